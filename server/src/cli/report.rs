@@ -1,0 +1,36 @@
+//! Human-readable reports of findings, drawn by ariadne under the offending text.
+
+use std::io::IsTerminal;
+
+use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+use betza_syntax::{Severity, SyntaxError};
+
+/// Writes one ariadne report per error to stderr. `name` labels the source (a file name, or
+/// `<betza>` for a string given on the command line).
+pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
+    let config = Config::default()
+        .with_index_type(IndexType::Byte)
+        .with_color(std::io::stderr().is_terminal());
+    for error in errors {
+        let (kind, color) = match error.severity() {
+            Severity::Error => (ReportKind::Error, Color::Red),
+            Severity::Warning => (ReportKind::Warning, Color::Yellow),
+        };
+        let span = (
+            name,
+            usize::from(error.range.start())..usize::from(error.range.end()),
+        );
+        let report = Report::build(kind, span.clone())
+            .with_config(config)
+            .with_code(error.code())
+            .with_message(&error.message)
+            .with_label(
+                Label::new(span)
+                    .with_message(error.code().replace('-', " "))
+                    .with_color(color),
+            )
+            .finish();
+        // stderr going away is no reason to stop.
+        let _ = report.eprint((name, Source::from(text)));
+    }
+}

@@ -1,0 +1,33 @@
+//! Betza notation as data, for editors and command-line tools.
+//!
+//! What this crate promises about the syntax of every dialect it parses:
+//! - **Total**: any text, however broken, parses; nothing panics and nothing is rejected.
+//! - **Lossless**: the tree holds every byte of the input exactly once, trivia and unknown
+//!   characters included, so `parse(text).syntax().text() == text`.
+//! - **Errors are data**: each mistake is a [`SyntaxError`] with an exact byte range on character
+//!   boundaries and a message a person understands; the moves around it keep their structure.
+//! - **Linear**: lexing, parsing and tree building look at each token a bounded number of times
+//!   and never recurse on input depth.
+//!
+//! Data flows one way: [`lexer`] → `parser` → [`tree`] (with typed views in [`tree::ast`]).
+//! Letters' meanings come from the tables in [`vocabulary`]. No I/O, no async.
+
+pub mod dialect;
+pub mod lexer;
+mod parser;
+mod syntax_kind;
+pub mod tree;
+pub mod vocabulary;
+
+pub use dialect::Dialect;
+pub use parser::{Problem, Severity, SyntaxError};
+pub use syntax_kind::SyntaxKind;
+pub use tree::{Parse, SyntaxNode, SyntaxToken};
+
+/// Parses one Betza string in `dialect`. Inputs are limited to 4 GiB (rowan's 32-bit offsets).
+pub fn parse(text: &str, dialect: Dialect) -> Parse {
+    let tokens = lexer::lex(text);
+    let (root, errors) = parser::parse_tokens(text, &tokens, dialect);
+    let green = tree::build(text, &tokens, &root);
+    Parse::new(green, errors, dialect)
+}

@@ -1,0 +1,224 @@
+//! Syntax errors as data: what is wrong, where (exact bytes) and how a person should read it.
+
+use std::fmt;
+
+use rowan::TextRange;
+
+use crate::Dialect;
+
+/// How bad a finding is. Syntax errors are `Error`; a `Warning` marks text that parses but that
+/// the dialect reads differently from how it looks (`R10` in Fairy-Stockfish).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// What the parser found wrong. The parser emits these with a token span; [`SyntaxError`] adds the
+/// byte range and the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Problem {
+    /// `w`: the one lower-case letter with no meaning.
+    UnknownModifier,
+    /// E, M, P, V: capitals that are no atom.
+    UnknownAtom,
+    UnknownCharacter,
+    /// Punctuation other than `(`, `)` and `*`.
+    StrayPunctuation,
+    /// Modifiers (or `a`) with no atom after them.
+    MissingAtom {
+        ends_with_again: bool,
+        at_end: bool,
+        before_space: bool,
+    },
+    /// Digits with no atom before them.
+    StrayNumber,
+    /// `*` with no atom before it.
+    StrayStar,
+    /// X or Y with no atom before it.
+    StrayExtension,
+    UnclosedParen,
+    UnmatchedParen,
+    EmptyGroup,
+    NestedParen,
+    DuplicateRange,
+    DuplicateExtension,
+    /// X or Y after an atom that is not a single leaper.
+    ExtensionOnNonLeaper,
+    /// More than two digits (XBetza).
+    RangeTooLong,
+    /// More than one digit: Fairy-Stockfish reads only the first.
+    FairyReadsOneDigit,
+    /// `O` with no range.
+    CastlingWithoutStep,
+    /// `O0`, `O*`.
+    CastlingBadStep,
+    /// A range on U or I.
+    RangeWithoutEffect,
+    /// A range after a doubled atom (`NN2`).
+    RangeOnDoubledAtom,
+    /// Text in a dialect whose grammar is not built yet.
+    UnsupportedDialect,
+}
+
+impl Problem {
+    /// The stable code shown in diagnostics and the CLI's JSON output.
+    pub fn code(self) -> &'static str {
+        match self {
+            Problem::UnknownModifier => "unknown-modifier",
+            Problem::UnknownAtom => "unknown-atom",
+            Problem::UnknownCharacter => "unknown-character",
+            Problem::StrayPunctuation => "stray-punctuation",
+            Problem::MissingAtom { .. } => "missing-atom",
+            Problem::StrayNumber => "stray-number",
+            Problem::StrayStar => "stray-star",
+            Problem::StrayExtension => "stray-extension",
+            Problem::UnclosedParen => "unclosed-paren",
+            Problem::UnmatchedParen => "unmatched-paren",
+            Problem::EmptyGroup => "empty-group",
+            Problem::NestedParen => "nested-paren",
+            Problem::DuplicateRange => "duplicate-range",
+            Problem::DuplicateExtension => "duplicate-extension",
+            Problem::ExtensionOnNonLeaper => "extension-on-non-leaper",
+            Problem::RangeTooLong => "range-too-long",
+            Problem::FairyReadsOneDigit => "fairy-one-digit-range",
+            Problem::CastlingWithoutStep => "castling-without-step",
+            Problem::CastlingBadStep => "castling-bad-step",
+            Problem::RangeWithoutEffect => "range-without-effect",
+            Problem::RangeOnDoubledAtom => "range-on-doubled-atom",
+            Problem::UnsupportedDialect => "unsupported-dialect",
+        }
+    }
+
+    pub fn severity(self) -> Severity {
+        match self {
+            Problem::FairyReadsOneDigit | Problem::RangeWithoutEffect => Severity::Warning,
+            _ => Severity::Error,
+        }
+    }
+
+    /// The message for this problem found on `text`, the exact source it points at.
+    pub fn message(self, text: &str, dialect: Dialect) -> String {
+        match self {
+            Problem::UnknownModifier => format!("`{text}` is not a modifier"),
+            Problem::UnknownAtom => format!("`{text}` is not an atom"),
+            Problem::UnknownCharacter => {
+                format!("`{}` is not part of Betza notation", text.escape_debug())
+            }
+            Problem::StrayPunctuation => {
+                format!("`{text}` is not part of {} notation", dialect.title())
+            }
+            Problem::MissingAtom {
+                ends_with_again,
+                at_end,
+                before_space,
+            } => {
+                let place = if at_end {
+                    " at the end"
+                } else if before_space {
+                    " before the space"
+                } else {
+                    ""
+                };
+                if ends_with_again {
+                    format!(
+                        "`{text}`{place} has no atom: its last `a` starts a leg that never comes"
+                    )
+                } else if text.chars().count() == 1 {
+                    format!("modifier `{text}`{place} has no atom")
+                } else {
+                    format!("modifiers `{text}`{place} have no atom")
+                }
+            }
+            Problem::StrayNumber => {
+                format!(
+                    "number `{text}` has no atom before it (a range follows its atom, as in `W4`)"
+                )
+            }
+            Problem::StrayStar => "`*` has no atom before it (it is a range, as in `fW*`)".into(),
+            Problem::StrayExtension => format!(
+                "`{text}` extends the leaper before it, but there is none (as in `FX`, the Giraffe)"
+            ),
+            Problem::UnclosedParen => "unclosed `(`".into(),
+            Problem::UnmatchedParen => "`)` has no matching `(`".into(),
+            Problem::EmptyGroup => "empty parentheses repeat nothing".into(),
+            Problem::NestedParen => "parentheses cannot be nested".into(),
+            Problem::DuplicateRange => format!("second range `{text}`: an atom takes one range"),
+            Problem::DuplicateExtension => {
+                format!("second extension `{text}`: an atom takes one X or Y suffix")
+            }
+            Problem::ExtensionOnNonLeaper => {
+                format!("`{text}` extends single leapers only (W F D N A H C Z G L J), as in `FX`")
+            }
+            Problem::RangeTooLong => {
+                format!("range `{text}` has more than two digits; no board is that large")
+            }
+            Problem::FairyReadsOneDigit => {
+                let first = text.get(..1).unwrap_or(text);
+                format!("Fairy-Stockfish reads one digit of a range: `{text}` means `{first}`")
+            }
+            Problem::CastlingWithoutStep => {
+                "castling `O` needs a number: how many squares the king moves (as in `O2`)".into()
+            }
+            Problem::CastlingBadStep => {
+                format!("castling `O` needs a king step of 1 or more, not `{text}`")
+            }
+            Problem::RangeWithoutEffect => {
+                format!("range `{text}` has no effect here: this atom has no step to repeat")
+            }
+            Problem::RangeOnDoubledAtom => format!(
+                "range `{text}` contradicts the doubled atom, which already rides without limit"
+            ),
+            Problem::UnsupportedDialect => format!(
+                "the {} dialect cannot be parsed yet; only xbetza and fairy can",
+                dialect.title()
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A syntax error or warning with its exact byte range in the parsed text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SyntaxError {
+    pub problem: Problem,
+    pub range: TextRange,
+    pub message: String,
+}
+
+impl SyntaxError {
+    pub fn code(&self) -> &'static str {
+        self.problem.code()
+    }
+
+    pub fn severity(&self) -> Severity {
+        self.problem.severity()
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {:?} [{}]: {}",
+            self.severity().as_str(),
+            self.range,
+            self.code(),
+            self.message
+        )
+    }
+}

@@ -1,0 +1,379 @@
+//! The XBetza / Fairy Betza grammar (seed 000) as chumsky combinators over token kinds.
+//!
+//! ```text
+//! piece    = (move | stray)*
+//! move     = element* atom?            -- at least one of the two; no atom is an error
+//! element  = modifier | "a" | group
+//! group    = "(" (modifier | "a")* ")" digits?   -- a nested "(" … ")" is one error
+//! atom     = CAPITAL CAPITAL?          -- the second only when it doubles a leaper (NN)
+//!            (extension | range)*      -- extension = X | Y, range = digits | "*"
+//! stray    = anything else: whitespace (trivia), or an error
+//! ```
+//!
+//! The grammar is total: every token sequence parses. Mistakes do not stop the parser; each one
+//! is emitted as a [`Problem`] with its span and the parser carries on, so the moves around a
+//! mistake keep their full structure. Nothing recurses (groups do not nest), so deep or long input
+//! cannot exhaust the stack, and every token is looked at a bounded number of times.
+
+use chumsky::input::InputRef;
+use chumsky::prelude::*;
+
+use super::error::Problem;
+use crate::Dialect;
+use crate::SyntaxKind::{self, *};
+use crate::lexer::Token;
+use crate::vocabulary::{Atom, LetterRole, letter_role};
+
+pub(crate) type Span = SimpleSpan<usize>;
+type Error<'a> = Rich<'a, SyntaxKind, Span, Problem>;
+type Extra<'a> = extra::Err<Error<'a>>;
+type Input<'a> = &'a [SyntaxKind];
+
+/// A node of the parse result: its kind and the tokens it spans (indices into the token list).
+/// Tokens inside the span but outside every child belong to the node itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SpanNode {
+    pub kind: SyntaxKind,
+    pub start: usize,
+    pub end: usize,
+    pub children: Vec<SpanNode>,
+}
+
+impl SpanNode {
+    fn leaf(kind: SyntaxKind, span: Span) -> SpanNode {
+        SpanNode {
+            kind,
+            start: span.start,
+            end: span.end,
+            children: Vec::new(),
+        }
+    }
+}
+
+/// What the parser needs to know about the text besides token kinds.
+#[derive(Clone, Copy)]
+pub(crate) struct Source<'a> {
+    pub text: &'a str,
+    pub tokens: &'a [Token],
+    pub kinds: &'a [SyntaxKind],
+    pub dialect: Dialect,
+}
+
+impl Source<'_> {
+    fn token_text(&self, index: usize) -> &str {
+        self.tokens
+            .get(index)
+            .map_or("", |token| &self.text[token.range])
+    }
+}
+
+/// One piece of a move before its atom.
+#[derive(Debug, Clone)]
+enum Element {
+    Modifier(usize),
+    Again(usize),
+    Node(SpanNode),
+}
+
+impl Element {
+    fn span(&self) -> (usize, usize) {
+        match self {
+            Element::Modifier(i) | Element::Again(i) => (*i, *i + 1),
+            Element::Node(node) => (node.start, node.end),
+        }
+    }
+}
+
+fn role(kind: SyntaxKind) -> Option<LetterRole> {
+    kind.letter().map(letter_role)
+}
+
+/// Every small letter but `a` stands where modifiers stand; `w`, the one without a meaning, is
+/// reported there.
+fn is_modifier_letter(kind: SyntaxKind) -> bool {
+    (SMALL_B..=SMALL_Z).contains(&kind)
+}
+
+fn problem<'a>(start: usize, end: usize, problem: Problem) -> Error<'a> {
+    Rich::custom(Span::from(start..end), problem)
+}
+
+/// Splits a move's (or a group's) elements into legs at each top-level `a`. A leg with no
+/// modifiers is an empty node at the position where it would start.
+fn legs(elements: &[Element], first_position: usize) -> Vec<SpanNode> {
+    let mut legs = Vec::new();
+    let mut leg = SpanNode {
+        kind: LEG,
+        start: first_position,
+        end: first_position,
+        children: Vec::new(),
+    };
+    let mut leg_is_empty = true;
+    for element in elements {
+        let (start, end) = element.span();
+        match element {
+            Element::Again(index) => {
+                let next = index + 1;
+                legs.push(std::mem::replace(
+                    &mut leg,
+                    SpanNode {
+                        kind: LEG,
+                        start: next,
+                        end: next,
+                        children: Vec::new(),
+                    },
+                ));
+                leg_is_empty = true;
+            }
+            Element::Modifier(_) | Element::Node(_) => {
+                if leg_is_empty {
+                    leg.start = start;
+                    leg_is_empty = false;
+                }
+                leg.end = end;
+                if let Element::Node(node) = element {
+                    leg.children.push(node.clone());
+                }
+            }
+        }
+    }
+    legs.push(leg);
+    legs
+}
+
+/// The parser for a whole Betza string in XBetza or Fairy Betza.
+pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNode, Extra<'a>> {
+    let modifier = any::<Input<'a>, Extra<'a>>()
+        .filter(|kind: &SyntaxKind| is_modifier_letter(*kind))
+        .validate(|kind, e, emitter| {
+            let span: Span = e.span();
+            if role(kind) == Some(LetterRole::Unknown) {
+                emitter.emit(problem(span.start, span.end, Problem::UnknownModifier));
+            }
+            Element::Modifier(span.start)
+        });
+    let again = just(SMALL_A).map_with(|_, e| {
+        let span: Span = e.span();
+        Element::Again(span.start)
+    });
+    let group = custom(group);
+    let elements = choice((modifier, again, group))
+        .repeated()
+        .collect::<Vec<_>>();
+    let atom = custom(move |input| atom(input, source));
+
+    let a_move = elements
+        .then(atom.or_not())
+        .filter(|(elements, atom)| !elements.is_empty() || atom.is_some())
+        .validate(move |(elements, atom), e, emitter| {
+            let span: Span = e.span();
+            let mut children = legs(&elements, span.start);
+            match atom {
+                Some(atom) => children.push(atom),
+                None => emitter.emit(problem(
+                    span.start,
+                    span.end,
+                    Problem::MissingAtom {
+                        ends_with_again: matches!(elements.last(), Some(Element::Again(_))),
+                        at_end: span.end == source.kinds.len(),
+                        before_space: source.kinds.get(span.end) == Some(&WHITESPACE),
+                    },
+                )),
+            }
+            Some(SpanNode {
+                kind: MOVE,
+                start: span.start,
+                end: span.end,
+                children,
+            })
+        });
+
+    let stray = any().validate(|kind: SyntaxKind, e, emitter| {
+        let span: Span = e.span();
+        let found = match kind {
+            WHITESPACE => return None,
+            DIGITS => Problem::StrayNumber,
+            STAR => Problem::StrayStar,
+            R_PAREN => Problem::UnmatchedParen,
+            CAPITAL_X | CAPITAL_Y => Problem::StrayExtension,
+            UNKNOWN => Problem::UnknownCharacter,
+            _ => Problem::StrayPunctuation,
+        };
+        emitter.emit(problem(span.start, span.end, found));
+        Some(SpanNode::leaf(ERROR, span))
+    });
+
+    choice((a_move, stray))
+        .repeated()
+        .collect::<Vec<_>>()
+        .map(move |items| SpanNode {
+            kind: PIECE,
+            start: 0,
+            end: source.kinds.len(),
+            children: items.into_iter().flatten().collect(),
+        })
+}
+
+/// A repeat group. Parentheses do not nest (seed 000 shows one level); a nested pair is kept as
+/// error tokens and reported once, and depth is counted rather than recursed into, so any number
+/// of `(` is safe.
+fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Element, Error<'a>> {
+    let start = input.cursor();
+    let open = input.span_since(&start).start;
+    if input.peek() != Some(L_PAREN) {
+        return Err(problem(open, open, Problem::UnclosedParen));
+    }
+    input.skip();
+    let mut elements = Vec::new();
+    let mut depth = 0usize;
+    let mut closed = false;
+    loop {
+        let index = input.span_since(&start).end;
+        let Some(kind) = input.peek() else { break };
+        let element = match kind {
+            SMALL_A => Element::Again(index),
+            _ if is_modifier_letter(kind) => {
+                if role(kind) == Some(LetterRole::Unknown) {
+                    input.emit(problem(index, index + 1, Problem::UnknownModifier));
+                }
+                Element::Modifier(index)
+            }
+            L_PAREN => {
+                if depth == 0 {
+                    input.emit(problem(index, index + 1, Problem::NestedParen));
+                }
+                depth += 1;
+                Element::Node(SpanNode::leaf(ERROR, Span::from(index..index + 1)))
+            }
+            R_PAREN if depth > 0 => {
+                depth -= 1;
+                Element::Node(SpanNode::leaf(ERROR, Span::from(index..index + 1)))
+            }
+            R_PAREN => {
+                input.skip();
+                closed = true;
+                break;
+            }
+            _ => break,
+        };
+        input.skip();
+        elements.push(element);
+    }
+    if closed {
+        if input.peek() == Some(DIGITS) {
+            input.skip();
+        }
+        if elements.is_empty() {
+            input.emit(problem(open, open + 2, Problem::EmptyGroup));
+        }
+    } else {
+        input.emit(problem(open, open + 1, Problem::UnclosedParen));
+    }
+    let span = input.span_since(&start);
+    Ok(Element::Node(SpanNode {
+        kind: GROUP,
+        start: span.start,
+        end: span.end,
+        children: legs(&elements, span.start + 1),
+    }))
+}
+
+/// An atom letter (doubled for a rider) followed by its extension suffix and its range, in any
+/// order, checked as it is read.
+fn atom<'a>(
+    input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>,
+    source: Source<'a>,
+) -> Result<SpanNode, Error<'a>> {
+    let start = input.cursor();
+    let first = input.span_since(&start).start;
+    let Some(kind) = input.peek() else {
+        return Err(problem(first, first, Problem::UnknownAtom));
+    };
+    let atom = match role(kind) {
+        Some(LetterRole::Atom(atom)) => Some(atom),
+        Some(LetterRole::Unknown) if kind >= CAPITAL_A => None,
+        _ => return Err(problem(first, first + 1, Problem::UnknownAtom)),
+    };
+    input.skip();
+    let mut doubled = false;
+    match atom {
+        None => input.emit(problem(first, first + 1, Problem::UnknownAtom)),
+        Some(atom) if atom.rides_when_doubled() && input.peek() == Some(kind) => {
+            input.skip();
+            doubled = true;
+        }
+        Some(_) => {}
+    }
+
+    let mut children = Vec::new();
+    let mut has_range = false;
+    let mut has_extension = false;
+    loop {
+        let index = input.span_since(&start).end;
+        match input.peek() {
+            Some(CAPITAL_X | CAPITAL_Y) => {
+                input.skip();
+                if has_extension {
+                    input.emit(problem(index, index + 1, Problem::DuplicateExtension));
+                } else if atom.is_some_and(|atom| !atom.takes_extension()) {
+                    input.emit(problem(index, index + 1, Problem::ExtensionOnNonLeaper));
+                }
+                has_extension = true;
+            }
+            Some(range @ (DIGITS | STAR)) => {
+                input.skip();
+                let span = Span::from(index..index + 1);
+                if has_range {
+                    input.emit(problem(index, index + 1, Problem::DuplicateRange));
+                    children.push(SpanNode::leaf(ERROR, span));
+                } else {
+                    if let Some(found) = range_problem(source, atom, doubled, range, index) {
+                        input.emit(problem(index, index + 1, found));
+                    }
+                    children.push(SpanNode::leaf(RANGE, span));
+                }
+                has_range = true;
+            }
+            _ => break,
+        }
+    }
+    if atom == Some(Atom::O) && !has_range {
+        input.emit(problem(first, first + 1, Problem::CastlingWithoutStep));
+    }
+    let span = input.span_since(&start);
+    Ok(SpanNode {
+        kind: ATOM,
+        start: span.start,
+        end: span.end,
+        children,
+    })
+}
+
+/// What is wrong with the range token at `index` after `atom`, if anything.
+fn range_problem(
+    source: Source<'_>,
+    atom: Option<Atom>,
+    doubled: bool,
+    range: SyntaxKind,
+    index: usize,
+) -> Option<Problem> {
+    let digits = source.token_text(index);
+    match atom {
+        Some(Atom::O) if range == STAR || digits.bytes().all(|b| b == b'0') => {
+            return Some(Problem::CastlingBadStep);
+        }
+        Some(Atom::U | Atom::I) => return Some(Problem::RangeWithoutEffect),
+        _ if doubled => return Some(Problem::RangeOnDoubledAtom),
+        _ => {}
+    }
+    if range == DIGITS {
+        // Seed 000 gives no limit; XBoard reads two digits, Fairy-Stockfish one
+        // (../shared/reference).
+        match source.dialect {
+            Dialect::Fairy if digits.len() > 1 => return Some(Problem::FairyReadsOneDigit),
+            _ if digits.len() > 2 => return Some(Problem::RangeTooLong),
+            _ => {}
+        }
+    }
+    None
+}

@@ -1,0 +1,104 @@
+//! Tokens to a tree of spans plus errors. The grammar lives in [`grammar`]; this module runs it
+//! and turns token spans into byte ranges and messages.
+
+mod error;
+mod grammar;
+
+pub use error::{Problem, Severity, SyntaxError};
+pub(crate) use grammar::SpanNode;
+
+use chumsky::Parser;
+use chumsky::error::RichReason;
+use rowan::{TextRange, TextSize};
+
+use crate::lexer::Token;
+use crate::{Dialect, SyntaxKind};
+use grammar::Source;
+
+/// Parses the tokens of `text` in `dialect`. The returned root spans every token.
+pub(crate) fn parse_tokens(
+    text: &str,
+    tokens: &[Token],
+    dialect: Dialect,
+) -> (SpanNode, Vec<SyntaxError>) {
+    let kinds: Vec<SyntaxKind> = tokens.iter().map(|t| t.kind).collect();
+    let whole = SpanNode {
+        kind: SyntaxKind::PIECE,
+        start: 0,
+        end: tokens.len(),
+        children: Vec::new(),
+    };
+    if !matches!(dialect, Dialect::XBetza | Dialect::Fairy) {
+        let mut root = whole;
+        if !tokens.is_empty() {
+            root.children.push(SpanNode {
+                kind: SyntaxKind::ERROR,
+                ..root.clone()
+            });
+        }
+        let error = to_syntax_error(
+            text,
+            tokens,
+            dialect,
+            0,
+            tokens.len(),
+            Problem::UnsupportedDialect,
+        );
+        return (root, vec![error]);
+    }
+
+    let source = Source {
+        text,
+        tokens,
+        kinds: &kinds,
+        dialect,
+    };
+    let (output, errors) = grammar::piece(source)
+        .parse(kinds.as_slice())
+        .into_output_errors();
+    let mut syntax_errors: Vec<SyntaxError> = errors
+        .into_iter()
+        .filter_map(|error| match error.reason() {
+            RichReason::Custom(problem) => Some(to_syntax_error(
+                text,
+                tokens,
+                dialect,
+                error.span().start,
+                error.span().end,
+                *problem,
+            )),
+            // The grammar accepts every token sequence, so chumsky never fails on its own.
+            RichReason::ExpectedFound { .. } => None,
+        })
+        .collect();
+    syntax_errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    syntax_errors.dedup();
+    (output.unwrap_or(whole), syntax_errors)
+}
+
+fn to_syntax_error(
+    text: &str,
+    tokens: &[Token],
+    dialect: Dialect,
+    start: usize,
+    end: usize,
+    problem: Problem,
+) -> SyntaxError {
+    let range = byte_range(text, tokens, start, end);
+    SyntaxError {
+        problem,
+        range,
+        message: problem.message(&text[range], dialect),
+    }
+}
+
+/// The bytes covered by tokens `start..end`; an empty span sits where its token would start.
+fn byte_range(text: &str, tokens: &[Token], start: usize, end: usize) -> TextRange {
+    let text_end = TextSize::of(text);
+    let begin = tokens.get(start).map_or(text_end, |t| t.range.start());
+    let finish = match end.checked_sub(1) {
+        Some(last) if end > start => tokens.get(last).map_or(text_end, |t| t.range.end()),
+        _ => begin,
+    };
+    TextRange::new(begin, finish.max(begin))
+}
