@@ -19,6 +19,9 @@ mod syntax_kind;
 pub mod tree;
 pub mod vocabulary;
 
+#[cfg(test)]
+mod tests;
+
 pub use dialect::Dialect;
 pub use parser::{Problem, Severity, SyntaxError};
 pub use syntax_kind::SyntaxKind;

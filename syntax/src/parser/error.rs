@@ -58,8 +58,6 @@ pub enum Problem {
     RangeTooLong,
     /// More than one digit: Fairy-Stockfish reads only the first.
     FairyReadsOneDigit,
-    /// `O` with no range.
-    CastlingWithoutStep,
     /// `O0`, `O*`.
     CastlingBadStep,
     /// A range on U or I.
@@ -91,7 +89,6 @@ impl Problem {
             Problem::ExtensionOnNonLeaper => "extension-on-non-leaper",
             Problem::RangeTooLong => "range-too-long",
             Problem::FairyReadsOneDigit => "fairy-one-digit-range",
-            Problem::CastlingWithoutStep => "castling-without-step",
             Problem::CastlingBadStep => "castling-bad-step",
             Problem::RangeWithoutEffect => "range-without-effect",
             Problem::RangeOnDoubledAtom => "range-on-doubled-atom",
@@ -165,9 +162,6 @@ impl Problem {
             Problem::FairyReadsOneDigit => {
                 let first = text.get(..1).unwrap_or(text);
                 format!("Fairy-Stockfish reads one digit of a range: `{text}` means `{first}`")
-            }
-            Problem::CastlingWithoutStep => {
-                "castling `O` needs a number: how many squares the king moves (as in `O2`)".into()
             }
             Problem::CastlingBadStep => {
                 format!("castling `O` needs a king step of 1 or more, not `{text}`")

@@ -337,9 +337,6 @@ fn atom<'a>(
             _ => break,
         }
     }
-    if atom == Some(Atom::O) && !has_range {
-        input.emit(problem(first, first + 1, Problem::CastlingWithoutStep));
-    }
     let span = input.span_since(&start);
     Ok(SpanNode {
         kind: ATOM,

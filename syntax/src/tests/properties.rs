@@ -1,0 +1,85 @@
+//! Properties of `parse` on arbitrary input (proptest): it never panics, the tree is lossless,
+//! every error range lies inside the input on character boundaries, and long or deeply
+//! "nested" input neither blows the stack nor takes quadratic time.
+
+use proptest::prelude::*;
+
+use crate::{Dialect, parse};
+
+/// Betza-like text: mostly notation characters, with some of everything else mixed in.
+fn betza_like() -> impl Strategy<Value = String> {
+    let notation = prop::sample::select(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789()*+-[]{},:;=@|/!#<>'?$%&. \t\r\n"
+            .chars()
+            .collect::<Vec<_>>(),
+    );
+    let anything = any::<char>();
+    prop::collection::vec(prop_oneof![8 => notation, 1 => anything], 0..64)
+        .prop_map(|chars| chars.into_iter().collect())
+}
+
+fn check_invariants(text: &str, dialect: Dialect) {
+    let parse = parse(text, dialect);
+    assert_eq!(parse.syntax().text().to_string(), text);
+    for error in parse.errors() {
+        let (start, end) = (
+            usize::from(error.range.start()),
+            usize::from(error.range.end()),
+        );
+        assert!(
+            start <= end && end <= text.len(),
+            "{error:?} outside {text:?}"
+        );
+        assert!(text.is_char_boundary(start) && text.is_char_boundary(end));
+        assert!(!error.message.is_empty());
+    }
+    // Typed views never panic either.
+    for a_move in parse.piece().moves() {
+        for leg in a_move.legs() {
+            let _ = leg.elements().count();
+        }
+        if let Some(atom) = a_move.atom() {
+            let _ = (atom.atom(), atom.is_doubled(), atom.extension());
+            let _ = atom.range().map(|r| r.value());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn betza_like_text_keeps_every_invariant(text in betza_like()) {
+        for dialect in crate::Dialect::ALL {
+            check_invariants(&text, dialect);
+        }
+    }
+
+    #[test]
+    fn arbitrary_unicode_keeps_every_invariant(text in ".{0,48}") {
+        check_invariants(&text, Dialect::XBetza);
+        check_invariants(&text, Dialect::Fairy);
+    }
+}
+
+/// 100 kB of one character: no recursion to overflow, no rescanning to go quadratic. A quadratic
+/// parser would need about 10^10 steps here, so this test would not finish.
+#[test]
+fn long_runs_of_one_character_parse() {
+    for unit in [
+        "a", "(", ")", "f", "W", "NN", "1", "(caf)", "fmW", "+", "😀", "((",
+    ] {
+        let text = unit.repeat(100_000 / unit.len());
+        check_invariants(&text, Dialect::XBetza);
+        check_invariants(&text, Dialect::Fairy);
+    }
+}
+
+#[test]
+fn one_move_with_ten_thousand_legs_parses() {
+    let text = format!("{}K", "ca".repeat(10_000));
+    let parse = parse(&text, Dialect::XBetza);
+    assert!(parse.errors().is_empty());
+    let a_move = parse.piece().moves().next().expect("one move");
+    assert_eq!(a_move.legs().count(), 10_001);
+}
