@@ -1,1 +1,65 @@
-fn main() {}
+//! Parsing throughput on every Betza string the project owns: the valid snapshot inputs (every
+//! seed example and every string of the real variants.ini files) and the golden strings.
+//! `cargo bench -p betza-syntax --bench parse`; the figures go in the README.
+
+use std::fs;
+use std::hint::black_box;
+use std::path::Path;
+
+use betza_syntax::{Dialect, parse};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+fn corpus_strings() -> Vec<(Dialect, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut strings = Vec::new();
+    for dialect in [Dialect::XBetza, Dialect::Fairy] {
+        let folder = root.join("test_data/parser").join(dialect.id()).join("ok");
+        for entry in fs::read_dir(folder).expect("snapshot inputs exist").flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "betza") {
+                strings.push((dialect, fs::read_to_string(path).expect("UTF-8 input")));
+            }
+        }
+    }
+    for (file, dialect) in [
+        ("xbetza-visible.jsonl", Dialect::XBetza),
+        ("fairy-visible.jsonl", Dialect::Fairy),
+    ] {
+        let data = fs::read_to_string(root.join("../corpus/golden").join(file)).expect("golden");
+        for line in data.lines() {
+            if let Some(rest) = line.split("\"betza\": \"").nth(1) {
+                let betza = rest.split('"').next().unwrap_or_default();
+                strings.push((dialect, betza.to_owned()));
+            }
+        }
+    }
+    strings
+}
+
+fn bench_parse(c: &mut Criterion) {
+    let strings = corpus_strings();
+    let bytes: usize = strings.iter().map(|(_, s)| s.len()).sum();
+    let mut group = c.benchmark_group("parse");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function(format!("each of {} strings", strings.len()), |b| {
+        b.iter(|| {
+            for (dialect, text) in &strings {
+                black_box(parse(black_box(text), *dialect));
+            }
+        })
+    });
+    // The same text as one long piece: the cost per byte without the per-call setup.
+    let joined: String = strings
+        .iter()
+        .filter(|(d, _)| *d == Dialect::XBetza)
+        .map(|(_, s)| s.as_str())
+        .collect();
+    group.throughput(Throughput::Bytes(joined.len() as u64));
+    group.bench_function("xbetza strings joined into one", |b| {
+        b.iter(|| black_box(parse(black_box(&joined), Dialect::XBetza)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse);
+criterion_main!(benches);

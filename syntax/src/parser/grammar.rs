@@ -15,7 +15,8 @@
 //! mistake keep their full structure. Nothing recurses (groups do not nest), so deep or long input
 //! cannot exhaust the stack, and every token is looked at a bounded number of times.
 
-use chumsky::input::InputRef;
+use chumsky::input::{Checkpoint, Cursor, InputRef};
+use chumsky::inspector::Inspector;
 use chumsky::prelude::*;
 
 use super::error::Problem;
@@ -25,9 +26,35 @@ use crate::lexer::Token;
 use crate::vocabulary::{Atom, LetterRole, letter_role};
 
 pub(crate) type Span = SimpleSpan<usize>;
-type Error<'a> = Rich<'a, SyntaxKind, Span, Problem>;
-type Extra<'a> = extra::Err<Error<'a>>;
 type Input<'a> = &'a [SyntaxKind];
+// Failures carry no data (they are only ever the end of a repetition or an alternative);
+// problems are collected in the parser state instead.
+type Extra<'a> = extra::Full<EmptyErr, Findings, ()>;
+
+/// The problems found so far, in the parser's state. A rewind drops those found on the
+/// abandoned path, so only problems of the parse that was kept are reported.
+#[derive(Debug, Default)]
+pub(crate) struct Findings(pub Vec<(Span, Problem)>);
+
+impl Findings {
+    fn push(&mut self, start: usize, end: usize, problem: Problem) {
+        self.0.push((Span::from(start..end), problem));
+    }
+}
+
+impl<'a> Inspector<'a, Input<'a>> for Findings {
+    type Checkpoint = usize;
+
+    fn on_token(&mut self, _: &SyntaxKind) {}
+
+    fn on_save<'parse>(&self, _: &Cursor<'a, 'parse, Input<'a>>) -> usize {
+        self.0.len()
+    }
+
+    fn on_rewind<'parse>(&mut self, marker: &Checkpoint<'a, 'parse, Input<'a>, usize>) {
+        self.0.truncate(*marker.inspector());
+    }
+}
 
 /// A node of the parse result: its kind and the tokens it spans (indices into the token list).
 /// Tokens inside the span but outside every child belong to the node itself.
@@ -94,35 +121,23 @@ fn is_modifier_letter(kind: SyntaxKind) -> bool {
     (SMALL_B..=SMALL_Z).contains(&kind)
 }
 
-fn problem<'a>(start: usize, end: usize, problem: Problem) -> Error<'a> {
-    Rich::custom(Span::from(start..end), problem)
-}
-
 /// Splits a move's (or a group's) elements into legs at each top-level `a`. A leg with no
 /// modifiers is an empty node at the position where it would start.
-fn legs(elements: &[Element], first_position: usize) -> Vec<SpanNode> {
-    let mut legs = Vec::new();
-    let mut leg = SpanNode {
+fn legs(elements: Vec<Element>, first_position: usize) -> Vec<SpanNode> {
+    let empty_leg = |position| SpanNode {
         kind: LEG,
-        start: first_position,
-        end: first_position,
+        start: position,
+        end: position,
         children: Vec::new(),
     };
+    let mut legs = Vec::new();
+    let mut leg = empty_leg(first_position);
     let mut leg_is_empty = true;
     for element in elements {
         let (start, end) = element.span();
         match element {
             Element::Again(index) => {
-                let next = index + 1;
-                legs.push(std::mem::replace(
-                    &mut leg,
-                    SpanNode {
-                        kind: LEG,
-                        start: next,
-                        end: next,
-                        children: Vec::new(),
-                    },
-                ));
+                legs.push(std::mem::replace(&mut leg, empty_leg(index + 1)));
                 leg_is_empty = true;
             }
             Element::Modifier(_) | Element::Node(_) => {
@@ -132,7 +147,7 @@ fn legs(elements: &[Element], first_position: usize) -> Vec<SpanNode> {
                 }
                 leg.end = end;
                 if let Element::Node(node) = element {
-                    leg.children.push(node.clone());
+                    leg.children.push(node);
                 }
             }
         }
@@ -145,10 +160,10 @@ fn legs(elements: &[Element], first_position: usize) -> Vec<SpanNode> {
 pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNode, Extra<'a>> {
     let modifier = any::<Input<'a>, Extra<'a>>()
         .filter(|kind: &SyntaxKind| is_modifier_letter(*kind))
-        .validate(|kind, e, emitter| {
+        .map_with(|kind, e| {
             let span: Span = e.span();
             if role(kind) == Some(LetterRole::Unknown) {
-                emitter.emit(problem(span.start, span.end, Problem::UnknownModifier));
+                e.state().push(span.start, span.end, Problem::UnknownModifier);
             }
             Element::Modifier(span.start)
         });
@@ -165,20 +180,21 @@ pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNo
     let a_move = elements
         .then(atom.or_not())
         .filter(|(elements, atom)| !elements.is_empty() || atom.is_some())
-        .validate(move |(elements, atom), e, emitter| {
+        .map_with(move |(elements, atom), e| {
             let span: Span = e.span();
-            let mut children = legs(&elements, span.start);
+            let ends_with_again = matches!(elements.last(), Some(Element::Again(_)));
+            let mut children = legs(elements, span.start);
             match atom {
                 Some(atom) => children.push(atom),
-                None => emitter.emit(problem(
+                None => e.state().push(
                     span.start,
                     span.end,
                     Problem::MissingAtom {
-                        ends_with_again: matches!(elements.last(), Some(Element::Again(_))),
+                        ends_with_again,
                         at_end: span.end == source.kinds.len(),
                         before_space: source.kinds.get(span.end) == Some(&WHITESPACE),
                     },
-                )),
+                ),
             }
             Some(SpanNode {
                 kind: MOVE,
@@ -188,7 +204,7 @@ pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNo
             })
         });
 
-    let stray = any().validate(|kind: SyntaxKind, e, emitter| {
+    let stray = any::<Input<'a>, Extra<'a>>().map_with(|kind: SyntaxKind, e| {
         let span: Span = e.span();
         let found = match kind {
             WHITESPACE => return None,
@@ -199,7 +215,7 @@ pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNo
             UNKNOWN => Problem::UnknownCharacter,
             _ => Problem::StrayPunctuation,
         };
-        emitter.emit(problem(span.start, span.end, found));
+        e.state().push(span.start, span.end, found);
         Some(SpanNode::leaf(ERROR, span))
     });
 
@@ -217,11 +233,11 @@ pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNo
 /// A repeat group. Parentheses do not nest (seed 000 shows one level); a nested pair is kept as
 /// error tokens and reported once, and depth is counted rather than recursed into, so any number
 /// of `(` is safe.
-fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Element, Error<'a>> {
+fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Element, EmptyErr> {
     let start = input.cursor();
     let open = input.span_since(&start).start;
     if input.peek() != Some(L_PAREN) {
-        return Err(problem(open, open, Problem::UnclosedParen));
+        return Err(EmptyErr::default());
     }
     input.skip();
     let mut elements = Vec::new();
@@ -234,13 +250,13 @@ fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Eleme
             SMALL_A => Element::Again(index),
             _ if is_modifier_letter(kind) => {
                 if role(kind) == Some(LetterRole::Unknown) {
-                    input.emit(problem(index, index + 1, Problem::UnknownModifier));
+                    input.state().push(index, index + 1, Problem::UnknownModifier);
                 }
                 Element::Modifier(index)
             }
             L_PAREN => {
                 if depth == 0 {
-                    input.emit(problem(index, index + 1, Problem::NestedParen));
+                    input.state().push(index, index + 1, Problem::NestedParen);
                 }
                 depth += 1;
                 Element::Node(SpanNode::leaf(ERROR, Span::from(index..index + 1)))
@@ -264,17 +280,17 @@ fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Eleme
             input.skip();
         }
         if elements.is_empty() {
-            input.emit(problem(open, open + 2, Problem::EmptyGroup));
+            input.state().push(open, open + 2, Problem::EmptyGroup);
         }
     } else {
-        input.emit(problem(open, open + 1, Problem::UnclosedParen));
+        input.state().push(open, open + 1, Problem::UnclosedParen);
     }
     let span = input.span_since(&start);
     Ok(Element::Node(SpanNode {
         kind: GROUP,
         start: span.start,
         end: span.end,
-        children: legs(&elements, span.start + 1),
+        children: legs(elements, span.start + 1),
     }))
 }
 
@@ -283,21 +299,21 @@ fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Eleme
 fn atom<'a>(
     input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>,
     source: Source<'a>,
-) -> Result<SpanNode, Error<'a>> {
+) -> Result<SpanNode, EmptyErr> {
     let start = input.cursor();
     let first = input.span_since(&start).start;
     let Some(kind) = input.peek() else {
-        return Err(problem(first, first, Problem::UnknownAtom));
+        return Err(EmptyErr::default());
     };
     let atom = match role(kind) {
         Some(LetterRole::Atom(atom)) => Some(atom),
         Some(LetterRole::Unknown) if kind >= CAPITAL_A => None,
-        _ => return Err(problem(first, first + 1, Problem::UnknownAtom)),
+        _ => return Err(EmptyErr::default()),
     };
     input.skip();
     let mut doubled = false;
     match atom {
-        None => input.emit(problem(first, first + 1, Problem::UnknownAtom)),
+        None => input.state().push(first, first + 1, Problem::UnknownAtom),
         Some(atom) if atom.rides_when_doubled() && input.peek() == Some(kind) => {
             input.skip();
             doubled = true;
@@ -314,9 +330,9 @@ fn atom<'a>(
             Some(CAPITAL_X | CAPITAL_Y) => {
                 input.skip();
                 if has_extension {
-                    input.emit(problem(index, index + 1, Problem::DuplicateExtension));
+                    input.state().push(index, index + 1, Problem::DuplicateExtension);
                 } else if atom.is_some_and(|atom| !atom.takes_extension()) {
-                    input.emit(problem(index, index + 1, Problem::ExtensionOnNonLeaper));
+                    input.state().push(index, index + 1, Problem::ExtensionOnNonLeaper);
                 }
                 has_extension = true;
             }
@@ -324,11 +340,11 @@ fn atom<'a>(
                 input.skip();
                 let span = Span::from(index..index + 1);
                 if has_range {
-                    input.emit(problem(index, index + 1, Problem::DuplicateRange));
+                    input.state().push(index, index + 1, Problem::DuplicateRange);
                     children.push(SpanNode::leaf(ERROR, span));
                 } else {
                     if let Some(found) = range_problem(source, atom, doubled, range, index) {
-                        input.emit(problem(index, index + 1, found));
+                        input.state().push(index, index + 1, found);
                     }
                     children.push(SpanNode::leaf(RANGE, span));
                 }

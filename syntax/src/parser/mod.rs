@@ -8,12 +8,11 @@ pub use error::{Problem, Severity, SyntaxError};
 pub(crate) use grammar::SpanNode;
 
 use chumsky::Parser;
-use chumsky::error::RichReason;
 use rowan::{TextRange, TextSize};
 
 use crate::lexer::Token;
 use crate::{Dialect, SyntaxKind};
-use grammar::Source;
+use grammar::{Findings, Source};
 
 /// Parses the tokens of `text` in `dialect`. The returned root spans every token.
 pub(crate) fn parse_tokens(
@@ -53,23 +52,15 @@ pub(crate) fn parse_tokens(
         kinds: &kinds,
         dialect,
     };
-    let (output, errors) = grammar::piece(source)
-        .parse(kinds.as_slice())
-        .into_output_errors();
-    let mut syntax_errors: Vec<SyntaxError> = errors
+    let mut findings = Findings::default();
+    // The grammar accepts every token sequence, so there is always an output.
+    let output = grammar::piece(source)
+        .parse_with_state(kinds.as_slice(), &mut findings)
+        .into_output();
+    let mut syntax_errors: Vec<SyntaxError> = findings
+        .0
         .into_iter()
-        .filter_map(|error| match error.reason() {
-            RichReason::Custom(problem) => Some(to_syntax_error(
-                text,
-                tokens,
-                dialect,
-                error.span().start,
-                error.span().end,
-                *problem,
-            )),
-            // The grammar accepts every token sequence, so chumsky never fails on its own.
-            RichReason::ExpectedFound { .. } => None,
-        })
+        .map(|(span, problem)| to_syntax_error(text, tokens, dialect, span.start, span.end, problem))
         .collect();
     syntax_errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     syntax_errors.dedup();

@@ -33,20 +33,32 @@ pub enum LetterRole {
 
 /// The role of `letter`; anything that is not an ASCII letter is `Unknown`.
 pub fn letter_role(letter: char) -> LetterRole {
-    if letter == 'a' {
-        return LetterRole::Again;
-    }
-    if let Some(modifier) = Modifier::from_char(letter) {
-        return LetterRole::Modifier(modifier);
-    }
-    if let Some(atom) = Atom::from_char(letter) {
-        return LetterRole::Atom(atom);
-    }
-    match Extension::from_char(letter) {
-        Some(extension) => LetterRole::Extension(extension),
-        None => LetterRole::Unknown,
-    }
+    usize::try_from(u32::from(letter))
+        .ok()
+        .and_then(|index| ROLES.get(index))
+        .copied()
+        .unwrap_or(LetterRole::Unknown)
 }
+
+/// [`letter_role`] for every ASCII character, computed from the tables at compile time so the
+/// lexer-speed path is one array read.
+const ROLES: [LetterRole; 128] = {
+    let mut roles = [LetterRole::Unknown; 128];
+    roles['a' as usize] = LetterRole::Again;
+    let mut i = 0;
+    while i < MODIFIERS.len() {
+        roles[MODIFIERS[i].letter as usize] = LetterRole::Modifier(MODIFIERS[i].modifier);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < ATOMS.len() {
+        roles[ATOMS[i].letter as usize] = LetterRole::Atom(ATOMS[i].atom);
+        i += 1;
+    }
+    roles['X' as usize] = LetterRole::Extension(Extension::X);
+    roles['Y' as usize] = LetterRole::Extension(Extension::Y);
+    roles
+};
 
 #[cfg(test)]
 mod tests {
