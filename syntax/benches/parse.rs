@@ -14,7 +14,10 @@ fn corpus_strings() -> Vec<(Dialect, String)> {
     let mut strings = Vec::new();
     for dialect in [Dialect::XBetza, Dialect::Fairy] {
         let folder = root.join("test_data/parser").join(dialect.id()).join("ok");
-        for entry in fs::read_dir(folder).expect("snapshot inputs exist").flatten() {
+        for entry in fs::read_dir(folder)
+            .expect("snapshot inputs exist")
+            .flatten()
+        {
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "betza") {
                 strings.push((dialect, fs::read_to_string(path).expect("UTF-8 input")));

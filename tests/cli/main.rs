@@ -71,7 +71,8 @@ fn a_bad_argument_exits_2_with_a_clear_message() {
     let output = betza(["tree", "W", "--dialect", "betza"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).contains("unknown dialect `betza`: expected one of xbetza, fairy, mbn, chained"),
+        stderr(&output)
+            .contains("unknown dialect `betza`: expected one of xbetza, fairy, mbn, chained"),
         "{}",
         stderr(&output)
     );

@@ -163,7 +163,8 @@ pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNo
         .map_with(|kind, e| {
             let span: Span = e.span();
             if role(kind) == Some(LetterRole::Unknown) {
-                e.state().push(span.start, span.end, Problem::UnknownModifier);
+                e.state()
+                    .push(span.start, span.end, Problem::UnknownModifier);
             }
             Element::Modifier(span.start)
         });
@@ -250,7 +251,9 @@ fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Eleme
             SMALL_A => Element::Again(index),
             _ if is_modifier_letter(kind) => {
                 if role(kind) == Some(LetterRole::Unknown) {
-                    input.state().push(index, index + 1, Problem::UnknownModifier);
+                    input
+                        .state()
+                        .push(index, index + 1, Problem::UnknownModifier);
                 }
                 Element::Modifier(index)
             }
@@ -330,9 +333,13 @@ fn atom<'a>(
             Some(CAPITAL_X | CAPITAL_Y) => {
                 input.skip();
                 if has_extension {
-                    input.state().push(index, index + 1, Problem::DuplicateExtension);
+                    input
+                        .state()
+                        .push(index, index + 1, Problem::DuplicateExtension);
                 } else if atom.is_some_and(|atom| !atom.takes_extension()) {
-                    input.state().push(index, index + 1, Problem::ExtensionOnNonLeaper);
+                    input
+                        .state()
+                        .push(index, index + 1, Problem::ExtensionOnNonLeaper);
                 }
                 has_extension = true;
             }
@@ -340,7 +347,9 @@ fn atom<'a>(
                 input.skip();
                 let span = Span::from(index..index + 1);
                 if has_range {
-                    input.state().push(index, index + 1, Problem::DuplicateRange);
+                    input
+                        .state()
+                        .push(index, index + 1, Problem::DuplicateRange);
                     children.push(SpanNode::leaf(ERROR, span));
                 } else {
                     if let Some(found) = range_problem(source, atom, doubled, range, index) {

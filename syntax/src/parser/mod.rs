@@ -60,7 +60,9 @@ pub(crate) fn parse_tokens(
     let mut syntax_errors: Vec<SyntaxError> = findings
         .0
         .into_iter()
-        .map(|(span, problem)| to_syntax_error(text, tokens, dialect, span.start, span.end, problem))
+        .map(|(span, problem)| {
+            to_syntax_error(text, tokens, dialect, span.start, span.end, problem)
+        })
         .collect();
     syntax_errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     syntax_errors.dedup();
