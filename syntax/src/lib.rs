@@ -12,8 +12,10 @@
 //! Data flows one way: [`lexer`] → `parser` → [`tree`] (with typed views in [`tree::ast`]).
 //! Letters' meanings come from the tables in [`vocabulary`]. No I/O, no async.
 
+pub mod board;
 pub mod dialect;
 pub mod lexer;
+pub mod model;
 mod parser;
 mod syntax_kind;
 pub mod tree;

@@ -1,0 +1,148 @@
+//! Squares, boards and step vectors.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The largest board: 26 files (a–z) by 26 ranks.
+pub const MAX_SIDE: u8 = 26;
+
+/// A square, 0-based: file 0 is `a`, rank 0 is `1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    pub file: u8,
+    pub rank: u8,
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.file),
+            u32::from(self.rank) + 1
+        )
+    }
+}
+
+impl FromStr for Square {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("`{s}` is not a square: write a file letter and a rank, as in `d4`");
+        let mut chars = s.trim().chars();
+        let file = chars
+            .next()
+            .filter(char::is_ascii_lowercase)
+            .ok_or_else(bad)?;
+        let rank: u8 = chars.as_str().parse().map_err(|_| bad())?;
+        if rank == 0 || rank > MAX_SIDE {
+            return Err(bad());
+        }
+        Ok(Square {
+            file: file as u8 - b'a',
+            rank: rank - 1,
+        })
+    }
+}
+
+/// A board size, files by ranks, each 1 to 26.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl BoardSize {
+    pub const CHESS: BoardSize = BoardSize { files: 8, ranks: 8 };
+
+    pub fn contains(self, square: Square) -> bool {
+        square.file < self.files && square.rank < self.ranks
+    }
+
+    /// The centre square the CLI defaults to (d4 on 8×8, e5 on 9×9): rounded down.
+    pub fn centre(self) -> Square {
+        Square {
+            file: (self.files - 1) / 2,
+            rank: (self.ranks - 1) / 2,
+        }
+    }
+
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (0..self.files).flat_map(move |file| (0..self.ranks).map(move |rank| Square { file, rank }))
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.files, self.ranks)
+    }
+}
+
+impl FromStr for BoardSize {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad =
+            || format!("`{s}` is not a board size: write FILESxRANKS, each 1 to 26, as in `8x8`");
+        let (files, ranks) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let files: u8 = files.parse().map_err(|_| bad())?;
+        let ranks: u8 = ranks.parse().map_err(|_| bad())?;
+        if !(1..=MAX_SIDE).contains(&files) || !(1..=MAX_SIDE).contains(&ranks) {
+            return Err(bad());
+        }
+        Ok(BoardSize { files, ranks })
+    }
+}
+
+/// A step vector in white's orientation: `dy > 0` is forward, `dx > 0` is to the right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    pub dx: i8,
+    pub dy: i8,
+}
+
+impl Step {
+    pub const fn new(dx: i8, dy: i8) -> Step {
+        Step { dx, dy }
+    }
+
+    /// The step as black makes it: black's directions are white's rotated 180° (seed 000 and
+    /// both engines).
+    pub fn for_black(self) -> Step {
+        Step::new(-self.dx, -self.dy)
+    }
+
+    /// Rotated 90° clockwise (forward becomes right).
+    pub fn clockwise(self) -> Step {
+        Step::new(self.dy, -self.dx)
+    }
+
+    /// The number of king steps the leap spans.
+    pub fn king_distance(self) -> i8 {
+        self.dx.abs().max(self.dy.abs())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_and_sizes_parse_and_print() {
+        let square: Square = "j10".parse().unwrap();
+        assert_eq!(square, Square { file: 9, rank: 9 });
+        assert_eq!(square.to_string(), "j10");
+        assert!("d0".parse::<Square>().is_err());
+        assert!("D4".parse::<Square>().is_err());
+        assert!("d27".parse::<Square>().is_err());
+        let size: BoardSize = "12x10".parse().unwrap();
+        assert_eq!((size.files, size.ranks), (12, 10));
+        assert!("27x8".parse::<BoardSize>().is_err());
+        assert!("0x8".parse::<BoardSize>().is_err());
+        assert_eq!(BoardSize::CHESS.centre().to_string(), "d4");
+        assert_eq!(
+            "9x9".parse::<BoardSize>().unwrap().centre().to_string(),
+            "e5"
+        );
+    }
+}

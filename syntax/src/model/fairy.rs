@@ -1,0 +1,178 @@
+//! Fairy-Stockfish's own reading of direction letters and lame leaps, reproduced as data (facts
+//! from its `from_betza` and lame-leaper path; ../shared/reference/fairy-stockfish.md).
+//!
+//! Letters are read in twos: a letter followed by the same letter, or a vertical (`f b v h`)
+//! followed by a horizontal (`r l s h`) or the reverse, makes one two-letter token; any other
+//! letter stands for itself doubled (`f` reads as `ff`). Each of an atom's eight orientations is
+//! selected by a fixed list of tokens. On a lone orthogonal atom (W D H R) a mixed token splits
+//! into its two letters doubled, so `fsW` is `ff` + `ss`; K and Q are W+F and R+B, where tokens
+//! do not split, which is why `frK` is only the right step and the forward-right diagonal.
+
+use crate::board::Step;
+
+const VERTICALS: &str = "fbvh";
+const HORIZONTALS: &str = "rlsh";
+
+/// The letters before an atom to Fairy-Stockfish's two-letter direction tokens.
+pub fn tokens(letters: &[char]) -> Vec<[char; 2]> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < letters.len() {
+        let c = letters[i];
+        if !VERTICALS.contains(c) && !HORIZONTALS.contains(c) {
+            // Other letters (modes, skipped ones) only keep their neighbours apart.
+            i += 1;
+            continue;
+        }
+        if let Some(&next) = letters.get(i + 1) {
+            let combines = next == c
+                || (VERTICALS.contains(c) && HORIZONTALS.contains(next))
+                || (HORIZONTALS.contains(c) && VERTICALS.contains(next));
+            if combines {
+                out.push([c, next]);
+                i += 2;
+                continue;
+            }
+        }
+        out.push([c, c]);
+        i += 1;
+    }
+    out
+}
+
+/// One orientation of a leap with `long` steps one way and `short` the other: the step as
+/// multiples of (long, short), and the tokens that select it.
+struct Orientation {
+    dx: (i8, i8),
+    dy: (i8, i8),
+    selected_by: &'static [&'static str],
+}
+
+const fn orientation(
+    dx: (i8, i8),
+    dy: (i8, i8),
+    selected_by: &'static [&'static str],
+) -> Orientation {
+    Orientation {
+        dx,
+        dy,
+        selected_by,
+    }
+}
+
+/// The engine's eight orientations, in its order.
+const ORIENTATIONS: [Orientation; 8] = [
+    orientation((0, 1), (1, 0), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+    orientation(
+        (0, -1),
+        (-1, 0),
+        &["bb", "vv", "lb", "lv", "bh", "lh", "hr"],
+    ),
+    orientation((1, 0), (0, -1), &["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
+    orientation((-1, 0), (0, 1), &["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
+    orientation((1, 0), (0, 1), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+    orientation(
+        (-1, 0),
+        (0, -1),
+        &["ll", "ss", "bl", "bs", "bh", "lh", "hl"],
+    ),
+    orientation((0, 1), (-1, 0), &["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+    orientation((0, -1), (1, 0), &["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+];
+
+/// The steps of the leap (`long`, `short`) that `tokens` select; `lone_orthogonal` is true for
+/// W, D, H and R written alone, where mixed tokens split.
+pub fn select(tokens: &[[char; 2]], long: i8, short: i8, lone_orthogonal: bool) -> Vec<Step> {
+    let mut names: Vec<String> = Vec::new();
+    for [a, b] in tokens {
+        if lone_orthogonal && short == 0 && a != b {
+            names.push(format!("{a}{a}"));
+            names.push(format!("{b}{b}"));
+        } else {
+            names.push(format!("{a}{b}"));
+        }
+    }
+    let mut steps: Vec<Step> = Vec::new();
+    for o in &ORIENTATIONS {
+        if !tokens.is_empty() && !o.selected_by.iter().any(|s| names.iter().any(|n| n == s)) {
+            continue;
+        }
+        let step = Step::new(
+            o.dx.0 * long + o.dx.1 * short,
+            o.dy.0 * long + o.dy.1 * short,
+        );
+        if !steps.contains(&step) {
+            steps.push(step);
+        }
+    }
+    steps
+}
+
+/// The squares a lame leap must find empty in Fairy-Stockfish: one path, stepping along the
+/// axis with more distance left, diagonally when both are equal.
+pub fn lame_path(step: Step) -> Vec<Step> {
+    let mut path = Vec::new();
+    let (mut x, mut y) = (0i8, 0i8);
+    while (x, y) != (step.dx, step.dy) {
+        let (left_x, left_y) = ((step.dx - x).abs(), (step.dy - y).abs());
+        if left_x >= left_y {
+            x += (step.dx - x).signum();
+        }
+        if left_y >= left_x {
+            y += (step.dy - y).signum();
+        }
+        if (x, y) != (step.dx, step.dy) {
+            path.push(Step::new(x, y));
+        }
+    }
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squares(letters: &str, long: i8, short: i8, lone: bool) -> Vec<(i8, i8)> {
+        let letters: Vec<char> = letters.chars().collect();
+        let mut out: Vec<(i8, i8)> = select(&tokens(&letters), long, short, lone)
+            .into_iter()
+            .map(|s| (s.dx, s.dy))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn oblique_pairs_follow_the_engine() {
+        // Reference: `fN` = `ffN` = the two narrow forward moves; `fsN` = the two wide forward;
+        // `fhN` = all four forward; `frN` = one (flat), `rfN` = one (steep).
+        assert_eq!(squares("f", 2, 1, false), [(-1, 2), (1, 2)]);
+        assert_eq!(squares("fs", 2, 1, false), [(-2, 1), (2, 1)]);
+        assert_eq!(squares("fh", 2, 1, false).len(), 4);
+        assert_eq!(squares("fr", 2, 1, false), [(2, 1)]);
+        assert_eq!(squares("rf", 2, 1, false), [(1, 2)]);
+        // `h` alone selects nothing.
+        assert_eq!(squares("h", 2, 1, false), []);
+    }
+
+    #[test]
+    fn orthogonal_atoms_split_mixed_tokens_only_when_alone() {
+        // fsW (the soldier) is forward and both sideways; in K the W part of `fr` is just right.
+        assert_eq!(squares("fs", 1, 0, true), [(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(squares("fr", 1, 0, false), [(1, 0)]);
+    }
+
+    #[test]
+    fn lame_paths_step_along_the_longer_axis_first() {
+        let path = |dx, dy| {
+            lame_path(Step::new(dx, dy))
+                .into_iter()
+                .map(|s| (s.dx, s.dy))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(path(1, 2), [(0, 1)]);
+        assert_eq!(path(2, 2), [(1, 1)]);
+        assert_eq!(path(0, 2), [(0, 1)]);
+        assert_eq!(path(2, 3), [(0, 1), (1, 2)]);
+    }
+}
