@@ -310,17 +310,14 @@ impl SyntaxKind {
         u8::try_from(offset).ok().map(|o| char::from(base + o))
     }
 
-    pub fn is_trivia(self) -> bool {
-        self == SyntaxKind::WHITESPACE
+    /// Every small letter but `a` stands where XBetza's modifiers stand (`w`, the one without
+    /// a meaning, included, so it can be reported there).
+    pub fn is_modifier_letter(self) -> bool {
+        (SyntaxKind::SMALL_B..=SyntaxKind::SMALL_Z).contains(&self)
     }
 
-    /// Punctuation that has a meaning in some dialect (MBN, chained Betza) but not in all.
-    pub fn is_punctuation(self) -> bool {
-        (SyntaxKind::L_PAREN..=SyntaxKind::DOT).contains(&self)
-    }
-
-    pub fn is_node(self) -> bool {
-        self >= SyntaxKind::PIECE
+    pub fn is_capital_letter(self) -> bool {
+        (SyntaxKind::CAPITAL_A..=SyntaxKind::CAPITAL_Z).contains(&self)
     }
 }
 

@@ -44,7 +44,7 @@ fn syntax_errors_go_to_stderr_with_the_tree_still_printed_and_exit_2() {
         "`+` is not part of XBetza notation",
         "number `3` has no atom before it",
         "unclosed `(`",
-        "modifiers `(caf` at the end have no atom",
+        "`(caf` at the end has no atom",
     ] {
         assert!(errors.contains(message), "missing {message:?} in\n{errors}");
     }

@@ -42,7 +42,8 @@ pub fn lex(text: &str) -> Vec<Token> {
 }
 
 fn offset(byte: usize) -> TextSize {
-    // The parser's entry point rejects inputs over u32::MAX bytes before lexing.
+    // Offsets are 32-bit (documented on `lex` and `parse`); a larger input would get clamped
+    // ranges here rather than a crash.
     TextSize::new(u32::try_from(byte).unwrap_or(u32::MAX))
 }
 

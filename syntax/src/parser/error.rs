@@ -122,7 +122,7 @@ impl Problem {
                 let place = if at_end {
                     " at the end"
                 } else if before_space {
-                    " before the space"
+                    " before the whitespace"
                 } else {
                     ""
                 };
@@ -130,7 +130,9 @@ impl Problem {
                     format!(
                         "`{text}`{place} has no atom: its last `a` starts a leg that never comes"
                     )
-                } else if text.chars().count() == 1 {
+                } else if !text.chars().all(|c| c.is_ascii_lowercase()) {
+                    format!("`{text}`{place} has no atom")
+                } else if text.len() == 1 {
                     format!("modifier `{text}`{place} has no atom")
                 } else {
                     format!("modifiers `{text}`{place} have no atom")
@@ -157,7 +159,7 @@ impl Problem {
                 format!("`{text}` extends single leapers only (W F D N A H C Z G L J), as in `FX`")
             }
             Problem::RangeTooLong => {
-                format!("range `{text}` has more than two digits; no board is that large")
+                format!("number `{text}` has more than two digits; no board is that large")
             }
             Problem::FairyReadsOneDigit => {
                 let first = text.get(..1).unwrap_or(text);

@@ -115,10 +115,22 @@ fn role(kind: SyntaxKind) -> Option<LetterRole> {
     kind.letter().map(letter_role)
 }
 
-/// Every small letter but `a` stands where modifiers stand; `w`, the one without a meaning, is
-/// reported there.
-fn is_modifier_letter(kind: SyntaxKind) -> bool {
-    (SMALL_B..=SMALL_Z).contains(&kind)
+/// A modifier letter at token `index`; `w`, which has no meaning, is reported.
+fn modifier(kind: SyntaxKind, index: usize, findings: &mut Findings) -> Element {
+    if role(kind) == Some(LetterRole::Unknown) {
+        findings.push(index, index + 1, Problem::UnknownModifier);
+    }
+    Element::Modifier(index)
+}
+
+/// What is wrong with a number of `digits` digits (a range or a repeat count), if anything.
+/// Seed 000 gives no limit; XBoard reads two digits, Fairy-Stockfish one (../shared/reference).
+fn digits_problem(dialect: Dialect, digits: usize) -> Option<Problem> {
+    match dialect {
+        Dialect::Fairy if digits > 1 => Some(Problem::FairyReadsOneDigit),
+        _ if digits > 2 => Some(Problem::RangeTooLong),
+        _ => None,
+    }
 }
 
 /// Splits a move's (or a group's) elements into legs at each top-level `a`. A leg with no
@@ -159,20 +171,16 @@ fn legs(elements: Vec<Element>, first_position: usize) -> Vec<SpanNode> {
 /// The parser for a whole Betza string in XBetza or Fairy Betza.
 pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNode, Extra<'a>> {
     let modifier = any::<Input<'a>, Extra<'a>>()
-        .filter(|kind: &SyntaxKind| is_modifier_letter(*kind))
+        .filter(|kind: &SyntaxKind| kind.is_modifier_letter())
         .map_with(|kind, e| {
             let span: Span = e.span();
-            if role(kind) == Some(LetterRole::Unknown) {
-                e.state()
-                    .push(span.start, span.end, Problem::UnknownModifier);
-            }
-            Element::Modifier(span.start)
+            modifier(kind, span.start, e.state())
         });
     let again = just(SMALL_A).map_with(|_, e| {
         let span: Span = e.span();
         Element::Again(span.start)
     });
-    let group = custom(group);
+    let group = custom(move |input| group(input, source));
     let elements = choice((modifier, again, group))
         .repeated()
         .collect::<Vec<_>>();
@@ -234,7 +242,10 @@ pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNo
 /// A repeat group. Parentheses do not nest (seed 000 shows one level); a nested pair is kept as
 /// error tokens and reported once, and depth is counted rather than recursed into, so any number
 /// of `(` is safe.
-fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Element, EmptyErr> {
+fn group<'a>(
+    input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>,
+    source: Source<'a>,
+) -> Result<Element, EmptyErr> {
     let start = input.cursor();
     let open = input.span_since(&start).start;
     if input.peek() != Some(L_PAREN) {
@@ -249,14 +260,7 @@ fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Eleme
         let Some(kind) = input.peek() else { break };
         let element = match kind {
             SMALL_A => Element::Again(index),
-            _ if is_modifier_letter(kind) => {
-                if role(kind) == Some(LetterRole::Unknown) {
-                    input
-                        .state()
-                        .push(index, index + 1, Problem::UnknownModifier);
-                }
-                Element::Modifier(index)
-            }
+            _ if kind.is_modifier_letter() => modifier(kind, index, input.state()),
             L_PAREN => {
                 if depth == 0 {
                     input.state().push(index, index + 1, Problem::NestedParen);
@@ -266,6 +270,13 @@ fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Eleme
             }
             R_PAREN if depth > 0 => {
                 depth -= 1;
+                Element::Node(SpanNode::leaf(ERROR, Span::from(index..index + 1)))
+            }
+            // The count of a nested group belongs to the nested pair already reported.
+            DIGITS
+                if depth > 0
+                    || matches!(elements.last(), Some(Element::Node(n)) if n.kind == ERROR) =>
+            {
                 Element::Node(SpanNode::leaf(ERROR, Span::from(index..index + 1)))
             }
             R_PAREN => {
@@ -280,7 +291,12 @@ fn group<'a>(input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>) -> Result<Eleme
     }
     if closed {
         if input.peek() == Some(DIGITS) {
+            let index = input.span_since(&start).end;
             input.skip();
+            let digits = source.token_text(index).len();
+            if let Some(found) = digits_problem(source.dialect, digits) {
+                input.state().push(index, index + 1, found);
+            }
         }
         if elements.is_empty() {
             input.state().push(open, open + 2, Problem::EmptyGroup);
@@ -310,7 +326,7 @@ fn atom<'a>(
     };
     let atom = match role(kind) {
         Some(LetterRole::Atom(atom)) => Some(atom),
-        Some(LetterRole::Unknown) if kind >= CAPITAL_A => None,
+        Some(LetterRole::Unknown) if kind.is_capital_letter() => None,
         _ => return Err(EmptyErr::default()),
     };
     input.skip();
@@ -336,7 +352,7 @@ fn atom<'a>(
                     input
                         .state()
                         .push(index, index + 1, Problem::DuplicateExtension);
-                } else if atom.is_some_and(|atom| !atom.takes_extension()) {
+                } else if doubled || atom.is_some_and(|atom| !atom.takes_extension()) {
                     input
                         .state()
                         .push(index, index + 1, Problem::ExtensionOnNonLeaper);
@@ -389,13 +405,7 @@ fn range_problem(
         _ => {}
     }
     if range == DIGITS {
-        // Seed 000 gives no limit; XBoard reads two digits, Fairy-Stockfish one
-        // (../shared/reference).
-        match source.dialect {
-            Dialect::Fairy if digits.len() > 1 => return Some(Problem::FairyReadsOneDigit),
-            _ if digits.len() > 2 => return Some(Problem::RangeTooLong),
-            _ => {}
-        }
+        return digits_problem(source.dialect, digits.len());
     }
     None
 }

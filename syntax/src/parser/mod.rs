@@ -64,8 +64,17 @@ pub(crate) fn parse_tokens(
             to_syntax_error(text, tokens, dialect, span.start, span.end, problem)
         })
         .collect();
+    // A missing atom after nothing but letters already reported (`w`, an unclosed `(`) says
+    // nothing new.
+    let reported: Vec<TextRange> = syntax_errors
+        .iter()
+        .filter(|e| !matches!(e.problem, Problem::MissingAtom { .. }))
+        .map(|e| e.range)
+        .collect();
+    syntax_errors.retain(|e| {
+        !matches!(e.problem, Problem::MissingAtom { .. }) || !reported.contains(&e.range)
+    });
     syntax_errors.sort_by_key(|e| (e.range.start(), e.range.end()));
-    syntax_errors.dedup();
     (output.unwrap_or(whole), syntax_errors)
 }
 

@@ -135,9 +135,7 @@ pub struct Modifier(SyntaxToken);
 
 impl Modifier {
     pub fn cast(token: SyntaxToken) -> Option<Modifier> {
-        (SMALL_B..=SMALL_Z)
-            .contains(&token.kind())
-            .then(|| Modifier(token))
+        token.kind().is_modifier_letter().then(|| Modifier(token))
     }
 
     pub fn syntax(&self) -> &SyntaxToken {
@@ -171,7 +169,7 @@ impl Atom {
         self.0
             .children_with_tokens()
             .filter_map(|e| e.into_token())
-            .filter(|t| (CAPITAL_A..=CAPITAL_Z).contains(&t.kind()))
+            .filter(|t| t.kind().is_capital_letter())
             .filter(|t| !matches!(t.kind(), CAPITAL_X | CAPITAL_Y))
     }
 
