@@ -1,12 +1,14 @@
 //! Argument parsing and dispatch. The contract (DESIGN.md, "Command line contract"): results on
 //! stdout, findings on stderr, exit 2 for a bad argument or a bad Betza string, never a panic.
 
+mod moves;
 mod report;
 mod tree;
 
 use std::process::ExitCode;
 
 use betza_syntax::Dialect;
+use betza_syntax::board::{BoardSize, Side, Square};
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -30,6 +32,41 @@ enum Command {
         #[arg(long, default_value_t = Dialect::XBetza)]
         dialect: Dialect,
     },
+    /// List where one piece can go on a board, with a diagram.
+    Moves {
+        /// The Betza string, e.g. `fmWfcF`.
+        betza: String,
+        /// The notation the string is written in: xbetza, fairy, mbn or chained.
+        #[arg(long, default_value_t = Dialect::XBetza)]
+        dialect: Dialect,
+        /// Board size, FILESxRANKS, each 1 to 26.
+        #[arg(long, default_value = "8x8")]
+        board: BoardSize,
+        /// The piece's square; the centre of the board by default (d4 on 8x8, e5 on 9x9).
+        #[arg(long)]
+        from: Option<Square>,
+        /// The piece's side: black moves "forward" down the board.
+        #[arg(long, value_enum, default_value_t = SideArg::White)]
+        side: SideArg,
+        /// The piece has moved, so its initial (`i`) moves are gone.
+        #[arg(long)]
+        moved: bool,
+        /// Squares of friendly pieces, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        friend: Vec<Square>,
+        /// Squares of enemy pieces, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        enemy: Vec<Square>,
+        /// Print JSON instead of the list and diagram.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    White,
+    Black,
 }
 
 /// Exit status when the input or an argument is bad (clap uses the same for usage errors).
@@ -39,5 +76,29 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Tree { betza, dialect } => tree::run(&betza, dialect),
+        Command::Moves {
+            betza,
+            dialect,
+            board,
+            from,
+            side,
+            moved,
+            friend,
+            enemy,
+            json,
+        } => moves::run(&moves::Request {
+            betza,
+            dialect,
+            board,
+            from,
+            side: match side {
+                SideArg::White => Side::White,
+                SideArg::Black => Side::Black,
+            },
+            moved,
+            friends: friend,
+            enemies: enemy,
+            json,
+        }),
     }
 }

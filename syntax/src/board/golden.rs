@@ -109,3 +109,10 @@ fn xboard_golden_single_leg_cases_match() {
 fn fairy_stockfish_golden_cases_match() {
     check("fairy-visible.jsonl", 140);
 }
+
+/// Cases written for this project with ../shared/oracle/fsf_oracle.py (Fairy-Stockfish itself):
+/// blockers, black, initial moves, 10×10 and 12×10 boards. See corpus/golden.
+#[test]
+fn fairy_stockfish_generated_cases_match() {
+    check("fairy-generated.jsonl", 150);
+}

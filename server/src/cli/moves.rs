@@ -1,0 +1,133 @@
+//! `betza moves BETZA …`: where one piece can go on a board. Human output is the destination
+//! list and a small diagram; `--json` prints `{"destinations": [...], "moves": [...]}`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use betza_syntax::board::{
+    BoardSize, GeneratedMove, Occupant, Position, Side, Square, SquareUse, generate,
+};
+use betza_syntax::{Dialect, model};
+use serde_json::json;
+
+use super::{EXIT_BAD_INPUT, report};
+
+/// Everything `betza moves` was asked.
+#[derive(Debug)]
+pub struct Request {
+    pub betza: String,
+    pub dialect: Dialect,
+    pub board: BoardSize,
+    pub from: Option<Square>,
+    pub side: Side,
+    pub moved: bool,
+    pub friends: Vec<Square>,
+    pub enemies: Vec<Square>,
+    pub json: bool,
+}
+
+pub fn run(request: &Request) -> ExitCode {
+    let parse = betza_syntax::parse(&request.betza, request.dialect);
+    report::eprint_syntax_errors("<betza>", &request.betza, parse.errors());
+    if parse.has_errors() {
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    let from = request.from.unwrap_or_else(|| request.board.centre());
+    let position = match Position::new(
+        request.board,
+        from,
+        request.side,
+        request.moved,
+        &request.friends,
+        &request.enemies,
+    ) {
+        Ok(position) => position,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let piece = model::build(&parse.piece(), request.dialect);
+    let generated = generate(&piece, &position);
+    for range in &generated.not_generated {
+        let text = &request.betza[usize::from(range.start())..usize::from(range.end())];
+        eprintln!(
+            "note: `{text}` is not generated yet (multi-leg moves, castling and the imitator come later)"
+        );
+    }
+    let destinations: Vec<String> = generated
+        .destinations()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let out = if request.json {
+        let moves: Vec<_> = generated.moves.iter().map(move_json).collect();
+        let mut text = json!({ "destinations": destinations, "moves": moves }).to_string();
+        text.push('\n');
+        text
+    } else {
+        let mut text = format!("destinations: {}\n", destinations.join(" "));
+        text.push_str(&diagram(&position, &generated.summary()));
+        text
+    };
+    // A closed stdout is not worth a panic.
+    let _ = std::io::stdout().write_all(out.as_bytes());
+    ExitCode::SUCCESS
+}
+
+fn move_json(m: &GeneratedMove) -> serde_json::Value {
+    let names = |squares: &[Square]| squares.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    json!({
+        "to": m.to.to_string(),
+        "capture": m.capture.is_some(),
+        "captures_friend": m.capture == Some(Occupant::Friend),
+        "path": names(&m.path),
+        "hopped": names(&m.hopped),
+        "initial_only": m.initial_only,
+        "unload": m.unload.map(|s| s.to_string()),
+    })
+}
+
+/// The board from white's side, top rank first.
+fn diagram(position: &Position, uses: &BTreeMap<Square, SquareUse>) -> String {
+    let size = position.size;
+    let mut out = String::new();
+    for rank in (0..size.ranks).rev() {
+        let _ = write!(out, "{:>3} ", u32::from(rank) + 1);
+        for file in 0..size.files {
+            let square = Square { file, rank };
+            let used = uses.get(&square).copied().unwrap_or_default();
+            let mark = if square == position.from {
+                '@'
+            } else if used.captures && used.moves {
+                '*'
+            } else if used.captures {
+                'x'
+            } else if used.moves && used.initial_only {
+                'i'
+            } else if used.moves {
+                'o'
+            } else {
+                match position.occupant(square) {
+                    Some(Occupant::Friend) => 'F',
+                    Some(Occupant::Enemy) => 'E',
+                    None => '.',
+                }
+            };
+            out.push(' ');
+            out.push(mark);
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for file in 0..size.files {
+        out.push(' ');
+        out.push(char::from(b'a' + file));
+    }
+    out.push_str(
+        "\n@ the piece  o moves there  x captures there  * either  i first move only  F friend  E enemy\n",
+    );
+    out
+}
