@@ -10,6 +10,9 @@ mod build;
 pub mod directions;
 pub mod fairy;
 
+#[cfg(test)]
+mod tests;
+
 pub use build::build;
 
 use rowan::TextRange;
