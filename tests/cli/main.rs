@@ -121,3 +121,91 @@ fn help_exits_0() {
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).contains("tree"));
 }
+
+#[test]
+fn moves_lists_destinations_and_draws_a_diagram() {
+    // The Shatranj pawn on d4 with an enemy on c5 (seed 000: fmWfcF).
+    let output = betza(["moves", "fmWfcF", "--enemy", "c5"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("destinations: c5 d5\n"), "{text}");
+    assert!(text.contains("  5  . . x o . . . ."), "{text}");
+    assert!(text.contains("  4  . . . @ . . . ."), "{text}");
+}
+
+#[test]
+fn moves_json_follows_the_contract() {
+    let output = betza([
+        "moves",
+        "nN",
+        "--dialect",
+        "fairy",
+        "--board",
+        "9x9",
+        "--friend",
+        "e6",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let destinations: Vec<&str> = value["destinations"]
+        .as_array()
+        .expect("destinations")
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
+    // A friend on e6 blocks the Xiangqi horse's two forward leaps (Fairy-Stockfish's nN).
+    assert_eq!(destinations, ["c4", "c6", "d3", "f3", "g4", "g6"]);
+    let first = &value["moves"][0];
+    for key in ["to", "capture", "path"] {
+        assert!(first.get(key).is_some(), "missing {key} in {first}");
+    }
+}
+
+#[test]
+fn moves_uses_side_moved_and_board_options() {
+    let black = betza([
+        "moves", "fW", "--side", "black", "--from", "e5", "--board", "9x9",
+    ]);
+    assert!(stdout(&black).starts_with("destinations: e4\n"));
+    let unmoved = betza(["moves", "ifW2", "--from", "a2"]);
+    assert!(stdout(&unmoved).starts_with("destinations: a3 a4\n"));
+    let moved = betza(["moves", "ifW2", "--from", "a2", "--moved"]);
+    assert!(stdout(&moved).starts_with("destinations: none\n"));
+}
+
+#[test]
+fn moves_rejects_bad_positions_and_strings_with_exit_2() {
+    for (args, message) in [
+        (
+            vec!["moves", "W", "--from", "i1"],
+            "square i1 is off the 8x8 board",
+        ),
+        (
+            vec!["moves", "W", "--friend", "d4"],
+            "square d4 is given twice",
+        ),
+        (vec!["moves", "W", "--board", "27x8"], "is not a board size"),
+        (
+            vec!["moves", "W", "--enemy", "e4,e4"],
+            "square e4 is given twice",
+        ),
+        (vec!["moves", "fwW"], "`w` is not a modifier"),
+    ] {
+        let output = betza(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains(message),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn moves_in_fairy_prints_what_the_engine_does_with_skipped_letters() {
+    // Fairy-Stockfish skips `a`: mafsW moves as mfsW (reference), and that is not an error.
+    let output = betza(["moves", "mafsW", "--dialect", "fairy"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).starts_with("destinations: c4 d5 e4\n"));
+}

@@ -68,7 +68,12 @@ pub fn run(request: &Request) -> ExitCode {
         text.push('\n');
         text
     } else {
-        let mut text = format!("destinations: {}\n", destinations.join(" "));
+        let list = if destinations.is_empty() {
+            "none".to_owned()
+        } else {
+            destinations.join(" ")
+        };
+        let mut text = format!("destinations: {list}\n");
         text.push_str(&diagram(&position, &generated.summary()));
         text
     };

@@ -1,12 +1,13 @@
-//! Parsing throughput on every Betza string the project owns: the valid snapshot inputs (every
-//! seed example and every string of the real variants.ini files) and the golden strings.
-//! `cargo bench -p betza-syntax --bench parse`; the figures go in the README.
+//! Benchmarks over every Betza string the project owns: the valid snapshot inputs (every seed
+//! example and every string of the real variants.ini files) and the golden strings.
+//! `cargo bench -p betza-syntax --bench corpus`; the figures go in the README.
 
 use std::fs;
 use std::hint::black_box;
 use std::path::Path;
 
-use betza_syntax::{Dialect, parse};
+use betza_syntax::board::{BoardSize, Position, Side, generate};
+use betza_syntax::{Dialect, model, parse};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn corpus_strings() -> Vec<(Dialect, String)> {
@@ -64,5 +65,37 @@ fn bench_parse(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse);
+/// Model building and move generation for every corpus piece from the centre of an empty board.
+fn bench_moves(c: &mut Criterion) {
+    let pieces: Vec<model::Piece> = corpus_strings()
+        .iter()
+        .map(|(dialect, text)| model::build(&parse(text, *dialect).piece(), *dialect))
+        .collect();
+    let mut group = c.benchmark_group("moves");
+    group.throughput(Throughput::Elements(pieces.len() as u64));
+    for board in ["8x8", "16x16"] {
+        let size: BoardSize = board.parse().expect("board size");
+        let position =
+            Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("empty board");
+        group.bench_function(format!("{} pieces on {board}", pieces.len()), |b| {
+            b.iter(|| {
+                for piece in &pieces {
+                    black_box(generate(black_box(piece), &position));
+                }
+            })
+        });
+    }
+    let strings = corpus_strings();
+    group.bench_function("build the model of every piece", |b| {
+        let parsed: Vec<_> = strings.iter().map(|(d, t)| (*d, parse(t, *d))).collect();
+        b.iter(|| {
+            for (dialect, parse) in &parsed {
+                black_box(model::build(&parse.piece(), *dialect));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse, bench_moves);
 criterion_main!(benches);
