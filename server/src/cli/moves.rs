@@ -49,6 +49,15 @@ pub fn run(request: &Request) -> ExitCode {
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
+    let largest = model::fairy::LARGEST_BOARD;
+    if request.dialect == Dialect::Fairy
+        && (request.board.files > largest.files || request.board.ranks > largest.ranks)
+    {
+        eprintln!(
+            "warning: Fairy-Stockfish accepts boards up to {largest}; {} is larger",
+            request.board
+        );
+    }
     let piece = model::build(&parse.piece(), request.dialect);
     let generated = generate(&piece, &position);
     for range in &generated.not_generated {
@@ -114,6 +123,8 @@ fn diagram(position: &Position, uses: &BTreeMap<Square, SquareUse>) -> String {
                 'i'
             } else if used.moves {
                 'o'
+            } else if used.en_passant {
+                'e'
             } else {
                 match position.occupant(square) {
                     Some(Occupant::Friend) => 'F',
@@ -132,7 +143,7 @@ fn diagram(position: &Position, uses: &BTreeMap<Square, SquareUse>) -> String {
         out.push(char::from(b'a' + file));
     }
     out.push_str(
-        "\n@ the piece  o moves there  x captures there  * either  i first move only  F friend  E enemy\n",
+        "\n@ the piece  o moves there  x captures there  * either  i first move only\n  e captures en passant (given e.p. rights)  F friend  E enemy\n",
     );
     out
 }

@@ -32,6 +32,8 @@ pub struct SquareUse {
     pub captures: bool,
     pub initial_only: bool,
     pub hop_mount: bool,
+    /// An `e` leg could capture en passant here, given e.p. rights on the square.
+    pub en_passant: bool,
 }
 
 /// Every move of a piece in a position, in generation order (the piece's moves in order, each
@@ -42,6 +44,9 @@ pub struct Generated {
     /// Moves this layer does not generate yet (written continuation legs, castling, imitator),
     /// by source range.
     pub not_generated: Vec<TextRange>,
+    /// Empty squares where an `e` leg would capture en passant if the square had e.p. rights
+    /// (a position has none, so these are not moves).
+    pub en_passant: Vec<Square>,
 }
 
 impl Generated {
@@ -68,6 +73,9 @@ impl Generated {
                 map.entry(*mount).or_default().hop_mount = true;
             }
         }
+        for square in &self.en_passant {
+            map.entry(*square).or_default().en_passant = true;
+        }
         map
     }
 }
@@ -92,7 +100,7 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
                     position.from,
                     None,
                     &mut Trail::default(),
-                    &mut out.moves,
+                    &mut out,
                 );
             }
             MoveKind::Universal => {
@@ -138,7 +146,7 @@ impl Walker<'_> {
         from: Square,
         incoming: Option<Step>,
         trail: &mut Trail,
-        out: &mut Vec<GeneratedMove>,
+        out: &mut Generated,
     ) {
         let Some((leg, rest)) = legs.split_first() else {
             return;
@@ -208,7 +216,7 @@ impl Walker<'_> {
         step: Step,
         occupant: Option<Occupant>,
         trail: &mut Trail,
-        out: &mut Vec<GeneratedMove>,
+        out: &mut Generated,
     ) {
         let modes = leg.modes;
         if !rest.is_empty() {
@@ -225,8 +233,11 @@ impl Walker<'_> {
             Some(Occupant::Enemy) => modes.capture_enemy,
             Some(Occupant::Friend) => modes.capture_friend,
         };
+        if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
+            out.en_passant.push(to);
+        }
         if allowed {
-            out.push(GeneratedMove {
+            out.moves.push(GeneratedMove {
                 to,
                 capture: occupant,
                 path: trail.path.clone(),

@@ -8,7 +8,13 @@
 //! into its two letters doubled, so `fsW` is `ff` + `ss`; K and Q are W+F and R+B, where tokens
 //! do not split, which is why `frK` is only the right step and the forward-right diagonal.
 
-use crate::board::Step;
+use crate::board::{BoardSize, Step};
+
+/// The largest board the engine accepts (its LARGEBOARDS build: 12 files by 10 ranks).
+pub const LARGEST_BOARD: BoardSize = BoardSize {
+    files: 12,
+    ranks: 10,
+};
 
 const VERTICALS: &str = "fbvh";
 const HORIZONTALS: &str = "rlsh";
