@@ -41,7 +41,7 @@ pub struct SquareUse {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Generated {
     pub moves: Vec<GeneratedMove>,
-    /// Moves this layer does not generate yet (written continuation legs, castling, imitator),
+    /// Moves this layer does not generate yet (written continuation legs, the imitator),
     /// by source range.
     pub not_generated: Vec<TextRange>,
     /// Empty squares where an `e` leg would capture en passant if the square had e.p. rights
@@ -88,7 +88,7 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
         if initial_only && position.moved {
             continue;
         }
-        match a_move.kind {
+        match &a_move.kind {
             MoveKind::Legs => {
                 let walker = Walker {
                     position,
@@ -119,12 +119,77 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
                     }
                 }
             }
-            MoveKind::Castling { .. } | MoveKind::Imitator | MoveKind::MultiLeg => {
+            MoveKind::Castling {
+                king_step,
+                directions,
+                next_closer,
+            } => {
+                if !position.moved {
+                    for direction in directions {
+                        let direction = match position.side {
+                            Side::White => *direction,
+                            Side::Black => direction.for_black(),
+                        };
+                        if let Some(to) = castling(position, direction, *king_step, *next_closer) {
+                            out.moves.push(GeneratedMove {
+                                to,
+                                capture: None,
+                                path: Vec::new(),
+                                hopped: Vec::new(),
+                                initial_only: true,
+                                unload: None,
+                                source: a_move.source,
+                            });
+                        }
+                    }
+                }
+            }
+            MoveKind::Imitator | MoveKind::MultiLeg => {
                 out.not_generated.push(a_move.source);
             }
         }
     }
     out
+}
+
+/// Where the piece lands when it castles along `direction` (seed 000: "O Castling with the
+/// piece at the board edge in the given direction. The range specifies the King step"): the
+/// partner is a friend on the edge square (with `j`, the next piece in from the edge, the edge
+/// square holding a piece too); every square between the piece and its partner is empty, and the
+/// king's step stays short of the partner. An unmoved piece only.
+fn castling(
+    position: &Position,
+    direction: Step,
+    king_step: u32,
+    next_closer: bool,
+) -> Option<Square> {
+    let mut ray = Vec::new();
+    let mut square = position.from;
+    while let Some(next) = offset(position, square, direction) {
+        ray.push(next);
+        square = next;
+    }
+    let occupied: Vec<usize> = (0..ray.len())
+        .filter(|i| position.occupant(ray[*i]).is_some())
+        .collect();
+    let edge = ray.len().checked_sub(1)?;
+    let partner = match (next_closer, occupied.as_slice()) {
+        (false, [only]) if *only == edge => *only,
+        (true, [first, last]) if *last == edge => *first,
+        _ => return None,
+    };
+    if position.occupant(ray[partner]) != Some(Occupant::Friend) {
+        return None;
+    }
+    let step = usize::try_from(king_step).ok()?;
+    (step >= 1 && step <= partner).then(|| ray[step - 1])
+}
+
+fn offset(position: &Position, square: Square, step: Step) -> Option<Square> {
+    let file = u8::try_from(i16::from(square.file) + i16::from(step.dx)).ok()?;
+    let rank = u8::try_from(i16::from(square.rank) + i16::from(step.dy)).ok()?;
+    let next = Square { file, rank };
+    position.size.contains(next).then_some(next)
 }
 
 #[derive(Debug, Default, Clone)]

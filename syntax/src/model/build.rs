@@ -87,13 +87,24 @@ fn build_move(a_move: &ast::Move, dialect: Dialect) -> Option<Move> {
         1 => Initial::FirstMove,
         _ => Initial::FromStartSquare,
     };
+    let direction_letters: Vec<char> = modifiers
+        .iter()
+        .filter(|(m, _)| m.entry().class == crate::vocabulary::ModifierClass::Direction)
+        .map(|(m, _)| m.entry().letter)
+        .collect();
     let kind = match atom.entry().shape {
         AtomShape::Universal if !fairy => MoveKind::Universal,
         AtomShape::Castling if !fairy => MoveKind::Castling {
             king_step: match atom_node.range().and_then(|r| r.value()) {
-                Some(RangeValue::Steps(n)) => Some(n),
-                _ => None,
+                Some(RangeValue::Steps(n)) if n > 0 => n,
+                _ => 2,
             },
+            directions: directions::select(
+                &directions::terms(&direction_letters),
+                &[Step::new(1, 0), Step::new(-1, 0)],
+                System::Atom,
+            ),
+            next_closer: count(Modifier::J) > 0,
         },
         AtomShape::Imitator if !fairy => MoveKind::Imitator,
         // Fairy-Stockfish skips U, O and I (and S and T): no move at all.
@@ -110,11 +121,6 @@ fn build_move(a_move: &ast::Move, dialect: Dialect) -> Option<Move> {
         });
     }
 
-    let direction_letters: Vec<char> = modifiers
-        .iter()
-        .filter(|(m, _)| m.entry().class == crate::vocabulary::ModifierClass::Direction)
-        .map(|(m, _)| m.entry().letter)
-        .collect();
     let reach = reach_of(&atom_node, atom, dialect);
     let steps = if fairy {
         fairy_steps(atom, &fsf::tokens(&prefix_letters(a_move)), reach)

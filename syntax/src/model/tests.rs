@@ -149,3 +149,65 @@ fn fairy_stockfish_reads_k_as_a_compound() {
         "d5 e6 f5"
     );
 }
+
+fn destinations_with(
+    betza: &str,
+    from: &str,
+    friends: &[&str],
+    enemies: &[&str],
+    moved: bool,
+) -> String {
+    let squares = |names: &[&str]| {
+        names
+            .iter()
+            .map(|n| n.parse().expect("square"))
+            .collect::<Vec<_>>()
+    };
+    let position = Position::new(
+        BoardSize::CHESS,
+        from.parse().expect("square"),
+        Side::White,
+        moved,
+        &squares(friends),
+        &squares(enemies),
+    )
+    .expect("position");
+    let piece = model::build(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
+    let squares: Vec<String> = generate(&piece, &position)
+        .destinations()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    squares.join(" ")
+}
+
+#[test]
+fn castling_moves_the_king_toward_a_friend_on_the_edge() {
+    // Seed 000: "O Castling with the piece at the board edge in the given direction. The range
+    // specifies the King step."
+    assert_eq!(
+        destinations_with("O2", "e1", &["a1", "h1"], &[], false),
+        "c1 g1"
+    );
+    assert_eq!(
+        destinations_with("lO2", "e1", &["a1", "h1"], &[], false),
+        "c1"
+    );
+    // Blocked path, an enemy partner, or a piece that has moved: no castling.
+    assert_eq!(
+        destinations_with("O2", "e1", &["a1", "b1", "h1"], &[], false),
+        "g1"
+    );
+    assert_eq!(destinations_with("O2", "e1", &[], &["a1", "h1"], false), "");
+    assert_eq!(destinations_with("O2", "e1", &["a1", "h1"], &[], true), "");
+    // "j on castling means the castling partner is not the farthest piece, but the next closer
+    // one. (isjO2 = Omega-Chess castling)"
+    assert_eq!(
+        destinations_with("isjO2", "e1", &["g1", "h1"], &[], false),
+        ""
+    );
+    assert_eq!(
+        destinations_with("sjO1", "d1", &["b1", "a1", "g1", "h1"], &[], false),
+        "c1 e1"
+    );
+}
