@@ -134,6 +134,29 @@ pub fn lame_path(step: Step) -> Vec<Step> {
     path
 }
 
+/// The letters of `piece` that Fairy-Stockfish silently skips (XBetza letters it does not know:
+/// `a j o t d u x y z q e k`, U O I S T, X Y), so a lint can say what the engine builds instead.
+pub fn skipped_letters(piece: &crate::tree::ast::Piece) -> Vec<rowan::TextRange> {
+    use crate::vocabulary::{FairySupport, LetterRole, letter_role};
+    piece
+        .syntax()
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|token| {
+            let Some(letter) = token.kind().letter() else {
+                return false;
+            };
+            match letter_role(letter) {
+                LetterRole::Again | LetterRole::Extension(_) => true,
+                LetterRole::Modifier(m) => m.entry().fairy == FairySupport::Skipped,
+                LetterRole::Atom(a) => a.entry().fairy == FairySupport::Skipped,
+                LetterRole::Unknown => false,
+            }
+        })
+        .map(|token| token.text_range())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +189,18 @@ mod tests {
         // fsW (the soldier) is forward and both sideways; in K the W part of `fr` is just right.
         assert_eq!(squares("fs", 1, 0, true), [(-1, 0), (0, 1), (1, 0)]);
         assert_eq!(squares("fr", 1, 0, false), [(1, 0)]);
+    }
+
+    #[test]
+    fn skipped_letters_are_the_ones_the_engine_ignores() {
+        // Reference: "Ignored letters: a j o t d u x y z q e(as a mode) O @ U ... So `mafsW`
+        // moves as `mfsW`, `FyafsF` as `F`, `QudQafudQ` as `Q`, `jB` as `B`."
+        let parsed = crate::parse("QudQafudQjB", crate::Dialect::Fairy);
+        let skipped: Vec<&str> = skipped_letters(&parsed.piece())
+            .into_iter()
+            .map(|r| &"QudQafudQjB"[r])
+            .collect();
+        assert_eq!(skipped, ["u", "d", "a", "u", "d", "j"]);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 mod build;
 pub mod directions;
 pub mod fairy;
+pub mod xboard;
 
 #[cfg(test)]
 mod tests;
