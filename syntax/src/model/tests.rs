@@ -211,3 +211,34 @@ fn castling_moves_the_king_toward_a_friend_on_the_edge() {
         "c1 e1"
     );
 }
+
+#[test]
+fn modes_restrict_what_the_destination_may_hold() {
+    // Seed 000: "mc would mean the move can capture or move to an empty square. (This is however
+    // the default meaning of the atoms...)"; "d ('destroy') new mode: capture own piece".
+    assert_eq!(
+        destinations_with("mR", "d4", &["d6"], &["f4"], false),
+        "a4 b4 c4 d1 d2 d3 d5 e4"
+    );
+    assert_eq!(destinations_with("cR", "d4", &["d6"], &["f4"], false), "f4");
+    assert_eq!(destinations_with("dR", "d4", &["d6"], &["f4"], false), "d6");
+    // "k ('king') new mode: alone or with m means the move can capture a royal piece"; a
+    // position's pieces are not royal, so `kR` captures nothing and `kcR` captures as `cR`.
+    assert_eq!(destinations_with("kR", "d4", &[], &["f4"], false), "");
+    assert_eq!(destinations_with("kcR", "d4", &[], &["f4"], false), "f4");
+    // "u ('unload') ... udQ = Swapper": the destination is the friend's square.
+    assert_eq!(
+        destinations_with("udQ", "d4", &["d6", "f6"], &["b4"], false),
+        "d6 f6"
+    );
+}
+
+#[test]
+fn initial_moves_need_an_unmoved_piece() {
+    // Seed 000: "i ('initial') as leading modifier: the described move is available only on a
+    // piece's initial move. (KimN)"; "ii as above, but 'initial' is defined as being on a square
+    // where a piece of the same type started" (an unmoved piece stands on such a square).
+    assert_eq!(destinations_with("imN", "b1", &[], &[], false), "a3 c3 d2");
+    assert_eq!(destinations_with("imN", "b1", &[], &[], true), "");
+    assert_eq!(destinations_with("iimN", "b1", &[], &[], false), "a3 c3 d2");
+}
