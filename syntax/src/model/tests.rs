@@ -7,10 +7,15 @@ fn destinations_as(betza: &str, dialect: Dialect, from: &str, side: Side) -> Str
     let size: BoardSize = "9x9".parse().expect("size");
     let position = Position::new(size, from.parse().expect("square"), side, false, &[], &[])
         .expect("position");
+    reached(betza, dialect, &position)
+}
+
+/// The destinations of `betza` in `position`, sorted and space-separated.
+fn reached(betza: &str, dialect: Dialect, position: &Position) -> String {
     let parsed = parse(betza, dialect);
     assert!(!parsed.has_errors(), "{betza}: {:?}", parsed.errors());
     let piece = model::build(&parsed.piece(), dialect);
-    let squares: Vec<String> = generate(&piece, &position)
+    let squares: Vec<String> = generate(&piece, position)
         .destinations()
         .iter()
         .map(|s| s.to_string())
@@ -172,13 +177,7 @@ fn destinations_with(
         &squares(enemies),
     )
     .expect("position");
-    let piece = model::build(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
-    let squares: Vec<String> = generate(&piece, &position)
-        .destinations()
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    squares.join(" ")
+    reached(betza, Dialect::XBetza, &position)
 }
 
 #[test]
