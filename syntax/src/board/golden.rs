@@ -87,7 +87,7 @@ fn run(file: &str) -> (usize, Vec<String>, Vec<String>) {
 fn check(file: &str, at_least: usize) {
     let (passed, skipped, failed) = run(file);
     eprintln!(
-        "{file}: {passed} passed, {} not generated yet (multi-leg, imitator): {}",
+        "{file}: {passed} passed, {} not generated (repeat groups, imitator): {}",
         skipped.len(),
         skipped.join(", ")
     );

@@ -94,6 +94,18 @@ impl FromStr for BoardSize {
     }
 }
 
+/// The eight king steps clockwise from forward; index `k` is a turn of `k` × 45°.
+pub const COMPASS: [Step; 8] = [
+    Step::new(0, 1),
+    Step::new(1, 1),
+    Step::new(1, 0),
+    Step::new(1, -1),
+    Step::new(0, -1),
+    Step::new(-1, -1),
+    Step::new(-1, 0),
+    Step::new(-1, 1),
+];
+
 /// A step vector in white's orientation: `dy > 0` is forward, `dx > 0` is to the right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Step {
@@ -117,6 +129,39 @@ impl Step {
         Step::new(self.dy, -self.dx)
     }
 
+    /// The step turned clockwise by `eighths` × 45° (seed 000: continuation legs name their
+    /// directions relative to the previous leg). An orthogonal or diagonal step turns into the
+    /// other family at the same distance (W↔F, D↔A, H↔G: "atom rotation"); an oblique leap keeps
+    /// its shape and moves to the next of its eight orientations.
+    pub fn turned(self, eighths: u8) -> Step {
+        let k = usize::from(eighths % 8);
+        let (ax, ay) = (self.dx.abs(), self.dy.abs());
+        if ax == 0 || ay == 0 || ax == ay {
+            let n = self.king_distance();
+            let unit = Step::new(self.dx.signum(), self.dy.signum());
+            let Some(index) = COMPASS.iter().position(|c| *c == unit) else {
+                return self;
+            };
+            let turned = COMPASS[(index + k) % 8];
+            return Step::new(turned.dx * n, turned.dy * n);
+        }
+        let (a, b) = (ax.min(ay), ax.max(ay));
+        let ring = [
+            Step::new(a, b),
+            Step::new(b, a),
+            Step::new(b, -a),
+            Step::new(a, -b),
+            Step::new(-a, -b),
+            Step::new(-b, -a),
+            Step::new(-b, a),
+            Step::new(-a, b),
+        ];
+        match ring.iter().position(|s| *s == self) {
+            Some(index) => ring[(index + k) % 8],
+            None => self,
+        }
+    }
+
     /// The number of king steps the leap spans.
     pub fn king_distance(self) -> i8 {
         self.dx.abs().max(self.dy.abs())
@@ -126,6 +171,18 @@ impl Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn turning_rotates_atoms_and_keeps_oblique_shapes() {
+        // Seed 000: "W interchanges with F, D with A and G with H ('atom rotation')".
+        assert_eq!(Step::new(0, 1).turned(1), Step::new(1, 1));
+        assert_eq!(Step::new(0, 2).turned(7), Step::new(-2, 2));
+        assert_eq!(Step::new(3, 3).turned(1), Step::new(3, 0));
+        assert_eq!(Step::new(0, 1).turned(4), Step::new(0, -1));
+        // Oblique atoms keep their shape: the next orientation clockwise.
+        assert_eq!(Step::new(1, 2).turned(1), Step::new(2, 1));
+        assert_eq!(Step::new(-1, 2).turned(1), Step::new(1, 2));
+    }
 
     #[test]
     fn squares_and_sizes_parse_and_print() {

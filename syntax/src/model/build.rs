@@ -9,9 +9,9 @@ use super::{
     Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap, fairy as fsf,
 };
 use crate::Dialect;
-use crate::board::Step;
+use crate::board::{COMPASS, Step};
 use crate::tree::ast::{self, LegElement, RangeValue};
-use crate::vocabulary::{Atom, AtomShape, FairySupport, Modifier};
+use crate::vocabulary::{Atom, AtomShape, FairySupport, Modifier, ModifierClass};
 
 /// The model of a parsed piece. Moves whose atom is missing or unknown (syntax errors) are left
 /// out; everything else is kept.
@@ -25,73 +25,81 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
     }
 }
 
-/// The letters written before the atom, flattened, with the number of legs they span.
-struct Letters {
-    modifiers: Vec<(Modifier, TextRange)>,
-    legs: usize,
-    has_group: bool,
-}
+/// The modifiers of one leg, in order, with their ranges.
+type LegLetters = Vec<(Modifier, TextRange)>;
 
-fn letters_of(a_move: &ast::Move) -> Letters {
-    let mut letters = Letters {
-        modifiers: Vec::new(),
-        legs: 0,
-        has_group: false,
-    };
+/// The modifiers written in each top-level leg; `None` when the move has a repeat group.
+fn legs_letters(a_move: &ast::Move) -> Option<Vec<(LegLetters, TextRange)>> {
+    let mut legs = Vec::new();
     for leg in a_move.legs() {
-        letters.legs += 1;
-        collect_leg(&leg, &mut letters);
-    }
-    letters
-}
-
-fn collect_leg(leg: &ast::Leg, letters: &mut Letters) {
-    for element in leg.elements() {
-        match element {
-            LegElement::Modifier(m) => {
-                if let Some(modifier) = m.modifier() {
-                    letters.modifiers.push((modifier, m.text_range()));
+        let mut letters = Vec::new();
+        for element in leg.elements() {
+            match element {
+                LegElement::Modifier(m) => {
+                    if let Some(modifier) = m.modifier() {
+                        letters.push((modifier, m.text_range()));
+                    }
                 }
-            }
-            LegElement::Group(group) => {
-                letters.has_group = true;
-                for inner in group.legs() {
-                    collect_leg(&inner, letters);
-                }
+                LegElement::Group(_) => return None,
             }
         }
+        legs.push((letters, leg.text_range()));
     }
+    Some(legs)
+}
+
+/// Every modifier of the move, groups included, in order (Fairy-Stockfish reads one flat leg).
+fn all_letters(a_move: &ast::Move) -> LegLetters {
+    a_move
+        .syntax()
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter_map(ast::Modifier::cast)
+        .filter_map(|m| Some((m.modifier()?, m.text_range())))
+        .collect()
+}
+
+fn count(letters: &[(Modifier, TextRange)], wanted: Modifier) -> usize {
+    letters.iter().filter(|(m, _)| *m == wanted).count()
+}
+
+fn direction_letters(letters: &[(Modifier, TextRange)]) -> Vec<char> {
+    letters
+        .iter()
+        .filter(|(m, _)| m.entry().class == ModifierClass::Direction)
+        .map(|(m, _)| m.entry().letter)
+        .collect()
 }
 
 fn build_move(a_move: &ast::Move, dialect: Dialect) -> Option<Move> {
     let atom_node = a_move.atom()?;
     let atom = atom_node.atom()?;
-    let letters = letters_of(a_move);
     let source = a_move.text_range();
     let fairy = dialect == Dialect::Fairy;
-    let mut modifiers = letters.modifiers;
-    if fairy {
+    let legs_letters = if fairy {
         // Fairy-Stockfish skips the letters it does not know, `a` and parentheses included.
-        modifiers.retain(|(m, _)| m.entry().fairy == FairySupport::Understood);
-    } else if letters.legs > 1 || letters.has_group {
-        return Some(Move {
-            kind: MoveKind::MultiLeg,
-            initial: Initial::Always,
-            legs: Vec::new(),
-            source,
-        });
-    }
-    let count = |wanted: Modifier| modifiers.iter().filter(|(m, _)| *m == wanted).count();
-    let initial = match count(Modifier::I) {
+        let mut letters = all_letters(a_move);
+        letters.retain(|(m, _)| m.entry().fairy == FairySupport::Understood);
+        vec![(letters, source)]
+    } else {
+        match legs_letters(a_move) {
+            Some(legs) => legs,
+            None => {
+                return Some(Move {
+                    kind: MoveKind::RepeatGroups,
+                    initial: Initial::Always,
+                    legs: Vec::new(),
+                    source,
+                });
+            }
+        }
+    };
+    let (first, _) = legs_letters.first()?;
+    let initial = match count(first, Modifier::I) {
         0 => Initial::Always,
         1 => Initial::FirstMove,
         _ => Initial::FromStartSquare,
     };
-    let direction_letters: Vec<char> = modifiers
-        .iter()
-        .filter(|(m, _)| m.entry().class == crate::vocabulary::ModifierClass::Direction)
-        .map(|(m, _)| m.entry().letter)
-        .collect();
     let kind = match atom.entry().shape {
         AtomShape::Universal if !fairy => MoveKind::Universal,
         AtomShape::Castling if !fairy => MoveKind::Castling {
@@ -100,11 +108,11 @@ fn build_move(a_move: &ast::Move, dialect: Dialect) -> Option<Move> {
                 _ => 2,
             },
             directions: directions::select(
-                &directions::terms(&direction_letters),
+                &directions::terms(&direction_letters(first)),
                 &[Step::new(1, 0), Step::new(-1, 0)],
                 System::Atom,
             ),
-            next_closer: count(Modifier::J) > 0,
+            next_closer: count(first, Modifier::J) > 0,
         },
         AtomShape::Imitator if !fairy => MoveKind::Imitator,
         // Fairy-Stockfish skips U, O and I (and S and T): no move at all.
@@ -121,72 +129,138 @@ fn build_move(a_move: &ast::Move, dialect: Dialect) -> Option<Move> {
         });
     }
 
-    let reach = reach_of(&atom_node, atom, dialect);
-    let steps = if fairy {
-        fairy_steps(atom, &fsf::tokens(&prefix_letters(a_move)), reach)
+    let first_steps = if fairy {
+        fairy_steps(
+            atom,
+            &fsf::tokens(&prefix_letters(a_move)),
+            reach_of(&atom_node, atom, dialect),
+        )
     } else {
-        let terms = directions::terms(&direction_letters);
-        steps_of(atom, atom_node.extension(), &terms)
+        steps_of(
+            atom,
+            atom_node.extension(),
+            &directions::terms(&direction_letters(first)),
+        )
+    };
+    // Atoms with eight directions of their own (K, Q, oblique leaps) continue in all eight by
+    // default; the others only along their own four (seed 000: "all directions belonging to the
+    // atom").
+    let eight_fold = matches!(atom, Atom::K | Atom::Q)
+        || first_steps
+            .iter()
+            .any(|s| s.dx != 0 && s.dy != 0 && s.dx.abs() != s.dy.abs());
+    let own_turns: Vec<u8> = if eight_fold {
+        (0..8).collect()
+    } else {
+        vec![0, 2, 4, 6]
     };
 
-    let has = |wanted: Modifier| count(wanted) > 0;
-    let mut modes = Modes {
-        to_empty: has(Modifier::M),
-        capture_enemy: has(Modifier::C),
-        capture_friend: has(Modifier::D),
-        en_passant: has(Modifier::E),
-        hop: false,
-        royal: has(Modifier::K),
-        borrow: has(Modifier::X),
-    };
-    let hop = has(Modifier::P);
-    let grasshop = has(Modifier::G);
-    let default_modes = modes.is_empty();
-    if default_modes {
-        modes = Modes::MOVE_OR_CAPTURE;
-    }
-    if fairy && initial != Initial::Always {
-        // Fairy-Stockfish's initial moves never capture (`icW` has no move).
-        modes.capture_enemy = false;
-        if modes.is_empty() {
-            return None;
+    let mut legs = Vec::new();
+    let mut reach = reach_of(&atom_node, atom, dialect);
+    let count_legs = legs_letters.len();
+    for (index, (letters, leg_range)) in legs_letters.iter().enumerate() {
+        let is_final = index + 1 == count_legs;
+        let has = |wanted: Modifier| count(letters, wanted) > 0;
+        let steps = if index == 0 {
+            LegSteps::Absolute(first_steps.clone())
+        } else {
+            let letters = direction_letters(letters);
+            if letters.is_empty() {
+                LegSteps::Unvisited(own_turns.clone())
+            } else {
+                LegSteps::Relative(relative_turns(&letters))
+            }
+        };
+        let mut modes = Modes {
+            to_empty: has(Modifier::M) || (!is_final && has(Modifier::Y)),
+            capture_enemy: has(Modifier::C),
+            capture_friend: has(Modifier::D),
+            en_passant: has(Modifier::E),
+            hop: !is_final && (has(Modifier::P) || has(Modifier::G)),
+            royal: has(Modifier::K),
+            excite: has(Modifier::X),
+        };
+        let default_modes = modes.is_empty();
+        if default_modes {
+            // Seed 000: "non-final legs (before an a) by default have mode m"; the final leg
+            // moves or captures.
+            modes = if is_final {
+                Modes::MOVE_OR_CAPTURE
+            } else {
+                Modes::MOVE
+            };
+        }
+        if fairy && initial != Initial::Always {
+            // Fairy-Stockfish's initial moves never capture (`icW` has no move).
+            modes.capture_enemy = false;
+            if modes.is_empty() {
+                return None;
+            }
+        }
+        let lame = match (has(Modifier::N), fairy) {
+            (false, _) => None,
+            (true, false) => Some(Lameness::ShortestPaths),
+            (true, true) if lame_in_fairy(atom) => Some(Lameness::FairyPath),
+            // Fairy-Stockfish gives `n` on any other atom no move at all.
+            (true, true) => return None,
+        };
+        let wrap = match count(letters, Modifier::O) {
+            0 => Wrap::None,
+            1 => Wrap::Cylinder,
+            _ => Wrap::Torus,
+        };
+        let toggles_next = !is_final && (has(Modifier::G) || has(Modifier::Y));
+        let leg = Leg {
+            steps,
+            reach,
+            modes,
+            default_modes,
+            lame,
+            jumping: has(Modifier::J),
+            unload: has(Modifier::U),
+            wrap,
+            hidden: false,
+            toggles_next,
+            iso: index > 0 && has(Modifier::I),
+            source: if leg_range.is_empty() {
+                source
+            } else {
+                *leg_range
+            },
+        };
+        if toggles_next {
+            reach = toggled(reach);
+        }
+        if is_final && (has(Modifier::P) || has(Modifier::G)) {
+            legs.extend(hopper_legs(leg, has(Modifier::G), fairy, atom)?);
+        } else {
+            legs.push(leg);
         }
     }
-    let lame = match (has(Modifier::N), fairy) {
-        (false, _) => None,
-        (true, false) => Some(Lameness::ShortestPaths),
-        (true, true) if lame_in_fairy(atom) => Some(Lameness::FairyPath),
-        // Fairy-Stockfish gives `n` on any other atom no move at all.
-        (true, true) => return None,
-    };
-    let wrap = match count(Modifier::O) {
-        0 => Wrap::None,
-        1 => Wrap::Cylinder,
-        _ => Wrap::Torus,
-    };
-    let leg = Leg {
-        steps: LegSteps::Absolute(steps),
-        reach,
-        modes,
-        default_modes,
-        lame,
-        jumping: has(Modifier::J),
-        unload: has(Modifier::U),
-        wrap,
-        hidden: false,
-        source,
-    };
-    let legs = if hop || grasshop {
-        hopper_legs(leg, grasshop, fairy, atom)?
-    } else {
-        vec![leg]
-    };
     Some(Move {
         kind,
         initial,
         legs,
         source,
     })
+}
+
+/// Range toggling (seed 000): "continuing slider as leaper, and vice versa".
+fn toggled(reach: Reach) -> Reach {
+    match reach {
+        Reach::Steps(1) => Reach::Unlimited,
+        _ => Reach::Steps(1),
+    }
+}
+
+/// A continuation leg's direction letters as turns: they name compass directions relative to
+/// the previous leg, "f should be read as 'in the same direction' ... and fs as 'deflected by 45
+/// degrees left or right'" (seed 000).
+fn relative_turns(letters: &[char]) -> Vec<u8> {
+    let chosen = directions::select(&directions::terms(letters), &COMPASS, System::Compass);
+    (0u8..8)
+        .filter(|turn| chosen.contains(&COMPASS[usize::from(*turn)]))
+        .collect()
 }
 
 /// `pR` is `pafR` and `gQ` is `gafQ` (seed 000): a leg that ends on the mount, then a hidden
@@ -203,13 +277,13 @@ fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<
         }
         leg.reach = Reach::Unlimited;
     }
-    let hop_off_reach = match (grasshop, leg.reach) {
-        (false, reach) => reach,
-        (true, Reach::Steps(1)) => Reach::Unlimited,
-        (true, _) => Reach::Steps(1),
+    let hop_off_reach = if grasshop {
+        toggled(leg.reach)
+    } else {
+        leg.reach
     };
     let hop_off = Leg {
-        steps: LegSteps::StraightOn,
+        steps: LegSteps::Relative(vec![0]),
         reach: hop_off_reach,
         modes: leg.modes,
         default_modes: leg.default_modes,
@@ -218,6 +292,8 @@ fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<
         unload: leg.unload,
         wrap: leg.wrap,
         hidden: true,
+        toggles_next: false,
+        iso: false,
         source: leg.source,
     };
     leg.modes = Modes {
@@ -226,6 +302,7 @@ fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<
     };
     leg.default_modes = false;
     leg.unload = false;
+    leg.toggles_next = grasshop;
     Some(vec![leg, hop_off])
 }
 

@@ -1,0 +1,349 @@
+//! The leg-by-leg search behind [`super::generate`]: from the piece's square, each leg slides or
+//! leaps along its steps, checks what it may do where it ends, and hands over to the next leg.
+//! Captures on the way empty their squares for the later legs; an induced friend (`x`) makes the
+//! remaining legs from its own square. A step budget bounds every search.
+
+use std::cell::Cell;
+
+use rowan::TextRange;
+
+use super::generate::{Generated, GeneratedMove};
+use super::{Occupant, Position, Side, Square, Step};
+use crate::model::{Lameness, Leg, LegSteps, Reach, Wrap, fairy};
+
+/// The most squares one move may look at before the search gives up and says so.
+const STEP_BUDGET: u32 = 2_000_000;
+
+/// What the move has done so far.
+#[derive(Debug, Default, Clone)]
+struct Trail {
+    /// Squares slid over.
+    path: Vec<Square>,
+    hopped: Vec<Square>,
+    captured: Vec<Square>,
+    /// Where each finished leg ended.
+    waypoints: Vec<Square>,
+    /// The steps of the last slider leg, for `i` (iso).
+    last_slide: Option<u32>,
+    /// Squares whose occupant changed during the move.
+    changed: Vec<(Square, Option<Occupant>)>,
+}
+
+impl Trail {
+    fn visited(&self, from: Square, square: Square) -> bool {
+        square == from || self.waypoints.contains(&square)
+    }
+}
+
+pub(super) struct Walker<'a> {
+    position: &'a Position,
+    initial_only: bool,
+    source: TextRange,
+    budget: Cell<u32>,
+}
+
+impl<'a> Walker<'a> {
+    pub(super) fn new(position: &'a Position, initial_only: bool, source: TextRange) -> Self {
+        Walker {
+            position,
+            initial_only,
+            source,
+            budget: Cell::new(STEP_BUDGET),
+        }
+    }
+
+    pub(super) fn run(&self, legs: &[Leg], out: &mut Generated) {
+        let mut trail = Trail::default();
+        // The piece leaves its square: later legs find it empty (XBoard: "The start square
+        // counts as empty").
+        trail.changed.push((self.position.from, None));
+        self.walk(legs, self.position.from, None, &mut trail, out);
+    }
+
+    fn occupant(&self, square: Square, trail: &Trail) -> Option<Occupant> {
+        match trail.changed.iter().rev().find(|(s, _)| *s == square) {
+            Some((_, occupant)) => *occupant,
+            None => self.position.occupant(square),
+        }
+    }
+
+    fn spend(&self, out: &mut Generated) -> bool {
+        let left = self.budget.get();
+        if left == 0 {
+            out.truncated = true;
+            return false;
+        }
+        self.budget.set(left - 1);
+        true
+    }
+
+    fn walk(
+        &self,
+        legs: &[Leg],
+        from: Square,
+        incoming: Option<Step>,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let Some((leg, rest)) = legs.split_first() else {
+            return;
+        };
+        let (steps, unvisited_only): (Vec<Step>, bool) = match (&leg.steps, incoming) {
+            (LegSteps::Absolute(steps), _) => (
+                steps
+                    .iter()
+                    .map(|s| match self.position.side {
+                        Side::White => *s,
+                        Side::Black => s.for_black(),
+                    })
+                    .collect(),
+                false,
+            ),
+            (LegSteps::Relative(turns), Some(step)) => {
+                (turns.iter().map(|t| step.turned(*t)).collect(), false)
+            }
+            (LegSteps::Unvisited(turns), Some(step)) => {
+                (turns.iter().map(|t| step.turned(*t)).collect(), true)
+            }
+            (LegSteps::Relative(_) | LegSteps::Unvisited(_), None) => (Vec::new(), false),
+        };
+        let limit = self.limit(leg.reach, from);
+        let slider = leg.reach != Reach::Steps(1);
+        for step in steps {
+            let saved = trail.path.len();
+            let mut current = from;
+            for distance in 1..=limit {
+                if !self.spend(out) {
+                    trail.path.truncate(saved);
+                    return;
+                }
+                let Some(next) = self.advance(current, step, leg.wrap) else {
+                    break;
+                };
+                if next == self.position.from && leg.wrap != Wrap::None && rest.is_empty() {
+                    break;
+                }
+                let leaper = step.king_distance() > 1;
+                let blocked = match leg.lame {
+                    None => false,
+                    Some(Lameness::ShortestPaths) => {
+                        leaper && !self.some_path_clear(current, step, leg.wrap, trail)
+                    }
+                    Some(Lameness::FairyPath) => fairy::lame_path(step).into_iter().any(|s| {
+                        self.advance(current, s, leg.wrap)
+                            .is_none_or(|sq| self.occupant(sq, trail).is_some())
+                    }),
+                };
+                if blocked {
+                    break;
+                }
+                let occupant = self.occupant(next, trail);
+                // `j` on a slider skips the first square; on a leaper the leap must jump over
+                // something, which is what a blocked lame path means.
+                let skip = leg.jumping && !leaper && distance == 1;
+                let must_jump_fails =
+                    leg.jumping && leaper && self.some_path_clear(current, step, leg.wrap, trail);
+                let iso_fails = leg.iso && trail.last_slide.is_some_and(|n| n != distance);
+                let revisit = unvisited_only && trail.visited(self.position.from, next);
+                if !skip && !must_jump_fails && !iso_fails && !revisit {
+                    let slide = slider.then_some(distance);
+                    self.land(leg, rest, next, step, occupant, slide, trail, out);
+                }
+                if occupant.is_some() && !skip {
+                    break;
+                }
+                trail.path.push(next);
+                current = next;
+            }
+            trail.path.truncate(saved);
+        }
+    }
+
+    /// The leg ends on `to`: record a move or go on with the next leg.
+    #[allow(clippy::too_many_arguments)]
+    fn land(
+        &self,
+        leg: &Leg,
+        rest: &[Leg],
+        to: Square,
+        step: Step,
+        occupant: Option<Occupant>,
+        slide: Option<u32>,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let modes = leg.modes;
+        let leg_start = trail
+            .waypoints
+            .last()
+            .copied()
+            .unwrap_or(self.position.from);
+        if !rest.is_empty() {
+            // Each mode the leg allows on this square is a way to go on (seed 000: "specifying
+            // two modes in general means that it can do one as well as the other").
+            let mut go_on =
+                |change: Option<(Square, Option<Occupant>)>, hop: bool, captured: bool| {
+                    let mut next = trail.clone();
+                    next.waypoints.push(to);
+                    if let Some(slide) = slide {
+                        next.last_slide = Some(slide);
+                    }
+                    if let Some(change) = change {
+                        next.changed.push(change);
+                    }
+                    if hop {
+                        next.hopped.push(to);
+                    }
+                    if captured {
+                        next.captured.push(to);
+                    }
+                    self.walk(rest, to, Some(step), &mut next, out);
+                };
+            match occupant {
+                None if modes.to_empty => go_on(None, false, false),
+                None => {}
+                Some(occupant) => {
+                    if modes.hop {
+                        go_on(None, true, false);
+                    }
+                    let captures = match occupant {
+                        Occupant::Enemy => modes.capture_enemy,
+                        Occupant::Friend => modes.capture_friend,
+                    };
+                    if captures {
+                        go_on(Some((to, None)), false, true);
+                    }
+                    if modes.excite && occupant == Occupant::Friend {
+                        // Induction: the friend makes the remaining legs; the inducer stays.
+                        let mut induced = trail.clone();
+                        induced.changed.push((to, None));
+                        induced
+                            .changed
+                            .push((self.position.from, Some(Occupant::Friend)));
+                        induced.waypoints.push(to);
+                        self.walk(rest, to, Some(step), &mut induced, out);
+                    }
+                }
+            }
+            return;
+        }
+        let allowed = match occupant {
+            None => modes.to_empty,
+            Some(Occupant::Enemy) => modes.capture_enemy,
+            Some(Occupant::Friend) => modes.capture_friend,
+        };
+        if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
+            out.en_passant.push(to);
+        }
+        if allowed {
+            out.moves.push(GeneratedMove {
+                to,
+                capture: occupant,
+                path: trail.path.clone(),
+                hopped: trail.hopped.clone(),
+                initial_only: self.initial_only,
+                unload: (leg.unload && occupant.is_some()).then_some(leg_start),
+                captured: trail.captured.clone(),
+                waypoints: trail.waypoints.clone(),
+                source: self.source,
+            });
+        }
+    }
+
+    fn limit(&self, reach: Reach, from: Square) -> u32 {
+        let size = self.position.size;
+        let longest = u32::from(size.files.max(size.ranks));
+        match reach {
+            Reach::Steps(n) => n.min(longest),
+            Reach::Unlimited => longest,
+            Reach::ToEnemyHalf => {
+                // Steps needed to reach the first rank of the enemy half, at least 1.
+                let ranks = u32::from(size.ranks);
+                let rank = u32::from(from.rank);
+                let own = match self.position.side {
+                    Side::White => rank,
+                    Side::Black => ranks - 1 - rank,
+                };
+                ranks.div_ceil(2).saturating_sub(own).max(1)
+            }
+        }
+    }
+
+    fn advance(&self, square: Square, step: Step, wrap: Wrap) -> Option<Square> {
+        let size = self.position.size;
+        let wrapped = |value: i16, size: u8, wraps: bool| -> Option<u8> {
+            let size = i16::from(size);
+            if wraps {
+                u8::try_from(value.rem_euclid(size)).ok()
+            } else if (0..size).contains(&value) {
+                u8::try_from(value).ok()
+            } else {
+                None
+            }
+        };
+        let file = wrapped(
+            i16::from(square.file) + i16::from(step.dx),
+            size.files,
+            wrap != Wrap::None,
+        )?;
+        let rank = wrapped(
+            i16::from(square.rank) + i16::from(step.dy),
+            size.ranks,
+            wrap == Wrap::Torus,
+        )?;
+        Some(Square { file, rank })
+    }
+
+    /// Whether some geometrically shortest path of king steps from `from` along the leap `step`
+    /// has only empty squares between (seed 000: XBetza takes "all geometrically shortest paths
+    /// to a destination" for `n` on oblique atoms).
+    fn some_path_clear(&self, from: Square, step: Step, wrap: Wrap, trail: &Trail) -> bool {
+        let moves = step.king_distance();
+        self.path_clear_from(
+            from,
+            i16::from(step.dx),
+            i16::from(step.dy),
+            moves,
+            wrap,
+            trail,
+        )
+    }
+
+    fn path_clear_from(
+        &self,
+        at: Square,
+        dx: i16,
+        dy: i16,
+        moves: i8,
+        wrap: Wrap,
+        trail: &Trail,
+    ) -> bool {
+        if moves <= 1 {
+            return true;
+        }
+        for ax in [0, dx.signum()] {
+            for ay in [0, dy.signum()] {
+                if ax == 0 && ay == 0 {
+                    continue;
+                }
+                let (rx, ry) = (dx - ax, dy - ay);
+                let left = i16::from(moves - 1);
+                if rx.abs() > left || ry.abs() > left {
+                    continue;
+                }
+                let (Ok(kx), Ok(ky)) = (i8::try_from(ax), i8::try_from(ay)) else {
+                    continue;
+                };
+                let Some(next) = self.advance(at, Step::new(kx, ky), wrap) else {
+                    continue;
+                };
+                if self.occupant(next, trail).is_none()
+                    && self.path_clear_from(next, rx, ry, moves - 1, wrap, trail)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
