@@ -22,6 +22,8 @@ struct Case {
     friends: Vec<String>,
     enemies: Vec<String>,
     destinations: Vec<String>,
+    #[serde(default)]
+    locust: Vec<(String, String)>,
 }
 
 fn squares(names: &[String]) -> Vec<Square> {
@@ -72,12 +74,36 @@ fn run(file: &str) -> (usize, Vec<String>, Vec<String>) {
         let mut expected = squares(&case.destinations);
         expected.sort();
         let expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
-        if ours == expected {
+        // Side effects on other squares: [victim or unload square, destination].
+        let mut our_locust: Vec<(String, String)> = generated
+            .moves
+            .iter()
+            .flat_map(|m| {
+                let unload = m.unload.filter(|u| *u != from);
+                let mut vias = m.captured.clone();
+                vias.extend(unload);
+                vias.into_iter()
+                    .map(move |via| (via.to_string(), m.to.to_string()))
+            })
+            .collect();
+        our_locust.sort();
+        our_locust.dedup();
+        let mut expected_locust = case.locust.clone();
+        expected_locust.sort();
+        if ours == expected && our_locust == expected_locust {
             passed += 1;
         } else {
             failed.push(format!(
-                "{} {} {} from {} {}: expected {:?}, got {:?}",
-                case.id, case.betza, case.board, case.from, case.side, expected, ours
+                "{} {} {} from {} {}: expected {:?} {:?}, got {:?} {:?}",
+                case.id,
+                case.betza,
+                case.board,
+                case.from,
+                case.side,
+                expected,
+                expected_locust,
+                ours,
+                our_locust
             ));
         }
     }
