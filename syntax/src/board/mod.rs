@@ -4,6 +4,9 @@
 
 mod generate;
 mod square;
+
+#[cfg(test)]
+mod appendix;
 mod walk;
 
 #[cfg(test)]
