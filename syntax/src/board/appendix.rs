@@ -292,3 +292,21 @@ fn fide_and_metamachy_pawns() {
     // "Metamachy allows non-initial double pushes ... (fmWfceFfmnnD)".
     assert_eq!(destinations("fmWfceFfmnnD", &moved), sorted("e4 e5"));
 }
+
+#[test]
+fn juggernaut_rook_captures_everything_in_its_path() {
+    // "(caf)R would be 'Juggernaut Rook', which can capture arbitrarily many enemies in its path."
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        friends: &[],
+        enemies: &["d6", "d7", "f4"],
+        moved: false,
+    };
+    assert_eq!(
+        destinations("(caf)R", &setup),
+        sorted("a4 b4 c4 d1 d2 d3 d5 d6 d7 d8 e4 f4 g4 h4")
+    );
+    // "A number behind the closing parenthesis would put a maximum on the number of repeats."
+    assert!(!destinations("(caf)1R", &setup).contains(&"d8".to_owned()));
+}

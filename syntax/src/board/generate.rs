@@ -148,7 +148,7 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
                     }
                 }
             }
-            MoveKind::Imitator | MoveKind::RepeatGroups => {
+            MoveKind::Imitator => {
                 out.not_generated.push(a_move.source);
             }
         }

@@ -5,47 +5,37 @@
 use rowan::TextRange;
 
 use super::directions::{self, DirectionTerm, System};
+use super::repeat::{self, LegLetters};
 use super::{
     Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap, fairy as fsf,
 };
 use crate::Dialect;
 use crate::board::{COMPASS, Step};
-use crate::tree::ast::{self, LegElement, RangeValue};
+use crate::tree::ast::{self, RangeValue};
 use crate::vocabulary::{Atom, AtomShape, FairySupport, Modifier, ModifierClass};
 
 /// The model of a parsed piece. Moves whose atom is missing or unknown (syntax errors) are left
 /// out; everything else is kept.
 pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
-    Piece {
-        dialect,
-        moves: piece
-            .moves()
-            .filter_map(|m| build_move(&m, dialect))
-            .collect(),
-    }
-}
-
-/// The modifiers of one leg, in order, with their ranges.
-type LegLetters = Vec<(Modifier, TextRange)>;
-
-/// The modifiers written in each top-level leg; `None` when the move has a repeat group.
-fn legs_letters(a_move: &ast::Move) -> Option<Vec<(LegLetters, TextRange)>> {
-    let mut legs = Vec::new();
-    for leg in a_move.legs() {
-        let mut letters = Vec::new();
-        for element in leg.elements() {
-            match element {
-                LegElement::Modifier(m) => {
-                    if let Some(modifier) = m.modifier() {
-                        letters.push((modifier, m.text_range()));
-                    }
-                }
-                LegElement::Group(_) => return None,
+    let mut moves = Vec::new();
+    for a_move in piece.moves() {
+        if dialect == Dialect::Fairy {
+            // Fairy-Stockfish skips the letters it does not know, `a` and parentheses included:
+            // one flat leg.
+            let mut letters = all_letters(&a_move);
+            letters.retain(|(m, _)| m.entry().fairy == FairySupport::Understood);
+            moves.extend(build_move(
+                &a_move,
+                dialect,
+                &[(letters, a_move.text_range())],
+            ));
+        } else {
+            for legs in repeat::expansions(&a_move) {
+                moves.extend(build_move(&a_move, dialect, &legs));
             }
         }
-        legs.push((letters, leg.text_range()));
     }
-    Some(legs)
+    Piece { dialect, moves }
 }
 
 /// Every modifier of the move, groups included, in order (Fairy-Stockfish reads one flat leg).
@@ -71,29 +61,16 @@ fn direction_letters(letters: &[(Modifier, TextRange)]) -> Vec<char> {
         .collect()
 }
 
-fn build_move(a_move: &ast::Move, dialect: Dialect) -> Option<Move> {
+/// One move from its atom and the modifiers of each of its legs.
+fn build_move(
+    a_move: &ast::Move,
+    dialect: Dialect,
+    legs_letters: &[(LegLetters, TextRange)],
+) -> Option<Move> {
     let atom_node = a_move.atom()?;
     let atom = atom_node.atom()?;
     let source = a_move.text_range();
     let fairy = dialect == Dialect::Fairy;
-    let legs_letters = if fairy {
-        // Fairy-Stockfish skips the letters it does not know, `a` and parentheses included.
-        let mut letters = all_letters(a_move);
-        letters.retain(|(m, _)| m.entry().fairy == FairySupport::Understood);
-        vec![(letters, source)]
-    } else {
-        match legs_letters(a_move) {
-            Some(legs) => legs,
-            None => {
-                return Some(Move {
-                    kind: MoveKind::RepeatGroups,
-                    initial: Initial::Always,
-                    legs: Vec::new(),
-                    source,
-                });
-            }
-        }
-    };
     let (first, _) = legs_letters.first()?;
     let initial = match count(first, Modifier::I) {
         0 => Initial::Always,

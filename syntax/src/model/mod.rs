@@ -10,6 +10,7 @@
 mod build;
 pub mod directions;
 pub mod fairy;
+mod repeat;
 pub mod xboard;
 
 #[cfg(test)]
@@ -57,8 +58,6 @@ pub enum MoveKind {
     },
     /// `I`: the moves of the piece type that moved last; none without a game.
     Imitator,
-    /// Repeat groups (`(caf)R`): not generated yet.
-    RepeatGroups,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
