@@ -97,5 +97,23 @@ fn bench_moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse, bench_moves);
+/// The most expensive strings known: many default-direction legs, repeat groups and long chains
+/// of `mpa`, on the largest board. Each either finishes or stops at the step budget.
+fn bench_worst(c: &mut Criterion) {
+    let size: BoardSize = "26x26".parse().expect("board size");
+    let position =
+        Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("empty board");
+    let chain = format!("{}K", "mpa".repeat(30));
+    let mut group = c.benchmark_group("worst");
+    group.sample_size(10);
+    for betza in ["aaaaaaaaaaK", "(caf)R", "(caf)Q", "aaaQ", chain.as_str()] {
+        let piece = model::build(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
+        group.bench_function(format!("{betza} on 26x26"), |b| {
+            b.iter(|| black_box(generate(black_box(&piece), &position)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse, bench_moves, bench_worst);
 criterion_main!(benches);
