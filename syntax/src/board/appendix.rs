@@ -310,3 +310,29 @@ fn juggernaut_rook_captures_everything_in_its_path() {
     // "A number behind the closing parenthesis would put a maximum on the number of repeats."
     assert!(!destinations("(caf)1R", &setup).contains(&"d8".to_owned()));
 }
+
+#[test]
+fn circular_and_zig_zag_riders_bend_on_every_step() {
+    // Seed 000: "q ('circular') rider bends 45-degrees in same direction on every step (qN =
+    // Rose)"; "z ('zig-zag') rider bends 90-degrees in opposit directions on every step (zB =
+    // Crooked Bishop)".
+    let rose = destinations("qN", &EMPTY_9X9);
+    for square in ["f7", "h8", "e9"] {
+        assert!(rose.contains(&square.to_owned()), "{square} in {rose:?}");
+    }
+    assert!(
+        !rose.contains(&"g9".to_owned()),
+        "the Rose does not ride straight"
+    );
+    let crooked = destinations("zB", &EMPTY_9X9);
+    for square in ["f6", "g5", "h6", "i5", "e7", "f8", "e9"] {
+        assert!(
+            crooked.contains(&square.to_owned()),
+            "{square} in {crooked:?}"
+        );
+    }
+    assert!(
+        !crooked.contains(&"g7".to_owned()),
+        "the Crooked Bishop does not ride straight"
+    );
+}

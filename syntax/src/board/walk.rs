@@ -9,7 +9,7 @@ use rowan::TextRange;
 
 use super::generate::{Generated, GeneratedMove};
 use super::{Occupant, Position, Side, Square, Step};
-use crate::model::{Lameness, Leg, LegSteps, Reach, Wrap, fairy};
+use crate::model::{Bend, Lameness, Leg, LegSteps, Reach, Wrap, fairy};
 
 /// The most squares one move may look at before the search gives up and says so.
 const STEP_BUDGET: u32 = 2_000_000;
@@ -108,54 +108,94 @@ impl<'a> Walker<'a> {
             (LegSteps::Relative(_) | LegSteps::Unvisited(_), None) => (Vec::new(), false),
         };
         let limit = self.limit(leg.reach, from);
-        let slider = leg.reach != Reach::Steps(1);
+        // A bent rider turns one way or the other on its second step: both are paths.
+        let senses: &[u8] = if leg.bend.is_some() { &[1, 7] } else { &[0] };
         for step in steps {
-            let saved = trail.path.len();
-            let mut current = from;
-            for distance in 1..=limit {
-                if !self.spend(out) {
-                    trail.path.truncate(saved);
-                    return;
-                }
-                let Some(next) = self.advance(current, step, leg.wrap) else {
-                    break;
-                };
-                if next == self.position.from && leg.wrap != Wrap::None && rest.is_empty() {
-                    break;
-                }
-                let leaper = step.king_distance() > 1;
-                let blocked = match leg.lame {
-                    None => false,
-                    Some(Lameness::ShortestPaths) => {
-                        leaper && !self.some_path_clear(current, step, leg.wrap, trail)
-                    }
-                    Some(Lameness::FairyPath) => fairy::lame_path(step).into_iter().any(|s| {
-                        self.advance(current, s, leg.wrap)
-                            .is_none_or(|sq| self.occupant(sq, trail).is_some())
-                    }),
-                };
-                if blocked {
-                    break;
-                }
-                let occupant = self.occupant(next, trail);
-                // `j` on a slider skips the first square; on a leaper the leap must jump over
-                // something, which is what a blocked lame path means.
-                let skip = leg.jumping && !leaper && distance == 1;
-                let must_jump_fails =
-                    leg.jumping && leaper && self.some_path_clear(current, step, leg.wrap, trail);
-                let iso_fails = leg.iso && trail.last_slide.is_some_and(|n| n != distance);
-                let revisit = unvisited_only && trail.visited(self.position.from, next);
-                if !skip && !must_jump_fails && !iso_fails && !revisit {
-                    let slide = slider.then_some(distance);
-                    self.land(leg, rest, next, step, occupant, slide, trail, out);
-                }
-                if occupant.is_some() && !skip {
-                    break;
-                }
-                trail.path.push(next);
-                current = next;
+            for &sense in senses {
+                let saved = trail.path.len();
+                self.ride(
+                    leg,
+                    rest,
+                    from,
+                    step,
+                    sense,
+                    limit,
+                    unvisited_only,
+                    trail,
+                    out,
+                );
+                trail.path.truncate(saved);
             }
-            trail.path.truncate(saved);
+        }
+    }
+
+    /// One line of a leg: leaps or slides of `step` from `from`, turning by `sense` eighths
+    /// between steps for a bent rider.
+    #[allow(clippy::too_many_arguments)]
+    fn ride(
+        &self,
+        leg: &Leg,
+        rest: &[Leg],
+        from: Square,
+        step: Step,
+        sense: u8,
+        limit: u32,
+        unvisited_only: bool,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let slider = leg.reach != Reach::Steps(1);
+        let mut current = from;
+        let mut heading = step;
+        for distance in 1..=limit {
+            if !self.spend(out) {
+                return;
+            }
+            let Some(next) = self.advance(current, heading, leg.wrap) else {
+                break;
+            };
+            let wrapped_home = leg.wrap != Wrap::None || leg.bend == Some(Bend::Circular);
+            if next == self.position.from && wrapped_home && rest.is_empty() {
+                break;
+            }
+            let leaper = heading.king_distance() > 1;
+            let blocked = match leg.lame {
+                None => false,
+                Some(Lameness::ShortestPaths) => {
+                    leaper && !self.some_path_clear(current, heading, leg.wrap, trail)
+                }
+                Some(Lameness::FairyPath) => fairy::lame_path(heading).into_iter().any(|s| {
+                    self.advance(current, s, leg.wrap)
+                        .is_none_or(|sq| self.occupant(sq, trail).is_some())
+                }),
+            };
+            if blocked {
+                break;
+            }
+            let occupant = self.occupant(next, trail);
+            // `j` on a slider skips the first square; on a leaper the leap must jump over
+            // something, which is what a blocked lame path means.
+            let skip = leg.jumping && !leaper && distance == 1;
+            let must_jump_fails =
+                leg.jumping && leaper && self.some_path_clear(current, heading, leg.wrap, trail);
+            let iso_fails = leg.iso && trail.last_slide.is_some_and(|n| n != distance);
+            let revisit = unvisited_only && trail.visited(self.position.from, next);
+            if !skip && !must_jump_fails && !iso_fails && !revisit {
+                let slide = slider.then_some(distance);
+                self.land(leg, rest, next, heading, occupant, slide, trail, out);
+            }
+            if occupant.is_some() && !skip {
+                break;
+            }
+            trail.path.push(next);
+            current = next;
+            heading = match leg.bend {
+                None => heading,
+                Some(Bend::Circular) => heading.turned(sense),
+                // Zig-zag: turn by 90 degrees one way, then back the other way.
+                Some(Bend::ZigZag) if distance % 2 == 1 => heading.turned(sense * 2 % 8),
+                Some(Bend::ZigZag) => heading.turned((8 - sense * 2 % 8) % 8),
+            };
         }
     }
 

@@ -7,7 +7,7 @@ use rowan::TextRange;
 use super::directions::{self, DirectionTerm, System};
 use super::repeat::{self, LegLetters};
 use super::{
-    Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap, fairy as fsf,
+    Bend, Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap, fairy as fsf,
 };
 use crate::Dialect;
 use crate::board::{COMPASS, Step};
@@ -187,6 +187,17 @@ fn build_move(
             _ => Wrap::Torus,
         };
         let toggles_next = !is_final && (has(Modifier::G) || has(Modifier::Y));
+        let bend = if has(Modifier::Q) {
+            Some(Bend::Circular)
+        } else if has(Modifier::Z) {
+            Some(Bend::ZigZag)
+        } else {
+            None
+        };
+        if bend.is_some() && index == 0 && atom_node.range().is_none() {
+            // `q` and `z` make riders of leapers: qN is the Rose.
+            reach = Reach::Unlimited;
+        }
         let leg = Leg {
             steps,
             reach,
@@ -199,6 +210,7 @@ fn build_move(
             hidden: false,
             toggles_next,
             iso: index > 0 && has(Modifier::I),
+            bend,
             source: if leg_range.is_empty() {
                 source
             } else {
@@ -271,6 +283,7 @@ fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<
         hidden: true,
         toggles_next: false,
         iso: false,
+        bend: None,
         source: leg.source,
     };
     leg.modes = Modes {

@@ -152,6 +152,15 @@ pub enum Lameness {
     FairyPath,
 }
 
+/// How a bent rider turns between its steps (seed 000).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bend {
+    /// `q`: "rider bends 45-degrees in same direction on every step (qN = Rose)".
+    Circular,
+    /// `z`: "rider bends 90-degrees in opposit directions on every step (zB = Crooked Bishop)".
+    ZigZag,
+}
+
 /// Wrapping at the board edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Wrap {
@@ -184,5 +193,7 @@ pub struct Leg {
     pub toggles_next: bool,
     /// `i` on a continuation leg: exactly as many steps as the previous slider leg.
     pub iso: bool,
+    /// `q` or `z`: a rider that bends on every step.
+    pub bend: Option<Bend>,
     pub source: TextRange,
 }
