@@ -29,6 +29,9 @@ pub enum XBoardReading {
     LeadingVOrSNotDistributed { directions: TextRange },
     /// `p` or `g` on a leaper (`pW`, `gK`) has no moves in XBoard.
     LeaperHopperHasNoMoves { modifier: TextRange },
+    /// A continuation leg without direction letters: XBoard excludes only going straight back,
+    /// the seed every square already visited (`aaK`, `aR`).
+    ContinuationExcludesOnlyStraightBack { leg: TextRange },
 }
 
 /// XBoard's position of each modifier in its fixed order; directions share one slot.
@@ -60,8 +63,20 @@ pub fn readings(piece: &ast::Piece) -> Vec<XBoardReading> {
     for a_move in piece.moves() {
         let atom = a_move.atom();
         let atom_letter = atom.as_ref().and_then(|a| a.atom());
-        for leg in a_move.legs() {
+        for (index, leg) in a_move.legs().enumerate() {
             leg_readings(&leg, atom_letter, &mut out);
+            let has_direction = leg.modifiers().any(|m| {
+                m.modifier()
+                    .is_some_and(|d| d.entry().class == ModifierClass::Direction)
+            });
+            if index > 0 && !has_direction {
+                let range = if leg.text_range().is_empty() {
+                    a_move.text_range()
+                } else {
+                    leg.text_range()
+                };
+                out.push(XBoardReading::ContinuationExcludesOnlyStraightBack { leg: range });
+            }
         }
         let Some(atom) = atom else { continue };
         let atom_range = atom
@@ -187,5 +202,14 @@ mod tests {
         assert_eq!(kinds("vrN"), ["LeadingVOrSNotDistributed"]);
         assert_eq!(kinds("pW"), ["LeaperHopperHasNoMoves"]);
         assert_eq!(kinds("fmWfcF"), Vec::<String>::new());
+        // Oracle README: XBoard departs from the seed on default continuation directions.
+        assert_eq!(
+            kinds("aaK"),
+            [
+                "ContinuationExcludesOnlyStraightBack",
+                "ContinuationExcludesOnlyStraightBack"
+            ]
+        );
+        assert_eq!(kinds("mafsW"), Vec::<String>::new());
     }
 }
