@@ -3,7 +3,8 @@
 //! Captures on the way empty their squares for the later legs; an induced friend (`x`) makes the
 //! remaining legs from its own square. A step budget bounds every search.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
 
 use rowan::TextRange;
 
@@ -15,7 +16,7 @@ use crate::model::{Bend, Lameness, Leg, LegSteps, Reach, Wrap, fairy};
 const STEP_BUDGET: u32 = 2_000_000;
 
 /// What the move has done so far.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default)]
 struct Trail {
     /// Squares slid over.
     path: Vec<Square>,
@@ -35,12 +36,32 @@ impl Trail {
     }
 }
 
+/// Where the move goes on from after a non-final leg.
+struct Continuation<'l> {
+    rest: &'l [Leg],
+    to: Square,
+    step: Step,
+    slide: Option<u32>,
+}
+
+/// What a non-final leg did on the square where it ended.
+#[derive(Clone, Copy)]
+enum Landing {
+    Moved,
+    Hopped,
+    Captured,
+}
+
 pub(super) struct Walker<'a> {
     position: &'a Position,
     initial_only: bool,
     source: TextRange,
     budget: Cell<u32>,
+    seen: RefCell<HashSet<MoveKey>>,
 }
+
+/// What makes two generated moves the same move.
+type MoveKey = (Square, Option<Occupant>, Vec<Square>, Option<Square>);
 
 impl<'a> Walker<'a> {
     pub(super) fn new(position: &'a Position, initial_only: bool, source: TextRange) -> Self {
@@ -49,6 +70,7 @@ impl<'a> Walker<'a> {
             initial_only,
             source,
             budget: Cell::new(STEP_BUDGET),
+            seen: RefCell::new(HashSet::new()),
         }
     }
 
@@ -221,47 +243,30 @@ impl<'a> Walker<'a> {
         if !rest.is_empty() {
             // Each mode the leg allows on this square is a way to go on (seed 000: "specifying
             // two modes in general means that it can do one as well as the other").
-            let mut go_on =
-                |change: Option<(Square, Option<Occupant>)>, hop: bool, captured: bool| {
-                    let mut next = trail.clone();
-                    next.waypoints.push(to);
-                    if let Some(slide) = slide {
-                        next.last_slide = Some(slide);
-                    }
-                    if let Some(change) = change {
-                        next.changed.push(change);
-                    }
-                    if hop {
-                        next.hopped.push(to);
-                    }
-                    if captured {
-                        next.captured.push(to);
-                    }
-                    self.walk(rest, to, Some(step), &mut next, out);
-                };
+            let next = Continuation {
+                rest,
+                to,
+                step,
+                slide,
+            };
             match occupant {
-                None if modes.to_empty => go_on(None, false, false),
+                None if modes.to_empty => self.go_on(&next, &[], Landing::Moved, trail, out),
                 None => {}
                 Some(occupant) => {
                     if modes.hop {
-                        go_on(None, true, false);
+                        self.go_on(&next, &[], Landing::Hopped, trail, out);
                     }
                     let captures = match occupant {
                         Occupant::Enemy => modes.capture_enemy,
                         Occupant::Friend => modes.capture_friend,
                     };
                     if captures {
-                        go_on(Some((to, None)), false, true);
+                        self.go_on(&next, &[(to, None)], Landing::Captured, trail, out);
                     }
                     if modes.excite && occupant == Occupant::Friend {
                         // Induction: the friend makes the remaining legs; the inducer stays.
-                        let mut induced = trail.clone();
-                        induced.changed.push((to, None));
-                        induced
-                            .changed
-                            .push((self.position.from, Some(Occupant::Friend)));
-                        induced.waypoints.push(to);
-                        self.walk(rest, to, Some(step), &mut induced, out);
+                        let changes = [(to, None), (self.position.from, Some(Occupant::Friend))];
+                        self.go_on(&next, &changes, Landing::Moved, trail, out);
                     }
                 }
             }
@@ -275,19 +280,60 @@ impl<'a> Walker<'a> {
         if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
             out.en_passant.push(to);
         }
-        if allowed {
+        let unload = (leg.unload && occupant.is_some()).then_some(leg_start);
+        // Many paths can make the same move; keep the first of each (destination, what it
+        // captures there and on the way, where a piece reappears).
+        let key = (to, occupant, trail.captured.clone(), unload);
+        if allowed && self.seen.borrow_mut().insert(key) {
             out.moves.push(GeneratedMove {
                 to,
                 capture: occupant,
                 path: trail.path.clone(),
                 hopped: trail.hopped.clone(),
                 initial_only: self.initial_only,
-                unload: (leg.unload && occupant.is_some()).then_some(leg_start),
+                unload,
                 captured: trail.captured.clone(),
                 waypoints: trail.waypoints.clone(),
                 source: self.source,
             });
         }
+    }
+
+    /// Goes on with the next legs after landing as `landing`, then undoes what it changed, so
+    /// the search backtracks on one trail instead of copying it.
+    fn go_on(
+        &self,
+        next: &Continuation<'_>,
+        changes: &[(Square, Option<Occupant>)],
+        landing: Landing,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let saved = (
+            trail.waypoints.len(),
+            trail.changed.len(),
+            trail.hopped.len(),
+            trail.captured.len(),
+            trail.path.len(),
+            trail.last_slide,
+        );
+        trail.waypoints.push(next.to);
+        if let Some(slide) = next.slide {
+            trail.last_slide = Some(slide);
+        }
+        trail.changed.extend_from_slice(changes);
+        match landing {
+            Landing::Moved => {}
+            Landing::Hopped => trail.hopped.push(next.to),
+            Landing::Captured => trail.captured.push(next.to),
+        }
+        self.walk(next.rest, next.to, Some(next.step), trail, out);
+        trail.waypoints.truncate(saved.0);
+        trail.changed.truncate(saved.1);
+        trail.hopped.truncate(saved.2);
+        trail.captured.truncate(saved.3);
+        trail.path.truncate(saved.4);
+        trail.last_slide = saved.5;
     }
 
     fn limit(&self, reach: Reach, from: Square) -> u32 {
