@@ -336,3 +336,31 @@ fn circular_and_zig_zag_riders_bend_on_every_step() {
         "the Crooked Bishop does not ride straight"
     );
 }
+
+#[test]
+fn lame_moves_create_en_passant_rights_where_they_could_be_blocked() {
+    let rights = |betza: &str, from: &str, to: &str| -> Vec<String> {
+        let setup = Setup {
+            board: "8x8",
+            from,
+            friends: &[],
+            enemies: &[],
+            moved: false,
+        };
+        run(betza, &setup)
+            .moves
+            .iter()
+            .filter(|m| m.to.to_string() == to)
+            .flat_map(|m| m.ep_rights.iter().map(|s| s.to_string()))
+            .collect()
+    };
+    // "any move (initial leg) that carries an in modifier combination will create e.p. rights on
+    // the squares it passes through": the FIDE pawn's double step, on e3.
+    assert_eq!(rights("fmWfceFifmnD", "e2", "e4"), ["e3"]);
+    // "ifnmW6 would describe an initial (non-capturing) move of up to 6 (orthogonal) steps
+    // forward, creating e.p. rights on every square passed through, while ifmW6 would not".
+    assert_eq!(rights("ifnmW6", "a2", "a5"), ["a3", "a4"]);
+    assert!(rights("ifmW6", "a2", "a5").is_empty());
+    // "fnafsmW to make sure they could be e.p. captured on the W square they moved through".
+    assert_eq!(rights("fnafsmW", "d4", "e6"), ["d5"]);
+}

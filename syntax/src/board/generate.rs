@@ -26,6 +26,8 @@ pub struct GeneratedMove {
     pub captured: Vec<Square>,
     /// Where each leg but the last ended, in order.
     pub waypoints: Vec<Square>,
+    /// Squares where the move creates e.p. rights (`n`).
+    pub ep_rights: Vec<Square>,
     /// The move of the piece (its source letters) this comes from.
     pub source: TextRange,
 }
@@ -41,6 +43,8 @@ pub struct SquareUse {
     pub en_passant: bool,
     /// A non-final leg captures here and the move goes on (a locust capture).
     pub locust_victim: bool,
+    /// A move passing here creates e.p. rights.
+    pub ep_right: bool,
 }
 
 /// Every move of a piece in a position, in generation order (the piece's moves in order, each
@@ -83,6 +87,9 @@ impl Generated {
             for victim in &m.captured {
                 map.entry(*victim).or_default().locust_victim = true;
             }
+            for square in &m.ep_rights {
+                map.entry(*square).or_default().ep_right = true;
+            }
         }
         for square in &self.en_passant {
             map.entry(*square).or_default().en_passant = true;
@@ -116,6 +123,7 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
                             unload: None,
                             captured: Vec::new(),
                             waypoints: Vec::new(),
+                            ep_rights: Vec::new(),
                             source: a_move.source,
                         });
                     }
@@ -142,6 +150,7 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
                                 unload: None,
                                 captured: Vec::new(),
                                 waypoints: Vec::new(),
+                                ep_rights: Vec::new(),
                                 source: a_move.source,
                             });
                         }

@@ -28,6 +28,8 @@ struct Trail {
     last_slide: Option<u32>,
     /// Squares whose occupant changed during the move.
     changed: Vec<(Square, Option<Occupant>)>,
+    /// Squares on which the move creates e.p. rights.
+    ep_rights: Vec<Square>,
 }
 
 impl Trail {
@@ -204,7 +206,12 @@ impl<'a> Walker<'a> {
             let revisit = unvisited_only && trail.visited(self.position.from, next);
             if !skip && !must_jump_fails && !iso_fails && !revisit {
                 let slide = slider.then_some(distance);
+                let saved = trail.ep_rights.len();
+                if leg.lame.is_some() {
+                    self.ep_rights(leg, rest, current, next, heading, from, trail);
+                }
                 self.land(leg, rest, next, heading, occupant, slide, trail, out);
+                trail.ep_rights.truncate(saved);
             }
             if occupant.is_some() && !skip {
                 break;
@@ -218,6 +225,40 @@ impl<'a> Walker<'a> {
                 Some(Bend::ZigZag) if distance % 2 == 1 => heading.turned(sense * 2 % 8),
                 Some(Bend::ZigZag) => heading.turned((8 - sense * 2 % 8) % 8),
             };
+        }
+    }
+
+    /// E.p. rights an `n` leg creates on its way to `to` (seed 000): a stepper or slider on the
+    /// squares it "steps to or slides through" (its end square too when another leg follows);
+    /// a lame leap on the square where it could be blocked (the middle of a D or A leap).
+    #[allow(clippy::too_many_arguments)]
+    fn ep_rights(
+        &self,
+        leg: &Leg,
+        rest: &[Leg],
+        current: Square,
+        to: Square,
+        heading: Step,
+        leg_start: Square,
+        trail: &mut Trail,
+    ) {
+        if heading.king_distance() == 1 {
+            let mut square = leg_start;
+            while square != current {
+                let Some(next) = self.advance(square, heading, leg.wrap) else {
+                    break;
+                };
+                trail.ep_rights.push(next);
+                square = next;
+            }
+            if !rest.is_empty() {
+                trail.ep_rights.push(to);
+            }
+        } else if heading.king_distance() == 2 && (heading.dx % 2 == 0) && (heading.dy % 2 == 0) {
+            let middle = Step::new(heading.dx / 2, heading.dy / 2);
+            trail
+                .ep_rights
+                .extend(self.advance(current, middle, leg.wrap));
         }
     }
 
@@ -294,6 +335,7 @@ impl<'a> Walker<'a> {
                 unload,
                 captured: trail.captured.clone(),
                 waypoints: trail.waypoints.clone(),
+                ep_rights: trail.ep_rights.clone(),
                 source: self.source,
             });
         }
