@@ -73,7 +73,12 @@ pub fn run(request: &Request) -> ExitCode {
         .collect();
     let out = if request.json {
         let moves: Vec<_> = generated.moves.iter().map(move_json).collect();
-        let mut text = json!({ "destinations": destinations, "moves": moves }).to_string();
+        let mut text = json!({
+            "destinations": destinations,
+            "moves": moves,
+            "truncated": generated.truncated,
+        })
+        .to_string();
         text.push('\n');
         text
     } else {
@@ -101,6 +106,9 @@ fn move_json(m: &GeneratedMove) -> serde_json::Value {
         "hopped": names(&m.hopped),
         "initial_only": m.initial_only,
         "unload": m.unload.map(|s| s.to_string()),
+        "captured_on_the_way": names(&m.captured),
+        "waypoints": names(&m.waypoints),
+        "ep_rights": names(&m.ep_rights),
     })
 }
 
