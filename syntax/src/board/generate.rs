@@ -4,7 +4,9 @@ use std::collections::BTreeMap;
 
 use rowan::TextRange;
 
-use super::walk::Walker;
+use std::cell::Cell;
+
+use super::walk::{STEP_BUDGET, Walker};
 use super::{Occupant, Position, Side, Square, Step};
 use crate::model::{Initial, MoveKind, Piece};
 
@@ -101,6 +103,7 @@ impl Generated {
 /// The moves of `piece` in `position`.
 pub fn generate(piece: &Piece, position: &Position) -> Generated {
     let mut out = Generated::default();
+    let budget = Cell::new(STEP_BUDGET);
     for a_move in &piece.moves {
         let initial_only = a_move.initial != Initial::Always;
         if initial_only && position.moved {
@@ -108,7 +111,8 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
         }
         match &a_move.kind {
             MoveKind::Legs => {
-                Walker::new(position, initial_only, a_move.source).run(&a_move.legs, &mut out);
+                Walker::new(position, initial_only, a_move.source, &budget)
+                    .run(&a_move.legs, &mut out);
             }
             MoveKind::Universal => {
                 for to in position.size.squares().filter(|s| *s != position.from) {

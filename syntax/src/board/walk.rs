@@ -12,8 +12,8 @@ use super::generate::{Generated, GeneratedMove};
 use super::{Occupant, Position, Side, Square, Step};
 use crate::model::{Bend, Lameness, Leg, LegSteps, Reach, Wrap, fairy};
 
-/// The most squares one move may look at before the search gives up and says so.
-const STEP_BUDGET: u32 = 2_000_000;
+/// The most squares one piece's search may look at before it gives up and says so.
+pub(super) const STEP_BUDGET: u32 = 2_000_000;
 
 /// What the move has done so far.
 #[derive(Debug, Default)]
@@ -58,7 +58,8 @@ pub(super) struct Walker<'a> {
     position: &'a Position,
     initial_only: bool,
     source: TextRange,
-    budget: Cell<u32>,
+    /// Steps left for the whole piece, shared by the walkers of all its moves.
+    budget: &'a Cell<u32>,
     seen: RefCell<HashSet<MoveKey>>,
 }
 
@@ -66,12 +67,17 @@ pub(super) struct Walker<'a> {
 type MoveKey = (Square, Option<Occupant>, Vec<Square>, Option<Square>);
 
 impl<'a> Walker<'a> {
-    pub(super) fn new(position: &'a Position, initial_only: bool, source: TextRange) -> Self {
+    pub(super) fn new(
+        position: &'a Position,
+        initial_only: bool,
+        source: TextRange,
+        budget: &'a Cell<u32>,
+    ) -> Self {
         Walker {
             position,
             initial_only,
             source,
-            budget: Cell::new(STEP_BUDGET),
+            budget,
             seen: RefCell::new(HashSet::new()),
         }
     }

@@ -83,3 +83,28 @@ fn one_move_with_ten_thousand_legs_parses() {
     let a_move = parse.piece().moves().next().expect("one move");
     assert_eq!(a_move.legs().count(), 10_001);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any string, in either dialect, builds a model and generates moves without panicking, and
+    /// every destination lies on the board.
+    #[test]
+    fn any_string_generates_moves_on_the_board(text in betza_like(), black in any::<bool>()) {
+        use crate::board::{BoardSize, Position, Side, Square, generate};
+        let size = BoardSize { files: 7, ranks: 9 };
+        let side = if black { Side::Black } else { Side::White };
+        let from = Square { file: 3, rank: 4 };
+        let friends = [Square { file: 3, rank: 6 }];
+        let enemies = [Square { file: 5, rank: 4 }, Square { file: 2, rank: 3 }];
+        let position = Position::new(size, from, side, false, &friends, &enemies)
+            .expect("a valid position");
+        for dialect in [Dialect::XBetza, Dialect::Fairy] {
+            let piece = crate::model::build(&parse(&text, dialect).piece(), dialect);
+            let generated = generate(&piece, &position);
+            for square in generated.destinations() {
+                prop_assert!(size.contains(square));
+            }
+        }
+    }
+}
