@@ -60,10 +60,24 @@ pub fn run(request: &Request) -> ExitCode {
     }
     let piece = model::build(&parse.piece(), request.dialect);
     let generated = generate(&piece, &position);
-    for range in &generated.not_generated {
+    for (range, why) in &generated.not_generated {
         let text = &request.betza[usize::from(range.start())..usize::from(range.end())];
+        eprintln!("note: `{text}` has no squares drawn: {why}");
+    }
+    if !generated.borrowed_from.is_empty() {
+        let friends: Vec<String> = generated
+            .borrowed_from
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         eprintln!(
-            "note: `{text}` is not generated yet (multi-leg moves, castling and the imitator come later)"
+            "note: the piece borrows the moves of the friends on {}, which depend on what they are",
+            friends.join(", ")
+        );
+    }
+    if generated.truncated {
+        eprintln!(
+            "warning: the search was cut short at its budget; the squares shown are the ones found so far"
         );
     }
     let destinations: Vec<String> = generated

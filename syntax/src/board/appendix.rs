@@ -5,15 +5,15 @@
 use super::{BoardSize, Generated, Position, Side, Square, generate};
 use crate::{Dialect, model, parse};
 
-struct Setup<'a> {
-    board: &'a str,
-    from: &'a str,
-    friends: &'a [&'a str],
-    enemies: &'a [&'a str],
-    moved: bool,
+pub(super) struct Setup<'a> {
+    pub(super) board: &'a str,
+    pub(super) from: &'a str,
+    pub(super) friends: &'a [&'a str],
+    pub(super) enemies: &'a [&'a str],
+    pub(super) moved: bool,
 }
 
-const EMPTY_9X9: Setup<'static> = Setup {
+pub(super) const EMPTY_9X9: Setup<'static> = Setup {
     board: "9x9",
     from: "e5",
     friends: &[],
@@ -21,7 +21,7 @@ const EMPTY_9X9: Setup<'static> = Setup {
     moved: false,
 };
 
-fn run(betza: &str, setup: &Setup<'_>) -> Generated {
+pub(super) fn run(betza: &str, setup: &Setup<'_>) -> Generated {
     let squares = |names: &[&str]| {
         names
             .iter()
@@ -43,7 +43,7 @@ fn run(betza: &str, setup: &Setup<'_>) -> Generated {
     generate(&model::build(&parsed.piece(), Dialect::XBetza), &position)
 }
 
-fn destinations(betza: &str, setup: &Setup<'_>) -> Vec<String> {
+pub(super) fn destinations(betza: &str, setup: &Setup<'_>) -> Vec<String> {
     run(betza, setup)
         .destinations()
         .iter()
@@ -51,7 +51,7 @@ fn destinations(betza: &str, setup: &Setup<'_>) -> Vec<String> {
         .collect()
 }
 
-fn sorted(squares: &str) -> Vec<String> {
+pub(super) fn sorted(squares: &str) -> Vec<String> {
     let mut list: Vec<Square> = squares
         .split_whitespace()
         .map(|s| s.parse().expect("square"))

@@ -6,7 +6,7 @@ use rowan::TextRange;
 
 use std::cell::Cell;
 
-use super::walk::{STEP_BUDGET, Walker};
+use super::walk::Walker;
 use super::{Occupant, Position, Side, Square, Step};
 use crate::model::{Initial, MoveKind, Piece};
 
@@ -54,13 +54,40 @@ pub struct SquareUse {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Generated {
     pub moves: Vec<GeneratedMove>,
-    /// Moves this layer does not generate (repeat groups, the imitator), by source range.
-    pub not_generated: Vec<TextRange>,
+    /// Moves with no squares of their own, by source range, with the reason.
+    pub not_generated: Vec<(TextRange, &'static str)>,
+    /// Friends whose moves the piece borrows (`x` on a final leg): they depend on the friends'
+    /// types, which a position does not have.
+    pub borrowed_from: Vec<Square>,
     /// Empty squares where an `e` leg would capture en passant if the square had e.p. rights
     /// (a position has none, so these are not moves).
     pub en_passant: Vec<Square>,
-    /// The search hit its budget; the moves found so far are kept.
+    /// The search hit its budget, or a repeat group had more expansions than are generated;
+    /// the moves found so far are kept.
     pub truncated: bool,
+}
+
+impl GeneratedMove {
+    /// A one-leg move with nothing on the way: castling, the universal leaper.
+    fn direct(
+        to: Square,
+        capture: Option<Occupant>,
+        initial_only: bool,
+        source: TextRange,
+    ) -> Self {
+        GeneratedMove {
+            to,
+            capture,
+            path: Vec::new(),
+            hopped: Vec::new(),
+            initial_only,
+            unload: None,
+            captured: Vec::new(),
+            waypoints: Vec::new(),
+            ep_rights: Vec::new(),
+            source,
+        }
+    }
 }
 
 impl Generated {
@@ -102,8 +129,11 @@ impl Generated {
 
 /// The moves of `piece` in `position`.
 pub fn generate(piece: &Piece, position: &Position) -> Generated {
-    let mut out = Generated::default();
-    let budget = Cell::new(STEP_BUDGET);
+    let mut out = Generated {
+        truncated: piece.incomplete,
+        ..Generated::default()
+    };
+    let mut total = PIECE_BUDGET;
     for a_move in &piece.moves {
         let initial_only = a_move.initial != Initial::Always;
         if initial_only && position.moved {
@@ -111,25 +141,23 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
         }
         match &a_move.kind {
             MoveKind::Legs => {
+                // Each move has its own share, so one expensive move cannot starve the others,
+                // and the piece as a whole stays bounded.
+                let budget = Cell::new(MOVE_BUDGET.min(total));
                 Walker::new(position, initial_only, a_move.source, &budget)
                     .run(&a_move.legs, &mut out);
+                total -= MOVE_BUDGET.min(total) - budget.get();
             }
             MoveKind::Universal => {
                 for to in position.size.squares().filter(|s| *s != position.from) {
                     let occupant = position.occupant(to);
                     if occupant != Some(Occupant::Friend) {
-                        out.moves.push(GeneratedMove {
+                        out.moves.push(GeneratedMove::direct(
                             to,
-                            capture: occupant,
-                            path: Vec::new(),
-                            hopped: Vec::new(),
+                            occupant,
                             initial_only,
-                            unload: None,
-                            captured: Vec::new(),
-                            waypoints: Vec::new(),
-                            ep_rights: Vec::new(),
-                            source: a_move.source,
-                        });
+                            a_move.source,
+                        ));
                     }
                 }
             }
@@ -145,29 +173,30 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
                             Side::Black => direction.for_black(),
                         };
                         if let Some(to) = castling(position, direction, *king_step, *next_closer) {
-                            out.moves.push(GeneratedMove {
-                                to,
-                                capture: None,
-                                path: Vec::new(),
-                                hopped: Vec::new(),
-                                initial_only: true,
-                                unload: None,
-                                captured: Vec::new(),
-                                waypoints: Vec::new(),
-                                ep_rights: Vec::new(),
-                                source: a_move.source,
-                            });
+                            out.moves
+                                .push(GeneratedMove::direct(to, None, true, a_move.source));
                         }
                     }
                 }
             }
-            MoveKind::Imitator => {
-                out.not_generated.push(a_move.source);
-            }
+            MoveKind::Imitator => out.not_generated.push((
+                a_move.source,
+                "the imitator copies the piece that moved last",
+            )),
+            MoveKind::OffBoardLeg => out.not_generated.push((
+                a_move.source,
+                "legs that must end off the board (`o` before `a`) are not generated yet",
+            )),
         }
     }
     out
 }
+
+/// The most squares one move's search may look at before it stops and says so.
+const MOVE_BUDGET: u32 = 1_000_000;
+
+/// The most squares all moves of a piece may look at together.
+const PIECE_BUDGET: u32 = 4_000_000;
 
 /// Where the piece lands when it castles along `direction` (seed 000: "O Castling with the
 /// piece at the board edge in the given direction. The range specifies the King step"): the
@@ -182,7 +211,7 @@ fn castling(
 ) -> Option<Square> {
     let mut ray = Vec::new();
     let mut square = position.from;
-    while let Some(next) = offset(position, square, direction) {
+    while let Some(next) = position.size.step(square, direction, false, false) {
         ray.push(next);
         square = next;
     }
@@ -200,11 +229,4 @@ fn castling(
     }
     let step = usize::try_from(king_step).ok()?;
     (step >= 1 && step <= partner).then(|| ray[step - 1])
-}
-
-fn offset(position: &Position, square: Square, step: Step) -> Option<Square> {
-    let file = u8::try_from(i16::from(square.file) + i16::from(step.dx)).ok()?;
-    let rank = u8::try_from(i16::from(square.rank) + i16::from(step.dy)).ok()?;
-    let next = Square { file, rank };
-    position.size.contains(next).then_some(next)
 }

@@ -7,6 +7,8 @@ mod square;
 
 #[cfg(test)]
 mod appendix;
+#[cfg(test)]
+mod leg_rules;
 mod walk;
 
 #[cfg(test)]

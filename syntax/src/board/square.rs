@@ -67,6 +67,39 @@ impl BoardSize {
         }
     }
 
+    /// The square one `step` from `square`, wrapping across the side edges (`wrap_files`) and
+    /// the top and bottom (`wrap_ranks`); `None` off the board.
+    pub fn step(
+        self,
+        square: Square,
+        step: Step,
+        wrap_files: bool,
+        wrap_ranks: bool,
+    ) -> Option<Square> {
+        let coordinate = |value: i16, size: u8, wraps: bool| -> Option<u8> {
+            let size = i16::from(size);
+            if wraps {
+                u8::try_from(value.rem_euclid(size)).ok()
+            } else if (0..size).contains(&value) {
+                u8::try_from(value).ok()
+            } else {
+                None
+            }
+        };
+        Some(Square {
+            file: coordinate(
+                i16::from(square.file) + i16::from(step.dx),
+                self.files,
+                wrap_files,
+            )?,
+            rank: coordinate(
+                i16::from(square.rank) + i16::from(step.dy),
+                self.ranks,
+                wrap_ranks,
+            )?,
+        })
+    }
+
     pub fn squares(self) -> impl Iterator<Item = Square> {
         (0..self.files).flat_map(move |file| (0..self.ranks).map(move |rank| Square { file, rank }))
     }

@@ -12,9 +12,6 @@ use super::generate::{Generated, GeneratedMove};
 use super::{Occupant, Position, Side, Square, Step};
 use crate::model::{Bend, Lameness, Leg, LegSteps, Reach, Wrap, fairy};
 
-/// The most squares one piece's search may look at before it gives up and says so.
-pub(super) const STEP_BUDGET: u32 = 2_000_000;
-
 /// What the move has done so far.
 #[derive(Debug, Default)]
 struct Trail {
@@ -30,6 +27,10 @@ struct Trail {
     changed: Vec<(Square, Option<Occupant>)>,
     /// Squares on which the move creates e.p. rights.
     ep_rights: Vec<Square>,
+    /// Where a captured piece reappears: the start of the leg that carries `u`.
+    unload_at: Option<Square>,
+    /// The square of the piece making the current legs (an induced friend after `x`).
+    mover: Option<Square>,
 }
 
 impl Trail {
@@ -58,7 +59,7 @@ pub(super) struct Walker<'a> {
     position: &'a Position,
     initial_only: bool,
     source: TextRange,
-    /// Steps left for the whole piece, shared by the walkers of all its moves.
+    /// Squares this move's search may still look at.
     budget: &'a Cell<u32>,
     seen: RefCell<HashSet<MoveKey>>,
 }
@@ -137,7 +138,13 @@ impl<'a> Walker<'a> {
             }
             (LegSteps::Relative(_) | LegSteps::Unvisited(_), None) => (Vec::new(), false),
         };
-        let limit = self.limit(leg.reach, from);
+        let limit = self.limit(leg.reach, leg.wrap, from);
+        let saved_unload = trail.unload_at;
+        if leg.unload {
+            // Seed 000: "the (empty) starting square of the leg will receive the piece
+            // captured by the move".
+            trail.unload_at = Some(from);
+        }
         // A bent rider turns one way or the other on its second step: both are paths.
         let senses: &[u8] = if leg.bend.is_some() { &[1, 7] } else { &[0] };
         for step in steps {
@@ -157,6 +164,7 @@ impl<'a> Walker<'a> {
                 trail.path.truncate(saved);
             }
         }
+        trail.unload_at = saved_unload;
     }
 
     /// One line of a leg: leaps or slides of `step` from `from`, turning by `sense` eighths
@@ -282,11 +290,6 @@ impl<'a> Walker<'a> {
         out: &mut Generated,
     ) {
         let modes = leg.modes;
-        let leg_start = trail
-            .waypoints
-            .last()
-            .copied()
-            .unwrap_or(self.position.from);
         if !rest.is_empty() {
             // Each mode the leg allows on this square is a way to go on (seed 000: "specifying
             // two modes in general means that it can do one as well as the other").
@@ -311,9 +314,13 @@ impl<'a> Walker<'a> {
                         self.go_on(&next, &[(to, None)], Landing::Captured, trail, out);
                     }
                     if modes.excite && occupant == Occupant::Friend {
-                        // Induction: the friend makes the remaining legs; the inducer stays.
-                        let changes = [(to, None), (self.position.from, Some(Occupant::Friend))];
+                        // Induction: the friend makes the remaining legs; the piece that
+                        // excited it stays where it stood.
+                        let inducer = trail.mover.unwrap_or(self.position.from);
+                        let changes = [(to, None), (inducer, Some(Occupant::Friend))];
+                        let mover = trail.mover.replace(to);
                         self.go_on(&next, &changes, Landing::Moved, trail, out);
+                        trail.mover = mover;
                     }
                 }
             }
@@ -327,7 +334,12 @@ impl<'a> Walker<'a> {
         if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
             out.en_passant.push(to);
         }
-        let unload = (leg.unload && occupant.is_some()).then_some(leg_start);
+        if modes.excite && occupant == Some(Occupant::Friend) && !out.borrowed_from.contains(&to) {
+            // Borrowing (seed 000, xK): the moves depend on the friend's type.
+            out.borrowed_from.push(to);
+        }
+        let captures_any = occupant.is_some() || !trail.captured.is_empty();
+        let unload = trail.unload_at.filter(|_| captures_any);
         // Many paths can make the same move; keep the first of each (destination, what it
         // captures there and on the way, where a piece reappears).
         let key = (to, occupant, trail.captured.clone(), unload);
@@ -384,9 +396,13 @@ impl<'a> Walker<'a> {
         trail.last_slide = saved.5;
     }
 
-    fn limit(&self, reach: Reach, from: Square) -> u32 {
+    fn limit(&self, reach: Reach, wrap: Wrap, from: Square) -> u32 {
         let size = self.position.size;
-        let longest = u32::from(size.files.max(size.ranks));
+        // On a wrapped board a line can visit every square before it comes back.
+        let longest = match wrap {
+            Wrap::None => u32::from(size.files.max(size.ranks)),
+            Wrap::Cylinder | Wrap::Torus => u32::from(size.files) * u32::from(size.ranks),
+        };
         match reach {
             Reach::Steps(n) => n.min(longest),
             Reach::Unlimited => longest,
@@ -404,28 +420,9 @@ impl<'a> Walker<'a> {
     }
 
     fn advance(&self, square: Square, step: Step, wrap: Wrap) -> Option<Square> {
-        let size = self.position.size;
-        let wrapped = |value: i16, size: u8, wraps: bool| -> Option<u8> {
-            let size = i16::from(size);
-            if wraps {
-                u8::try_from(value.rem_euclid(size)).ok()
-            } else if (0..size).contains(&value) {
-                u8::try_from(value).ok()
-            } else {
-                None
-            }
-        };
-        let file = wrapped(
-            i16::from(square.file) + i16::from(step.dx),
-            size.files,
-            wrap != Wrap::None,
-        )?;
-        let rank = wrapped(
-            i16::from(square.rank) + i16::from(step.dy),
-            size.ranks,
-            wrap == Wrap::Torus,
-        )?;
-        Some(Square { file, rank })
+        self.position
+            .size
+            .step(square, step, wrap != Wrap::None, wrap == Wrap::Torus)
     }
 
     /// Whether some geometrically shortest path of king steps from `from` along the leap `step`

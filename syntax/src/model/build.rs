@@ -18,6 +18,7 @@ use crate::vocabulary::{Atom, AtomShape, FairySupport, Modifier, ModifierClass};
 /// out; everything else is kept.
 pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
     let mut moves = Vec::new();
+    let mut incomplete = false;
     for a_move in piece.moves() {
         if dialect == Dialect::Fairy {
             // Fairy-Stockfish skips the letters it does not know, `a` and parentheses included:
@@ -30,12 +31,18 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
                 &[(letters, a_move.text_range())],
             ));
         } else {
-            for legs in repeat::expansions(&a_move) {
+            let (expansions, capped) = repeat::expansions(&a_move);
+            incomplete |= capped;
+            for legs in expansions {
                 moves.extend(build_move(&a_move, dialect, &legs));
             }
         }
     }
-    Piece { dialect, moves }
+    Piece {
+        dialect,
+        moves,
+        incomplete,
+    }
 }
 
 /// Every modifier of the move, groups included, in order (Fairy-Stockfish reads one flat leg).
@@ -106,6 +113,21 @@ fn build_move(
         });
     }
 
+    // Seed 000: "o ('off-board') in a non-final leg means the destination square must be off
+    // board"; such legs are kept but not generated yet.
+    let last = legs_letters.len().saturating_sub(1);
+    if !fairy
+        && legs_letters[..last]
+            .iter()
+            .any(|(letters, _)| count(letters, Modifier::O) == 1)
+    {
+        return Some(Move {
+            kind: MoveKind::OffBoardLeg,
+            initial,
+            legs: Vec::new(),
+            source,
+        });
+    }
     let first_steps = if fairy {
         fairy_steps(
             atom,
@@ -122,7 +144,7 @@ fn build_move(
     // Atoms with eight directions of their own (K, Q, oblique leaps) continue in all eight by
     // default; the others only along their own four (seed 000: "all directions belonging to the
     // atom").
-    let eight_fold = matches!(atom, Atom::K | Atom::Q)
+    let eight_fold = matches!(atom, Atom::K | Atom::Q | Atom::S | Atom::T)
         || first_steps
             .iter()
             .any(|s| s.dx != 0 && s.dy != 0 && s.dx.abs() != s.dy.abs());
@@ -276,7 +298,8 @@ fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<
         reach: hop_off_reach,
         modes: leg.modes,
         default_modes: leg.default_modes,
-        lame: None,
+        // "an npDD on a1 can hop over a mount on a3 or a5, but not over obstacles on a2 or a4".
+        lame: leg.lame,
         jumping: false,
         unload: leg.unload,
         wrap: leg.wrap,

@@ -10,7 +10,7 @@
 mod build;
 pub mod directions;
 pub mod fairy;
-mod repeat;
+pub mod repeat;
 pub mod xboard;
 
 #[cfg(test)]
@@ -28,6 +28,8 @@ use crate::board::Step;
 pub struct Piece {
     pub dialect: Dialect,
     pub moves: Vec<Move>,
+    /// A repeat group had more expansions than are built ([`repeat::EXPANSION_LIMIT`]).
+    pub incomplete: bool,
 }
 
 /// One move of a piece.
@@ -58,6 +60,8 @@ pub enum MoveKind {
     },
     /// `I`: the moves of the piece type that moved last; none without a game.
     Imitator,
+    /// A non-final leg with `o`, which must end off the board (seed 000): not generated yet.
+    OffBoardLeg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -29,10 +29,11 @@ enum Item {
 }
 
 /// The leg lists a move stands for: one for a move without groups, one per repeat count
-/// otherwise (capped by [`EXPANSION_LIMIT`]).
-pub fn expansions(a_move: &ast::Move) -> Vec<Vec<(LegLetters, TextRange)>> {
+/// otherwise, capped by [`EXPANSION_LIMIT`]; the flag says whether the cap cut any off.
+pub fn expansions(a_move: &ast::Move) -> (Vec<Vec<(LegLetters, TextRange)>>, bool) {
     let items = sequence(a_move.syntax());
     let mut flats: Vec<Vec<Item>> = vec![Vec::new()];
+    let mut capped = false;
     for item in items {
         match item {
             Item::Group { inner, max } => {
@@ -40,6 +41,7 @@ pub fn expansions(a_move: &ast::Move) -> Vec<Vec<(LegLetters, TextRange)>> {
                 'prefixes: for prefix in &flats {
                     for repeats in 0..=max {
                         if next.len() >= EXPANSION_LIMIT {
+                            capped = true;
                             break 'prefixes;
                         }
                         let mut flat = prefix.clone();
@@ -55,10 +57,11 @@ pub fn expansions(a_move: &ast::Move) -> Vec<Vec<(LegLetters, TextRange)>> {
         }
     }
     let whole = a_move.text_range();
-    flats
+    let legs = flats
         .into_iter()
         .map(|flat| split_legs(&flat, whole))
-        .collect()
+        .collect();
+    (legs, capped)
 }
 
 /// Legs and `a`s in order, from a move or a group node.
@@ -134,6 +137,7 @@ mod tests {
         let parsed = parse(betza, Dialect::XBetza);
         let a_move = parsed.piece().moves().next().expect("a move");
         expansions(&a_move)
+            .0
             .into_iter()
             .map(|legs| {
                 legs.iter()

@@ -1,0 +1,95 @@
+//! Rules of legs beyond the appendix's case studies, each checked by hand against seed 000.
+
+use super::appendix::{EMPTY_9X9, Setup, destinations, run, sorted};
+
+#[test]
+fn unload_on_an_earlier_leg_puts_the_victim_where_that_leg_started() {
+    // "u ('unload') the (empty) starting square of the leg will receive the piece captured by
+    // the move": ucaK captures on d5 and sets the victim down on d4.
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        friends: &[],
+        enemies: &["d5"],
+        moved: false,
+    };
+    let generated = run("ucaK", &setup);
+    assert!(!generated.moves.is_empty());
+    for m in &generated.moves {
+        assert_eq!(m.unload.map(|s| s.to_string()).as_deref(), Some("d4"));
+    }
+}
+
+#[test]
+fn a_lame_hopper_is_lame_on_both_legs() {
+    // "an npDD on a1 can hop over a mount on a3 or a5, but not over obstacles on a2 or a4".
+    let mount = |enemies: &'static [&'static str]| Setup {
+        board: "8x8",
+        from: "a1",
+        friends: &[],
+        enemies,
+        moved: false,
+    };
+    assert_eq!(destinations("npDD", &mount(&["a3"])), sorted("a5 a7"));
+    assert!(destinations("npDD", &mount(&["a3", "a4"])).is_empty());
+    assert!(destinations("npDD", &mount(&["a2", "a3"])).is_empty());
+}
+
+#[test]
+fn compound_atoms_continue_in_all_eight_directions() {
+    // S = AD and T = GH have eight directions, like K: aS is two steps of S.
+    let setup = Setup {
+        board: "13x13",
+        from: "g7",
+        ..EMPTY_9X9
+    };
+    assert_eq!(destinations("aS", &setup).len(), 24);
+}
+
+#[test]
+fn an_induced_friend_that_induces_another_stays_put() {
+    // Induction passes the move on; each piece that passed it on stays where it stood, so the
+    // second friend cannot come back through the first one's square.
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        friends: &["d5", "d6"],
+        enemies: &[],
+        moved: false,
+    };
+    assert!(destinations("xafxabR", &setup).is_empty());
+}
+
+#[test]
+fn borrowing_names_the_friends_it_borrows_from() {
+    let setup = Setup {
+        friends: &["e6"],
+        ..EMPTY_9X9
+    };
+    let generated = run("xK", &setup);
+    assert!(generated.moves.is_empty());
+    assert_eq!(generated.borrowed_from.len(), 1);
+}
+
+#[test]
+fn a_torus_rider_follows_its_line_until_it_comes_back() {
+    // "oo ('cylinder') moves wrap in toroidal fashion (left <-> right and top <-> bottom)".
+    let setup = Setup {
+        board: "3x2",
+        from: "a1",
+        ..EMPTY_9X9
+    };
+    assert_eq!(destinations("frooB", &setup), sorted("a2 b1 b2 c1 c2"));
+}
+
+#[test]
+fn an_off_board_leg_is_reported_not_drawn() {
+    // "o ('off-board') in a non-final leg means the destination square must be off board".
+    let setup = Setup {
+        from: "b1",
+        ..EMPTY_9X9
+    };
+    let generated = run("oabsW", &setup);
+    assert!(generated.moves.is_empty());
+    assert_eq!(generated.not_generated.len(), 1);
+}
