@@ -145,8 +145,14 @@ fn diagram(position: &Position, uses: &BTreeMap<Square, SquareUse>) -> String {
                 'i'
             } else if used.moves {
                 'o'
+            } else if used.locust_victim {
+                'v'
+            } else if used.hop_mount {
+                'h'
             } else if used.en_passant {
                 'e'
+            } else if used.ep_right {
+                'r'
             } else {
                 match position.occupant(square) {
                     Some(Occupant::Friend) => 'F',
@@ -165,7 +171,7 @@ fn diagram(position: &Position, uses: &BTreeMap<Square, SquareUse>) -> String {
         out.push(char::from(b'a' + file));
     }
     out.push_str(
-        "\n@ the piece  o moves there  x captures there  * either  i first move only\n  e captures en passant (given e.p. rights)  F friend  E enemy\n",
+        "\n@ the piece  o moves there  x captures there  * either  i first move only\n  v captured on the way  h hopped over  e captures en passant (given e.p. rights)\n  r gets e.p. rights  F friend  E enemy\n",
     );
     out
 }
