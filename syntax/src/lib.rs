@@ -17,6 +17,7 @@ pub mod dialect;
 pub mod lexer;
 pub mod model;
 mod parser;
+pub mod render;
 mod syntax_kind;
 pub mod tree;
 pub mod vocabulary;

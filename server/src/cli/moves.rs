@@ -1,14 +1,10 @@
 //! `betza moves BETZA …`: where one piece can go on a board. Human output is the destination
 //! list and a small diagram; `--json` prints `{"destinations": [...], "moves": [...]}`.
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use betza_syntax::board::{
-    BoardSize, GeneratedMove, Occupant, Position, Side, Square, SquareUse, generate,
-};
+use betza_syntax::board::{BoardSize, GeneratedMove, Occupant, Position, Side, Square, generate};
 use betza_syntax::{Dialect, model};
 use serde_json::json;
 
@@ -102,7 +98,11 @@ pub fn run(request: &Request) -> ExitCode {
             destinations.join(" ")
         };
         let mut text = format!("destinations: {list}\n");
-        text.push_str(&diagram(&position, &generated.summary()));
+        text.push_str(&betza_syntax::render::grid(
+            &position,
+            &generated.summary(),
+            None,
+        ));
         text
     };
     // A closed stdout is not worth a panic.
@@ -124,54 +124,4 @@ fn move_json(m: &GeneratedMove) -> serde_json::Value {
         "waypoints": names(&m.waypoints),
         "ep_rights": names(&m.ep_rights),
     })
-}
-
-/// The board from white's side, top rank first.
-fn diagram(position: &Position, uses: &BTreeMap<Square, SquareUse>) -> String {
-    let size = position.size;
-    let mut out = String::new();
-    for rank in (0..size.ranks).rev() {
-        let _ = write!(out, "{:>3} ", u32::from(rank) + 1);
-        for file in 0..size.files {
-            let square = Square { file, rank };
-            let used = uses.get(&square).copied().unwrap_or_default();
-            let mark = if square == position.from {
-                '@'
-            } else if used.captures && used.moves {
-                '*'
-            } else if used.captures {
-                'x'
-            } else if used.moves && used.initial_only {
-                'i'
-            } else if used.moves {
-                'o'
-            } else if used.locust_victim {
-                'v'
-            } else if used.hop_mount {
-                'h'
-            } else if used.en_passant {
-                'e'
-            } else if used.ep_right {
-                'r'
-            } else {
-                match position.occupant(square) {
-                    Some(Occupant::Friend) => 'F',
-                    Some(Occupant::Enemy) => 'E',
-                    None => '.',
-                }
-            };
-            out.push(' ');
-            out.push(mark);
-        }
-        out.push('\n');
-    }
-    out.push_str("    ");
-    for file in 0..size.files {
-        out.push(' ');
-        out.push(char::from(b'a' + file));
-    }
-    out.push_str(
-        "\n@ the piece  o moves there  x captures there  * either  i first move only\n  v captured on the way  h hopped over  e captures en passant (given e.p. rights)\n  r gets e.p. rights  F friend  E enemy\n",
-    );
-    out
 }

@@ -1,0 +1,6 @@
+//! Drawing what a piece can do. The diagram is data first ([`crate::board::SquareUse`] per
+//! square); renderers turn it into text for hovers and terminals.
+
+mod text;
+
+pub use text::{Mark, grid};

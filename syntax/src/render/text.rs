@@ -1,0 +1,136 @@
+//! A monospace text grid: one ASCII symbol per square, so it lines up in every editor hover,
+//! terminal and font (Unicode symbols differ in width between fonts), with a legend of only the
+//! symbols used.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::board::{Occupant, Position, Square, SquareUse};
+
+/// What a square of the diagram shows, in order of precedence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    Piece,
+    MoveOrCapture,
+    Capture,
+    InitialOnly,
+    Move,
+    LocustVictim,
+    HopMount,
+    EnPassant,
+    EpRight,
+    Friend,
+    Enemy,
+    Empty,
+}
+
+impl Mark {
+    pub fn symbol(self) -> char {
+        match self {
+            Mark::Piece => '@',
+            Mark::MoveOrCapture => '*',
+            Mark::Capture => 'x',
+            Mark::InitialOnly => 'i',
+            Mark::Move => 'o',
+            Mark::LocustVictim => 'v',
+            Mark::HopMount => 'h',
+            Mark::EnPassant => 'e',
+            Mark::EpRight => 'r',
+            Mark::Friend => 'F',
+            Mark::Enemy => 'E',
+            Mark::Empty => '.',
+        }
+    }
+
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Mark::Piece => "the piece",
+            Mark::MoveOrCapture => "moves or captures there",
+            Mark::Capture => "captures there",
+            Mark::InitialOnly => "moves there on its first move only",
+            Mark::Move => "moves there",
+            Mark::LocustVictim => "captured on the way",
+            Mark::HopMount => "hopped over",
+            Mark::EnPassant => "captures en passant there (given e.p. rights)",
+            Mark::EpRight => "gets e.p. rights",
+            Mark::Friend => "friend",
+            Mark::Enemy => "enemy",
+            Mark::Empty => "empty",
+        }
+    }
+
+    fn of(position: &Position, square: Square, used: SquareUse) -> Mark {
+        if square == position.from {
+            Mark::Piece
+        } else if used.captures && used.moves {
+            Mark::MoveOrCapture
+        } else if used.captures {
+            Mark::Capture
+        } else if used.moves && used.initial_only {
+            Mark::InitialOnly
+        } else if used.moves {
+            Mark::Move
+        } else if used.locust_victim {
+            Mark::LocustVictim
+        } else if used.hop_mount {
+            Mark::HopMount
+        } else if used.en_passant {
+            Mark::EnPassant
+        } else if used.ep_right {
+            Mark::EpRight
+        } else {
+            match position.occupant(square) {
+                Some(Occupant::Friend) => Mark::Friend,
+                Some(Occupant::Enemy) => Mark::Enemy,
+                None => Mark::Empty,
+            }
+        }
+    }
+}
+
+/// The board (or the `radius` squares around the piece) from white's side, top rank first,
+/// with rank and file labels and a legend of the symbols that appear.
+pub fn grid(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Option<u8>) -> String {
+    let size = position.size;
+    let (files, ranks) = match radius {
+        Some(r) => (
+            position.from.file.saturating_sub(r)..=(position.from.file + r).min(size.files - 1),
+            position.from.rank.saturating_sub(r)..=(position.from.rank + r).min(size.ranks - 1),
+        ),
+        None => (0..=size.files - 1, 0..=size.ranks - 1),
+    };
+    let mut out = String::new();
+    let mut used_marks = Vec::new();
+    for rank in ranks.clone().rev() {
+        let _ = write!(out, "{:>3} ", u32::from(rank) + 1);
+        for file in files.clone() {
+            let square = Square { file, rank };
+            let mark = Mark::of(
+                position,
+                square,
+                uses.get(&square).copied().unwrap_or_default(),
+            );
+            if !used_marks.contains(&mark) {
+                used_marks.push(mark);
+            }
+            out.push(' ');
+            out.push(mark.symbol());
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for file in files {
+        out.push(' ');
+        out.push(char::from(b'a' + file));
+    }
+    out.push('\n');
+    used_marks.sort();
+    let legend: Vec<String> = used_marks
+        .iter()
+        .filter(|m| **m != Mark::Empty)
+        .map(|m| format!("{} {}", m.symbol(), m.meaning()))
+        .collect();
+    out.push_str(&legend.join("   "));
+    out.push('\n');
+    out
+}
