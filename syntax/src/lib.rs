@@ -14,6 +14,7 @@
 
 pub mod board;
 pub mod dialect;
+pub mod explain;
 pub mod lexer;
 pub mod model;
 mod parser;

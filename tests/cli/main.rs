@@ -209,3 +209,27 @@ fn moves_in_fairy_prints_what_the_engine_does_with_skipped_letters() {
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).starts_with("destinations: c4 d5 e4\n"));
 }
+
+#[test]
+fn explain_prints_the_legs_and_a_diagram() {
+    let output = betza(["explain", "mafsW"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("1. Wazir step (0,1), in every direction; must land on an empty square"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2. then turning 45° left or right, one step"),
+        "{text}"
+    );
+    assert!(text.contains("@ the piece   o moves there"), "{text}");
+}
+
+#[test]
+fn explain_reports_errors_and_still_explains_what_parsed() {
+    let output = betza(["explain", "fwW+N"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("`w` is not a modifier"));
+    assert!(stdout(&output).contains("Knight leap (1,2)"));
+}

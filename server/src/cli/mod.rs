@@ -1,6 +1,7 @@
 //! Argument parsing and dispatch. The contract (DESIGN.md, "Command line contract"): results on
 //! stdout, findings on stderr, exit 2 for a bad argument or a bad Betza string, never a panic.
 
+mod explain;
 mod moves;
 mod report;
 mod tree;
@@ -31,6 +32,18 @@ enum Command {
         /// The notation the string is written in: xbetza, fairy, mbn or chained.
         #[arg(long, default_value_t = Dialect::XBetza)]
         dialect: Dialect,
+    },
+    /// Explain a piece in words, leg by leg, with a move diagram.
+    Explain {
+        /// The Betza string, e.g. `QudQafudQ`.
+        betza: String,
+        /// The notation the string is written in: xbetza, fairy, mbn or chained.
+        #[arg(long, default_value_t = Dialect::XBetza)]
+        dialect: Dialect,
+        /// Draw the whole board, FILESxRANKS, with the piece in the centre (default: a window
+        /// around the piece).
+        #[arg(long)]
+        board: Option<BoardSize>,
     },
     /// List where one piece can go on a board, with a diagram.
     Moves {
@@ -76,6 +89,11 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Tree { betza, dialect } => tree::run(&betza, dialect),
+        Command::Explain {
+            betza,
+            dialect,
+            board,
+        } => explain::run(&betza, dialect, board),
         Command::Moves {
             betza,
             dialect,

@@ -5,6 +5,7 @@
 
 mod atoms;
 mod modifiers;
+pub mod phrases;
 
 pub use atoms::{ATOMS, Atom, AtomEntry, AtomShape, Extension};
 pub use modifiers::{MODIFIERS, Modifier, ModifierClass, ModifierEntry};

@@ -1,0 +1,101 @@
+//! The words for what modifiers do, by where they stand: the one place explanations (and later
+//! hovers and lints) take their phrases from.
+
+use super::Modifier;
+
+/// What a mode letter makes a leg do on the square where it ends.
+#[derive(Debug, Clone, Copy)]
+pub struct ModePhrase {
+    pub modifier: Modifier,
+    /// On the last leg of a move.
+    pub final_leg: &'static str,
+    /// On a leg that another leg follows.
+    pub earlier_leg: &'static str,
+}
+
+const fn mode(
+    modifier: Modifier,
+    final_leg: &'static str,
+    earlier_leg: &'static str,
+) -> ModePhrase {
+    ModePhrase {
+        modifier,
+        final_leg,
+        earlier_leg,
+    }
+}
+
+/// The mode letters, in the order their phrases are listed.
+pub const MODE_PHRASES: [ModePhrase; 9] = [
+    mode(
+        Modifier::M,
+        "moves to an empty square",
+        "must land on an empty square",
+    ),
+    mode(
+        Modifier::C,
+        "captures an enemy there",
+        "captures an enemy there and goes on (a locust capture)",
+    ),
+    mode(
+        Modifier::D,
+        "captures a friendly piece there",
+        "captures a friendly piece there and goes on",
+    ),
+    mode(
+        Modifier::E,
+        "captures en passant",
+        "captures en passant there and goes on",
+    ),
+    mode(
+        Modifier::P,
+        "hops over a piece of either colour",
+        "must land on a piece of either colour, which stays where it is (a hop)",
+    ),
+    mode(
+        Modifier::G,
+        "hops over a piece of either colour, toggling its range",
+        "must land on a piece of either colour, which stays; the next leg toggles its range",
+    ),
+    mode(
+        Modifier::Y,
+        "(y means nothing on a final leg)",
+        "must land on an empty square; the next leg toggles its range",
+    ),
+    mode(
+        Modifier::K,
+        "may capture a royal piece (give check)",
+        "may capture a royal piece there",
+    ),
+    mode(
+        Modifier::X,
+        "borrows the moves of the friendly piece there",
+        "excites the friendly piece there, which makes the remaining legs",
+    ),
+];
+
+/// Why a leg has the modes it has when none is written (seed 000: "non-final legs (before an
+/// a) by default have mode m"; "by default the mode of the move is mc").
+pub const DEFAULT_FINAL: &str = "moves to an empty square or captures an enemy (mc, the default)";
+pub const DEFAULT_EARLIER: &str = "must land on an empty square (m, the default before an a)";
+
+/// Conditions and properties, in words.
+pub const INITIAL: &str = "only on the piece's first move";
+pub const INITIAL_SQUARE: &str = "only from a square where a piece of its type started";
+pub const LAME: &str = "non-jumping: it is blocked by a piece on the way";
+pub const SKIPS_FIRST: &str = "skips the first square (it jumps it)";
+pub const MUST_JUMP: &str = "must jump over a piece on the way";
+pub const ISO: &str = "exactly as many steps as the previous slider leg (i, iso)";
+pub const UNLOAD: &str = "the captured piece reappears where this leg started (u)";
+pub const CYLINDER: &str = "wraps around the left and right edges (o)";
+pub const TORUS: &str = "wraps around all four edges (oo)";
+pub const CIRCULAR: &str = "bends 45 degrees the same way on every step (q)";
+pub const ZIG_ZAG: &str = "bends 90 degrees, alternately left and right, on every step (z)";
+pub const HIDDEN_HOP_OFF: &str = "then hops off the piece it landed on, straight on";
+
+impl Modifier {
+    /// The phrase of a mode letter, if it is one.
+    pub fn mode_phrase(self) -> Option<&'static ModePhrase> {
+        MODE_PHRASES.iter().find(|p| p.modifier == self)
+    }
+}
