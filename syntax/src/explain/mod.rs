@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+pub mod names;
+
 use crate::Dialect;
 use crate::board::{BoardSize, Position, Side, Step, generate};
 use crate::model::{self, Bend, Initial, Leg, LegSteps, Move, MoveKind, Reach, Wrap};
@@ -102,8 +104,22 @@ pub fn explain(parse: &Parse) -> Explanation {
     } else {
         Vec::new()
     };
+    // The catalogue is written in XBetza; a Fairy-Stockfish piece is named by what the engine
+    // builds, which the comparison of moves handles the same way.
+    let names: Vec<&str> = names::recognise(&piece).iter().map(|e| e.name).collect();
+    let mut summary = summary(&piece, moves.len());
+    if let Some((first, others)) = names.split_first() {
+        summary = if others.is_empty() {
+            format!("The {first}. {summary}")
+        } else {
+            format!(
+                "The {first} (also known as: {}). {summary}",
+                others.join(", ")
+            )
+        };
+    }
     Explanation {
-        summary: summary(&piece, moves.len()),
+        summary,
         moves,
         ignored,
     }
@@ -423,7 +439,7 @@ mod tests {
             "mafsW",
             Dialect::XBetza,
             expect![[r#"
-                1 move in XBetza; it can capture; some moves have several legs.
+                The Xiangqi Horse (also known as: Mao). 1 move in XBetza; it can capture; some moves have several legs.
 
                 mafsW:
                   1. Wazir step (0,1), in every direction; must land on an empty square
@@ -447,35 +463,35 @@ mod tests {
             "QudQafudQ",
             Dialect::XBetza,
             expect![[r#"
-            3 moves in XBetza; it can capture; some moves have several legs.
+                The Valkyrie. 3 moves in XBetza; it can capture; some moves have several legs.
 
-            Q:
-              Queen slide, any distance, in every direction; moves to an empty square or captures an enemy (mc, the default)
+                Q:
+                  Queen slide, any distance, in every direction; moves to an empty square or captures an enemy (mc, the default)
 
-            udQ:
-              Queen slide, any distance, in every direction; captures a friendly piece there; the captured piece reappears where this leg started (u)
+                udQ:
+                  Queen slide, any distance, in every direction; captures a friendly piece there; the captured piece reappears where this leg started (u)
 
-            afudQ:
-              1. Queen slide, any distance, in every direction; must land on an empty square (m, the default before an a)
-              2. then straight on, any distance; captures a friendly piece there; the captured piece reappears where this leg started (u)
-             15  o . . . . . . o . . . . . . o
-             14  . o . . . . . o . . . . . o .
-             13  . . o . . . . o . . . . o . .
-             12  . . . o . . . o . . . o . . .
-             11  . . . . o . . o . . o . . . .
-             10  . . . . . o . o . o . . . . .
-              9  . . . . . . o o o . . . . . .
-              8  o o o o o o o @ o o o o o o o
-              7  . . . . . . o o o . . . . . .
-              6  . . . . . o . o . o . . . . .
-              5  . . . . o . . o . . o . . . .
-              4  . . . o . . . o . . . o . . .
-              3  . . o . . . . o . . . . o . .
-              2  . o . . . . . o . . . . . o .
-              1  o . . . . . . o . . . . . . o
-                 a b c d e f g h i j k l m n o
-            @ the piece   o moves there
-        "#]],
+                afudQ:
+                  1. Queen slide, any distance, in every direction; must land on an empty square (m, the default before an a)
+                  2. then straight on, any distance; captures a friendly piece there; the captured piece reappears where this leg started (u)
+                 15  o . . . . . . o . . . . . . o
+                 14  . o . . . . . o . . . . . o .
+                 13  . . o . . . . o . . . . o . .
+                 12  . . . o . . . o . . . o . . .
+                 11  . . . . o . . o . . o . . . .
+                 10  . . . . . o . o . o . . . . .
+                  9  . . . . . . o o o . . . . . .
+                  8  o o o o o o o @ o o o o o o o
+                  7  . . . . . . o o o . . . . . .
+                  6  . . . . . o . o . o . . . . .
+                  5  . . . . o . . o . . o . . . .
+                  4  . . . o . . . o . . . o . . .
+                  3  . . o . . . . o . . . . o . .
+                  2  . o . . . . . o . . . . . o .
+                  1  o . . . . . . o . . . . . . o
+                     a b c d e f g h i j k l m n o
+                @ the piece   o moves there
+            "#]],
         );
     }
 
@@ -485,27 +501,27 @@ mod tests {
             "fmWfceFifmnD",
             Dialect::XBetza,
             expect![[r#"
-            3 moves in XBetza; it can capture.
+                The Pawn. 3 moves in XBetza; it can capture.
 
-            fmW:
-              Wazir step (0,1), forward; moves to an empty square
+                fmW:
+                  Wazir step (0,1), forward; moves to an empty square
 
-            fceF:
-              Ferz step (1,1), forward-right, forward-left; captures an enemy there, or captures en passant
+                fceF:
+                  Ferz step (1,1), forward-right, forward-left; captures an enemy there, or captures en passant
 
-            ifmnD:
-              Dabbaba leap (0,2), forward; moves to an empty square; non-jumping: it is blocked by a piece on the way
-              (only on the piece's first move)
-             11  . . . . . . .
-             10  . . . i . . .
-              9  . . e o e . .
-              8  . . . @ . . .
-              7  . . . . . . .
-              6  . . . . . . .
-              5  . . . . . . .
-                 e f g h i j k
-            @ the piece   i moves there on its first move only   o moves there   e captures en passant there (given e.p. rights)
-        "#]],
+                ifmnD:
+                  Dabbaba leap (0,2), forward; moves to an empty square; non-jumping: it is blocked by a piece on the way
+                  (only on the piece's first move)
+                 11  . . . . . . .
+                 10  . . . i . . .
+                  9  . . e o e . .
+                  8  . . . @ . . .
+                  7  . . . . . . .
+                  6  . . . . . . .
+                  5  . . . . . . .
+                     e f g h i j k
+                @ the piece   i moves there on its first move only   o moves there   e captures en passant there (given e.p. rights)
+            "#]],
         );
     }
 

@@ -1,0 +1,217 @@
+//! Piece names. The catalogue (corpus/pieces.tsv: name, XBetza string, source) is compiled in;
+//! a piece is recognised by comparing what it does on reference boards, never by its text, so
+//! `WF`, `K` and `FW` are all the King. A piece that matches nothing gets no name.
+
+use std::sync::OnceLock;
+
+use crate::board::{BoardSize, Occupant, Position, Side, Square, generate};
+use crate::{Dialect, model, parse};
+
+const CATALOGUE: &str = include_str!("../../../corpus/pieces.tsv");
+
+/// One named piece of the catalogue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedPiece {
+    pub name: &'static str,
+    pub betza: &'static str,
+    pub source: &'static str,
+}
+
+/// What a piece does in each reference position: every distinct move as (destination, what it
+/// captures there, what it captures on the way), sorted.
+type Fingerprint = Vec<Vec<(Square, Option<Occupant>, Vec<Square>)>>;
+
+/// The catalogue's entries, in file order.
+pub fn catalogue() -> &'static [NamedPiece] {
+    static ENTRIES: OnceLock<Vec<NamedPiece>> = OnceLock::new();
+    ENTRIES.get_or_init(|| {
+        CATALOGUE
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+            .filter_map(|line| {
+                let mut fields = line.split('\t');
+                Some(NamedPiece {
+                    name: fields.next()?,
+                    betza: fields.next()?,
+                    source: fields.next().unwrap_or(""),
+                })
+            })
+            .collect()
+    })
+}
+
+fn fingerprints() -> &'static [(NamedPiece, Fingerprint)] {
+    static PRINTS: OnceLock<Vec<(NamedPiece, Fingerprint)>> = OnceLock::new();
+    PRINTS.get_or_init(|| {
+        catalogue()
+            .iter()
+            .map(|entry| {
+                let piece = model::build(
+                    &parse(entry.betza, Dialect::XBetza).piece(),
+                    Dialect::XBetza,
+                );
+                (*entry, fingerprint(&piece))
+            })
+            .collect()
+    })
+}
+
+/// The catalogue names of `piece` (several when the catalogue lists aliases), or none.
+pub fn recognise(piece: &model::Piece) -> Vec<&'static NamedPiece> {
+    if piece.moves.is_empty() {
+        return Vec::new();
+    }
+    let print = fingerprint(piece);
+    fingerprints()
+        .iter()
+        .filter(|(_, other)| *other == print)
+        .map(|(entry, _)| entry)
+        .collect()
+}
+
+fn squares(names: &[&str]) -> Vec<Square> {
+    names.iter().filter_map(|n| n.parse().ok()).collect()
+}
+
+/// The reference positions: an empty board, the same with friends and enemies around (and
+/// with colours swapped), a piece that has moved, black, and a corner.
+fn fingerprint(piece: &model::Piece) -> Fingerprint {
+    let size = BoardSize {
+        files: 15,
+        ranks: 15,
+    };
+    let centre = Square { file: 7, rank: 7 };
+    // Pieces next to the centre on every side, and further out on lines and leaps, so lame
+    // leaps, hops and locusts show.
+    let near = squares(&["h9", "i7", "e8", "h12", "g6", "j7"]);
+    let far = squares(&["g8", "j9", "f7", "h6", "k8", "i9", "e11", "f10"]);
+    let positions = [
+        Position::new(size, centre, Side::White, false, &[], &[]),
+        Position::new(size, centre, Side::White, false, &near, &far),
+        Position::new(size, centre, Side::White, false, &far, &near),
+        Position::new(size, centre, Side::White, true, &[], &[]),
+        Position::new(size, centre, Side::Black, false, &near, &far),
+        Position::new(
+            size,
+            Square { file: 0, rank: 0 },
+            Side::White,
+            false,
+            &[],
+            &[],
+        ),
+    ];
+    positions
+        .iter()
+        .filter_map(|p| p.as_ref().ok())
+        .map(|position| {
+            let generated = generate(piece, position);
+            let mut moves: Vec<_> = generated
+                .moves
+                .iter()
+                .map(|m| {
+                    let mut captured = m.captured.clone();
+                    captured.sort();
+                    (m.to, m.capture, captured)
+                })
+                .collect();
+            moves.sort_by(|a, b| {
+                (a.0, a.1.map(|o| o == Occupant::Enemy), &a.2).cmp(&(
+                    b.0,
+                    b.1.map(|o| o == Occupant::Enemy),
+                    &b.2,
+                ))
+            });
+            moves.dedup();
+            moves
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names_of(betza: &str) -> Vec<&'static str> {
+        let piece = model::build(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
+        recognise(&piece).iter().map(|e| e.name).collect()
+    }
+
+    /// Another way to write the same piece: the moves in reverse order, or an explicit default.
+    fn rewritten(betza: &str) -> String {
+        let parsed = parse(betza, Dialect::XBetza);
+        let moves: Vec<String> = parsed
+            .piece()
+            .moves()
+            .map(|m| m.syntax().text().to_string())
+            .collect();
+        match moves.as_slice() {
+            [only] if only.chars().next().is_some_and(|c| c.is_ascii_uppercase()) => {
+                format!("mc{only}")
+            }
+            [only] => format!("{only}{only}"),
+            // Reversed; a bare atom gets its default written out, so `F` after `yafsF` does not
+            // read as the rider `FF`.
+            several => several
+                .iter()
+                .rev()
+                .map(|m| {
+                    if m.starts_with(|c: char| c.is_ascii_uppercase()) {
+                        format!("mc{m}")
+                    } else {
+                        m.clone()
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_catalogue_has_at_least_80_sourced_pieces_that_parse() {
+        let entries = catalogue();
+        assert!(entries.len() >= 80, "{}", entries.len());
+        for entry in entries {
+            assert!(!entry.source.is_empty(), "{} has no source", entry.name);
+            let parsed = parse(entry.betza, Dialect::XBetza);
+            assert!(
+                parsed.errors().is_empty(),
+                "{}: {:?}",
+                entry.betza,
+                parsed.errors()
+            );
+        }
+    }
+
+    #[test]
+    fn every_entry_is_recognised_from_an_equivalent_rewriting() {
+        for entry in catalogue() {
+            let rewriting = rewritten(entry.betza);
+            assert_ne!(rewriting, entry.betza);
+            assert!(
+                names_of(&rewriting).contains(&entry.name),
+                "{} ({}) not recognised from {rewriting}: {:?}",
+                entry.name,
+                entry.betza,
+                names_of(&rewriting)
+            );
+        }
+    }
+
+    #[test]
+    fn names_come_from_moves_not_text() {
+        // The task's own examples: WF, K and FW are all the King; afsW shows as the Mao.
+        for king in ["K", "WF", "FW"] {
+            assert!(names_of(king).contains(&"King"), "{king}");
+        }
+        assert!(names_of("afsW").contains(&"Mao"));
+        assert!(names_of("afsW").contains(&"Xiangqi Horse"));
+        assert!(
+            !names_of("afsW").contains(&"Knight"),
+            "a lame leaper is not the Knight"
+        );
+        assert_eq!(names_of("N"), ["Knight"]);
+        // The seed's long forms: the Falcon is nCnZ.
+        assert!(names_of("nCnZ").contains(&"Falcon"));
+        // Unknown pieces get no name.
+        assert!(names_of("fDbA").is_empty());
+    }
+}
