@@ -129,7 +129,8 @@ fn moves_lists_destinations_and_draws_a_diagram() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.starts_with("destinations: c5 d5\n"), "{text}");
-    assert!(text.contains("  5  . . x o . . . ."), "{text}");
+    // c5 holds an enemy; e5 is empty but would be captured on too.
+    assert!(text.contains("  5  . . x o x . . ."), "{text}");
     assert!(text.contains("  4  . . . @ . . . ."), "{text}");
 }
 
@@ -223,7 +224,10 @@ fn explain_prints_the_legs_and_a_diagram() {
         text.contains("2. then turning 45° left or right, one step"),
         "{text}"
     );
-    assert!(text.contains("@ the piece   o moves there"), "{text}");
+    assert!(
+        text.contains("@ the piece   * moves there, or captures an enemy there"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -47,6 +47,8 @@ pub struct SquareUse {
     pub locust_victim: bool,
     /// A move passing here creates e.p. rights.
     pub ep_right: bool,
+    /// The piece could capture an enemy here (the square is empty now).
+    pub could_capture: bool,
 }
 
 /// Every move of a piece in a position, in generation order (the piece's moves in order, each
@@ -62,6 +64,8 @@ pub struct Generated {
     /// Empty squares where an `e` leg would capture en passant if the square had e.p. rights
     /// (a position has none, so these are not moves).
     pub en_passant: Vec<Square>,
+    /// Empty squares where the move could capture if an enemy stood there (for diagrams).
+    pub could_capture: std::collections::BTreeSet<Square>,
     /// The search hit its budget, or a repeat group had more expansions than are generated;
     /// the moves found so far are kept.
     pub truncated: bool,
@@ -119,6 +123,9 @@ impl Generated {
             for square in &m.ep_rights {
                 map.entry(*square).or_default().ep_right = true;
             }
+        }
+        for square in &self.could_capture {
+            map.entry(*square).or_default().could_capture = true;
         }
         for square in &self.en_passant {
             map.entry(*square).or_default().en_passant = true;

@@ -331,6 +331,9 @@ impl<'a> Walker<'a> {
             Some(Occupant::Enemy) => modes.capture_enemy,
             Some(Occupant::Friend) => modes.capture_friend,
         };
+        if occupant.is_none() && modes.capture_enemy {
+            out.could_capture.insert(to);
+        }
         if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
             out.en_passant.push(to);
         }

@@ -209,7 +209,7 @@ fn leg_line(leg: &Leg, is_final: bool, atom: Option<Atom>, doubled: bool) -> Str
             reach_words(leg.reach)
         )),
         LegSteps::Unvisited(_) => parts.push(format!(
-            "then in any direction of its atom but onto a square already visited, {}",
+            "then in any direction of its atom, except onto a square already visited, {}",
             reach_words(leg.reach)
         )),
     }
@@ -297,6 +297,12 @@ fn atom_words(atom: Atom, reach: Reach, doubled: bool, steps: &[Step]) -> String
         })
         .unwrap_or_default();
     let single = steps.first().is_some_and(|s| s.king_distance() == 1);
+    // A vector names a single leaper; compounds (K, S, T) have several.
+    let vector = if matches!(entry.shape, AtomShape::Leaper { .. }) {
+        vector
+    } else {
+        String::new()
+    };
     match entry.shape {
         AtomShape::Slider { .. } => format!("{} slide, {}", entry.name, reach_words(reach)),
         _ if reach == Reach::Steps(1) => {
@@ -445,14 +451,14 @@ mod tests {
                   1. Wazir step (0,1), in every direction; must land on an empty square
                   2. then turning 45° left or right, one step; moves to an empty square or captures an enemy (mc, the default)
                  11  . . . . . . .
-                 10  . . o . o . .
-                  9  . o . . . o .
+                 10  . . * . * . .
+                  9  . * . . . * .
                   8  . . . @ . . .
-                  7  . o . . . o .
-                  6  . . o . o . .
+                  7  . * . . . * .
+                  6  . . * . * . .
                   5  . . . . . . .
                      e f g h i j k
-                @ the piece   o moves there
+                @ the piece   * moves there, or captures an enemy there
             "#]],
         );
     }
@@ -474,23 +480,23 @@ mod tests {
                 afudQ:
                   1. Queen slide, any distance, in every direction; must land on an empty square (m, the default before an a)
                   2. then straight on, any distance; captures a friendly piece there; the captured piece reappears where this leg started (u)
-                 15  o . . . . . . o . . . . . . o
-                 14  . o . . . . . o . . . . . o .
-                 13  . . o . . . . o . . . . o . .
-                 12  . . . o . . . o . . . o . . .
-                 11  . . . . o . . o . . o . . . .
-                 10  . . . . . o . o . o . . . . .
-                  9  . . . . . . o o o . . . . . .
-                  8  o o o o o o o @ o o o o o o o
-                  7  . . . . . . o o o . . . . . .
-                  6  . . . . . o . o . o . . . . .
-                  5  . . . . o . . o . . o . . . .
-                  4  . . . o . . . o . . . o . . .
-                  3  . . o . . . . o . . . . o . .
-                  2  . o . . . . . o . . . . . o .
-                  1  o . . . . . . o . . . . . . o
+                 15  * . . . . . . * . . . . . . *
+                 14  . * . . . . . * . . . . . * .
+                 13  . . * . . . . * . . . . * . .
+                 12  . . . * . . . * . . . * . . .
+                 11  . . . . * . . * . . * . . . .
+                 10  . . . . . * . * . * . . . . .
+                  9  . . . . . . * * * . . . . . .
+                  8  * * * * * * * @ * * * * * * *
+                  7  . . . . . . * * * . . . . . .
+                  6  . . . . . * . * . * . . . . .
+                  5  . . . . * . . * . . * . . . .
+                  4  . . . * . . . * . . . * . . .
+                  3  . . * . . . . * . . . . * . .
+                  2  . * . . . . . * . . . . . * .
+                  1  * . . . . . . * . . . . . . *
                      a b c d e f g h i j k l m n o
-                @ the piece   o moves there
+                @ the piece   * moves there, or captures an enemy there
             "#]],
         );
     }
@@ -514,15 +520,63 @@ mod tests {
                   (only on the piece's first move)
                  11  . . . . . . .
                  10  . . . i . . .
-                  9  . . e o e . .
+                  9  . . x o x . .
                   8  . . . @ . . .
                   7  . . . . . . .
                   6  . . . . . . .
                   5  . . . . . . .
                      e f g h i j k
-                @ the piece   i moves there on its first move only   o moves there   e captures en passant there (given e.p. rights)
+                @ the piece   x captures there (an enemy there, or if one stood there)   i moves there on its first move only   o moves there
             "#]],
         );
+    }
+
+    /// Explanation and diagram of many strings, one after the other, for a file snapshot.
+    fn explain_all<'a>(strings: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+        let mut out = String::new();
+        for (title, betza) in strings {
+            let parsed = parse(betza, Dialect::XBetza);
+            out.push_str(&format!("===== {title}: {betza}\n"));
+            out.push_str(&super::explain(&parsed).to_text());
+            out.push_str(&super::diagram(&parsed, None));
+            out.push('\n');
+        }
+        out
+    }
+
+    #[test]
+    fn every_catalogue_piece_is_explained_and_drawn() {
+        let entries = super::names::catalogue();
+        let text = explain_all(entries.iter().map(|e| (e.name, e.betza)));
+        expect_test::expect_file!["../../test_data/explain/catalogue.txt"].assert_eq(&text);
+    }
+
+    #[test]
+    fn every_seed_example_is_explained_and_drawn() {
+        let folder =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/parser/xbetza/ok");
+        let mut inputs: Vec<(String, String)> = std::fs::read_dir(folder)
+            .expect("snapshot inputs")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "betza"))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().contains("_seed_"))
+            })
+            .filter_map(|p| {
+                Some((
+                    p.file_stem()?.to_string_lossy().into_owned(),
+                    std::fs::read_to_string(&p).ok()?,
+                ))
+            })
+            .collect();
+        inputs.sort();
+        let text = explain_all(
+            inputs
+                .iter()
+                .map(|(name, betza)| (name.as_str(), betza.as_str())),
+        );
+        expect_test::expect_file!["../../test_data/explain/seed_examples.txt"].assert_eq(&text);
     }
 
     #[test]

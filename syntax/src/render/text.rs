@@ -45,8 +45,8 @@ impl Mark {
     pub fn meaning(self) -> &'static str {
         match self {
             Mark::Piece => "the piece",
-            Mark::MoveOrCapture => "moves or captures there",
-            Mark::Capture => "captures there",
+            Mark::MoveOrCapture => "moves there, or captures an enemy there",
+            Mark::Capture => "captures there (an enemy there, or if one stood there)",
             Mark::InitialOnly => "moves there on its first move only",
             Mark::Move => "moves there",
             Mark::LocustVictim => "captured on the way",
@@ -60,11 +60,12 @@ impl Mark {
     }
 
     fn of(position: &Position, square: Square, used: SquareUse) -> Mark {
+        let captures = used.captures || used.could_capture;
         if square == position.from {
             Mark::Piece
-        } else if used.captures && used.moves {
+        } else if captures && used.moves {
             Mark::MoveOrCapture
-        } else if used.captures {
+        } else if captures {
             Mark::Capture
         } else if used.moves && used.initial_only {
             Mark::InitialOnly
