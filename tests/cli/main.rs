@@ -221,7 +221,7 @@ fn explain_prints_the_legs_and_a_diagram() {
         "{text}"
     );
     assert!(
-        text.contains("2. then turning 45° left or right, one step"),
+        text.contains("2. then turning 45° left or right, continuing as a Ferz step"),
         "{text}"
     );
     assert!(

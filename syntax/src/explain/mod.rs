@@ -165,13 +165,25 @@ fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String>
         MoveKind::OffBoardLeg => lines.push("has a leg that must end off the board (o before a)".to_owned()),
         MoveKind::Legs => {
             let count = a_move.legs.len();
+            // The shape the move has reached: turns rotate it (W↔F, D↔A, H↔G), so later legs
+            // can say what they continue as.
+            let mut shape = match a_move.legs.first().map(|l| &l.steps) {
+                Some(LegSteps::Absolute(steps)) => steps.first().copied(),
+                _ => None,
+            };
             for (index, leg) in a_move.legs.iter().enumerate() {
                 let number = if count > 1 && !leg.hidden {
                     format!("{}. ", index + 1)
                 } else {
                     String::new()
                 };
-                lines.push(format!("{number}{}", leg_line(leg, index + 1 == count, atom, doubled)));
+                lines.push(format!(
+                    "{number}{}",
+                    leg_line(leg, index + 1 == count, atom, doubled, shape)
+                ));
+                if let (LegSteps::Relative(turns), Some(step)) = (&leg.steps, shape) {
+                    shape = turns.first().map(|t| step.turned(*t));
+                }
             }
         }
     }
@@ -183,7 +195,13 @@ fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String>
     lines
 }
 
-fn leg_line(leg: &Leg, is_final: bool, atom: Option<Atom>, doubled: bool) -> String {
+fn leg_line(
+    leg: &Leg,
+    is_final: bool,
+    atom: Option<Atom>,
+    doubled: bool,
+    shape: Option<Step>,
+) -> String {
     let mut parts = Vec::new();
     match &leg.steps {
         LegSteps::Absolute(steps) => {
@@ -203,11 +221,14 @@ fn leg_line(leg: &Leg, is_final: bool, atom: Option<Atom>, doubled: bool) -> Str
                 reach_words(leg.reach)
             ));
         }
-        LegSteps::Relative(turns) => parts.push(format!(
-            "then {}, {}",
-            turn_words(turns),
-            reach_words(leg.reach)
-        )),
+        LegSteps::Relative(turns) => parts.push(match shape {
+            Some(step) => format!(
+                "then {}, {}",
+                turn_words(turns),
+                continues_as(step, turns, leg.reach)
+            ),
+            None => format!("then {}, {}", turn_words(turns), reach_words(leg.reach)),
+        }),
         LegSteps::Unvisited(_) => parts.push(format!(
             "then in any direction of its atom, except onto a square already visited, {}",
             reach_words(leg.reach)
@@ -363,6 +384,51 @@ fn step_name(step: Step) -> String {
     }
 }
 
+/// What a continuation leg moves as after its turns: "continuing as a Ferz step", "as a Rook
+/// slide", from the atom table's names.
+fn continues_as(step: Step, turns: &[u8], reach: Reach) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for turn in turns {
+        let turned = step.turned(*turn);
+        let (a, b) = (
+            turned.dx.abs().min(turned.dy.abs()),
+            turned.dx.abs().max(turned.dy.abs()),
+        );
+        let Some(entry) = crate::vocabulary::ATOMS
+            .iter()
+            .find(|e| matches!(e.shape, AtomShape::Leaper { leap } if (leap.0 as i8, leap.1 as i8) == (a, b)))
+        else {
+            continue;
+        };
+        let slider = crate::vocabulary::ATOMS
+            .iter()
+            .find(|e| matches!(e.shape, AtomShape::Slider { step } if step == entry.atom));
+        let name = match (reach, slider) {
+            (Reach::Steps(1), _) => {
+                format!(
+                    "{} {}",
+                    entry.name,
+                    if turned.king_distance() == 1 {
+                        "step"
+                    } else {
+                        "leap"
+                    }
+                )
+            }
+            (Reach::Unlimited, Some(slider)) => format!("{} slide", slider.name),
+            _ => format!("{} rider, {}", entry.name, reach_words(reach)),
+        };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    if names.is_empty() {
+        "continuing".to_owned()
+    } else {
+        format!("continuing as a {}", names.join(" or "))
+    }
+}
+
 /// Turns relative to the previous leg: "straight on", "45° left or right".
 fn turn_words(turns: &[u8]) -> String {
     let name = |t: u8| match t {
@@ -449,7 +515,7 @@ mod tests {
 
                 mafsW:
                   1. Wazir step (0,1), in every direction; must land on an empty square
-                  2. then turning 45° left or right, one step; moves to an empty square or captures an enemy (mc, the default)
+                  2. then turning 45° left or right, continuing as a Ferz step; moves to an empty square or captures an enemy (mc, the default)
                  11  . . . . . . .
                  10  . . * . * . .
                   9  . * . . . * .
@@ -479,7 +545,7 @@ mod tests {
 
                 afudQ:
                   1. Queen slide, any distance, in every direction; must land on an empty square (m, the default before an a)
-                  2. then straight on, any distance; captures a friendly piece there; the captured piece reappears where this leg started (u)
+                  2. then straight on, continuing as a Rook slide; captures a friendly piece there; the captured piece reappears where this leg started (u)
                  15  * . . . . . . * . . . . . . *
                  14  . * . . . . . * . . . . . * .
                  13  . . * . . . . * . . . . * . .
