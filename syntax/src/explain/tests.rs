@@ -1,0 +1,179 @@
+//! Snapshot tests of explanations and diagrams.
+
+use expect_test::{Expect, expect};
+
+use crate::{Dialect, parse};
+
+fn check(betza: &str, dialect: Dialect, expected: Expect) {
+    let parsed = parse(betza, dialect);
+    let mut text = super::explain(&parsed).to_text();
+    text.push_str(&super::diagram(&parsed, None));
+    expected.assert_eq(&text);
+}
+
+#[test]
+fn xiangqi_horse_leg_by_leg() {
+    // Seed 000: "mafsW is the Xiangqi Horse, and after the initial mW the second leg is
+    // really an F move."
+    check(
+        "mafsW",
+        Dialect::XBetza,
+        expect![[r#"
+            The Xiangqi Horse (also known as: Mao). 1 move in XBetza; it can capture; some moves have several legs.
+
+            mafsW:
+              1. Wazir step (0,1), in every direction; must land on an empty square
+              2. then turning 45° left or right, continuing as a Ferz step; moves to an empty square or captures an enemy (mc, the default)
+             11  . . . . . . .
+             10  . . * . * . .
+              9  . * . . . * .
+              8  . . . @ . . .
+              7  . * . . . * .
+              6  . . * . * . .
+              5  . . . . . . .
+                 e f g h i j k
+            @ the piece   * moves there, or captures an enemy there
+        "#]],
+    );
+}
+
+#[test]
+fn valkyrie_move_by_move() {
+    check(
+        "QudQafudQ",
+        Dialect::XBetza,
+        expect![[r#"
+            The Valkyrie. 3 moves in XBetza; it can capture; some moves have several legs.
+
+            Q:
+              Queen slide, any distance, in every direction; moves to an empty square or captures an enemy (mc, the default)
+
+            udQ:
+              Queen slide, any distance, in every direction; captures a friendly piece there; the captured piece reappears where this leg started (u)
+
+            afudQ:
+              1. Queen slide, any distance, in every direction; must land on an empty square (m, the default before an a)
+              2. then straight on, continuing as a Rook slide; captures a friendly piece there; the captured piece reappears where this leg started (u)
+             15  * . . . . . . * . . . . . . *
+             14  . * . . . . . * . . . . . * .
+             13  . . * . . . . * . . . . * . .
+             12  . . . * . . . * . . . * . . .
+             11  . . . . * . . * . . * . . . .
+             10  . . . . . * . * . * . . . . .
+              9  . . . . . . * * * . . . . . .
+              8  * * * * * * * @ * * * * * * *
+              7  . . . . . . * * * . . . . . .
+              6  . . . . . * . * . * . . . . .
+              5  . . . . * . . * . . * . . . .
+              4  . . . * . . . * . . . * . . .
+              3  . . * . . . . * . . . . * . .
+              2  . * . . . . . * . . . . . * .
+              1  * . . . . . . * . . . . . . *
+                 a b c d e f g h i j k l m n o
+            @ the piece   * moves there, or captures an enemy there
+        "#]],
+    );
+}
+
+#[test]
+fn fide_pawn_with_initial_and_en_passant() {
+    check(
+        "fmWfceFifmnD",
+        Dialect::XBetza,
+        expect![[r#"
+            The Pawn. 3 moves in XBetza; it can capture.
+
+            fmW:
+              Wazir step (0,1), forward; moves to an empty square
+
+            fceF:
+              Ferz step (1,1), forward-right, forward-left; captures an enemy there, or captures en passant
+
+            ifmnD:
+              Dabbaba leap (0,2), forward; moves to an empty square; non-jumping: it is blocked by a piece on the way
+              (only on the piece's first move)
+             11  . . . . . . .
+             10  . . . i . . .
+              9  . . x o x . .
+              8  . . . @ . . .
+              7  . . . . . . .
+              6  . . . . . . .
+              5  . . . . . . .
+                 e f g h i j k
+            @ the piece   x captures there (an enemy there, or if one stood there)   i moves there on its first move only   o moves there
+        "#]],
+    );
+}
+
+/// Explanation and diagram of many strings, one after the other, for a file snapshot.
+fn explain_all<'a>(strings: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    let mut out = String::new();
+    for (title, betza) in strings {
+        let parsed = parse(betza, Dialect::XBetza);
+        out.push_str(&format!("===== {title}: {betza}\n"));
+        out.push_str(&super::explain(&parsed).to_text());
+        out.push_str(&super::diagram(&parsed, None));
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn every_catalogue_piece_is_explained_and_drawn() {
+    let entries = super::names::catalogue();
+    let text = explain_all(entries.iter().map(|e| (e.name, e.betza)));
+    expect_test::expect_file!["../../test_data/explain/catalogue.txt"].assert_eq(&text);
+}
+
+#[test]
+fn every_seed_example_is_explained_and_drawn() {
+    let folder =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/parser/xbetza/ok");
+    let mut inputs: Vec<(String, String)> = std::fs::read_dir(folder)
+        .expect("snapshot inputs")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "betza"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains("_seed_"))
+        })
+        .filter_map(|p| {
+            Some((
+                p.file_stem()?.to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).ok()?,
+            ))
+        })
+        .collect();
+    inputs.sort();
+    let text = explain_all(
+        inputs
+            .iter()
+            .map(|(name, betza)| (name.as_str(), betza.as_str())),
+    );
+    expect_test::expect_file!["../../test_data/explain/seed_examples.txt"].assert_eq(&text);
+}
+
+#[test]
+fn fairy_says_which_letters_the_engine_skips() {
+    check(
+        "mafsW",
+        Dialect::Fairy,
+        expect![[r#"
+        1 move in Fairy-Stockfish Betza; it never captures.
+
+        mafsW:
+          Wazir step (0,1), forward, right, left; moves to an empty square
+
+        Fairy-Stockfish skips these letters without a word: a
+         11  . . . . . . .
+         10  . . . . . . .
+          9  . . . o . . .
+          8  . . o @ o . .
+          7  . . . . . . .
+          6  . . . . . . .
+          5  . . . . . . .
+             e f g h i j k
+        @ the piece   o moves there
+    "#]],
+    );
+}

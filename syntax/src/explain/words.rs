@@ -1,0 +1,168 @@
+//! Steps, directions, turns and reaches in words, composed from the atom table's names.
+
+use crate::board::Step;
+use crate::model::Reach;
+use crate::vocabulary::{ATOMS, Atom, AtomShape};
+
+pub(super) fn reach_words(reach: Reach) -> String {
+    match reach {
+        Reach::Steps(1) => "one step".to_owned(),
+        Reach::Steps(n) => format!("up to {n} steps"),
+        Reach::Unlimited => "any distance".to_owned(),
+        Reach::ToEnemyHalf => "as far as the enemy half (*)".to_owned(),
+    }
+}
+
+/// "Wazir step (0,1)", "Bishop slide, any distance", "Nightrider: Knight leaps (1,2) in a line".
+pub(super) fn atom_words(atom: Atom, reach: Reach, doubled: bool, steps: &[Step]) -> String {
+    let entry = atom.entry();
+    let vector = steps
+        .first()
+        .map(|s| {
+            let (a, b) = (s.dx.abs().min(s.dy.abs()), s.dx.abs().max(s.dy.abs()));
+            format!(" ({a},{b})")
+        })
+        .unwrap_or_default();
+    let single = steps.first().is_some_and(|s| s.king_distance() == 1);
+    // A vector names a single leaper; compounds (K, S, T) have several.
+    let vector = if matches!(entry.shape, AtomShape::Leaper { .. }) {
+        vector
+    } else {
+        String::new()
+    };
+    match entry.shape {
+        AtomShape::Slider { .. } => format!("{} slide, {}", entry.name, reach_words(reach)),
+        _ if reach == Reach::Steps(1) => {
+            format!(
+                "{} {}{vector}",
+                entry.name,
+                if single { "step" } else { "leap" }
+            )
+        }
+        _ => format!(
+            "{} {}{vector} repeated in a line{}, {}",
+            entry.name,
+            if single { "steps" } else { "leaps" },
+            if doubled {
+                " (a doubled atom: a rider)"
+            } else {
+                ""
+            },
+            reach_words(reach)
+        ),
+    }
+}
+
+/// Absolute steps in words: "forward", "forward-right (steep)", or "in every direction".
+pub(super) fn directions_words(steps: &[Step]) -> String {
+    if steps.is_empty() {
+        return "in no direction at all".to_owned();
+    }
+    let symmetric = steps.len() >= 4
+        && steps.iter().all(|s| {
+            steps.contains(&Step::new(-s.dx, s.dy)) && steps.contains(&Step::new(s.dx, -s.dy))
+        });
+    if symmetric && steps.iter().all(|s| steps.contains(&Step::new(s.dy, s.dx))) {
+        return "in every direction".to_owned();
+    }
+    let names: Vec<String> = steps.iter().map(|s| step_name(*s)).collect();
+    names.join(", ")
+}
+
+fn step_name(step: Step) -> String {
+    let vertical = match step.dy.signum() {
+        1 => "forward",
+        -1 => "backward",
+        _ => "",
+    };
+    let horizontal = match step.dx.signum() {
+        1 => "right",
+        -1 => "left",
+        _ => "",
+    };
+    let (x, y) = (step.dx.abs(), step.dy.abs());
+    match (vertical.is_empty(), horizontal.is_empty()) {
+        (true, _) => horizontal.to_owned(),
+        (_, true) => vertical.to_owned(),
+        _ if x == y => format!("{vertical}-{horizontal}"),
+        _ if y > x => format!("{vertical}-{horizontal} (steep)"),
+        _ => format!("{vertical}-{horizontal} (flat)"),
+    }
+}
+
+/// What a continuation leg moves as after its turns: "continuing as a Ferz step", "as a Rook
+/// slide", from the atom table's names.
+pub(super) fn continues_as(step: Step, turns: &[u8], reach: Reach) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for turn in turns {
+        let turned = step.turned(*turn);
+        let (a, b) = (
+            turned.dx.abs().min(turned.dy.abs()),
+            turned.dx.abs().max(turned.dy.abs()),
+        );
+        let Some(entry) = ATOMS
+            .iter()
+            .find(|e| matches!(e.shape, AtomShape::Leaper { leap } if (leap.0 as i8, leap.1 as i8) == (a, b)))
+        else {
+            continue;
+        };
+        let slider = ATOMS
+            .iter()
+            .find(|e| matches!(e.shape, AtomShape::Slider { step } if step == entry.atom));
+        let name = match (reach, slider) {
+            (Reach::Steps(1), _) => {
+                format!(
+                    "{} {}",
+                    entry.name,
+                    if turned.king_distance() == 1 {
+                        "step"
+                    } else {
+                        "leap"
+                    }
+                )
+            }
+            (Reach::Unlimited, Some(slider)) => format!("{} slide", slider.name),
+            _ => format!("{} rider, {}", entry.name, reach_words(reach)),
+        };
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    if names.is_empty() {
+        "continuing".to_owned()
+    } else {
+        format!("continuing as a {}", names.join(" or "))
+    }
+}
+
+/// Turns relative to the previous leg: "straight on", "45° left or right".
+pub(super) fn turn_words(turns: &[u8]) -> String {
+    let name = |t: u8| match t {
+        0 => "straight on",
+        1 => "turning 45° right",
+        2 => "turning 90° right",
+        3 => "turning 135° right",
+        4 => "straight back",
+        5 => "turning 135° left",
+        6 => "turning 90° left",
+        _ => "turning 45° left",
+    };
+    let mut words: Vec<String> = Vec::new();
+    let mut remaining: Vec<u8> = turns.to_vec();
+    for (right, left, both) in [
+        (1, 7, "turning 45° left or right"),
+        (2, 6, "turning 90° left or right"),
+        (3, 5, "turning 135° left or right"),
+    ] {
+        if remaining.contains(&right) && remaining.contains(&left) {
+            remaining.retain(|t| *t != right && *t != left);
+            words.push(both.to_owned());
+        }
+    }
+    words.extend(remaining.iter().map(|t| name(*t).to_owned()));
+    if words.is_empty() {
+        "in no direction".to_owned()
+    } else {
+        words.join(", or ")
+    }
+}
