@@ -237,3 +237,22 @@ fn explain_reports_errors_and_still_explains_what_parsed() {
     assert!(stderr(&output).contains("`w` is not a modifier"));
     assert!(stdout(&output).contains("Knight leap (1,2)"));
 }
+
+#[test]
+fn explain_writes_an_svg_diagram() {
+    let path = std::env::temp_dir().join(format!("betza-explain-{}.svg", std::process::id()));
+    let output = betza([
+        "explain",
+        "mRcpR",
+        "--svg",
+        path.to_str().expect("temporary paths are UTF-8"),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let svg = std::fs::read_to_string(&path).expect("the SVG was written");
+    let _ = std::fs::remove_file(&path);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("moves there"));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    // The cannon's capture needs a mount: a second text diagram shows it with pieces around.
+    assert!(stdout(&output).contains("With other pieces around (F friend, E enemy):"));
+}

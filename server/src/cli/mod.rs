@@ -44,6 +44,9 @@ enum Command {
         /// around the piece).
         #[arg(long)]
         board: Option<BoardSize>,
+        /// Also write the diagram as an SVG picture to this file.
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
     },
     /// List where one piece can go on a board, with a diagram.
     Moves {
@@ -93,7 +96,8 @@ pub fn run() -> ExitCode {
             betza,
             dialect,
             board,
-        } => explain::run(&betza, dialect, board),
+            svg,
+        } => explain::run(&betza, dialect, board, svg.as_deref()),
         Command::Moves {
             betza,
             dialect,

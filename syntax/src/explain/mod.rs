@@ -304,19 +304,60 @@ fn mode_words(leg: &Leg, is_final: bool) -> String {
     words.join(", or ")
 }
 
-/// The squares of the piece on an empty board, drawn around it. Without a board: a 15×15 board
-/// cut to a window at least 7×7 and large enough for its nearest moves; with one, the whole
-/// board with the piece in the centre.
-pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
+/// What a diagram shows: a position and what the piece can do on each square.
+struct Drawing {
+    position: Position,
+    uses: std::collections::BTreeMap<crate::board::Square, crate::board::SquareUse>,
+    radius: Option<u8>,
+    truncated: bool,
+}
+
+/// Example pieces around the piece, relative to it (right, forward), for the second diagram of
+/// pieces whose moves depend on others: a friend in front and behind-left, enemies on a
+/// diagonal, further ahead, to the left and behind-right.
+const EXAMPLE_FRIENDS: [(i8, i8); 2] = [(0, 1), (-1, -1)];
+const EXAMPLE_ENEMIES: [(i8, i8); 4] = [(1, 1), (0, 3), (-2, 0), (2, -2)];
+
+/// Whether some move depends on other pieces: hops, lame leaps, locust captures, induction.
+fn depends_on_blockers(piece: &model::Piece) -> bool {
+    piece
+        .moves
+        .iter()
+        .flat_map(|m| {
+            let last = m.legs.len().saturating_sub(1);
+            m.legs
+                .iter()
+                .enumerate()
+                .map(move |(i, leg)| (i < last, leg))
+        })
+        .any(|(earlier, leg)| {
+            leg.modes.hop
+                || leg.lame.is_some()
+                || leg.jumping
+                || (earlier
+                    && (leg.modes.capture_enemy || leg.modes.capture_friend || leg.modes.excite))
+        })
+}
+
+fn drawing(parse: &Parse, board: Option<BoardSize>, with_blockers: bool) -> Option<Drawing> {
     let dialect = parse.dialect();
     let size = board.unwrap_or(BoardSize {
         files: 15,
         ranks: 15,
     });
     let from = size.centre();
-    let Ok(position) = Position::new(size, from, Side::White, false, &[], &[]) else {
-        return String::new();
+    let around = |offsets: &[(i8, i8)]| -> Vec<crate::board::Square> {
+        offsets
+            .iter()
+            .filter_map(|(dx, dy)| size.step(from, Step::new(*dx, *dy), false, false))
+            .collect()
     };
+    let (friends, enemies) = if with_blockers {
+        (around(&EXAMPLE_FRIENDS), around(&EXAMPLE_ENEMIES))
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let position = Position::new(size, from, Side::White, false, &friends, &enemies).ok()?;
     let piece = model::build(&parse.piece(), dialect);
     let generated = generate(&piece, &position);
     let uses = generated.summary();
@@ -325,10 +366,43 @@ pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
         .map(|s| s.file.abs_diff(from.file).max(s.rank.abs_diff(from.rank)))
         .max()
         .unwrap_or(0);
-    let window = board.is_none().then(|| reach.clamp(3, 7));
-    let mut text = render::grid(&position, &uses, window);
-    if generated.truncated {
+    Some(Drawing {
+        position,
+        uses,
+        radius: board.is_none().then(|| reach.clamp(3, 7)),
+        truncated: generated.truncated,
+    })
+}
+
+/// The squares of the piece on an empty board, drawn around it as text. Without a board: a
+/// 15×15 board cut to a window at least 7×7 and large enough for its nearest moves; with one,
+/// the whole board with the piece in the centre. Pieces whose moves depend on others get a
+/// second diagram with example friends and enemies.
+pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
+    let Some(empty) = drawing(parse, board, false) else {
+        return String::new();
+    };
+    let mut text = render::grid(&empty.position, &empty.uses, empty.radius);
+    if empty.truncated {
         text.push_str("(the search was cut short at its budget: some squares may be missing)\n");
     }
+    let piece = model::build(&parse.piece(), parse.dialect());
+    if depends_on_blockers(&piece)
+        && let Some(example) = drawing(parse, board, true)
+    {
+        text.push_str("\nWith other pieces around (F friend, E enemy):\n");
+        text.push_str(&render::grid(
+            &example.position,
+            &example.uses,
+            example.radius.map(|r| r.max(3)),
+        ));
+    }
     text
+}
+
+/// The empty-board diagram as an SVG document.
+pub fn diagram_svg(parse: &Parse, board: Option<BoardSize>) -> String {
+    drawing(parse, board, false)
+        .map(|d| render::svg(&d.position, &d.uses, d.radius))
+        .unwrap_or_default()
 }

@@ -101,6 +101,17 @@ fn fide_pawn_with_initial_and_en_passant() {
               5  . . . . . . .
                  e f g h i j k
             @ the piece   x captures there (an enemy there, or if one stood there)   i moves there on its first move only   o moves there
+
+            With other pieces around (F friend, E enemy):
+             11  . . . E . . .
+             10  . . . . . . .
+              9  . . x F x . .
+              8  . E . @ . . .
+              7  . . F . . . .
+              6  . . . . . E .
+              5  . . . . . . .
+                 e f g h i j k
+            @ the piece   x captures there (an enemy there, or if one stood there)   F friend   E enemy
         "#]],
     );
 }

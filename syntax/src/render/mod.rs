@@ -1,6 +1,8 @@
 //! Drawing what a piece can do. The diagram is data first ([`crate::board::SquareUse`] per
 //! square); renderers turn it into text for hovers and terminals.
 
+mod svg;
 mod text;
 
+pub use svg::svg;
 pub use text::{Mark, grid};

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::ops::RangeInclusive;
 
 use crate::board::{Occupant, Position, Square, SquareUse};
 
@@ -59,7 +60,7 @@ impl Mark {
         }
     }
 
-    fn of(position: &Position, square: Square, used: SquareUse) -> Mark {
+    pub(super) fn of(position: &Position, square: Square, used: SquareUse) -> Mark {
         let captures = used.captures || used.could_capture;
         if square == position.from {
             Mark::Piece
@@ -89,17 +90,27 @@ impl Mark {
     }
 }
 
+/// The files and ranks shown: the whole board, or `radius` squares around the piece.
+pub(super) fn window(
+    position: &Position,
+    radius: Option<u8>,
+) -> (RangeInclusive<u8>, RangeInclusive<u8>) {
+    let size = position.size;
+    match radius {
+        Some(r) => (
+            position.from.file.saturating_sub(r)
+                ..=(position.from.file.saturating_add(r)).min(size.files - 1),
+            position.from.rank.saturating_sub(r)
+                ..=(position.from.rank.saturating_add(r)).min(size.ranks - 1),
+        ),
+        None => (0..=size.files - 1, 0..=size.ranks - 1),
+    }
+}
+
 /// The board (or the `radius` squares around the piece) from white's side, top rank first,
 /// with rank and file labels and a legend of the symbols that appear.
 pub fn grid(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Option<u8>) -> String {
-    let size = position.size;
-    let (files, ranks) = match radius {
-        Some(r) => (
-            position.from.file.saturating_sub(r)..=(position.from.file + r).min(size.files - 1),
-            position.from.rank.saturating_sub(r)..=(position.from.rank + r).min(size.ranks - 1),
-        ),
-        None => (0..=size.files - 1, 0..=size.ranks - 1),
-    };
+    let (files, ranks) = window(position, radius);
     let mut out = String::new();
     let mut used_marks = Vec::new();
     for rank in ranks.clone().rev() {
