@@ -39,7 +39,16 @@ pub fn svg(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Opti
     }
     used.sort();
     let legend_height = 20 * used.len() as u32 + 8;
-    let (width, height) = (columns * CELL, rows * CELL + legend_height);
+    // Wide enough for the longest legend line (about 7 px a character at 13 px).
+    let legend_width = used
+        .iter()
+        .map(|m| 32 + 7 * m.meaning().len() as u32)
+        .max()
+        .unwrap_or(0);
+    let (width, height) = (
+        (columns * CELL).max(legend_width),
+        rows * CELL + legend_height,
+    );
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">"#
     );
