@@ -114,6 +114,13 @@ pub fn explain(parse: &Parse) -> Explanation {
     // builds, which the comparison of moves handles the same way.
     let names: Vec<&str> = names::recognise(&piece).iter().map(|e| e.name).collect();
     let mut summary = summary(&piece, moves.len());
+    if let Some(twin) = names::empty_board_twins(&piece).first() {
+        summary = format!(
+            "Moves like the {} on an empty board, but {}. {summary}",
+            twin.name,
+            difference_words(&piece)
+        );
+    }
     if let Some((first, others)) = names.split_first() {
         summary = if others.is_empty() {
             format!("The {first}. {summary}")
@@ -131,12 +138,34 @@ pub fn explain(parse: &Parse) -> Explanation {
     }
 }
 
+/// Why a piece that matches another on an empty board differs once pieces stand around.
+fn difference_words(piece: &model::Piece) -> &'static str {
+    let earlier_legs = || {
+        piece
+            .moves
+            .iter()
+            .flat_map(|m| m.legs.iter().rev().skip(1).filter(|l| !l.hidden))
+    };
+    let legs = || piece.moves.iter().flat_map(|m| m.legs.iter());
+    if legs().any(|l| l.modes.hop) {
+        "it needs a piece to hop over"
+    } else if earlier_legs().any(|l| l.modes.capture_enemy || l.modes.capture_friend) {
+        "it captures on the way"
+    } else if legs().any(|l| l.jumping) {
+        "it must jump over a piece"
+    } else if legs().any(|l| l.lame.is_some()) || earlier_legs().any(|l| l.modes.to_empty) {
+        "it can be blocked on the way"
+    } else {
+        "other pieces change what it can do"
+    }
+}
+
 fn summary(piece: &model::Piece, written: usize) -> String {
-    let captures = piece.moves.iter().any(|m| {
-        m.legs
-            .last()
-            .is_some_and(|l| l.modes.capture_enemy || l.modes.capture_friend)
-    });
+    let captures = piece
+        .moves
+        .iter()
+        .flat_map(|m| m.legs.iter())
+        .any(|l| l.modes.capture_enemy || l.modes.capture_friend || l.modes.en_passant);
     let multi = piece
         .moves
         .iter()

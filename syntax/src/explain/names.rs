@@ -18,8 +18,9 @@ pub struct NamedPiece {
 }
 
 /// What a piece does in each reference position: every distinct move as (destination, what it
-/// captures there, what it captures on the way), sorted.
-type Fingerprint = Vec<Vec<(Square, Option<Occupant>, Vec<Square>)>>;
+/// captures there, what it captures on the way), sorted, and the empty squares where it could
+/// capture an enemy.
+type Fingerprint = Vec<(Vec<(Square, Option<Occupant>, Vec<Square>)>, Vec<Square>)>;
 
 /// The catalogue's entries, in file order.
 pub fn catalogue() -> &'static [NamedPiece] {
@@ -65,6 +66,22 @@ pub fn recognise(piece: &model::Piece) -> Vec<&'static NamedPiece> {
     fingerprints()
         .iter()
         .filter(|(_, other)| *other == print)
+        .map(|(entry, _)| entry)
+        .collect()
+}
+
+/// Catalogue pieces that move exactly like `piece` on an empty board but differ once other
+/// pieces stand around (the Xiangqi Horse is a Knight on an empty board).
+pub fn empty_board_twins(piece: &model::Piece) -> Vec<&'static NamedPiece> {
+    if piece.moves.is_empty() {
+        return Vec::new();
+    }
+    let print = fingerprint(piece);
+    fingerprints()
+        .iter()
+        // A piece with no moves on an empty board says nothing by matching another.
+        .filter(|_| print.first().is_some_and(|(moves, _)| !moves.is_empty()))
+        .filter(|(_, other)| other.first() == print.first() && *other != print)
         .map(|(entry, _)| entry)
         .collect()
 }
@@ -122,7 +139,7 @@ fn fingerprint(piece: &model::Piece) -> Fingerprint {
                 ))
             });
             moves.dedup();
-            moves
+            (moves, generated.could_capture.iter().copied().collect())
         })
         .collect()
 }
@@ -213,5 +230,9 @@ mod tests {
         assert!(names_of("nCnZ").contains(&"Falcon"));
         // Unknown pieces get no name.
         assert!(names_of("fDbA").is_empty());
+        // The Xiangqi Horse moves like a Knight on an empty board, and only there.
+        let horse = model::build(&parse("mafsW", Dialect::XBetza).piece(), Dialect::XBetza);
+        let twins: Vec<&str> = empty_board_twins(&horse).iter().map(|e| e.name).collect();
+        assert!(twins.contains(&"Knight"), "{twins:?}");
     }
 }

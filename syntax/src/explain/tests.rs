@@ -19,7 +19,7 @@ fn xiangqi_horse_leg_by_leg() {
         "mafsW",
         Dialect::XBetza,
         expect![[r#"
-            The Xiangqi Horse (also known as: Mao). 1 move in XBetza; it can capture; some moves have several legs.
+            The Xiangqi Horse (also known as: Mao). Moves like the Knight on an empty board, but it can be blocked on the way. 1 move in XBetza; it can capture; some moves have several legs.
 
             mafsW:
               1. Wazir step (0,1), in every direction; must land on an empty square
@@ -43,7 +43,7 @@ fn valkyrie_move_by_move() {
         "QudQafudQ",
         Dialect::XBetza,
         expect![[r#"
-            The Valkyrie. 3 moves in XBetza; it can capture; some moves have several legs.
+            The Valkyrie. Moves like the Queen on an empty board, but it can be blocked on the way. 3 moves in XBetza; it can capture; some moves have several legs.
 
             Q:
               Queen slide, any distance, in every direction; moves to an empty square or captures an enemy (mc, the default)
@@ -81,7 +81,7 @@ fn fide_pawn_with_initial_and_en_passant() {
         "fmWfceFifmnD",
         Dialect::XBetza,
         expect![[r#"
-            The Pawn. 3 moves in XBetza; it can capture.
+            The Pawn. Moves like the Metamachy Pawn on an empty board, but it can be blocked on the way. 3 moves in XBetza; it can capture.
 
             fmW:
               Wazir step (0,1), forward; moves to an empty square
