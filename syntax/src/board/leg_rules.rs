@@ -93,3 +93,23 @@ fn an_off_board_leg_is_reported_not_drawn() {
     assert!(generated.moves.is_empty());
     assert_eq!(generated.not_generated.len(), 1);
 }
+
+#[test]
+fn a_plain_lame_leap_creates_no_en_passant_rights() {
+    // Seed 000: only "in" and "nn" make a leaper create e.p. rights; plain `n` is only lame.
+    let setup = Setup {
+        board: "8x8",
+        from: "e2",
+        ..EMPTY_9X9
+    };
+    let rights = |betza: &str| -> usize {
+        run(betza, &setup)
+            .moves
+            .iter()
+            .map(|m| m.ep_rights.len())
+            .sum()
+    };
+    assert_eq!(rights("fmnD"), 0);
+    assert_eq!(rights("fmnnD"), 1);
+    assert_eq!(rights("ifmnD"), 1);
+}

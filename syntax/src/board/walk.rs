@@ -221,7 +221,7 @@ impl<'a> Walker<'a> {
             if !skip && !must_jump_fails && !iso_fails && !revisit {
                 let slide = slider.then_some(distance);
                 let saved = trail.ep_rights.len();
-                if leg.lame.is_some() {
+                if leg.ep_rights {
                     self.ep_rights(leg, rest, current, next, heading, from, trail);
                 }
                 self.land(leg, rest, next, heading, occupant, slide, trail, out);

@@ -270,8 +270,14 @@ fn leg_line(
         )),
     }
     parts.push(mode_words(leg, is_final || leg.hidden));
-    if leg.lame.is_some() {
+    // On a stepper `n` only creates e.p. rights: nothing can stand between its squares.
+    let stepper = matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
+        || !matches!(leg.steps, LegSteps::Absolute(_));
+    if leg.lame.is_some() && !stepper {
         parts.push(phrases::LAME.to_owned());
+    }
+    if leg.ep_rights {
+        parts.push(phrases::EP_RIGHTS.to_owned());
     }
     if leg.jumping {
         parts.push(

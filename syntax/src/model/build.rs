@@ -226,6 +226,12 @@ fn build_move(
             modes,
             default_modes,
             lame,
+            ep_rights: creates_ep_rights(
+                count(letters, Modifier::N),
+                initial != Initial::Always && index == 0,
+                &first_steps,
+                index,
+            ),
             jumping: has(Modifier::J),
             unload: has(Modifier::U),
             wrap,
@@ -254,6 +260,18 @@ fn build_move(
         legs,
         source,
     })
+}
+
+/// Seed 000: "n on a (repeated) stepper atom (W, F, B, R): creates e.p. rights on the
+/// square(s) it steps to or slides through"; on a leaper only "in" and "nn" do ("in besides the
+/// normal meaning of non-jumping initial move, this creates e.p. rights"). Continuation legs
+/// are K steps, where `n` always creates them.
+fn creates_ep_rights(n_count: usize, initial: bool, first_steps: &[Step], index: usize) -> bool {
+    if n_count == 0 {
+        return false;
+    }
+    let stepper = index > 0 || first_steps.iter().all(|s| s.king_distance() == 1);
+    stepper || initial || n_count >= 2
 }
 
 /// Range toggling (seed 000): "continuing slider as leaper, and vice versa".
@@ -300,6 +318,7 @@ fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<
         default_modes: leg.default_modes,
         // "an npDD on a1 can hop over a mount on a3 or a5, but not over obstacles on a2 or a4".
         lame: leg.lame,
+        ep_rights: false,
         jumping: false,
         unload: leg.unload,
         wrap: leg.wrap,

@@ -186,6 +186,9 @@ pub struct Leg {
     pub default_modes: bool,
     /// `n`: may be blocked on the way, and how.
     pub lame: Option<Lameness>,
+    /// The leg creates e.p. rights (seed 000): `n` on a stepper or slider of W or F, or `in`
+    /// or `nn` on a leaper, on the squares where it could be blocked.
+    pub ep_rights: bool,
     /// `j`: on a slider, skips the first square; on a leaper, must jump over something.
     pub jumping: bool,
     /// `u`: the piece this move captures reappears where this leg started.

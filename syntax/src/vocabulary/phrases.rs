@@ -83,6 +83,7 @@ pub const DEFAULT_EARLIER: &str = "must land on an empty square (m, the default 
 pub const INITIAL: &str = "only on the piece's first move";
 pub const INITIAL_SQUARE: &str = "only from a square where a piece of its type started";
 pub const LAME: &str = "non-jumping: it is blocked by a piece on the way";
+pub const EP_RIGHTS: &str = "creates e.p. rights where it could be blocked (n)";
 pub const SKIPS_FIRST: &str = "skips the first square (it jumps it)";
 pub const MUST_JUMP: &str = "must jump over a piece on the way";
 pub const ISO: &str = "exactly as many steps as the previous slider leg (i, iso)";
