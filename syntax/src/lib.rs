@@ -16,6 +16,7 @@ pub mod board;
 pub mod dialect;
 pub mod explain;
 pub mod lexer;
+pub mod lint;
 pub mod model;
 mod parser;
 pub mod render;

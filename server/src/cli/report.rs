@@ -15,6 +15,7 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
         let (kind, color) = match error.severity() {
             Severity::Error => (ReportKind::Error, Color::Red),
             Severity::Warning => (ReportKind::Warning, Color::Yellow),
+            Severity::Info | Severity::Hint => (ReportKind::Advice, Color::Cyan),
         };
         let span = (
             name,

@@ -3,6 +3,7 @@
 //! piece finishes in bounded time.
 
 mod generate;
+pub mod reference;
 mod square;
 
 #[cfg(test)]

@@ -213,7 +213,7 @@ impl<'a> Walker<'a> {
             let occupant = self.occupant(next, trail);
             // `j` on a slider skips the first square; on a leaper the leap must jump over
             // something, which is what a blocked lame path means.
-            let skip = leg.jumping && !leaper && distance == 1;
+            let skip = leg.jumping && slider && !leaper && distance == 1;
             let must_jump_fails =
                 leg.jumping && leaper && self.some_path_clear(current, heading, leg.wrap, trail);
             let iso_fails = leg.iso && trail.last_slide.is_some_and(|n| n != distance);

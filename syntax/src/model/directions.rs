@@ -85,47 +85,62 @@ pub enum DirectionTerm {
 
 /// Reads direction letters (`f b l r v s h`, in order) into terms.
 pub fn terms(letters: &[char]) -> Vec<DirectionTerm> {
+    let spanned: Vec<(char, ())> = letters.iter().map(|c| (*c, ())).collect();
+    terms_with_sources(&spanned)
+        .into_iter()
+        .map(|(term, _)| term)
+        .collect()
+}
+
+/// [`terms`], keeping for each term the sources (`S`: a text range, say) of its letters.
+pub fn terms_with_sources<S: Copy>(letters: &[(char, S)]) -> Vec<(DirectionTerm, Vec<S>)> {
     let mut terms = Vec::new();
     let mut i = 0;
     while i < letters.len() {
-        let here = letters[i];
-        let next = letters.get(i + 1).copied();
+        let (here, here_source) = letters[i];
+        let next = letters.get(i + 1).map(|(c, _)| *c);
+        let pair_sources = || {
+            letters[i..(i + 2).min(letters.len())]
+                .iter()
+                .map(|(_, s)| *s)
+                .collect()
+        };
         let direction = Direction::from_letter(here);
         let next_direction = next.and_then(Direction::from_letter);
-        match (direction, next_direction) {
-            (Some(d), _) if next == Some(here) => {
-                terms.push(DirectionTerm::Single {
+        let (term, width) = match (direction, next_direction) {
+            (Some(d), _) if next == Some(here) => (
+                DirectionTerm::Single {
                     direction: d,
                     doubled: true,
-                });
-                i += 2;
-            }
-            (Some(d), _) if next == Some('h') => {
-                terms.push(DirectionTerm::Half(d));
-                i += 2;
-            }
+                },
+                2,
+            ),
+            (Some(d), _) if next == Some('h') => (DirectionTerm::Half(d), 2),
             (Some(first), Some(second)) if first.is_vertical() != second.is_vertical() => {
-                terms.push(DirectionTerm::Pair { first, second });
-                i += 2;
+                (DirectionTerm::Pair { first, second }, 2)
             }
-            (Some(d), _) => {
-                terms.push(DirectionTerm::Single {
+            (Some(d), _) => (
+                DirectionTerm::Single {
                     direction: d,
                     doubled: false,
-                });
-                i += 1;
-            }
-            (None, _) if matches!(next, Some('l' | 'r')) => {
-                terms.push(DirectionTerm::Chiral {
+                },
+                1,
+            ),
+            (None, _) if matches!(next, Some('l' | 'r')) => (
+                DirectionTerm::Chiral {
                     right: next == Some('r'),
-                });
-                i += 2;
-            }
-            (None, _) => {
-                terms.push(DirectionTerm::LoneHalf);
-                i += 1;
-            }
-        }
+                },
+                2,
+            ),
+            (None, _) => (DirectionTerm::LoneHalf, 1),
+        };
+        let sources = if width == 2 {
+            pair_sources()
+        } else {
+            vec![here_source]
+        };
+        terms.push((term, sources));
+        i += width;
     }
     terms
 }

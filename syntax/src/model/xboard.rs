@@ -164,7 +164,11 @@ fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, out: &mut Vec<XBoardReading>
         out.push(XBoardReading::HalfOnKingGivesAll { directions: range });
     } else if diagonal && letters.len() > 1 && (has('v') || has('s')) {
         out.push(XBoardReading::DiagonalPairWithVOrSGivesAll { directions: range });
-    } else if letters.len() > 1 && matches!(letters.first(), Some('v' | 's')) {
+    } else if letters.len() > 1
+        && matches!(letters.first(), Some('v' | 's'))
+        && !matches!(atom, Some(Atom::W | Atom::D | Atom::H | Atom::R))
+    {
+        // On orthogonal atoms letters add up, so distributing them changes nothing.
         out.push(XBoardReading::LeadingVOrSNotDistributed { directions: range });
     }
 }

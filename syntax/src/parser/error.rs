@@ -7,11 +7,30 @@ use rowan::TextRange;
 use crate::Dialect;
 
 /// How bad a finding is. Syntax errors are `Error`; a `Warning` marks text that parses but that
-/// the dialect reads differently from how it looks (`R10` in Fairy-Stockfish).
+/// the dialect reads differently from how it looks (`R10` in Fairy-Stockfish); lints also use
+/// `Info` and `Hint` (LSP's four levels).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     Error,
     Warning,
+    Info,
+    Hint,
+}
+
+impl std::str::FromStr for Severity {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "error" => Ok(Severity::Error),
+            "warning" => Ok(Severity::Warning),
+            "info" => Ok(Severity::Info),
+            "hint" => Ok(Severity::Hint),
+            _ => Err(format!(
+                "`{s}` is not a severity: error, warning, info or hint"
+            )),
+        }
+    }
 }
 
 impl Severity {
@@ -19,6 +38,8 @@ impl Severity {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Info => "info",
+            Severity::Hint => "hint",
         }
     }
 }

@@ -1,0 +1,68 @@
+//! Reference positions for comparing pieces by what they do rather than how they are written:
+//! naming a piece, finding a move that adds nothing, telling where two engines disagree.
+
+use super::{BoardSize, Occupant, Position, Side, Square, generate};
+use crate::model;
+
+/// What a piece does in each reference position: every distinct move as (destination, what it
+/// captures there, what it captures on the way), sorted, and the empty squares where it could
+/// capture an enemy.
+pub type Fingerprint = Vec<(Vec<(Square, Option<Occupant>, Vec<Square>)>, Vec<Square>)>;
+
+fn squares(names: &[&str]) -> Vec<Square> {
+    names.iter().filter_map(|n| n.parse().ok()).collect()
+}
+
+/// The reference positions: an empty board, the same with friends and enemies around (and
+/// with colours swapped), a piece that has moved, black, and a corner.
+pub fn fingerprint(piece: &model::Piece) -> Fingerprint {
+    let size = BoardSize {
+        files: 15,
+        ranks: 15,
+    };
+    let centre = Square { file: 7, rank: 7 };
+    // Pieces next to the centre on every side, and further out on lines and leaps, so lame
+    // leaps, hops and locusts show.
+    let near = squares(&["h9", "i7", "e8", "h12", "g6", "j7"]);
+    let far = squares(&["g8", "j9", "f7", "h6", "k8", "i9", "e11", "f10"]);
+    let positions = [
+        Position::new(size, centre, Side::White, false, &[], &[]),
+        Position::new(size, centre, Side::White, false, &near, &far),
+        Position::new(size, centre, Side::White, false, &far, &near),
+        Position::new(size, centre, Side::White, true, &[], &[]),
+        Position::new(size, centre, Side::Black, false, &near, &far),
+        Position::new(
+            size,
+            Square { file: 0, rank: 0 },
+            Side::White,
+            false,
+            &[],
+            &[],
+        ),
+    ];
+    positions
+        .iter()
+        .filter_map(|p| p.as_ref().ok())
+        .map(|position| {
+            let generated = generate(piece, position);
+            let mut moves: Vec<_> = generated
+                .moves
+                .iter()
+                .map(|m| {
+                    let mut captured = m.captured.clone();
+                    captured.sort();
+                    (m.to, m.capture, captured)
+                })
+                .collect();
+            moves.sort_by(|a, b| {
+                (a.0, a.1.map(|o| o == Occupant::Enemy), &a.2).cmp(&(
+                    b.0,
+                    b.1.map(|o| o == Occupant::Enemy),
+                    &b.2,
+                ))
+            });
+            moves.dedup();
+            (moves, generated.could_capture.iter().copied().collect())
+        })
+        .collect()
+}

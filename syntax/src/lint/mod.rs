@@ -1,0 +1,161 @@
+//! Lints: notation that parses but means nothing, repeats itself, or means something else to
+//! the engine that will read it. Each finding names its rule from the [`rules::RULES`] table,
+//! points at the exact letters and, where one exists, carries an exact text edit that fixes it.
+
+mod meaning;
+mod portability;
+pub mod rules;
+
+#[cfg(test)]
+mod tests;
+
+use rowan::TextRange;
+
+pub use rules::{Engine, RULES, Rule, rule_by_code};
+
+use crate::tree::Parse;
+use crate::{Dialect, Severity};
+
+/// A text edit: replace `range` with `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub range: TextRange,
+    pub text: String,
+}
+
+/// A fix: a title for the editor's menu and the edits to apply together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub edits: Vec<Edit>,
+}
+
+impl Fix {
+    fn replace(title: impl Into<String>, range: TextRange, text: impl Into<String>) -> Fix {
+        Fix {
+            title: title.into(),
+            edits: vec![Edit {
+                range,
+                text: text.into(),
+            }],
+        }
+    }
+
+    fn delete(title: impl Into<String>, ranges: &[TextRange]) -> Fix {
+        Fix {
+            title: title.into(),
+            edits: ranges
+                .iter()
+                .map(|range| Edit {
+                    range: *range,
+                    text: String::new(),
+                })
+                .collect(),
+        }
+    }
+
+    /// `text` with the edits applied (they must not overlap).
+    pub fn apply(&self, text: &str) -> String {
+        let mut edits = self.edits.clone();
+        edits.sort_by_key(|e| std::cmp::Reverse(e.range.start()));
+        let mut out = text.to_owned();
+        for edit in edits {
+            out.replace_range(
+                usize::from(edit.range.start())..usize::from(edit.range.end()),
+                &edit.text,
+            );
+        }
+        out
+    }
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub rule: &'static Rule,
+    /// The rule's severity, or the level the configuration set.
+    pub severity: Severity,
+    pub range: TextRange,
+    pub message: String,
+    pub fix: Option<Fix>,
+}
+
+/// Which rules run, at what level, for which engines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LintConfig {
+    pub engines: Vec<Engine>,
+    /// Per rule code: a new level, or `None` to turn it off.
+    pub levels: Vec<(String, Option<Severity>)>,
+}
+
+impl LintConfig {
+    /// DESIGN.md: XBoard for `xbetza`; Fairy-Stockfish and XBoard for `fairy` (the engine sends
+    /// its pieces to XBoard-protocol GUIs, which read the string again).
+    pub fn for_dialect(dialect: Dialect) -> LintConfig {
+        let engines = match dialect {
+            Dialect::Fairy => vec![Engine::FairyStockfish, Engine::XBoard],
+            _ => vec![Engine::XBoard],
+        };
+        LintConfig {
+            engines,
+            levels: Vec::new(),
+        }
+    }
+
+    fn level(&self, rule: &Rule) -> Option<Severity> {
+        if let Some(engine) = rule.engine
+            && !self.engines.contains(&engine)
+        {
+            return None;
+        }
+        match self.levels.iter().rev().find(|(code, _)| code == rule.code) {
+            Some((_, level)) => *level,
+            None => Some(rule.severity),
+        }
+    }
+}
+
+/// Collects findings for one rule.
+pub(crate) struct Findings<'c> {
+    config: &'c LintConfig,
+    out: Vec<Diagnostic>,
+}
+
+impl Findings<'_> {
+    pub(crate) fn wants(&self, code: &str) -> bool {
+        rule_by_code(code).is_some_and(|rule| self.config.level(rule).is_some())
+    }
+
+    pub(crate) fn push(&mut self, code: &str, range: TextRange, message: String, fix: Option<Fix>) {
+        let Some(rule) = rule_by_code(code) else {
+            return;
+        };
+        let Some(severity) = self.config.level(rule) else {
+            return;
+        };
+        self.out.push(Diagnostic {
+            rule,
+            severity,
+            range,
+            message,
+            fix,
+        });
+    }
+}
+
+/// Every finding for a parsed string, in source order. Strings in MBN and chained Betza are not
+/// linted yet.
+pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
+    if !matches!(parse.dialect(), Dialect::XBetza | Dialect::Fairy) {
+        return Vec::new();
+    }
+    let mut findings = Findings {
+        config,
+        out: Vec::new(),
+    };
+    meaning::check(parse, &mut findings);
+    portability::check(parse, &mut findings);
+    let mut out = findings.out;
+    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+    out
+}

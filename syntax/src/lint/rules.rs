@@ -1,0 +1,267 @@
+//! The catalogue of lint rules: one row per rule, read by the linter, the CLI's rule list and
+//! the README's generated table.
+
+use crate::Severity;
+
+/// Which engine a portability rule speaks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Engine {
+    XBoard,
+    FairyStockfish,
+}
+
+/// One lint rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    /// Stable code, used in diagnostics and in `--allow`/`--deny`.
+    pub code: &'static str,
+    pub severity: Severity,
+    /// The letters have no effect (editors grey them out).
+    pub unnecessary: bool,
+    /// Only reported when this engine is a target.
+    pub engine: Option<Engine>,
+    /// What the rule finds, in one line.
+    pub summary: &'static str,
+    /// Why it matters.
+    pub explanation: &'static str,
+    /// A string that triggers it, and the corrected string.
+    pub example: (&'static str, &'static str),
+    /// Whether the rule offers an exact text edit.
+    pub has_fix: bool,
+}
+
+/// One row of the table, in column order (a table row is naturally wide).
+#[allow(clippy::too_many_arguments)]
+const fn rule(
+    code: &'static str,
+    severity: Severity,
+    unnecessary: bool,
+    engine: Option<Engine>,
+    summary: &'static str,
+    explanation: &'static str,
+    example: (&'static str, &'static str),
+    has_fix: bool,
+) -> Rule {
+    Rule {
+        code,
+        severity,
+        unnecessary,
+        engine,
+        summary,
+        explanation,
+        example,
+        has_fix,
+    }
+}
+
+use Engine::{FairyStockfish, XBoard};
+use Severity::{Error, Hint, Info, Warning};
+
+/// Every rule, in the order of the generated documentation.
+pub const RULES: [Rule; 20] = [
+    rule(
+        "default-mode",
+        Hint,
+        true,
+        None,
+        "a mode that is the default anyway",
+        "A final leg moves or captures (mc) and a leg before an `a` moves (m) unless told otherwise (seed 000), so writing them changes nothing.",
+        ("mafmcW", "afW"),
+        true,
+    ),
+    rule(
+        "range-one",
+        Hint,
+        true,
+        None,
+        "range 1 on a leaper",
+        "A leaper makes one leap; `N1` is `N`.",
+        ("N1", "N"),
+        true,
+    ),
+    rule(
+        "lone-half",
+        Warning,
+        false,
+        None,
+        "`h` with no direction to combine with",
+        "`h` only means something next to a direction (`fhN`, `hrN`); alone it selects no move.",
+        ("hN", "fhN"),
+        false,
+    ),
+    rule(
+        "chiral-without-effect",
+        Hint,
+        false,
+        None,
+        "`hr` or `hl` on an atom that is not oblique",
+        "Chiral sets (seed 000) pick four of an oblique atom's eight moves; on W, F or their riders they pick every move.",
+        ("hrW", "W"),
+        false,
+    ),
+    rule(
+        "no-moves",
+        Error,
+        false,
+        None,
+        "a move that can never be made",
+        "Its direction letters select no move of its atom, so the move exists on no board.",
+        ("hW", "W"),
+        false,
+    ),
+    rule(
+        "jump-without-effect",
+        Hint,
+        true,
+        None,
+        "`j` on a single step",
+        "A single W, F or K step has no square to jump over; `j` skips the first square of a slide or makes a leap jump (seed 000).",
+        ("jK", "K"),
+        true,
+    ),
+    rule(
+        "toggle-at-end",
+        Warning,
+        true,
+        None,
+        "`y` on the final leg",
+        "`y` toggles the range of the next leg; the final leg has none.",
+        ("yafyF", "yafF"),
+        true,
+    ),
+    rule(
+        "iso-without-slider",
+        Warning,
+        false,
+        None,
+        "`i` (iso) with no slider leg before it",
+        "On a continuation leg `i` means as many steps as the previous slider leg (seed 000); with no slider leg before, it has nothing to match.",
+        ("WaiW", "WaW"),
+        false,
+    ),
+    rule(
+        "unload-without-capture",
+        Warning,
+        true,
+        None,
+        "`u` in a move that never captures",
+        "`u` puts back the piece the move captured (seed 004); a move that cannot capture has nothing to put back.",
+        ("umQ", "mQ"),
+        false,
+    ),
+    rule(
+        "en-passant-before-a",
+        Warning,
+        false,
+        None,
+        "`e` on a leg before an `a`",
+        "En-passant capture (e) is a final-leg mode in seed 000's list.",
+        ("eafF", "fceF"),
+        false,
+    ),
+    rule(
+        "redundant-move",
+        Hint,
+        true,
+        None,
+        "a move that adds nothing the rest of the piece does not already do",
+        "Compared by move sets on reference boards, not by text: in `KW` the `W` adds no square.",
+        ("KW", "K"),
+        true,
+    ),
+    rule(
+        "xboard-modifier-order",
+        Warning,
+        false,
+        Some(XBoard),
+        "modifiers out of XBoard's order, which it silently drops",
+        "XBoard reads `i`, then directions, then `u m c d e x t p g o y n j`, dropping any letter out of that order: it reads `mfW` as `mW`.",
+        ("mfW", "fmW"),
+        true,
+    ),
+    rule(
+        "xboard-camel-zebra",
+        Warning,
+        false,
+        Some(XBoard),
+        "`J` or `L`, which engines read as opposite leapers",
+        "Seed 000 and Fairy-Stockfish take L = C = (1,3) and J = Z = (2,3); XBoard takes them the other way round. C and Z mean the same everywhere.",
+        ("L", "C"),
+        true,
+    ),
+    rule(
+        "xboard-doubled-atom",
+        Warning,
+        false,
+        Some(XBoard),
+        "a doubled atom, which XBoard reads as two atoms",
+        "XBoard reads `NN` as two Knights, not a Nightrider; `N0` is a Nightrider for every engine.",
+        ("NN", "N0"),
+        true,
+    ),
+    rule(
+        "xboard-leading-zero",
+        Warning,
+        false,
+        Some(XBoard),
+        "a range with a leading zero",
+        "XBoard reads `W03` as `W3` and then stops reading the rest of the string.",
+        ("W03", "W3"),
+        true,
+    ),
+    rule(
+        "xboard-stops-reading",
+        Warning,
+        false,
+        Some(XBoard),
+        "a letter XBoard does not know, after which it ignores the rest",
+        "XBoard's generator stops at S, T, U, I, X and Y; write S as AD and T as GH.",
+        ("S", "AD"),
+        true,
+    ),
+    rule(
+        "xboard-reads-differently",
+        Warning,
+        false,
+        Some(XBoard),
+        "directions or a hop that XBoard reads differently from the seed",
+        "XBoard gives `fhK` all eight squares, `lvF` and `fsF` all four diagonals, does not distribute a leading `v` or `s` (`vrN`), has no moves for `pW` or `gK`, and lets a continuation leg without directions revisit squares.",
+        ("fsF", "fF"),
+        false,
+    ),
+    rule(
+        "fairy-skipped-letter",
+        Warning,
+        false,
+        Some(FairyStockfish),
+        "a letter Fairy-Stockfish skips without a word",
+        "Fairy-Stockfish ignores letters it does not know and builds a different piece: `mafsW` moves as `mfsW`.",
+        ("mafsW", "nN"),
+        false,
+    ),
+    rule(
+        "fairy-no-moves",
+        Error,
+        false,
+        Some(FairyStockfish),
+        "a move Fairy-Stockfish builds no moves for",
+        "Fairy-Stockfish has riders only along W, F and N lines, hoppers only along rook and bishop lines, lame leaps only on N, A, D and Z, and no moves for letters it does not know as atoms.",
+        ("DD", "D"),
+        false,
+    ),
+    rule(
+        "engines-disagree",
+        Info,
+        false,
+        Some(FairyStockfish),
+        "XBetza and Fairy-Stockfish give this piece different moves",
+        "Decided by generating both readings on reference boards; the message shows where they differ.",
+        ("fK", "fW"),
+        false,
+    ),
+];
+
+/// The rule with this code.
+pub fn rule_by_code(code: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.code == code)
+}
