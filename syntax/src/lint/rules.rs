@@ -66,7 +66,7 @@ pub const RULES: [Rule; 20] = [
         None,
         "a mode that is the default anyway",
         "A final leg moves or captures (mc) and a leg before an `a` moves (m) unless told otherwise (seed 000), so writing them changes nothing.",
-        ("mafmcW", "afW"),
+        ("mafW", "afW"),
         true,
     ),
     rule(

@@ -253,3 +253,51 @@ fn the_shared_corpus_has_no_lint_errors_and_its_warnings_are_reviewed() {
     }
     expect_test::expect_file!["../../test_data/lint/corpus.tsv"].assert_eq(&report);
 }
+
+/// The rule list in syntax/LINTS.md is generated from the table; `UPDATE_EXPECT=1` rewrites it.
+#[test]
+fn the_rule_list_is_generated_from_the_table() {
+    let mut doc = String::from(
+        "# Lint rules\n\nGenerated from `syntax/src/lint/rules.rs` by the test \
+         `the_rule_list_is_generated_from_the_table` (`UPDATE_EXPECT=1 cargo test -p betza-syntax` \
+         rewrites it). Engine rules run when that engine is a target: XBoard for `xbetza`, \
+         Fairy-Stockfish and XBoard for `fairy`.\n\n\
+         | code | severity | engine | finds | example | fix |\n|---|---|---|---|---|---|\n",
+    );
+    for rule in RULES {
+        let engine = match rule.engine {
+            None => "any",
+            Some(super::Engine::XBoard) => "XBoard",
+            Some(super::Engine::FairyStockfish) => "Fairy-Stockfish",
+        };
+        doc.push_str(&format!(
+            "| `{}` | {} | {engine} | {} | `{}` → `{}` | {} |\n",
+            rule.code,
+            rule.severity.as_str(),
+            rule.summary,
+            rule.example.0,
+            rule.example.1,
+            if rule.has_fix { "yes" } else { "no" }
+        ));
+    }
+    doc.push_str("\n## Why\n\n");
+    for rule in RULES {
+        doc.push_str(&format!("- **`{}`**: {}\n", rule.code, rule.explanation));
+    }
+    expect_test::expect_file!["../../LINTS.md"].assert_eq(&doc);
+}
+
+#[test]
+fn rules_with_a_fix_offer_one_on_their_example() {
+    for rule in RULES.iter().filter(|r| r.has_fix) {
+        let dialect = dialect_for(rule.code);
+        let parsed = parse(rule.example.0, dialect);
+        let diagnostics = lint(&parsed, &LintConfig::for_dialect(dialect));
+        let fixed = diagnostics
+            .iter()
+            .find(|d| d.rule.code == rule.code)
+            .and_then(|d| d.fix.as_ref())
+            .map(|f| f.apply(rule.example.0));
+        assert_eq!(fixed.as_deref(), Some(rule.example.1), "{}", rule.code);
+    }
+}
