@@ -14,7 +14,9 @@
 
 pub mod board;
 pub mod dialect;
+pub mod document;
 pub mod explain;
+pub mod host;
 pub mod lexer;
 pub mod lint;
 pub mod model;

@@ -1,6 +1,7 @@
 //! Argument parsing and dispatch. The contract (DESIGN.md, "Command line contract"): results on
 //! stdout, findings on stderr, exit 2 for a bad argument or a bad Betza string, never a panic.
 
+mod check;
 mod explain;
 mod moves;
 mod report;
@@ -25,6 +26,24 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Check every Betza string in files (directories: every recognised file inside).
+    Check {
+        /// Files or directories.
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// Output: human reports on stderr, or a JSON array on stdout.
+        #[arg(long, value_enum, default_value_t = check::Format::Human)]
+        format: check::Format,
+        /// The dialect of `.betza` lines that declare none.
+        #[arg(long, default_value_t = Dialect::XBetza)]
+        dialect: Dialect,
+        /// Turn a rule off (repeatable).
+        #[arg(long, value_name = "CODE")]
+        allow: Vec<String>,
+        /// Make a rule an error (repeatable).
+        #[arg(long, value_name = "CODE")]
+        deny: Vec<String>,
+    },
     /// Print the syntax tree of a Betza string; errors go to stderr.
     Tree {
         /// The Betza string, e.g. `fmWfcF`.
@@ -92,6 +111,37 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Tree { betza, dialect } => tree::run(&betza, dialect),
+        Command::Check {
+            paths,
+            format,
+            dialect,
+            allow,
+            deny,
+        } => {
+            let unknown: Vec<&String> = allow
+                .iter()
+                .chain(&deny)
+                .filter(|code| betza_syntax::lint::rule_by_code(code).is_none())
+                .collect();
+            if let Some(code) = unknown.first() {
+                eprintln!("error: `{code}` is not a rule code (see syntax/LINTS.md)");
+                return ExitCode::from(EXIT_BAD_INPUT);
+            }
+            let levels = allow
+                .into_iter()
+                .map(|code| (code, None))
+                .chain(
+                    deny.into_iter()
+                        .map(|code| (code, Some(betza_syntax::Severity::Error))),
+                )
+                .collect();
+            let options = betza_syntax::document::Options {
+                default_dialect: dialect,
+                engines: None,
+                levels,
+            };
+            check::run(&paths, format, &options)
+        }
         Command::Explain {
             betza,
             dialect,

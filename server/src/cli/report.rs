@@ -35,3 +35,42 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
         let _ = report.eprint((name, Source::from(text)));
     }
 }
+
+/// One ariadne report per finding of a file, with the rule's explanation and fix as help.
+pub fn eprint_file_diagnostics(
+    name: &str,
+    text: &str,
+    diagnostics: &[betza_syntax::document::FileDiagnostic],
+) {
+    let config = Config::default()
+        .with_index_type(IndexType::Byte)
+        .with_color(std::io::stderr().is_terminal());
+    for d in diagnostics {
+        let (kind, color) = match d.severity {
+            Severity::Error => (ReportKind::Error, Color::Red),
+            Severity::Warning => (ReportKind::Warning, Color::Yellow),
+            Severity::Info | Severity::Hint => (ReportKind::Advice, Color::Cyan),
+        };
+        let span = (
+            name,
+            usize::from(d.range.start())..usize::from(d.range.end()),
+        );
+        let mut report = Report::build(kind, span.clone())
+            .with_config(config)
+            .with_code(&d.code)
+            .with_message(&d.message)
+            .with_label(
+                Label::new(span)
+                    .with_message(d.code.replace('-', " "))
+                    .with_color(color),
+            );
+        if let Some(help) = d.help {
+            report = report.with_help(help);
+        }
+        if let Some(fix) = &d.fix {
+            report = report.with_note(format!("fix: {}", fix.title));
+        }
+        // stderr going away is no reason to stop.
+        let _ = report.finish().eprint((name, Source::from(text)));
+    }
+}

@@ -1,0 +1,151 @@
+//! `betza check FILE... [--format human|json] [--dialect D] [--allow CODE] [--deny CODE]`:
+//! every Betza string in the given files (directories: every recognised file inside),
+//! checked. Exit 1 if anything is an error, else 0. A file that cannot be read, is not UTF-8 or
+//! has an unknown format gets its own message; the rest are still checked.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use betza_syntax::Severity;
+use betza_syntax::document::{self, FileDiagnostic, Options, line_column};
+use betza_syntax::host::{self, HostFormat};
+use serde_json::json;
+
+use super::report;
+
+/// How findings are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+/// One file's outcome.
+struct Checked {
+    path: PathBuf,
+    text: String,
+    diagnostics: Vec<FileDiagnostic>,
+}
+
+pub fn run(paths: &[PathBuf], format: Format, options: &Options) -> ExitCode {
+    let mut files = Vec::new();
+    let mut failed = false;
+    for path in paths {
+        if path.is_dir() {
+            collect_dir(path, &mut files);
+        } else {
+            files.push((path.clone(), true));
+        }
+    }
+    let mut checked = Vec::new();
+    for (path, named) in files {
+        match check_file(&path, named, options) {
+            Ok(Some(result)) => checked.push(result),
+            Ok(None) => {}
+            Err(message) => {
+                eprintln!("error: {}: {message}", path.display());
+                failed = true;
+            }
+        }
+    }
+    failed |= checked
+        .iter()
+        .any(|c| c.diagnostics.iter().any(|d| d.severity == Severity::Error));
+    match format {
+        Format::Human => {
+            for file in &checked {
+                report::eprint_file_diagnostics(
+                    &file.path.display().to_string(),
+                    &file.text,
+                    &file.diagnostics,
+                );
+            }
+            let count: usize = checked.iter().map(|c| c.diagnostics.len()).sum();
+            eprintln!("checked {} file(s): {count} finding(s)", checked.len());
+        }
+        Format::Json => println!("{}", json_report(&checked)),
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Every file below `dir`, sorted, skipping hidden folders and build output.
+fn collect_dir(dir: &Path, files: &mut Vec<(PathBuf, bool)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        files.push((dir.to_path_buf(), true));
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        let hidden = path.file_name().is_some_and(|n| {
+            n.to_string_lossy().starts_with('.') || n == "target" || n == "node_modules"
+        });
+        if hidden {
+            continue;
+        }
+        if path.is_dir() {
+            collect_dir(&path, files);
+        } else {
+            files.push((path, false));
+        }
+    }
+}
+
+/// `Ok(None)`: a file found in a directory that is not a recognised format.
+fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Checked>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let name = path.to_string_lossy();
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            if !named && host::detect(&name, "").is_none() {
+                return Ok(None);
+            }
+            return Err(format!(
+                "it is not UTF-8 (invalid byte at offset {})",
+                error.utf8_error().valid_up_to()
+            ));
+        }
+    };
+    let Some(format) = host::detect(&name, &text) else {
+        return if named {
+            Err("not a file with Betza in it: expected variants.ini (or an .ini with customPiece keys), .pgn, .diagram, .cif, .ccif, .betza or .mbn".into())
+        } else {
+            Ok(None)
+        };
+    };
+    let analysis = document::analyse(format, &text, options);
+    let _: HostFormat = analysis.format;
+    Ok(Some(Checked {
+        path: path.to_path_buf(),
+        text,
+        diagnostics: analysis.diagnostics,
+    }))
+}
+
+/// The JSON array of DESIGN.md: 1-based lines and columns in characters, end exclusive.
+fn json_report(checked: &[Checked]) -> String {
+    let mut items = Vec::new();
+    for file in checked {
+        for d in &file.diagnostics {
+            let (line, column) = line_column(&file.text, usize::from(d.range.start()));
+            let (end_line, end_column) = line_column(&file.text, usize::from(d.range.end()));
+            items.push(json!({
+                "file": file.path.display().to_string(),
+                "line": line,
+                "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
+                "severity": d.severity.as_str(),
+                "code": d.code,
+                "message": d.message,
+                "fix": d.fix.as_ref().map(|f| f.title.clone()),
+            }));
+        }
+    }
+    serde_json::Value::Array(items).to_string()
+}

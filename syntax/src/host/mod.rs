@@ -1,0 +1,159 @@
+//! Finding Betza inside the files people edit. Each scanner turns a whole file into regions
+//! (the exact bytes of one Betza string, its dialect, and where it stands: section, piece) and
+//! host errors (problems of the file itself that hide a piece). Scanners look at lines and
+//! characters only, never panic, and accept every half-typed state of their host syntax.
+
+mod diagram;
+mod ini;
+mod pgn;
+mod plain;
+mod xml;
+
+#[cfg(test)]
+mod tests;
+
+use rowan::{TextRange, TextSize};
+
+use crate::{Dialect, Severity};
+
+/// The kinds of file that carry Betza.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostFormat {
+    /// Fairy-Stockfish `variants.ini`.
+    VariantsIni,
+    /// PGN with a `VariantMen` tag.
+    Pgn,
+    /// Interactive Diagram definitions.
+    Diagram,
+    /// C/CIF XML with MBN pieces.
+    Cif,
+    /// `.betza`: one string per line.
+    Betza,
+    /// `.mbn`: MBN definitions.
+    Mbn,
+}
+
+/// Where a region stands in its file, for messages and symbols.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RegionContext {
+    /// The variant section (`variants.ini`).
+    pub section: Option<String>,
+    /// The piece's letter or ID.
+    pub piece: Option<String>,
+    /// The piece's name, where the file gives one.
+    pub name: Option<String>,
+}
+
+/// One Betza string inside a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Region {
+    /// The string's bytes in the file.
+    pub range: TextRange,
+    pub dialect: Dialect,
+    pub context: RegionContext,
+    /// For hosts that escape text (XML entities): the decoded string and, for each of its
+    /// bytes plus its end, the offset in the file.
+    pub decoded: Option<(String, Vec<TextSize>)>,
+}
+
+impl Region {
+    /// The string to parse.
+    pub fn text<'a>(&'a self, file: &'a str) -> &'a str {
+        match &self.decoded {
+            Some((text, _)) => text,
+            None => &file[self.range],
+        }
+    }
+
+    /// A range in the region's text, as a range in the file.
+    pub fn to_file(&self, range: TextRange) -> TextRange {
+        match &self.decoded {
+            Some((_, map)) => {
+                let at = |offset: TextSize| {
+                    map.get(usize::from(offset))
+                        .copied()
+                        .unwrap_or(self.range.end())
+                };
+                TextRange::new(at(range.start()), at(range.end()).max(at(range.start())))
+            }
+            None => range + self.range.start(),
+        }
+    }
+}
+
+/// A problem of the file itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostError {
+    pub range: TextRange,
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+}
+
+/// What a scanner found in a file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Scan {
+    pub regions: Vec<Region>,
+    pub errors: Vec<HostError>,
+}
+
+/// The format of a file, from its name and, for `.ini` files, its content (DESIGN.md: not
+/// every `.ini`, only `variants.ini`, `*.variants.ini` and those with `customPiece` keys).
+pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
+    let name = file_name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(file_name)
+        .to_ascii_lowercase();
+    let extension = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+    match extension {
+        "ini"
+            if name == "variants.ini"
+                || name.ends_with(".variants.ini")
+                || text.contains("customPiece") =>
+        {
+            Some(HostFormat::VariantsIni)
+        }
+        "pgn" => Some(HostFormat::Pgn),
+        "diagram" => Some(HostFormat::Diagram),
+        "cif" | "ccif" => Some(HostFormat::Cif),
+        "betza" => Some(HostFormat::Betza),
+        "mbn" => Some(HostFormat::Mbn),
+        _ => None,
+    }
+}
+
+/// Scans a whole file. `default_dialect` applies to `.betza` lines before any `# dialect:` line.
+pub fn scan(format: HostFormat, text: &str, default_dialect: Dialect) -> Scan {
+    match format {
+        HostFormat::VariantsIni => ini::scan(text),
+        HostFormat::Pgn => pgn::scan(text),
+        HostFormat::Diagram => diagram::scan(text),
+        HostFormat::Cif => xml::scan(text),
+        HostFormat::Betza => plain::scan_betza(text, default_dialect),
+        HostFormat::Mbn => plain::scan_mbn(text),
+    }
+}
+
+/// The lines of `text` with their byte offsets, without their `\n` or `\r\n`.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    text.split_inclusive('\n').map(move |chunk| {
+        let start = offset;
+        offset += chunk.len();
+        let line = chunk.strip_suffix('\n').unwrap_or(chunk);
+        (start, line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
+/// The byte range `start..end` as a `TextRange`.
+pub(crate) fn span(start: usize, end: usize) -> TextRange {
+    let at = |n: usize| TextSize::new(u32::try_from(n).unwrap_or(u32::MAX));
+    TextRange::new(at(start), at(end.max(start)))
+}
+
+/// `s` trimmed of spaces and tabs, with the offset of what remains.
+pub(crate) fn trimmed(s: &str, offset: usize) -> (usize, &str) {
+    let start = s.len() - s.trim_start_matches([' ', '\t']).len();
+    (offset + start, s[start..].trim_end_matches([' ', '\t']))
+}

@@ -1,0 +1,80 @@
+//! Plain files. `.betza`: one string per line, optionally `Name: STRING`, `#` comments, and
+//! `# dialect: xbetza|fairy|mbn|chained` lines that set the dialect of the lines after them.
+//! `.mbn`: MBN definitions separated by whitespace, `|comments|` between bars.
+
+use super::{HostError, Region, RegionContext, Scan, lines, span, trimmed};
+use crate::{Dialect, Severity};
+
+pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
+    let mut scan = Scan::default();
+    let mut dialect = default_dialect;
+    for (offset, line) in lines(text) {
+        let (start, content) = trimmed(line, offset);
+        if content.is_empty() {
+            continue;
+        }
+        if let Some(comment) = content.strip_prefix('#') {
+            if let Some(name) = comment.trim().strip_prefix("dialect:") {
+                match name.trim().parse::<Dialect>() {
+                    Ok(chosen) => dialect = chosen,
+                    Err(error) => scan.errors.push(HostError {
+                        range: span(start, start + content.len()),
+                        code: "unknown-dialect",
+                        severity: Severity::Error,
+                        message: error.to_string(),
+                    }),
+                }
+            }
+            continue;
+        }
+        let (name, at, betza) = match content.split_once(": ") {
+            Some((name, rest)) => {
+                let (at, betza) = trimmed(rest, start + name.len() + 2);
+                (Some(name.trim().to_owned()), at, betza)
+            }
+            None => (None, start, content),
+        };
+        if betza.is_empty() {
+            continue;
+        }
+        scan.regions.push(Region {
+            range: span(at, at + betza.len()),
+            dialect,
+            context: RegionContext {
+                name,
+                ..RegionContext::default()
+            },
+            decoded: None,
+        });
+    }
+    scan
+}
+
+pub(super) fn scan_mbn(text: &str) -> Scan {
+    let mut scan = Scan::default();
+    let mut in_comment = false;
+    let mut word_start: Option<usize> = None;
+    let close = |scan: &mut Scan, start: Option<usize>, end: usize| {
+        if let Some(start) = start {
+            scan.regions.push(Region {
+                range: span(start, end),
+                dialect: Dialect::Mbn,
+                context: RegionContext::default(),
+                decoded: None,
+            });
+        }
+    };
+    for (index, c) in text.char_indices() {
+        if c == '|' {
+            close(&mut scan, word_start.take(), index);
+            in_comment = !in_comment;
+        } else if in_comment {
+        } else if c.is_whitespace() {
+            close(&mut scan, word_start.take(), index);
+        } else if word_start.is_none() {
+            word_start = Some(index);
+        }
+    }
+    close(&mut scan, word_start.take(), text.len());
+    scan
+}
