@@ -113,3 +113,24 @@ fn a_plain_lame_leap_creates_no_en_passant_rights() {
     assert_eq!(rights("fmnnD"), 1);
     assert_eq!(rights("ifmnD"), 1);
 }
+
+#[test]
+fn a_bent_lame_wrapping_rider_stays_bounded() {
+    // Regression (found by the property test): `znoQ` once re-walked its bent, wrapping path
+    // straight to collect e.p. squares and never arrived, filling memory.
+    let setup = Setup {
+        board: "7x9",
+        from: "d5",
+        friends: &["d7"],
+        enemies: &["f5", "c4"],
+        moved: false,
+    };
+    let generated = run("znoQN", &setup);
+    for m in &generated.moves {
+        assert!(
+            m.ep_rights.len() <= 63,
+            "{} e.p. squares",
+            m.ep_rights.len()
+        );
+    }
+}

@@ -4,10 +4,13 @@
 use super::{BoardSize, Occupant, Position, Side, Square, generate};
 use crate::model;
 
-/// What a piece does in each reference position: every distinct move as (destination, what it
-/// captures there, what it captures on the way), sorted, and the empty squares where it could
-/// capture an enemy.
-pub type Fingerprint = Vec<(Vec<(Square, Option<Occupant>, Vec<Square>)>, Vec<Square>)>;
+/// One move as a fingerprint sees it: destination, what it captures there, what it captures
+/// on the way, where a captured piece reappears.
+pub type MoveTrace = (Square, Option<Occupant>, Vec<Square>, Option<Square>);
+
+/// What a piece does in each reference position: every distinct move, sorted, and the empty
+/// squares where it could capture an enemy.
+pub type Fingerprint = Vec<(Vec<MoveTrace>, Vec<Square>)>;
 
 fn squares(names: &[&str]) -> Vec<Square> {
     names.iter().filter_map(|n| n.parse().ok()).collect()
@@ -51,14 +54,15 @@ pub fn fingerprint(piece: &model::Piece) -> Fingerprint {
                 .map(|m| {
                     let mut captured = m.captured.clone();
                     captured.sort();
-                    (m.to, m.capture, captured)
+                    (m.to, m.capture, captured, m.unload)
                 })
                 .collect();
             moves.sort_by(|a, b| {
-                (a.0, a.1.map(|o| o == Occupant::Enemy), &a.2).cmp(&(
+                (a.0, a.1.map(|o| o == Occupant::Enemy), &a.2, a.3).cmp(&(
                     b.0,
                     b.1.map(|o| o == Occupant::Enemy),
                     &b.2,
+                    b.3,
                 ))
             });
             moves.dedup();

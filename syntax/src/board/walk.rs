@@ -185,6 +185,8 @@ impl<'a> Walker<'a> {
         let slider = leg.reach != Reach::Steps(1);
         let mut current = from;
         let mut heading = step;
+        // Where this leg's squares start in the trail's path.
+        let leg_path = trail.path.len();
         for distance in 1..=limit {
             if !self.spend(out) {
                 return;
@@ -222,7 +224,8 @@ impl<'a> Walker<'a> {
                 let slide = slider.then_some(distance);
                 let saved = trail.ep_rights.len();
                 if leg.ep_rights {
-                    self.ep_rights(leg, rest, current, next, heading, from, trail);
+                    let passed = trail.path[leg_path..].to_vec();
+                    self.ep_rights(leg, rest, &passed, (current, next), heading, trail);
                 }
                 self.land(leg, rest, next, heading, occupant, slide, trail, out);
                 trail.ep_rights.truncate(saved);
@@ -243,32 +246,24 @@ impl<'a> Walker<'a> {
     }
 
     /// E.p. rights an `n` leg creates on its way to `to` (seed 000): a stepper or slider on the
-    /// squares it "steps to or slides through" (its end square too when another leg follows);
-    /// a lame leap on the square where it could be blocked (the middle of a D or A leap).
-    #[allow(clippy::too_many_arguments)]
+    /// squares it "steps to or slides through" (`passed`, and its end square when another leg
+    /// follows); a lame leap on the square where it could be blocked (the middle of a D or A
+    /// leap).
     fn ep_rights(
         &self,
         leg: &Leg,
         rest: &[Leg],
-        current: Square,
-        to: Square,
+        passed: &[Square],
+        (current, to): (Square, Square),
         heading: Step,
-        leg_start: Square,
         trail: &mut Trail,
     ) {
         if heading.king_distance() == 1 {
-            let mut square = leg_start;
-            while square != current {
-                let Some(next) = self.advance(square, heading, leg.wrap) else {
-                    break;
-                };
-                trail.ep_rights.push(next);
-                square = next;
-            }
+            trail.ep_rights.extend_from_slice(passed);
             if !rest.is_empty() {
                 trail.ep_rights.push(to);
             }
-        } else if heading.king_distance() == 2 && (heading.dx % 2 == 0) && (heading.dy % 2 == 0) {
+        } else if heading.king_distance() == 2 && heading.dx % 2 == 0 && heading.dy % 2 == 0 {
             let middle = Step::new(heading.dx / 2, heading.dy / 2);
             trail
                 .ep_rights

@@ -264,6 +264,17 @@ fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mut Findings<
     let text = parse.syntax().text().to_string();
     for (index, a_move) in moves.iter().enumerate() {
         let range = a_move.text_range();
+        // Royal captures, en passant, borrowing, castling and e.p. rights do not show on the
+        // reference boards, so a move with them is never called redundant.
+        let unobservable = piece.moves.iter().filter(|m| m.source == range).any(|m| {
+            !matches!(m.kind, MoveKind::Legs | MoveKind::Universal)
+                || m.legs
+                    .iter()
+                    .any(|l| l.modes.royal || l.modes.en_passant || l.modes.excite || l.ep_rights)
+        });
+        if unobservable {
+            continue;
+        }
         let rest = model::Piece {
             moves: piece
                 .moves
