@@ -256,3 +256,143 @@ fn explain_writes_an_svg_diagram() {
     // The cannon's capture needs a mount: a second text diagram shows it with pieces around.
     assert!(stdout(&output).contains("With other pieces around (F friend, E enemy):"));
 }
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("betza-check-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("temporary file");
+    path
+}
+
+#[test]
+fn check_the_corpus_examples_with_json_positions() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let output = betza(["check", corpus, "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let findings: Vec<serde_json::Value> =
+        serde_json::from_slice(&output.stdout).expect("JSON array");
+    assert!(!findings.is_empty());
+    for finding in &findings {
+        for key in [
+            "file",
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "severity",
+            "code",
+            "message",
+        ] {
+            assert!(finding.get(key).is_some(), "{key} missing in {finding}");
+        }
+        let severity = finding["severity"].as_str().unwrap_or("");
+        assert!(["error", "warning", "info", "hint"].contains(&severity));
+    }
+    // The NN in the example variants.ini: line 33, `customPiece1 = n:NN`, columns 18..20.
+    let doubled = findings
+        .iter()
+        .find(|f| {
+            f["code"] == "xboard-doubled-atom"
+                && f["file"]
+                    .as_str()
+                    .is_some_and(|p| p.ends_with("variants.ini"))
+        })
+        .expect("the doubled atom is reported");
+    assert_eq!(
+        (
+            doubled["line"].as_u64(),
+            doubled["column"].as_u64(),
+            doubled["end_column"].as_u64()
+        ),
+        (Some(33), Some(18), Some(20))
+    );
+}
+
+#[test]
+fn check_exits_1_on_errors_and_reports_them_with_exact_columns() {
+    let path = temp_file(
+        "variants.ini",
+        "[a:chess]\ncustomPiece1 = x:fwW\ncustomPiece2 = y:😀mfW\n".as_bytes(),
+    );
+    let output = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--format"),
+        OsStr::new("json"),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let findings: Vec<serde_json::Value> =
+        serde_json::from_slice(&output.stdout).expect("JSON array");
+    let w = findings
+        .iter()
+        .find(|f| f["code"] == "unknown-modifier")
+        .expect("`w` is reported");
+    assert_eq!(
+        (
+            w["line"].as_u64(),
+            w["column"].as_u64(),
+            w["end_column"].as_u64()
+        ),
+        (Some(2), Some(19), Some(20))
+    );
+    // Columns count characters: the emoji is one column.
+    let order = findings
+        .iter()
+        .find(|f| f["code"] == "xboard-modifier-order")
+        .expect("order");
+    assert_eq!(
+        (order["line"].as_u64(), order["column"].as_u64()),
+        (Some(3), Some(20))
+    );
+}
+
+#[test]
+fn check_allow_and_deny_change_the_outcome() {
+    let path = temp_file("pieces.betza", b"mfW\n");
+    let plain = betza([OsStr::new("check"), path.as_os_str()]);
+    assert_eq!(plain.status.code(), Some(0));
+    assert!(stderr(&plain).contains("xboard-modifier-order"));
+    let denied = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--deny"),
+        OsStr::new("xboard-modifier-order"),
+    ]);
+    assert_eq!(denied.status.code(), Some(1));
+    let allowed = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--allow"),
+        OsStr::new("xboard-modifier-order"),
+    ]);
+    assert!(!stderr(&allowed).contains("xboard-modifier-order"));
+    let unknown = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--allow"),
+        OsStr::new("no-such-rule"),
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+#[test]
+fn check_reports_bad_files_and_goes_on() {
+    let invalid = temp_file("bad.betza", b"fm\xffW\n");
+    let unknown = temp_file("notes.txt", b"hello");
+    let good = temp_file("good.betza", b"fmWfcF\n");
+    let missing = std::env::temp_dir().join("betza-no-such-file.betza");
+    let output = betza([
+        OsStr::new("check"),
+        invalid.as_os_str(),
+        unknown.as_os_str(),
+        missing.as_os_str(),
+        good.as_os_str(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let errors = stderr(&output);
+    assert!(errors.contains("is not UTF-8"), "{errors}");
+    assert!(errors.contains("not a file with Betza in it"), "{errors}");
+    assert!(errors.contains("cannot read it"), "{errors}");
+    assert!(errors.contains("checked 1 file(s)"), "{errors}");
+}

@@ -1,1 +1,201 @@
+//! Each scanner against the example file of its format (corpus/examples), against every prefix
+//! of it (half-typed files must scan without panic, with ranges on character boundaries), and
+//! against the host errors it must report.
 
+use std::path::Path;
+
+use super::{HostFormat, Scan, detect, scan};
+use crate::Dialect;
+
+fn example(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/examples")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The Betza strings a scan found, as text.
+fn strings<'a>(scan: &Scan, text: &'a str) -> Vec<&'a str> {
+    scan.regions
+        .iter()
+        .filter(|r| r.decoded.is_none())
+        .map(|r| &text[r.range])
+        .collect()
+}
+
+fn every_prefix_scans(format: HostFormat, text: &str) {
+    for end in (0..=text.len()).filter(|i| text.is_char_boundary(*i)) {
+        let prefix = &text[..end];
+        let result = scan(format, prefix, Dialect::XBetza);
+        for region in &result.regions {
+            assert!(usize::from(region.range.end()) <= prefix.len());
+            assert!(prefix.is_char_boundary(region.range.start().into()));
+            assert!(prefix.is_char_boundary(region.range.end().into()));
+        }
+        for error in &result.errors {
+            assert!(usize::from(error.range.end()) <= prefix.len());
+        }
+    }
+}
+
+#[test]
+fn formats_are_recognised_by_name_and_ini_files_by_content() {
+    assert_eq!(detect("variants.ini", ""), Some(HostFormat::VariantsIni));
+    assert_eq!(detect("my.variants.ini", ""), Some(HostFormat::VariantsIni));
+    assert_eq!(
+        detect("other.ini", "[x]\ncustomPiece1 = a:W"),
+        Some(HostFormat::VariantsIni)
+    );
+    // DESIGN.md: "Do not claim every *.ini".
+    assert_eq!(detect("settings.ini", "[x]\nkey = value"), None);
+    assert_eq!(detect("game.PGN", ""), Some(HostFormat::Pgn));
+    assert_eq!(detect("a/b/c.ccif", ""), Some(HostFormat::Cif));
+    assert_eq!(detect("notes.txt", ""), None);
+}
+
+#[test]
+fn variants_ini_regions_and_context() {
+    let text = example("variants.ini");
+    let result = scan(HostFormat::VariantsIni, &text, Dialect::XBetza);
+    let found = strings(&result, &text);
+    assert!(
+        found.contains(&"fmWfcF") && found.contains(&"nN") && found.contains(&"KN"),
+        "{found:?}"
+    );
+    assert_eq!(found.len(), 22);
+    let king = result
+        .regions
+        .iter()
+        .find(|r| &text[r.range] == "KN")
+        .expect("king = k:KN");
+    assert_eq!(king.context.section.as_deref(), Some("kings-of-the-hill"));
+    assert_eq!(king.context.piece.as_deref(), Some("k"));
+    assert!(result.regions.iter().all(|r| r.dialect == Dialect::Fairy));
+    assert!(result.errors.is_empty(), "{:?}", result.errors);
+    every_prefix_scans(HostFormat::VariantsIni, &text);
+}
+
+#[test]
+fn variants_ini_host_errors_that_hide_a_piece() {
+    let text = "[a:chess]\ncustomPiece1 = x:W\ncustomPiece2 = x:F\ncustomPiece26 = y:N\ncustomPiece3 = mfW\n[b:nosuchvariant]\n[c:a]\n[broken\n";
+    let result = scan(HostFormat::VariantsIni, text, Dialect::XBetza);
+    let codes: Vec<&str> = result.errors.iter().map(|e| e.code).collect();
+    assert_eq!(
+        codes,
+        [
+            "letter-used-twice",
+            "custom-piece-number",
+            "malformed-piece",
+            "unknown-parent",
+            "unclosed-section"
+        ]
+    );
+    let twice = &result.errors[0];
+    assert_eq!(&text[twice.range], "x");
+    assert_eq!(&text[result.errors[3].range], "nosuchvariant");
+}
+
+#[test]
+fn pgn_variant_men_tag() {
+    let text = example("game.pgn");
+    let result = scan(HostFormat::Pgn, &text, Dialect::XBetza);
+    assert_eq!(
+        strings(&result, &text),
+        ["fmWfceFifmnD", "N", "BN", "RN", "WfF"]
+    );
+    let promoted = result.regions.last().expect("+P");
+    assert_eq!(promoted.context.piece.as_deref(), Some("+P"));
+    every_prefix_scans(HostFormat::Pgn, &text);
+}
+
+#[test]
+fn interactive_diagram_piece_lines() {
+    let text = example("example.diagram");
+    let result = scan(HostFormat::Diagram, &text, Dialect::XBetza);
+    // Seed 000's diagram; `rook::::a1,l1` keeps its standard moves and has no string.
+    assert_eq!(
+        strings(&result, &text),
+        ["fmFcafmFifmD", "mRpafscRifhN", "gQ"]
+    );
+    assert_eq!(result.regions[0].context.name.as_deref(), Some("checker"));
+    every_prefix_scans(HostFormat::Diagram, &text);
+}
+
+#[test]
+fn cif_pieces_attribute_decodes_entities_and_maps_back() {
+    let text = example("pieces.cif");
+    let result = scan(HostFormat::Cif, &text, Dialect::XBetza);
+    assert_eq!(result.regions.len(), 1);
+    let region = &result.regions[0];
+    assert_eq!(region.dialect, Dialect::Mbn);
+    let decoded = region.text(&text);
+    assert!(decoded.ends_with("=K & castling"), "{decoded}");
+    // The `&` decoded from `&amp;` maps back to the `&amp;` in the file.
+    let amp = decoded.find('&').expect("an ampersand");
+    let in_file = region.to_file(rowan::TextRange::at(
+        u32::try_from(amp).expect("small").into(),
+        1.into(),
+    ));
+    assert!(text[usize::from(in_file.start())..].starts_with("&amp;"));
+    every_prefix_scans(HostFormat::Cif, &text);
+}
+
+#[test]
+fn plain_betza_files_with_names_comments_and_dialect_lines() {
+    let text = "# dialect: fairy\nHorse: nN\n\nmafsW\n# dialect: xbetza\nLion: KNADcaKmcabK\n# dialect: chess\n";
+    let result = scan(HostFormat::Betza, text, Dialect::XBetza);
+    assert_eq!(strings(&result, text), ["nN", "mafsW", "KNADcaKmcabK"]);
+    let dialects: Vec<Dialect> = result.regions.iter().map(|r| r.dialect).collect();
+    assert_eq!(dialects, [Dialect::Fairy, Dialect::Fairy, Dialect::XBetza]);
+    assert_eq!(result.regions[0].context.name.as_deref(), Some("Horse"));
+    assert_eq!(
+        result.errors.len(),
+        1,
+        "`# dialect: chess` is not a dialect"
+    );
+    let seeds = example("seed-examples.betza");
+    let result = scan(HostFormat::Betza, &seeds, Dialect::XBetza);
+    assert_eq!(result.regions.len(), 133);
+    every_prefix_scans(HostFormat::Betza, &seeds);
+}
+
+#[test]
+fn mbn_files_split_on_whitespace_and_skip_comments() {
+    let text = "N=(1,2) |a comment with spaces| B=F0\nR=W0";
+    let result = scan(HostFormat::Mbn, text, Dialect::XBetza);
+    assert_eq!(strings(&result, text), ["N=(1,2)", "B=F0", "R=W0"]);
+    every_prefix_scans(HostFormat::Mbn, text);
+}
+
+#[test]
+fn mangled_files_never_panic() {
+    for format in [
+        HostFormat::VariantsIni,
+        HostFormat::Pgn,
+        HostFormat::Diagram,
+        HostFormat::Cif,
+        HostFormat::Betza,
+        HostFormat::Mbn,
+    ] {
+        for text in [
+            "[",
+            "[a:",
+            "customPiece1 =",
+            "customPiece1 = :",
+            "=",
+            "[VariantMen \"",
+            "[VariantMen \"P:",
+            "<game pieces=\"&amp",
+            "<game pieces='&#x110000;'>",
+            "a:b:c",
+            ":::",
+            "\u{2028}\r\r\n",
+            "😀:😀:😀",
+            "# dialect:",
+            "|||",
+            "\0",
+        ] {
+            let _ = scan(format, text, Dialect::Fairy);
+        }
+    }
+}
