@@ -138,3 +138,57 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     (line, before[line_start..].chars().count() + 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The real variant files (../shared/corpus, when present): no syntax error anywhere, and
+    /// every finding, with its line, kept as a reviewed snapshot.
+    #[test]
+    fn the_shared_corpus_files_have_no_syntax_errors() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            eprintln!("skipped: {} is absent", folder.display());
+            return;
+        };
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        let mut report = String::new();
+        let mut files = 0;
+        for path in paths {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Some(format) = host::detect(&name, &text) else {
+                continue;
+            };
+            files += 1;
+            let analysis = analyse(format, &text, &Options::default());
+            for d in &analysis.diagnostics {
+                // The one error is right: Fairy-Stockfish builds no moves from `nC` (golden case
+                // fg-0243); anything else would be a syntax or host error in files the engine
+                // accepts.
+                assert!(
+                    d.severity != Severity::Error || d.code == "fairy-no-moves",
+                    "{name}: {} {}",
+                    d.code,
+                    d.message
+                );
+                let (line, column) = line_column(&text, usize::from(d.range.start()));
+                report.push_str(&format!(
+                    "{name}:{line}:{column}\t{}\t{}\t{}\n",
+                    d.severity.as_str(),
+                    d.code,
+                    d.message
+                ));
+            }
+        }
+        assert_eq!(files, 2);
+        expect_test::expect_file!["../test_data/check/shared-corpus.tsv"].assert_eq(&report);
+    }
+}

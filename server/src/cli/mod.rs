@@ -43,6 +43,10 @@ enum Command {
         /// Make a rule an error (repeatable).
         #[arg(long, value_name = "CODE")]
         deny: Vec<String>,
+        /// Target engine for portability rules (repeatable; default: XBoard for xbetza,
+        /// Fairy-Stockfish and XBoard for fairy).
+        #[arg(long, value_enum)]
+        engine: Vec<EngineArg>,
     },
     /// Print the syntax tree of a Betza string; errors go to stderr.
     Tree {
@@ -98,6 +102,12 @@ enum Command {
     },
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum EngineArg {
+    Xboard,
+    FairyStockfish,
+}
+
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum SideArg {
     White,
@@ -117,6 +127,7 @@ pub fn run() -> ExitCode {
             dialect,
             allow,
             deny,
+            engine,
         } => {
             let unknown: Vec<&String> = allow
                 .iter()
@@ -137,7 +148,15 @@ pub fn run() -> ExitCode {
                 .collect();
             let options = betza_syntax::document::Options {
                 default_dialect: dialect,
-                engines: None,
+                engines: (!engine.is_empty()).then(|| {
+                    engine
+                        .iter()
+                        .map(|e| match e {
+                            EngineArg::Xboard => betza_syntax::lint::Engine::XBoard,
+                            EngineArg::FairyStockfish => betza_syntax::lint::Engine::FairyStockfish,
+                        })
+                        .collect()
+                }),
                 levels,
             };
             check::run(&paths, format, &options)
