@@ -2,6 +2,7 @@
 //! This crate adapts `betza-syntax` to a terminal; it holds no notation knowledge of its own.
 
 mod cli;
+mod lsp;
 
 use std::process::ExitCode;
 

@@ -31,6 +31,7 @@ mod tests;
 
 pub use dialect::Dialect;
 pub use parser::{Problem, Severity, SyntaxError};
+pub use rowan::{NodeOrToken, TextRange, TextSize};
 pub use syntax_kind::SyntaxKind;
 pub use tree::{Parse, SyntaxNode, SyntaxToken};
 

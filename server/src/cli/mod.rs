@@ -26,6 +26,12 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the language server on stdio.
+    Lsp {
+        /// Accepted and ignored: stdio is the only transport.
+        #[arg(long)]
+        stdio: bool,
+    },
     /// Check every Betza string in files (directories: every recognised file inside).
     Check {
         /// Files or directories.
@@ -120,6 +126,7 @@ const EXIT_BAD_INPUT: u8 = 2;
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Lsp { .. } => crate::lsp::run(),
         Command::Tree { betza, dialect } => tree::run(&betza, dialect),
         Command::Check {
             paths,

@@ -1,0 +1,306 @@
+//! The protocol side: capabilities, document events and requests, each delegated to a handler.
+//! Handlers run one at a time (the server's concurrency is 1), so edits apply in order; every
+//! handler runs behind a panic guard that turns a panic into an error response and a log line.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+use super::handlers::{code_actions, completion, diagnostics, hover, semantic_tokens, symbols};
+use super::position::{Encoding, to_offset};
+use super::state::{Document, Settings};
+
+#[derive(Debug, Default)]
+struct State {
+    documents: std::collections::HashMap<Uri, Document>,
+    settings: Settings,
+    encoding: Option<Encoding>,
+}
+
+pub struct Backend {
+    client: Client,
+    state: Mutex<State>,
+    shut_down: Arc<AtomicBool>,
+}
+
+impl Backend {
+    pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Self {
+        Backend {
+            client,
+            state: Mutex::new(State::default()),
+            shut_down,
+        }
+    }
+
+    /// Runs `work` on the state, turning a panic into an internal error.
+    fn with_state<T>(&self, name: &str, work: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
+        let mut state = match self.state.lock() {
+            Ok(state) => state,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        match catch_unwind(AssertUnwindSafe(|| work(&mut state))) {
+            Ok(result) => result,
+            Err(_) => {
+                eprintln!(
+                    "betza lsp: {name} failed unexpectedly; the request is answered with an error"
+                );
+                Err(Error::internal_error())
+            }
+        }
+    }
+
+    async fn publish(&self, uri: Uri) {
+        let published = self.with_state("diagnostics", |state| {
+            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
+            Ok(state
+                .documents
+                .get(&uri)
+                .map(|d| (diagnostics::diagnostics(d, encoding), d.version)))
+        });
+        if let Ok(Some((items, version))) = published {
+            self.client
+                .publish_diagnostics(uri, items, Some(version))
+                .await;
+        }
+    }
+}
+
+/// The document and the byte offset of a position in it, or the protocol error for a request
+/// about an unknown document or a line past its end.
+fn locate<'a>(
+    state: &'a State,
+    uri: &Uri,
+    position: Position,
+) -> Result<(&'a Document, usize, Encoding)> {
+    let encoding = state.encoding.unwrap_or(Encoding::Utf16);
+    let document = state
+        .documents
+        .get(uri)
+        .ok_or_else(|| Error::invalid_params(format!("{} is not open", uri.as_str())))?;
+    let offset = to_offset(&document.rope, position, encoding)
+        .ok_or_else(|| Error::invalid_params("the position is past the end of the document"))?;
+    Ok((document, offset, encoding))
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let offers_utf8 = params
+            .capabilities
+            .general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_ref())
+            .is_some_and(|e| e.contains(&PositionEncodingKind::UTF8));
+        let encoding = if offers_utf8 {
+            Encoding::Utf8
+        } else {
+            Encoding::Utf16
+        };
+        let settings: Settings = params
+            .initialization_options
+            .and_then(|o| serde_json::from_value(o).ok())
+            .unwrap_or_default();
+        self.with_state("initialize", |state| {
+            state.encoding = Some(encoding);
+            state.settings = settings;
+            Ok(())
+        })?;
+        Ok(InitializeResult {
+            offset_encoding: None,
+            server_info: Some(ServerInfo {
+                name: "betza".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+            capabilities: ServerCapabilities {
+                position_encoding: Some(match encoding {
+                    Encoding::Utf8 => PositionEncodingKind::UTF8,
+                    Encoding::Utf16 => PositionEncodingKind::UTF16,
+                }),
+                text_document_sync: Some(TextDocumentSyncCapability::Kind(
+                    TextDocumentSyncKind::INCREMENTAL,
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                completion_provider: Some(CompletionOptions::default()),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+                semantic_tokens_provider: Some(
+                    SemanticTokensServerCapabilities::SemanticTokensOptions(
+                        SemanticTokensOptions {
+                            legend: semantic_tokens::legend(),
+                            full: Some(SemanticTokensFullOptions::Bool(true)),
+                            range: Some(true),
+                            ..SemanticTokensOptions::default()
+                        },
+                    ),
+                ),
+                ..ServerCapabilities::default()
+            },
+        })
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        self.shut_down.store(true, Ordering::SeqCst);
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let uri = params.text_document.uri.clone();
+        let _ = self.with_state("didOpen", |state| {
+            let document = Document::new(
+                &params.text_document.uri,
+                params.text_document.text,
+                params.text_document.version,
+                &params.text_document.language_id,
+                &state.settings,
+            );
+            state.documents.insert(params.text_document.uri, document);
+            Ok(())
+        });
+        self.publish(uri).await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let uri = params.text_document.uri.clone();
+        let _ = self.with_state("didChange", |state| {
+            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
+            let settings = state.settings.clone();
+            if let Some(document) = state.documents.get_mut(&params.text_document.uri) {
+                document.apply(
+                    params.content_changes,
+                    params.text_document.version,
+                    encoding,
+                    &settings,
+                );
+            }
+            Ok(())
+        });
+        self.publish(uri).await;
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let _ = self.with_state("didClose", |state| {
+            state.documents.remove(&params.text_document.uri);
+            Ok(())
+        });
+        self.client
+            .publish_diagnostics(params.text_document.uri, Vec::new(), None)
+            .await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        let settings = params
+            .settings
+            .get("betza")
+            .cloned()
+            .unwrap_or(params.settings);
+        let Ok(settings) = serde_json::from_value::<Settings>(settings) else {
+            return;
+        };
+        let uris = self
+            .with_state("didChangeConfiguration", |state| {
+                state.settings = settings.clone();
+                let uris: Vec<Uri> = state.documents.keys().cloned().collect();
+                for document in state.documents.values_mut() {
+                    let (version, text) = (document.version, document.text.clone());
+                    document.apply(
+                        vec![TextDocumentContentChangeEvent {
+                            range: None,
+                            range_length: None,
+                            text,
+                        }],
+                        version,
+                        Encoding::Utf8,
+                        &settings,
+                    );
+                }
+                Ok(uris)
+            })
+            .unwrap_or_default();
+        for uri in uris {
+            self.publish(uri).await;
+        }
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let at = params.text_document_position_params;
+        self.with_state("hover", |state| {
+            let (document, offset, encoding) = locate(state, &at.text_document.uri, at.position)?;
+            Ok(hover::hover(document, offset, encoding, &state.settings))
+        })
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let at = params.text_document_position;
+        self.with_state("completion", |state| {
+            let (document, offset, _) = locate(state, &at.text_document.uri, at.position)?;
+            let items = completion::completion(document, offset);
+            Ok((!items.is_empty()).then_some(CompletionResponse::Array(items)))
+        })
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        self.with_state("semanticTokens", |state| {
+            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
+            let document = state
+                .documents
+                .get(&params.text_document.uri)
+                .ok_or_else(|| Error::invalid_params("the document is not open"))?;
+            let data = semantic_tokens::tokens(document, encoding, 0, usize::MAX);
+            Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            })))
+        })
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        self.with_state("semanticTokensRange", |state| {
+            let (document, start, encoding) =
+                locate(state, &params.text_document.uri, params.range.start)?;
+            let end = to_offset(&document.rope, params.range.end, encoding)
+                .unwrap_or(document.text.len());
+            let data = semantic_tokens::tokens(document, encoding, start, end);
+            Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            })))
+        })
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        self.with_state("documentSymbol", |state| {
+            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
+            let document = state
+                .documents
+                .get(&params.text_document.uri)
+                .ok_or_else(|| Error::invalid_params("the document is not open"))?;
+            Ok(Some(DocumentSymbolResponse::Nested(symbols::symbols(
+                document, encoding,
+            ))))
+        })
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        self.with_state("codeAction", |state| {
+            let uri = &params.text_document.uri;
+            let (document, start, encoding) = locate(state, uri, params.range.start)?;
+            let end = to_offset(&document.rope, params.range.end, encoding)
+                .unwrap_or(document.text.len());
+            Ok(Some(code_actions::actions(
+                document, uri, start, end, encoding,
+            )))
+        })
+    }
+}

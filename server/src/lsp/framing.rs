@@ -1,0 +1,161 @@
+//! A framing layer in front of the protocol library. It reads `Content-Length` frames from the
+//! client, passes well-formed JSON on, and answers a frame whose body is not JSON itself with a
+//! -32700 parse error, so one bad message cannot end the session (tower-lsp-server would answer
+//! and then stop reading). On the way out it writes whole frames only, so the server's messages
+//! and these replies never interleave.
+
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+
+/// The largest body accepted; a larger announced length is answered as a parse error and its
+/// bytes are skipped.
+const MAX_BODY: usize = 256 * 1024 * 1024;
+
+pub fn frame(body: &[u8]) -> Vec<u8> {
+    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    out.extend_from_slice(body);
+    out
+}
+
+fn parse_error(detail: &str) -> Vec<u8> {
+    let body = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": { "code": -32700, "message": format!("Parse error: {detail}") },
+    });
+    frame(body.to_string().as_bytes())
+}
+
+/// Reads one header block; returns the content length, `Ok(None)` at end of input.
+async fn read_headers<R: AsyncRead + Unpin>(
+    input: &mut BufReader<R>,
+) -> std::io::Result<Option<Result<usize, String>>> {
+    let mut length: Option<Result<usize, String>> = None;
+    let mut any = false;
+    loop {
+        let mut line = Vec::new();
+        if input.read_until(b'\n', &mut line).await? == 0 {
+            return Ok(if any {
+                Some(Err("the input ended inside a header".into()))
+            } else {
+                None
+            });
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches(['\r', '\n']);
+        if text.is_empty() {
+            if any {
+                return Ok(Some(
+                    length.unwrap_or_else(|| Err("no Content-Length header".into())),
+                ));
+            }
+            continue;
+        }
+        any = true;
+        if let Some((name, value)) = text.split_once(':')
+            && name.trim().eq_ignore_ascii_case("content-length")
+        {
+            length = Some(
+                value
+                    .trim()
+                    .parse::<usize>()
+                    .map_err(|_| format!("bad Content-Length `{}`", value.trim())),
+            );
+        }
+    }
+}
+
+/// Client → server: well-formed frames go on; broken ones get a parse error reply.
+pub async fn forward_input<R, W>(input: R, mut to_server: W, replies: UnboundedSender<Vec<u8>>)
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    let mut input = BufReader::new(input);
+    loop {
+        let length = match read_headers(&mut input).await {
+            Ok(None) | Err(_) => break,
+            Ok(Some(Err(detail))) => {
+                let _ = replies.send(parse_error(&detail));
+                continue;
+            }
+            Ok(Some(Ok(length))) => length,
+        };
+        if length > MAX_BODY {
+            let _ = replies.send(parse_error("the message is too large"));
+            let mut skip = (&mut input).take(u64::try_from(length).unwrap_or(u64::MAX));
+            if tokio::io::copy(&mut skip, &mut tokio::io::sink())
+                .await
+                .is_err()
+            {
+                break;
+            }
+            continue;
+        }
+        let mut body = vec![0; length];
+        if input.read_exact(&mut body).await.is_err() {
+            break;
+        }
+        match serde_json::from_slice::<serde_json::Value>(&body) {
+            Ok(value) if value.is_object() || value.is_array() => {
+                if to_server.write_all(&frame(&body)).await.is_err() {
+                    break;
+                }
+            }
+            Ok(_) => {
+                let _ = replies.send(parse_error("the body is not a JSON object"));
+            }
+            Err(error) => {
+                let _ = replies.send(parse_error(&error.to_string()));
+            }
+        }
+    }
+    let _ = to_server.shutdown().await;
+}
+
+/// Server → client: whole frames from the server and from the framing layer's replies, until
+/// the server ends.
+pub async fn forward_output<R, W>(
+    from_server: R,
+    mut replies: UnboundedReceiver<Vec<u8>>,
+    mut output: W,
+) where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    let mut from_server = BufReader::new(from_server);
+    let mut replies_open = true;
+    loop {
+        tokio::select! {
+            frame_read = read_frame(&mut from_server) => match frame_read {
+                Some(bytes) => {
+                    if output.write_all(&bytes).await.is_err() || output.flush().await.is_err() {
+                        break;
+                    }
+                }
+                // The server has ended: nothing more will be answered.
+                None => break,
+            },
+            reply = replies.recv(), if replies_open => match reply {
+                Some(bytes) => {
+                    if output.write_all(&bytes).await.is_err() || output.flush().await.is_err() {
+                        break;
+                    }
+                }
+                None => replies_open = false,
+            },
+            else => break,
+        }
+    }
+}
+
+/// One whole frame from the server's output.
+async fn read_frame<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Vec<u8>> {
+    let length = match read_headers(input).await {
+        Ok(Some(Ok(length))) => length,
+        _ => return None,
+    };
+    let mut body = vec![0; length];
+    input.read_exact(&mut body).await.ok()?;
+    Some(frame(&body))
+}

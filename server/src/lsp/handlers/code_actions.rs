@@ -1,0 +1,80 @@
+//! Code actions: every lint fix under the cursor as a quick fix, and "rewrite in XBoard order"
+//! for the whole string.
+
+use std::collections::HashMap;
+
+use betza_syntax::lint::Fix;
+use tower_lsp_server::ls_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, TextEdit, Uri, WorkspaceEdit,
+};
+
+use crate::lsp::position::{Encoding, to_range};
+use crate::lsp::state::Document;
+
+fn edit(document: &Document, uri: &Uri, fix: &Fix, encoding: Encoding) -> WorkspaceEdit {
+    let edits = fix
+        .edits
+        .iter()
+        .map(|e| TextEdit {
+            range: to_range(
+                &document.rope,
+                usize::from(e.range.start()),
+                usize::from(e.range.end()),
+                encoding,
+            ),
+            new_text: e.text.clone(),
+        })
+        .collect();
+    WorkspaceEdit {
+        changes: Some(HashMap::from([(uri.clone(), edits)])),
+        ..WorkspaceEdit::default()
+    }
+}
+
+pub fn actions(
+    document: &Document,
+    uri: &Uri,
+    start: usize,
+    end: usize,
+    encoding: Encoding,
+) -> Vec<CodeActionOrCommand> {
+    let Some(analysis) = &document.analysis else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut order_edits: Vec<betza_syntax::lint::Edit> = Vec::new();
+    for d in &analysis.diagnostics {
+        let (d_start, d_end) = (usize::from(d.range.start()), usize::from(d.range.end()));
+        let Some(fix) = &d.fix else { continue };
+        if d.code == "xboard-modifier-order" {
+            for e in &fix.edits {
+                if !order_edits.contains(e) {
+                    order_edits.push(e.clone());
+                }
+            }
+        }
+        if d_end < start || d_start > end {
+            continue;
+        }
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title: format!("{} ({})", fix.title, d.code),
+            kind: Some(CodeActionKind::QUICKFIX),
+            edit: Some(edit(document, uri, fix, encoding)),
+            is_preferred: Some(true),
+            ..CodeAction::default()
+        }));
+    }
+    if order_edits.len() > 1 {
+        let all = Fix {
+            title: "Rewrite every string in XBoard's modifier order".into(),
+            edits: order_edits,
+        };
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title: all.title.clone(),
+            kind: Some(CodeActionKind::SOURCE_FIX_ALL),
+            edit: Some(edit(document, uri, &all, encoding)),
+            ..CodeAction::default()
+        }));
+    }
+    out
+}

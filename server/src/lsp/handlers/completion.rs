@@ -1,0 +1,110 @@
+//! Completion inside Betza: the atoms and modifiers the dialect reads, each with its
+//! documentation; `a` where another leg may start. In `variants.ini`, outside any string, the
+//! next free `customPieceN` key with the next free piece letter.
+
+use betza_syntax::Dialect;
+use betza_syntax::host::HostFormat;
+use betza_syntax::vocabulary::{ATOMS, FairySupport, MODIFIERS};
+use tower_lsp_server::ls_types::{
+    CompletionItem, CompletionItemKind, Documentation, MarkupContent, MarkupKind,
+};
+
+use super::region_at;
+use crate::lsp::state::Document;
+
+pub fn completion(document: &Document, offset: usize) -> Vec<CompletionItem> {
+    if let Some(region) = region_at(document, offset) {
+        return letters(region.dialect);
+    }
+    match document.format {
+        Some(HostFormat::VariantsIni) => custom_piece(document, offset),
+        Some(HostFormat::Betza) => letters(Dialect::XBetza),
+        _ => Vec::new(),
+    }
+}
+
+fn doc(text: String) -> Option<Documentation> {
+    Some(Documentation::MarkupContent(MarkupContent {
+        kind: MarkupKind::Markdown,
+        value: text,
+    }))
+}
+
+/// Atoms, modifiers and `a`, as the dialect reads them.
+fn letters(dialect: Dialect) -> Vec<CompletionItem> {
+    let fairy = dialect == Dialect::Fairy;
+    let mut items = Vec::new();
+    for e in MODIFIERS
+        .iter()
+        .filter(|e| !fairy || e.fairy == FairySupport::Understood)
+    {
+        items.push(CompletionItem {
+            label: e.letter.to_string(),
+            kind: Some(CompletionItemKind::KEYWORD),
+            detail: Some(format!("{} (modifier)", e.name)),
+            documentation: doc(format!("{}\n\nExample: `{}N`", e.summary, e.letter)),
+            ..CompletionItem::default()
+        });
+    }
+    if !fairy {
+        items.push(CompletionItem {
+            label: "a".into(),
+            kind: Some(CompletionItemKind::OPERATOR),
+            detail: Some("again: start the next leg".into()),
+            documentation: doc("Ends this leg's modifiers; the letters after it describe the next leg, relative to this one.\n\nExample: `mafsW` (the Xiangqi Horse)".into()),
+            ..CompletionItem::default()
+        });
+    }
+    for e in ATOMS
+        .iter()
+        .filter(|e| !fairy || e.fairy == FairySupport::Understood)
+    {
+        items.push(CompletionItem {
+            label: e.letter.to_string(),
+            kind: Some(CompletionItemKind::CLASS),
+            detail: Some(format!("{} (atom)", e.name)),
+            documentation: doc(format!("{}\n\nExample: `f{}`", e.summary, e.letter)),
+            ..CompletionItem::default()
+        });
+    }
+    items
+}
+
+/// `customPieceN = x:` with the first free number and letter of the current section.
+fn custom_piece(document: &Document, offset: usize) -> Vec<CompletionItem> {
+    let before = &document.text[..offset.min(document.text.len())];
+    let section_start = before.rfind("\n[").map_or(0, |i| i + 1);
+    let section = &document.text[section_start..];
+    let section = &section[..section[1..].find("\n[").map_or(section.len(), |i| i + 1)];
+    let mut numbers = Vec::new();
+    let mut letters = Vec::new();
+    for line in section.lines() {
+        let line = line.trim();
+        if let Some((key, value)) = line.split_once('=') {
+            if let Some(n) = key
+                .trim()
+                .strip_prefix("customPiece")
+                .and_then(|n| n.parse::<u32>().ok())
+            {
+                numbers.push(n);
+            }
+            if let Some(letter) = value.trim().chars().next() {
+                letters.push(letter.to_ascii_lowercase());
+            }
+        }
+    }
+    let Some(number) = (1..=25).find(|n| !numbers.contains(n)) else {
+        return Vec::new();
+    };
+    let letter = ('a'..='z').find(|l| !letters.contains(l)).unwrap_or('x');
+    vec![CompletionItem {
+        label: format!("customPiece{number}"),
+        kind: Some(CompletionItemKind::PROPERTY),
+        detail: Some(format!("a custom piece with the free letter `{letter}`")),
+        insert_text: Some(format!("customPiece{number} = {letter}:")),
+        documentation: doc(
+            "Fairy-Stockfish's custom piece: a letter, `:`, and the piece's Betza string.".into(),
+        ),
+        ..CompletionItem::default()
+    }]
+}

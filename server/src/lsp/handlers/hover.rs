@@ -1,0 +1,109 @@
+//! Hover: on a modifier or atom, its own documentation first; then the whole string explained
+//! move by move with its diagram in a code block.
+
+use betza_syntax::TextSize;
+use betza_syntax::explain::{diagram, explain};
+use betza_syntax::vocabulary::{Atom, Extension, LetterRole, letter_role};
+use betza_syntax::{SyntaxKind, parse};
+use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind};
+
+use super::region_at;
+use crate::lsp::position::{Encoding, to_range};
+use crate::lsp::state::{Document, Settings};
+
+pub fn hover(
+    document: &Document,
+    offset: usize,
+    encoding: Encoding,
+    settings: &Settings,
+) -> Option<Hover> {
+    let region = region_at(document, offset)?;
+    let text = region.text(&document.text);
+    let parsed = parse(text, region.dialect);
+    let local = offset
+        .saturating_sub(usize::from(region.range.start()))
+        .min(text.len());
+    let mut markdown = String::new();
+    if let Some(token) = parsed
+        .syntax()
+        .token_at_offset(TextSize::new(u32::try_from(local).unwrap_or(0)))
+        .right_biased()
+        && let Some(letter) = token.kind().letter()
+    {
+        markdown.push_str(&letter_doc(letter));
+    } else if parsed
+        .syntax()
+        .token_at_offset(TextSize::new(u32::try_from(local).unwrap_or(0)))
+        .right_biased()
+        .is_some_and(|t| matches!(t.kind(), SyntaxKind::DIGITS | SyntaxKind::STAR))
+    {
+        markdown.push_str("**range**: how many times the step may repeat (`0` or a doubled atom: any number; `*`: up to the enemy half)\n\n");
+    }
+    let explanation = explain(&parsed);
+    if let Some(name) = &region.context.piece {
+        markdown.push_str(&format!("Piece `{name}`"));
+        if let Some(section) = &region.context.section {
+            markdown.push_str(&format!(" in `[{section}]`"));
+        }
+        markdown.push_str("\n\n");
+    }
+    markdown.push_str(&format!("**`{text}`** ({})\n\n", region.dialect.title()));
+    markdown.push_str(&explanation.summary);
+    markdown.push_str("\n\n");
+    for m in &explanation.moves {
+        markdown.push_str(&format!("- `{}`\n", m.text));
+        for line in &m.lines {
+            markdown.push_str(&format!("  - {line}\n"));
+        }
+    }
+    if !explanation.ignored.is_empty() {
+        markdown.push_str(&format!(
+            "\nFairy-Stockfish skips: {}\n",
+            explanation.ignored.join(" ")
+        ));
+    }
+    markdown.push_str("\n```text\n");
+    markdown.push_str(&diagram(&parsed, settings.board()));
+    markdown.push_str("```\n");
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: markdown,
+        }),
+        range: Some(to_range(
+            &document.rope,
+            usize::from(region.range.start()),
+            usize::from(region.range.end()),
+            encoding,
+        )),
+    })
+}
+
+/// The documentation of one letter, from the vocabulary's tables.
+pub fn letter_doc(letter: char) -> String {
+    match letter_role(letter) {
+        LetterRole::Modifier(m) => {
+            let e = m.entry();
+            format!("**`{letter}`** ({}): {}\n\n", e.name, e.summary)
+        }
+        LetterRole::Again => {
+            "**`a`** (again): ends one leg's modifiers; the next leg starts here\n\n".into()
+        }
+        LetterRole::Atom(atom) => atom_doc(atom),
+        LetterRole::Extension(extension) => extension_doc(extension),
+        LetterRole::Unknown => format!("**`{letter}`** has no meaning in Betza\n\n"),
+    }
+}
+
+fn atom_doc(atom: Atom) -> String {
+    let e = atom.entry();
+    format!("**`{}`** ({}): {}\n\n", e.letter, e.name, e.summary)
+}
+
+fn extension_doc(extension: Extension) -> String {
+    format!(
+        "**`{}`** (extension): {}\n\n",
+        extension.letter(),
+        extension.summary()
+    )
+}

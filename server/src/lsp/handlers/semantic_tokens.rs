@@ -1,0 +1,112 @@
+//! Semantic tokens for the Betza inside a document: atoms, directions, modes, leg separators
+//! and parentheses, ranges and counts, and errors.
+
+use betza_syntax::NodeOrToken;
+use betza_syntax::vocabulary::{LetterRole, ModifierClass, letter_role};
+use betza_syntax::{SyntaxKind, parse};
+use tower_lsp_server::ls_types::{SemanticToken, SemanticTokenType, SemanticTokensLegend};
+
+use crate::lsp::position::{Encoding, to_position};
+use crate::lsp::state::Document;
+
+/// The token types, in legend order.
+pub const TYPES: [SemanticTokenType; 6] = [
+    SemanticTokenType::TYPE,
+    SemanticTokenType::PARAMETER,
+    SemanticTokenType::KEYWORD,
+    SemanticTokenType::OPERATOR,
+    SemanticTokenType::NUMBER,
+    SemanticTokenType::COMMENT,
+];
+
+const ATOM: u32 = 0;
+const DIRECTION: u32 = 1;
+const MODE: u32 = 2;
+const OPERATOR: u32 = 3;
+const NUMBER: u32 = 4;
+const INVALID: u32 = 5;
+
+pub fn legend() -> SemanticTokensLegend {
+    SemanticTokensLegend {
+        token_types: TYPES.to_vec(),
+        token_modifiers: Vec::new(),
+    }
+}
+
+fn token_type(kind: SyntaxKind, in_error: bool) -> Option<u32> {
+    if in_error || kind == SyntaxKind::UNKNOWN {
+        return Some(INVALID);
+    }
+    match kind {
+        SyntaxKind::DIGITS | SyntaxKind::STAR => Some(NUMBER),
+        SyntaxKind::L_PAREN | SyntaxKind::R_PAREN => Some(OPERATOR),
+        _ => match letter_role(kind.letter()?) {
+            LetterRole::Again => Some(OPERATOR),
+            LetterRole::Atom(_) | LetterRole::Extension(_) => Some(ATOM),
+            LetterRole::Modifier(m) if m.entry().class == ModifierClass::Direction => {
+                Some(DIRECTION)
+            }
+            LetterRole::Modifier(_) => Some(MODE),
+            LetterRole::Unknown => Some(INVALID),
+        },
+    }
+}
+
+/// The tokens between byte offsets `from` and `to`, delta-encoded.
+pub fn tokens(
+    document: &Document,
+    encoding: Encoding,
+    from: usize,
+    to: usize,
+) -> Vec<SemanticToken> {
+    let Some(analysis) = &document.analysis else {
+        return Vec::new();
+    };
+    let mut absolute: Vec<(u32, u32, u32, u32)> = Vec::new();
+    for region in &analysis.regions {
+        if usize::from(region.range.end()) < from || usize::from(region.range.start()) > to {
+            continue;
+        }
+        let parsed = parse(region.text(&document.text), region.dialect);
+        for element in parsed.syntax().descendants_with_tokens() {
+            let NodeOrToken::Token(token) = element else {
+                continue;
+            };
+            let in_error = token
+                .parent()
+                .is_some_and(|p| p.kind() == SyntaxKind::ERROR);
+            let Some(kind) = token_type(token.kind(), in_error) else {
+                continue;
+            };
+            let range = region.to_file(token.text_range());
+            let start = to_position(&document.rope, usize::from(range.start()), encoding);
+            let end = to_position(&document.rope, usize::from(range.end()), encoding);
+            if start.line != end.line || end.character <= start.character {
+                continue;
+            }
+            absolute.push((
+                start.line,
+                start.character,
+                end.character - start.character,
+                kind,
+            ));
+        }
+    }
+    absolute.sort();
+    let mut out = Vec::with_capacity(absolute.len());
+    let (mut line, mut character) = (0, 0);
+    for (l, c, length, kind) in absolute {
+        let delta_line = l - line;
+        let delta_start = if delta_line == 0 { c - character } else { c };
+        out.push(SemanticToken {
+            delta_line,
+            delta_start,
+            length,
+            token_type: kind,
+            token_modifiers_bitset: 0,
+        });
+        line = l;
+        character = c;
+    }
+    out
+}

@@ -1,0 +1,79 @@
+//! `betza lsp`: the language server on stdio. It adapts the syntax crate to the protocol and
+//! holds no notation knowledge of its own.
+
+mod backend;
+mod framing;
+pub mod handlers;
+mod position;
+mod state;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use tokio::io::{AsyncRead, AsyncWrite};
+use tower_lsp_server::{LspService, Server};
+
+use backend::Backend;
+
+/// Serves the protocol on `input`/`output` until the client exits; returns whether `shutdown`
+/// came first (the exit status is 0 then, 1 otherwise, per the specification).
+pub async fn serve<I, O>(input: I, output: O) -> bool
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite + Unpin,
+{
+    let shut_down = Arc::new(AtomicBool::new(false));
+    let flag = shut_down.clone();
+    let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
+    let (to_server, server_input) = tokio::io::duplex(1 << 16);
+    let (server_output, from_server) = tokio::io::duplex(1 << 16);
+    let (replies, reply_queue) = tokio::sync::mpsc::unbounded_channel();
+    let server = Server::new(server_input, server_output, socket)
+        .concurrency_level(1)
+        .serve(service);
+    let reader = framing::forward_input(input, to_server, replies);
+    let writer = framing::forward_output(from_server, reply_queue, output);
+    tokio::pin!(reader);
+    tokio::join!(
+        async {
+            server.await;
+        },
+        writer,
+        async {
+            // The reader may wait on input forever; it stops mattering when the server ends.
+            tokio::select! {
+                () = &mut reader => {}
+                () = wait_for(&shut_down) => {}
+            }
+        }
+    );
+    shut_down.load(Ordering::SeqCst)
+}
+
+async fn wait_for(flag: &AtomicBool) {
+    while !flag.load(Ordering::SeqCst) {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+pub fn run() -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the language server: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let clean = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
+    // Standard input may still be waited on by a blocking thread; do not wait for it.
+    runtime.shutdown_background();
+    if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,132 @@
+//! Open documents and settings. Documents are kept as ropes; every edit is applied in order
+//! and the document is analysed again.
+
+use std::collections::HashMap;
+
+use betza_syntax::board::BoardSize;
+use betza_syntax::document::{self, Analysis, Options};
+use betza_syntax::host::{self, HostFormat};
+use betza_syntax::lint::Engine;
+use betza_syntax::{Dialect, Severity};
+use ropey::Rope;
+use serde::Deserialize;
+use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
+
+use super::position::{Encoding, to_offset};
+
+/// One open document.
+#[derive(Debug)]
+pub struct Document {
+    pub rope: Rope,
+    pub text: String,
+    pub version: i32,
+    pub format: Option<HostFormat>,
+    pub analysis: Option<Analysis>,
+}
+
+impl Document {
+    pub fn new(uri: &Uri, text: String, version: i32, language: &str, settings: &Settings) -> Self {
+        let format = format_of(uri, language, &text);
+        let mut document = Document {
+            rope: Rope::from_str(&text),
+            text,
+            version,
+            format,
+            analysis: None,
+        };
+        document.analyse(settings);
+        document
+    }
+
+    /// Applies edits in order (a change without a range replaces everything).
+    pub fn apply(
+        &mut self,
+        changes: Vec<TextDocumentContentChangeEvent>,
+        version: i32,
+        encoding: Encoding,
+        settings: &Settings,
+    ) {
+        for change in changes {
+            match change.range {
+                None => self.rope = Rope::from_str(&change.text),
+                Some(range) => {
+                    let end_of = self.rope.len_bytes();
+                    let start = to_offset(&self.rope, range.start, encoding).unwrap_or(end_of);
+                    let end = to_offset(&self.rope, range.end, encoding)
+                        .unwrap_or(end_of)
+                        .max(start);
+                    let (start, end) = (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
+                    if self.rope.try_remove(start..end).is_ok() {
+                        let _ = self.rope.try_insert(start, &change.text);
+                    }
+                }
+            }
+        }
+        self.text = self.rope.to_string();
+        self.version = version;
+        self.analyse(settings);
+    }
+
+    fn analyse(&mut self, settings: &Settings) {
+        self.analysis = self
+            .format
+            .map(|format| document::analyse(format, &self.text, &settings.options()));
+    }
+}
+
+/// The host format of a document, from its name, else from the editor's language id.
+fn format_of(uri: &Uri, language: &str, text: &str) -> Option<HostFormat> {
+    let path = uri.path().to_string();
+    host::detect(&path, text).or(match language {
+        "fairy-variants" | "ini" => Some(HostFormat::VariantsIni),
+        "pgn" => Some(HostFormat::Pgn),
+        "ccif" | "xml" => Some(HostFormat::Cif),
+        "mbn" => Some(HostFormat::Mbn),
+        _ => Some(HostFormat::Betza),
+    })
+}
+
+/// The settings a client may send (initialization options or `betza` configuration).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// Dialect of `.betza` lines that declare none.
+    pub dialect: Option<String>,
+    /// Diagram board size, `FILESxRANKS`.
+    pub board_size: Option<String>,
+    /// Target engines: `xboard`, `fairy-stockfish`.
+    pub engines: Option<Vec<String>>,
+    /// Rule levels: code → `error` | `warning` | `info` | `hint` | `off`.
+    pub rules: HashMap<String, String>,
+}
+
+impl Settings {
+    pub fn options(&self) -> Options {
+        Options {
+            default_dialect: self
+                .dialect
+                .as_deref()
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(Dialect::XBetza),
+            engines: self.engines.as_ref().map(|names| {
+                names
+                    .iter()
+                    .filter_map(|name| match name.as_str() {
+                        "xboard" => Some(Engine::XBoard),
+                        "fairy-stockfish" => Some(Engine::FairyStockfish),
+                        _ => None,
+                    })
+                    .collect()
+            }),
+            levels: self
+                .rules
+                .iter()
+                .map(|(code, level)| (code.clone(), level.parse::<Severity>().ok()))
+                .collect(),
+        }
+    }
+
+    pub fn board(&self) -> Option<BoardSize> {
+        self.board_size.as_deref().and_then(|b| b.parse().ok())
+    }
+}
