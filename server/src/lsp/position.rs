@@ -120,7 +120,7 @@ mod tests {
         assert_eq!(to_offset(&rope, position(1, 0), Encoding::Utf16), Some(3));
         assert_eq!(to_offset(&rope, position(2, 0), Encoding::Utf16), Some(5));
         // U+2028 and U+0085 are not line breaks in LSP.
-        assert_eq!(to_offset(&rope, position(2, 2), Encoding::Utf16), Some(8));
+        assert_eq!(to_offset(&rope, position(2, 2), Encoding::Utf16), Some(9));
         assert_eq!(to_position(&rope, 3, Encoding::Utf8), position(1, 0));
     }
 
