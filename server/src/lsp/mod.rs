@@ -7,6 +7,9 @@ pub mod handlers;
 mod position;
 mod state;
 
+#[cfg(test)]
+mod tests;
+
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,27 +37,17 @@ where
         .serve(service);
     let reader = framing::forward_input(input, to_server, replies);
     let writer = framing::forward_output(from_server, reply_queue, output);
-    tokio::pin!(reader);
-    tokio::join!(
-        async {
-            server.await;
-        },
-        writer,
-        async {
-            // The reader may wait on input forever; it stops mattering when the server ends.
-            tokio::select! {
-                () = &mut reader => {}
-                () = wait_for(&shut_down) => {}
-            }
+    tokio::pin!(server, reader);
+    let run = async {
+        tokio::select! {
+            // The server ended (exit): stop reading, whatever input is still pending.
+            () = &mut server => {}
+            // The input ended: the server sees end of input and finishes its work.
+            () = &mut reader => (&mut server).await,
         }
-    );
+    };
+    tokio::join!(run, writer);
     shut_down.load(Ordering::SeqCst)
-}
-
-async fn wait_for(flag: &AtomicBool) {
-    while !flag.load(Ordering::SeqCst) {
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
 }
 
 pub fn run() -> ExitCode {

@@ -1,0 +1,418 @@
+//! Transcript tests: the real service over in-memory pipes, spoken to in whole JSON messages.
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
+
+struct Session {
+    to_server: DuplexStream,
+    from_server: BufReader<DuplexStream>,
+    server: tokio::task::JoinHandle<bool>,
+    next_id: i64,
+}
+
+impl Session {
+    async fn start(encodings: &[&str], options: Value) -> (Session, Value) {
+        let (to_server, server_input) = tokio::io::duplex(1 << 20);
+        let (server_output, from_server) = tokio::io::duplex(1 << 20);
+        let server = tokio::spawn(super::serve(server_input, server_output));
+        let mut session = Session {
+            to_server,
+            from_server: BufReader::new(from_server),
+            server,
+            next_id: 0,
+        };
+        let result = session
+            .request(
+                "initialize",
+                json!({
+                    "capabilities": { "general": { "positionEncodings": encodings } },
+                    "initializationOptions": options,
+                }),
+            )
+            .await;
+        session.notify("initialized", json!({})).await;
+        (session, result)
+    }
+
+    async fn send_raw(&mut self, body: &[u8]) {
+        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+        self.to_server
+            .write_all(header.as_bytes())
+            .await
+            .expect("write");
+        self.to_server.write_all(body).await.expect("write");
+    }
+
+    async fn notify(&mut self, method: &str, params: Value) {
+        let message = json!({ "jsonrpc": "2.0", "method": method, "params": params });
+        self.send_raw(message.to_string().as_bytes()).await;
+    }
+
+    /// Sends a request and returns its whole response (notifications before it are skipped).
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let message = json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
+        self.send_raw(message.to_string().as_bytes()).await;
+        loop {
+            let reply = self.receive().await;
+            if reply.get("id") == Some(&json!(id)) {
+                return reply;
+            }
+        }
+    }
+
+    async fn receive(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.from_server.read_line(&mut line).await.expect("read");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(value) = line.strip_prefix("Content-Length: ") {
+                length = value.parse().expect("length");
+            }
+        }
+        let mut body = vec![0; length];
+        self.from_server.read_exact(&mut body).await.expect("body");
+        serde_json::from_slice(&body).expect("JSON")
+    }
+
+    /// The next diagnostics published for `uri`.
+    async fn diagnostics(&mut self, uri: &str) -> Value {
+        loop {
+            let message = self.receive().await;
+            if message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+            {
+                return message["params"].clone();
+            }
+        }
+    }
+
+    async fn open(&mut self, uri: &str, language: &str, text: &str) -> Value {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": language, "version": 1, "text": text } }),
+        )
+        .await;
+        self.diagnostics(uri).await
+    }
+
+    async fn finish(mut self) -> bool {
+        let reply = self.request("shutdown", Value::Null).await;
+        assert_eq!(
+            reply,
+            json!({ "jsonrpc": "2.0", "id": self.next_id, "result": null })
+        );
+        self.notify("exit", Value::Null).await;
+        self.server.await.expect("the server task ends")
+    }
+}
+
+fn position(line: u32, character: u32) -> Value {
+    json!({ "line": line, "character": character })
+}
+
+#[tokio::test]
+async fn the_position_encoding_is_negotiated() {
+    let (session, result) = Session::start(&["utf-8", "utf-16"], Value::Null).await;
+    assert_eq!(
+        result["result"]["capabilities"]["positionEncoding"],
+        "utf-8"
+    );
+    assert!(session.finish().await);
+    let (session, result) = Session::start(&["utf-16"], Value::Null).await;
+    assert_eq!(
+        result["result"]["capabilities"]["positionEncoding"],
+        "utf-16"
+    );
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn diagnostics_after_an_emoji_use_the_negotiated_encoding() {
+    // `🐴: mfW`: the Betza string starts after a four-byte, two-unit emoji.
+    for (encodings, start) in [(["utf-16"], 4), (["utf-8"], 6)] {
+        let (mut session, _) = Session::start(&encodings, Value::Null).await;
+        let published = session
+            .open("file:///w/horses.betza", "betza", "🐴: mfW\n")
+            .await;
+        let order = published["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .find(|d| d["code"] == "xboard-modifier-order")
+            .cloned()
+            .expect("the order warning");
+        assert_eq!(order["range"]["start"], position(0, start + 1));
+        assert_eq!(order["range"]["end"], position(0, start + 2));
+        assert_eq!(published["version"], 1);
+        assert!(session.finish().await);
+    }
+}
+
+#[tokio::test]
+async fn the_whole_diagnostic_message() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let published = session.open("file:///w/a.betza", "betza", "fwW\n").await;
+    assert_eq!(
+        published,
+        json!({
+            "uri": "file:///w/a.betza",
+            "version": 1,
+            "diagnostics": [{
+                "range": { "start": position(0, 1), "end": position(0, 2) },
+                "severity": 1,
+                "code": "unknown-modifier",
+                "source": "betza",
+                "message": "`w` is not a modifier",
+            }],
+        })
+    );
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn rapid_incremental_edits_apply_in_order() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/variants.ini";
+    session
+        .open(uri, "fairy-variants", "[v:chess]\ncustomPiece1 = x:W\n")
+        .await;
+    // Type `fmN` over `W` one keystroke at a time, without waiting in between.
+    let edits = [
+        (position(1, 17), position(1, 18), "f"),
+        (position(1, 18), position(1, 18), "m"),
+        (position(1, 19), position(1, 19), "N"),
+        (position(1, 19), position(1, 20), "W"),
+    ];
+    for (version, (start, end, text)) in edits.iter().enumerate() {
+        session
+            .notify(
+                "textDocument/didChange",
+                json!({
+                    "textDocument": { "uri": uri, "version": version + 2 },
+                    "contentChanges": [{ "range": { "start": start, "end": end }, "text": text }],
+                }),
+            )
+            .await;
+    }
+    let hover = session
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(1, 19) }),
+        )
+        .await;
+    let text = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(text.contains("**`fmW`**"), "{text}");
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn hover_explains_the_letter_then_the_piece() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/variants.ini";
+    session
+        .open(uri, "fairy-variants", "[v:chess]\ncustomPiece1 = h:nN\n")
+        .await;
+    let hover = session
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(1, 18) }),
+        )
+        .await;
+    let text = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(text.starts_with("**`N`** (Knight)"), "{text}");
+    assert!(text.contains("Piece `h` in `[v]`"), "{text}");
+    assert!(text.contains("```text"), "{text}");
+    // Outside any Betza string: no hover; unknown documents and lines past the end: errors.
+    let outside = session
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(0, 1) }),
+        )
+        .await;
+    assert_eq!(outside["result"], Value::Null);
+    let unknown = session
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": "file:///w/none.ini" }, "position": position(0, 0) }),
+        )
+        .await;
+    assert_eq!(unknown["error"]["code"], -32602);
+    let past = session
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(99, 0) }),
+        )
+        .await;
+    assert_eq!(past["error"]["code"], -32602);
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn hover_at_every_position_of_every_corpus_example() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/examples");
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let mut hovers = 0;
+    for entry in std::fs::read_dir(folder).expect("examples").flatten() {
+        let path = entry.path();
+        let text = std::fs::read_to_string(&path).expect("UTF-8 examples");
+        let uri = format!(
+            "file:///corpus/{}",
+            path.file_name().expect("name").to_string_lossy()
+        );
+        session.open(&uri, "plaintext", &text).await;
+        for (line, content) in text.split('\n').enumerate() {
+            for character in 0..=content.encode_utf16().count() {
+                let reply = session
+                    .request(
+                        "textDocument/hover",
+                        json!({ "textDocument": { "uri": uri }, "position": position(line as u32, character as u32) }),
+                    )
+                    .await;
+                assert!(
+                    reply.get("error").is_none(),
+                    "{uri} {line}:{character}: {reply}"
+                );
+                hovers += 1;
+            }
+        }
+    }
+    assert!(hovers > 2000, "{hovers}");
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn completion_offers_letters_and_custom_piece_keys() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/variants.ini";
+    session
+        .open(uri, "fairy-variants", "[v:chess]\ncustomPiece1 = x:fm\n\n")
+        .await;
+    let letters = session
+        .request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": position(1, 19) }),
+        )
+        .await;
+    let labels: Vec<&str> = letters["result"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    assert!(labels.contains(&"N") && labels.contains(&"f"), "{labels:?}");
+    // Fairy-Stockfish does not read `a`, so it is not offered in variants.ini.
+    assert!(!labels.contains(&"a"));
+    let keys = session
+        .request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": position(2, 0) }),
+        )
+        .await;
+    assert_eq!(keys["result"][0]["label"], "customPiece2");
+    assert_eq!(keys["result"][0]["insertText"], "customPiece2 = a:");
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn semantic_tokens_symbols_and_quick_fixes() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/variants.ini";
+    session
+        .open(
+            uri,
+            "fairy-variants",
+            "[v:chess]\ncustomPiece1 = x:mfW\nking = k:WF\n",
+        )
+        .await;
+    let tokens = session
+        .request(
+            "textDocument/semanticTokens/full",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    // m (mode), f (direction), W (atom) on line 1; W, F (atoms) on line 2.
+    assert_eq!(
+        tokens["result"]["data"],
+        json!([
+            1, 17, 1, 2, 0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 9, 1, 0, 0, 0, 1, 1, 0, 0
+        ])
+    );
+    let symbols = session
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    assert_eq!(symbols["result"][0]["name"], "v");
+    assert_eq!(
+        symbols["result"][0]["children"][1]["name"],
+        "k: King / Commoner"
+    );
+    let actions = session
+        .request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": position(1, 18), "end": position(1, 18) },
+                "context": { "diagnostics": [] },
+            }),
+        )
+        .await;
+    let fix = &actions["result"][0];
+    assert_eq!(fix["title"], "write `fm` (xboard-modifier-order)");
+    assert_eq!(
+        fix["edit"]["changes"][uri],
+        json!([{ "range": { "start": position(1, 17), "end": position(1, 19) }, "newText": "fm" }])
+    );
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn configuration_changes_rule_levels() {
+    let (mut session, _) = Session::start(
+        &["utf-16"],
+        json!({ "rules": { "xboard-modifier-order": "off" } }),
+    )
+    .await;
+    let uri = "file:///w/a.betza";
+    let quiet = session.open(uri, "betza", "mfW\n").await;
+    assert_eq!(quiet["diagnostics"], json!([]));
+    session
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "betza": { "rules": { "xboard-modifier-order": "error" } } } }),
+        )
+        .await;
+    let loud = session.diagnostics(uri).await;
+    assert_eq!(loud["diagnostics"][0]["severity"], 1);
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_json_gets_a_parse_error_and_the_session_goes_on() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    session.send_raw(b"{this is not json").await;
+    let reply = session.receive().await;
+    assert_eq!(reply["error"]["code"], -32700);
+    assert_eq!(reply["id"], Value::Null);
+    let published = session.open("file:///w/a.betza", "betza", "W\n").await;
+    assert_eq!(published["diagnostics"], json!([]));
+    assert!(session.finish().await);
+}
+
+#[tokio::test]
+async fn exit_without_shutdown_reports_failure() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    session.notify("exit", Value::Null).await;
+    assert!(!session.server.await.expect("the server task ends"));
+}
