@@ -49,6 +49,8 @@ impl Options {
 pub struct Analysis {
     pub format: HostFormat,
     pub regions: Vec<Region>,
+    /// Host keys, sections and comments, for colouring.
+    pub host_tokens: Vec<(TextRange, host::HostToken)>,
     pub diagnostics: Vec<FileDiagnostic>,
 }
 
@@ -75,6 +77,7 @@ pub fn analyse(format: HostFormat, text: &str, options: &Options) -> Analysis {
     Analysis {
         format,
         regions: scan.regions,
+        host_tokens: scan.host_tokens,
         diagnostics,
     }
 }

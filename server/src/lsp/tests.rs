@@ -312,6 +312,34 @@ async fn completion_offers_letters_and_custom_piece_keys() {
     assert!(labels.contains(&"N") && labels.contains(&"f"), "{labels:?}");
     // Fairy-Stockfish does not read `a`, so it is not offered in variants.ini.
     assert!(!labels.contains(&"a"));
+    // After an `a`, a continuation leg takes relative directions: no `h`.
+    session
+        .notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": 2 },
+                "contentChanges": [{ "text": "[v:chess]\ncustomPiece1 = x:fm\n\n" }],
+            }),
+        )
+        .await;
+    let plain = "file:///w/p.betza";
+    session.open(plain, "betza", "maf\n").await;
+    let continuation = session
+        .request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": plain }, "position": position(0, 3) }),
+        )
+        .await;
+    let labels: Vec<&str> = continuation["result"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    assert!(
+        labels.contains(&"s") && !labels.contains(&"h"),
+        "{labels:?}"
+    );
     let keys = session
         .request(
             "textDocument/completion",
@@ -340,11 +368,13 @@ async fn semantic_tokens_symbols_and_quick_fixes() {
             json!({ "textDocument": { "uri": uri } }),
         )
         .await;
-    // m (mode), f (direction), W (atom) on line 1; W, F (atoms) on line 2.
+    // The section (7) on line 0; the key (6), m (mode 2), f (direction 1), W (atom 0) on
+    // line 1; the key `king`, W and F on line 2.
     assert_eq!(
         tokens["result"]["data"],
         json!([
-            1, 17, 1, 2, 0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 9, 1, 0, 0, 0, 1, 1, 0, 0
+            0, 0, 9, 7, 0, 1, 0, 12, 6, 0, 0, 17, 1, 2, 0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 0, 4,
+            6, 0, 0, 9, 1, 0, 0, 0, 1, 1, 0, 0
         ])
     );
     let symbols = session

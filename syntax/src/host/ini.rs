@@ -2,7 +2,7 @@
 //! lines, `key = value`. Betza is the value after `x:` of `customPiece1` to `customPiece25`, and
 //! of `king = k:BETZA`.
 
-use super::{HostError, Region, RegionContext, Scan, lines, span, trimmed};
+use super::{HostError, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
 use crate::{Dialect, Severity};
 
 /// Keys whose value is a piece letter (built-in pieces), so a letter used twice is caught.
@@ -176,10 +176,17 @@ pub(super) fn scan(text: &str) -> Scan {
     let mut section: Option<Section> = None;
     for (offset, line) in lines(text) {
         let (start, content) = trimmed(line, offset);
-        if content.is_empty() || content.starts_with(['#', ';']) {
+        if content.is_empty() {
+            continue;
+        }
+        if content.starts_with(['#', ';']) {
+            scan.host_tokens
+                .push((span(start, start + content.len()), HostToken::Comment));
             continue;
         }
         if let Some(header) = content.strip_prefix('[') {
+            scan.host_tokens
+                .push((span(start, start + content.len()), HostToken::Section));
             let name_part = header.strip_suffix(']').unwrap_or(header);
             let (name, parent) = match name_part.split_once(':') {
                 Some((name, parent)) => (name.trim(), Some(parent.trim())),
@@ -244,6 +251,8 @@ pub(super) fn scan(text: &str) -> Scan {
         if !is_piece_key || value.is_empty() || value == "-" {
             continue;
         }
+        scan.host_tokens
+            .push((span(start, start + key.len()), HostToken::Key));
         let mut letters = value.chars();
         let letter = letters.next();
         let separated = letters.next() == Some(':');

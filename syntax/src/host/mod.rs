@@ -90,11 +90,23 @@ pub struct HostError {
     pub message: String,
 }
 
+/// Host syntax worth colouring around the Betza.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostToken {
+    /// A key that holds a piece (`customPiece1`, `king`).
+    Key,
+    /// A section header (`[name:parent]`).
+    Section,
+    Comment,
+}
+
 /// What a scanner found in a file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Scan {
     pub regions: Vec<Region>,
     pub errors: Vec<HostError>,
+    /// Host keys, sections and comments, in file order.
+    pub host_tokens: Vec<(TextRange, HostToken)>,
 }
 
 /// The format of a file, from its name and, for `.ini` files, its content (DESIGN.md: not

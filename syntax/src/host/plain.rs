@@ -2,7 +2,7 @@
 //! `# dialect: xbetza|fairy|mbn|chained` lines that set the dialect of the lines after them.
 //! `.mbn`: MBN definitions separated by whitespace, `|comments|` between bars.
 
-use super::{HostError, Region, RegionContext, Scan, lines, span, trimmed};
+use super::{HostError, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
 use crate::{Dialect, Severity};
 
 pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
@@ -14,6 +14,8 @@ pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
             continue;
         }
         if let Some(comment) = content.strip_prefix('#') {
+            scan.host_tokens
+                .push((span(start, start + content.len()), HostToken::Comment));
             if let Some(name) = comment.trim().strip_prefix("dialect:") {
                 match name.trim().parse::<Dialect>() {
                     Ok(chosen) => dialect = chosen,

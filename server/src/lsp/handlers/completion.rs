@@ -14,11 +14,19 @@ use crate::lsp::state::Document;
 
 pub fn completion(document: &Document, offset: usize) -> Vec<CompletionItem> {
     if let Some(region) = region_at(document, offset) {
-        return letters(region.dialect);
+        let before =
+            &document.text[usize::from(region.range.start())..offset.min(document.text.len())];
+        // In a continuation leg (after an `a` of the move being typed), directions are relative
+        // and `h` has nothing to combine with.
+        let move_start = before
+            .rfind(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
+            .map_or(0, |i| i + 1);
+        let continuation = before[move_start..].contains('a');
+        return letters(region.dialect, continuation);
     }
     match document.format {
         Some(HostFormat::VariantsIni) => custom_piece(document, offset),
-        Some(HostFormat::Betza) => letters(Dialect::XBetza),
+        Some(HostFormat::Betza) => letters(Dialect::XBetza, false),
         _ => Vec::new(),
     }
 }
@@ -30,14 +38,14 @@ fn doc(text: String) -> Option<Documentation> {
     }))
 }
 
-/// Atoms, modifiers and `a`, as the dialect reads them.
-fn letters(dialect: Dialect) -> Vec<CompletionItem> {
+/// Atoms, modifiers and `a`, as the dialect reads them and the leg accepts.
+fn letters(dialect: Dialect, continuation: bool) -> Vec<CompletionItem> {
     let fairy = dialect == Dialect::Fairy;
     let mut items = Vec::new();
-    for e in MODIFIERS
-        .iter()
-        .filter(|e| !fairy || e.fairy == FairySupport::Understood)
-    {
+    let accepted = |e: &&betza_syntax::vocabulary::ModifierEntry| {
+        (!fairy || e.fairy == FairySupport::Understood) && !(continuation && e.letter == 'h')
+    };
+    for e in MODIFIERS.iter().filter(accepted) {
         items.push(CompletionItem {
             label: e.letter.to_string(),
             kind: Some(CompletionItemKind::KEYWORD),

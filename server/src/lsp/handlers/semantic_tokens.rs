@@ -1,7 +1,9 @@
-//! Semantic tokens for the Betza inside a document: atoms, directions, modes, leg separators
-//! and parentheses, ranges and counts, and errors.
+//! Semantic tokens for the Betza inside a document (atoms, directions, modes, leg separators
+//! and parentheses, ranges and counts, errors) and the host syntax around it (piece keys,
+//! sections, comments). Errors share the comment colour, the one most themes dim.
 
 use betza_syntax::NodeOrToken;
+use betza_syntax::host::HostToken;
 use betza_syntax::vocabulary::{LetterRole, ModifierClass, letter_role};
 use betza_syntax::{SyntaxKind, parse};
 use tower_lsp_server::ls_types::{SemanticToken, SemanticTokenType, SemanticTokensLegend};
@@ -10,13 +12,15 @@ use crate::lsp::position::{Encoding, to_position};
 use crate::lsp::state::Document;
 
 /// The token types, in legend order.
-pub const TYPES: [SemanticTokenType; 6] = [
+pub const TYPES: [SemanticTokenType; 8] = [
     SemanticTokenType::TYPE,
     SemanticTokenType::PARAMETER,
     SemanticTokenType::KEYWORD,
     SemanticTokenType::OPERATOR,
     SemanticTokenType::NUMBER,
     SemanticTokenType::COMMENT,
+    SemanticTokenType::PROPERTY,
+    SemanticTokenType::NAMESPACE,
 ];
 
 const ATOM: u32 = 0;
@@ -25,6 +29,9 @@ const MODE: u32 = 2;
 const OPERATOR: u32 = 3;
 const NUMBER: u32 = 4;
 const INVALID: u32 = 5;
+const COMMENT: u32 = 5;
+const HOST_KEY: u32 = 6;
+const SECTION: u32 = 7;
 
 pub fn legend() -> SemanticTokensLegend {
     SemanticTokensLegend {
@@ -84,6 +91,26 @@ pub fn tokens(
             if start.line != end.line || end.character <= start.character {
                 continue;
             }
+            absolute.push((
+                start.line,
+                start.character,
+                end.character - start.character,
+                kind,
+            ));
+        }
+    }
+    for (range, token) in &analysis.host_tokens {
+        if usize::from(range.end()) < from || usize::from(range.start()) > to {
+            continue;
+        }
+        let kind = match token {
+            HostToken::Key => HOST_KEY,
+            HostToken::Section => SECTION,
+            HostToken::Comment => COMMENT,
+        };
+        let start = to_position(&document.rope, usize::from(range.start()), encoding);
+        let end = to_position(&document.rope, usize::from(range.end()), encoding);
+        if start.line == end.line && end.character > start.character {
             absolute.push((
                 start.line,
                 start.character,
