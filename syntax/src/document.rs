@@ -54,8 +54,37 @@ pub struct Analysis {
     pub diagnostics: Vec<FileDiagnostic>,
 }
 
+/// Findings of one region in its own coordinates, kept by region text so an edit re-analyses
+/// only the strings it changed.
+#[derive(Debug, Default, Clone)]
+pub struct RegionCache {
+    entries: std::collections::HashMap<(Dialect, String), Vec<FileDiagnostic>>,
+}
+
+impl RegionCache {
+    /// How many distinct strings are cached.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
 /// Analyses `text`, in `format`.
 pub fn analyse(format: HostFormat, text: &str, options: &Options) -> Analysis {
+    analyse_cached(format, text, options, &mut RegionCache::default())
+}
+
+/// [`analyse`], reusing the findings of every region whose text `cache` has seen (the options
+/// must be the same as when it was filled) and dropping those no longer in the file.
+pub fn analyse_cached(
+    format: HostFormat,
+    text: &str,
+    options: &Options,
+    cache: &mut RegionCache,
+) -> Analysis {
     let scan = host::scan(format, text, options.default_dialect);
     let mut diagnostics: Vec<FileDiagnostic> = scan
         .errors
@@ -70,9 +99,37 @@ pub fn analyse(format: HostFormat, text: &str, options: &Options) -> Analysis {
             fix: None,
         })
         .collect();
+    let mut kept = RegionCache::default();
     for region in &scan.regions {
-        analyse_region(text, region, options, &mut diagnostics);
+        let key = (region.dialect, region.text(text).to_owned());
+        let local = match cache
+            .entries
+            .remove(&key)
+            .or_else(|| kept.entries.get(&key).cloned())
+        {
+            Some(local) => local,
+            None => analyse_region(region.text(text), region.dialect, options),
+        };
+        diagnostics.extend(local.iter().map(|d| FileDiagnostic {
+            range: region.to_file(d.range),
+            fix: d.fix.as_ref().map(|fix| {
+                Fix {
+                    title: fix.title.clone(),
+                    edits: fix
+                        .edits
+                        .iter()
+                        .map(|edit| Edit {
+                            range: region.to_file(edit.range),
+                            text: edit.text.clone(),
+                        })
+                        .collect(),
+                }
+            }),
+            ..d.clone()
+        }));
+        kept.entries.insert(key, local);
     }
+    *cache = kept;
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end()));
     Analysis {
         format,
@@ -82,21 +139,22 @@ pub fn analyse(format: HostFormat, text: &str, options: &Options) -> Analysis {
     }
 }
 
-fn analyse_region(file: &str, region: &Region, options: &Options, out: &mut Vec<FileDiagnostic>) {
-    let text = region.text(file);
-    let parsed = parse(text, region.dialect);
+/// The findings of one string, in its own coordinates.
+fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
+    let parsed = parse(text, dialect);
+    let mut out = Vec::new();
     for error in parsed.errors() {
         // Dialects without a grammar yet are noted, not failed.
         let (severity, message) = if error.problem == Problem::UnsupportedDialect {
             (
                 Severity::Info,
-                format!("{} strings are not checked yet", region.dialect.title()),
+                format!("{} strings are not checked yet", dialect.title()),
             )
         } else {
             (error.severity(), error.message.clone())
         };
         out.push(FileDiagnostic {
-            range: region.to_file(error.range),
+            range: error.range,
             severity,
             code: error.code().to_owned(),
             message,
@@ -105,28 +163,18 @@ fn analyse_region(file: &str, region: &Region, options: &Options, out: &mut Vec<
             fix: None,
         });
     }
-    for finding in lint::lint(&parsed, &options.lint_config(region.dialect)) {
-        let fix = finding.fix.map(|fix| Fix {
-            title: fix.title,
-            edits: fix
-                .edits
-                .into_iter()
-                .map(|edit| Edit {
-                    range: region.to_file(edit.range),
-                    text: edit.text,
-                })
-                .collect(),
-        });
+    for finding in lint::lint(&parsed, &options.lint_config(dialect)) {
         out.push(FileDiagnostic {
-            range: region.to_file(finding.range),
+            range: finding.range,
             severity: finding.severity,
             code: finding.rule.code.to_owned(),
             message: finding.message,
             help: Some(finding.rule.explanation),
             unnecessary: finding.rule.unnecessary,
-            fix,
+            fix: finding.fix,
         });
     }
+    out
 }
 
 /// 1-based line and column (in characters) of a byte offset; the column of a line end is one
@@ -145,6 +193,21 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cached_analysis_equals_a_fresh_one_after_edits() {
+        let options = Options::default();
+        let mut cache = RegionCache::default();
+        let before = "[a:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:NN\n";
+        let after = "[a:chess]\ncustomPiece1 = x:fmW\ncustomPiece2 = y:NN\ncustomPiece3 = z:NN\n";
+        let first = analyse_cached(HostFormat::VariantsIni, before, &options, &mut cache);
+        assert_eq!(first, analyse(HostFormat::VariantsIni, before, &options));
+        assert_eq!(cache.len(), 2);
+        let second = analyse_cached(HostFormat::VariantsIni, after, &options, &mut cache);
+        assert_eq!(second, analyse(HostFormat::VariantsIni, after, &options));
+        // `mfW` is gone; `fmW` is new; `NN` (twice) was kept.
+        assert_eq!(cache.len(), 2);
+    }
 
     /// The real variant files (../shared/corpus, when present): no syntax error anywhere, and
     /// every finding, with its line, kept as a reviewed snapshot.

@@ -204,17 +204,7 @@ impl LanguageServer for Backend {
                 state.settings = settings.clone();
                 let uris: Vec<Uri> = state.documents.keys().cloned().collect();
                 for document in state.documents.values_mut() {
-                    let (version, text) = (document.version, document.text.clone());
-                    document.apply(
-                        vec![TextDocumentContentChangeEvent {
-                            range: None,
-                            range_length: None,
-                            text,
-                        }],
-                        version,
-                        Encoding::Utf8,
-                        &settings,
-                    );
+                    document.reanalyse(&settings);
                 }
                 Ok(uris)
             })

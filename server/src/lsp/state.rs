@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use betza_syntax::board::BoardSize;
-use betza_syntax::document::{self, Analysis, Options};
+use betza_syntax::document::{self, Analysis, Options, RegionCache};
 use betza_syntax::host::{self, HostFormat};
 use betza_syntax::lint::Engine;
 use betza_syntax::{Dialect, Severity};
@@ -22,6 +22,8 @@ pub struct Document {
     pub version: i32,
     pub format: Option<HostFormat>,
     pub analysis: Option<Analysis>,
+    /// Findings per Betza string, so an edit re-analyses only the strings it changed.
+    cache: RegionCache,
 }
 
 impl Document {
@@ -33,6 +35,7 @@ impl Document {
             version,
             format,
             analysis: None,
+            cache: RegionCache::default(),
         };
         document.analyse(settings);
         document
@@ -68,9 +71,16 @@ impl Document {
     }
 
     fn analyse(&mut self, settings: &Settings) {
+        let options = settings.options();
         self.analysis = self
             .format
-            .map(|format| document::analyse(format, &self.text, &settings.options()));
+            .map(|format| document::analyse_cached(format, &self.text, &options, &mut self.cache));
+    }
+
+    /// Analyses everything again, after the settings changed.
+    pub fn reanalyse(&mut self, settings: &Settings) {
+        self.cache = RegionCache::default();
+        self.analyse(settings);
     }
 }
 
