@@ -126,6 +126,10 @@ impl LanguageServer for Backend {
                 completion_provider: Some(CompletionOptions::default()),
                 document_symbol_provider: Some(OneOf::Left(true)),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+                execute_command_provider: Some(ExecuteCommandOptions {
+                    commands: vec![code_actions::EXPLAIN.into()],
+                    ..ExecuteCommandOptions::default()
+                }),
                 semantic_tokens_provider: Some(
                     SemanticTokensServerCapabilities::SemanticTokensOptions(
                         SemanticTokensOptions {
@@ -292,5 +296,68 @@ impl LanguageServer for Backend {
                 document, uri, start, end, encoding,
             )))
         })
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command != code_actions::EXPLAIN {
+            return Err(Error::invalid_params(format!(
+                "unknown command `{}`",
+                params.command
+            )));
+        }
+        let uri = params
+            .arguments
+            .first()
+            .and_then(|a| a.as_str())
+            .and_then(|u| u.parse::<Uri>().ok());
+        let offset = params.arguments.get(1).and_then(serde_json::Value::as_u64);
+        let (Some(uri), Some(offset)) = (uri, offset) else {
+            return Err(Error::invalid_params(
+                "expected a document URI and an offset",
+            ));
+        };
+        let text = self.with_state("explain", |state| {
+            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
+            let document = state
+                .documents
+                .get(&uri)
+                .ok_or_else(|| Error::invalid_params("the document is not open"))?;
+            let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+            Ok(
+                hover::hover(document, offset, encoding, &state.settings).map(|h| {
+                    match h.contents {
+                        HoverContents::Markup(markup) => markup.value,
+                        _ => String::new(),
+                    }
+                }),
+            )
+        })?;
+        let Some(text) = text else {
+            return Ok(None);
+        };
+        // The explanation goes to a file the client is asked to show; a client that cannot
+        // show documents simply does not.
+        let folder = std::env::temp_dir().join("betza-explain");
+        let path = folder.join(format!("explain-{}.md", std::process::id()));
+        if std::fs::create_dir_all(&folder)
+            .and_then(|()| std::fs::write(&path, text))
+            .is_err()
+        {
+            return Err(Error::internal_error());
+        }
+        if let Some(target) = Uri::from_file_path(&path) {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client
+                    .show_document(ShowDocumentParams {
+                        uri: target,
+                        external: Some(false),
+                        take_focus: Some(true),
+                        selection: None,
+                    })
+                    .await;
+            });
+        }
+        Ok(Some(serde_json::json!(path.display().to_string())))
     }
 }

@@ -404,6 +404,24 @@ async fn semantic_tokens_symbols_and_quick_fixes() {
         fix["edit"]["changes"][uri],
         json!([{ "range": { "start": position(1, 17), "end": position(1, 19) }, "newText": "fm" }])
     );
+    let explain = actions["result"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .find(|a| a["command"]["command"] == "betza.explain")
+        .cloned()
+        .expect("an explain action");
+    let written = session
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "betza.explain", "arguments": explain["command"]["arguments"] }),
+        )
+        .await;
+    let path = written["result"]
+        .as_str()
+        .expect("the path of the explanation");
+    let text = std::fs::read_to_string(path).expect("the explanation was written");
+    assert!(text.contains("**`mfW`**"), "{text}");
     assert!(session.finish().await);
 }
 

@@ -1,11 +1,11 @@
-//! Code actions: every lint fix under the cursor as a quick fix, and "rewrite in XBoard order"
-//! for the whole string.
+//! Code actions: every lint fix under the cursor as a quick fix, "rewrite in XBoard order" for
+//! the whole document, and "explain this piece in a new document".
 
 use std::collections::HashMap;
 
 use betza_syntax::lint::Fix;
 use tower_lsp_server::ls_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, TextEdit, Uri, WorkspaceEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, Command, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::lsp::position::{Encoding, to_range};
@@ -30,6 +30,9 @@ fn edit(document: &Document, uri: &Uri, fix: &Fix, encoding: Encoding) -> Worksp
         ..WorkspaceEdit::default()
     }
 }
+
+/// The command that opens a piece's explanation in a new document.
+pub const EXPLAIN: &str = "betza.explain";
 
 pub fn actions(
     document: &Document,
@@ -73,6 +76,21 @@ pub fn actions(
             title: all.title.clone(),
             kind: Some(CodeActionKind::SOURCE_FIX_ALL),
             edit: Some(edit(document, uri, &all, encoding)),
+            ..CodeAction::default()
+        }));
+    }
+    if super::region_at(document, start).is_some() {
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title: "Explain this piece in a new document".into(),
+            kind: Some(CodeActionKind::EMPTY),
+            command: Some(Command {
+                title: "Explain this piece".into(),
+                command: EXPLAIN.into(),
+                arguments: Some(vec![
+                    serde_json::json!(uri.as_str()),
+                    serde_json::json!(start),
+                ]),
+            }),
             ..CodeAction::default()
         }));
     }
