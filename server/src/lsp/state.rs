@@ -108,6 +108,8 @@ pub struct Settings {
     pub engines: Option<Vec<String>>,
     /// Rule levels: code → `error` | `warning` | `info` | `hint` | `off`.
     pub rules: HashMap<String, String>,
+    /// Add the diagram as an SVG image to hovers, for clients that render Markdown images.
+    pub hover_image: bool,
 }
 
 impl Settings {

@@ -2,7 +2,7 @@
 //! move by move with its diagram in a code block.
 
 use betza_syntax::TextSize;
-use betza_syntax::explain::{diagram, explain};
+use betza_syntax::explain::{diagram, diagram_svg, explain};
 use betza_syntax::vocabulary::{Atom, Extension, LetterRole, letter_role};
 use betza_syntax::{SyntaxKind, parse};
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind};
@@ -24,20 +24,18 @@ pub fn hover(
         .saturating_sub(usize::from(region.range.start()))
         .min(text.len());
     let mut markdown = String::new();
-    if let Some(token) = parsed
+    let token = parsed
         .syntax()
         .token_at_offset(TextSize::new(u32::try_from(local).unwrap_or(0)))
-        .right_biased()
-        && let Some(letter) = token.kind().letter()
-    {
-        markdown.push_str(&letter_doc(letter));
-    } else if parsed
-        .syntax()
-        .token_at_offset(TextSize::new(u32::try_from(local).unwrap_or(0)))
-        .right_biased()
-        .is_some_and(|t| matches!(t.kind(), SyntaxKind::DIGITS | SyntaxKind::STAR))
-    {
-        markdown.push_str("**range**: how many times the step may repeat (`0` or a doubled atom: any number; `*`: up to the enemy half)\n\n");
+        .right_biased();
+    match token.map(|t| t.kind()) {
+        Some(kind) if kind.letter().is_some() => {
+            markdown.push_str(&letter_doc(kind.letter().unwrap_or('?')));
+        }
+        Some(SyntaxKind::DIGITS | SyntaxKind::STAR) => markdown.push_str(
+            "**range**: how many times the step may repeat (`0` or a doubled atom: any number; `*`: up to the enemy half)\n\n",
+        ),
+        _ => {}
     }
     let explanation = explain(&parsed);
     if let Some(name) = &region.context.piece {
@@ -65,6 +63,14 @@ pub fn hover(
     markdown.push_str("\n```text\n");
     markdown.push_str(&diagram(&parsed, settings.board()));
     markdown.push_str("```\n");
+    if settings.hover_image {
+        // Only when asked for: a client that does not render images would show the data.
+        let svg = diagram_svg(&parsed, settings.board());
+        markdown.push_str(&format!(
+            "\n![move diagram](data:image/svg+xml;base64,{})\n",
+            base64(svg.as_bytes())
+        ));
+    }
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
@@ -106,4 +112,40 @@ fn extension_doc(extension: Extension) -> String {
         extension.letter(),
         extension.summary()
     )
+}
+
+/// Standard base64 (RFC 4648, with padding).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_matches_rfc_4648_examples() {
+        for (input, expected) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(super::base64(input.as_bytes()), expected);
+        }
+    }
 }
