@@ -6,7 +6,12 @@ use std::fs;
 use std::hint::black_box;
 use std::path::Path;
 
+#[path = "support/large_variants.rs"]
+mod large_variants;
+
 use betza_syntax::board::{BoardSize, Position, Side, generate};
+use betza_syntax::document::{Options, analyse};
+use betza_syntax::host::HostFormat;
 use betza_syntax::{Dialect, model, parse};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -115,5 +120,29 @@ fn bench_worst(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse, bench_moves, bench_worst);
+/// Whole-file analysis (scan, parse, lint every string) of generated variants.ini files.
+fn bench_files(c: &mut Criterion) {
+    let mut group = c.benchmark_group("file");
+    group.sample_size(10);
+    for (label, bytes) in [
+        ("70 kB", 70_000),
+        ("1 MB", 1_000_000),
+        ("10 MB", 10_000_000),
+    ] {
+        let text = large_variants::generate(bytes);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(format!("analyse a {label} variants.ini"), |b| {
+            b.iter(|| {
+                black_box(analyse(
+                    HostFormat::VariantsIni,
+                    black_box(&text),
+                    &Options::default(),
+                ))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse, bench_moves, bench_worst, bench_files);
 criterion_main!(benches);

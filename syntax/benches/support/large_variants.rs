@@ -1,0 +1,61 @@
+//! Generates large `variants.ini` files for benchmarks by repeating and varying real ones: the
+//! files of ../shared/corpus when present, else corpus/examples/variants.ini. Odd copies mirror
+//! their pieces (forward and backward swapped), so not every string is seen before.
+
+use std::path::Path;
+
+/// The seed text the large files are made from.
+pub fn seed_text() -> String {
+    // Benchmarks of both crates include this file; both crates sit beside corpus/.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = root.join("../../shared/corpus");
+    let mut text = String::new();
+    if let Ok(entries) = std::fs::read_dir(&shared) {
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "ini"))
+        {
+            text.push_str(&std::fs::read_to_string(path).unwrap_or_default());
+            text.push('\n');
+        }
+    }
+    if text.is_empty() {
+        text = std::fs::read_to_string(root.join("../corpus/examples/variants.ini"))
+            .unwrap_or_default();
+    }
+    text
+}
+
+/// A `variants.ini` of at least `bytes` bytes.
+pub fn generate(bytes: usize) -> String {
+    let seed = seed_text();
+    let mut out = String::with_capacity(bytes + seed.len());
+    let mut copy = 0;
+    while out.len() < bytes {
+        out.push_str(&format!("# copy {copy}\n"));
+        if copy % 2 == 0 {
+            out.push_str(&seed);
+        } else {
+            for line in seed.lines() {
+                if line.trim_start().starts_with("customPiece") {
+                    let mirrored: String = line
+                        .chars()
+                        .map(|c| match c {
+                            'f' => 'b',
+                            'b' => 'f',
+                            other => other,
+                        })
+                        .collect();
+                    out.push_str(&mirrored);
+                } else {
+                    out.push_str(line);
+                }
+                out.push('\n');
+            }
+        }
+        copy += 1;
+    }
+    out
+}
