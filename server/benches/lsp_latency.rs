@@ -162,7 +162,8 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
     let (line, column) = first_piece(text);
     let mut edits = Vec::new();
     for round in 0..rounds {
-        // Toggle the string's first letter between W and F: a real change to one Betza string.
+        // Replace the string's first letter by F or W in turn: a real change to one Betza string
+        // that keeps its length.
         let letter = if round % 2 == 0 { "F" } else { "W" };
         let version = round as i64 + 2;
         let started = Instant::now();
@@ -170,7 +171,7 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
             "textDocument/didChange",
             json!({
                 "textDocument": { "uri": uri, "version": version },
-                "contentChanges": [{ "range": { "start": { "line": line, "character": column }, "end": { "line": line, "character": column } }, "text": letter }],
+                "contentChanges": [{ "range": { "start": { "line": line, "character": column }, "end": { "line": line, "character": column + 1 } }, "text": letter }],
             }),
         );
         client.wait(|m| {

@@ -2,7 +2,7 @@
 //! mapped back to the file's bytes. The command line's `check` and the language server both
 //! read files through this.
 
-use rowan::TextRange;
+use rowan::{TextRange, TextSize};
 
 use crate::host::{self, HostFormat, Region};
 use crate::lint::{self, Edit, Fix, LintConfig};
@@ -69,6 +69,112 @@ impl RegionCache {
 
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+}
+
+impl Analysis {
+    /// Updates the analysis for an edit that replaced bytes `start..end` of the old text with
+    /// `inserted`, when the edit lies inside one Betza string and cannot change the file's
+    /// structure (no line break, space or host punctuation typed or deleted): only that string
+    /// is analysed again and everything after it moves. Returns `false` when the edit needs a
+    /// full analysis instead. `text` is the new text.
+    pub fn apply_edit(
+        &mut self,
+        text: &str,
+        (start, end): (usize, usize),
+        inserted: &str,
+        options: &Options,
+        cache: &mut RegionCache,
+    ) -> bool {
+        const STRUCTURAL: &[char] = &[
+            '\n', '\r', ' ', '\t', ';', ':', '"', '\'', '=', '#', '[', ']', '<', '>', '&', '|',
+            '\0',
+        ];
+        if inserted.contains(STRUCTURAL) {
+            return false;
+        }
+        let Some(index) = self.regions.iter().position(|r| {
+            usize::from(r.range.start()) <= start && end <= usize::from(r.range.end())
+        }) else {
+            return false;
+        };
+        let region = &self.regions[index];
+        let old_len = usize::from(region.range.len());
+        let new_len = old_len + inserted.len() - (end - start);
+        if region.decoded.is_some() || new_len == 0 {
+            return false;
+        }
+        let old_range = region.range;
+        let Some(new_range) = u32::try_from(new_len)
+            .ok()
+            .map(|n| TextRange::at(old_range.start(), n.into()))
+        else {
+            return false;
+        };
+        let grow = i64::try_from(new_len).unwrap_or(0) - i64::try_from(old_len).unwrap_or(0);
+        let shift = |range: TextRange| -> TextRange {
+            if range.start() >= old_range.end() {
+                let moved = |at: TextSize| {
+                    TextSize::new(u32::try_from(i64::from(u32::from(at)) + grow).unwrap_or(0))
+                };
+                TextRange::new(moved(range.start()), moved(range.end()))
+            } else {
+                range
+            }
+        };
+        for later in &mut self.regions[index + 1..] {
+            later.range = shift(later.range);
+        }
+        for (range, _) in &mut self.host_tokens {
+            *range = shift(*range);
+        }
+        self.regions[index].range = new_range;
+        // The region's own findings go; later ones move; the region is analysed again.
+        self.diagnostics
+            .retain(|d| !old_range.contains_range(d.range));
+        for d in &mut self.diagnostics {
+            d.range = shift(d.range);
+            if let Some(fix) = &mut d.fix {
+                for edit in &mut fix.edits {
+                    edit.range = shift(edit.range);
+                }
+            }
+        }
+        let region = &self.regions[index];
+        let key = (region.dialect, region.text(text).to_owned());
+        let local = match cache.entries.get(&key) {
+            Some(local) => local.clone(),
+            None => {
+                let local = analyse_region(region.text(text), region.dialect, options);
+                cache.entries.insert(key, local.clone());
+                local
+            }
+        };
+        let at = self
+            .diagnostics
+            .partition_point(|d| d.range.start() < new_range.start());
+        let mapped: Vec<FileDiagnostic> = local.iter().map(|d| map_to_file(region, d)).collect();
+        self.diagnostics.splice(at..at, mapped);
+        true
+    }
+}
+
+/// A finding of a region's text, in file coordinates.
+fn map_to_file(region: &Region, d: &FileDiagnostic) -> FileDiagnostic {
+    FileDiagnostic {
+        range: region.to_file(d.range),
+        fix: d.fix.as_ref().map(|fix| Fix {
+            title: fix.title.clone(),
+            edits: fix
+                .edits
+                .iter()
+                .map(|edit| Edit {
+                    range: region.to_file(edit.range),
+                    text: edit.text.clone(),
+                })
+                .collect(),
+        }),
+        ..d.clone()
     }
 }
 
@@ -207,6 +313,28 @@ mod tests {
         assert_eq!(second, analyse(HostFormat::VariantsIni, after, &options));
         // `mfW` is gone; `fmW` is new; `NN` (twice) was kept.
         assert_eq!(cache.len(), 2);
+    }
+
+    #[test]
+    fn an_edit_inside_one_string_matches_a_full_analysis() {
+        let options = Options::default();
+        let mut cache = RegionCache::default();
+        let before = "[a:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:NN\n# end\n";
+        let mut analysis = analyse_cached(HostFormat::VariantsIni, before, &options, &mut cache);
+        // Type `cF` after `mfW`, then delete the `m`: each time only that string is analysed.
+        let edits: [((usize, usize), &str); 2] = [((30, 30), "cF"), ((27, 28), "")];
+        let mut text = before.to_owned();
+        for ((start, end), inserted) in edits {
+            text.replace_range(start..end, inserted);
+            assert!(analysis.apply_edit(&text, (start, end), inserted, &options, &mut cache));
+            assert_eq!(
+                analysis,
+                analyse(HostFormat::VariantsIni, &text, &options),
+                "{text}"
+            );
+        }
+        // A line break changes the structure: the caller must analyse everything.
+        assert!(!analysis.apply_edit(&text, (29, 29), "\n", &options, &mut cache));
     }
 
     /// The real variant files (../shared/corpus, when present): no syntax error anywhere, and

@@ -81,6 +81,44 @@ pub fn to_range(rope: &Rope, start: usize, end: usize, encoding: Encoding) -> Ra
     }
 }
 
+/// The positions of many byte offsets at once, in one pass over `text`: for the thousands of
+/// findings of a large file, where converting each through the rope would dominate.
+pub fn to_positions(text: &str, offsets: &[usize], encoding: Encoding) -> Vec<Position> {
+    let mut order: Vec<usize> = (0..offsets.len()).collect();
+    order.sort_by_key(|i| offsets[*i]);
+    let mut out = vec![Position::default(); offsets.len()];
+    let (mut line, mut line_start, mut scanned) = (0u32, 0usize, 0usize);
+    for index in order {
+        let mut offset = offsets[index].min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        // Move to the line holding `offset`: LSP lines end at `\n`, `\r\n` or a lone `\r`.
+        while let Some(found) = memchr::memchr2(b'\n', b'\r', &text.as_bytes()[scanned..offset]) {
+            let at = scanned + found;
+            let width = if text[at..].starts_with("\r\n") { 2 } else { 1 };
+            if at + width > offset && width == 2 && at + 1 == offset {
+                // Between `\r` and `\n`: still the line's end.
+                break;
+            }
+            line += 1;
+            line_start = at + width;
+            scanned = line_start;
+        }
+        scanned = scanned.max(line_start);
+        let within = &text[line_start..offset];
+        let character = match encoding {
+            Encoding::Utf8 => within.len(),
+            Encoding::Utf16 => within.encode_utf16().count(),
+        };
+        out[index] = Position {
+            line,
+            character: u32::try_from(character).unwrap_or(u32::MAX),
+        };
+    }
+    out
+}
+
 /// The length of a line without its line ending.
 fn line_content_len(line: &str) -> usize {
     let without_lf = line.strip_suffix('\n').unwrap_or(line);
@@ -122,6 +160,26 @@ mod tests {
         // U+2028 and U+0085 are not line breaks in LSP.
         assert_eq!(to_offset(&rope, position(2, 2), Encoding::Utf16), Some(9));
         assert_eq!(to_position(&rope, 3, Encoding::Utf8), position(1, 0));
+    }
+
+    #[test]
+    fn many_positions_at_once_agree_with_one_at_a_time() {
+        let text = "a😀\r\nb\rc\u{2028}d\u{85}e\n\n象e\u{301}W";
+        let rope = Rope::from_str(text);
+        let offsets: Vec<usize> = (0..=text.len())
+            .rev()
+            .filter(|i| text.is_char_boundary(*i))
+            .collect();
+        for encoding in [Encoding::Utf8, Encoding::Utf16] {
+            let swept = to_positions(text, &offsets, encoding);
+            for (offset, position) in offsets.iter().zip(swept) {
+                assert_eq!(
+                    position,
+                    to_position(&rope, *offset, encoding),
+                    "offset {offset}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -41,7 +41,8 @@ impl Document {
         document
     }
 
-    /// Applies edits in order (a change without a range replaces everything).
+    /// Applies edits in order (a change without a range replaces everything). Typing inside one
+    /// Betza string re-analyses only that string; other edits analyse the file again.
     pub fn apply(
         &mut self,
         changes: Vec<TextDocumentContentChangeEvent>,
@@ -49,25 +50,46 @@ impl Document {
         encoding: Encoding,
         settings: &Settings,
     ) {
+        let options = settings.options();
+        let mut full = false;
         for change in changes {
-            match change.range {
-                None => self.rope = Rope::from_str(&change.text),
-                Some(range) => {
-                    let end_of = self.rope.len_bytes();
-                    let start = to_offset(&self.rope, range.start, encoding).unwrap_or(end_of);
-                    let end = to_offset(&self.rope, range.end, encoding)
-                        .unwrap_or(end_of)
-                        .max(start);
-                    let (start, end) = (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
-                    if self.rope.try_remove(start..end).is_ok() {
-                        let _ = self.rope.try_insert(start, &change.text);
-                    }
-                }
+            let Some(range) = change.range else {
+                self.rope = Rope::from_str(&change.text);
+                self.text = change.text;
+                full = true;
+                continue;
+            };
+            let end_of = self.rope.len_bytes();
+            let start = to_offset(&self.rope, range.start, encoding).unwrap_or(end_of);
+            let end = to_offset(&self.rope, range.end, encoding)
+                .unwrap_or(end_of)
+                .max(start);
+            let (start_char, end_char) =
+                (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
+            if self.rope.try_remove(start_char..end_char).is_err()
+                || self.rope.try_insert(start_char, &change.text).is_err()
+            {
+                // Both offsets come from the rope itself; keep the text in step regardless.
+                self.rope = Rope::from_str(&self.text);
+                continue;
             }
+            self.text.replace_range(start..end, &change.text);
+            let patched = !full
+                && self.analysis.as_mut().is_some_and(|analysis| {
+                    analysis.apply_edit(
+                        &self.text,
+                        (start, end),
+                        &change.text,
+                        &options,
+                        &mut self.cache,
+                    )
+                });
+            full |= !patched;
         }
-        self.text = self.rope.to_string();
         self.version = version;
-        self.analyse(settings);
+        if full {
+            self.analyse(settings);
+        }
     }
 
     fn analyse(&mut self, settings: &Settings) {

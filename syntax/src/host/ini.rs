@@ -172,7 +172,7 @@ struct Section {
 
 pub(super) fn scan(text: &str) -> Scan {
     let mut scan = Scan::default();
-    let mut defined: Vec<String> = Vec::new();
+    let mut defined: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut section: Option<Section> = None;
     for (offset, line) in lines(text) {
         let (start, content) = trimmed(line, offset);
@@ -203,7 +203,7 @@ pub(super) fn scan(text: &str) -> Scan {
                 );
             }
             if let Some(parent) = parent
-                && !defined.iter().any(|d| d == parent)
+                && !defined.contains(parent)
                 && !BUILT_IN_VARIANTS.contains(&parent)
                 && !MORE_BUILT_INS.contains(&parent)
             {
@@ -219,7 +219,7 @@ pub(super) fn scan(text: &str) -> Scan {
                     ),
                 );
             }
-            defined.push(name.to_owned());
+            defined.insert(name.to_owned());
             section = Some(Section {
                 name: name.to_owned(),
                 letters: Vec::new(),
