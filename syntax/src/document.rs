@@ -216,23 +216,7 @@ pub fn analyse_cached(
             Some(local) => local,
             None => analyse_region(region.text(text), region.dialect, options),
         };
-        diagnostics.extend(local.iter().map(|d| FileDiagnostic {
-            range: region.to_file(d.range),
-            fix: d.fix.as_ref().map(|fix| {
-                Fix {
-                    title: fix.title.clone(),
-                    edits: fix
-                        .edits
-                        .iter()
-                        .map(|edit| Edit {
-                            range: region.to_file(edit.range),
-                            text: edit.text.clone(),
-                        })
-                        .collect(),
-                }
-            }),
-            ..d.clone()
-        }));
+        diagnostics.extend(local.iter().map(|d| map_to_file(region, d)));
         kept.entries.insert(key, local);
     }
     *cache = kept;
