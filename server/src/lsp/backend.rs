@@ -69,6 +69,26 @@ impl Backend {
     }
 }
 
+/// Parameters of `betza/documentText`.
+#[derive(Debug, serde::Deserialize)]
+pub struct DocumentTextParams {
+    pub uri: Uri,
+}
+
+impl Backend {
+    /// `betza/documentText`: the server's copy of an open document, so a client (or a test)
+    /// can check that no edit was lost.
+    pub async fn document_text(&self, params: DocumentTextParams) -> Result<String> {
+        self.with_state("documentText", |state| {
+            state
+                .documents
+                .get(&params.uri)
+                .map(|d| d.text.clone())
+                .ok_or_else(|| Error::invalid_params("the document is not open"))
+        })
+    }
+}
+
 /// The document and the byte offset of a position in it, or the protocol error for a request
 /// about an unknown document or a line past its end.
 fn locate<'a>(

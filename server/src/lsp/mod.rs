@@ -8,6 +8,8 @@ mod position;
 mod state;
 
 #[cfg(test)]
+mod abuse_tests;
+#[cfg(test)]
 mod tests;
 
 use std::process::ExitCode;
@@ -28,7 +30,9 @@ where
 {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
+    let (service, socket) = LspService::build(move |client| Backend::new(client, flag))
+        .custom_method("betza/documentText", Backend::document_text)
+        .finish();
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     let (server_output, from_server) = tokio::io::duplex(1 << 16);
     let (replies, reply_queue) = tokio::sync::mpsc::unbounded_channel();

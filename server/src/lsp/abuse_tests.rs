@@ -1,0 +1,224 @@
+//! Protocol abuse, as transcripts: broken framing, unknown methods, requests out of order,
+//! impossible edits, floods and cancellations. The server answers with protocol errors where
+//! the specification says so, keeps serving, and loses no edit.
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+
+/// A bare session: nothing sent yet.
+struct Raw {
+    to_server: tokio::io::DuplexStream,
+    from_server: BufReader<tokio::io::DuplexStream>,
+    server: tokio::task::JoinHandle<bool>,
+}
+
+impl Raw {
+    fn start() -> Raw {
+        let (to_server, server_input) = tokio::io::duplex(1 << 22);
+        let (server_output, from_server) = tokio::io::duplex(1 << 22);
+        Raw {
+            to_server,
+            from_server: BufReader::new(from_server),
+            server: tokio::spawn(super::serve(server_input, server_output)),
+        }
+    }
+
+    async fn bytes(&mut self, bytes: &[u8]) {
+        self.to_server.write_all(bytes).await.expect("write");
+    }
+
+    async fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        self.bytes(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes())
+            .await;
+    }
+
+    async fn receive(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.from_server.read_line(&mut line).await.expect("read");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(value) = line.strip_prefix("Content-Length: ") {
+                length = value.parse().expect("length");
+            }
+        }
+        let mut body = vec![0; length];
+        self.from_server.read_exact(&mut body).await.expect("body");
+        serde_json::from_slice(&body).expect("JSON")
+    }
+
+    async fn reply(&mut self, id: i64) -> Value {
+        loop {
+            let message = self.receive().await;
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    async fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
+            .await;
+        self.reply(id).await
+    }
+
+    async fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }))
+            .await;
+    }
+
+    async fn initialize(&mut self) {
+        self.request(1, "initialize", json!({ "capabilities": {} }))
+            .await;
+        self.notify("initialized", json!({})).await;
+    }
+
+    async fn text(&mut self, id: i64, uri: &str) -> String {
+        let reply = self
+            .request(id, "betza/documentText", json!({ "uri": uri }))
+            .await;
+        reply["result"].as_str().unwrap_or_default().to_owned()
+    }
+}
+
+fn position(line: u32, character: u32) -> Value {
+    json!({ "line": line, "character": character })
+}
+
+#[tokio::test]
+async fn broken_framing_gets_parse_errors_and_the_session_goes_on() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    // A non-numeric length, then a header block with no length at all.
+    raw.bytes(b"Content-Length: lots\r\n\r\n").await;
+    assert_eq!(raw.receive().await["error"]["code"], -32700);
+    raw.bytes(b"Content-Type: application/json\r\n\r\n").await;
+    assert_eq!(raw.receive().await["error"]["code"], -32700);
+    // A JSON body that is not an object.
+    raw.bytes(b"Content-Length: 2\r\n\r\n42").await;
+    assert_eq!(raw.receive().await["error"]["code"], -32700);
+    let reply = raw
+        .request(
+            9,
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": "file:///none" } }),
+        )
+        .await;
+    assert_eq!(reply["error"]["code"], -32602);
+}
+
+#[tokio::test]
+async fn unknown_methods_and_requests_out_of_order() {
+    let mut raw = Raw::start();
+    let early = raw
+        .request(
+            1,
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": "file:///a" }, "position": position(0, 0) }),
+        )
+        .await;
+    assert_eq!(early["error"]["code"], -32002, "before initialize: {early}");
+    raw.request(2, "initialize", json!({ "capabilities": {} }))
+        .await;
+    let unknown = raw.request(3, "betza/noSuchThing", json!({})).await;
+    assert_eq!(unknown["error"]["code"], -32601);
+    raw.request(4, "shutdown", Value::Null).await;
+    let late = raw
+        .request(
+            5,
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": "file:///a" }, "position": position(0, 0) }),
+        )
+        .await;
+    assert_eq!(late["error"]["code"], -32600, "after shutdown: {late}");
+    raw.notify("exit", Value::Null).await;
+    assert!(raw.server.await.expect("ends"));
+}
+
+#[tokio::test]
+async fn impossible_edits_lose_nothing_and_other_documents_keep_working() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    let a = "file:///w/a.betza";
+    let b = "file:///w/b.betza";
+    raw.notify("textDocument/didOpen", json!({ "textDocument": { "uri": a, "languageId": "betza", "version": 5, "text": "mfW\nN\n" } })).await;
+    raw.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": b, "languageId": "betza", "version": 1, "text": "K\n" } }),
+    )
+    .await;
+    let mut expected = String::from("mfW\nN\n");
+    let edits: [(Value, Value, &str); 5] = [
+        // Past the end of the document: inserted at the end.
+        (position(40, 0), position(41, 3), "R\n"),
+        // Reversed: read as the empty range at its start.
+        (position(0, 2), position(0, 1), "c"),
+        // Past the end of a line: the line's end.
+        (position(1, 99), position(1, 99), "D"),
+        // A plain replacement.
+        (position(0, 0), position(0, 1), "f"),
+        // Deleting across lines.
+        (position(0, 3), position(1, 0), ""),
+    ];
+    // Versions go backwards; the edits still apply in order.
+    for (index, (start, end, text)) in edits.iter().enumerate() {
+        raw.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": a, "version": 4 - index as i64 },
+                "contentChanges": [{ "range": { "start": start, "end": end }, "text": text }],
+            }),
+        )
+        .await;
+    }
+    // By hand: `mfW\nN\nR\n`, `mfcW\nN\nR\n`, `mfcW\nND\nR\n`, `ffcW\nND\nR\n`, `ffcND\nR\n`.
+    expected.replace_range(.., "ffcND\nR\n");
+    assert_eq!(raw.text(10, a).await, expected);
+    assert_eq!(raw.text(11, b).await, "K\n");
+    // Closing twice is harmless; the other document is unaffected.
+    raw.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": a } }),
+    )
+    .await;
+    raw.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": a } }),
+    )
+    .await;
+    assert_eq!(raw.text(12, b).await, "K\n");
+    let gone = raw
+        .request(13, "betza/documentText", json!({ "uri": a }))
+        .await;
+    assert_eq!(gone["error"]["code"], -32602);
+}
+
+#[tokio::test]
+async fn thousands_of_unread_requests_and_cancellations() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    let uri = "file:///w/a.betza";
+    raw.notify("textDocument/didOpen", json!({ "textDocument": { "uri": uri, "languageId": "betza", "version": 1, "text": "fmWfcF\n" } })).await;
+    // Send 3,000 hovers without reading a single reply, cancelling every tenth.
+    let requests = 3000;
+    for id in 100..100 + requests {
+        raw.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": { "textDocument": { "uri": uri }, "position": position(0, 2) } })).await;
+        if id % 10 == 0 {
+            raw.notify("$/cancelRequest", json!({ "id": id })).await;
+        }
+    }
+    let mut answered = 0;
+    while answered < requests {
+        let message = raw.receive().await;
+        if message.get("id").is_some() {
+            let ok = message.get("result").is_some() || message["error"]["code"] == -32800;
+            assert!(ok, "{message}");
+            answered += 1;
+        }
+    }
+    assert_eq!(raw.text(99, uri).await, "fmWfcF\n");
+}
