@@ -66,9 +66,10 @@ pub fn explain(parse: &Parse) -> Explanation {
     let text = parse.syntax().text().to_string();
     let slice = |range: rowan::TextRange| text[range].to_owned();
     let mut moves = Vec::new();
+    let by_source = piece.by_source();
     for a_move in tree.moves() {
         let range = a_move.text_range();
-        let models: Vec<&Move> = piece.moves.iter().filter(|m| m.source == range).collect();
+        let models: Vec<&Move> = by_source.get(&range).cloned().unwrap_or_default();
         let mut lines = match models.as_slice() {
             [] => vec![
                 "(no move: the letters have no atom, or Fairy-Stockfish builds nothing from them)"

@@ -32,14 +32,14 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     let dialect = parse.dialect();
     let tree = parse.piece();
     let piece = model::build(&tree, dialect);
+    let by_source = piece.by_source();
     for a_move in tree.moves() {
         let Some(atom) = a_move.atom() else { continue };
         let legs: Vec<ast::Leg> = a_move.legs().collect();
-        let models: Vec<&model::Move> = piece
-            .moves
-            .iter()
-            .filter(|m| m.source == a_move.text_range())
-            .collect();
+        let models: Vec<&model::Move> = by_source
+            .get(&a_move.text_range())
+            .cloned()
+            .unwrap_or_default();
         if !has_group(&a_move) {
             default_modes(&legs, dialect, findings);
             toggles_and_iso(&legs, models.first().copied(), findings);

@@ -68,7 +68,10 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
     for reading in readings(tree) {
         match reading {
             XBoardReading::DropsOutOfOrder { letter } => {
-                let leg = legs.iter().find(|l| l.text_range().contains_range(letter));
+                // Legs are in source order: the one holding the letter is the last that starts
+                // at or before it.
+                let after = legs.partition_point(|l| l.text_range().start() <= letter.start());
+                let leg = after.checked_sub(1).and_then(|i| legs.get(i));
                 let fix = leg.and_then(xboard_order).map(|(range, ordered)| {
                     Fix::replace(format!("write `{ordered}`"), range, ordered)
                 });
@@ -173,11 +176,13 @@ fn fairy_skipped(tree: &ast::Piece, text: &str, findings: &mut Findings<'_>) {
     let skipped = fairy::skipped_letters(tree);
     for a_move in tree.moves() {
         let range = a_move.text_range();
+        // The skipped letters are in source order: take the run inside this move.
+        let first = skipped.partition_point(|r| r.start() < range.start());
+        let last = skipped.partition_point(|r| r.end() <= range.end());
         let inside: Vec<TextRange> = skipped
-            .iter()
-            .copied()
-            .filter(|r| range.contains_range(*r))
-            .collect();
+            .get(first..last.max(first))
+            .unwrap_or_default()
+            .to_vec();
         if inside.is_empty() {
             continue;
         }
@@ -211,12 +216,13 @@ fn fairy_skipped(tree: &ast::Piece, text: &str, findings: &mut Findings<'_>) {
 /// Moves Fairy-Stockfish builds nothing from.
 fn fairy_no_moves(tree: &ast::Piece, text: &str, findings: &mut Findings<'_>) {
     let piece = model::build(tree, Dialect::Fairy);
+    let by_source = piece.by_source();
     for a_move in tree.moves() {
         if a_move.atom().and_then(|a| a.atom()).is_none() {
             continue;
         }
         let range = a_move.text_range();
-        let built: Vec<&model::Move> = piece.moves.iter().filter(|m| m.source == range).collect();
+        let built: Vec<&model::Move> = by_source.get(&range).cloned().unwrap_or_default();
         let nothing = built.iter().all(|m| {
             matches!(m.legs.first().map(|l| &l.steps), Some(LegSteps::Absolute(steps)) if steps.is_empty())
         });

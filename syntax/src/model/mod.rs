@@ -32,6 +32,19 @@ pub struct Piece {
     pub incomplete: bool,
 }
 
+impl Piece {
+    /// The moves built from each written move, by its source range (a repeat group gives
+    /// several), so callers that walk the written moves find theirs without a search each.
+    pub fn by_source(&self) -> std::collections::HashMap<TextRange, Vec<&Move>> {
+        let mut map: std::collections::HashMap<TextRange, Vec<&Move>> =
+            std::collections::HashMap::new();
+        for a_move in &self.moves {
+            map.entry(a_move.source).or_default().push(a_move);
+        }
+        map
+    }
+}
+
 /// One move of a piece.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
