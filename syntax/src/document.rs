@@ -155,8 +155,23 @@ impl Analysis {
             .partition_point(|d| d.range.start() < new_range.start());
         let mapped: Vec<FileDiagnostic> = local.iter().map(|d| map_to_file(region, d)).collect();
         self.diagnostics.splice(at..at, mapped);
+        // Nearly sorted already, so this is a linear pass that settles ties as a fresh run does.
+        sort_diagnostics(&mut self.diagnostics);
         true
     }
+}
+
+/// File order, with findings on the same range ordered by code and message so that the order
+/// does not depend on how the analysis was reached.
+fn sort_diagnostics(diagnostics: &mut [FileDiagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        (a.range.start(), a.range.end(), &a.code, &a.message).cmp(&(
+            b.range.start(),
+            b.range.end(),
+            &b.code,
+            &b.message,
+        ))
+    });
 }
 
 /// A finding of a region's text, in file coordinates.
@@ -220,7 +235,7 @@ pub fn analyse_cached(
         kept.entries.insert(key, local);
     }
     *cache = kept;
-    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end()));
+    sort_diagnostics(&mut diagnostics);
     Analysis {
         format,
         regions: scan.regions,

@@ -164,3 +164,94 @@ impl Settings {
         self.board_size.as_deref().and_then(|b| b.parse().ok())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
+
+    use super::{Document, Settings};
+    use crate::lsp::position::Encoding;
+
+    /// The byte offset of a UTF-16 position, the slow and obvious way: lines end at `\r\n`,
+    /// `\n` or `\r`; a character past the line end means the line end; a line past the last
+    /// means the end of the text.
+    fn naive_offset(text: &str, line: u32, character: u32) -> usize {
+        let mut starts = vec![0];
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                starts.push(i + 2);
+                i += 2;
+            } else if bytes[i] == b'\n' || bytes[i] == b'\r' {
+                starts.push(i + 1);
+                i += 1;
+            } else {
+                i += 1;
+            }
+        }
+        let Some(&start) = starts.get(line as usize) else {
+            return text.len();
+        };
+        let end = starts.get(line as usize + 1).map_or(text.len(), |next| {
+            let mut end = *next;
+            while end > start && matches!(bytes[end - 1], b'\n' | b'\r') {
+                end -= 1;
+            }
+            end
+        });
+        let mut units = 0;
+        for (offset, c) in text[start..end].char_indices() {
+            if units + c.len_utf16() > character as usize {
+                return start + offset;
+            }
+            units += c.len_utf16();
+        }
+        end
+    }
+
+    fn edit_strategy() -> impl Strategy<Value = (u32, u32, u32, u32, String)> {
+        let text = prop::collection::vec(
+            prop::sample::select(vec![
+                'a', 'W', 'f', 'm', '\n', '\r', ' ', '😀', 'é', ':', '=',
+            ]),
+            0..6,
+        )
+        .prop_map(|c| c.into_iter().collect::<String>());
+        (0u32..6, 0u32..12, 0u32..6, 0u32..12, text)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Random edit sequences through the server's document equal the same edits applied to
+        /// a plain string, and after each the analysis equals a fresh one.
+        #[test]
+        fn edits_match_a_plain_string(edits in prop::collection::vec(edit_strategy(), 1..12)) {
+            let settings = Settings::default();
+            let uri = "file:///p/variants.ini".parse().expect("uri");
+            let start = "[v:chess]\ncustomPiece1 = x:mfW\r\nking = k:WF\n";
+            let mut document = Document::new(&uri, start.to_owned(), 1, "fairy-variants", &settings);
+            let mut plain = start.to_owned();
+            for (version, (l1, c1, l2, c2, text)) in edits.into_iter().enumerate() {
+                let from = naive_offset(&plain, l1, c1);
+                let to = naive_offset(&plain, l2, c2).max(from);
+                plain.replace_range(from..to, &text);
+                let change = TextDocumentContentChangeEvent {
+                    range: Some(Range {
+                        start: Position { line: l1, character: c1 },
+                        end: Position { line: l2, character: c2 },
+                    }),
+                    range_length: None,
+                    text,
+                };
+                document.apply(vec![change], version as i32 + 2, Encoding::Utf16, &settings);
+                prop_assert_eq!(&document.text, &plain);
+                prop_assert_eq!(document.rope.to_string(), plain.clone());
+                let fresh = Document::new(&uri, plain.clone(), 99, "fairy-variants", &settings);
+                prop_assert_eq!(&document.analysis, &fresh.analysis);
+            }
+        }
+    }
+}
