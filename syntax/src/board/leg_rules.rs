@@ -134,3 +134,47 @@ fn a_bent_lame_wrapping_rider_stays_bounded() {
         );
     }
 }
+
+#[test]
+fn q_on_a_later_leg_turns_the_way_the_move_last_bent() {
+    // Seed 000: "q in leg after s or oblique leap breaks symmetry stands for l or r in same
+    // direction as previous bend"; "z ... in opposit direction". From d4: d5, then e6 (a right
+    // bend); q turns right again to f5, z turns left to d7. Mirrored for the left bend.
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        ..EMPTY_9X9
+    };
+    let north = |s: &str| format!("f{s}");
+    assert_eq!(destinations(&north("afsaqW"), &setup), sorted("b5 f5"));
+    assert_eq!(destinations(&north("afsazW"), &setup), sorted("d7"));
+}
+
+#[test]
+fn q_after_an_oblique_leap_follows_its_lean() {
+    // (1,2) leans right of forward, so `fq` is `fr`: the second leap is the next orientation
+    // clockwise, (2,1), as a Rose's next step. The Knight to e6 goes on to g7; the one to c6
+    // (leaning left) goes on to a7.
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        ..EMPTY_9X9
+    };
+    assert_eq!(destinations("ffafqN", &setup), sorted("a7 g7"));
+    // With `z` each turns back to the orientation before its own: both come to d8.
+    assert_eq!(destinations("ffafzN", &setup), sorted("d8"));
+}
+
+#[test]
+fn q_after_a_leg_that_did_not_bend_has_no_move() {
+    // No bend yet means no side for `q` to repeat (see NOTATION-NOTES L9).
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        ..EMPTY_9X9
+    };
+    assert!(destinations("afaqW", &setup).is_empty());
+    // A straight leg between keeps the earlier bend: d5, e6, f7, then right to g6 (and the
+    // mirror image through c6 and b7 to a6).
+    assert_eq!(destinations("fafsafaqW", &setup), sorted("a6 g6"));
+}

@@ -16,7 +16,7 @@ mod walk;
 mod golden;
 
 pub use generate::{Generated, GeneratedMove, SquareUse, generate};
-pub use square::{BoardSize, COMPASS, MAX_SIDE, Square, Step};
+pub use square::{BoardSize, COMPASS, Lean, MAX_SIDE, Square, Step};
 
 /// Which side the piece plays; black's directions are white's rotated 180°.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -146,6 +146,25 @@ pub struct Step {
     pub dy: i8,
 }
 
+/// Which way a leg bent: clockwise (right) or anticlockwise (left).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lean {
+    Right,
+    Left,
+}
+
+impl Lean {
+    /// The lean of a turn by `eighths` clockwise, or of `step` when the turn is straight on or
+    /// straight back.
+    pub fn of_turn(eighths: u8, step: Step) -> Option<Lean> {
+        match eighths % 8 {
+            1..=3 => Some(Lean::Right),
+            5..=7 => Some(Lean::Left),
+            _ => step.leaning(),
+        }
+    }
+}
+
 impl Step {
     pub const fn new(dx: i8, dy: i8) -> Step {
         Step { dx, dy }
@@ -193,6 +212,19 @@ impl Step {
             Some(index) => ring[(index + k) % 8],
             None => self,
         }
+    }
+
+    /// The side an oblique leap leans to from the nearest orthogonal, looking along it: (1,2)
+    /// leans right of forward, (2,1) left of right. Orthogonal and diagonal steps lean nowhere.
+    pub fn leaning(self) -> Option<Lean> {
+        let (ax, ay) = (self.dx.abs(), self.dy.abs());
+        if ax == 0 || ay == 0 || ax == ay {
+            return None;
+        }
+        // Clockwise from the nearer orthogonal when the coordinates' product has the sign that
+        // the (1,2) orientation has along the longer axis.
+        let clockwise = (ax < ay) == (self.dx.signum() == self.dy.signum());
+        Some(if clockwise { Lean::Right } else { Lean::Left })
     }
 
     /// The number of king steps the leap spans.

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use rowan::TextRange;
 
 use super::generate::{Generated, GeneratedMove};
-use super::{Occupant, Position, Side, Square, Step};
+use super::{Lean, Occupant, Position, Side, Square, Step};
 use crate::model::{Bend, Lameness, Leg, LegSteps, Reach, Wrap, fairy};
 
 /// What the move has done so far.
@@ -43,7 +43,8 @@ impl Trail {
 struct Continuation<'l> {
     rest: &'l [Leg],
     to: Square,
-    step: Step,
+    /// The last step and the way the move last bent.
+    heading: (Step, Option<Lean>),
     slide: Option<u32>,
 }
 
@@ -112,31 +113,50 @@ impl<'a> Walker<'a> {
         &self,
         legs: &[Leg],
         from: Square,
-        incoming: Option<Step>,
+        incoming: Option<(Step, Option<Lean>)>,
         trail: &mut Trail,
         out: &mut Generated,
     ) {
         let Some((leg, rest)) = legs.split_first() else {
             return;
         };
-        let (steps, unvisited_only): (Vec<Step>, bool) = match (&leg.steps, incoming) {
+        let side = |step: Step| match self.position.side {
+            Side::White => step,
+            Side::Black => step.for_black(),
+        };
+        // Going straight on or back keeps the lean of the last bend.
+        let turned = |turns: &[u8], (step, lean): (Step, Option<Lean>)| {
+            turns
+                .iter()
+                .map(|t| {
+                    let turned = step.turned(*t);
+                    (turned, Lean::of_turn(*t, turned).or(lean))
+                })
+                .collect::<Vec<_>>()
+        };
+        let (steps, unvisited_only) = match (&leg.steps, incoming) {
             (LegSteps::Absolute(steps), _) => (
                 steps
                     .iter()
-                    .map(|s| match self.position.side {
-                        Side::White => *s,
-                        Side::Black => s.for_black(),
-                    })
-                    .collect(),
+                    .map(|s| (side(*s), s.leaning()))
+                    .collect::<Vec<_>>(),
                 false,
             ),
-            (LegSteps::Relative(turns), Some(step)) => {
-                (turns.iter().map(|t| step.turned(*t)).collect(), false)
-            }
-            (LegSteps::Unvisited(turns), Some(step)) => {
-                (turns.iter().map(|t| step.turned(*t)).collect(), true)
-            }
-            (LegSteps::Relative(_) | LegSteps::Unvisited(_), None) => (Vec::new(), false),
+            (LegSteps::Relative(turns), Some(heading)) => (turned(turns, heading), false),
+            (LegSteps::Unvisited(turns), Some(heading)) => (turned(turns, heading), true),
+            (
+                LegSteps::Chiral {
+                    after_right,
+                    after_left,
+                    ..
+                },
+                Some(heading),
+            ) => match heading.1 {
+                Some(Lean::Right) => (turned(after_right, heading), false),
+                Some(Lean::Left) => (turned(after_left, heading), false),
+                None => (Vec::new(), false),
+            },
+            (_, None) => (Vec::new(), false),
         };
         let limit = self.limit(leg.reach, leg.wrap, from);
         let saved_unload = trail.unload_at;
@@ -147,14 +167,14 @@ impl<'a> Walker<'a> {
         }
         // A bent rider turns one way or the other on its second step: both are paths.
         let senses: &[u8] = if leg.bend.is_some() { &[1, 7] } else { &[0] };
-        for step in steps {
+        for (step, lean) in steps {
             for &sense in senses {
                 let saved = trail.path.len();
                 self.ride(
                     leg,
                     rest,
                     from,
-                    step,
+                    (step, lean),
                     sense,
                     limit,
                     unvisited_only,
@@ -168,14 +188,14 @@ impl<'a> Walker<'a> {
     }
 
     /// One line of a leg: leaps or slides of `step` from `from`, turning by `sense` eighths
-    /// between steps for a bent rider.
+    /// between steps for a bent rider. `lean` is the way the leg bent to reach `step`.
     #[allow(clippy::too_many_arguments)]
     fn ride(
         &self,
         leg: &Leg,
         rest: &[Leg],
         from: Square,
-        step: Step,
+        (step, lean): (Step, Option<Lean>),
         sense: u8,
         limit: u32,
         unvisited_only: bool,
@@ -185,6 +205,7 @@ impl<'a> Walker<'a> {
         let slider = leg.reach != Reach::Steps(1);
         let mut current = from;
         let mut heading = step;
+        let mut lean = lean;
         // Where this leg's squares start in the trail's path.
         let leg_path = trail.path.len();
         for distance in 1..=limit {
@@ -227,7 +248,7 @@ impl<'a> Walker<'a> {
                     let passed = trail.path[leg_path..].to_vec();
                     self.ep_rights(leg, rest, &passed, (current, next), heading, trail);
                 }
-                self.land(leg, rest, next, heading, occupant, slide, trail, out);
+                self.land(leg, rest, next, (heading, lean), occupant, slide, trail, out);
                 trail.ep_rights.truncate(saved);
             }
             if occupant.is_some() && !skip {
@@ -235,13 +256,17 @@ impl<'a> Walker<'a> {
             }
             trail.path.push(next);
             current = next;
-            heading = match leg.bend {
-                None => heading,
-                Some(Bend::Circular) => heading.turned(sense),
+            let turn = match leg.bend {
+                None => 0,
+                Some(Bend::Circular) => sense,
                 // Zig-zag: turn by 90 degrees one way, then back the other way.
-                Some(Bend::ZigZag) if distance % 2 == 1 => heading.turned(sense * 2 % 8),
-                Some(Bend::ZigZag) => heading.turned((8 - sense * 2 % 8) % 8),
+                Some(Bend::ZigZag) if distance % 2 == 1 => sense * 2 % 8,
+                Some(Bend::ZigZag) => (8 - sense * 2 % 8) % 8,
             };
+            if turn != 0 {
+                heading = heading.turned(turn);
+                lean = Lean::of_turn(turn, heading);
+            }
         }
     }
 
@@ -278,7 +303,7 @@ impl<'a> Walker<'a> {
         leg: &Leg,
         rest: &[Leg],
         to: Square,
-        step: Step,
+        heading: (Step, Option<Lean>),
         occupant: Option<Occupant>,
         slide: Option<u32>,
         trail: &mut Trail,
@@ -291,7 +316,7 @@ impl<'a> Walker<'a> {
             let next = Continuation {
                 rest,
                 to,
-                step,
+                heading,
                 slide,
             };
             match occupant {
@@ -385,7 +410,7 @@ impl<'a> Walker<'a> {
             Landing::Hopped => trail.hopped.push(next.to),
             Landing::Captured => trail.captured.push(next.to),
         }
-        self.walk(next.rest, next.to, Some(next.step), trail, out);
+        self.walk(next.rest, next.to, Some(next.heading), trail, out);
         trail.waypoints.truncate(saved.0);
         trail.changed.truncate(saved.1);
         trail.hopped.truncate(saved.2);

@@ -217,7 +217,13 @@ fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String>
                     "{number}{}",
                     leg_line(leg, index + 1 == count, atom, doubled, shape)
                 ));
-                if let (LegSteps::Relative(turns), Some(step)) = (&leg.steps, shape) {
+                let turns = match &leg.steps {
+                    LegSteps::Relative(turns) => Some(turns),
+                    // Both sides turn by the same angle, so the shape is the same.
+                    LegSteps::Chiral { after_right, .. } => Some(after_right),
+                    _ => None,
+                };
+                if let (Some(turns), Some(step)) = (turns, shape) {
                     shape = turns.first().map(|t| step.turned(*t));
                 }
             }
@@ -265,6 +271,22 @@ fn leg_line(
             ),
             None => format!("then {}, {}", turn_words(turns), reach_words(leg.reach)),
         }),
+        LegSteps::Chiral {
+            after_right,
+            after_left,
+            same_way,
+        } => parts.push(format!(
+            "then {} ({}): {} after a right bend, {} after a left one, {}",
+            if *same_way {
+                phrases::SAME_BEND
+            } else {
+                phrases::OTHER_BEND
+            },
+            if *same_way { 'q' } else { 'z' },
+            turn_words(after_right),
+            turn_words(after_left),
+            reach_words(leg.reach)
+        )),
         LegSteps::Unvisited(_) => parts.push(format!(
             "then in any direction of its atom, except onto a square already visited, {}",
             reach_words(leg.reach)

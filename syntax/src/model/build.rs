@@ -163,11 +163,36 @@ fn build_move(
         let steps = if index == 0 {
             LegSteps::Absolute(first_steps.clone())
         } else {
-            let letters = direction_letters(letters);
-            if letters.is_empty() {
-                LegSteps::Unvisited(own_turns.clone())
+            let sense_letter = if has(Modifier::Q) {
+                Some(true)
+            } else if has(Modifier::Z) {
+                Some(false)
             } else {
-                LegSteps::Relative(relative_turns(&letters))
+                None
+            };
+            let letters = direction_letters(letters);
+            match sense_letter {
+                // `q` stands for the side the previous leg bent to, `z` for the other one.
+                Some(same_way) => {
+                    let with = |side: char| {
+                        let mut letters = letters.clone();
+                        letters.push(side);
+                        relative_turns(&letters)
+                    };
+                    let (same, other) = (with('r'), with('l'));
+                    let (after_right, after_left) = if same_way {
+                        (same, other)
+                    } else {
+                        (other, same)
+                    };
+                    LegSteps::Chiral {
+                        after_right,
+                        after_left,
+                        same_way,
+                    }
+                }
+                None if letters.is_empty() => LegSteps::Unvisited(own_turns.clone()),
+                None => LegSteps::Relative(relative_turns(&letters)),
             }
         };
         let mut modes = Modes {
@@ -209,7 +234,10 @@ fn build_move(
             _ => Wrap::Torus,
         };
         let toggles_next = !is_final && (has(Modifier::G) || has(Modifier::Y));
-        let bend = if has(Modifier::Q) {
+        // On a later leg `q` and `z` are directions (see above), not bent riders.
+        let bend = if index > 0 {
+            None
+        } else if has(Modifier::Q) {
             Some(Bend::Circular)
         } else if has(Modifier::Z) {
             Some(Bend::ZigZag)

@@ -108,6 +108,16 @@ pub enum LegSteps {
     /// belonging to the atom, except to squares that it already visited on an earlier leg (or
     /// the square it started from)").
     Unvisited(Vec<u8>),
+    /// A continuation leg with `q` or `z` among its direction letters (seed 000: "q in leg
+    /// after s or oblique leap breaks symmetry stands for l or r in same direction as previous
+    /// bend"; `z` for the opposite one): the turns when the previous leg bent right, and when it
+    /// bent left. A previous leg that did not bend leaves no turn.
+    Chiral {
+        after_right: Vec<u8>,
+        after_left: Vec<u8>,
+        /// `q` (the same way) rather than `z` (the other way).
+        same_way: bool,
+    },
 }
 
 /// What a leg may do on the square where it ends.
@@ -213,7 +223,7 @@ pub struct Leg {
     pub toggles_next: bool,
     /// `i` on a continuation leg: exactly as many steps as the previous slider leg.
     pub iso: bool,
-    /// `q` or `z`: a rider that bends on every step.
+    /// `q` or `z` on the first leg: a rider that bends on every step.
     pub bend: Option<Bend>,
     pub source: TextRange,
 }

@@ -92,6 +92,10 @@ pub const CYLINDER: &str = "wraps around the left and right edges (o)";
 pub const TORUS: &str = "wraps around all four edges (oo)";
 pub const CIRCULAR: &str = "bends 45 degrees the same way on every step (q)";
 pub const ZIG_ZAG: &str = "bends 90 degrees, alternately left and right, on every step (z)";
+/// `q` on a later leg.
+pub const SAME_BEND: &str = "turns the way the move last bent";
+/// `z` on a later leg.
+pub const OTHER_BEND: &str = "turns against the way the move last bent";
 pub const HIDDEN_HOP_OFF: &str = "then hops off the piece it landed on, straight on";
 
 impl Modifier {
