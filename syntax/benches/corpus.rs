@@ -109,9 +109,19 @@ fn bench_worst(c: &mut Criterion) {
     let position =
         Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("empty board");
     let chain = format!("{}K", "mpa".repeat(30));
+    let long_king = format!("{}K", "a".repeat(40));
+    let long_knight = format!("{}N", "a".repeat(12));
     let mut group = c.benchmark_group("worst");
     group.sample_size(10);
-    for betza in ["aaaaaaaaaaK", "(caf)R", "(caf)Q", "aaaQ", chain.as_str()] {
+    for betza in [
+        "aaaaaaaaaaK",
+        "(caf)R",
+        "(caf)Q",
+        "aaaQ",
+        chain.as_str(),
+        long_king.as_str(),
+        long_knight.as_str(),
+    ] {
         let piece = model::build(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
         group.bench_function(format!("{betza} on 26x26"), |b| {
             b.iter(|| black_box(generate(black_box(&piece), &position)))

@@ -178,3 +178,68 @@ fn q_after_a_leg_that_did_not_bend_has_no_move() {
     // mirror image through c6 and b7 to a6).
     assert_eq!(destinations("fafsafaqW", &setup), sorted("a6 g6"));
 }
+
+/// Every square of the board within `reach` king steps of `from`, but `from`.
+fn squares_within(board: &str, from: &str, reach: u8) -> Vec<String> {
+    let size: super::BoardSize = board.parse().expect("board");
+    let from: super::Square = from.parse().expect("square");
+    let mut all = Vec::new();
+    for file in 0..size.files {
+        for rank in 0..size.ranks {
+            let square = super::Square { file, rank };
+            if square != from && square.distance(from) <= u32::from(reach) {
+                all.push(square);
+            }
+        }
+    }
+    all.sort();
+    all.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn long_king_chains_are_searched_to_the_end() {
+    // Seed 000: continuation legs without directions go "in all directions belonging to the
+    // atom, except to squares that it already visited". Eleven such King steps from m13 on a
+    // 26x26 board reach every square within eleven steps but the start: 528, none missed and
+    // the search not cut short, although the paths number in the billions.
+    let setup = Setup {
+        board: "26x26",
+        from: "m13",
+        ..EMPTY_9X9
+    };
+    let generated = run("aaaaaaaaaaK", &setup);
+    assert!(!generated.truncated);
+    let found: Vec<String> = generated
+        .destinations()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(found, squares_within("26x26", "m13", 11));
+    // Thirty-one steps that may pass over pieces (mp) reach the whole board.
+    let chain = format!("{}K", "mpa".repeat(30));
+    let generated = run(&chain, &setup);
+    assert!(!generated.truncated);
+    assert_eq!(generated.destinations().len(), 26 * 26 - 1);
+}
+
+#[test]
+fn searched_chains_still_respect_blockers() {
+    // Three King steps that must land on empty squares: a ring of friends two squares away
+    // from d4 (b2-f2-f6-b6) cannot be landed on, and the squares beyond it (distance 3) can
+    // only be reached through the ring's gaps, of which there are none.
+    let ring = [
+        "b2", "c2", "d2", "e2", "f2", "f3", "f4", "f5", "f6", "e6", "d6", "c6", "b6", "b5", "b4",
+        "b3",
+    ];
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        friends: &ring,
+        enemies: &[],
+        moved: false,
+    };
+    assert_eq!(
+        destinations("aaK", &setup),
+        sorted("c3 c4 c5 d3 d5 e3 e4 e5")
+    );
+}

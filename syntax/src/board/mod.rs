@@ -113,8 +113,13 @@ impl Position {
         }
     }
 
-    fn index(&self, square: Square) -> usize {
+    pub(super) fn index(&self, square: Square) -> usize {
         usize::from(square.rank) * usize::from(self.size.files) + usize::from(square.file)
+    }
+
+    /// How many squares hold a piece (the moving piece's own square is empty).
+    pub fn occupied_count(&self) -> usize {
+        self.grid.iter().filter(|o| o.is_some()).count()
     }
 
     pub fn occupant(&self, square: Square) -> Option<Occupant> {

@@ -13,6 +13,17 @@ pub struct Square {
     pub rank: u8,
 }
 
+impl Square {
+    /// The number of king steps between two squares (on a board without wrapping).
+    pub fn distance(self, other: Square) -> u32 {
+        u32::from(
+            self.file
+                .abs_diff(other.file)
+                .max(self.rank.abs_diff(other.rank)),
+        )
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -147,7 +158,7 @@ pub struct Step {
 }
 
 /// Which way a leg bent: clockwise (right) or anticlockwise (left).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lean {
     Right,
     Left,

@@ -4,13 +4,14 @@
 //! remaining legs from its own square. A step budget bounds every search.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashSet;
 
 use rowan::TextRange;
+// A fast hasher: the keys are small and never come from outside.
+use rustc_hash::FxHashSet as HashSet;
 
 use super::generate::{Generated, GeneratedMove};
 use super::{Lean, Occupant, Position, Side, Square, Step};
-use crate::model::{Bend, Lameness, Leg, LegSteps, Reach, Wrap, fairy};
+use crate::model::{Bend, Lameness, Leg, LegSteps, Modes, Reach, Wrap, fairy};
 
 /// What the move has done so far.
 #[derive(Debug, Default)]
@@ -63,10 +64,46 @@ pub(super) struct Walker<'a> {
     /// Squares this move's search may still look at.
     budget: &'a Cell<u32>,
     seen: RefCell<HashSet<MoveKey>>,
+    explored: RefCell<HashSet<StateKey>>,
+    /// Occupied squares of the position.
+    occupied: usize,
+    /// The one destination searched for, once a free search was cut short.
+    target: Cell<Option<Square>>,
+    /// By square: [`REACHED`] when some move ends there, and a [`plain_bit`] for each
+    /// occupant a move without captures on the way ends on (the keys of quiet moves).
+    reached: RefCell<Vec<u8>>,
+    /// How many plain bits are set.
+    plain_count: Cell<usize>,
+}
+
+const REACHED: u8 = 1;
+
+fn plain_bit(occupant: Option<Occupant>) -> u8 {
+    match occupant {
+        None => 2,
+        Some(Occupant::Enemy) => 4,
+        Some(Occupant::Friend) => 8,
+    }
 }
 
 /// What makes two generated moves the same move.
 type MoveKey = (Square, Option<Occupant>, Vec<Square>, Option<Square>);
+
+/// Everything the rest of a move depends on when a leg starts: the legs left, the square, the
+/// heading and lean, the last slide (for `i`), the squares changed so far, the captures, the
+/// unload square, the moving piece and the visited squares a later leg could land on again.
+/// Two arrivals in the same state make the same moves, so only the first goes on.
+type StateKey = (
+    usize,
+    Square,
+    Option<(Step, Option<Lean>)>,
+    Option<u32>,
+    Vec<(Square, Option<Occupant>)>,
+    Vec<Square>,
+    Option<Square>,
+    Option<Square>,
+    Vec<Square>,
+);
 
 impl<'a> Walker<'a> {
     pub(super) fn new(
@@ -80,16 +117,97 @@ impl<'a> Walker<'a> {
             initial_only,
             source,
             budget,
-            seen: RefCell::new(HashSet::new()),
+            seen: RefCell::new(HashSet::default()),
+            explored: RefCell::new(HashSet::default()),
+            occupied: position.occupied_count(),
+            target: Cell::new(None),
+            reached: RefCell::new(vec![
+                0;
+                usize::from(position.size.files)
+                    * usize::from(position.size.ranks)
+            ]),
+            plain_count: Cell::new(0),
         }
     }
 
     pub(super) fn run(&self, legs: &[Leg], out: &mut Generated) {
+        let earlier = std::mem::take(&mut out.truncated);
+        let Some(last) = self.quiet_final_leg(legs) else {
+            self.walk_from_start(legs, out);
+            out.truncated |= earlier;
+            return;
+        };
+        // A quiet move is its destination. A quarter of the budget goes to a free search;
+        // if that is cut short, each square still missing is searched for on its own, which
+        // prunes every path that can no longer reach it.
+        let total = self.budget.get();
+        self.budget.set(total / 4);
+        self.walk_from_start(legs, out);
+        let mut left = total - total / 4 + self.budget.get();
+        if out.truncated {
+            out.truncated = false;
+            let unvisited_only = matches!(last.steps, LegSteps::Unvisited(_));
+            let missing: Vec<Square> = self
+                .window(self.position.from, self.horizon(legs, None))
+                .filter(|&square| {
+                    let occupant = self.position.occupant(square);
+                    let landable = match occupant {
+                        None => !(unvisited_only && square == self.position.from),
+                        Some(Occupant::Enemy) => last.modes.capture_enemy,
+                        Some(Occupant::Friend) => last.modes.capture_friend,
+                    };
+                    landable && !self.plain_found(square, occupant)
+                })
+                .collect();
+            let mut unsure = Vec::new();
+            for (index, square) in missing.iter().enumerate() {
+                if self.reached_at(*square) {
+                    // Found on the way to another one.
+                    continue;
+                }
+                let share = left / u32::try_from(missing.len() - index).unwrap_or(1);
+                self.budget.set(share);
+                self.target.set(Some(*square));
+                self.explored.borrow_mut().clear();
+                out.truncated = false;
+                self.walk_from_start(legs, out);
+                left = left - share + self.budget.get();
+                // A search that ran to its end without the square proves it unreachable.
+                if out.truncated {
+                    unsure.push(*square);
+                }
+            }
+            self.target.set(None);
+            // A square whose search was cut short may have been found by a later one.
+            out.truncated = unsure.iter().any(|square| !self.reached_at(*square));
+        }
+        self.budget.set(left);
+        out.truncated |= earlier;
+    }
+
+    fn walk_from_start(&self, legs: &[Leg], out: &mut Generated) {
         let mut trail = Trail::default();
         // The piece leaves its square: later legs find it empty (XBoard: "The start square
         // counts as empty").
         trail.changed.push((self.position.from, None));
         self.walk(legs, self.position.from, None, &mut trail, out);
+    }
+
+    /// Whether the search for one missing square can stop here: the square is found, or it
+    /// is out of reach of the remaining legs.
+    fn off_target(
+        &self,
+        legs: &[Leg],
+        from: Square,
+        incoming: Option<(Step, Option<Lean>)>,
+    ) -> bool {
+        let Some(target) = self.target.get() else {
+            return false;
+        };
+        self.reached_at(target)
+            || self
+                .horizon(legs, incoming)
+                .is_some_and(|h| from.distance(target) > h)
     }
 
     fn occupant(&self, square: Square, trail: &Trail) -> Option<Occupant> {
@@ -109,6 +227,15 @@ impl<'a> Walker<'a> {
         true
     }
 
+    /// Takes `units` from the budget for work other than steps; when too few are left the
+    /// budget is emptied, so the next step reports the search as cut short.
+    fn spend_many(&self, units: usize) -> bool {
+        let units = u32::try_from(units).unwrap_or(u32::MAX);
+        let left = self.budget.get();
+        self.budget.set(left.saturating_sub(units));
+        left >= units
+    }
+
     fn walk(
         &self,
         legs: &[Leg],
@@ -120,6 +247,20 @@ impl<'a> Walker<'a> {
         let Some((leg, rest)) = legs.split_first() else {
             return;
         };
+        // A move's first leg starts once; later legs can be reached again by other paths, and
+        // remembering where they started pays when more than the final leg is left.
+        let later = incoming.is_some();
+        if later
+            && (self.off_target(legs, from, incoming)
+                || (!rest.is_empty()
+                    && !self
+                        .explored
+                        .borrow_mut()
+                        .insert(self.state(legs, from, incoming, trail)))
+                || self.nothing_new(legs, from, incoming, trail))
+        {
+            return;
+        }
         let side = |step: Step| match self.position.side {
             Side::White => step,
             Side::Black => step.for_black(),
@@ -158,6 +299,17 @@ impl<'a> Walker<'a> {
             },
             (_, None) => (Vec::new(), false),
         };
+        let mut steps = steps;
+        if let Some(target) = self.target.get() {
+            // Spend the spare steps first: go on the farthest from the missing square that can
+            // still reach it (the rest are cut at once), which keeps the path out of its own way.
+            steps.sort_by_key(|(step, _)| {
+                std::cmp::Reverse(
+                    self.advance(from, *step, leg.wrap)
+                        .map_or(0, |next| next.distance(target)),
+                )
+            });
+        }
         let limit = self.limit(leg.reach, leg.wrap, from);
         let saved_unload = trail.unload_at;
         if leg.unload {
@@ -248,7 +400,16 @@ impl<'a> Walker<'a> {
                     let passed = trail.path[leg_path..].to_vec();
                     self.ep_rights(leg, rest, &passed, (current, next), heading, trail);
                 }
-                self.land(leg, rest, next, (heading, lean), occupant, slide, trail, out);
+                self.land(
+                    leg,
+                    rest,
+                    next,
+                    (heading, lean),
+                    occupant,
+                    slide,
+                    trail,
+                    out,
+                );
                 trail.ep_rights.truncate(saved);
             }
             if occupant.is_some() && !skip {
@@ -361,12 +522,18 @@ impl<'a> Walker<'a> {
             // Borrowing (seed 000, xK): the moves depend on the friend's type.
             out.borrowed_from.push(to);
         }
-        let captures_any = occupant.is_some() || !trail.captured.is_empty();
-        let unload = trail.unload_at.filter(|_| captures_any);
         // Many paths can make the same move; keep the first of each (destination, what it
         // captures there and on the way, where a piece reappears).
-        let key = (to, occupant, trail.captured.clone(), unload);
+        let key = self.key(to, occupant, trail);
+        let unload = key.3;
         if allowed && self.seen.borrow_mut().insert(key) {
+            let mut reached = self.reached.borrow_mut();
+            let bits = &mut reached[self.position.index(to)];
+            *bits |= REACHED;
+            if trail.captured.is_empty() && unload.is_none() && *bits & plain_bit(occupant) == 0 {
+                *bits |= plain_bit(occupant);
+                self.plain_count.set(self.plain_count.get() + 1);
+            }
             out.moves.push(GeneratedMove {
                 to,
                 capture: occupant,
@@ -417,6 +584,178 @@ impl<'a> Walker<'a> {
         trail.captured.truncate(saved.3);
         trail.path.truncate(saved.4);
         trail.last_slide = saved.5;
+    }
+
+    /// The state in which `legs` start from `from` (see [`StateKey`]).
+    fn state(
+        &self,
+        legs: &[Leg],
+        from: Square,
+        incoming: Option<(Step, Option<Lean>)>,
+        trail: &Trail,
+    ) -> StateKey {
+        let last_slide = trail.last_slide.filter(|_| legs.iter().any(|l| l.iso));
+        // The board as it now stands: the last change of each square.
+        let mut changed: Vec<(Square, Option<Occupant>)> = Vec::new();
+        for &(square, occupant) in trail.changed.iter().rev() {
+            if !changed.iter().any(|(s, _)| *s == square) {
+                changed.push((square, occupant));
+            }
+        }
+        changed.sort_by_key(|(s, _)| *s);
+        let mut visited = Vec::new();
+        if legs
+            .iter()
+            .any(|l| matches!(l.steps, LegSteps::Unvisited(_)))
+        {
+            // Only squares the remaining legs could land on again matter.
+            let horizon = self.horizon(legs, incoming);
+            visited = trail
+                .waypoints
+                .iter()
+                .copied()
+                .filter(|s| horizon.is_none_or(|h| s.distance(from) <= h))
+                .collect();
+            visited.sort();
+            visited.dedup();
+        }
+        (
+            legs.len(),
+            from,
+            incoming,
+            last_slide,
+            changed,
+            trail.captured.clone(),
+            trail.unload_at,
+            trail.mover,
+            visited,
+        )
+    }
+
+    /// Whether every move `legs` could still make from `from` has been found already: when the
+    /// remaining legs cannot capture or unload on the way, a move is only its destination, so
+    /// once each square within reach is found (or cannot be landed on) the rest is skipped.
+    fn nothing_new(
+        &self,
+        legs: &[Leg],
+        from: Square,
+        incoming: Option<(Step, Option<Lean>)>,
+        trail: &Trail,
+    ) -> bool {
+        // Nothing found yet: the window has something left (the cheapest test).
+        if self.plain_count.get() == 0 {
+            return false;
+        }
+        let Some(last) = self.quiet_final_leg(legs) else {
+            return false;
+        };
+        let horizon = self.horizon(legs, incoming);
+        // Only moves without captures so far have the plain keys counted by square.
+        if !trail.captured.is_empty() {
+            return false;
+        }
+        // Cheap test first: too few moves found to cover the window.
+        let unlandable = trail.waypoints.len() + 1 + self.occupied + trail.changed.len();
+        let window = self.window_len(from, horizon);
+        if self.plain_count.get() + unlandable < window {
+            return false;
+        }
+        // The scan costs the budget like the steps it may save.
+        if !self.spend_many(window / 16) {
+            return false;
+        }
+        let unvisited_only = matches!(last.steps, LegSteps::Unvisited(_));
+        self.window(from, horizon).all(|square| {
+            let occupant = self.occupant(square, trail);
+            let landable = match occupant {
+                None => true,
+                Some(Occupant::Enemy) => last.modes.capture_enemy,
+                Some(Occupant::Friend) => last.modes.capture_friend,
+            };
+            !landable
+                || (unvisited_only && trail.visited(self.position.from, square))
+                || self.plain_found(square, occupant)
+        })
+    }
+
+    fn reached_at(&self, square: Square) -> bool {
+        self.reached.borrow()[self.position.index(square)] & REACHED != 0
+    }
+
+    fn plain_found(&self, square: Square, occupant: Option<Occupant>) -> bool {
+        self.reached.borrow()[self.position.index(square)] & plain_bit(occupant) != 0
+    }
+
+    /// The final leg of `legs` when no leg can capture, induce or unload before it, so that a
+    /// move's identity is its destination; and that leg can land on empty squares without
+    /// marking anything else (e.p., borrowing).
+    fn quiet_final_leg<'l>(&self, legs: &'l [Leg]) -> Option<&'l Leg> {
+        let (last, before) = legs.split_last()?;
+        let quiet = |m: Modes| !m.capture_enemy && !m.capture_friend && !m.excite;
+        let modes = last.modes;
+        let plain = before.iter().all(|l| quiet(l.modes))
+            && legs.iter().all(|l| !l.unload)
+            && modes.to_empty
+            && !modes.en_passant
+            && !modes.excite;
+        plain.then_some(last)
+    }
+
+    /// The squares within `horizon` king steps of `from`, or the whole board.
+    fn window(&self, from: Square, horizon: Option<u32>) -> impl Iterator<Item = Square> {
+        let (files, ranks) = self.window_sides(from, horizon);
+        files.flat_map(move |file| ranks.clone().map(move |rank| Square { file, rank }))
+    }
+
+    fn window_len(&self, from: Square, horizon: Option<u32>) -> usize {
+        let (files, ranks) = self.window_sides(from, horizon);
+        files.len() * ranks.len()
+    }
+
+    fn window_sides(
+        &self,
+        from: Square,
+        horizon: Option<u32>,
+    ) -> (std::ops::Range<u8>, std::ops::Range<u8>) {
+        let size = self.position.size;
+        let reach = horizon.map_or(u8::MAX, |h| u8::try_from(h).unwrap_or(u8::MAX));
+        let side = |at: u8, count: u8| {
+            at.saturating_sub(reach)..at.saturating_add(reach).saturating_add(1).min(count)
+        };
+        (side(from.file, size.files), side(from.rank, size.ranks))
+    }
+
+    /// What identifies a move ending on `to` (see [`MoveKey`]).
+    fn key(&self, to: Square, occupant: Option<Occupant>, trail: &Trail) -> MoveKey {
+        let captures_any = occupant.is_some() || !trail.captured.is_empty();
+        let unload = trail.unload_at.filter(|_| captures_any);
+        (to, occupant, trail.captured.clone(), unload)
+    }
+
+    /// How far (in king steps) `legs` can take the piece, when that is bounded.
+    fn horizon(&self, legs: &[Leg], incoming: Option<(Step, Option<Lean>)>) -> Option<u32> {
+        let mut total = 0u32;
+        // Turns keep a step's length in king steps, so later legs take the last one's.
+        let mut size = incoming.map_or(0, |(step, _)| step.king_distance().unsigned_abs());
+        for leg in legs {
+            if leg.wrap != Wrap::None || leg.bend.is_some() {
+                return None;
+            }
+            let Reach::Steps(n) = leg.reach else {
+                return None;
+            };
+            if let LegSteps::Absolute(steps) = &leg.steps {
+                size = steps
+                    .iter()
+                    .map(|s| s.king_distance().unsigned_abs())
+                    .max()
+                    .unwrap_or(0);
+            }
+            // `j` on a slider doubles its first step.
+            total =
+                total.saturating_add(n.saturating_add(u32::from(leg.jumping)) * u32::from(size));
+        }
+        Some(total)
     }
 
     fn limit(&self, reach: Reach, wrap: Wrap, from: Square) -> u32 {
