@@ -136,6 +136,47 @@ impl Generated {
 
 /// The moves of `piece` in `position`.
 pub fn generate(piece: &Piece, position: &Position) -> Generated {
+    generate_searching(piece, position, Search::Shortcuts)
+}
+
+/// How the walker searches multi-leg moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Search {
+    /// Remembers start states, stops when everything in reach is found, hunts missing squares.
+    Shortcuts,
+    /// Follows every path: the reference the shortcuts are tested against.
+    #[cfg(test)]
+    EveryPath,
+    /// The shortcuts within a small budget a move, so that tests reach the hunt for missing
+    /// squares.
+    #[cfg(test)]
+    ShortcutsWithin(u32),
+}
+
+impl Search {
+    fn move_budget(self) -> u32 {
+        match self {
+            Search::Shortcuts => MOVE_BUDGET,
+            #[cfg(test)]
+            Search::EveryPath => MOVE_BUDGET,
+            #[cfg(test)]
+            Search::ShortcutsWithin(budget) => budget,
+        }
+    }
+
+    /// Whether the shortcuts are taken.
+    pub(super) fn shortcuts(self) -> bool {
+        match self {
+            Search::Shortcuts => true,
+            #[cfg(test)]
+            Search::EveryPath => false,
+            #[cfg(test)]
+            Search::ShortcutsWithin(_) => true,
+        }
+    }
+}
+
+pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Search) -> Generated {
     let mut out = Generated {
         truncated: piece.incomplete,
         ..Generated::default()
@@ -150,10 +191,11 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
             MoveKind::Legs => {
                 // Each move has its own share, so one expensive move cannot starve the others,
                 // and the piece as a whole stays bounded.
-                let budget = Cell::new(MOVE_BUDGET.min(total));
-                Walker::new(position, initial_only, a_move.source, &budget)
+                let share = search.move_budget().min(total);
+                let budget = Cell::new(share);
+                Walker::new(position, initial_only, a_move.source, &budget, search)
                     .run(&a_move.legs, &mut out);
-                total -= MOVE_BUDGET.min(total) - budget.get();
+                total -= share - budget.get();
             }
             MoveKind::Universal => {
                 for to in position.size.squares().filter(|s| *s != position.from) {

@@ -10,6 +10,8 @@ mod square;
 mod appendix;
 #[cfg(test)]
 mod leg_rules;
+#[cfg(test)]
+mod search_tests;
 mod walk;
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use rowan::TextRange;
 // A fast hasher: the keys are small and never come from outside.
 use rustc_hash::FxHashSet as HashSet;
 
-use super::generate::{Generated, GeneratedMove};
+use super::generate::{Generated, GeneratedMove, Search};
 use super::{Lean, Occupant, Position, Side, Square, Step};
 use crate::model::{Bend, Lameness, Leg, LegSteps, Modes, Reach, Wrap, fairy};
 
@@ -74,6 +74,7 @@ pub(super) struct Walker<'a> {
     reached: RefCell<Vec<u8>>,
     /// How many plain bits are set.
     plain_count: Cell<usize>,
+    search: Search,
 }
 
 const REACHED: u8 = 1;
@@ -111,6 +112,7 @@ impl<'a> Walker<'a> {
         initial_only: bool,
         source: TextRange,
         budget: &'a Cell<u32>,
+        search: Search,
     ) -> Self {
         Walker {
             position,
@@ -127,12 +129,16 @@ impl<'a> Walker<'a> {
                     * usize::from(position.size.ranks)
             ]),
             plain_count: Cell::new(0),
+            search,
         }
     }
 
     pub(super) fn run(&self, legs: &[Leg], out: &mut Generated) {
         let earlier = std::mem::take(&mut out.truncated);
-        let Some(last) = self.quiet_final_leg(legs) else {
+        let quiet = self
+            .quiet_final_leg(legs)
+            .filter(|_| self.search.shortcuts());
+        let Some(last) = quiet else {
             self.walk_from_start(legs, out);
             out.truncated |= earlier;
             return;
@@ -249,7 +255,7 @@ impl<'a> Walker<'a> {
         };
         // A move's first leg starts once; later legs can be reached again by other paths, and
         // remembering where they started pays when more than the final leg is left.
-        let later = incoming.is_some();
+        let later = incoming.is_some() && self.search.shortcuts();
         if later
             && (self.off_target(legs, from, incoming)
                 || (!rest.is_empty()
