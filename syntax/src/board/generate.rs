@@ -232,10 +232,6 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 a_move.source,
                 "the imitator copies the piece that moved last",
             )),
-            MoveKind::OffBoardLeg => out.not_generated.push((
-                a_move.source,
-                "legs that must end off the board (`o` before `a`) are not generated yet",
-            )),
         }
     }
     out

@@ -83,17 +83,54 @@ fn a_torus_rider_follows_its_line_until_it_comes_back() {
 }
 
 #[test]
-fn an_off_board_leg_is_reported_not_drawn() {
-    // "o ('off-board') in a non-final leg means the destination square must be off board".
+fn an_off_board_leg_ends_just_past_the_edge() {
+    // "o ('off-board') in a non-final leg means the destination square must be off board"
+    // (notes L7): oabR slides to the edge over empty squares, one step past it, then back, so
+    // it reaches its whole rank and file (its own square too, a pass). A piece on d6 stops the
+    // way north before the edge, and the way back from the south edge captures it.
     let setup = Setup {
-        from: "b1",
+        board: "8x8",
+        from: "d4",
         ..EMPTY_9X9
     };
-    let generated = run("oabsW", &setup);
-    assert!(generated.moves.is_empty());
-    assert_eq!(generated.not_generated.len(), 1);
+    assert_eq!(
+        destinations("oabR", &setup),
+        sorted("a4 b4 c4 d1 d2 d3 d4 d5 d6 d7 d8 e4 f4 g4 h4")
+    );
+    let blocked = Setup {
+        enemies: &["d6"],
+        ..setup
+    };
+    let generated = run("oabR", &blocked);
+    let found: Vec<String> = generated
+        .destinations()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(found, sorted("a4 b4 c4 d1 d2 d3 d4 d5 d6 e4 f4 g4 h4"));
+    assert!(
+        generated
+            .moves
+            .iter()
+            .any(|m| m.to.to_string() == "d6" && m.capture.is_some())
+    );
 }
 
+#[test]
+fn an_off_board_leg_makes_a_reflecting_bishop() {
+    // oasB: a Bishop slide to just past the edge, then a 90° turn back onto the board. From
+    // c1: north-east to i7 (past h6), back to h8; north-west to z4 (past a3), back a5 to d8;
+    // south-west to b0, back to a1; south-east to d0, back e1 to h4.
+    let setup = Setup {
+        board: "8x8",
+        from: "c1",
+        ..EMPTY_9X9
+    };
+    assert_eq!(
+        destinations("oasB", &setup),
+        sorted("a1 a5 b6 c7 d8 e1 f2 g3 h4 h8")
+    );
+}
 #[test]
 fn a_plain_lame_leap_creates_no_en_passant_rights() {
     // Seed 000: only "in" and "nn" make a leaper create e.p. rights; plain `n` is only lame.
@@ -242,4 +279,19 @@ fn searched_chains_still_respect_blockers() {
         destinations("aaK", &setup),
         sorted("c3 c4 c5 d3 d5 e3 e4 e5")
     );
+}
+
+#[test]
+fn an_off_board_probe_finds_the_edge() {
+    // Seed 003: off-board legs "allow moves to 'probe' for the presence of a board edge by
+    // attempting to step off-board and back. E.g. oabyaK for a (partial) Edge-Hog move": on an
+    // edge the probe succeeds and the piece goes on as a Queen; in the middle it has no move.
+    let edge = Setup {
+        board: "8x8",
+        from: "a4",
+        ..EMPTY_9X9
+    };
+    assert_eq!(destinations("oabyaK", &edge), destinations("Q", &edge));
+    let middle = Setup { from: "d4", ..edge };
+    assert!(destinations("oabyaK", &middle).is_empty());
 }

@@ -10,7 +10,7 @@ use crate::{Dialect, model, parse};
 fn leg() -> impl Strategy<Value = String> {
     // Plain and `mp` legs are more likely, so most strings have moves.
     let mode = prop::sample::select(vec![
-        "", "", "", "m", "mp", "mp", "c", "mc", "p", "g", "y", "d", "u", "n",
+        "", "", "", "m", "mp", "mp", "c", "mc", "p", "g", "y", "d", "u", "n", "o",
     ]);
     let direction = prop::sample::select(vec!["", "f", "b", "fs", "s", "l", "r", "v", "q", "z"]);
     (mode, direction).prop_map(|(m, d)| format!("{m}{d}"))

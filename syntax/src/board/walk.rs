@@ -40,12 +40,22 @@ impl Trail {
     }
 }
 
+/// How the previous leg arrived where the next one starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Arrival {
+    /// Its last step.
+    step: Step,
+    /// The way the move last bent.
+    lean: Option<Lean>,
+    /// The leg ended off the board (`o`), one `step` past the square the walk goes on from.
+    off_board: bool,
+}
+
 /// Where the move goes on from after a non-final leg.
 struct Continuation<'l> {
     rest: &'l [Leg],
     to: Square,
-    /// The last step and the way the move last bent.
-    heading: (Step, Option<Lean>),
+    heading: Arrival,
     slide: Option<u32>,
 }
 
@@ -97,7 +107,7 @@ type MoveKey = (Square, Option<Occupant>, Vec<Square>, Option<Square>);
 type StateKey = (
     usize,
     Square,
-    Option<(Step, Option<Lean>)>,
+    Option<Arrival>,
     Option<u32>,
     Vec<(Square, Option<Occupant>)>,
     Vec<Square>,
@@ -201,12 +211,7 @@ impl<'a> Walker<'a> {
 
     /// Whether the search for one missing square can stop here: the square is found, or it
     /// is out of reach of the remaining legs.
-    fn off_target(
-        &self,
-        legs: &[Leg],
-        from: Square,
-        incoming: Option<(Step, Option<Lean>)>,
-    ) -> bool {
+    fn off_target(&self, legs: &[Leg], from: Square, incoming: Option<Arrival>) -> bool {
         let Some(target) = self.target.get() else {
             return false;
         };
@@ -246,7 +251,7 @@ impl<'a> Walker<'a> {
         &self,
         legs: &[Leg],
         from: Square,
-        incoming: Option<(Step, Option<Lean>)>,
+        incoming: Option<Arrival>,
         trail: &mut Trail,
         out: &mut Generated,
     ) {
@@ -272,7 +277,7 @@ impl<'a> Walker<'a> {
             Side::Black => step.for_black(),
         };
         // Going straight on or back keeps the lean of the last bend.
-        let turned = |turns: &[u8], (step, lean): (Step, Option<Lean>)| {
+        let turned = |turns: &[u8], Arrival { step, lean, .. }: Arrival| {
             turns
                 .iter()
                 .map(|t| {
@@ -298,7 +303,7 @@ impl<'a> Walker<'a> {
                     ..
                 },
                 Some(heading),
-            ) => match heading.1 {
+            ) => match heading.lean {
                 Some(Lean::Right) => (turned(after_right, heading), false),
                 Some(Lean::Left) => (turned(after_left, heading), false),
                 None => (Vec::new(), false),
@@ -316,9 +321,11 @@ impl<'a> Walker<'a> {
                 )
             });
         }
+        let beyond = incoming.filter(|a| a.off_board).map(|a| a.step);
         let limit = self.limit(leg.reach, leg.wrap, from);
         let saved_unload = trail.unload_at;
-        if leg.unload {
+        // A leg that starts off the board has no square to set a piece down on.
+        if leg.unload && beyond.is_none() {
             // Seed 000: "the (empty) starting square of the leg will receive the piece
             // captured by the move".
             trail.unload_at = Some(from);
@@ -331,7 +338,7 @@ impl<'a> Walker<'a> {
                 self.ride(
                     leg,
                     rest,
-                    from,
+                    (from, beyond),
                     (step, lean),
                     sense,
                     limit,
@@ -352,7 +359,7 @@ impl<'a> Walker<'a> {
         &self,
         leg: &Leg,
         rest: &[Leg],
-        from: Square,
+        (from, beyond): (Square, Option<Step>),
         (step, lean): (Step, Option<Lean>),
         sense: u8,
         limit: u32,
@@ -370,16 +377,47 @@ impl<'a> Walker<'a> {
             if !self.spend(out) {
                 return;
             }
-            let Some(next) = self.advance(current, heading, leg.wrap) else {
+            // The first step of a leg that starts off the board comes back from there.
+            let from_off_board = distance == 1 && beyond.is_some();
+            let next = match beyond.filter(|_| from_off_board) {
+                Some(b) => self.advance(
+                    current,
+                    Step::new(
+                        b.dx.saturating_add(heading.dx),
+                        b.dy.saturating_add(heading.dy),
+                    ),
+                    Wrap::None,
+                ),
+                None => self.advance(current, heading, leg.wrap),
+            };
+            let Some(next) = next else {
+                if leg.ends_off_board && !from_off_board && leg.modes.to_empty {
+                    // Seed 000: the leg's destination "must be off board"; the walk goes on
+                    // from the first square past the edge.
+                    let arrival = Arrival {
+                        step: heading,
+                        lean,
+                        off_board: true,
+                    };
+                    let next = Continuation {
+                        rest,
+                        to: current,
+                        heading: arrival,
+                        slide: slider.then_some(distance),
+                    };
+                    self.go_on(&next, &[], Landing::Moved, trail, out);
+                }
                 break;
             };
             let wrapped_home = leg.wrap != Wrap::None || leg.bend == Some(Bend::Circular);
             if next == self.position.from && wrapped_home && rest.is_empty() {
                 break;
             }
-            let leaper = heading.king_distance() > 1;
+            // Nothing off the board can block the way back onto it.
+            let leaper = heading.king_distance() > 1 && !from_off_board;
             let blocked = match leg.lame {
                 None => false,
+                Some(_) if from_off_board => false,
                 Some(Lameness::ShortestPaths) => {
                     leaper && !self.some_path_clear(current, heading, leg.wrap, trail)
                 }
@@ -399,23 +437,20 @@ impl<'a> Walker<'a> {
                 leg.jumping && leaper && self.some_path_clear(current, heading, leg.wrap, trail);
             let iso_fails = leg.iso && trail.last_slide.is_some_and(|n| n != distance);
             let revisit = unvisited_only && trail.visited(self.position.from, next);
-            if !skip && !must_jump_fails && !iso_fails && !revisit {
+            // A leg that must end off the board cannot stop on it.
+            if !skip && !must_jump_fails && !iso_fails && !revisit && !leg.ends_off_board {
                 let slide = slider.then_some(distance);
                 let saved = trail.ep_rights.len();
                 if leg.ep_rights {
                     let passed = trail.path[leg_path..].to_vec();
                     self.ep_rights(leg, rest, &passed, (current, next), heading, trail);
                 }
-                self.land(
-                    leg,
-                    rest,
-                    next,
-                    (heading, lean),
-                    occupant,
-                    slide,
-                    trail,
-                    out,
-                );
+                let arrival = Arrival {
+                    step: heading,
+                    lean,
+                    off_board: false,
+                };
+                self.land(leg, rest, next, arrival, occupant, slide, trail, out);
                 trail.ep_rights.truncate(saved);
             }
             if occupant.is_some() && !skip {
@@ -470,7 +505,7 @@ impl<'a> Walker<'a> {
         leg: &Leg,
         rest: &[Leg],
         to: Square,
-        heading: (Step, Option<Lean>),
+        heading: Arrival,
         occupant: Option<Occupant>,
         slide: Option<u32>,
         trail: &mut Trail,
@@ -573,7 +608,9 @@ impl<'a> Walker<'a> {
             trail.path.len(),
             trail.last_slide,
         );
-        trail.waypoints.push(next.to);
+        if !next.heading.off_board {
+            trail.waypoints.push(next.to);
+        }
         if let Some(slide) = next.slide {
             trail.last_slide = Some(slide);
         }
@@ -597,7 +634,7 @@ impl<'a> Walker<'a> {
         &self,
         legs: &[Leg],
         from: Square,
-        incoming: Option<(Step, Option<Lean>)>,
+        incoming: Option<Arrival>,
         trail: &Trail,
     ) -> StateKey {
         let last_slide = trail.last_slide.filter(|_| legs.iter().any(|l| l.iso));
@@ -645,7 +682,7 @@ impl<'a> Walker<'a> {
         &self,
         legs: &[Leg],
         from: Square,
-        incoming: Option<(Step, Option<Lean>)>,
+        incoming: Option<Arrival>,
         trail: &Trail,
     ) -> bool {
         // Nothing found yet: the window has something left (the cheapest test).
@@ -739,10 +776,14 @@ impl<'a> Walker<'a> {
     }
 
     /// How far (in king steps) `legs` can take the piece, when that is bounded.
-    fn horizon(&self, legs: &[Leg], incoming: Option<(Step, Option<Lean>)>) -> Option<u32> {
+    fn horizon(&self, legs: &[Leg], incoming: Option<Arrival>) -> Option<u32> {
         let mut total = 0u32;
         // Turns keep a step's length in king steps, so later legs take the last one's.
-        let mut size = incoming.map_or(0, |(step, _)| step.king_distance().unsigned_abs());
+        let mut size = incoming.map_or(0, |a| a.step.king_distance().unsigned_abs());
+        // From off the board the next leg starts one step farther out.
+        if let Some(arrival) = incoming.filter(|a| a.off_board) {
+            total = u32::from(arrival.step.king_distance().unsigned_abs());
+        }
         for leg in legs {
             if leg.wrap != Wrap::None || leg.bend.is_some() {
                 return None;

@@ -198,7 +198,6 @@ fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String>
             if *next_closer { "the next" } else { "the" }
         )),
         MoveKind::Imitator => lines.push("moves like the piece that moved last (I); it has no squares of its own".to_owned()),
-        MoveKind::OffBoardLeg => lines.push("has a leg that must end off the board (o before a)".to_owned()),
         MoveKind::Legs => {
             let count = a_move.legs.len();
             // The shape the move has reached: turns rotate it (W↔F, D↔A, H↔G), so later legs
@@ -292,7 +291,11 @@ fn leg_line(
             reach_words(leg.reach)
         )),
     }
-    parts.push(mode_words(leg, is_final || leg.hidden));
+    if leg.ends_off_board {
+        parts.push(phrases::OFF_BOARD_END.to_owned());
+    } else {
+        parts.push(mode_words(leg, is_final || leg.hidden));
+    }
     // On a stepper `n` only creates e.p. rights: nothing can stand between its squares.
     let stepper = matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
         || !matches!(leg.steps, LegSteps::Absolute(_));

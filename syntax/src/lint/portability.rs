@@ -161,6 +161,12 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
                 format!("XBoard generates no moves for `{}` on a leaper", &text[modifier]),
                 None,
             ),
+            XBoardReading::WrapsInsteadOfLeavingBoard { modifier } => findings.push(
+                "xboard-reads-differently",
+                modifier,
+                "XBoard wraps this leg around the left and right edges; seed 000 ends it just off the board".into(),
+                None,
+            ),
             XBoardReading::ContinuationExcludesOnlyStraightBack { leg } => findings.push(
                 "xboard-reads-differently",
                 leg,

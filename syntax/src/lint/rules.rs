@@ -225,7 +225,7 @@ pub const RULES: [Rule; 20] = [
         false,
         Some(XBoard),
         "directions or a hop that XBoard reads differently from the seed",
-        "XBoard gives `fhK` all eight squares, `lvF` and `fsF` all four diagonals, does not distribute a leading `v` or `s` (`vrN`), has no moves for `pW` or `gK`, and lets a continuation leg without directions revisit squares.",
+        "XBoard gives `fhK` all eight squares, `lvF` and `fsF` all four diagonals, does not distribute a leading `v` or `s` (`vrN`), has no moves for `pW` or `gK`, lets a continuation leg without directions revisit squares, and wraps a leg with one `o` before an `a` around the edges instead of ending it off the board.",
         ("fsF", "fF"),
         false,
     ),

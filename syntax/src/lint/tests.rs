@@ -301,3 +301,16 @@ fn rules_with_a_fix_offer_one_on_their_example() {
         assert_eq!(fixed.as_deref(), Some(rule.example.1), "{}", rule.code);
     }
 }
+
+#[test]
+fn a_non_final_o_is_read_as_wrapping_by_xboard() {
+    // XBoard's moves.c sets its cylinder mode for `o` on any leg; seed 000 ends a non-final
+    // `o` leg off the board. A final `o` and `oo` are read alike.
+    assert!(findings("oabyaK", Dialect::XBetza).contains(&("xboard-reads-differently", 0, 1)));
+    assert!(!codes("oW", Dialect::XBetza).contains(&"xboard-reads-differently"));
+    assert!(
+        !findings("ooafK", Dialect::XBetza)
+            .iter()
+            .any(|f| f.0 == "xboard-reads-differently" && f.1 == 0)
+    );
+}

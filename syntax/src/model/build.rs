@@ -113,21 +113,6 @@ fn build_move(
         });
     }
 
-    // Seed 000: "o ('off-board') in a non-final leg means the destination square must be off
-    // board"; such legs are kept but not generated yet.
-    let last = legs_letters.len().saturating_sub(1);
-    if !fairy
-        && legs_letters[..last]
-            .iter()
-            .any(|(letters, _)| count(letters, Modifier::O) == 1)
-    {
-        return Some(Move {
-            kind: MoveKind::OffBoardLeg,
-            initial,
-            legs: Vec::new(),
-            source,
-        });
-    }
     let first_steps = if fairy {
         fairy_steps(
             atom,
@@ -228,8 +213,12 @@ fn build_move(
             // Fairy-Stockfish gives `n` on any other atom no move at all.
             (true, true) => return None,
         };
+        // Seed 000: "o ('off-board') in a non-final leg means the destination square must be
+        // off board"; on a final leg one `o` is XBoard's cylinder (notes L7).
+        let ends_off_board = !fairy && !is_final && count(letters, Modifier::O) == 1;
         let wrap = match count(letters, Modifier::O) {
             0 => Wrap::None,
+            _ if ends_off_board => Wrap::None,
             1 => Wrap::Cylinder,
             _ => Wrap::Torus,
         };
@@ -267,6 +256,7 @@ fn build_move(
             toggles_next,
             iso: index > 0 && has(Modifier::I),
             bend,
+            ends_off_board,
             source: if leg_range.is_empty() {
                 source
             } else {
@@ -354,6 +344,7 @@ fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<
         toggles_next: false,
         iso: false,
         bend: None,
+        ends_off_board: false,
         source: leg.source,
     };
     leg.modes = Modes {

@@ -73,8 +73,6 @@ pub enum MoveKind {
     },
     /// `I`: the moves of the piece type that moved last; none without a game.
     Imitator,
-    /// A non-final leg with `o`, which must end off the board (seed 000): not generated yet.
-    OffBoardLeg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -225,5 +223,8 @@ pub struct Leg {
     pub iso: bool,
     /// `q` or `z` on the first leg: a rider that bends on every step.
     pub bend: Option<Bend>,
+    /// `o` on a non-final leg (seed 000): the leg ends on the first square past the board edge
+    /// along its line, from where the next leg comes back.
+    pub ends_off_board: bool,
     pub source: TextRange,
 }

@@ -32,6 +32,9 @@ pub enum XBoardReading {
     /// A continuation leg without direction letters: XBoard excludes only going straight back,
     /// the seed every square already visited (`aaK`, `aR`).
     ContinuationExcludesOnlyStraightBack { leg: TextRange },
+    /// One `o` on a non-final leg: the seed ends that leg off the board, XBoard wraps it around
+    /// the left and right edges as it does on a final leg.
+    WrapsInsteadOfLeavingBoard { modifier: TextRange },
 }
 
 /// XBoard's position of each modifier in its fixed order; directions share one slot.
@@ -63,8 +66,19 @@ pub fn readings(piece: &ast::Piece) -> Vec<XBoardReading> {
     for a_move in piece.moves() {
         let atom = a_move.atom();
         let atom_letter = atom.as_ref().and_then(|a| a.atom());
+        let leg_count = a_move.legs().count();
         for (index, leg) in a_move.legs().enumerate() {
             leg_readings(&leg, atom_letter, &mut out);
+            let wraps: Vec<TextRange> = leg
+                .modifiers()
+                .filter(|m| m.modifier() == Some(Modifier::O))
+                .map(|m| m.text_range())
+                .collect();
+            if let [modifier] = wraps[..]
+                && index + 1 < leg_count
+            {
+                out.push(XBoardReading::WrapsInsteadOfLeavingBoard { modifier });
+            }
             let has_direction = leg.modifiers().any(|m| {
                 m.modifier()
                     .is_some_and(|d| d.entry().class == ModifierClass::Direction)

@@ -90,6 +90,8 @@ pub const ISO: &str = "exactly as many steps as the previous slider leg (i, iso)
 pub const UNLOAD: &str = "the captured piece reappears where this leg started (u)";
 pub const CYLINDER: &str = "wraps around the left and right edges (o)";
 pub const TORUS: &str = "wraps around all four edges (oo)";
+/// `o` on a non-final leg.
+pub const OFF_BOARD_END: &str = "must end just past the board edge, passing only empty squares; the next leg comes back from there (o)";
 pub const CIRCULAR: &str = "bends 45 degrees the same way on every step (q)";
 pub const ZIG_ZAG: &str = "bends 90 degrees, alternately left and right, on every step (z)";
 /// `q` on a later leg.
