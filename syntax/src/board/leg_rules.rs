@@ -293,3 +293,25 @@ fn an_off_board_probe_finds_the_edge() {
     let middle = Setup { from: "d4", ..edge };
     assert!(destinations("oabyaK", &middle).is_empty());
 }
+
+#[test]
+fn a_non_final_e_marks_its_square() {
+    // Seed 000: "e ('en passant') new mode: capture a lame leaper on a square it just passed
+    // through". feafsW: a forward step that may capture e.p., then a diagonal step; without
+    // e.p. rights the step is marked on d5 and nothing follows from it (notes L10).
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        ..EMPTY_9X9
+    };
+    let generated = run("feafsW", &setup);
+    assert!(generated.moves.is_empty());
+    assert_eq!(
+        generated
+            .en_passant
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+        ["d5"]
+    );
+}

@@ -521,6 +521,12 @@ impl<'a> Walker<'a> {
                 heading,
                 slide,
             };
+            if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
+                // An e.p. capture here needs e.p. rights from the opponent's last move, which a
+                // diagram's position does not have: the square is marked, the move not followed
+                // (notes L10).
+                out.en_passant.push(to);
+            }
             match occupant {
                 None if modes.to_empty => self.go_on(&next, &[], Landing::Moved, trail, out),
                 None => {}

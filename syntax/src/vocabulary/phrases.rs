@@ -45,7 +45,7 @@ pub const MODE_PHRASES: [ModePhrase; 9] = [
     mode(
         Modifier::E,
         "captures en passant",
-        "captures en passant there and goes on",
+        "captures en passant there and goes on (only after an opponent's move that leaves e.p. rights, so the diagram marks the square and stops)",
     ),
     mode(
         Modifier::P,
