@@ -315,3 +315,18 @@ fn a_non_final_e_marks_its_square() {
         ["d5"]
     );
 }
+
+#[test]
+fn a_tame_hopper_mounts_only_friends() {
+    // XBoard (reference xboard.md): `t` "may not capture royals", and "with p/g: hop only over
+    // own pieces". tpR on d4 with a friend on d2 and an enemy on d6 hops only over d2.
+    let setup = Setup {
+        board: "8x8",
+        from: "d4",
+        friends: &["d2"],
+        enemies: &["d6"],
+        moved: false,
+    };
+    assert_eq!(destinations("tpR", &setup), sorted("d1"));
+    assert_eq!(destinations("pR", &setup), sorted("d1 d7 d8"));
+}

@@ -531,7 +531,8 @@ impl<'a> Walker<'a> {
                 None if modes.to_empty => self.go_on(&next, &[], Landing::Moved, trail, out),
                 None => {}
                 Some(occupant) => {
-                    if modes.hop {
+                    // `t`: "with p/g: hop only over own pieces" (XBoard).
+                    if modes.hop && !(modes.tame && occupant == Occupant::Enemy) {
                         self.go_on(&next, &[], Landing::Hopped, trail, out);
                     }
                     let captures = match occupant {

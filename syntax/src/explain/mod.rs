@@ -296,6 +296,16 @@ fn leg_line(
     } else {
         parts.push(mode_words(leg, is_final || leg.hidden));
     }
+    if leg.modes.tame {
+        parts.push(
+            if leg.modes.hop {
+                phrases::TAME_HOP
+            } else {
+                phrases::TAME
+            }
+            .to_owned(),
+        );
+    }
     // On a stepper `n` only creates e.p. rights: nothing can stand between its squares.
     let stepper = matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
         || !matches!(leg.steps, LegSteps::Absolute(_));

@@ -188,8 +188,11 @@ fn build_move(
             hop: !is_final && (has(Modifier::P) || has(Modifier::G)),
             royal: has(Modifier::K),
             excite: has(Modifier::X),
+            tame: false,
         };
         let default_modes = modes.is_empty();
+        // `t` restricts whatever modes the leg has, written or default.
+        let tame = !fairy && has(Modifier::T);
         if default_modes {
             // Seed 000: "non-final legs (before an a) by default have mode m"; the final leg
             // moves or captures.
@@ -199,6 +202,7 @@ fn build_move(
                 Modes::MOVE
             };
         }
+        modes.tame = tame;
         if fairy && initial != Initial::Always {
             // Fairy-Stockfish's initial moves never capture (`icW` has no move).
             modes.capture_enemy = false;
@@ -349,6 +353,7 @@ fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<
     };
     leg.modes = Modes {
         hop: true,
+        tame: leg.modes.tame,
         ..Modes::default()
     };
     leg.default_modes = false;

@@ -137,6 +137,8 @@ pub struct Modes {
     /// `x`: on a non-final leg, the friend there makes the remaining legs (induction); on a
     /// final leg, the piece borrows that friend's moves.
     pub excite: bool,
+    /// `t`: may not capture a royal piece; a hop may only mount a friendly piece.
+    pub tame: bool,
 }
 
 impl Modes {
@@ -149,6 +151,7 @@ impl Modes {
         hop: false,
         royal: false,
         excite: false,
+        tame: false,
     };
 
     /// `m`: the default of a non-final leg.
@@ -160,6 +163,7 @@ impl Modes {
         hop: false,
         royal: false,
         excite: false,
+        tame: false,
     };
 
     pub fn is_empty(self) -> bool {

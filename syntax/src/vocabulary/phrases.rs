@@ -90,6 +90,10 @@ pub const ISO: &str = "exactly as many steps as the previous slider leg (i, iso)
 pub const UNLOAD: &str = "the captured piece reappears where this leg started (u)";
 pub const CYLINDER: &str = "wraps around the left and right edges (o)";
 pub const TORUS: &str = "wraps around all four edges (oo)";
+/// `t` on a capturing leg.
+pub const TAME: &str = "may not capture a royal piece (t)";
+/// `t` on a hop.
+pub const TAME_HOP: &str = "only over a friendly piece (t)";
 /// `o` on a non-final leg.
 pub const OFF_BOARD_END: &str = "must end just past the board edge, passing only empty squares; the next leg comes back from there (o)";
 pub const CIRCULAR: &str = "bends 45 degrees the same way on every step (q)";
