@@ -172,6 +172,9 @@ pub enum SyntaxKind {
     AMPERSAND,
     #[token(".")]
     DOT,
+    /// `^`: the complement of an MBN piece set or board range.
+    #[token("^")]
+    CARET,
     /// Spaces, tabs and ASCII line breaks.
     #[regex("[ \\t\\r\\n]+")]
     WHITESPACE,
@@ -192,11 +195,51 @@ pub enum SyntaxKind {
     RANGE,
     /// Tokens that fit nowhere, kept so the tree stays lossless.
     ERROR,
+
+    // MBN (seed 002) nodes.
+    /// One whitespace-separated MBN item: a head (identifiers and `=` or `==`) and a body, or
+    /// either alone.
+    DEFINITION,
+    /// A piece or macro name with its prefixes, suffix, board and announcement: `+P`, `@:NR:`,
+    /// `R<s>`, `C<2>`, `+G/DragonResurrection/`.
+    IDENTIFIER,
+    /// A compound piece letter: `:NR:`.
+    COMPOUND,
+    /// An identifier's `<s>` suffix.
+    SUFFIX,
+    /// A board identifier or board transition: `<2>`, `<+-1>`, `<<5>>`, `<1;2>`.
+    BOARD,
+    /// Legs joined by `-` (chaining) or `--` (sequence).
+    CHAIN,
+    /// Moves joined by `+`.
+    ALTERNATIVES,
+    /// An optional leg: `[...]` (a choice) or `{...}` (taken when unblocked).
+    OPTIONAL,
+    /// One partial move: prefix operators, ranges, modifiers and juxtaposed moves.
+    TERM,
+    /// A modifier letter, doubled or with `y`, `?` and a piece set or board range.
+    MODIFIER,
+    /// An amalgamated direction: `(lf)`.
+    AMALGAM,
+    /// `{...}`: a set of pieces.
+    PIECE_SET,
+    /// `[...]`: a set of squares.
+    BOARD_RANGE,
+    /// `/.../`: a condition, or an identifier's announcement.
+    CONDITION,
+    /// `|...|`: a comment.
+    COMMENT,
+    /// What follows `==`: the pieces of a promotion or a drop rule.
+    PIECE_LIST,
+    /// The head of a castling rule: `O-O`, `O-O-O`, `O-O-O-O`.
+    CASTLING,
+    /// An extended leaper: `:1,4:`.
+    VECTOR,
 }
 
 impl SyntaxKind {
     /// Every kind, indexed by its `repr`; lets rowan's raw kinds convert back without `unsafe`.
-    const ALL: [SyntaxKind; 88] = [
+    const ALL: [SyntaxKind; 107] = [
         SyntaxKind::SMALL_A,
         SyntaxKind::SMALL_B,
         SyntaxKind::SMALL_C,
@@ -276,6 +319,7 @@ impl SyntaxKind {
         SyntaxKind::PERCENT,
         SyntaxKind::AMPERSAND,
         SyntaxKind::DOT,
+        SyntaxKind::CARET,
         SyntaxKind::WHITESPACE,
         SyntaxKind::UNKNOWN,
         SyntaxKind::PIECE,
@@ -285,6 +329,24 @@ impl SyntaxKind {
         SyntaxKind::ATOM,
         SyntaxKind::RANGE,
         SyntaxKind::ERROR,
+        SyntaxKind::DEFINITION,
+        SyntaxKind::IDENTIFIER,
+        SyntaxKind::COMPOUND,
+        SyntaxKind::SUFFIX,
+        SyntaxKind::BOARD,
+        SyntaxKind::CHAIN,
+        SyntaxKind::ALTERNATIVES,
+        SyntaxKind::OPTIONAL,
+        SyntaxKind::TERM,
+        SyntaxKind::MODIFIER,
+        SyntaxKind::AMALGAM,
+        SyntaxKind::PIECE_SET,
+        SyntaxKind::BOARD_RANGE,
+        SyntaxKind::CONDITION,
+        SyntaxKind::COMMENT,
+        SyntaxKind::PIECE_LIST,
+        SyntaxKind::CASTLING,
+        SyntaxKind::VECTOR,
     ];
 
     /// The kind with this raw value; out-of-range values (never produced by this crate) map to

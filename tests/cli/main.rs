@@ -82,9 +82,24 @@ fn a_bad_argument_exits_2_with_a_clear_message() {
 
 #[test]
 fn a_dialect_without_a_parser_yet_is_an_error_not_a_crash() {
-    let output = betza(["tree", "N=(1,2)", "--dialect", "mbn"]);
+    let output = betza(["tree", "W-fF", "--dialect", "chained"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("cannot be parsed yet"));
+}
+
+/// MBN (seed 002) parses: definitions, comments and macros in one string.
+#[test]
+fn mbn_trees_show_definitions() {
+    let output = betza([
+        "tree",
+        "@:NR:=N0 Z|Amazon-Rider|=Q+:NR:",
+        "--dialect",
+        "mbn",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let tree = stdout(&output);
+    assert_eq!(tree.matches("DEFINITION@").count(), 2, "{tree}");
+    assert!(tree.contains("COMMENT@"), "{tree}");
 }
 
 #[test]

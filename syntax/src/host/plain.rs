@@ -66,14 +66,16 @@ pub(super) fn scan_mbn(text: &str) -> Scan {
             });
         }
     };
+    // A definition is a run of text up to whitespace outside a comment; comments belong to
+    // the definition they stand in (`B|Blue Whale|=vW+fF`, seed 002).
     for (index, c) in text.char_indices() {
         if c == '|' {
-            close(&mut scan, word_start.take(), index);
             in_comment = !in_comment;
-        } else if in_comment {
-        } else if c.is_whitespace() {
+        } else if c.is_whitespace() && !in_comment {
             close(&mut scan, word_start.take(), index);
-        } else if word_start.is_none() {
+            continue;
+        }
+        if word_start.is_none() {
             word_start = Some(index);
         }
     }

@@ -129,7 +129,7 @@ fn cif_pieces_attribute_decodes_entities_and_maps_back() {
     let region = &result.regions[0];
     assert_eq!(region.dialect, Dialect::Mbn);
     let decoded = region.text(&text);
-    assert!(decoded.ends_with("=K & castling"), "{decoded}");
+    assert!(decoded.ends_with("K|King & castler|=K"), "{decoded}");
     // The `&` decoded from `&amp;` maps back to the `&amp;` in the file.
     let amp = decoded.find('&').expect("an ampersand");
     let in_file = region.to_file(rowan::TextRange::at(
@@ -159,11 +159,21 @@ fn plain_betza_files_with_names_comments_and_dialect_lines() {
     every_prefix_scans(HostFormat::Betza, &seeds);
 }
 
+/// Seed 002: comments "may contain any character except vertical bars, even spaces", and
+/// describe the piece they stand in (`B|Blue Whale|=vW+fF`).
 #[test]
-fn mbn_files_split_on_whitespace_and_skip_comments() {
-    let text = "N=(1,2) |a comment with spaces| B=F0\nR=W0";
+fn mbn_files_split_on_whitespace_outside_comments() {
+    let text = "N=:1,2: |a comment with spaces| B|Blue Whale|=vW+fF\nR=W0";
     let result = scan(HostFormat::Mbn, text, Dialect::XBetza);
-    assert_eq!(strings(&result, text), ["N=(1,2)", "B=F0", "R=W0"]);
+    assert_eq!(
+        strings(&result, text),
+        [
+            "N=:1,2:",
+            "|a comment with spaces|",
+            "B|Blue Whale|=vW+fF",
+            "R=W0"
+        ]
+    );
     every_prefix_scans(HostFormat::Mbn, text);
 }
 

@@ -87,6 +87,33 @@ pub enum Problem {
     RangeOnDoubledAtom,
     /// Text in a dialect whose grammar is not built yet.
     UnsupportedDialect,
+    // MBN (seed 002).
+    /// A bracket, comment bar, compound colon or condition slash that is never closed.
+    MbnUnclosed(char),
+    /// A closing bracket with no opening one.
+    MbnUnmatched(char),
+    /// Brackets nested deeper than the parser descends.
+    MbnNestingTooDeep,
+    /// Something else was needed here: what.
+    MbnExpected(&'static str),
+    /// A token that cannot stand where it is: where.
+    MbnUnexpected(&'static str),
+    /// `P=` or `P==` with nothing after it.
+    MbnEmptyDefinition,
+    /// A second `=` outside a castling rule.
+    MbnSecondEquals,
+    /// `@+Q`: macro names take no prefix.
+    MbnMacroWithPrefix,
+    /// `:ABCD:`: compound letters have at most three characters.
+    MbnCompoundTooLong,
+    /// Modifiers or prefixes with no move after them.
+    MbnMissingMove,
+    /// `W0*0`: a second exponent.
+    MbnSecondSteps,
+    /// `q`: the one letter MBN leaves unused.
+    MbnUnusedModifier,
+    /// `y` not after `c`, `j`, `w` or `x`.
+    MbnLoneY,
 }
 
 impl Problem {
@@ -114,6 +141,19 @@ impl Problem {
             Problem::RangeWithoutEffect => "range-without-effect",
             Problem::RangeOnDoubledAtom => "range-on-doubled-atom",
             Problem::UnsupportedDialect => "unsupported-dialect",
+            Problem::MbnUnclosed(_) => "unclosed-bracket",
+            Problem::MbnUnmatched(_) => "unmatched-bracket",
+            Problem::MbnNestingTooDeep => "nesting-too-deep",
+            Problem::MbnExpected(_) => "expected",
+            Problem::MbnUnexpected(_) => "unexpected",
+            Problem::MbnEmptyDefinition => "empty-definition",
+            Problem::MbnSecondEquals => "second-equals",
+            Problem::MbnMacroWithPrefix => "macro-with-prefix",
+            Problem::MbnCompoundTooLong => "compound-too-long",
+            Problem::MbnMissingMove => "missing-move",
+            Problem::MbnSecondSteps => "second-steps",
+            Problem::MbnUnusedModifier => "unused-modifier",
+            Problem::MbnLoneY => "lone-y",
         }
     }
 
@@ -196,9 +236,51 @@ impl Problem {
                 "range `{text}` contradicts the doubled atom, which already rides without limit"
             ),
             Problem::UnsupportedDialect => format!(
-                "the {} dialect cannot be parsed yet; only xbetza and fairy can",
+                "the {} dialect cannot be parsed yet; only xbetza, fairy and mbn can",
                 dialect.title()
             ),
+            Problem::MbnUnclosed(c) => match c {
+                '|' => "unclosed comment: `|` has no closing `|`".into(),
+                ':' => format!("`{text}` has no closing `:`"),
+                _ => format!("unclosed `{c}`"),
+            },
+            Problem::MbnUnmatched(c) => format!("`{c}` has no matching opening bracket"),
+            Problem::MbnNestingTooDeep => format!(
+                "brackets nested deeper than {} levels; this part is not read",
+                super::mbn::MAX_DEPTH
+            ),
+            Problem::MbnExpected(what) if text.is_empty() => format!("expected {what}"),
+            Problem::MbnExpected(what) => format!("expected {what}, found `{text}`"),
+            Problem::MbnUnexpected(place) => {
+                format!("`{}` cannot stand {place}", text.escape_debug())
+            }
+            Problem::MbnEmptyDefinition => format!(
+                "nothing follows `{text}`: a definition needs moves after it (whitespace ends a \
+                 definition; MBN allows no spaces outside comments)"
+            ),
+            Problem::MbnSecondEquals => {
+                "a second `=` belongs to castling rules only (`O-O=[*]isR[g]=isR[f]`)".into()
+            }
+            Problem::MbnMacroWithPrefix => format!(
+                "a macro name takes no prefix: `{text}` (seed 002, Macros: \"a prefixed letter \
+                 for the macro identifier is not allowed\")"
+            ),
+            Problem::MbnCompoundTooLong => format!(
+                "compound letter `{text}` is longer than three characters (seed 002: \"the \
+                 maximal length for compound letters is three\")"
+            ),
+            Problem::MbnMissingMove if text.is_empty() => "a move is missing here".into(),
+            Problem::MbnMissingMove => format!(
+                "`{text}` has no move after it: a piece letter, `:m,n:` or a move in \
+                 parentheses"
+            ),
+            Problem::MbnSecondSteps => format!("second exponent `{text}`: a move takes one"),
+            Problem::MbnUnusedModifier => {
+                "`q` has no meaning in MBN (seed 002: \"q (still unused)\")".into()
+            }
+            Problem::MbnLoneY => {
+                "`y` means \"any\" only after `c`, `j`, `w` or `x` (`cy`, `jy`, `wy`, `xy`)".into()
+            }
         }
     }
 }

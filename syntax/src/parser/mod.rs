@@ -3,6 +3,7 @@
 
 mod error;
 mod grammar;
+pub(crate) mod mbn;
 
 pub use error::{Problem, Severity, SyntaxError};
 pub(crate) use grammar::SpanNode;
@@ -27,7 +28,24 @@ pub(crate) fn parse_tokens(
         end: tokens.len(),
         children: Vec::new(),
     };
-    if !matches!(dialect, Dialect::XBetza | Dialect::Fairy) {
+    if dialect == Dialect::Mbn {
+        let source = Source {
+            text,
+            tokens,
+            kinds: &kinds,
+            dialect,
+        };
+        let (root, findings) = mbn::parse(source);
+        let mut errors: Vec<SyntaxError> = findings
+            .into_iter()
+            .map(|(start, end, problem)| {
+                to_syntax_error(text, tokens, dialect, start, end, problem)
+            })
+            .collect();
+        errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+        return (root, errors);
+    }
+    if dialect != Dialect::XBetza && dialect != Dialect::Fairy {
         let mut root = whole;
         if !tokens.is_empty() {
             root.children.push(SpanNode {

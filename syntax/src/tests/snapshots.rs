@@ -3,8 +3,9 @@
 //! review them as a diff.
 //!
 //! `ok` inputs must parse without any finding, `err` inputs with at least one. The `ok` folders
-//! hold every example string of seeds 000, 003 and 004 (xbetza) and every Betza string of
-//! ../shared/corpus/*.ini (fairy); `err` holds the mistakes the parser must recover from.
+//! hold every example string of seeds 000, 003 and 004 (xbetza), every Betza string of
+//! ../shared/corpus/*.ini (fairy) and every MBN example of seed 002 (mbn); `err` holds the
+//! mistakes the parser must recover from.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -68,6 +69,17 @@ fn fairy_valid_inputs_match_their_snapshots() {
 #[test]
 fn fairy_invalid_inputs_match_their_snapshots() {
     assert!(run_folder(Dialect::Fairy, true) >= 4);
+}
+
+/// Every MBN example of seed 002 (and the full alphabet and hexagonal tables) parses cleanly.
+#[test]
+fn mbn_valid_inputs_match_their_snapshots() {
+    assert!(run_folder(Dialect::Mbn, false) > 100);
+}
+
+#[test]
+fn mbn_invalid_inputs_match_their_snapshots() {
+    assert!(run_folder(Dialect::Mbn, true) >= 20);
 }
 
 /// Every Betza string of the engines' golden move sets (corpus/golden, copied from

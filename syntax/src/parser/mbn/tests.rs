@@ -1,0 +1,105 @@
+//! Parser behaviour that the snapshots do not show at a glance.
+
+use crate::{Dialect, parse};
+
+fn codes(text: &str) -> Vec<&'static str> {
+    parse(text, Dialect::Mbn)
+        .errors()
+        .iter()
+        .map(|e| e.code())
+        .collect()
+}
+
+#[test]
+fn seed_examples_parse_cleanly() {
+    for text in [
+        "PS=mfW+cfF",
+        "+P==QRBN",
+        "B|Blue Whale|=vW+fF",
+        "@:NR:=N0 I|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:",
+        "O-O=[*]isR[g]=isR[f]",
+        "R<s>=[1-2](rW+(lR--[[a1]fR]))",
+        ":CK:=K-{((fr)K)0*}",
+        "F={jy{X}F}0-F",
+        ":Ro:=(N)(rf)8",
+        "K[1-5]+!cj{K}Q",
+        "ac{^C}p{^C}R",
+        "C=a{^C}p{^C}R+[d-f1-3]a{^C}p{^C}B[d-f1-3]+[d-f8-10]a{^C}p{^C}B[d-f8-10]",
+        "H=(/Ta1/W)+(/Ta2/D)",
+        "S<*>=mfW+<<+1>>mfW +S<<5>>=T",
+        "$K==@k@K@w@S",
+        "o[b,g]B",
+        "B=pp?{QRNP}B",
+        "L=ADN(aK--[K])",
+        ":GC+:=mR+pRD+F",
+        "C<1;1>=F0+<+-1;+-1>O",
+        "[a2(+-2,+-2)]K",
+        "@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)",
+    ] {
+        assert_eq!(codes(text), Vec::<&str>::new(), "{text}");
+    }
+}
+
+#[test]
+fn mistakes_get_their_own_codes() {
+    assert_eq!(codes("(W"), ["unclosed-bracket"]);
+    assert_eq!(codes("W)"), ["unmatched-bracket"]);
+    assert_eq!(codes("Q="), ["empty-definition"]);
+    assert_eq!(codes("W-"), ["expected"]);
+    assert_eq!(codes("W++F"), ["expected"]);
+    assert_eq!(codes("@+Q=N"), ["macro-with-prefix"]);
+    assert_eq!(codes(":ABCD:=W"), ["compound-too-long"]);
+    assert_eq!(codes("mf"), ["missing-move"]);
+    assert_eq!(codes("qW"), ["unused-modifier"]);
+    assert_eq!(codes("B|Blue"), ["unclosed-bracket"]);
+}
+
+/// Seed 002 allows no spaces outside comments, so whitespace ends a definition; a space after
+/// `=` leaves an empty definition and a bare move.
+#[test]
+fn whitespace_separates_definitions() {
+    let parse = parse("P|Pawn|= mfW", Dialect::Mbn);
+    assert_eq!(
+        parse.errors().iter().map(|e| e.code()).collect::<Vec<_>>(),
+        ["empty-definition"]
+    );
+    assert_eq!(
+        parse
+            .syntax()
+            .children()
+            .filter(|n| n.kind() == crate::SyntaxKind::DEFINITION)
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn deep_nesting_is_reported_not_recursed() {
+    for text in [
+        "(".repeat(100_000),
+        format!("{}W{}", "(".repeat(100_000), ")".repeat(100_000)),
+        format!("{}W{}", "[".repeat(100_000), "]".repeat(100_000)),
+        "{".repeat(100_000),
+    ] {
+        let parse = parse(&text, Dialect::Mbn);
+        assert_eq!(parse.syntax().text().to_string(), text);
+        assert!(!parse.errors().is_empty());
+    }
+}
+
+/// Every prefix of a text full of MBN punctuation parses, losslessly, without hanging: the
+/// parser always moves on (`z:` once looped).
+#[test]
+fn every_prefix_of_punctuation_soup_parses() {
+    let soup = "z:@+Q=(lf)[a1,{^!:AB:<2;<+-1>>/T/|c|}]--+O-O=#?'$%&.^*0*:1,:W";
+    for end in (0..=soup.len()).filter(|&i| soup.is_char_boundary(i)) {
+        let text = &soup[..end];
+        let parse = parse(text, Dialect::Mbn);
+        assert_eq!(parse.syntax().text().to_string(), text);
+    }
+    for start in (0..soup.len()).filter(|&i| soup.is_char_boundary(i)) {
+        let text = &soup[start..];
+        let parse = parse(text, Dialect::Mbn);
+        assert_eq!(parse.syntax().text().to_string(), text);
+    }
+}
