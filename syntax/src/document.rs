@@ -6,6 +6,7 @@ use rowan::{TextRange, TextSize};
 
 use crate::host::{self, HostFormat, Region};
 use crate::lint::{self, Edit, Fix, LintConfig};
+use crate::mbn::scope::MacroScope;
 use crate::{Dialect, Problem, Severity, parse};
 
 /// A finding in a file.
@@ -99,6 +100,10 @@ impl Analysis {
             return false;
         };
         let region = &self.regions[index];
+        // MBN macros tie the strings of a file together: their findings need the whole file.
+        if region.dialect == Dialect::Mbn {
+            return false;
+        }
         let old_len = usize::from(region.range.len());
         let new_len = old_len + inserted.len() - (end - start);
         if region.decoded.is_some() || new_len == 0 {
@@ -235,6 +240,22 @@ pub fn analyse_cached(
         kept.entries.insert(key, local);
     }
     *cache = kept;
+    for scope in MacroScope::all(format, text, &scan.regions) {
+        diagnostics.extend(
+            scope
+                .findings(&scan.regions)
+                .into_iter()
+                .map(|f| FileDiagnostic {
+                    range: f.range,
+                    severity: f.severity,
+                    code: f.code.to_owned(),
+                    message: f.message,
+                    help: None,
+                    unnecessary: f.code == "unused-macro",
+                    fix: None,
+                }),
+        );
+    }
     sort_diagnostics(&mut diagnostics);
     Analysis {
         format,

@@ -19,6 +19,7 @@ pub mod explain;
 pub mod host;
 pub mod lexer;
 pub mod lint;
+pub mod mbn;
 pub mod model;
 mod parser;
 pub mod render;

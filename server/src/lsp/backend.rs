@@ -10,7 +10,9 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
-use super::handlers::{code_actions, completion, diagnostics, hover, semantic_tokens, symbols};
+use super::handlers::{
+    code_actions, completion, diagnostics, hover, macros, semantic_tokens, symbols,
+};
 use super::position::{Encoding, to_offset};
 use super::state::{Document, Settings};
 
@@ -145,6 +147,13 @@ impl LanguageServer for Backend {
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 completion_provider: Some(CompletionOptions::default()),
                 document_symbol_provider: Some(OneOf::Left(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                references_provider: Some(OneOf::Left(true)),
+                document_highlight_provider: Some(OneOf::Left(true)),
+                rename_provider: Some(OneOf::Right(RenameOptions {
+                    prepare_provider: Some(true),
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                })),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
                 execute_command_provider: Some(ExecuteCommandOptions {
                     commands: vec![code_actions::EXPLAIN.into()],
@@ -287,6 +296,67 @@ impl LanguageServer for Backend {
                 result_id: None,
                 data,
             })))
+        })
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let at = params.text_document_position_params;
+        self.with_state("definition", |state| {
+            let uri = &at.text_document.uri;
+            let (document, offset, encoding) = locate(state, uri, at.position)?;
+            let found = macros::definition(document, uri, offset, encoding);
+            Ok((!found.is_empty()).then_some(GotoDefinitionResponse::Array(found)))
+        })
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let at = params.text_document_position;
+        self.with_state("references", |state| {
+            let uri = &at.text_document.uri;
+            let (document, offset, encoding) = locate(state, uri, at.position)?;
+            let found = macros::references(
+                document,
+                uri,
+                offset,
+                encoding,
+                params.context.include_declaration,
+            );
+            Ok((!found.is_empty()).then_some(found))
+        })
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        let at = params.text_document_position_params;
+        self.with_state("documentHighlight", |state| {
+            let (document, offset, encoding) = locate(state, &at.text_document.uri, at.position)?;
+            let found = macros::highlights(document, offset, encoding);
+            Ok((!found.is_empty()).then_some(found))
+        })
+    }
+
+    async fn prepare_rename(
+        &self,
+        params: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        self.with_state("prepareRename", |state| {
+            let (document, offset, encoding) =
+                locate(state, &params.text_document.uri, params.position)?;
+            macros::prepare_rename(document, offset, encoding)
+        })
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        let at = params.text_document_position;
+        self.with_state("rename", |state| {
+            let uri = &at.text_document.uri;
+            let (document, offset, encoding) = locate(state, uri, at.position)?;
+            macros::rename(document, uri, offset, &params.new_name, encoding).map(Some)
         })
     }
 

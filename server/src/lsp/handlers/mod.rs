@@ -4,6 +4,7 @@ pub mod code_actions;
 pub mod completion;
 pub mod diagnostics;
 pub mod hover;
+pub mod macros;
 pub mod semantic_tokens;
 pub mod symbols;
 

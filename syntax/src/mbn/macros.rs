@@ -1,0 +1,449 @@
+//! MBN macros (seed 002, section 16): where each is defined and used, their textual
+//! expansion, the mistakes around them, and renaming.
+//!
+//! Seed 002's rules, each pinned by a test below:
+//! - `@NAME=…` defines a macro; NAME is a single letter (overriding that basic piece) or a
+//!   compound letter `:NR:`, never prefixed.
+//! - A use is a piece letter standing as a move. Inside its own definition a single letter still
+//!   means the basic piece ("inside the macro still the basic piece will be referred by this
+//!   letter").
+//! - Order does not matter ("the set of rules is invariant considering the order of the
+//!   definitions").
+//! - "Piece sets and board ranges will not be dissolved": letters there are never uses.
+//! - Comments are no part of a macro's text.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rowan::{NodeOrToken, TextRange, TextSize};
+
+use crate::SyntaxKind::{self, *};
+use crate::tree::{SyntaxNode, SyntaxToken};
+
+/// Expansions longer than this are refused: `@A=BB @B=CC …` doubles at every level.
+pub const EXPANSION_LIMIT: usize = 64 * 1024;
+
+/// A macro's name as compared: single letters as written (a small letter is a black piece),
+/// compound letters in capitals ("`:Be:` and `:BE:` are equal").
+pub fn key_of(name: &str) -> String {
+    if name.starts_with(':') {
+        name.to_ascii_uppercase()
+    } else {
+        name.to_owned()
+    }
+}
+
+/// One place a macro name stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Occurrence {
+    pub key: String,
+    /// In the coordinates of the texts given to [`Macros::collect`].
+    pub range: TextRange,
+    pub definition: bool,
+}
+
+/// A piece of a definition's text: literal text or a macro use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Chunk {
+    Text(String),
+    Use(String),
+}
+
+/// One `@NAME=…` definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Definition {
+    name_range: TextRange,
+    /// The definition's tree and where its text starts.
+    source: (TextSize, SyntaxNode),
+    body: Vec<Chunk>,
+}
+
+/// Why an expansion failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExpandError {
+    /// The names of the cycle, first repeated last.
+    Recursive(Vec<String>),
+    TooLong,
+}
+
+impl std::fmt::Display for ExpandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExpandError::Recursive(cycle) => {
+                write!(f, "it refers to itself: {}", cycle.join(" → "))
+            }
+            ExpandError::TooLong => write!(
+                f,
+                "its expansion is longer than {EXPANSION_LIMIT} characters"
+            ),
+        }
+    }
+}
+
+/// The macros of one scope (a C/CIF `pieces` attribute, or a whole `.mbn` file).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Macros {
+    definitions: BTreeMap<String, Vec<Definition>>,
+    pub occurrences: Vec<Occurrence>,
+    /// Compound letters used as moves with no definition.
+    pub undefined: Vec<Occurrence>,
+    /// Single letters standing as moves that no macro overrides: basic pieces.
+    basic_uses: Vec<(String, TextRange)>,
+}
+
+impl Macros {
+    /// Reads the definitions and uses of MBN trees, each with the offset of its text.
+    pub fn collect<'a>(trees: impl IntoIterator<Item = (TextSize, &'a SyntaxNode)>) -> Macros {
+        let mut macros = Macros::default();
+        let mut atoms: Vec<(TextSize, SyntaxNode, Option<String>)> = Vec::new();
+        for (offset, root) in trees {
+            for definition in root.children().filter(|n| n.kind() == DEFINITION) {
+                let own = macro_name(&definition).map(|(key, _)| key);
+                if let Some((key, range)) = macro_name(&definition) {
+                    macros.occurrences.push(Occurrence {
+                        key: key.clone(),
+                        range: range + offset,
+                        definition: true,
+                    });
+                    macros.definitions.entry(key).or_default().push(Definition {
+                        name_range: range + offset,
+                        source: (offset, definition.clone()),
+                        body: Vec::new(),
+                    });
+                }
+                for atom in body_atoms(&definition) {
+                    atoms.push((offset, atom, own.clone()));
+                }
+            }
+        }
+        // Uses are known once every definition is: order does not matter.
+        for (offset, atom, own) in &atoms {
+            let Some((key, range)) = atom_name(atom) else {
+                continue;
+            };
+            let compound = key.starts_with(':');
+            let self_letter = !compound && own.as_deref() == Some(key.as_str());
+            let occurrence = Occurrence {
+                key: key.clone(),
+                range: range + *offset,
+                definition: false,
+            };
+            if macros.definitions.contains_key(&key) && !self_letter {
+                macros.occurrences.push(occurrence);
+            } else if compound {
+                macros.undefined.push(occurrence);
+            } else {
+                macros.basic_uses.push((key, range + *offset));
+            }
+        }
+        macros.occurrences.sort_by_key(|o| o.range.start());
+        macros.fill_bodies();
+        macros
+    }
+
+    /// Splits each definition's body into text and uses.
+    fn fill_bodies(&mut self) {
+        let uses = self.use_keys();
+        for definition in self.definitions.values_mut().flatten() {
+            let (offset, node) = &definition.source;
+            definition.body = chunks(node, *offset, &uses);
+        }
+    }
+
+    /// The key of each use, by range.
+    fn use_keys(&self) -> HashMap<TextRange, String> {
+        self.occurrences
+            .iter()
+            .filter(|o| !o.definition)
+            .map(|o| (o.range, o.key.clone()))
+            .collect()
+    }
+
+    /// The names defined more than once, each with every definition's range.
+    pub fn duplicates(&self) -> Vec<(&str, Vec<TextRange>)> {
+        self.definitions
+            .iter()
+            .filter(|(_, d)| d.len() > 1)
+            .map(|(key, d)| (key.as_str(), d.iter().map(|d| d.name_range).collect()))
+            .collect()
+    }
+
+    /// Macros defined but never used, with their name's range.
+    pub fn unused(&self) -> Vec<(&str, TextRange)> {
+        self.definitions
+            .iter()
+            .filter(|(key, _)| {
+                !self
+                    .occurrences
+                    .iter()
+                    .any(|o| !o.definition && &o.key == *key)
+            })
+            .filter_map(|(key, d)| d.first().map(|d| (key.as_str(), d.name_range)))
+            .collect()
+    }
+
+    /// Every macro's expansion or why it fails, with its (first) name range.
+    pub fn expansions(&self) -> Vec<(&str, TextRange, Result<String, ExpandError>)> {
+        self.definitions
+            .iter()
+            .filter_map(|(key, d)| {
+                let first = d.first()?;
+                Some((key.as_str(), first.name_range, self.expand(key)))
+            })
+            .collect()
+    }
+
+    /// A macro's text as written, comments left out.
+    pub fn written(&self, key: &str) -> Option<String> {
+        let definition = self.definitions.get(key)?.first()?;
+        Some(
+            definition
+                .body
+                .iter()
+                .map(|chunk| match chunk {
+                    Chunk::Text(text) | Chunk::Use(text) => text.as_str(),
+                })
+                .collect(),
+        )
+    }
+
+    /// The text a macro stands for, every use inside it dissolved.
+    pub fn expand(&self, key: &str) -> Result<String, ExpandError> {
+        self.expand_within(key, &mut Vec::new())
+    }
+
+    fn expand_within(&self, key: &str, stack: &mut Vec<String>) -> Result<String, ExpandError> {
+        if let Some(at) = stack.iter().position(|k| k == key) {
+            let mut cycle = stack[at..].to_vec();
+            cycle.push(key.to_owned());
+            return Err(ExpandError::Recursive(cycle));
+        }
+        let Some(definition) = self.definitions.get(key).and_then(|d| d.first()) else {
+            return Ok(key.to_owned());
+        };
+        stack.push(key.to_owned());
+        let result = self.dissolve(&definition.body, stack);
+        stack.pop();
+        result
+    }
+
+    fn dissolve(&self, body: &[Chunk], stack: &mut Vec<String>) -> Result<String, ExpandError> {
+        let mut out = String::new();
+        for chunk in body {
+            match chunk {
+                Chunk::Text(text) => out.push_str(text),
+                Chunk::Use(key) => {
+                    let inner = self.expand_within(key, stack)?;
+                    out.push('(');
+                    out.push_str(&inner);
+                    out.push(')');
+                }
+            }
+            if out.len() > EXPANSION_LIMIT {
+                return Err(ExpandError::TooLong);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The moves of a piece definition (or bare move) with every macro use dissolved: what the
+    /// seed says is interpreted ("Before any piece definition will be interpreted, all the
+    /// macro definitions have to be dissolved"). `offset` places the tree in the file.
+    pub fn dissolve_definition(
+        &self,
+        definition: &SyntaxNode,
+        offset: TextSize,
+    ) -> Result<String, ExpandError> {
+        let uses = self.use_keys();
+        let mut stack: Vec<String> = macro_name(definition).map(|(k, _)| k).into_iter().collect();
+        self.dissolve(&chunks(definition, offset, &uses), &mut stack)
+    }
+
+    /// The occurrence at `offset` (its end included, for a cursor after the name).
+    pub fn occurrence_at(&self, offset: TextSize) -> Option<&Occurrence> {
+        self.occurrences
+            .iter()
+            .find(|o| o.range.contains_inclusive(offset))
+    }
+
+    /// Every occurrence of `key`.
+    pub fn occurrences_of<'m>(&'m self, key: &'m str) -> impl Iterator<Item = &'m Occurrence> {
+        self.occurrences.iter().filter(move |o| o.key == key)
+    }
+
+    /// The edits that rename the macro at `offset` to `new_name`, or why it cannot be done.
+    pub fn rename(
+        &self,
+        offset: TextSize,
+        new_name: &str,
+    ) -> Result<Vec<(TextRange, String)>, RenameError> {
+        let occurrence = self.occurrence_at(offset).ok_or(RenameError::NotAMacro)?;
+        if !is_macro_name(new_name) {
+            return Err(RenameError::InvalidName(new_name.to_owned()));
+        }
+        let new_key = key_of(new_name);
+        if new_key != occurrence.key && self.definitions.contains_key(&new_key) {
+            return Err(RenameError::Taken(new_name.to_owned()));
+        }
+        if let Some((_, range)) = self.basic_uses.iter().find(|(key, _)| *key == new_key) {
+            return Err(RenameError::CapturesBasicPiece(new_name.to_owned(), *range));
+        }
+        Ok(self
+            .occurrences_of(&occurrence.key)
+            .map(|o| (o.range, new_name.to_owned()))
+            .collect())
+    }
+}
+
+/// Why a rename is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RenameError {
+    NotAMacro,
+    InvalidName(String),
+    Taken(String),
+    CapturesBasicPiece(String, TextRange),
+}
+
+impl std::fmt::Display for RenameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RenameError::NotAMacro => write!(f, "only MBN macro names can be renamed"),
+            RenameError::InvalidName(name) => write!(
+                f,
+                "`{name}` is not a macro name: a letter (`I`) or a compound letter of up to \
+                 three characters between colons (`:NR:`)"
+            ),
+            RenameError::Taken(name) => write!(f, "a macro named `{name}` already exists"),
+            RenameError::CapturesBasicPiece(name, _) => write!(
+                f,
+                "`{name}` already stands for the basic piece {name} elsewhere here; a macro of \
+                 that name would change those moves"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RenameError {}
+
+/// Whether `name` can name a macro: a letter, or `:` a letter, up to two more letters or
+/// digits, `:`.
+pub fn is_macro_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    match bytes {
+        [c] => c.is_ascii_alphabetic(),
+        [b':', first, rest @ .., b':'] => {
+            first.is_ascii_alphabetic()
+                && rest.len() <= 2
+                && rest.iter().all(|c| c.is_ascii_alphanumeric())
+        }
+        _ => false,
+    }
+}
+
+/// The key and range of the name a definition gives a macro (`@X…=`).
+fn macro_name(definition: &SyntaxNode) -> Option<(String, TextRange)> {
+    let identifier = definition.children().find(|n| n.kind() == IDENTIFIER)?;
+    let is_macro = identifier.children_with_tokens().any(|e| e.kind() == AT);
+    if !is_macro {
+        return None;
+    }
+    name_in(&identifier)
+}
+
+/// The letter or compound letter of an identifier or atom.
+fn name_in(node: &SyntaxNode) -> Option<(String, TextRange)> {
+    node.children_with_tokens()
+        .find_map(|element| match element {
+            NodeOrToken::Token(token) if token.kind().letter().is_some() => {
+                Some((token.text().to_owned(), token.text_range()))
+            }
+            NodeOrToken::Node(node) if node.kind() == COMPOUND => {
+                let text = node.text().to_string();
+                text.ends_with(':')
+                    .then(|| (key_of(&text), node.text_range()))
+            }
+            _ => None,
+        })
+}
+
+fn atom_name(atom: &SyntaxNode) -> Option<(String, TextRange)> {
+    let (key, range) = name_in(atom)?;
+    let is_piece = key.starts_with(':') || key.chars().all(|c| c.is_ascii_uppercase());
+    is_piece.then_some((key, range))
+}
+
+/// The atoms standing as moves in a definition's body (never inside piece sets, ranges,
+/// conditions or comments, which hold no atoms).
+fn body_atoms(definition: &SyntaxNode) -> impl Iterator<Item = SyntaxNode> {
+    definition.descendants().filter(|n| n.kind() == ATOM)
+}
+
+/// The body of a definition (what follows its first `=`, or all of a bare move) as text and
+/// uses, comments left out.
+fn chunks(
+    definition: &SyntaxNode,
+    offset: TextSize,
+    uses: &HashMap<TextRange, String>,
+) -> Vec<Chunk> {
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let has_head = definition
+        .children_with_tokens()
+        .any(|e| e.kind() == SyntaxKind::EQUALS);
+    let mut in_body = !has_head;
+    let mut skip_until: Option<TextSize> = None;
+    for element in definition.descendants_with_tokens() {
+        let range = element.text_range();
+        if skip_until.is_some_and(|end| range.start() < end) {
+            continue;
+        }
+        skip_until = None;
+        match element {
+            NodeOrToken::Node(node) => {
+                if node.kind() == COMMENT {
+                    skip_until = Some(range.end());
+                } else if in_body
+                    && node.kind() == COMPOUND
+                    && let Some(key) = uses.get(&(range + offset))
+                {
+                    flush(&mut out, &mut text);
+                    out.push(Chunk::Use(key.clone()));
+                    skip_until = Some(range.end());
+                }
+            }
+            NodeOrToken::Token(token) => {
+                if !in_body {
+                    in_body = token.kind() == EQUALS && token.parent().as_ref() == Some(definition);
+                    continue;
+                }
+                push_token(&token, offset, uses, &mut out, &mut text);
+            }
+        }
+    }
+    flush(&mut out, &mut text);
+    out
+}
+
+fn push_token(
+    token: &SyntaxToken,
+    offset: TextSize,
+    uses: &HashMap<TextRange, String>,
+    out: &mut Vec<Chunk>,
+    text: &mut String,
+) {
+    match uses.get(&(token.text_range() + offset)) {
+        Some(key) => {
+            flush(out, text);
+            out.push(Chunk::Use(key.clone()));
+        }
+        None => text.push_str(token.text()),
+    }
+}
+
+fn flush(out: &mut Vec<Chunk>, text: &mut String) {
+    if !text.is_empty() {
+        out.push(Chunk::Text(std::mem::take(text)));
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,145 @@
+//! Seed 002, section 16 ("Macros"), one test per rule.
+
+use rowan::TextSize;
+
+use super::*;
+use crate::{Dialect, parse};
+
+fn macros(text: &str) -> Macros {
+    let parsed = parse(text, Dialect::Mbn);
+    let root = parsed.syntax();
+    Macros::collect([(TextSize::new(0), &root)])
+}
+
+fn dissolved(text: &str, index: usize) -> Result<String, ExpandError> {
+    let parsed = parse(text, Dialect::Mbn);
+    let root = parsed.syntax();
+    let table = Macros::collect([(TextSize::new(0), &root)]);
+    let definition = root
+        .children()
+        .filter(|n| n.kind() == DEFINITION)
+        .nth(index)
+        .expect("the definition exists");
+    table.dissolve_definition(&definition, TextSize::new(0))
+}
+
+/// "@:NR:=N0 I|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR: Now the specification of Amazon-Rider
+/// is correct."
+#[test]
+fn a_compound_macro_is_dissolved_where_it_is_used() {
+    let text = "@:NR:=N0 I|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:";
+    assert_eq!(dissolved(text, 1), Ok("(N0)".into()));
+    assert_eq!(dissolved(text, 2), Ok("Q+(N0)".into()));
+    let table = macros(text);
+    assert_eq!(table.occurrences.len(), 3);
+    assert!(table.unused().is_empty());
+}
+
+/// "I|Nightrider| Z|Amazon-Rider|=QI @I=N0 ... the macro definition is overwriting the basic
+/// piece I", and "the set of rules is invariant considering the order of the definitions".
+#[test]
+fn a_single_letter_macro_overrides_the_basic_piece_in_any_order() {
+    assert_eq!(
+        dissolved("I|Nightrider| Z|Amazon-Rider|=QI @I=N0", 1),
+        Ok("Q(N0)".into())
+    );
+}
+
+/// "@I|Janus|=I J|Amazon|=I ... inside the macro still the basic piece will be referred by
+/// this letter": no recursion.
+#[test]
+fn inside_its_own_definition_a_letter_is_the_basic_piece() {
+    let text = "@I|Janus|=I J|Amazon|=I";
+    assert_eq!(macros(text).expand("I"), Ok("I".into()));
+    assert_eq!(dissolved(text, 1), Ok("(I)".into()));
+}
+
+/// "@C=(dWF)03 C=mC+c{C}C ... The piece letter in piece set {C} remains unchanged."
+#[test]
+fn piece_sets_are_not_dissolved() {
+    assert_eq!(
+        dissolved("@C=(dWF)03 C=mC+c{C}C", 1),
+        Ok("m((dWF)03)+c{C}((dWF)03)".into())
+    );
+}
+
+/// "Note that a macro definition can refer other macro definitions": `@Y=fN :X:=Y02`
+/// "can be dissolved to :X:=fN02".
+#[test]
+fn macros_refer_to_other_macros() {
+    assert_eq!(dissolved("@Y=fN :X:=Y02 :Y:=Y", 1), Ok("(fN)02".into()));
+    assert_eq!(dissolved("@Z=Y0 @Y=fN Q=Z", 2), Ok("((fN)0)".into()));
+}
+
+#[test]
+fn cycles_and_blowups_are_reported_not_followed() {
+    let table = macros("@A=B+W @B=C @C=A");
+    assert_eq!(
+        table.expand("A"),
+        Err(ExpandError::Recursive(vec![
+            "A".into(),
+            "B".into(),
+            "C".into(),
+            "A".into()
+        ]))
+    );
+    let chain: Vec<String> = (b'A'..=b'Y')
+        .map(|c| format!("@{}={}{}", c as char, (c + 1) as char, (c + 1) as char))
+        .collect();
+    let table = macros(&chain.join(" "));
+    assert_eq!(table.expand("A"), Err(ExpandError::TooLong));
+}
+
+#[test]
+fn duplicates_unused_and_undefined_are_found() {
+    let table = macros("@X=W @X=F @Y=N Q=X+:NR:");
+    assert_eq!(table.duplicates().len(), 1);
+    assert_eq!(
+        table.unused().iter().map(|u| u.0).collect::<Vec<_>>(),
+        ["Y"]
+    );
+    assert_eq!(table.undefined.len(), 1);
+    assert_eq!(table.undefined[0].key, ":NR:");
+}
+
+/// Compound letters compare in capitals (seed 002: ":Be: and :BE: are equal").
+#[test]
+fn compound_names_ignore_case() {
+    assert_eq!(dissolved("@:Nr:=N0 Q=:NR:", 1), Ok("(N0)".into()));
+}
+
+#[test]
+fn rename_edits_every_occurrence_and_refuses_captures() {
+    let text = "@:NR:=N0 I=:NR: Z=Q+:NR:+{:NR:}W |:NR:|";
+    let table = macros(text);
+    let edits = table.rename(TextSize::new(2), ":RR:").expect("renames");
+    assert_eq!(edits.len(), 3);
+    let mut renamed = text.to_owned();
+    for (range, new) in edits.iter().rev() {
+        renamed.replace_range(std::ops::Range::<usize>::from(*range), new);
+    }
+    assert_eq!(renamed, "@:RR:=N0 I=:RR: Z=Q+:RR:+{:NR:}W |:NR:|");
+    // The meaning is the same: every expansion is identical.
+    assert_eq!(dissolved(text, 2), dissolved(&renamed, 2));
+    assert!(matches!(
+        table.rename(TextSize::new(2), "Q"),
+        Err(RenameError::CapturesBasicPiece(..))
+    ));
+    assert!(matches!(
+        table.rename(TextSize::new(2), ":ABCD:"),
+        Err(RenameError::InvalidName(_))
+    ));
+    assert!(matches!(
+        table.rename(TextSize::new(2), "+Q"),
+        Err(RenameError::InvalidName(_))
+    ));
+    assert_eq!(
+        table.rename(TextSize::new(9), "X"),
+        Err(RenameError::NotAMacro)
+    );
+    let two = macros("@A=W @B=F Q=AB");
+    assert!(matches!(
+        two.rename(TextSize::new(1), "B"),
+        Err(RenameError::Taken(_))
+    ));
+}

@@ -1,0 +1,202 @@
+//! The MBN strings of a file that share macros, and the findings about those macros.
+//!
+//! A C/CIF file holds one game per `pieces` attribute, so each attribute is its own scope; in
+//! every other host all MBN strings of the file are one (a `.mbn` file is one set of
+//! definitions, split only at whitespace).
+
+use rowan::{TextRange, TextSize};
+
+use super::macros::{ExpandError, Macros};
+use crate::host::{HostFormat, Region};
+use crate::tree::{Parse, SyntaxNode};
+use crate::{Dialect, Severity, parse};
+
+/// One scope: its regions (by index into the file's regions), each parsed and placed in one
+/// continuous coordinate space so that [`Macros`] can hold them all.
+#[derive(Debug, Clone)]
+pub struct MacroScope {
+    /// Region index and where its text starts in the scope's coordinates.
+    members: Vec<(usize, TextSize)>,
+    parses: Vec<Parse>,
+    pub macros: Macros,
+}
+
+/// A finding about macros, in file bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MacroFinding {
+    pub range: TextRange,
+    pub severity: Severity,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl MacroScope {
+    /// Every scope of a file with MBN strings in it.
+    pub fn all(format: HostFormat, text: &str, regions: &[Region]) -> Vec<MacroScope> {
+        let mbn: Vec<usize> = (0..regions.len())
+            .filter(|&i| regions[i].dialect == Dialect::Mbn)
+            .collect();
+        if format == HostFormat::Cif {
+            mbn.into_iter()
+                .map(|i| MacroScope::of(text, regions, vec![i]))
+                .collect()
+        } else if mbn.is_empty() {
+            Vec::new()
+        } else {
+            vec![MacroScope::of(text, regions, mbn)]
+        }
+    }
+
+    /// The scope holding file byte `offset`, if an MBN string is there.
+    pub fn at(format: HostFormat, text: &str, regions: &[Region], offset: usize) -> Option<Self> {
+        MacroScope::all(format, text, regions)
+            .into_iter()
+            .find(|scope| scope.member_at(regions, offset).is_some())
+    }
+
+    fn of(text: &str, regions: &[Region], indices: Vec<usize>) -> MacroScope {
+        let mut members = Vec::new();
+        let mut parses = Vec::new();
+        let mut next = TextSize::new(0);
+        for index in indices {
+            let region_text = regions[index].text(text);
+            members.push((index, next));
+            parses.push(parse(region_text, Dialect::Mbn));
+            // One byte apart, so that no two regions' ranges touch.
+            next += TextSize::of(region_text) + TextSize::new(1);
+        }
+        let roots: Vec<SyntaxNode> = parses.iter().map(Parse::syntax).collect();
+        let macros = Macros::collect(members.iter().map(|m| m.1).zip(roots.iter()));
+        MacroScope {
+            members,
+            parses,
+            macros,
+        }
+    }
+
+    /// The member whose region holds file byte `offset` (its end included).
+    fn member_at(&self, regions: &[Region], offset: usize) -> Option<usize> {
+        self.members.iter().position(|(index, _)| {
+            let range = regions[*index].range;
+            usize::from(range.start()) <= offset && offset <= usize::from(range.end())
+        })
+    }
+
+    /// A file byte offset in the scope's coordinates.
+    pub fn to_scope(&self, regions: &[Region], offset: usize) -> Option<TextSize> {
+        let member = self.member_at(regions, offset)?;
+        let (index, start) = self.members[member];
+        let local = offset - usize::from(regions[index].range.start());
+        let local = u32::try_from(local).ok()?;
+        // Decoded regions (XML entities) are close enough for locating a name: names hold no
+        // entities, so the offset only drifts after an entity on the same string.
+        Some(start + TextSize::new(local))
+    }
+
+    /// A range in the scope's coordinates as file bytes.
+    pub fn to_file(&self, regions: &[Region], range: TextRange) -> TextRange {
+        let member = self
+            .members
+            .partition_point(|(_, start)| *start <= range.start())
+            .saturating_sub(1);
+        match self.members.get(member) {
+            Some((index, start)) => regions[*index].to_file(range - *start),
+            None => range,
+        }
+    }
+
+    /// The definition (its tree and where it starts in scope coordinates) holding `at`.
+    pub fn definition_at(&self, at: TextSize) -> Option<(SyntaxNode, TextSize)> {
+        let member = self
+            .members
+            .partition_point(|(_, start)| *start <= at)
+            .checked_sub(1)?;
+        let start = self.members[member].1;
+        let local = at.checked_sub(start)?;
+        self.parses[member]
+            .syntax()
+            .children()
+            .filter(|n| n.kind() == crate::SyntaxKind::DEFINITION)
+            .find(|n| n.text_range().contains_inclusive(local))
+            .map(|n| (n, start))
+    }
+
+    /// The mistakes around macros (seed 002, section 16), in file bytes.
+    pub fn findings(&self, regions: &[Region]) -> Vec<MacroFinding> {
+        let macros = &self.macros;
+        let mut out = Vec::new();
+        let mut add = |range: TextRange, severity, code, message: String| {
+            out.push(MacroFinding {
+                range: self.to_file(regions, range),
+                severity,
+                code,
+                message,
+            });
+        };
+        for undefined in &macros.undefined {
+            add(
+                undefined.range,
+                Severity::Error,
+                "undefined-macro",
+                format!(
+                    "`{}` is not defined: compound letters have no moves of their own; define \
+                     it with `@{}=…`",
+                    undefined.key, undefined.key
+                ),
+            );
+        }
+        for (key, ranges) in macros.duplicates() {
+            for range in ranges.iter().skip(1) {
+                add(
+                    *range,
+                    Severity::Error,
+                    "duplicate-macro",
+                    format!("macro `{key}` is defined more than once; the first definition counts"),
+                );
+            }
+        }
+        for (key, range) in macros.unused() {
+            add(
+                range,
+                Severity::Hint,
+                "unused-macro",
+                format!("macro `{key}` is never used"),
+            );
+        }
+        for (key, range, expansion) in macros.expansions() {
+            match expansion {
+                Err(error @ ExpandError::Recursive(_)) => add(
+                    range,
+                    Severity::Error,
+                    "recursive-macro",
+                    format!("macro `{key}` cannot be dissolved: {error}"),
+                ),
+                Err(error @ ExpandError::TooLong) => add(
+                    range,
+                    Severity::Error,
+                    "macro-too-long",
+                    format!("macro `{key}` cannot be dissolved: {error}"),
+                ),
+                Ok(text) => {
+                    // Only news: a macro whose own text is wrong is reported where it stands.
+                    let written = macros.written(key).unwrap_or_default();
+                    let expanded = parse(&text, Dialect::Mbn);
+                    if let Some(error) = expanded.errors().first()
+                        && !parse(&written, Dialect::Mbn).has_errors()
+                    {
+                        add(
+                            range,
+                            Severity::Error,
+                            "macro-expansion-error",
+                            format!(
+                                "macro `{key}` dissolves to `{text}`, which does not parse: {}",
+                                error.message
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+}
