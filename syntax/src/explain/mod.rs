@@ -103,6 +103,9 @@ pub fn explain(parse: &Parse) -> Explanation {
             lines,
         });
     }
+    if dialect == Dialect::Mbn {
+        moves = mbn_moves(&piece, &slice);
+    }
     let ignored = if dialect == Dialect::Fairy {
         model::fairy::skipped_letters(&tree)
             .into_iter()
@@ -137,6 +140,42 @@ pub fn explain(parse: &Parse) -> Explanation {
         moves,
         ignored,
     }
+}
+
+/// MBN's moves by the text they come from (a term can give several: its juxtaposed moves, its
+/// optional legs), then what is not drawn and why.
+fn mbn_moves(
+    piece: &model::Piece,
+    slice: &dyn Fn(rowan::TextRange) -> String,
+) -> Vec<MoveExplanation> {
+    let mut sources: Vec<rowan::TextRange> = Vec::new();
+    for a_move in &piece.moves {
+        if !sources.contains(&a_move.source) {
+            sources.push(a_move.source);
+        }
+    }
+    let mut out: Vec<MoveExplanation> = sources
+        .into_iter()
+        .map(|source| {
+            let forms: Vec<&Move> = piece.moves.iter().filter(|m| m.source == source).collect();
+            let mut lines = Vec::new();
+            for (index, form) in forms.iter().enumerate() {
+                if forms.len() > 1 {
+                    lines.push(format!("form {} of {}:", index + 1, forms.len()));
+                }
+                lines.extend(explain_move(form, None, false));
+            }
+            MoveExplanation {
+                text: slice(source),
+                lines,
+            }
+        })
+        .collect();
+    out.extend(piece.not_drawn.iter().map(|(range, why)| MoveExplanation {
+        text: slice(*range),
+        lines: vec![format!("not drawn: {why}")],
+    }));
+    out
 }
 
 /// Why a piece that matches another on an empty board differs once pieces stand around.

@@ -17,6 +17,9 @@ use crate::vocabulary::{Atom, AtomShape, FairySupport, Modifier, ModifierClass};
 /// The model of a parsed piece. Moves whose atom is missing or unknown (syntax errors) are left
 /// out; everything else is kept.
 pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
+    if dialect == Dialect::Mbn {
+        return super::mbn::build(piece.syntax());
+    }
     let mut moves = Vec::new();
     let mut incomplete = false;
     for a_move in piece.moves() {
@@ -42,6 +45,7 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
         dialect,
         moves,
         incomplete,
+        not_drawn: Vec::new(),
     }
 }
 
@@ -317,7 +321,12 @@ fn relative_turns(letters: &[char]) -> Vec<u8> {
 /// `pR` is `pafR` and `gQ` is `gafQ` (seed 000): a leg that ends on the mount, then a hidden
 /// leg straight on, which takes the move's other modes. `g` toggles the hidden leg's reach
 /// (a rider hops off as a leaper, a leaper as a rider: gK is the Contra-Grasshopper).
-fn hopper_legs(mut leg: Leg, grasshop: bool, fairy: bool, atom: Atom) -> Option<Vec<Leg>> {
+pub(super) fn hopper_legs(
+    mut leg: Leg,
+    grasshop: bool,
+    fairy: bool,
+    atom: Atom,
+) -> Option<Vec<Leg>> {
     if fairy {
         // Fairy-Stockfish hops only along rook and bishop lines, and reads pW as pR.
         if !matches!(

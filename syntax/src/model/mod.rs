@@ -10,6 +10,7 @@
 mod build;
 pub mod directions;
 pub mod fairy;
+mod mbn;
 pub mod repeat;
 pub mod xboard;
 
@@ -30,6 +31,8 @@ pub struct Piece {
     pub moves: Vec<Move>,
     /// A repeat group had more expansions than are built ([`repeat::EXPANSION_LIMIT`]).
     pub incomplete: bool,
+    /// Parts of the text the model does not draw, with the reason (MBN's rules of the game).
+    pub not_drawn: Vec<(TextRange, String)>,
 }
 
 impl Piece {

@@ -26,6 +26,8 @@
 mod head;
 mod moves;
 
+pub(crate) use moves::DIRECTIONS;
+
 use super::error::Problem;
 use super::grammar::{Source, SpanNode};
 use crate::SyntaxKind::{self, *};

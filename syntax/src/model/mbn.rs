@@ -1,0 +1,676 @@
+//! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
+//! yet (ranges, piece sets, conditions, board transitions, `{}` legs, `0*`, `*`, circular
+//! riders, and the modifiers g h j k o u w x) is listed in [`Piece::not_drawn`] with its text,
+//! and the move that holds it is left out of the drawing rather than drawn wrongly.
+
+use rowan::{NodeOrToken, TextRange};
+
+use super::{Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap};
+use crate::board::Step;
+use crate::parser::mbn::DIRECTIONS;
+use crate::tree::SyntaxNode;
+use crate::vocabulary::Atom;
+use crate::{Dialect, SyntaxKind::*, parse};
+
+/// Complex riders expand into at most this many moves (as repeat groups do).
+const MOVE_LIMIT: usize = 256;
+/// An unlimited complex rider repeats at most this often: a line of the largest board.
+const UNLIMITED_REPEATS: usize = 25;
+
+/// A move being built: its legs and initial-only flag.
+#[derive(Debug, Clone)]
+struct Path {
+    legs: Vec<Leg>,
+    initial: Initial,
+    /// The direction letters written for the first leg: relative when it is chained.
+    directions: Vec<String>,
+}
+
+/// Why a part is not drawn.
+type NotDrawn = (TextRange, String);
+
+pub(super) fn build(root: &SyntaxNode) -> Piece {
+    let mut lower = Lower::default();
+    let mut moves = Vec::new();
+    for definition in root.children().filter(|n| n.kind() == DEFINITION) {
+        // "If a move notation consists only of a piece letter then it will move like the
+        // identically named basic piece."
+        let alone = definition.children().all(|c| c.kind() == IDENTIFIER);
+        if let Some(identifier) = definition.children().find(|c| c.kind() == IDENTIFIER)
+            && alone
+        {
+            let letter = identifier
+                .first_token()
+                .and_then(|t| t.kind().letter())
+                .filter(char::is_ascii_uppercase);
+            match letter {
+                Some(letter) => {
+                    for path in lower.letter(letter, &identifier) {
+                        moves.push(Move {
+                            kind: MoveKind::Legs,
+                            initial: path.initial,
+                            legs: path.legs,
+                            source: identifier.text_range(),
+                        });
+                    }
+                }
+                None => lower.skip(
+                    &identifier,
+                    "a prefixed piece takes its moves from the game's rules",
+                ),
+            }
+        }
+        for child in definition.children() {
+            match child.kind() {
+                PIECE_LIST | CASTLING => lower.skip(
+                    &child,
+                    "promotions, drops and castling rules are rules of the game, not moves",
+                ),
+                TERM | ALTERNATIVES | CHAIN | OPTIONAL => {
+                    for path in lower.expression(&child) {
+                        moves.push(Move {
+                            kind: MoveKind::Legs,
+                            initial: path.initial,
+                            legs: path.legs,
+                            source: child.text_range(),
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Piece {
+        dialect: Dialect::Mbn,
+        incomplete: lower.incomplete || !lower.not_drawn.is_empty(),
+        moves,
+        not_drawn: lower.not_drawn,
+    }
+}
+
+#[derive(Default)]
+struct Lower {
+    not_drawn: Vec<NotDrawn>,
+    incomplete: bool,
+}
+
+impl Lower {
+    fn skip(&mut self, node: &SyntaxNode, why: &str) {
+        self.not_drawn.push((node.text_range(), why.to_owned()));
+    }
+
+    fn expression(&mut self, node: &SyntaxNode) -> Vec<Path> {
+        match node.kind() {
+            TERM => self.term(node),
+            ALTERNATIVES => node.children().flat_map(|c| self.expression(&c)).collect(),
+            CHAIN => self.chain(node),
+            OPTIONAL => {
+                self.skip(node, "an optional leg outside a chain");
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// `A-B` continues in the direction of A (seed 002: "by default later legs go in the same
+    /// direction as the previous one"); `A--B` starts afresh; `[B]` may be left out.
+    fn chain(&mut self, node: &SyntaxNode) -> Vec<Path> {
+        let mut paths: Vec<Path> = Vec::new();
+        let mut dashes = 0;
+        let mut nothing_yet = true;
+        for element in node.children_with_tokens() {
+            let part = match element {
+                NodeOrToken::Token(t) if t.kind() == MINUS => {
+                    dashes += 1;
+                    continue;
+                }
+                NodeOrToken::Node(part) => part,
+                NodeOrToken::Token(_) => continue,
+            };
+            let (inner, optional) = match part.kind() {
+                OPTIONAL if part.first_token().is_some_and(|t| t.kind() == L_BRACKET) => {
+                    (part.children().next(), true)
+                }
+                OPTIONAL => {
+                    self.skip(&part, "a `{}` leg is taken only when it is unblocked");
+                    return Vec::new();
+                }
+                _ => (Some(part.clone()), false),
+            };
+            let next = inner.map(|n| self.expression(&n)).unwrap_or_default();
+            // Before the first part, nothing has moved yet: `[K]--K` may start with either.
+            let mut joined = if optional { paths.clone() } else { Vec::new() };
+            if nothing_yet {
+                joined.extend(next.iter().cloned());
+            }
+            for before in &paths {
+                for after in &next {
+                    if let Some(path) = self.join(before, after, dashes == 1, &part) {
+                        joined.push(path);
+                    }
+                }
+            }
+            paths = joined;
+            nothing_yet &= optional;
+            if paths.len() > MOVE_LIMIT {
+                paths.truncate(MOVE_LIMIT);
+                self.incomplete = true;
+            }
+            dashes = 0;
+        }
+        paths
+    }
+
+    /// `before` then `after`; a chained (`-`) `after` turns relative to `before`'s last step.
+    fn join(
+        &mut self,
+        before: &Path,
+        after: &Path,
+        chained: bool,
+        source: &SyntaxNode,
+    ) -> Option<Path> {
+        let mut legs = before.legs.clone();
+        for leg in &mut legs {
+            if leg.default_modes {
+                leg.modes = Modes::MOVE;
+            }
+        }
+        let mut rest = after.legs.clone();
+        if chained {
+            let previous = shape(legs.last()?)?;
+            let first = rest.first_mut()?;
+            let next = shape(first)?;
+            let turns = relative_turns(previous, next, &after.directions);
+            if turns.is_empty() {
+                self.skip(source, "a chained leg of another size than the leg before (its direction is not defined)");
+                return None;
+            }
+            first.steps = LegSteps::Relative(turns);
+        }
+        legs.extend(rest);
+        Some(Path {
+            legs,
+            initial: if after.initial == Initial::Always {
+                before.initial
+            } else {
+                after.initial
+            },
+            directions: before.directions.clone(),
+        })
+    }
+
+    /// Prefix operators, ranges, modifiers and juxtaposed moves.
+    fn term(&mut self, node: &SyntaxNode) -> Vec<Path> {
+        let mut modifiers: Vec<SyntaxNode> = Vec::new();
+        let mut moves: Vec<SyntaxNode> = Vec::new();
+        for element in node.children_with_tokens() {
+            match element {
+                NodeOrToken::Token(t) if matches!(t.kind(), BANG | HASH | QUESTION) => {
+                    self.not_drawn.push((
+                        node.text_range(),
+                        format!("the `{}` operator needs a game to act in", t.text()),
+                    ));
+                    return Vec::new();
+                }
+                NodeOrToken::Node(n) => match n.kind() {
+                    MODIFIER | AMALGAM => modifiers.push(n),
+                    ATOM | GROUP => moves.push(n),
+                    BOARD_RANGE | PIECE_SET | CONDITION | BOARD => {
+                        self.skip(node, "ranges, piece sets, conditions and board transitions depend on the position or the board");
+                        return Vec::new();
+                    }
+                    _ => {}
+                },
+                NodeOrToken::Token(_) => {}
+            }
+        }
+        let mut paths = Vec::new();
+        for a_move in &moves {
+            let mut inner = self.a_move(a_move);
+            if !self.apply(&modifiers, &mut inner, node) {
+                return Vec::new();
+            }
+            paths.extend(inner);
+        }
+        paths
+    }
+
+    /// Applies a term's modifiers to its moves' paths; `false` when one cannot be drawn.
+    fn apply(
+        &mut self,
+        modifiers: &[SyntaxNode],
+        paths: &mut [Path],
+        term: &SyntaxNode,
+    ) -> bool {
+        let mut directions: Vec<String> = Vec::new();
+        let mut modes: Option<Modes> = None;
+        let mut initial = Initial::Always;
+        let mut lame = false;
+        let mut hop = false;
+        for modifier in modifiers {
+            let text = modifier.text().to_string();
+            if modifier.kind() == AMALGAM {
+                directions.push(text.trim_matches(['(', ')']).to_owned());
+                continue;
+            }
+            let letters: String = text
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase())
+                .collect();
+            let first = modifier.first_token().map(|t| t.kind());
+            if first.is_some_and(|k| DIRECTIONS.contains(&k)) {
+                directions.push(letters);
+                continue;
+            }
+            let add = |modes: &mut Option<Modes>, f: &dyn Fn(&mut Modes)| {
+                let m = modes.get_or_insert_with(Modes::default);
+                f(m);
+            };
+            match letters.as_str() {
+                "m" => add(&mut modes, &|m| m.to_empty = true),
+                "c" => add(&mut modes, &|m| m.capture_enemy = true),
+                "cc" => add(&mut modes, &|m| m.capture_friend = true),
+                "cy" => add(&mut modes, &|m| {
+                    m.capture_enemy = true;
+                    m.capture_friend = true;
+                }),
+                "a" => add(&mut modes, &|m| {
+                    m.to_empty = true;
+                    m.capture_enemy = true;
+                }),
+                "e" => add(&mut modes, &|m| m.en_passant = true),
+                "i" => initial = Initial::FirstMove,
+                "ii" => initial = Initial::FromStartSquare,
+                "n" => lame = true,
+                "p" => hop = true,
+                _ => {
+                    self.not_drawn.push((
+                        modifier.text_range(),
+                        format!("`{letters}` needs more than a diagram of one piece can show"),
+                    ));
+                    return false;
+                }
+            }
+        }
+        if modifiers.iter().any(|m| m.children().next().is_some()) {
+            self.skip(term, "a modifier's piece set depends on the pieces around");
+            return false;
+        }
+        if directions.iter().any(|d| d.contains(['t', 'z'])) {
+            self.skip(term, "turns (`t`) and reflections (`z`) are not drawn yet");
+            return false;
+        }
+        for path in paths.iter_mut() {
+            path.directions.clone_from(&directions);
+            if initial != Initial::Always {
+                path.initial = initial;
+            }
+            if let Some(first) = path.legs.first_mut()
+                && !directions.is_empty()
+                && let LegSteps::Absolute(steps) = &first.steps
+            {
+                let kept: Vec<Step> = steps
+                    .iter()
+                    .copied()
+                    .filter(|s| directions.iter().any(|d| selects(d, *s)))
+                    .collect();
+                first.steps = LegSteps::Absolute(kept);
+            }
+            for leg in &mut path.legs {
+                if lame && leg.reach == Reach::Steps(1) {
+                    leg.lame = Some(Lameness::ShortestPaths);
+                }
+            }
+            if let (Some(modes), Some(last)) = (modes, path.legs.last_mut()) {
+                last.modes = Modes {
+                    to_empty: modes.to_empty,
+                    capture_enemy: modes.capture_enemy || (modes.en_passant && !modes.to_empty),
+                    ..modes
+                };
+                last.default_modes = false;
+            }
+        }
+        if hop {
+            for path in paths.iter_mut() {
+                let Some(last) = path.legs.pop() else {
+                    continue;
+                };
+                match super::build::hopper_legs(last, false, false, Atom::W) {
+                    Some(legs) => path.legs.extend(legs),
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// A leaper, vector, basic piece or complex rider, with its steps.
+    fn a_move(&mut self, node: &SyntaxNode) -> Vec<Path> {
+        let steps = node
+            .children()
+            .find(|n| n.kind() == RANGE)
+            .map(|n| n.text().to_string());
+        if node
+            .children()
+            .any(|n| matches!(n.kind(), MODIFIER | AMALGAM))
+        {
+            self.skip(node, "circular riders are not drawn yet");
+            return Vec::new();
+        }
+        let base: Vec<Path> = if node.kind() == GROUP {
+            node.children()
+                .filter(|n| !matches!(n.kind(), RANGE))
+                .flat_map(|n| self.expression(&n))
+                .collect()
+        } else if let Some(vector) = node.children().find(|n| n.kind() == VECTOR) {
+            let numbers: Vec<i8> = vector
+                .text()
+                .to_string()
+                .trim_matches(':')
+                .split(',')
+                .filter_map(|n| n.parse().ok())
+                .collect();
+            match numbers.as_slice() {
+                [a, b] => vec![leaper(&[(*a, *b)], node.text_range())],
+                _ => Vec::new(),
+            }
+        } else {
+            let letter = node
+                .children_with_tokens()
+                .find_map(|e| e.as_token().and_then(|t| t.kind().letter()));
+            match letter {
+                Some(letter) => self.letter(letter, node),
+                None => {
+                    self.skip(node, "a compound letter with no macro defining it");
+                    Vec::new()
+                }
+            }
+        };
+        match steps.as_deref() {
+            None => base,
+            Some(steps) => self.repeat(base, steps, node),
+        }
+    }
+
+    /// A basic piece's moves (seed 002, section 14's table).
+    fn letter(&mut self, letter: char, node: &SyntaxNode) -> Vec<Path> {
+        let leap = |v: &[(i8, i8)]| vec![leaper(v, node.text_range())];
+        match letter {
+            'W' => leap(&[(0, 1)]),
+            'F' => leap(&[(1, 1)]),
+            'D' => leap(&[(0, 2)]),
+            'N' => leap(&[(1, 2)]),
+            'A' => leap(&[(2, 2)]),
+            'H' => leap(&[(0, 3)]),
+            'C' | 'L' => leap(&[(1, 3)]),
+            'Z' | 'J' => leap(&[(2, 3)]),
+            'T' | 'G' => leap(&[(3, 3)]),
+            'K' => leap(&[(0, 1), (1, 1)]),
+            _ => match basic_piece(letter) {
+                Some(definition) => self.text(definition, node),
+                None => {
+                    self.skip(node, "this piece is not drawn yet");
+                    Vec::new()
+                }
+            },
+        }
+    }
+
+    /// The moves of a piece written in MBN, for the basic pieces' definitions.
+    fn text(&mut self, text: &str, node: &SyntaxNode) -> Vec<Path> {
+        let parsed = parse(text, Dialect::Mbn);
+        let mut inner = Lower::default();
+        let mut paths = Vec::new();
+        for child in parsed
+            .syntax()
+            .children()
+            .flat_map(|d| d.children().collect::<Vec<_>>())
+        {
+            paths.extend(inner.expression(&child));
+        }
+        if !inner.not_drawn.is_empty() {
+            let parts: Vec<String> = inner
+                .not_drawn
+                .iter()
+                .map(|(r, why)| format!("`{}` ({why})", &text[*r]))
+                .collect();
+            self.not_drawn.push((
+                node.text_range(),
+                format!(
+                    "stands for `{text}`, of which {} is not drawn",
+                    parts.join(", ")
+                ),
+            ));
+        }
+        for path in &mut paths {
+            for leg in &mut path.legs {
+                leg.source = node.text_range();
+            }
+        }
+        paths
+    }
+
+    /// Steps after a move: `0` unlimited, `n` up to n, `0n` exactly n (seed 002, Riders).
+    fn repeat(&mut self, base: Vec<Path>, steps: &str, node: &SyntaxNode) -> Vec<Path> {
+        let exact =
+            steps.len() > 1 && steps.starts_with('0') && steps.bytes().all(|b| b.is_ascii_digit());
+        let count: Option<usize> = steps.parse().ok();
+        let simple_leaper =
+            base.len() == 1 && base[0].legs.len() == 1 && base[0].legs[0].reach == Reach::Steps(1);
+        match (count, exact) {
+            (Some(0), false) if simple_leaper => self.reach(base, Reach::Unlimited),
+            (Some(n), false) if simple_leaper && n > 0 => {
+                self.reach(base, Reach::Steps(u32::try_from(n).unwrap_or(u32::MAX)))
+            }
+            (Some(0), true) => {
+                self.skip(node, "`00` is the null move: the piece stays where it is");
+                Vec::new()
+            }
+            (Some(n), true) => self.times(&base, n, n, node),
+            (Some(0), false) => self.times(&base, 1, UNLIMITED_REPEATS, node),
+            (Some(n), false) => self.times(&base, 1, n, node),
+            _ => {
+                self.not_drawn.push((node.text_range(), format!("`{steps}` rides as far as the board or the pieces allow, which the diagram does not show yet")));
+                Vec::new()
+            }
+        }
+    }
+
+    fn reach(&mut self, mut base: Vec<Path>, reach: Reach) -> Vec<Path> {
+        for leg in base.iter_mut().flat_map(|p| p.legs.iter_mut()) {
+            leg.reach = reach;
+        }
+        base
+    }
+
+    /// `from..=to` repeats of `base`, each chained to the one before.
+    fn times(&mut self, base: &[Path], from: usize, to: usize, node: &SyntaxNode) -> Vec<Path> {
+        let mut out = Vec::new();
+        let mut current: Vec<Path> = base.to_vec();
+        for count in 1..=to {
+            if count >= from {
+                out.extend(current.iter().cloned());
+            }
+            if count == to {
+                break;
+            }
+            let mut next = Vec::new();
+            for before in &current {
+                for after in base {
+                    if let Some(path) = self.join(before, after, true, node) {
+                        next.push(path);
+                    }
+                }
+            }
+            if next.is_empty() || out.len() + next.len() > MOVE_LIMIT {
+                self.incomplete |= !next.is_empty();
+                break;
+            }
+            current = next;
+        }
+        out
+    }
+}
+
+/// The definitions of seed 002's basic pieces that are not plain leapers (section 14). `M`
+/// reads `RN`: the table's `WF` is a slip, the seed itself says the Marshall is the Empress
+/// (notes MB8).
+fn basic_piece(letter: char) -> Option<&'static str> {
+    Some(match letter {
+        'B' => "F0",
+        'R' => "W0",
+        'Q' => "W0+F0",
+        'E' | 'M' => "W0+N",
+        'I' | 'V' => "F0+N",
+        'P' => "mfW+cefF+[1-2]mefW02",
+        'S' => "mfsF+cefW+[1-2]mefF02",
+        'U' => "g(WF)0",
+        'X' => "(!dcy{^P}OK)0*",
+        'Y' => "F-[(zF)0]",
+        _ => return None,
+    })
+}
+
+/// A one-step leg in every orientation of the given leaps.
+fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
+    let mut steps: Vec<Step> = Vec::new();
+    for &(a, b) in leaps {
+        for (x, y) in [(a, b), (b, a)] {
+            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let step = Step::new(x * sx, y * sy);
+                if !steps.contains(&step) && (x, y) != (0, 0) {
+                    steps.push(step);
+                }
+            }
+        }
+    }
+    Path {
+        legs: vec![Leg {
+            steps: LegSteps::Absolute(steps),
+            reach: Reach::Steps(1),
+            modes: Modes::MOVE_OR_CAPTURE,
+            default_modes: true,
+            lame: None,
+            ep_rights: false,
+            jumping: false,
+            unload: false,
+            wrap: Wrap::None,
+            hidden: false,
+            toggles_next: false,
+            iso: false,
+            bend: None,
+            ends_off_board: false,
+            source,
+        }],
+        initial: Initial::Always,
+        directions: Vec::new(),
+    }
+}
+
+/// The leap a leg makes, when it has one shape (for chaining).
+fn shape(leg: &Leg) -> Option<Step> {
+    match &leg.steps {
+        LegSteps::Absolute(steps) => {
+            let first = *steps.first()?;
+            let size = |s: Step| {
+                let (a, b) = (s.dx.unsigned_abs(), s.dy.unsigned_abs());
+                (a.min(b), a.max(b))
+            };
+            steps
+                .iter()
+                .all(|s| size(*s) == size(first))
+                .then_some(first)
+        }
+        _ => Some(Step::new(0, 1)),
+    }
+}
+
+/// The turns (eighths, clockwise) from `previous` that give `next`'s shape and go the way the
+/// letters say, relative to the leg before (seed 002: "directions are always measured relative
+/// to the previous leg"; "in the right-hand part of a chaining operator f is implied by
+/// default"). Amalgams and doubled letters have no relative reading yet: no turns.
+fn relative_turns(previous: Step, next: Step, letters: &[String]) -> Vec<u8> {
+    let size = |s: Step| {
+        let (a, b) = (s.dx.unsigned_abs(), s.dy.unsigned_abs());
+        (a.min(b), a.max(b))
+    };
+    let allowed = |turn: u8| {
+        if letters.is_empty() {
+            return [7, 0, 1].contains(&turn);
+        }
+        letters.iter().any(|l| match l.as_str() {
+            "f" => [7, 0, 1].contains(&turn),
+            "b" => [3, 4, 5].contains(&turn),
+            "l" => [5, 6, 7].contains(&turn),
+            "r" => [1, 2, 3].contains(&turn),
+            "v" => ![2, 6].contains(&turn),
+            "s" => ![0, 4].contains(&turn),
+            "d" => true,
+            _ => false,
+        })
+    };
+    (0..8u8)
+        .filter(|t| allowed(*t) && size(previous.turned(*t)) == size(next))
+        .collect()
+}
+
+/// Whether direction letters `letters` (one letter, a doubled one, or an amalgam) select
+/// `step`, by seed 002's tables: a single letter takes the leaps whose longer part goes its
+/// way (diagonals count for both), a doubled one those whose longer part strictly does, and
+/// an amalgam `(xy)` puts x on the shorter part and y on the longer.
+fn selects(letters: &str, step: Step) -> bool {
+    let (dx, dy) = (step.dx, step.dy);
+    let along = |letter: char| -> Option<(bool, i8)> {
+        // (vertical?, sign: 0 = either)
+        Some(match letter {
+            'f' => (true, 1),
+            'b' => (true, -1),
+            'v' => (true, 0),
+            'r' => (false, 1),
+            'l' => (false, -1),
+            's' => (false, 0),
+            _ => return None,
+        })
+    };
+    let sign_ok = |sign: i8, value: i8| value != 0 && (sign == 0 || sign == value.signum());
+    let chars: Vec<char> = letters.chars().collect();
+    match chars.as_slice() {
+        ['d'] => true,
+        [one] => along(*one).is_some_and(|(vertical, sign)| {
+            if vertical {
+                sign_ok(sign, dy) && dy.abs() >= dx.abs()
+            } else {
+                sign_ok(sign, dx) && dx.abs() >= dy.abs()
+            }
+        }),
+        [a, b] if a == b => along(*a).is_some_and(|(vertical, sign)| {
+            if vertical {
+                sign_ok(sign, dy) && dy.abs() > dx.abs()
+            } else {
+                sign_ok(sign, dx) && dx.abs() > dy.abs()
+            }
+        }),
+        [short, long] => {
+            let (Some(s), Some(l)) = (along(*short), along(*long)) else {
+                return false;
+            };
+            let on = |(vertical, sign): (bool, i8)| {
+                if vertical {
+                    sign_ok(sign, dy)
+                } else {
+                    sign_ok(sign, dx)
+                }
+            };
+            if dx.abs() == dy.abs() {
+                s.0 != l.0 && on(s) && on(l)
+            } else {
+                let short_vertical = dy.abs() < dx.abs();
+                s.0 == short_vertical && l.0 != short_vertical && on(s) && on(l)
+            }
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests;

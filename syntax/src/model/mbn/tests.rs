@@ -1,0 +1,93 @@
+//! MBN meanings the seed states, on an empty board (seed 002 quotes in each test).
+
+use crate::board::{BoardSize, Position, Side, Square, generate};
+use crate::{Dialect, model, parse};
+
+fn squares(text: &str, from: &str) -> Vec<String> {
+    let parsed = parse(text, Dialect::Mbn);
+    assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
+    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let size: BoardSize = "8x8".parse().expect("size");
+    let from: Square = from.parse().expect("square");
+    let position = Position::new(size, from, Side::White, false, &[], &[]).expect("position");
+    let mut out: Vec<String> = generate(&piece, &position)
+        .destinations()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    out.sort();
+    out
+}
+
+fn same(mbn: &str, xbetza: &str) {
+    let parsed = parse(xbetza, Dialect::XBetza);
+    let piece = model::build(&parsed.piece(), Dialect::XBetza);
+    let size: BoardSize = "8x8".parse().expect("size");
+    let position =
+        Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("position");
+    let mut expected: Vec<String> = generate(&piece, &position)
+        .destinations()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    expected.sort();
+    assert_eq!(
+        squares(mbn, &size.centre().to_string()),
+        expected,
+        "{mbn} vs {xbetza}"
+    );
+}
+
+/// "S=W4 ... the Short Rook moves up to four squares"; "R4 ... is nothing else than (W0)4,
+/// and this is equivalent to W0, a normal rook"; "B ... F0"; "Q ... R+B".
+#[test]
+fn riders_and_the_short_rook() {
+    same("S=W4", "W4");
+    same("R4", "R");
+    same("B", "B");
+    same("Q", "Q");
+    // "W03 specifies a slider which moves exact three steps".
+    assert_eq!(squares("W03", "d4"), ["a4", "d1", "d7", "g4"]);
+}
+
+/// "mfW Move one step forward, but do not capture"; "W-fF This is the Horse in Xiangqi";
+/// "PQ := (P+Q)"; "fsW is combining the modifiers and can also be expressed as fW+sW".
+#[test]
+fn modifiers_chains_and_juxtaposition() {
+    same("mfW", "mfW");
+    same("W-fF", "nN");
+    same("fsW", "fsW");
+    same("WF", "K");
+    same("mfWcfF", "mfWcfF");
+}
+
+/// Seed 002's direction tables: `ffN` is "one square forward followed by one square diagonally
+/// forward", the two narrow forward knight leaps; `(lf)N` puts l on the short part.
+#[test]
+fn knight_directions_follow_the_tables() {
+    assert_eq!(squares("ffN", "d4"), ["c6", "e6"]);
+    assert_eq!(squares("fN", "d4"), ["c6", "e6"]);
+    assert_eq!(squares("(lf)N", "d4"), ["c6"]);
+    assert_eq!(squares("(fl)N", "d4"), ["b5"]);
+    assert_eq!(squares("llN", "d4"), ["b3", "b5"]);
+}
+
+/// "[K]--[K]--K is defining a piece which can step in any direction up to three times": every
+/// square within three king steps. The start square is among them (a return, as in XBetza);
+/// seed 002's "the start square and the arrival square cannot be equal" is not applied yet
+/// (notes MB9).
+#[test]
+fn optional_legs_and_sequences() {
+    let squares = squares("[K]--[K]--K", "d4");
+    assert_eq!(squares.len(), 49);
+    assert!(squares.contains(&"d4".to_owned()));
+}
+
+/// Rules of the game are not drawn, and say so.
+#[test]
+fn what_is_not_drawn_is_listed() {
+    let parsed = parse("K[1-5]+!cj{K}Q", Dialect::Mbn);
+    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    assert!(piece.moves.is_empty());
+    assert_eq!(piece.not_drawn.len(), 2);
+}
