@@ -541,3 +541,24 @@ async fn mbn_macros_rename_references_and_definition() {
     );
     assert!(session.finish().await);
 }
+
+/// Found by the `lsp_session` fuzz target: completion in an empty `variants.ini`, or one that
+/// starts with a multi-byte character, sliced the text at byte 1 and failed.
+#[tokio::test]
+async fn completion_in_an_empty_or_non_ascii_variants_ini() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    for (uri, text) in [
+        ("file:///w/empty/variants.ini", ""),
+        ("file:///w/accent/variants.ini", "é"),
+    ] {
+        session.open(uri, "fairy-variants", text).await;
+        let reply = session
+            .request(
+                "textDocument/completion",
+                json!({ "textDocument": { "uri": uri }, "position": position(0, 0) }),
+            )
+            .await;
+        assert!(reply.get("error").is_none(), "{reply}");
+    }
+    assert!(session.finish().await);
+}

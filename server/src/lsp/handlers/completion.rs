@@ -83,7 +83,13 @@ fn custom_piece(document: &Document, offset: usize) -> Vec<CompletionItem> {
     let before = &document.text[..offset.min(document.text.len())];
     let section_start = before.rfind("\n[").map_or(0, |i| i + 1);
     let section = &document.text[section_start..];
-    let section = &section[..section[1..].find("\n[").map_or(section.len(), |i| i + 1)];
+    // The next section header after this one's first line (`get`: the section may be empty
+    // or start with a multi-byte character; fuzzing found both).
+    let end = section
+        .get(1..)
+        .and_then(|rest| rest.find("\n[").map(|i| i + 1))
+        .unwrap_or(section.len());
+    let section = &section[..end];
     let mut numbers = Vec::new();
     let mut letters = Vec::new();
     for line in section.lines() {
