@@ -236,12 +236,7 @@ impl Lower {
     }
 
     /// Applies a term's modifiers to its moves' paths; `false` when one cannot be drawn.
-    fn apply(
-        &mut self,
-        modifiers: &[SyntaxNode],
-        paths: &mut [Path],
-        term: &SyntaxNode,
-    ) -> bool {
+    fn apply(&mut self, modifiers: &[SyntaxNode], paths: &mut [Path], term: &SyntaxNode) -> bool {
         let mut directions: Vec<String> = Vec::new();
         let mut modes: Option<Modes> = None;
         let mut initial = Initial::Always;
