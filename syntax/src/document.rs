@@ -104,6 +104,16 @@ impl Analysis {
         if region.dialect == Dialect::Mbn {
             return false;
         }
+        // A host finding around the region (a malformed line) quotes its text: only a whole
+        // analysis can say it again.
+        let around = |d: &FileDiagnostic| {
+            d.range.start() < region.range.end()
+                && region.range.start() < d.range.end()
+                && !region.range.contains_range(d.range)
+        };
+        if self.diagnostics.iter().any(around) {
+            return false;
+        }
         let old_len = usize::from(region.range.len());
         let new_len = old_len + inserted.len() - (end - start);
         if region.decoded.is_some() || new_len == 0 {

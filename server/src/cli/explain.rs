@@ -1,6 +1,7 @@
 //! `betza explain BETZA [--dialect D] [--board WxH] [--svg FILE]`: the piece in words, move by
 //! move and leg by leg, and its diagram (also as an SVG file). Syntax errors are reported first;
-//! what parsed is still explained.
+//! what parsed is still explained. MBN text with several definitions or with macros is
+//! explained one definition at a time, macros dissolved; the SVG is then the first piece's.
 
 use std::io::Write;
 use std::path::Path;
@@ -9,6 +10,8 @@ use std::process::ExitCode;
 use betza_syntax::Dialect;
 use betza_syntax::board::BoardSize;
 use betza_syntax::explain::{diagram, diagram_svg, explain};
+use betza_syntax::mbn::pieces::definitions;
+use betza_syntax::tree::Parse;
 
 use super::{EXIT_BAD_INPUT, report};
 
@@ -19,16 +22,58 @@ pub fn run(
     svg: Option<&Path>,
 ) -> ExitCode {
     let parse = betza_syntax::parse(betza, dialect);
-    if let Some(path) = svg
-        && let Err(error) = std::fs::write(path, diagram_svg(&parse, board))
-    {
-        eprintln!("error: cannot write {}: {error}", path.display());
-        return ExitCode::from(EXIT_BAD_INPUT);
-    }
     report::eprint_syntax_errors("<betza>", betza, parse.errors());
-    let mut out = explain(&parse).to_text();
-    out.push('\n');
-    out.push_str(&diagram(&parse, board));
+    let mut pieces = vec![(String::new(), Some(parse.clone()))];
+    if dialect == Dialect::Mbn {
+        let read = definitions(&parse);
+        if read.len() > 1 || read.iter().any(|d| d.is_macro || d.uses_macros()) {
+            pieces = read
+                .into_iter()
+                .map(|d| {
+                    let mut header = match (&d.name, d.is_macro) {
+                        (Some(name), true) => format!("macro {name} = {}", d.written),
+                        (Some(name), false) => format!("piece {name} = {}", d.written),
+                        (None, _) => d.written.clone(),
+                    };
+                    if let Some(title) = &d.title {
+                        header.push_str(&format!(" ({title})"));
+                    }
+                    header.push('\n');
+                    match d.dissolved {
+                        Ok(text) if text != d.written => {
+                            header.push_str(&format!("with macros dissolved: {text}\n"));
+                            (header, Some(betza_syntax::parse(&text, Dialect::Mbn)))
+                        }
+                        Ok(text) => (header, Some(betza_syntax::parse(&text, Dialect::Mbn))),
+                        Err(error) => {
+                            header.push_str(&format!("cannot be dissolved: {error}\n"));
+                            (header, None)
+                        }
+                    }
+                })
+                .collect();
+        }
+    }
+    if let Some(path) = svg {
+        let first = pieces
+            .iter()
+            .find_map(|(_, p)| p.as_ref())
+            .unwrap_or(&parse);
+        if let Err(error) = std::fs::write(path, diagram_svg(first, board)) {
+            eprintln!("error: cannot write {}: {error}", path.display());
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    }
+    let mut out = String::new();
+    for (index, (header, piece)) in pieces.iter().enumerate() {
+        if index > 0 {
+            out.push_str("\n----\n\n");
+        }
+        out.push_str(header);
+        if let Some(piece) = piece {
+            out.push_str(&described(piece, board));
+        }
+    }
     // A closed stdout is not worth a panic.
     let _ = std::io::stdout().write_all(out.as_bytes());
     if parse.has_errors() {
@@ -36,4 +81,12 @@ pub fn run(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The explanation and the diagram of one piece.
+fn described(parse: &Parse, board: Option<BoardSize>) -> String {
+    let mut out = explain(parse).to_text();
+    out.push('\n');
+    out.push_str(&diagram(parse, board));
+    out
 }

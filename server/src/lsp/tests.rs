@@ -3,6 +3,8 @@
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
 
+mod mbn;
+
 struct Session {
     to_server: DuplexStream,
     from_server: BufReader<DuplexStream>,
@@ -463,83 +465,6 @@ async fn exit_without_shutdown_reports_failure() {
     let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
     session.notify("exit", Value::Null).await;
     assert!(!session.server.await.expect("the server task ends"));
-}
-
-/// MBN macros (seed 002, section 16) over the protocol: definition, references, highlights,
-/// prepareRename and rename, with the refusals. The renamed document dissolves to the same
-/// moves (checked through the syntax crate's expansion of every definition).
-#[tokio::test]
-async fn mbn_macros_rename_references_and_definition() {
-    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
-    let uri = "file:///w/pieces.mbn";
-    let text = "@:NR:=N0\nI|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:+c{:NR:}K |:NR:|\n";
-    let diagnostics = session.open(uri, "mbn", text).await;
-    assert_eq!(diagnostics["diagnostics"], json!([]));
-    let at = |line, character| json!({ "textDocument": { "uri": uri }, "position": position(line, character) });
-    let definition = session.request("textDocument/definition", at(1, 16)).await;
-    assert_eq!(
-        definition["result"],
-        json!([{ "uri": uri, "range": { "start": position(0, 1), "end": position(0, 5) } }])
-    );
-    let mut references_params = at(0, 2);
-    references_params["context"] = json!({ "includeDeclaration": true });
-    let references = session
-        .request("textDocument/references", references_params)
-        .await;
-    let starts: Vec<Value> = references["result"]
-        .as_array()
-        .expect("locations")
-        .iter()
-        .map(|l| l["range"]["start"].clone())
-        .collect();
-    // The letters inside the piece set `{:NR:}` and the comment are not uses.
-    assert_eq!(starts, [position(0, 1), position(1, 14), position(1, 37)]);
-    let highlights = session
-        .request("textDocument/documentHighlight", at(1, 38))
-        .await;
-    assert_eq!(highlights["result"][0]["kind"], json!(3));
-    assert_eq!(highlights["result"][1]["kind"], json!(2));
-    let prepared = session
-        .request("textDocument/prepareRename", at(1, 15))
-        .await;
-    assert_eq!(
-        prepared["result"],
-        json!({ "start": position(1, 14), "end": position(1, 18) })
-    );
-    let not_a_macro = session
-        .request("textDocument/prepareRename", at(1, 0))
-        .await;
-    assert_eq!(not_a_macro["error"]["code"], json!(-32602));
-    let mut rename_params = at(1, 15);
-    rename_params["newName"] = json!(":RR:");
-    let rename = session
-        .request("textDocument/rename", rename_params.clone())
-        .await;
-    let edits = rename["result"]["changes"][uri]
-        .as_array()
-        .expect("edits")
-        .clone();
-    assert_eq!(edits.len(), 3);
-    assert!(edits.iter().all(|e| e["newText"] == ":RR:"));
-    rename_params["newName"] = json!("Q");
-    let refused = session
-        .request("textDocument/rename", rename_params.clone())
-        .await;
-    assert!(
-        refused["error"]["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("basic piece Q")),
-        "{refused}"
-    );
-    rename_params["newName"] = json!("nr");
-    let refused = session.request("textDocument/rename", rename_params).await;
-    assert!(
-        refused["error"]["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("is not a macro name")),
-        "{refused}"
-    );
-    assert!(session.finish().await);
 }
 
 /// Found by the `lsp_session` fuzz target: completion in an empty `variants.ini`, or one that

@@ -9,7 +9,7 @@ mod words;
 #[cfg(test)]
 mod tests;
 
-use words::{atom_words, continues_as, directions_words, reach_words, turn_words};
+use words::{atom_words, continues_as, directions_words, reach_words, steps_words, turn_words};
 
 use crate::Dialect;
 use crate::board::{BoardSize, Position, Side, Step, generate};
@@ -118,11 +118,17 @@ pub fn explain(parse: &Parse) -> Explanation {
     // builds, which the comparison of moves handles the same way.
     let names: Vec<&str> = names::recognise(&piece).iter().map(|e| e.name).collect();
     let mut summary = summary(&piece, moves.len());
-    if let Some(twin) = names::empty_board_twins(&piece).first() {
+    // A named piece is compared with its twin only when it has a feature of its own that
+    // tells them apart: the Xiangqi Horse is a Knight that can be blocked, but the Rook is
+    // not worth comparing with the Juggernaut Rook.
+    let difference = difference_words(&piece);
+    if let Some(twin) = names::empty_board_twins(&piece).first()
+        && (names.is_empty() || difference.is_some())
+    {
         summary = format!(
             "Moves like the {} on an empty board, but {}. {summary}",
             twin.name,
-            difference_words(&piece)
+            difference.unwrap_or("other pieces change what it can do")
         );
     }
     if let Some((first, others)) = names.split_first() {
@@ -178,8 +184,9 @@ fn mbn_moves(
     out
 }
 
-/// Why a piece that matches another on an empty board differs once pieces stand around.
-fn difference_words(piece: &model::Piece) -> &'static str {
+/// Why a piece that matches another on an empty board differs once pieces stand around, when
+/// it has a feature that says so.
+fn difference_words(piece: &model::Piece) -> Option<&'static str> {
     let earlier_legs = || {
         piece
             .moves
@@ -188,15 +195,15 @@ fn difference_words(piece: &model::Piece) -> &'static str {
     };
     let legs = || piece.moves.iter().flat_map(|m| m.legs.iter());
     if legs().any(|l| l.modes.hop) {
-        "it needs a piece to hop over"
+        Some("it needs a piece to hop over")
     } else if earlier_legs().any(|l| l.modes.capture_enemy || l.modes.capture_friend) {
-        "it captures on the way"
+        Some("it captures on the way")
     } else if legs().any(|l| l.jumping) {
-        "it must jump over a piece"
+        Some("it must jump over a piece")
     } else if legs().any(|l| l.lame.is_some()) || earlier_legs().any(|l| l.modes.to_empty) {
-        "it can be blocked on the way"
+        Some("it can be blocked on the way")
     } else {
-        "other pieces change what it can do"
+        None
     }
 }
 
@@ -288,7 +295,7 @@ fn leg_line(
             parts.push(format!(
                 "{}, {}",
                 atom.map_or_else(
-                    || "move".to_owned(),
+                    || steps_words(steps, leg.reach),
                     |a| atom_words(a, leg.reach, doubled, steps)
                 ),
                 directions_words(steps)

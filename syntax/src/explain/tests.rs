@@ -52,7 +52,7 @@ fn valkyrie_move_by_move() {
               Queen slide, any distance, in every direction; captures a friendly piece there; the captured piece reappears where this leg started (u)
 
             afudQ:
-              1. Queen slide, any distance, in every direction; must land on an empty square (m, the default before an a)
+              1. Queen slide, any distance, in every direction; must land on an empty square (m, the default on a leg before the last)
               2. then straight on, continuing as a Rook slide; captures a friendly piece there; the captured piece reappears where this leg started (u)
              15  * . . . . . . * . . . . . . *
              14  . * . . . . . * . . . . . * .

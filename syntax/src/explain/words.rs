@@ -53,6 +53,73 @@ pub(super) fn atom_words(atom: Atom, reach: Reach, doubled: bool, steps: &[Step]
     }
 }
 
+/// Steps with no atom letter behind them (MBN, where `K` is `W+F` and `:1,4:` names a leap)
+/// in words: each leap size by the atom table's name, or as a bare vector.
+pub(super) fn steps_words(steps: &[Step], reach: Reach) -> String {
+    let mut sizes: Vec<(u8, u8)> = Vec::new();
+    for step in steps {
+        let (x, y) = (step.dx.unsigned_abs(), step.dy.unsigned_abs());
+        let size = (x.min(y), x.max(y));
+        if !sizes.contains(&size) {
+            sizes.push(size);
+        }
+    }
+    let leaper = |size: (u8, u8)| {
+        ATOMS
+            .iter()
+            .find(|e| matches!(e.shape, AtomShape::Leaper { leap } if leap == size))
+    };
+    // A compound with its own name (K = W+F) is named as one.
+    let compound = ATOMS.iter().find(|e| match e.shape {
+        AtomShape::Compound { parts } => parts.len() == sizes.len()
+            && parts.iter().all(
+                |p| matches!(p.entry().shape, AtomShape::Leaper { leap } if sizes.contains(&leap)),
+            ),
+        _ => false,
+    });
+    if let Some(entry) = compound {
+        return atom_words(entry.atom, reach, false, steps);
+    }
+    let words: Vec<String> = sizes
+        .iter()
+        .map(|&size| {
+            let own: Vec<Step> = steps
+                .iter()
+                .copied()
+                .filter(|s| {
+                    let (x, y) = (s.dx.unsigned_abs(), s.dy.unsigned_abs());
+                    (x.min(y), x.max(y)) == size
+                })
+                .collect();
+            let slider = leaper(size).and_then(|leaper| {
+                ATOMS
+                    .iter()
+                    .find(|e| matches!(e.shape, AtomShape::Slider { step } if step == leaper.atom))
+            });
+            match (leaper(size), slider) {
+                (Some(_), Some(slider)) if reach == Reach::Unlimited => {
+                    atom_words(slider.atom, reach, false, &own)
+                }
+                (Some(entry), _) => atom_words(entry.atom, reach, false, &own),
+                (None, _) if reach == Reach::Steps(1) => {
+                    format!("leap ({},{})", size.0, size.1)
+                }
+                (None, _) => format!(
+                    "leaps ({},{}) repeated in a line, {}",
+                    size.0,
+                    size.1,
+                    reach_words(reach)
+                ),
+            }
+        })
+        .collect();
+    if words.is_empty() {
+        "move".to_owned()
+    } else {
+        words.join(" or ")
+    }
+}
+
 /// Absolute steps in words: "forward", "forward-right (steep)", or "in every direction".
 pub(super) fn directions_words(steps: &[Step]) -> String {
     if steps.is_empty() {

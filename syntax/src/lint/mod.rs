@@ -2,6 +2,7 @@
 //! the engine that will read it. Each finding names its rule from the [`rules::RULES`] table,
 //! points at the exact letters and, where one exists, carries an exact text edit that fixes it.
 
+mod mbn;
 mod meaning;
 mod portability;
 pub mod rules;
@@ -143,18 +144,21 @@ impl Findings<'_> {
     }
 }
 
-/// Every finding for a parsed string, in source order. Strings in MBN and chained Betza are not
+/// Every finding for a parsed string, in source order. Strings in chained Betza are not
 /// linted yet.
 pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
-    if !matches!(parse.dialect(), Dialect::XBetza | Dialect::Fairy) {
-        return Vec::new();
-    }
     let mut findings = Findings {
         config,
         out: Vec::new(),
     };
-    meaning::check(parse, &mut findings);
-    portability::check(parse, &mut findings);
+    match parse.dialect() {
+        Dialect::XBetza | Dialect::Fairy => {
+            meaning::check(parse, &mut findings);
+            portability::check(parse, &mut findings);
+        }
+        Dialect::Mbn => mbn::check(parse, &mut findings),
+        Dialect::Chained => {}
+    }
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
     out

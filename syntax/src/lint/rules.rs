@@ -58,7 +58,7 @@ use Engine::{FairyStockfish, XBoard};
 use Severity::{Error, Hint, Info, Warning};
 
 /// Every rule, in the order of the generated documentation.
-pub const RULES: [Rule; 20] = [
+pub const RULES: [Rule; 23] = [
     rule(
         "default-mode",
         Hint,
@@ -167,6 +167,36 @@ pub const RULES: [Rule; 20] = [
         "a move that adds nothing the rest of the piece does not already do",
         "Compared by move sets on reference boards, not by text: in `KW` the `W` adds no square.",
         ("KW", "K"),
+        true,
+    ),
+    rule(
+        "mbn-rider-range",
+        Warning,
+        false,
+        None,
+        "a number after a rider letter in MBN (`R4`), which does not make it short",
+        "Seed 002: `R4` dissolves to `(W0)4`, whole rook moves repeated, which is a normal rook. A rook limited to four squares is `W4`, a bishop `F4`, a queen `K4`.",
+        ("R4", "W4"),
+        true,
+    ),
+    rule(
+        "mbn-leap-order",
+        Error,
+        false,
+        None,
+        "an MBN leap written larger number first (`:4,2:`)",
+        "Seed 002: \"the first ordinate must be less or equal to the second ordinate, i.e. (4,2) is not a valid notation, instead (2,4) has to be used\".",
+        (":4,2:", ":2,4:"),
+        true,
+    ),
+    rule(
+        "mbn-doubled-direction",
+        Hint,
+        true,
+        None,
+        "a doubled MBN direction letter that selects what the single letter does",
+        "Seed 002 reads a doubled direction letter as an amalgam (`ffN` is `(ff)N`), not as the letter twice; where the amalgam selects the same leaps as the single letter, the second letter changes nothing.",
+        ("ffN", "fN"),
         true,
     ),
     rule(

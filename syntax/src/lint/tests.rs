@@ -5,7 +5,9 @@ use crate::board::reference::fingerprint;
 use crate::{Dialect, model, parse};
 
 fn dialect_for(code: &str) -> Dialect {
-    if code.starts_with("fairy") || code == "engines-disagree" {
+    if code.starts_with("mbn") {
+        Dialect::Mbn
+    } else if code.starts_with("fairy") || code == "engines-disagree" {
         Dialect::Fairy
     } else {
         Dialect::XBetza

@@ -2,4 +2,5 @@
 //! file or a C/CIF `pieces` attribute.
 
 pub mod macros;
+pub mod pieces;
 pub mod scope;

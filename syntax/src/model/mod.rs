@@ -10,7 +10,7 @@
 mod build;
 pub mod directions;
 pub mod fairy;
-mod mbn;
+pub(crate) mod mbn;
 pub mod repeat;
 pub mod xboard;
 
@@ -171,6 +171,11 @@ impl Modes {
 
     pub fn is_empty(self) -> bool {
         self == Modes::default()
+    }
+
+    /// Whether the leg may take a piece where it ends.
+    pub fn captures(self) -> bool {
+        self.capture_enemy || self.capture_friend || self.en_passant
     }
 }
 

@@ -77,7 +77,8 @@ pub const MODE_PHRASES: [ModePhrase; 9] = [
 /// Why a leg has the modes it has when none is written (seed 000: "non-final legs (before an
 /// a) by default have mode m"; "by default the mode of the move is mc").
 pub const DEFAULT_FINAL: &str = "moves to an empty square or captures an enemy (mc, the default)";
-pub const DEFAULT_EARLIER: &str = "must land on an empty square (m, the default before an a)";
+pub const DEFAULT_EARLIER: &str =
+    "must land on an empty square (m, the default on a leg before the last)";
 
 /// Conditions and properties, in words.
 pub const INITIAL: &str = "only on the piece's first move";

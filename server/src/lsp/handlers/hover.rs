@@ -1,10 +1,13 @@
 //! Hover: on a modifier or atom, its own documentation first; then the whole string explained
-//! move by move with its diagram in a code block.
+//! move by move with its diagram in a code block. In MBN, the definition under the cursor
+//! with its macros dissolved, or the macro whose name is under it.
 
-use betza_syntax::TextSize;
 use betza_syntax::explain::{diagram, diagram_svg, explain};
-use betza_syntax::vocabulary::{Atom, Extension, LetterRole, letter_role};
-use betza_syntax::{SyntaxKind, parse};
+use betza_syntax::mbn::pieces::definition_meaning;
+use betza_syntax::mbn::scope::MacroScope;
+use betza_syntax::tree::Parse;
+use betza_syntax::vocabulary::{Atom, Extension, LetterRole, letter_role, mbn};
+use betza_syntax::{Dialect, SyntaxKind, TextRange, TextSize, parse};
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
 use super::region_at;
@@ -30,14 +33,23 @@ pub fn hover(
         .right_biased();
     match token.map(|t| t.kind()) {
         Some(kind) if kind.letter().is_some() => {
-            markdown.push_str(&letter_doc(kind.letter().unwrap_or('?')));
+            let letter = kind.letter().unwrap_or('?');
+            markdown.push_str(&if region.dialect == Dialect::Mbn {
+                mbn::letter_doc(letter)
+            } else {
+                letter_doc(letter)
+            });
+        }
+        Some(SyntaxKind::DIGITS | SyntaxKind::STAR) if region.dialect == Dialect::Mbn => {
+            markdown.push_str(
+                "**steps**: how often the move repeats (`0`: any number, `3`: up to three, `03`: exactly three, `0*`: as often as it can, `*`: to the edge); after a rider letter it repeats whole rider moves (`R4` is a rook)\n\n",
+            );
         }
         Some(SyntaxKind::DIGITS | SyntaxKind::STAR) => markdown.push_str(
             "**range**: how many times the step may repeat (`0` or a doubled atom: any number; `*`: up to the enemy half)\n\n",
         ),
         _ => {}
     }
-    let explanation = explain(&parsed);
     if let Some(name) = &region.context.piece {
         markdown.push_str(&format!("Piece `{name}`"));
         if let Some(section) = &region.context.section {
@@ -45,8 +57,35 @@ pub fn hover(
         }
         markdown.push_str("\n\n");
     }
-    markdown.push_str(&format!("**`{text}`** ({})\n\n", region.dialect.title()));
-    markdown.push_str(&explanation.summary);
+    let mut range = region.range;
+    match mbn_definition(document, offset, settings) {
+        Some((words, definition)) if region.dialect == Dialect::Mbn => {
+            markdown.push_str(&words);
+            range = definition;
+        }
+        _ => {
+            markdown.push_str(&format!("**`{text}`** ({})\n\n", region.dialect.title()));
+            markdown.push_str(&meaning(&parsed, settings));
+        }
+    }
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: markdown,
+        }),
+        range: Some(to_range(
+            &document.rope,
+            usize::from(range.start()),
+            usize::from(range.end()),
+            encoding,
+        )),
+    })
+}
+
+/// The explanation, move by move, and the diagram of a parsed piece.
+fn meaning(parsed: &Parse, settings: &Settings) -> String {
+    let explanation = explain(parsed);
+    let mut markdown = explanation.summary.clone();
     markdown.push_str("\n\n");
     for m in &explanation.moves {
         markdown.push_str(&format!("- `{}`\n", m.text));
@@ -61,28 +100,80 @@ pub fn hover(
         ));
     }
     markdown.push_str("\n```text\n");
-    markdown.push_str(&diagram(&parsed, settings.board()));
+    markdown.push_str(&diagram(parsed, settings.board()));
     markdown.push_str("```\n");
     if settings.hover_image {
         // Only when asked for: a client that does not render images would show the data.
-        let svg = diagram_svg(&parsed, settings.board());
+        let svg = diagram_svg(parsed, settings.board());
         markdown.push_str(&format!(
             "\n![move diagram](data:image/svg+xml;base64,{})\n",
             base64(svg.as_bytes())
         ));
     }
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: markdown,
-        }),
-        range: Some(to_range(
-            &document.rope,
-            usize::from(region.range.start()),
-            usize::from(region.range.end()),
-            encoding,
-        )),
-    })
+    markdown
+}
+
+/// In MBN the hover is about one definition, its macros dissolved (seed 002: "Before any
+/// piece definition will be interpreted, all the macro definitions have to be dissolved"); on
+/// a macro's name, about the macro. Also gives the file range it speaks of.
+fn mbn_definition(
+    document: &Document,
+    offset: usize,
+    settings: &Settings,
+) -> Option<(String, TextRange)> {
+    let analysis = document.analysis.as_ref()?;
+    let regions = &analysis.regions;
+    let scope = MacroScope::at(analysis.format, &document.text, regions, offset)?;
+    let at = scope.to_scope(regions, offset)?;
+    let (definition, start) = scope.definition_at(at)?;
+    let mut markdown = String::new();
+    let (range, written, dissolved) = match scope.macros.occurrence_at(at) {
+        Some(occurrence) => {
+            let key = &occurrence.key;
+            let written = scope.macros.written(key).unwrap_or_default();
+            let uses = scope
+                .macros
+                .occurrences_of(key)
+                .filter(|o| !o.definition)
+                .count();
+            markdown.push_str(&format!(
+                "**macro `{key}`** = `{written}` (used {uses} time{})\n\n",
+                if uses == 1 { "" } else { "s" }
+            ));
+            (occurrence.range, written, scope.macros.expand(key))
+        }
+        None => {
+            let meaning = definition_meaning(&scope.macros, &definition, start);
+            let what = if meaning.is_macro { "macro" } else { "piece" };
+            let title = meaning
+                .title
+                .as_ref()
+                .map(|t| format!(" ({t})"))
+                .unwrap_or_default();
+            match &meaning.name {
+                Some(name) => markdown.push_str(&format!(
+                    "**{what} `{name}`**{title} = `{}` (Modified Betza Notation)\n\n",
+                    meaning.written
+                )),
+                None => markdown.push_str(&format!(
+                    "**`{}`** (Modified Betza Notation)\n\n",
+                    meaning.written
+                )),
+            }
+            (meaning.range, meaning.written, meaning.dissolved)
+        }
+    };
+    match dissolved {
+        Ok(text) => {
+            let parsed = parse(&text, Dialect::Mbn);
+            if text != written {
+                markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
+            }
+            markdown.push_str(&meaning(&parsed, settings));
+        }
+        Err(error) => markdown.push_str(&format!("cannot be dissolved: {error}\n")),
+    }
+    Some((markdown, scope.to_file(regions, range)))
 }
 
 /// The documentation of one letter, from the vocabulary's tables.

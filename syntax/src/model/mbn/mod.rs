@@ -360,16 +360,29 @@ impl Lower {
                 .flat_map(|n| self.expression(&n))
                 .collect()
         } else if let Some(vector) = node.children().find(|n| n.kind() == VECTOR) {
-            let numbers: Vec<i8> = vector
-                .text()
-                .to_string()
-                .trim_matches(':')
-                .split(',')
-                .filter_map(|n| n.parse().ok())
-                .collect();
+            let text = vector.text().to_string();
+            let parts: Vec<&str> = text.trim_matches(':').split(',').collect();
+            let numbers: Vec<i8> = parts.iter().filter_map(|n| n.parse().ok()).collect();
             match numbers.as_slice() {
+                [0, 0] => {
+                    self.skip(
+                        node,
+                        "`:0,0:` is the null move: the piece stays on its square",
+                    );
+                    Vec::new()
+                }
                 [a, b] => vec![leaper(&[(*a, *b)], node.text_range())],
-                _ => Vec::new(),
+                _ if parts.len() > 2 => {
+                    self.skip(
+                        node,
+                        "a leap in three or four dimensions has no flat diagram",
+                    );
+                    Vec::new()
+                }
+                _ => {
+                    self.skip(node, "a leap longer than any board");
+                    Vec::new()
+                }
             }
         } else {
             let letter = node
@@ -391,18 +404,14 @@ impl Lower {
 
     /// A basic piece's moves (seed 002, section 14's table).
     fn letter(&mut self, letter: char, node: &SyntaxNode) -> Vec<Path> {
-        let leap = |v: &[(i8, i8)]| vec![leaper(v, node.text_range())];
+        if let Some(leaps) = leaps_of(letter) {
+            return vec![leaper(leaps, node.text_range())];
+        }
         match letter {
-            'W' => leap(&[(0, 1)]),
-            'F' => leap(&[(1, 1)]),
-            'D' => leap(&[(0, 2)]),
-            'N' => leap(&[(1, 2)]),
-            'A' => leap(&[(2, 2)]),
-            'H' => leap(&[(0, 3)]),
-            'C' | 'L' => leap(&[(1, 3)]),
-            'Z' | 'J' => leap(&[(2, 3)]),
-            'T' | 'G' => leap(&[(3, 3)]),
-            'K' => leap(&[(0, 1), (1, 1)]),
+            'O' => {
+                self.skip(node, "`O` is the null move: the piece stays on its square");
+                Vec::new()
+            }
             _ => match basic_piece(letter) {
                 Some(definition) => self.text(definition, node),
                 None => {
@@ -452,8 +461,12 @@ impl Lower {
         let exact =
             steps.len() > 1 && steps.starts_with('0') && steps.bytes().all(|b| b.is_ascii_digit());
         let count: Option<usize> = steps.parse().ok();
-        let simple_leaper =
-            base.len() == 1 && base[0].legs.len() == 1 && base[0].legs[0].reach == Reach::Steps(1);
+        // A leaper that may capture on every step is a chain of captures, not a slide: "(aW)3
+        // … may capture up to three pieces … W3 only allows a capture at final destination".
+        let simple_leaper = base.len() == 1
+            && base[0].legs.len() == 1
+            && base[0].legs[0].reach == Reach::Steps(1)
+            && (base[0].legs[0].default_modes || !base[0].legs[0].modes.captures());
         match (count, exact) {
             (Some(0), false) if simple_leaper => self.reach(base, Reach::Unlimited),
             (Some(n), false) if simple_leaper && n > 0 => {
@@ -509,23 +522,43 @@ impl Lower {
     }
 }
 
-/// The definitions of seed 002's basic pieces that are not plain leapers (section 14). `M`
-/// reads `RN`: the table's `WF` is a slip, the seed itself says the Marshall is the Empress
-/// (notes MB8).
-fn basic_piece(letter: char) -> Option<&'static str> {
+/// The leaps of the basic pieces that are plain leapers (section 14), by their shortest part
+/// first; `K` is `W+F`.
+fn leaps_of(letter: char) -> Option<&'static [(i8, i8)]> {
     Some(match letter {
-        'B' => "F0",
-        'R' => "W0",
-        'Q' => "W0+F0",
-        'E' | 'M' => "W0+N",
-        'I' | 'V' => "F0+N",
-        'P' => "mfW+cefF+[1-2]mefW02",
-        'S' => "mfsF+cefW+[1-2]mefF02",
-        'U' => "g(WF)0",
-        'X' => "(!dcy{^P}OK)0*",
-        'Y' => "F-[(zF)0]",
+        'W' => &[(0, 1)],
+        'F' => &[(1, 1)],
+        'D' => &[(0, 2)],
+        'N' => &[(1, 2)],
+        'A' => &[(2, 2)],
+        'H' => &[(0, 3)],
+        'C' | 'L' => &[(1, 3)],
+        'Z' | 'J' => &[(2, 3)],
+        'T' | 'G' => &[(3, 3)],
+        'K' => &[(0, 1), (1, 1)],
         _ => return None,
     })
+}
+
+/// The leaps of the basic leaper `letter` that direction letters `letters` (one letter, a
+/// doubled one or an amalgam) select, for the lints; `None` when `letter` is no plain leaper.
+pub(crate) fn selected_leaps(letters: &str, letter: char) -> Option<Vec<Step>> {
+    let path = leaper(leaps_of(letter)?, TextRange::default());
+    match &path.legs.first()?.steps {
+        LegSteps::Absolute(steps) => Some(
+            steps
+                .iter()
+                .copied()
+                .filter(|s| selects(letters, *s))
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The definitions of seed 002's basic pieces that are not plain leapers (section 14).
+fn basic_piece(letter: char) -> Option<&'static str> {
+    crate::vocabulary::mbn::basic_piece(letter).map(|piece| piece.moves)
 }
 
 /// A one-step leg in every orientation of the given leaps.

@@ -91,3 +91,29 @@ fn what_is_not_drawn_is_listed() {
     assert!(piece.moves.is_empty());
     assert_eq!(piece.not_drawn.len(), 2);
 }
+
+/// "The Rampager moves up to three squares orthogonally, and may capture up to three pieces.
+/// :Ra:=(aW)3 … This modifier allows to capture an opponent piece with any single step from
+/// square to square. A definition like W3 only allows a capture at final destination square."
+#[test]
+fn the_rampager_captures_on_every_step_unlike_w3() {
+    let reach = |text: &str| {
+        let parsed = parse(text, Dialect::Mbn);
+        let piece = model::build(&parsed.piece(), Dialect::Mbn);
+        let size: BoardSize = "8x8".parse().expect("size");
+        let enemies: Vec<Square> = ["d5", "d6"].map(|s| s.parse().expect("square")).to_vec();
+        let from: Square = "d4".parse().expect("square");
+        let position =
+            Position::new(size, from, Side::White, false, &[], &enemies).expect("position");
+        let mut north: Vec<String> = generate(&piece, &position)
+            .destinations()
+            .iter()
+            .map(ToString::to_string)
+            .filter(|s| s.starts_with('d') && s.as_str() > "d4")
+            .collect();
+        north.sort();
+        north
+    };
+    assert_eq!(reach(":Ra:=(aW)3"), ["d5", "d6", "d7"]);
+    assert_eq!(reach("W3"), ["d5"]);
+}

@@ -1,0 +1,130 @@
+//! MBN over the protocol: macros (seed 002, section 16) and hover on definitions.
+
+use serde_json::{Value, json};
+
+use super::{Session, position};
+
+/// MBN macros (seed 002, section 16) over the protocol: definition, references, highlights,
+/// prepareRename and rename, with the refusals. The renamed document dissolves to the same
+/// moves (checked through the syntax crate's expansion of every definition).
+#[tokio::test]
+async fn mbn_macros_rename_references_and_definition() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/pieces.mbn";
+    let text = "@:NR:=N0\nI|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:+c{:NR:}K |:NR:|\n";
+    let diagnostics = session.open(uri, "mbn", text).await;
+    assert_eq!(diagnostics["diagnostics"], json!([]));
+    let at = |line, character| json!({ "textDocument": { "uri": uri }, "position": position(line, character) });
+    let definition = session.request("textDocument/definition", at(1, 16)).await;
+    assert_eq!(
+        definition["result"],
+        json!([{ "uri": uri, "range": { "start": position(0, 1), "end": position(0, 5) } }])
+    );
+    let mut references_params = at(0, 2);
+    references_params["context"] = json!({ "includeDeclaration": true });
+    let references = session
+        .request("textDocument/references", references_params)
+        .await;
+    let starts: Vec<Value> = references["result"]
+        .as_array()
+        .expect("locations")
+        .iter()
+        .map(|l| l["range"]["start"].clone())
+        .collect();
+    // The letters inside the piece set `{:NR:}` and the comment are not uses.
+    assert_eq!(starts, [position(0, 1), position(1, 14), position(1, 37)]);
+    let highlights = session
+        .request("textDocument/documentHighlight", at(1, 38))
+        .await;
+    assert_eq!(highlights["result"][0]["kind"], json!(3));
+    assert_eq!(highlights["result"][1]["kind"], json!(2));
+    let prepared = session
+        .request("textDocument/prepareRename", at(1, 15))
+        .await;
+    assert_eq!(
+        prepared["result"],
+        json!({ "start": position(1, 14), "end": position(1, 18) })
+    );
+    let not_a_macro = session
+        .request("textDocument/prepareRename", at(1, 0))
+        .await;
+    assert_eq!(not_a_macro["error"]["code"], json!(-32602));
+    let mut rename_params = at(1, 15);
+    rename_params["newName"] = json!(":RR:");
+    let rename = session
+        .request("textDocument/rename", rename_params.clone())
+        .await;
+    let edits = rename["result"]["changes"][uri]
+        .as_array()
+        .expect("edits")
+        .clone();
+    assert_eq!(edits.len(), 3);
+    assert!(edits.iter().all(|e| e["newText"] == ":RR:"));
+    rename_params["newName"] = json!("Q");
+    let refused = session
+        .request("textDocument/rename", rename_params.clone())
+        .await;
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("basic piece Q")),
+        "{refused}"
+    );
+    rename_params["newName"] = json!("nr");
+    let refused = session.request("textDocument/rename", rename_params).await;
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("is not a macro name")),
+        "{refused}"
+    );
+    assert!(session.finish().await);
+}
+
+/// Hover in MBN speaks of the definition under the cursor, with its macros dissolved (seed 002:
+/// "Before any piece definition will be interpreted, all the macro definitions have to be
+/// dissolved"), and on a macro's name of the macro: its text, its uses and its meaning.
+#[tokio::test]
+async fn mbn_hover_dissolves_macros_one_definition_at_a_time() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/hover.mbn";
+    let text = "@:NR:=N0\nZ|Amazon-Rider|=Q+:NR: I|Nightrider| @I=N0 W4\n";
+    session.open(uri, "mbn", text).await;
+    let hover = |line, character| json!({ "textDocument": { "uri": uri }, "position": position(line, character) });
+    let on_use = session.request("textDocument/hover", hover(1, 19)).await;
+    let value = on_use["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(
+        value.contains("**macro `:NR:`** = `N0` (used 1 time)"),
+        "{value}"
+    );
+    assert!(value.contains("The Nightrider"), "{value}");
+    assert_eq!(
+        on_use["result"]["range"],
+        json!({ "start": position(1, 18), "end": position(1, 22) })
+    );
+    let on_piece = session.request("textDocument/hover", hover(1, 16)).await;
+    let value = on_piece["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or("");
+    assert!(
+        value.contains("**piece `Z`** (Amazon-Rider) = `Q+:NR:`"),
+        "{value}"
+    );
+    assert!(value.contains("with macros dissolved: `Q+(N0)`"), "{value}");
+    // The hover is about `Z` alone: the short rook `W4` is another definition.
+    assert!(!value.contains("W4"), "{value}");
+    assert_eq!(
+        on_piece["result"]["range"],
+        json!({ "start": position(1, 0), "end": position(1, 22) })
+    );
+    // A lone letter that a macro overrides is that macro's piece.
+    let lone = session.request("textDocument/hover", hover(1, 24)).await;
+    let value = lone["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(value.contains("with macros dissolved: `N0`"), "{value}");
+    assert!(value.contains("The Nightrider"), "{value}");
+    // On a letter: MBN's own meaning of it, not XBetza's.
+    let letter = session.request("textDocument/hover", hover(1, 43)).await;
+    let value = letter["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(value.starts_with("**`W`** (Wazir)"), "{value}");
+    assert!(session.finish().await);
+}
