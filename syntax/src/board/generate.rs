@@ -8,6 +8,7 @@ use std::cell::Cell;
 
 use super::walk::Walker;
 use super::{Occupant, Position, Side, Square, Step};
+use crate::Dialect;
 use crate::model::{Initial, MoveKind, Piece};
 
 /// One way the piece can end its move.
@@ -139,11 +140,19 @@ pub fn generate(piece: &Piece, position: &Position) -> Generated {
     generate_searching(piece, position, Search::Shortcuts)
 }
 
+/// Like [`generate`] within a small budget (a twentieth), for comparisons that may give up
+/// on a costly piece: a truncated result says so.
+pub fn generate_quickly(piece: &Piece, position: &Position) -> Generated {
+    generate_searching(piece, position, Search::Quick)
+}
+
 /// How the walker searches multi-leg moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Search {
     /// Remembers start states, stops when everything in reach is found, hunts missing squares.
     Shortcuts,
+    /// The shortcuts within a twentieth of the budget.
+    Quick,
     /// Follows every path: the reference the shortcuts are tested against.
     #[cfg(test)]
     EveryPath,
@@ -157,6 +166,7 @@ impl Search {
     fn move_budget(self) -> u32 {
         match self {
             Search::Shortcuts => MOVE_BUDGET,
+            Search::Quick => MOVE_BUDGET / 20,
             #[cfg(test)]
             Search::EveryPath => MOVE_BUDGET,
             #[cfg(test)]
@@ -167,7 +177,7 @@ impl Search {
     /// Whether the shortcuts are taken.
     pub(super) fn shortcuts(self) -> bool {
         match self {
-            Search::Shortcuts => true,
+            Search::Shortcuts | Search::Quick => true,
             #[cfg(test)]
             Search::EveryPath => false,
             #[cfg(test)]
@@ -181,7 +191,11 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         truncated: piece.incomplete,
         ..Generated::default()
     };
-    let mut total = PIECE_BUDGET;
+    let mut total = if search == Search::Quick {
+        PIECE_BUDGET / 20
+    } else {
+        PIECE_BUDGET
+    };
     for a_move in &piece.moves {
         let initial_only = a_move.initial != Initial::Always;
         if initial_only && position.moved {
@@ -233,6 +247,10 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 "the imitator copies the piece that moved last",
             )),
         }
+    }
+    if piece.dialect == Dialect::Mbn {
+        // Seed 002: "the start square and the arrival square cannot be equal" (notes MB9).
+        out.moves.retain(|m| m.to != position.from);
     }
     out
 }

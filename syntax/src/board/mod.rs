@@ -17,7 +17,7 @@ mod walk;
 #[cfg(test)]
 mod golden;
 
-pub use generate::{Generated, GeneratedMove, SquareUse, generate};
+pub use generate::{Generated, GeneratedMove, SquareUse, generate, generate_quickly};
 pub use square::{BoardSize, COMPASS, Lean, MAX_SIDE, Square, Step};
 
 /// Which side the piece plays; black's directions are white's rotated 180°.

@@ -116,13 +116,14 @@ pub fn explain(parse: &Parse) -> Explanation {
     };
     // The catalogue is written in XBetza; a Fairy-Stockfish piece is named by what the engine
     // builds, which the comparison of moves handles the same way.
-    let names: Vec<&str> = names::recognise(&piece).iter().map(|e| e.name).collect();
+    let identity = names::identify(&piece);
+    let names: Vec<&str> = identity.names.iter().map(|e| e.name).collect();
     let mut summary = summary(&piece, moves.len());
     // A named piece is compared with its twin only when it has a feature of its own that
     // tells them apart: the Xiangqi Horse is a Knight that can be blocked, but the Rook is
     // not worth comparing with the Juggernaut Rook.
     let difference = difference_words(&piece);
-    if let Some(twin) = names::empty_board_twins(&piece).first()
+    if let Some(twin) = identity.twins.first()
         && (names.is_empty() || difference.is_some())
     {
         summary = format!(

@@ -14,6 +14,8 @@ use rowan::TextRange;
 
 pub use rules::{Engine, RULES, Rule, rule_by_code};
 
+use crate::board::reference::{empty_board_trace, fingerprint};
+use crate::model;
 use crate::tree::Parse;
 use crate::{Dialect, Severity};
 
@@ -67,6 +69,17 @@ impl Fix {
             );
         }
         out
+    }
+}
+
+/// Whether `fix` leaves `text` meaning the same in `dialect`: the same moves on the reference
+/// boards. A piece too costly to compare quickly counts as changed, so it gets no fix.
+pub(crate) fn keeps_meaning(text: &str, fix: &Fix, dialect: Dialect) -> bool {
+    let piece = |text: &str| model::build(&crate::parse(text, dialect).piece(), dialect);
+    let (before, after) = (piece(text), piece(&fix.apply(text)));
+    match (empty_board_trace(&before), empty_board_trace(&after)) {
+        (Some(a), Some(b)) if a == b => fingerprint(&before) == fingerprint(&after),
+        _ => false,
     }
 }
 

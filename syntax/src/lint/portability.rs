@@ -3,7 +3,7 @@
 
 use rowan::TextRange;
 
-use super::{Findings, Fix};
+use super::{Findings, Fix, keeps_meaning};
 use crate::board::reference::fingerprint;
 use crate::board::{BoardSize, Position, Side, generate};
 use crate::model::xboard::{XBoardReading, readings};
@@ -72,9 +72,14 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
                 // at or before it.
                 let after = legs.partition_point(|l| l.text_range().start() <= letter.start());
                 let leg = after.checked_sub(1).and_then(|i| legs.get(i));
-                let fix = leg.and_then(xboard_order).map(|(range, ordered)| {
-                    Fix::replace(format!("write `{ordered}`"), range, ordered)
-                });
+                // Moving direction letters together can pair them (`movesF` to `vsmeoF`), so
+                // the fix is offered only where the moves stay the same.
+                let fix = leg
+                    .and_then(xboard_order)
+                    .map(|(range, ordered)| {
+                        Fix::replace(format!("write `{ordered}`"), range, ordered)
+                    })
+                    .filter(|fix| keeps_meaning(text, fix, dialect));
                 findings.push(
                     "xboard-modifier-order",
                     letter,
@@ -95,12 +100,18 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
                 );
             }
             XBoardReading::SwapsCamelAndZebra { atom } => {
-                let (name, same) = if &text[atom] == "L" { ("Zebra (2,3)", "C") } else { ("Camel (1,3)", "Z") };
+                let letters = &text[atom];
+                let (name, same) = if letters.starts_with('L') { ("Zebra (2,3)", 'C') } else { ("Camel (1,3)", 'Z') };
+                // A doubled atom (`LL`, a rider) is rewritten whole; a neighbour that is already
+                // the new letter (`LC`) would join it into a rider, so that gets no fix.
+                let written: String = letters.chars().map(|_| same).collect();
+                let joins = text[..usize::from(atom.start())].ends_with(same)
+                    || text[usize::from(atom.end())..].starts_with(same);
                 findings.push(
                     "xboard-camel-zebra",
                     atom,
-                    format!("XBoard reads `{}` as the {name}; write `{same}`, which every engine reads alike", &text[atom]),
-                    Some(Fix::replace(format!("write `{same}`"), atom, same)),
+                    format!("XBoard reads `{letters}` as the {name}; write `{written}`, which every engine reads alike"),
+                    (!joins).then(|| Fix::replace(format!("write `{written}`"), atom, written.clone())),
                 );
             }
             XBoardReading::LeadingZeroEndsString { range } => {

@@ -114,11 +114,22 @@ fn near_misses_stay_quiet() {
 }
 
 /// Each fix, applied, keeps the piece's meaning in the string's dialect (same moves on the
-/// reference boards) and removes the finding it fixes.
+/// reference boards) and removes the finding it fixes. One rule is exempt on purpose:
+/// `mbn-rider-range` finds text that does not mean what its writer meant (`R4` is a rook, the
+/// seed says, though "some sources" mean a short rook), and its fix writes the short rook.
 #[test]
 fn every_fix_keeps_the_meaning_and_removes_its_finding() {
     let mut checked = 0;
     let samples = [
+        "LC",
+        "LL",
+        "JZJ",
+        "movesF",
+        "R4",
+        ":4,2:",
+        "X=:5,1:+ffN",
+        "ffW",
+        "N1+W",
         "mafmcW",
         "N1",
         "jK",
@@ -139,11 +150,18 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
     ];
     let strings = RULES.iter().map(|r| r.example.0).chain(samples);
     for text in strings {
-        for dialect in [Dialect::XBetza, Dialect::Fairy] {
+        for dialect in [Dialect::XBetza, Dialect::Fairy, Dialect::Mbn] {
             let parsed = parse(text, dialect);
+            if parsed.has_errors() {
+                // Another dialect's notation: its fixes need not leave a valid string.
+                continue;
+            }
             let before = fingerprint(&model::build(&parsed.piece(), dialect));
             for diagnostic in lint(&parsed, &LintConfig::for_dialect(dialect)) {
                 let Some(fix) = &diagnostic.fix else { continue };
+                if diagnostic.rule.code == "mbn-rider-range" {
+                    continue;
+                }
                 let fixed = fix.apply(text);
                 let reparsed = parse(&fixed, dialect);
                 assert!(
@@ -314,5 +332,35 @@ fn a_non_final_o_is_read_as_wrapping_by_xboard() {
         !findings("ooafK", Dialect::XBetza)
             .iter()
             .any(|f| f.0 == "xboard-reads-differently" && f.1 == 0)
+    );
+}
+
+/// Found by the `lint_fixes` fuzz target: `LC` fixed to `CC` made a Camel rider, and `movesF`
+/// reordered to `vsmeoF` paired `v` with `s`. Such fixes are no longer offered; a doubled `LL`
+/// is rewritten whole.
+#[test]
+fn fixes_never_join_atoms_or_pair_directions() {
+    let fix_in = |text: &str, code: &str, dialect: Dialect| {
+        let parsed = parse(text, dialect);
+        lint(&parsed, &LintConfig::for_dialect(dialect))
+            .into_iter()
+            .find(|d| d.rule.code == code)
+            .map(|d| d.fix.map(|f| f.apply(text)))
+    };
+    let fix_of = |text: &str, code: &str| fix_in(text, code, Dialect::XBetza);
+    assert_eq!(fix_of("LC", "xboard-camel-zebra"), Some(None));
+    assert_eq!(fix_of("LL", "xboard-camel-zebra"), Some(Some("CC".into())));
+    // Fairy-Stockfish pairs adjacent direction letters (`vs`); in XBetza both mean the same.
+    assert_eq!(
+        fix_in("movesF", "xboard-modifier-order", Dialect::Fairy),
+        Some(None)
+    );
+    assert_eq!(
+        fix_of("movesF", "xboard-modifier-order"),
+        Some(Some("vsmeoF".into()))
+    );
+    assert_eq!(
+        fix_of("mfW", "xboard-modifier-order"),
+        Some(Some("fmW".into()))
     );
 }

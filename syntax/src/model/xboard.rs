@@ -104,7 +104,16 @@ pub fn readings(piece: &ast::Piece) -> Vec<XBoardReading> {
         }
         match atom_letter {
             Some(Atom::J | Atom::L) => {
-                out.push(XBoardReading::SwapsCamelAndZebra { atom: atom_range })
+                // A doubled atom (`LL`) is named whole: its letters change together.
+                let letters = match &atom.letter_token() {
+                    Some(first) if atom.is_doubled() => {
+                        atom.range().map_or(atom.text_range(), |r| {
+                            TextRange::new(first.text_range().start(), r.text_range().start())
+                        })
+                    }
+                    _ => atom_range,
+                };
+                out.push(XBoardReading::SwapsCamelAndZebra { atom: letters })
             }
             Some(Atom::S | Atom::T | Atom::U | Atom::I) => {
                 out.push(XBoardReading::UnknownAtomEndsString { atom: atom_range });

@@ -1,6 +1,6 @@
 //! Document symbols: variants (sections) and their pieces, named when the catalogue knows them.
 
-use betza_syntax::explain::names::recognise;
+use betza_syntax::explain::names::identify;
 use betza_syntax::{model, parse};
 use tower_lsp_server::ls_types::{DocumentSymbol, SymbolKind};
 
@@ -18,7 +18,7 @@ pub fn symbols(document: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
         let text = region.text(&document.text);
         let parsed = parse(text, region.dialect);
         let piece = model::build(&parsed.piece(), region.dialect);
-        let names: Vec<&str> = recognise(&piece).iter().map(|e| e.name).collect();
+        let names: Vec<&str> = identify(&piece).names.iter().map(|e| e.name).collect();
         let label = match (&region.context.piece, &region.context.name) {
             (Some(piece), _) => piece.clone(),
             (None, Some(name)) => name.clone(),

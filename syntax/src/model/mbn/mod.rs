@@ -178,7 +178,9 @@ impl Lower {
             }
         }
         let mut rest = after.legs.clone();
-        if chained {
+        // "N--N is equal to N-dN": `d` alone makes the leg independent of the one before.
+        let independent = !after.directions.is_empty() && after.directions.iter().all(|d| d == "d");
+        if chained && !independent {
             let previous = shape(legs.last()?)?;
             let first = rest.first_mut()?;
             let next = shape(first)?;
@@ -463,9 +465,12 @@ impl Lower {
         let count: Option<usize> = steps.parse().ok();
         // A leaper that may capture on every step is a chain of captures, not a slide: "(aW)3
         // … may capture up to three pieces … W3 only allows a capture at final destination".
+        // Direction letters are relative on every repeat after the first ("(dcK-mK)0 … the
+        // direction of each pair is independent"), so they make a chain too.
         let simple_leaper = base.len() == 1
             && base[0].legs.len() == 1
             && base[0].legs[0].reach == Reach::Steps(1)
+            && base[0].directions.is_empty()
             && (base[0].legs[0].default_modes || !base[0].legs[0].modes.captures());
         match (count, exact) {
             (Some(0), false) if simple_leaper => self.reach(base, Reach::Unlimited),
