@@ -56,6 +56,10 @@ pub fn run(request: &Request) -> ExitCode {
     }
     let piece = model::build(&parse.piece(), request.dialect);
     let generated = generate(&piece, &position);
+    for (range, why) in &piece.not_drawn {
+        let text = &request.betza[usize::from(range.start())..usize::from(range.end())];
+        eprintln!("note: `{text}` is not fully drawn: {why}");
+    }
     for (range, why) in &generated.not_generated {
         let text = &request.betza[usize::from(range.start())..usize::from(range.end())];
         eprintln!("note: `{text}` has no squares drawn: {why}");

@@ -118,7 +118,15 @@ pub fn explain(parse: &Parse) -> Explanation {
     // builds, which the comparison of moves handles the same way.
     let identity = names::identify(&piece);
     let names: Vec<&str> = identity.names.iter().map(|e| e.name).collect();
-    let mut summary = summary(&piece, moves.len());
+    // In MBN the explanation also holds what is said in words only; the count is of moves.
+    let written = moves.len() - piece.not_drawn.len();
+    let mut summary = summary(&piece, written);
+    if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
+        summary.push_str(&format!(
+            " {count} part{} said in words, not drawn.",
+            if count.get() == 1 { "" } else { "s" }
+        ));
+    }
     // A named piece is compared with its twin only when it has a feature of its own that
     // tells them apart: the Xiangqi Horse is a Knight that can be blocked, but the Rook is
     // not worth comparing with the Juggernaut Rook.
@@ -209,6 +217,9 @@ fn difference_words(piece: &model::Piece) -> Option<&'static str> {
 }
 
 fn summary(piece: &model::Piece, written: usize) -> String {
+    if written == 0 {
+        return format!("No move to draw in {}.", piece.dialect.title());
+    }
     let captures = piece
         .moves
         .iter()
@@ -505,6 +516,9 @@ pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
         text.push_str("(the search was cut short at its budget: some squares may be missing)\n");
     }
     let piece = model::build(&parse.piece(), parse.dialect());
+    if !piece.not_drawn.is_empty() {
+        text.push_str("(some parts are not drawn: the explanation says what they do)\n");
+    }
     if depends_on_blockers(&piece)
         && let Some(example) = drawing(parse, board, true)
     {

@@ -56,18 +56,23 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
                         });
                     }
                 }
-                None => lower.skip(
-                    &identifier,
-                    "a prefixed piece takes its moves from the game's rules",
-                ),
+                None => lower.skip(&identifier, &rules::prefixed_piece(&identifier)),
             }
         }
         for child in definition.children() {
             match child.kind() {
-                PIECE_LIST | CASTLING => lower.skip(
-                    &child,
-                    "promotions, drops and castling rules are rules of the game, not moves",
-                ),
+                PIECE_LIST => {
+                    let identifiers: Vec<SyntaxNode> = definition
+                        .children()
+                        .filter(|c| c.kind() == IDENTIFIER)
+                        .collect();
+                    lower.skip(&child, &rules::list_rule(&identifiers, &child));
+                }
+                CASTLING => {
+                    // Its moves are the king's and its partner's, said in the rule's words.
+                    lower.skip(&definition, &rules::castling_rule(&child));
+                    break;
+                }
                 TERM | ALTERNATIVES | CHAIN | OPTIONAL => {
                     for path in lower.expression(&child) {
                         moves.push(Move {
@@ -84,7 +89,7 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
     }
     Piece {
         dialect: Dialect::Mbn,
-        incomplete: lower.incomplete || !lower.not_drawn.is_empty(),
+        incomplete: lower.incomplete,
         moves,
         not_drawn: lower.not_drawn,
     }
@@ -220,7 +225,7 @@ impl Lower {
                     MODIFIER | AMALGAM => modifiers.push(n),
                     ATOM | GROUP => moves.push(n),
                     BOARD_RANGE | PIECE_SET | CONDITION | BOARD => {
-                        self.skip(node, "ranges, piece sets, conditions and board transitions depend on the position or the board");
+                        self.skip(node, &rules::positional(&n));
                         return Vec::new();
                     }
                     _ => {}
@@ -291,8 +296,19 @@ impl Lower {
                 }
             }
         }
-        if modifiers.iter().any(|m| m.children().next().is_some()) {
-            self.skip(term, "a modifier's piece set depends on the pieces around");
+        if let Some(limited) = modifiers.iter().find(|m| m.children().next().is_some()) {
+            let letters: String = limited
+                .children_with_tokens()
+                .filter_map(|e| e.into_token())
+                .map(|t| t.text().to_owned())
+                .collect();
+            self.skip(
+                term,
+                &format!(
+                    "`{}`: `{letters}` acts only on the pieces of its set, which depends on the position",
+                    limited.text()
+                ),
+            );
             return false;
         }
         if directions.iter().any(|d| d.contains(['t', 'z'])) {
@@ -603,6 +619,7 @@ fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
 }
 
 mod directions;
+mod rules;
 
 #[cfg(test)]
 mod tests;
