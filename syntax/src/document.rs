@@ -116,7 +116,7 @@ impl Analysis {
         }
         let old_len = usize::from(region.range.len());
         let new_len = old_len + inserted.len() - (end - start);
-        if region.decoded.is_some() || new_len == 0 {
+        if region.decoded.is_some() || new_len == 0 || new_len > crate::host::REGION_LIMIT {
             return false;
         }
         let old_range = region.range;

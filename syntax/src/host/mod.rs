@@ -137,15 +137,37 @@ pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
 
 /// Scans a whole file. `default_dialect` applies to `.betza` lines before any `# dialect:` line.
 pub fn scan(format: HostFormat, text: &str, default_dialect: Dialect) -> Scan {
-    match format {
+    let mut scan = match format {
         HostFormat::VariantsIni => ini::scan(text),
         HostFormat::Pgn => pgn::scan(text),
         HostFormat::Diagram => diagram::scan(text),
         HostFormat::Cif => xml::scan(text),
         HostFormat::Betza => plain::scan_betza(text, default_dialect),
         HostFormat::Mbn => plain::scan_mbn(text),
+    };
+    let (kept, long): (Vec<Region>, Vec<Region>) = std::mem::take(&mut scan.regions)
+        .into_iter()
+        .partition(|r| usize::from(r.range.len()) <= REGION_LIMIT);
+    scan.regions = kept;
+    for region in long {
+        scan.errors.push(HostError {
+            range: region.range,
+            code: "string-too-long",
+            severity: Severity::Error,
+            message: format!(
+                "this Betza string is {} bytes long; strings over {} KiB are not analysed",
+                usize::from(region.range.len()),
+                REGION_LIMIT / 1024
+            ),
+        });
     }
+    scan.errors.sort_by_key(|e| e.range.start());
+    scan
 }
+
+/// Betza strings longer than this are not analysed, hovered or coloured. Real pieces are at
+/// most a few hundred characters; a 10 MB one took 13 s and 2 GB to analyse.
+pub const REGION_LIMIT: usize = 64 * 1024;
 
 /// The lines of `text` with their byte offsets, without their `\n` or `\r\n`.
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {

@@ -4,10 +4,22 @@
 use crate::document::{Options, analyse};
 use crate::host::HostFormat;
 
+/// A 10 MB line is one error, not seconds of work: strings over `REGION_LIMIT` are not
+/// analysed. One just under the limit still is.
 #[test]
-fn a_one_megabyte_line_of_betza() {
-    let line = "fmWfcF".repeat(1_000_000 / 6);
+fn a_ten_megabyte_line_of_betza() {
+    let line = "fmWfcF".repeat(10_000_000 / 6);
     let analysis = analyse(HostFormat::Betza, &line, &Options::default());
+    assert!(analysis.regions.is_empty());
+    let codes: Vec<&str> = analysis
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["string-too-long"]);
+    assert_eq!(usize::from(analysis.diagnostics[0].range.len()), line.len());
+    let under = "fmWfcF".repeat(crate::host::REGION_LIMIT / 6);
+    let analysis = analyse(HostFormat::Betza, &under, &Options::default());
     assert_eq!(analysis.regions.len(), 1);
 }
 
@@ -39,5 +51,33 @@ fn every_line_break_nul_and_unicode_separator() {
                     && text.is_char_boundary(d.range.end().into())
             );
         }
+    }
+}
+
+/// `(caf)` repeats up to 25 times and captures on every leg: on a 26x26 board the paths number
+/// in the billions. The search stays within its budget and says whether it was cut short;
+/// every square it gives is on the board.
+#[test]
+fn capturing_repeat_groups_on_the_largest_board() {
+    use crate::board::{BoardSize, Position, Side, generate};
+    use crate::{Dialect, model, parse};
+    let size: BoardSize = "26x26".parse().expect("size");
+    let enemies: Vec<_> = size
+        .squares()
+        .filter(|s| (s.file + s.rank) % 3 == 0)
+        .collect();
+    for text in ["(caf)", "(caf)W", "(cafmaf)K"] {
+        let piece = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
+        let from = size.centre();
+        let enemies: Vec<_> = enemies.iter().copied().filter(|s| *s != from).collect();
+        let position =
+            Position::new(size, from, Side::White, false, &[], &enemies).expect("position");
+        let generated = generate(&piece, &position);
+        assert!(
+            generated
+                .destinations()
+                .iter()
+                .all(|s| s.file < 26 && s.rank < 26)
+        );
     }
 }

@@ -139,7 +139,11 @@ impl Lower {
                     (part.children().next(), true)
                 }
                 OPTIONAL => {
-                    self.skip(&part, "a `{}` leg is taken only when it is unblocked");
+                    self.skip(
+                &part,
+                "a `{}` leg: taken, and then compulsory, exactly when its square is unblocked \
+                 (seed 002), which a diagram of one piece does not show yet",
+            );
                     return Vec::new();
                 }
                 _ => (Some(part.clone()), false),
@@ -369,7 +373,8 @@ impl Lower {
             .children()
             .any(|n| matches!(n.kind(), MODIFIER | AMALGAM))
         {
-            self.skip(node, "circular riders are not drawn yet");
+            let why = rules::circular(node);
+            self.skip(node, &why);
             return Vec::new();
         }
         let base: Vec<Path> = if node.kind() == GROUP {
@@ -501,7 +506,15 @@ impl Lower {
             (Some(0), false) => self.times(&base, 1, UNLIMITED_REPEATS, node),
             (Some(n), false) => self.times(&base, 1, n, node),
             _ => {
-                self.not_drawn.push((node.text_range(), format!("`{steps}` rides as far as the board or the pieces allow, which the diagram does not show yet")));
+                let why = match steps {
+                    "0*" => {
+                        "`0*` must go as far as it can (to a friend, a capture or the edge), not drawn yet"
+                    }
+                    "*" | "**" => "`*` rides to the edge of the board, not drawn yet",
+                    "#" => "`#` is a halfling's count, not drawn yet",
+                    _ => "this count of steps is not drawn yet",
+                };
+                self.not_drawn.push((node.text_range(), why.to_owned()));
                 Vec::new()
             }
         }

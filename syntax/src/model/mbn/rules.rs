@@ -140,6 +140,36 @@ pub(super) fn positional(part: &SyntaxNode) -> String {
     }
 }
 
+/// `(N)(rf)8`: a circular rider, as the seed defines it: "(P)mλ := P-{(mP)(λ-1)}".
+pub(super) fn circular(rider: &SyntaxNode) -> String {
+    let text = rider.text().to_string();
+    let turns: Vec<SyntaxNode> = rider
+        .children()
+        .filter(|n| matches!(n.kind(), MODIFIER | AMALGAM))
+        .collect();
+    // The piece is what comes before the turn: `(N)` in `(N)(rf)8`.
+    let piece_end = turns.first().map_or(text.len(), |t| {
+        usize::from(t.text_range().start() - rider.text_range().start())
+    });
+    let piece = &text[..piece_end];
+    let turn: String = turns.iter().map(|n| n.text().to_string()).collect();
+    let count = rider
+        .children()
+        .find(|n| n.kind() == RANGE)
+        .map(|n| n.text().to_string())
+        .unwrap_or_default();
+    let how_many = match count.as_str() {
+        "0" => "as often as it can".to_owned(),
+        "0*" => "as far as it can go".to_owned(),
+        n => format!("up to {n} times in all"),
+    };
+    format!(
+        "a circular rider: `{piece}` once, then `{piece}` again, each turned `{turn}` from the one \
+         before, {how_many}, while its squares are free (seed 002: (P)mλ = P-{{(mP)(λ-1)}}, the \
+         Rose is `(N)(rf)8`); not drawn yet"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,6 +210,19 @@ mod tests {
         assert!(list_words("*KLWNCP==X").contains("K, L, W, N, C and P may promote to X"));
         // "##Q==Q … the promotion of the promoted piece to un-promoted piece"
         assert!(list_words("##Q==Q").starts_with("promotion rule of the promoted `##Q`"));
+    }
+
+    /// Seed 002, circular riders: ":Ro:=(N)(rf)8".
+    #[test]
+    fn the_rose_in_words() {
+        let rider = definition(":Ro:=(N)(rf)8")
+            .descendants()
+            .find(|n| n.kind() == GROUP && n.children().any(|c| c.kind() == AMALGAM))
+            .expect("the rider");
+        let words = circular(&rider);
+        assert!(words.starts_with("a circular rider: `(N)` once"), "{words}");
+        assert!(words.contains("turned `(rf)`"), "{words}");
+        assert!(words.contains("up to 8 times in all"), "{words}");
     }
 
     /// Seed 002, section 13: "O-O=[*]irD02=ij{k}lD0-D".
