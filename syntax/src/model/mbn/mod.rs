@@ -1,6 +1,6 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
 //! yet (ranges, piece sets, conditions, board transitions, `{}` legs, `0*`, `*`, circular
-//! riders, and the modifiers g h j k o u w x) is listed in [`Piece::not_drawn`] with its text,
+//! riders, `g` on more than one slide, and the modifiers h j k o u w x) is listed in [`Piece::not_drawn`] with its text,
 //! and the move that holds it is left out of the drawing rather than drawn wrongly.
 
 use rowan::{NodeOrToken, TextRange};
@@ -255,6 +255,7 @@ impl Lower {
         let mut initial = Initial::Always;
         let mut lame = false;
         let mut hop = false;
+        let mut leaping = false;
         for modifier in modifiers {
             let text = modifier.text().to_string();
             if modifier.kind() == AMALGAM {
@@ -291,6 +292,7 @@ impl Lower {
                 "ii" => initial = Initial::FromStartSquare,
                 "n" => lame = true,
                 "p" => hop = true,
+                "g" => leaping = true,
                 _ => {
                     self.not_drawn.push((
                         modifier.text_range(),
@@ -317,6 +319,13 @@ impl Lower {
         }
         if directions.iter().any(|d| d.contains(['t', 'z'])) {
             self.skip(term, "turns (`t`) and reflections (`z`) are not drawn yet");
+            return false;
+        }
+        if leaping && !paths.iter_mut().all(leap_over) {
+            self.skip(
+                term,
+                "`g` on a move that is not a single slide is not drawn yet",
+            );
             return false;
         }
         for path in paths.iter_mut() {
@@ -554,6 +563,34 @@ impl Lower {
         }
         out
     }
+}
+
+/// `g` (seed 002): "it moves like the given slider, but it is jumping (leaping) instead of
+/// sliding": each distance of the slide becomes a leap of its own. `false` when the path is not
+/// one slide.
+fn leap_over(path: &mut Path) -> bool {
+    let [leg] = path.legs.as_mut_slice() else {
+        return false;
+    };
+    let LegSteps::Absolute(steps) = &leg.steps else {
+        return false;
+    };
+    let most = match leg.reach {
+        Reach::Steps(n) if n > 1 => n,
+        Reach::Unlimited => u32::try_from(UNLIMITED_REPEATS).unwrap_or(u32::MAX),
+        _ => return false,
+    };
+    let mut leaps = Vec::new();
+    for k in (1..=most).filter_map(|k| i8::try_from(k).ok()) {
+        for step in steps {
+            if let (Some(dx), Some(dy)) = (step.dx.checked_mul(k), step.dy.checked_mul(k)) {
+                leaps.push(Step::new(dx, dy));
+            }
+        }
+    }
+    leg.steps = LegSteps::Absolute(leaps);
+    leg.reach = Reach::Steps(1);
+    true
 }
 
 /// The leaps of the basic pieces that are plain leapers (section 14), by their shortest part

@@ -117,3 +117,23 @@ fn the_rampager_captures_on_every_step_unlike_w3() {
     assert_eq!(reach(":Ra:=(aW)3"), ["d5", "d6", "d7"]);
     assert_eq!(reach("W3"), ["d5"]);
 }
+
+/// Seed 002: "g Defines a leaping slider. This means it moves like the given slider, but it is
+/// jumping (leaping) instead of sliding."
+#[test]
+fn a_leaping_slider_ignores_what_stands_between() {
+    let parsed = parse("gW3", Dialect::Mbn);
+    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let size: BoardSize = "8x8".parse().expect("size");
+    let friends: Vec<Square> = ["d5", "d6"].map(|s| s.parse().expect("square")).to_vec();
+    let from: Square = "d4".parse().expect("square");
+    let position = Position::new(size, from, Side::White, false, &friends, &[]).expect("position");
+    let north: Vec<String> = generate(&piece, &position)
+        .destinations()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|s| s.starts_with('d') && s.as_str() > "d4")
+        .collect();
+    assert_eq!(north, ["d7"]);
+    assert_eq!(squares("gR", "a1").len(), 14);
+}
