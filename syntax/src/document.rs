@@ -7,7 +7,7 @@ use rowan::{TextRange, TextSize};
 use crate::host::{self, HostFormat, Region};
 use crate::lint::{self, Edit, Fix, LintConfig};
 use crate::mbn::scope::MacroScope;
-use crate::{Dialect, Problem, Severity, parse};
+use crate::{Dialect, Severity, parse};
 
 /// A finding in a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -280,20 +280,11 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
     let parsed = parse(text, dialect);
     let mut out = Vec::new();
     for error in parsed.errors() {
-        // Dialects without a grammar yet are noted, not failed.
-        let (severity, message) = if error.problem == Problem::UnsupportedDialect {
-            (
-                Severity::Info,
-                format!("{} strings are not checked yet", dialect.title()),
-            )
-        } else {
-            (error.severity(), error.message.clone())
-        };
         out.push(FileDiagnostic {
             range: error.range,
-            severity,
+            severity: error.severity(),
             code: error.code().to_owned(),
-            message,
+            message: error.message.clone(),
             help: None,
             unnecessary: false,
             fix: None,

@@ -81,10 +81,19 @@ fn a_bad_argument_exits_2_with_a_clear_message() {
 }
 
 #[test]
-fn a_dialect_without_a_parser_yet_is_an_error_not_a_crash() {
-    let output = betza(["tree", "W-fF", "--dialect", "chained"]);
+fn chained_betza_is_parsed_and_drawn() {
+    // Seed 001: "The Xiangqi Horse … is written as the chain W-F".
+    let output = betza(["moves", "W-F", "--dialect", "chained", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("json");
+    assert_eq!(json["destinations"].as_array().map(Vec::len), Some(8));
+    let output = betza(["tree", "W-", "--dialect", "chained"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("cannot be parsed yet"));
+    assert!(
+        stderr(&output).contains("needs a leg"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 /// MBN (seed 002) parses: definitions, comments and macros in one string.

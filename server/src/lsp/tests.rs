@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
 
+mod chained;
 mod mbn;
 
 struct Session {

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+mod chained;
 pub mod names;
 mod words;
 
@@ -58,6 +59,15 @@ impl Explanation {
     }
 }
 
+/// A chained Betza piece written in XBetza, when a rewriting has the same moves on every
+/// reference board.
+pub fn xbetza_equivalent(parse: &Parse) -> Option<String> {
+    if parse.dialect() != Dialect::Chained || parse.has_errors() {
+        return None;
+    }
+    model::chained::to_xbetza(&parse.syntax())
+}
+
 /// Explains a parsed piece.
 pub fn explain(parse: &Parse) -> Explanation {
     let dialect = parse.dialect();
@@ -103,8 +113,13 @@ pub fn explain(parse: &Parse) -> Explanation {
             lines,
         });
     }
-    if dialect == Dialect::Mbn {
-        moves = mbn_moves(&piece, &slice);
+    match dialect {
+        Dialect::Mbn => moves = mbn_moves(&piece, &slice),
+        Dialect::Chained => {
+            moves = chained::moves(&parse.syntax());
+            moves.extend(not_drawn(&piece, &slice));
+        }
+        Dialect::XBetza | Dialect::Fairy => {}
     }
     let ignored = if dialect == Dialect::Fairy {
         model::fairy::skipped_letters(&tree)
@@ -126,6 +141,9 @@ pub fn explain(parse: &Parse) -> Explanation {
             " {count} part{} said in words, not drawn.",
             if count.get() == 1 { "" } else { "s" }
         ));
+    }
+    if let Some(xbetza) = xbetza_equivalent(parse) {
+        summary.push_str(&format!(" In XBetza: `{xbetza}`."));
     }
     // A named piece is compared with its twin only when it has a feature of its own that
     // tells them apart: the Xiangqi Horse is a Knight that can be blocked, but the Rook is
@@ -186,11 +204,23 @@ fn mbn_moves(
             }
         })
         .collect();
-    out.extend(piece.not_drawn.iter().map(|(range, why)| MoveExplanation {
-        text: slice(*range),
-        lines: vec![format!("not drawn: {why}")],
-    }));
+    out.extend(not_drawn(piece, slice));
     out
+}
+
+/// What the model lists as not drawn, one entry each.
+fn not_drawn(
+    piece: &model::Piece,
+    slice: &dyn Fn(rowan::TextRange) -> String,
+) -> Vec<MoveExplanation> {
+    piece
+        .not_drawn
+        .iter()
+        .map(|(range, why)| MoveExplanation {
+            text: slice(*range),
+            lines: vec![format!("not drawn: {why}")],
+        })
+        .collect()
 }
 
 /// Why a piece that matches another on an empty board differs once pieces stand around, when

@@ -17,8 +17,10 @@ use crate::vocabulary::{Atom, AtomShape, FairySupport, Modifier, ModifierClass};
 /// The model of a parsed piece. Moves whose atom is missing or unknown (syntax errors) are left
 /// out; everything else is kept.
 pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
-    if dialect == Dialect::Mbn {
-        return super::mbn::build(piece.syntax());
+    match dialect {
+        Dialect::Mbn => return super::mbn::build(piece.syntax()),
+        Dialect::Chained => return super::chained::build(piece.syntax()),
+        Dialect::XBetza | Dialect::Fairy => {}
     }
     let mut moves = Vec::new();
     let mut incomplete = false;

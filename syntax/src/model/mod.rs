@@ -8,6 +8,7 @@
 //! ("pR is really shorthand for pafR").
 
 mod build;
+pub(crate) mod chained;
 pub mod directions;
 pub mod fairy;
 pub(crate) mod mbn;
@@ -33,6 +34,26 @@ pub struct Piece {
     pub incomplete: bool,
     /// Parts of the text the model does not draw, with the reason (MBN's rules of the game).
     pub not_drawn: Vec<(TextRange, String)>,
+}
+
+/// How often an unlimited repetition (an MBN complex rider, a chained exponent `0`) is
+/// unrolled: a line of the largest board.
+pub(crate) const LONGEST_LINE: usize = 25;
+
+/// Every orientation of the leaps `(a, b)`: both orders, all four signs, each once.
+pub(crate) fn orientations(leaps: &[(i8, i8)]) -> Vec<crate::board::Step> {
+    let mut steps = Vec::new();
+    for &(a, b) in leaps {
+        for (x, y) in [(a, b), (b, a)] {
+            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let step = crate::board::Step::new(x * sx, y * sy);
+                if !steps.contains(&step) && (x, y) != (0, 0) {
+                    steps.push(step);
+                }
+            }
+        }
+    }
+    steps
 }
 
 impl Piece {

@@ -85,8 +85,6 @@ pub enum Problem {
     RangeWithoutEffect,
     /// A range after a doubled atom (`NN2`).
     RangeOnDoubledAtom,
-    /// Text in a dialect whose grammar is not built yet.
-    UnsupportedDialect,
     // MBN (seed 002).
     /// A bracket, comment bar, compound colon or condition slash that is never closed.
     MbnUnclosed(char),
@@ -114,6 +112,15 @@ pub enum Problem {
     MbnUnusedModifier,
     /// `y` not after `c`, `j`, `w` or `x`.
     MbnLoneY,
+    // Chained Extended Betza (seed 001).
+    /// A chaining operator with no leg before it.
+    ChainedOperatorFirst,
+    /// A lower-case letter that is no modifier of seed 001.
+    ChainedUnknownLetter,
+    /// A capital that is no atom of seed 001.
+    ChainedUnknownAtom,
+    /// Modifiers or an operator with no leg after them.
+    ChainedMissingLeg,
 }
 
 impl Problem {
@@ -140,7 +147,6 @@ impl Problem {
             Problem::CastlingBadStep => "castling-bad-step",
             Problem::RangeWithoutEffect => "range-without-effect",
             Problem::RangeOnDoubledAtom => "range-on-doubled-atom",
-            Problem::UnsupportedDialect => "unsupported-dialect",
             Problem::MbnUnclosed(_) => "unclosed-bracket",
             Problem::MbnUnmatched(_) => "unmatched-bracket",
             Problem::MbnNestingTooDeep => "nesting-too-deep",
@@ -154,6 +160,10 @@ impl Problem {
             Problem::MbnSecondSteps => "second-steps",
             Problem::MbnUnusedModifier => "unused-modifier",
             Problem::MbnLoneY => "lone-y",
+            Problem::ChainedOperatorFirst => "operator-without-leg",
+            Problem::ChainedUnknownLetter => "unknown-modifier",
+            Problem::ChainedUnknownAtom => "unknown-atom",
+            Problem::ChainedMissingLeg => "missing-leg",
         }
     }
 
@@ -235,10 +245,6 @@ impl Problem {
             Problem::RangeOnDoubledAtom => format!(
                 "range `{text}` contradicts the doubled atom, which already rides without limit"
             ),
-            Problem::UnsupportedDialect => format!(
-                "the {} dialect cannot be parsed yet; only xbetza, fairy and mbn can",
-                dialect.title()
-            ),
             Problem::MbnUnclosed(c) => match c {
                 '|' => "unclosed comment: `|` has no closing `|`".into(),
                 ':' => format!("`{text}` has no closing `:`"),
@@ -280,6 +286,22 @@ impl Problem {
             }
             Problem::MbnLoneY => {
                 "`y` means \"any\" only after `c`, `j`, `w` or `x` (`cy`, `jy`, `wy`, `xy`)".into()
+            }
+            Problem::ChainedOperatorFirst => format!(
+                "`{text}` chains two legs, but no leg stands before it (as in `W-F` or `FtR`)"
+            ),
+            Problem::ChainedUnknownLetter => format!(
+                "`{text}` is no modifier of chained Betza (seed 001 has c m n j p g q z o f b l r s \
+                 v a h i e k, and the operators t - + ? ! x d y between legs)"
+            ),
+            Problem::ChainedUnknownAtom => format!(
+                "`{text}` is no atom of chained Betza (O W F D A H L J G N, and K B R Q C Z)"
+            ),
+            Problem::ChainedMissingLeg if text.is_empty() => {
+                "a leg (an atom or a group) is missing here".into()
+            }
+            Problem::ChainedMissingLeg => {
+                format!("`{text}` needs a leg (an atom or a group) after it")
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Tokens to a tree of spans plus errors. The grammar lives in [`grammar`]; this module runs it
 //! and turns token spans into byte ranges and messages.
 
+pub(crate) mod chained;
 mod error;
 mod grammar;
 pub(crate) mod mbn;
@@ -28,14 +29,18 @@ pub(crate) fn parse_tokens(
         end: tokens.len(),
         children: Vec::new(),
     };
-    if dialect == Dialect::Mbn {
+    if matches!(dialect, Dialect::Mbn | Dialect::Chained) {
         let source = Source {
             text,
             tokens,
             kinds: &kinds,
             dialect,
         };
-        let (root, findings) = mbn::parse(source);
+        let (root, findings) = if dialect == Dialect::Mbn {
+            mbn::parse(source)
+        } else {
+            chained::parse(source)
+        };
         let mut errors: Vec<SyntaxError> = findings
             .into_iter()
             .map(|(start, end, problem)| {
@@ -45,25 +50,6 @@ pub(crate) fn parse_tokens(
         errors.sort_by_key(|e| (e.range.start(), e.range.end()));
         return (root, errors);
     }
-    if dialect != Dialect::XBetza && dialect != Dialect::Fairy {
-        let mut root = whole;
-        if !tokens.is_empty() {
-            root.children.push(SpanNode {
-                kind: SyntaxKind::ERROR,
-                ..root.clone()
-            });
-        }
-        let error = to_syntax_error(
-            text,
-            tokens,
-            dialect,
-            0,
-            tokens.len(),
-            Problem::UnsupportedDialect,
-        );
-        return (root, vec![error]);
-    }
-
     let source = Source {
         text,
         tokens,

@@ -4,6 +4,7 @@
 //! letter knowledge of their own.
 
 mod atoms;
+pub mod chained;
 pub mod mbn;
 mod modifiers;
 pub mod phrases;

@@ -1,9 +1,13 @@
 //! Code actions: every lint fix under the cursor as a quick fix, "rewrite in XBoard order" for
-//! the whole document, and "explain this piece in a new document".
+//! the whole document, a chained string rewritten in XBetza, and "explain this piece in a new
+//! document".
 
 use std::collections::HashMap;
 
-use betza_syntax::lint::Fix;
+use betza_syntax::explain::xbetza_equivalent as to_xbetza;
+use betza_syntax::host::HostFormat;
+use betza_syntax::lint::{Edit, Fix};
+use betza_syntax::{Dialect, TextRange, TextSize, parse};
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, Command, TextEdit, Uri, WorkspaceEdit,
 };
@@ -79,6 +83,14 @@ pub fn actions(
             ..CodeAction::default()
         }));
     }
+    if let Some(rewrite) = in_xbetza(document, start) {
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title: rewrite.title.clone(),
+            kind: Some(CodeActionKind::REFACTOR_REWRITE),
+            edit: Some(edit(document, uri, &rewrite, encoding)),
+            ..CodeAction::default()
+        }));
+    }
     if super::region_at(document, start).is_some() {
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
             title: "Explain this piece in a new document".into(),
@@ -95,4 +107,40 @@ pub fn actions(
         }));
     }
     out
+}
+
+/// A chained string in a `.betza` file rewritten in XBetza (when the move sets agree): the
+/// string replaced, between `# dialect:` lines that switch to XBetza for its line and back.
+fn in_xbetza(document: &Document, offset: usize) -> Option<Fix> {
+    let analysis = document.analysis.as_ref()?;
+    let region = super::region_at(document, offset)?;
+    if region.dialect != Dialect::Chained || analysis.format != HostFormat::Betza {
+        return None;
+    }
+    let text = region.text(&document.text);
+    let xbetza = to_xbetza(&parse(text, Dialect::Chained))?;
+    let (start, end) = (
+        usize::from(region.range.start()),
+        usize::from(region.range.end()),
+    );
+    let line_start = document.text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = document.text[end..]
+        .find(['\r', '\n'])
+        .map_or(document.text.len(), |i| end + i);
+    let at = |offset: usize| TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX));
+    let insert = |offset: usize, text: &str| Edit {
+        range: TextRange::empty(at(offset)),
+        text: text.to_owned(),
+    };
+    Some(Fix {
+        title: format!("Rewrite `{text}` in XBetza: `{xbetza}` (the same moves)"),
+        edits: vec![
+            insert(line_start, "# dialect: xbetza\n"),
+            Edit {
+                range: TextRange::new(at(start), at(end)),
+                text: xbetza,
+            },
+            insert(line_end, "\n# dialect: chained"),
+        ],
+    })
 }

@@ -6,7 +6,7 @@ use betza_syntax::explain::{diagram, diagram_svg, explain};
 use betza_syntax::mbn::pieces::definition_meaning;
 use betza_syntax::mbn::scope::MacroScope;
 use betza_syntax::tree::Parse;
-use betza_syntax::vocabulary::{Atom, Extension, LetterRole, letter_role, mbn};
+use betza_syntax::vocabulary::{Atom, Extension, LetterRole, chained, letter_role, mbn};
 use betza_syntax::{Dialect, SyntaxKind, TextRange, TextSize, parse};
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
@@ -31,7 +31,13 @@ pub fn hover(
         .syntax()
         .token_at_offset(TextSize::new(u32::try_from(local).unwrap_or(0)))
         .right_biased();
+    let symbol = token
+        .as_ref()
+        .and_then(|t| t.text().chars().next())
+        .filter(|_| region.dialect == Dialect::Chained)
+        .and_then(chained::symbol_doc);
     match token.map(|t| t.kind()) {
+        _ if symbol.is_some() => markdown.push_str(&symbol.unwrap_or_default()),
         Some(kind) if kind.letter().is_some() => {
             let letter = kind.letter().unwrap_or('?');
             markdown.push_str(&if region.dialect == Dialect::Mbn {

@@ -1,13 +1,17 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
 //! yet (ranges, piece sets, conditions, board transitions, `{}` legs, `0*`, `*`, circular
-//! riders, `g` on more than one slide, and the modifiers h j k o u w x) is listed in [`Piece::not_drawn`] with its text,
-//! and the move that holds it is left out of the drawing rather than drawn wrongly.
+//! riders, `g` on more than one slide, and the modifiers h j k o u w x) is listed in
+//! [`Piece::not_drawn`] with its text, and the move that holds it is left out of the drawing
+//! rather than drawn wrongly.
 
 use rowan::{NodeOrToken, TextRange};
 
 use directions::{relative_turns, selects, shape};
 
-use super::{Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap};
+use super::{
+    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
+    orientations,
+};
 use crate::board::Step;
 use crate::parser::mbn::DIRECTIONS;
 use crate::tree::SyntaxNode;
@@ -16,8 +20,6 @@ use crate::{Dialect, SyntaxKind::*, parse};
 
 /// Complex riders expand into at most this many moves (as repeat groups do).
 const MOVE_LIMIT: usize = 256;
-/// An unlimited complex rider repeats at most this often: a line of the largest board.
-const UNLIMITED_REPEATS: usize = 25;
 
 /// A move being built: its legs and initial-only flag.
 #[derive(Debug, Clone)]
@@ -512,7 +514,7 @@ impl Lower {
                 Vec::new()
             }
             (Some(n), true) => self.times(&base, n, n, node),
-            (Some(0), false) => self.times(&base, 1, UNLIMITED_REPEATS, node),
+            (Some(0), false) => self.times(&base, 1, LONGEST_LINE, node),
             (Some(n), false) => self.times(&base, 1, n, node),
             _ => {
                 let why = match steps {
@@ -577,7 +579,7 @@ fn leap_over(path: &mut Path) -> bool {
     };
     let most = match leg.reach {
         Reach::Steps(n) if n > 1 => n,
-        Reach::Unlimited => u32::try_from(UNLIMITED_REPEATS).unwrap_or(u32::MAX),
+        Reach::Unlimited => u32::try_from(LONGEST_LINE).unwrap_or(u32::MAX),
         _ => return false,
     };
     let mut leaps = Vec::new();
@@ -634,20 +636,9 @@ fn basic_piece(letter: char) -> Option<&'static str> {
 
 /// A one-step leg in every orientation of the given leaps.
 fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
-    let mut steps: Vec<Step> = Vec::new();
-    for &(a, b) in leaps {
-        for (x, y) in [(a, b), (b, a)] {
-            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                let step = Step::new(x * sx, y * sy);
-                if !steps.contains(&step) && (x, y) != (0, 0) {
-                    steps.push(step);
-                }
-            }
-        }
-    }
     Path {
         legs: vec![Leg {
-            steps: LegSteps::Absolute(steps),
+            steps: LegSteps::Absolute(orientations(leaps)),
             reach: Reach::Steps(1),
             modes: Modes::MOVE_OR_CAPTURE,
             default_modes: true,

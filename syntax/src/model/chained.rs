@@ -1,0 +1,680 @@
+//! Chained Extended Betza (seed 001) lowered to the shared move model.
+//!
+//! A written move is a chain of legs joined by operators. It is expanded into concrete paths:
+//! the first leg in each orientation of its atom, every later leg in the orientations its
+//! direction letters select relative to the leg before ("The continuation steps are to be
+//! described in a coordinate system relative to the previous step"; `f` when none is written).
+//! Each path becomes a model move of absolute single-direction legs, the operators deciding what
+//! a leg may do where it ends. A move's own direction letters select by the path's overall
+//! displacement ("frm(WxlW) … an F step … to your forward right"), its `m`/`c` what the last leg
+//! may do. What the model cannot express (`!`, `y`, and the modifiers j p g q z o h k) is listed
+//! in [`Piece::not_drawn`].
+
+use rowan::{NodeOrToken, TextRange};
+
+use super::directions::{System, select, terms};
+use super::{
+    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
+    orientations,
+};
+use crate::board::Step;
+use crate::board::reference::{empty_board_trace, fingerprint};
+use crate::parser::chained::is_operator;
+use crate::tree::SyntaxNode;
+use crate::{Dialect, SyntaxKind::*};
+
+/// A move expands into at most this many paths.
+const PATH_LIMIT: usize = 512;
+
+/// One leg as written, before its orientation is chosen.
+#[derive(Debug, Clone)]
+struct Link {
+    /// Every orientation of the atom.
+    shapes: Vec<Step>,
+    reach: Reach,
+    /// Direction letters relative to the previous leg (the first leg's are unused).
+    letters: String,
+    /// The operator that joins it to the leg before.
+    operator: Option<char>,
+    /// `e`: as many steps as the leg before.
+    equal: bool,
+    source: TextRange,
+}
+
+/// What a move's prefix letters say about the whole path.
+#[derive(Debug, Clone, Default)]
+struct Prefix {
+    directions: String,
+    modes: Option<Modes>,
+    initial: bool,
+    lame: bool,
+}
+
+/// One way to make a written move: its prefix and its legs.
+type Template = (Prefix, Vec<Link>);
+
+#[derive(Default)]
+struct Lower {
+    not_drawn: Vec<(TextRange, String)>,
+    incomplete: bool,
+}
+
+pub(super) fn build(root: &SyntaxNode) -> Piece {
+    let mut lower = Lower::default();
+    let mut moves: Vec<Move> = Vec::new();
+    for written in root.children().filter(|n| n.kind() == MOVE) {
+        let Some(templates) = lower.a_move(&written) else {
+            continue;
+        };
+        let mut paths = 0;
+        for (prefix, links) in &templates {
+            for a_move in lower.paths(prefix, links, written.text_range(), &mut paths) {
+                if !moves.contains(&a_move) {
+                    moves.push(a_move);
+                }
+            }
+        }
+    }
+    Piece {
+        dialect: Dialect::Chained,
+        moves,
+        incomplete: lower.incomplete,
+        not_drawn: lower.not_drawn,
+    }
+}
+
+/// The leap `(a, b)` of a vector node, if its numbers fit.
+pub(crate) fn vector_leap(vector: &SyntaxNode) -> Option<(i8, i8)> {
+    let numbers: Vec<i8> = vector
+        .text()
+        .to_string()
+        .trim_matches(['(', ')'])
+        .split(',')
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    match numbers.as_slice() {
+        [a, b] => Some((*a, *b)),
+        _ => None,
+    }
+}
+
+/// The leaps and reach of an atom letter (seed 001's table and shortcuts).
+pub(crate) fn atom_leaps(letter: char) -> Option<(Vec<(i8, i8)>, Reach)> {
+    let one = |leaps: &[(i8, i8)]| Some((leaps.to_vec(), Reach::Steps(1)));
+    let slide = |leaps: &[(i8, i8)]| Some((leaps.to_vec(), Reach::Unlimited));
+    match letter {
+        'W' => one(&[(0, 1)]),
+        'F' => one(&[(1, 1)]),
+        'D' => one(&[(0, 2)]),
+        'A' => one(&[(2, 2)]),
+        'H' | 'I' => one(&[(0, 3)]),
+        'N' => one(&[(1, 2)]),
+        'L' | 'C' => one(&[(1, 3)]),
+        'J' | 'Z' => one(&[(2, 3)]),
+        'G' => one(&[(3, 3)]),
+        'K' => one(&[(0, 1), (1, 1)]),
+        'R' => slide(&[(0, 1)]),
+        'B' => slide(&[(1, 1)]),
+        'Q' => slide(&[(0, 1), (1, 1)]),
+        _ => None,
+    }
+}
+
+fn letters_of(node: &SyntaxNode) -> String {
+    node.children_with_tokens()
+        .filter_map(NodeOrToken::into_token)
+        .filter_map(|t| t.kind().letter())
+        .collect()
+}
+
+impl Lower {
+    fn skip(&mut self, node: &SyntaxNode, why: &str) {
+        self.not_drawn.push((node.text_range(), why.to_owned()));
+    }
+
+    /// The ways to make a written move, or `None` when part of it cannot be drawn.
+    fn a_move(&mut self, written: &SyntaxNode) -> Option<Vec<Template>> {
+        let mut prefix = Prefix::default();
+        let mut templates: Vec<Template> = Vec::new();
+        let mut operator: Option<char> = None;
+        let mut letters = String::new();
+        for element in written.children_with_tokens() {
+            match element {
+                NodeOrToken::Token(token) if is_operator(token.kind()) => {
+                    let symbol = token.text().chars().next().unwrap_or('-');
+                    if matches!(symbol, '!' | 'y') {
+                        self.skip(
+                            written,
+                            &format!(
+                                "the `{symbol}` operator ({}) is not drawn yet",
+                                if symbol == '!' {
+                                    "an enemy to pass over untouched"
+                                } else {
+                                    "stop one step before the first obstacle"
+                                }
+                            ),
+                        );
+                        return None;
+                    }
+                    operator = Some(symbol);
+                }
+                NodeOrToken::Node(node) if node.kind() == MODIFIER => {
+                    if templates.is_empty() {
+                        self.prefix(&node, &mut prefix)?;
+                    } else {
+                        letters = letters_of(&node);
+                    }
+                }
+                NodeOrToken::Node(node) if node.kind() == LEG => {
+                    let ways = self.leg(&node)?;
+                    templates = if templates.is_empty() {
+                        ways
+                    } else {
+                        let mut joined = Vec::new();
+                        for (before_prefix, before) in &templates {
+                            for (_, after) in &ways {
+                                let mut links = before.clone();
+                                let mut rest = after.clone();
+                                if let Some(first) = rest.first_mut() {
+                                    first.operator = operator;
+                                    first.equal = letters.contains('e');
+                                    if !letters.is_empty() {
+                                        first.letters.clone_from(&letters);
+                                    }
+                                }
+                                links.extend(rest);
+                                joined.push((before_prefix.clone(), links));
+                            }
+                        }
+                        joined
+                    };
+                    operator = None;
+                    letters.clear();
+                }
+                _ => {}
+            }
+        }
+        // The move's prefix applies to every way of making it (distributivity: m(AB) = mAmB).
+        for (own, _) in &mut templates {
+            own.directions.push_str(&prefix.directions);
+            own.initial |= prefix.initial;
+            own.lame |= prefix.lame;
+            if let Some(modes) = prefix.modes {
+                let mine = own.modes.get_or_insert_with(Modes::default);
+                mine.to_empty |= modes.to_empty;
+                mine.capture_enemy |= modes.capture_enemy;
+            }
+        }
+        Some(templates)
+    }
+
+    /// A move's prefix letters: directions, `m`/`c`, `i`, `n`, and `e` (used by legs).
+    fn prefix(&mut self, node: &SyntaxNode, prefix: &mut Prefix) -> Option<()> {
+        for letter in letters_of(node).chars() {
+            match letter {
+                'f' | 'b' | 'l' | 'r' | 's' | 'v' | 'h' => prefix.directions.push(letter),
+                'a' => {}
+                'm' => prefix.modes.get_or_insert_with(Modes::default).to_empty = true,
+                'c' => {
+                    prefix
+                        .modes
+                        .get_or_insert_with(Modes::default)
+                        .capture_enemy = true;
+                }
+                'i' => prefix.initial = true,
+                'n' => prefix.lame = true,
+                _ => {
+                    self.skip(
+                        node,
+                        &format!("the modifier `{letter}` is not drawn yet in chained Betza"),
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// A leg: an atom, a vector or a group, with its exponent.
+    fn leg(&mut self, leg: &SyntaxNode) -> Option<Vec<Template>> {
+        let mut ways: Vec<Template> = Vec::new();
+        for child in leg.children() {
+            match child.kind() {
+                ATOM => ways.push((Prefix::default(), vec![self.atom(&child)?])),
+                GROUP => {
+                    for inner in child.children().filter(|n| n.kind() == MOVE) {
+                        ways.extend(self.a_move(&inner)?);
+                    }
+                }
+                RANGE => ways = self.exponent(&child, ways),
+                _ => {}
+            }
+        }
+        (!ways.is_empty()).then_some(ways)
+    }
+
+    fn atom(&mut self, node: &SyntaxNode) -> Option<Link> {
+        let text = node.text().to_string();
+        let (leaps, reach) = if let Some(vector) = node.children().find(|n| n.kind() == VECTOR) {
+            match vector_leap(&vector) {
+                Some(leap) if leap != (0, 0) => (vec![leap], Reach::Steps(1)),
+                _ => {
+                    self.skip(node, "a leap that is null or longer than any board");
+                    return None;
+                }
+            }
+        } else if text == "O" {
+            self.skip(node, "`O` is the null move: the piece passes its turn");
+            return None;
+        } else {
+            atom_leaps(text.chars().next()?)?
+        };
+        Some(Link {
+            shapes: orientations(&leaps),
+            reach,
+            letters: String::new(),
+            operator: None,
+            equal: false,
+            source: node.text_range(),
+        })
+    }
+
+    /// "AmN … to mean AmAm…mA with N factors A": the default operator `t`, the default
+    /// direction `f`. A plain `W3` is a slide of up to three steps.
+    fn exponent(&mut self, range: &SyntaxNode, ways: Vec<Template>) -> Vec<Template> {
+        let mut operator = 't';
+        let mut letters = String::new();
+        let mut count = 0usize;
+        for token in range
+            .children_with_tokens()
+            .filter_map(NodeOrToken::into_token)
+        {
+            if is_operator(token.kind()) {
+                operator = token.text().chars().next().unwrap_or('t');
+            } else if let Some(letter) = token.kind().letter() {
+                letters.push(letter);
+            } else if token.kind() == DIGITS {
+                count = token.text().parse().unwrap_or(usize::MAX);
+            }
+        }
+        let unlimited = count == 0;
+        let copies = if unlimited {
+            LONGEST_LINE
+        } else {
+            count.min(LONGEST_LINE)
+        };
+        let letters = if letters.is_empty() {
+            "f".to_owned()
+        } else {
+            letters
+        };
+        ways.into_iter()
+            .map(|(prefix, links)| {
+                let plain = matches!(links.as_slice(), [one] if one.reach == Reach::Steps(1))
+                    && operator == 't'
+                    && letters == "f";
+                if plain {
+                    let mut link = links[0].clone();
+                    link.reach = if unlimited {
+                        Reach::Unlimited
+                    } else {
+                        Reach::Steps(u32::try_from(copies).unwrap_or(u32::MAX))
+                    };
+                    return (prefix, vec![link]);
+                }
+                let mut out = links.clone();
+                for _ in 1..copies {
+                    let mut next = links.clone();
+                    if let Some(first) = next.first_mut() {
+                        first.operator = Some(operator);
+                        first.letters.clone_from(&letters);
+                    }
+                    out.extend(next);
+                }
+                (prefix, out)
+            })
+            .collect()
+    }
+
+    /// The model moves of one way of making a written move: every orientation, every ending
+    /// that a `t` allows, the prefix's directions kept.
+    fn paths(
+        &mut self,
+        prefix: &Prefix,
+        links: &[Link],
+        source: TextRange,
+        count: &mut usize,
+    ) -> Vec<Move> {
+        let mut out = Vec::new();
+        let mut steps = Vec::new();
+        self.walk(prefix, links, source, &mut steps, &mut out, count);
+        out
+    }
+
+    fn walk(
+        &mut self,
+        prefix: &Prefix,
+        links: &[Link],
+        source: TextRange,
+        steps: &mut Vec<Step>,
+        out: &mut Vec<Move>,
+        count: &mut usize,
+    ) {
+        let index = steps.len();
+        let Some(link) = links.get(index) else {
+            return;
+        };
+        let choices: Vec<Step> = match steps.last() {
+            None => link.shapes.clone(),
+            Some(previous) => relative(*previous, &link.shapes, &link.letters),
+        };
+        for step in choices {
+            if *count >= PATH_LIMIT {
+                self.incomplete = true;
+                return;
+            }
+            steps.push(step);
+            let ends_here = index + 1 == links.len() || links[index + 1].operator == Some('t');
+            if ends_here && selected_overall(&prefix.directions, steps) {
+                *count += 1;
+                out.push(to_move(prefix, &links[..=index], steps, source));
+            }
+            self.walk(prefix, links, source, steps, out, count);
+            steps.pop();
+        }
+    }
+}
+
+/// The same piece written in XBetza, when one simple rewriting gives the same moves on every
+/// reference board: one leaper or slider per leg, later legs as turns of the first leg's atom
+/// (XBetza's continuation legs), operators as modes. `None` when no rewriting is found.
+pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
+    let mut lower = Lower::default();
+    let mut out = String::new();
+    for written in root.children().filter(|n| n.kind() == MOVE) {
+        for (prefix, links) in lower.a_move(&written)? {
+            for end in 0..links.len() {
+                let ends_here = end + 1 == links.len() || links[end + 1].operator == Some('t');
+                if ends_here {
+                    out.push_str(&path_in_xbetza(&prefix, &links[..=end])?);
+                }
+            }
+        }
+    }
+    // A rewriting much longer than the text (a one-way Rose) helps no reader.
+    if !lower.not_drawn.is_empty() || out.is_empty() || out.len() > 64 {
+        return None;
+    }
+    let xbetza = crate::parse(&out, Dialect::XBetza);
+    if xbetza.has_errors() {
+        return None;
+    }
+    let (chained, xbetza) = (
+        build(root),
+        super::build::build(&xbetza.piece(), Dialect::XBetza),
+    );
+    // The quick empty-board comparison first: a costly piece is not compared at all.
+    let same = empty_board_trace(&chained)? == empty_board_trace(&xbetza)?
+        && fingerprint(&chained) == fingerprint(&xbetza);
+    same.then_some(out)
+}
+
+/// One path (no `t` inside) in XBetza letters.
+fn path_in_xbetza(prefix: &Prefix, links: &[Link]) -> Option<String> {
+    const TURNS: [&str; 8] = ["f", "fr", "r", "br", "b", "bl", "l", "fl"];
+    let first = links.first()?;
+    let atom = xbetza_atom(&first.shapes)?;
+    let mut text = String::new();
+    for (index, link) in links.iter().enumerate() {
+        if index > 0 {
+            // A later leg: the turns from the leg before that its letters select.
+            let previous = *first.shapes.first()?;
+            let chosen = relative(previous, &link.shapes, &link.letters);
+            let turns: String = (0u8..8)
+                .filter(|k| chosen.contains(&previous.turned(*k)))
+                .map(|k| TURNS[usize::from(k)])
+                .collect();
+            if turns.is_empty() || link.reach != first.reach || link.equal {
+                return None;
+            }
+            text.push_str(&turns);
+        } else {
+            text.push_str(&prefix.directions);
+        }
+        if index + 1 < links.len() {
+            text.push_str(match links[index + 1].operator {
+                Some('x') => "c",
+                Some('d') => "cd",
+                Some('+') => "p",
+                Some('-' | 't') => "",
+                _ => return None,
+            });
+            text.push('a');
+        } else if let Some(modes) = prefix.modes {
+            if modes.to_empty {
+                text.push('m');
+            }
+            if modes.capture_enemy {
+                text.push('c');
+            }
+        }
+    }
+    if prefix.initial {
+        text.insert(0, 'i');
+    }
+    text.push_str(atom);
+    match first.reach {
+        Reach::Steps(1) => {}
+        Reach::Steps(n) => text.push_str(&n.to_string()),
+        Reach::Unlimited => text.push('0'),
+        Reach::ToEnemyHalf => return None,
+    }
+    Some(text)
+}
+
+/// The XBetza atom with exactly these orientations.
+fn xbetza_atom(shapes: &[Step]) -> Option<&'static str> {
+    [
+        ("W", &[(0, 1)][..]),
+        ("F", &[(1, 1)]),
+        ("D", &[(0, 2)]),
+        ("A", &[(2, 2)]),
+        ("H", &[(0, 3)]),
+        ("N", &[(1, 2)]),
+        ("C", &[(1, 3)]),
+        ("Z", &[(2, 3)]),
+        ("G", &[(3, 3)]),
+        ("K", &[(0, 1), (1, 1)]),
+    ]
+    .into_iter()
+    .find(|(_, leaps)| {
+        let all = orientations(leaps);
+        all.len() == shapes.len() && all.iter().all(|s| shapes.contains(s))
+    })
+    .map(|(letter, _)| letter)
+}
+
+/// The signed angle from `a` to `b` in degrees, anticlockwise (left) positive.
+fn angle(a: Step, b: Step) -> f64 {
+    let (ax, ay, bx, by) = (
+        f64::from(a.dx),
+        f64::from(a.dy),
+        f64::from(b.dx),
+        f64::from(b.dy),
+    );
+    (ax * by - ay * bx).atan2(ax * bx + ay * by).to_degrees()
+}
+
+/// The candidates that direction letters select relative to `previous` (seed 001: `f` the
+/// most forward single or pair, `b` the most backward, `l`/`r` the left- or right-most, `s`
+/// and `v` both, `a` all; a pair such as `rf` the first opportunity to that side that is not
+/// straight ahead, `rb` the last before straight back). Notes C3.
+fn relative(previous: Step, candidates: &[Step], letters: &str) -> Vec<Step> {
+    const EPSILON: f64 = 1e-6;
+    let angles: Vec<(Step, f64)> = candidates
+        .iter()
+        .map(|s| (*s, angle(previous, *s)))
+        .collect();
+    let extreme = |keep: &dyn Fn(f64) -> bool, score: &dyn Fn(f64) -> f64| -> Vec<Step> {
+        let pool: Vec<&(Step, f64)> = angles.iter().filter(|(_, a)| keep(*a)).collect();
+        let best = pool
+            .iter()
+            .map(|(_, a)| score(*a))
+            .fold(f64::INFINITY, f64::min);
+        pool.iter()
+            .filter(|(_, a)| (score(*a) - best).abs() < EPSILON)
+            .map(|(s, _)| *s)
+            .collect()
+    };
+    let left = |a: f64| a > EPSILON && a < 180.0 - EPSILON;
+    let right = |a: f64| a < -EPSILON && a > -180.0 + EPSILON;
+    let chars: Vec<char> = if letters.is_empty() {
+        vec!['f']
+    } else {
+        letters.chars().collect()
+    };
+    let mut chosen: Vec<Step> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let pair = chars.get(i + 1).map(|next| (chars[i], *next));
+        let (found, width) = match pair {
+            Some(('f', 'r') | ('r', 'f')) => (extreme(&right, &|a| a.abs()), 2),
+            Some(('f', 'l') | ('l', 'f')) => (extreme(&left, &|a| a.abs()), 2),
+            Some(('b', 'r') | ('r', 'b')) => (extreme(&right, &|a| -a.abs()), 2),
+            Some(('b', 'l') | ('l', 'b')) => (extreme(&left, &|a| -a.abs()), 2),
+            _ => {
+                let found = match chars[i] {
+                    'f' => extreme(&|_| true, &|a| a.abs()),
+                    'b' => extreme(&|_| true, &|a| -a.abs()),
+                    'l' => extreme(&left, &|a| (a - 90.0).abs()),
+                    'r' => extreme(&right, &|a| (a + 90.0).abs()),
+                    's' => {
+                        let mut both = extreme(&left, &|a| (a - 90.0).abs());
+                        both.extend(extreme(&right, &|a| (a + 90.0).abs()));
+                        both
+                    }
+                    'v' => {
+                        let mut both = extreme(&|_| true, &|a| a.abs());
+                        both.extend(extreme(&|_| true, &|a| -a.abs()));
+                        both
+                    }
+                    'a' => candidates.to_vec(),
+                    // `e` is a length, not a direction.
+                    _ => Vec::new(),
+                };
+                (found, 1)
+            }
+        };
+        for step in found {
+            if !chosen.contains(&step) {
+                chosen.push(step);
+            }
+        }
+        i += width;
+    }
+    // `e` alone, or letters that select nothing: straight on, the default.
+    if chosen.is_empty() && chars.iter().all(|c| *c == 'e') {
+        return relative(previous, candidates, "f");
+    }
+    candidates
+        .iter()
+        .copied()
+        .filter(|s| chosen.contains(s))
+        .collect()
+}
+
+/// Whether the move's direction letters select the path by its overall displacement (each
+/// leg counted once, slides by their first step; a path back to the start by its first step).
+fn selected_overall(directions: &str, steps: &[Step]) -> bool {
+    if directions.is_empty() {
+        return true;
+    }
+    let mut total = Step::new(0, 0);
+    for step in steps {
+        total = Step::new(
+            total.dx.saturating_add(step.dx),
+            total.dy.saturating_add(step.dy),
+        );
+    }
+    if total == Step::new(0, 0) {
+        total = steps.first().copied().unwrap_or(total);
+    }
+    let all = orientations(&[(total.dx.abs(), total.dy.abs())]);
+    let letters: Vec<char> = directions.chars().collect();
+    select(&terms(&letters), &all, System::Atom).contains(&total)
+}
+
+/// One concrete path as a model move.
+fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -> Move {
+    let last = links.len() - 1;
+    let legs = links
+        .iter()
+        .zip(steps)
+        .enumerate()
+        .map(|(index, (link, step))| {
+            let (modes, default_modes) = if index == last {
+                match prefix.modes {
+                    Some(modes) => (modes, false),
+                    None => (Modes::MOVE_OR_CAPTURE, true),
+                }
+            } else {
+                (operator_modes(links[index + 1].operator), false)
+            };
+            let leaper = link.reach == Reach::Steps(1) && step.king_distance() > 1;
+            Leg {
+                steps: LegSteps::Absolute(vec![*step]),
+                reach: link.reach,
+                modes,
+                default_modes,
+                lame: (prefix.lame && leaper).then_some(Lameness::ShortestPaths),
+                ep_rights: false,
+                jumping: false,
+                unload: false,
+                wrap: Wrap::None,
+                hidden: false,
+                toggles_next: false,
+                iso: link.equal,
+                bend: None,
+                ends_off_board: false,
+                source: link.source,
+            }
+        })
+        .collect();
+    Move {
+        kind: MoveKind::Legs,
+        initial: if prefix.initial {
+            Initial::FirstMove
+        } else {
+            Initial::Always
+        },
+        legs,
+        source,
+    }
+}
+
+/// What a leg may do where the next operator joins on (seed 001's table of operators).
+fn operator_modes(operator: Option<char>) -> Modes {
+    let mut modes = Modes::default();
+    match operator {
+        // "connection square must be occupied and remains untouched"
+        Some('+') => modes.hop = true,
+        // "must contain own piece and remains untouched"
+        Some('?') => {
+            modes.hop = true;
+            modes.tame = true;
+        }
+        // "must contain enemy, which is captured"
+        Some('x') => modes.capture_enemy = true,
+        // "must be occupied, friend or foe there is destroyed"
+        Some('d') => {
+            modes.capture_enemy = true;
+            modes.capture_friend = true;
+        }
+        // `t` and `-`: "continue (if empty)".
+        _ => modes.to_empty = true,
+    }
+    modes
+}
+
+#[cfg(test)]
+mod tests;

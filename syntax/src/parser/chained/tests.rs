@@ -1,0 +1,84 @@
+//! The grammar of seed 001 on its own examples and on mistakes.
+
+use crate::{Dialect, parse};
+
+fn codes(text: &str) -> Vec<&'static str> {
+    parse(text, Dialect::Chained)
+        .errors()
+        .iter()
+        .map(|e| e.code())
+        .collect()
+}
+
+/// Every example string of seed 001 parses without a finding.
+#[test]
+fn every_seed_example_parses() {
+    for text in [
+        "fR",
+        "fmWfcF",
+        "(4,1)",
+        "f(4,1)",
+        "(fmW)(fcF)",
+        "m(AB)",
+        "WF",
+        "F3",
+        "W0",
+        "F0",
+        "FtR",
+        "FR",
+        "W-F",
+        "W-rW-lW",
+        "Q+K",
+        "mRcR+R",
+        "frmWxlW",
+        "fmFfmFxF",
+        "RxebR",
+        "mQmKxbK-Q",
+        "KxaK",
+        "K-bK",
+        "O",
+        "W3",
+        "W-3",
+        "Wx3",
+        "Nrf8",
+        "(FtlF)r0",
+    ] {
+        assert_eq!(codes(text), Vec::<&str>::new(), "{text}");
+    }
+}
+
+/// "the operator priorities are such that the binary operators t-+xdy couple more tightly
+/// than the prefix modifiers mc": `frmWxlW` is one move of two legs; `fmWfcF` two moves.
+#[test]
+fn operators_bind_tighter_than_prefixes() {
+    let moves = |text: &str| {
+        parse(text, Dialect::Chained)
+            .syntax()
+            .children()
+            .filter(|n| n.kind() == crate::SyntaxKind::MOVE)
+            .count()
+    };
+    assert_eq!(moves("frmWxlW"), 1);
+    assert_eq!(moves("fmWfcF"), 2);
+    assert_eq!(moves("mRcR+R"), 2);
+    assert_eq!(moves("mQmKxbK-Q"), 2);
+}
+
+#[test]
+fn mistakes_get_their_own_codes() {
+    assert_eq!(codes("-W"), ["operator-without-leg"]);
+    assert_eq!(codes("W-"), ["missing-leg"]);
+    assert_eq!(codes("fm"), ["missing-leg"]);
+    assert_eq!(codes("uW"), ["unknown-modifier"]);
+    assert_eq!(codes("fE"), ["unknown-atom"]);
+    assert_eq!(codes("(W"), ["unclosed-paren"]);
+    assert_eq!(codes("W)"), ["unmatched-paren"]);
+    assert_eq!(codes("()"), ["empty-group"]);
+    assert_eq!(codes("3"), ["stray-number"]);
+}
+
+#[test]
+fn deep_nesting_is_reported_not_recursed() {
+    let text = "(".repeat(100_000) + "W" + &")".repeat(100_000);
+    assert_eq!(codes(&text), ["nesting-too-deep"]);
+}
