@@ -247,7 +247,7 @@ fn unload_without_capture(legs: &[ast::Leg], models: &[&model::Move], findings: 
 
 /// A move that adds no square (or capture) the rest of the piece does not already have,
 /// compared on reference boards. Skipped for pieces whose moves are costly to generate.
-fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mut Findings<'_>) {
+pub(super) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mut Findings<'_>) {
     let tree = parse.piece();
     let moves: Vec<ast::Move> = tree.moves().collect();
     let cheap = piece.moves.len() <= 12

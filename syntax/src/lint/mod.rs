@@ -2,6 +2,7 @@
 //! the engine that will read it. Each finding names its rule from the [`rules::RULES`] table,
 //! points at the exact letters and, where one exists, carries an exact text edit that fixes it.
 
+mod chained;
 mod mbn;
 mod meaning;
 mod portability;
@@ -157,8 +158,7 @@ impl Findings<'_> {
     }
 }
 
-/// Every finding for a parsed string, in source order. Strings in chained Betza are not
-/// linted yet.
+/// Every finding for a parsed string, in source order.
 pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
     let mut findings = Findings {
         config,
@@ -170,7 +170,7 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
             portability::check(parse, &mut findings);
         }
         Dialect::Mbn => mbn::check(parse, &mut findings),
-        Dialect::Chained => {}
+        Dialect::Chained => chained::check(parse, &mut findings),
     }
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));

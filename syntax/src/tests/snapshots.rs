@@ -4,8 +4,8 @@
 //!
 //! `ok` inputs must parse without any finding, `err` inputs with at least one. The `ok` folders
 //! hold every example string of seeds 000, 003 and 004 (xbetza), every Betza string of
-//! ../shared/corpus/*.ini (fairy) and every MBN example of seed 002 (mbn); `err` holds the
-//! mistakes the parser must recover from.
+//! ../shared/corpus/*.ini (fairy), every MBN example of seed 002 (mbn) and every chained example
+//! of seed 001 (chained); `err` holds the mistakes the parser must recover from.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -157,4 +157,15 @@ fn piece_value(line: &str) -> Option<&str> {
     }
     let (_, betza) = value.trim().split_once(':')?;
     Some(betza.split([' ', '#', ';']).next().unwrap_or(betza))
+}
+
+/// Every example string of seed 001 parses cleanly.
+#[test]
+fn chained_valid_inputs_match_their_snapshots() {
+    assert!(run_folder(Dialect::Chained, false) >= 27);
+}
+
+#[test]
+fn chained_invalid_inputs_match_their_snapshots() {
+    assert!(run_folder(Dialect::Chained, true) >= 12);
 }
