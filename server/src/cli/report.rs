@@ -1,6 +1,6 @@
 //! Human-readable reports of findings, drawn by ariadne under the offending text.
 
-use std::io::IsTerminal;
+use std::io::{BufWriter, IsTerminal, Write};
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
 use betza_syntax::{Severity, SyntaxError};
@@ -11,7 +11,11 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
     let config = Config::default()
         .with_index_type(IndexType::Byte)
         .with_color(std::io::stderr().is_terminal());
-    for error in errors {
+    // Each report re-reads the whole text; beyond the first hundred they only bury the start.
+    const SHOWN: usize = 100;
+    // One buffer: ariadne writes a long line in many small pieces.
+    let mut out = BufWriter::new(std::io::stderr().lock());
+    for error in errors.iter().take(SHOWN) {
         let (kind, color) = match error.severity() {
             Severity::Error => (ReportKind::Error, Color::Red),
             Severity::Warning => (ReportKind::Warning, Color::Yellow),
@@ -32,8 +36,12 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
             )
             .finish();
         // stderr going away is no reason to stop.
-        let _ = report.eprint((name, Source::from(text)));
+        let _ = report.write((name, Source::from(text)), &mut out);
     }
+    if errors.len() > SHOWN {
+        let _ = writeln!(out, "… and {} more", errors.len() - SHOWN);
+    }
+    let _ = out.flush();
 }
 
 /// One ariadne report per finding of a file, with the rule's explanation and fix as help.
@@ -45,6 +53,7 @@ pub fn eprint_file_diagnostics(
     let config = Config::default()
         .with_index_type(IndexType::Byte)
         .with_color(std::io::stderr().is_terminal());
+    let mut out = BufWriter::new(std::io::stderr().lock());
     for d in diagnostics {
         let (kind, color) = match d.severity {
             Severity::Error => (ReportKind::Error, Color::Red),
@@ -71,6 +80,7 @@ pub fn eprint_file_diagnostics(
             report = report.with_note(format!("fix: {}", fix.title));
         }
         // stderr going away is no reason to stop.
-        let _ = report.finish().eprint((name, Source::from(text)));
+        let _ = report.finish().write((name, Source::from(text)), &mut out);
     }
+    let _ = out.flush();
 }

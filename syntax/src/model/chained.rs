@@ -25,6 +25,10 @@ use crate::{Dialect, SyntaxKind::*};
 
 /// A move expands into at most this many paths.
 const PATH_LIMIT: usize = 512;
+/// A piece expands into at most this many paths in all.
+const PIECE_PATH_LIMIT: usize = 4096;
+/// A path has at most this many legs (the expansion recurses once per leg).
+const LEG_LIMIT: usize = 256;
 
 /// One leg as written, before its orientation is chosen.
 #[derive(Debug, Clone)]
@@ -63,17 +67,23 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
     let mut lower = Lower::default();
     let mut moves: Vec<Move> = Vec::new();
     for written in root.children().filter(|n| n.kind() == MOVE) {
+        if moves.len() >= PIECE_PATH_LIMIT {
+            lower.incomplete = true;
+            break;
+        }
         let Some(templates) = lower.a_move(&written) else {
             continue;
         };
         let mut paths = 0;
+        let mut own: Vec<Move> = Vec::new();
         for (prefix, links) in &templates {
             for a_move in lower.paths(prefix, links, written.text_range(), &mut paths) {
-                if !moves.contains(&a_move) {
-                    moves.push(a_move);
+                if !own.contains(&a_move) {
+                    own.push(a_move);
                 }
             }
         }
+        moves.extend(own);
     }
     Piece {
         dialect: Dialect::Chained,
@@ -188,6 +198,14 @@ impl Lower {
                         }
                         joined
                     };
+                    // Checked as the chain grows: joining copies the legs so far.
+                    if templates.iter().any(|(_, links)| links.len() > LEG_LIMIT) {
+                        self.skip(
+                            written,
+                            &format!("a path of more than {LEG_LIMIT} legs is not drawn"),
+                        );
+                        return None;
+                    }
                     operator = None;
                     letters.clear();
                 }

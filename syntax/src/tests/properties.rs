@@ -75,6 +75,19 @@ fn long_runs_of_one_character_parse() {
     }
 }
 
+/// Chained Betza's long inputs: a chain of 50 000 legs, and 100 kB of exponents and groups,
+/// parse, build a model (too long a path is said, not expanded) and explain without a crash.
+#[test]
+fn long_chains_are_bounded() {
+    for unit in ["W-", "Nrf8", "(FtlF)r0", "(", "K-bK", "x"] {
+        let text = unit.repeat(100_000 / unit.len());
+        check_invariants(&text, Dialect::Chained);
+        let parsed = parse(&text, Dialect::Chained);
+        let piece = crate::model::build(&parsed.piece(), Dialect::Chained);
+        assert!(piece.moves.iter().all(|m| m.legs.len() <= 256), "{unit}");
+    }
+}
+
 #[test]
 fn one_move_with_ten_thousand_legs_parses() {
     let text = format!("{}K", "ca".repeat(10_000));
@@ -99,12 +112,46 @@ proptest! {
         let enemies = [Square { file: 5, rank: 4 }, Square { file: 2, rank: 3 }];
         let position = Position::new(size, from, side, false, &friends, &enemies)
             .expect("a valid position");
-        for dialect in [Dialect::XBetza, Dialect::Fairy] {
+        for dialect in [Dialect::XBetza, Dialect::Fairy, Dialect::Chained] {
             let piece = crate::model::build(&parse(&text, dialect).piece(), dialect);
             let generated = generate(&piece, &position);
             for square in generated.destinations() {
                 prop_assert!(size.contains(square));
             }
         }
+    }
+}
+
+/// Text made of chained Betza's own alphabet: atoms, modifiers, operators, digits, groups.
+fn chained_like() -> impl Strategy<Value = String> {
+    let alphabet = prop::sample::select(
+        "WFDANKRQBCZHIJLGOfmcbrlsvaehintxdy-+?!()0123456789,"
+            .chars()
+            .collect::<Vec<_>>(),
+    );
+    prop::collection::vec(alphabet, 0..24).prop_map(|chars| chars.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any chained string builds a model, generates, explains, lints and looks for an XBetza
+    /// rewriting without panicking; destinations lie on the board.
+    #[test]
+    fn any_chained_string_is_drawn_and_explained(text in chained_like()) {
+        use crate::board::{BoardSize, Position, Side, Square, generate};
+        let size = BoardSize { files: 8, ranks: 8 };
+        let from = Square { file: 3, rank: 3 };
+        let enemies = [Square { file: 3, rank: 5 }, Square { file: 4, rank: 4 }];
+        let position = Position::new(size, from, Side::White, false, &[], &enemies)
+            .expect("a valid position");
+        let parsed = parse(&text, Dialect::Chained);
+        let piece = crate::model::build(&parsed.piece(), Dialect::Chained);
+        for square in generate(&piece, &position).destinations() {
+            prop_assert!(size.contains(square));
+        }
+        let _ = crate::explain::explain(&parsed);
+        let _ = crate::explain::xbetza_equivalent(&parsed);
+        let _ = crate::lint::lint(&parsed, &crate::lint::LintConfig::for_dialect(Dialect::Chained));
     }
 }
