@@ -806,8 +806,11 @@ impl<'a> Walker<'a> {
                     .unwrap_or(0);
             }
             // `j` on a slider doubles its first step.
-            total =
-                total.saturating_add(n.saturating_add(u32::from(leg.jumping)) * u32::from(size));
+            // Saturating: an MBN count may be any number (`W99999999999` reaches u32::MAX).
+            total = total.saturating_add(
+                n.saturating_add(u32::from(leg.jumping))
+                    .saturating_mul(u32::from(size)),
+            );
         }
         Some(total)
     }

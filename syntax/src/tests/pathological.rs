@@ -81,3 +81,21 @@ fn capturing_repeat_groups_on_the_largest_board() {
         );
     }
 }
+
+/// Found by the `moves` fuzz target: a leg with a range of billions after `a` legs (XBetza reads
+/// `3323333333` as a range, with an error for its length) overflowed the search's sum of the
+/// remaining legs' reach.
+#[test]
+fn a_huge_range_on_a_later_leg_does_not_overflow() {
+    use crate::board::{BoardSize, Position, Side, Square, generate};
+    use crate::{Dialect, model, parse};
+    let text = "(p\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\x0c333a33333aD3323333333(333@@@@@@@@333332paD333\x0033333\u{fffd}3aD332333333333333333333\u{fffd}3aD33233333333333333paD333\u{fffd}\u{fffd}\u{fffd}aD3323333333333333333303";
+    let size: BoardSize = "8x8".parse().expect("size");
+    let from = Square { file: 3, rank: 3 };
+    let position = Position::new(size, from, Side::White, false, &[], &[]).expect("position");
+    for dialect in [Dialect::XBetza, Dialect::Fairy] {
+        let piece = model::build(&parse(text, dialect).piece(), dialect);
+        let generated = generate(&piece, &position);
+        assert!(generated.destinations().iter().all(|s| size.contains(*s)));
+    }
+}

@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     if common::slow_string(&betza, common::MANY) {
         return;
     }
-    for dialect in [Dialect::XBetza, Dialect::Fairy] {
+    for dialect in Dialect::ALL {
         let parsed = parse(&betza, dialect);
         let explanation = explain(&parsed);
         let text = explanation.to_text();

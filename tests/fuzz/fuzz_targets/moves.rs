@@ -59,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let position = Position::new(size, from, side, moved, &friends, &enemies)
         .expect("the squares are on the board and distinct");
-    for dialect in [Dialect::XBetza, Dialect::Fairy] {
+    for dialect in Dialect::ALL {
         let parsed = parse(&betza, dialect);
         let piece = model::build(&parsed.piece(), dialect);
         let generated = generate(&piece, &position);

@@ -30,7 +30,7 @@ pub fn slow_string(text: &str, (per_move, total): (usize, usize)) -> bool {
     if guard_off() {
         return false;
     }
-    [Dialect::XBetza, Dialect::Fairy]
+    Dialect::ALL
         .into_iter()
         .any(|dialect| {
             let piece = model::build(&parse(text, dialect).piece(), dialect);
