@@ -7,11 +7,10 @@
 use rowan::{NodeOrToken, TextRange};
 
 use directions::{relative_turns, selects, shape};
+pub(crate) use leapers::selected_leaps;
+use leapers::{basic_piece, leap_over, leaper, leaps_of};
 
-use super::{
-    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
-    orientations,
-};
+use super::{Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach};
 use crate::board::Step;
 use crate::parser::mbn::DIRECTIONS;
 use crate::tree::SyntaxNode;
@@ -567,99 +566,8 @@ impl Lower {
     }
 }
 
-/// `g` (seed 002): "it moves like the given slider, but it is jumping (leaping) instead of
-/// sliding": each distance of the slide becomes a leap of its own. `false` when the path is not
-/// one slide.
-fn leap_over(path: &mut Path) -> bool {
-    let [leg] = path.legs.as_mut_slice() else {
-        return false;
-    };
-    let LegSteps::Absolute(steps) = &leg.steps else {
-        return false;
-    };
-    let most = match leg.reach {
-        Reach::Steps(n) if n > 1 => n,
-        Reach::Unlimited => u32::try_from(LONGEST_LINE).unwrap_or(u32::MAX),
-        _ => return false,
-    };
-    let mut leaps = Vec::new();
-    for k in (1..=most).filter_map(|k| i8::try_from(k).ok()) {
-        for step in steps {
-            if let (Some(dx), Some(dy)) = (step.dx.checked_mul(k), step.dy.checked_mul(k)) {
-                leaps.push(Step::new(dx, dy));
-            }
-        }
-    }
-    leg.steps = LegSteps::Absolute(leaps);
-    leg.reach = Reach::Steps(1);
-    true
-}
-
-/// The leaps of the basic pieces that are plain leapers (section 14), by their shortest part
-/// first; `K` is `W+F`.
-fn leaps_of(letter: char) -> Option<&'static [(i8, i8)]> {
-    Some(match letter {
-        'W' => &[(0, 1)],
-        'F' => &[(1, 1)],
-        'D' => &[(0, 2)],
-        'N' => &[(1, 2)],
-        'A' => &[(2, 2)],
-        'H' => &[(0, 3)],
-        'C' | 'L' => &[(1, 3)],
-        'Z' | 'J' => &[(2, 3)],
-        'T' | 'G' => &[(3, 3)],
-        'K' => &[(0, 1), (1, 1)],
-        _ => return None,
-    })
-}
-
-/// The leaps of the basic leaper `letter` that direction letters `letters` (one letter, a
-/// doubled one or an amalgam) select, for the lints; `None` when `letter` is no plain leaper.
-pub(crate) fn selected_leaps(letters: &str, letter: char) -> Option<Vec<Step>> {
-    let path = leaper(leaps_of(letter)?, TextRange::default());
-    match &path.legs.first()?.steps {
-        LegSteps::Absolute(steps) => Some(
-            steps
-                .iter()
-                .copied()
-                .filter(|s| selects(letters, *s))
-                .collect(),
-        ),
-        _ => None,
-    }
-}
-
-/// The definitions of seed 002's basic pieces that are not plain leapers (section 14).
-fn basic_piece(letter: char) -> Option<&'static str> {
-    crate::vocabulary::mbn::basic_piece(letter).map(|piece| piece.moves)
-}
-
-/// A one-step leg in every orientation of the given leaps.
-fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
-    Path {
-        legs: vec![Leg {
-            steps: LegSteps::Absolute(orientations(leaps)),
-            reach: Reach::Steps(1),
-            modes: Modes::MOVE_OR_CAPTURE,
-            default_modes: true,
-            lame: None,
-            ep_rights: false,
-            jumping: false,
-            unload: false,
-            wrap: Wrap::None,
-            hidden: false,
-            toggles_next: false,
-            iso: false,
-            bend: None,
-            ends_off_board: false,
-            source,
-        }],
-        initial: Initial::Always,
-        directions: Vec::new(),
-    }
-}
-
 mod directions;
+mod leapers;
 mod rules;
 
 #[cfg(test)]
