@@ -7,8 +7,8 @@
 //! Each path becomes a model move of absolute single-direction legs, the operators deciding what
 //! a leg may do where it ends. A move's own direction letters select by the path's overall
 //! displacement ("frm(WxlW) … an F step … to your forward right"), its `m`/`c` what the last leg
-//! may do. What the model cannot express (`!`, `y`, and the modifiers j p g q z o h k) is listed
-//! in [`Piece::not_drawn`].
+//! may do. What the model cannot express (`!`, `y`, and the modifiers j p g q z o) is listed in
+//! [`Piece::not_drawn`]; `k` (royalty) does not change the moves.
 
 use rowan::{NodeOrToken, TextRange};
 
@@ -25,6 +25,8 @@ use crate::{Dialect, SyntaxKind::*};
 
 /// A move expands into at most this many paths.
 const PATH_LIMIT: usize = 512;
+/// A move's expansion places at most this many legs in all.
+const NODE_LIMIT: usize = 65_536;
 /// A piece expands into at most this many paths in all.
 const PIECE_PATH_LIMIT: usize = 4096;
 /// A path has at most this many legs (the expansion recurses once per leg).
@@ -142,6 +144,61 @@ impl Lower {
         self.not_drawn.push((node.text_range(), why.to_owned()));
     }
 
+    /// Every way of `before` continued by every way of `after`, joined by `operator` with
+    /// `letters` on the joining leg. `None` (and said) past the bounds on legs and ways, or
+    /// when a joined group has a prefix of its own.
+    fn join(
+        &mut self,
+        written: &SyntaxNode,
+        before: &[Template],
+        after: &[Template],
+        operator: Option<char>,
+        letters: &str,
+    ) -> Option<Vec<Template>> {
+        if after
+            .iter()
+            .any(|(prefix, _)| !prefix.directions.is_empty() || prefix.modes.is_some())
+        {
+            self.skip(
+                written,
+                "a group with its own prefix after an operator is not drawn yet",
+            );
+            return None;
+        }
+        if before.len().saturating_mul(after.len()) > PATH_LIMIT {
+            self.skip(
+                written,
+                &format!("more than {PATH_LIMIT} ways to make one move are not drawn"),
+            );
+            return None;
+        }
+        let mut joined = Vec::new();
+        for (before_prefix, links) in before {
+            for (_, rest) in after {
+                let mut links = links.clone();
+                let mut rest = rest.clone();
+                if let Some(first) = rest.first_mut() {
+                    first.operator = operator;
+                    first.equal = letters.contains('e');
+                    if !letters.is_empty() {
+                        first.letters = letters.to_owned();
+                    }
+                }
+                links.extend(rest);
+                // Checked as the chain grows: joining copies the legs so far.
+                if links.len() > LEG_LIMIT {
+                    self.skip(
+                        written,
+                        &format!("a path of more than {LEG_LIMIT} legs is not drawn"),
+                    );
+                    return None;
+                }
+                joined.push((before_prefix.clone(), links));
+            }
+        }
+        Some(joined)
+    }
+
     /// The ways to make a written move, or `None` when part of it cannot be drawn.
     fn a_move(&mut self, written: &SyntaxNode) -> Option<Vec<Template>> {
         let mut prefix = Prefix::default();
@@ -180,32 +237,8 @@ impl Lower {
                     templates = if templates.is_empty() {
                         ways
                     } else {
-                        let mut joined = Vec::new();
-                        for (before_prefix, before) in &templates {
-                            for (_, after) in &ways {
-                                let mut links = before.clone();
-                                let mut rest = after.clone();
-                                if let Some(first) = rest.first_mut() {
-                                    first.operator = operator;
-                                    first.equal = letters.contains('e');
-                                    if !letters.is_empty() {
-                                        first.letters.clone_from(&letters);
-                                    }
-                                }
-                                links.extend(rest);
-                                joined.push((before_prefix.clone(), links));
-                            }
-                        }
-                        joined
+                        self.join(written, &templates, &ways, operator, &letters)?
                     };
-                    // Checked as the chain grows: joining copies the legs so far.
-                    if templates.iter().any(|(_, links)| links.len() > LEG_LIMIT) {
-                        self.skip(
-                            written,
-                            &format!("a path of more than {LEG_LIMIT} legs is not drawn"),
-                        );
-                        return None;
-                    }
                     operator = None;
                     letters.clear();
                 }
@@ -241,6 +274,8 @@ impl Lower {
                 }
                 'i' => prefix.initial = true,
                 'n' => prefix.lame = true,
+                // "a 'k' prefix could be used to indicate royalty": not part of the movement.
+                'k' => {}
                 _ => {
                     self.skip(
                         node,
@@ -263,8 +298,15 @@ impl Lower {
                     for inner in child.children().filter(|n| n.kind() == MOVE) {
                         ways.extend(self.a_move(&inner)?);
                     }
+                    if ways.len() > PATH_LIMIT {
+                        self.skip(
+                            leg,
+                            &format!("more than {PATH_LIMIT} ways to make one move are not drawn"),
+                        );
+                        return None;
+                    }
                 }
-                RANGE => ways = self.exponent(&child, ways),
+                RANGE => ways = self.exponent(&child, ways)?,
                 _ => {}
             }
         }
@@ -298,8 +340,9 @@ impl Lower {
     }
 
     /// "AmN … to mean AmAm…mA with N factors A": the default operator `t`, the default
-    /// direction `f`. A plain `W3` is a slide of up to three steps.
-    fn exponent(&mut self, range: &SyntaxNode, ways: Vec<Template>) -> Vec<Template> {
+    /// direction `f`. A plain `W3` is a slide of up to three steps. With `0` and an operator that
+    /// cannot stop on the way (`W-0`), every length up to a line of the largest board is a way.
+    fn exponent(&mut self, range: &SyntaxNode, ways: Vec<Template>) -> Option<Vec<Template>> {
         let mut operator = 't';
         let mut letters = String::new();
         let mut count = 0usize;
@@ -315,43 +358,45 @@ impl Lower {
                 count = token.text().parse().unwrap_or(usize::MAX);
             }
         }
+        if matches!(operator, '!' | 'y') {
+            self.skip(
+                range,
+                &format!("the `{operator}` operator is not drawn yet"),
+            );
+            return None;
+        }
         let unlimited = count == 0;
         let copies = if unlimited {
             LONGEST_LINE
         } else {
             count.min(LONGEST_LINE)
         };
-        let letters = if letters.is_empty() {
-            "f".to_owned()
-        } else {
-            letters
-        };
-        ways.into_iter()
-            .map(|(prefix, links)| {
-                let plain = matches!(links.as_slice(), [one] if one.reach == Reach::Steps(1))
-                    && operator == 't'
-                    && letters == "f";
-                if plain {
-                    let mut link = links[0].clone();
-                    link.reach = if unlimited {
-                        Reach::Unlimited
-                    } else {
-                        Reach::Steps(u32::try_from(copies).unwrap_or(u32::MAX))
-                    };
-                    return (prefix, vec![link]);
-                }
-                let mut out = links.clone();
-                for _ in 1..copies {
-                    let mut next = links.clone();
-                    if let Some(first) = next.first_mut() {
-                        first.operator = Some(operator);
-                        first.letters.clone_from(&letters);
-                    }
-                    out.extend(next);
-                }
-                (prefix, out)
-            })
-            .collect()
+        if letters.is_empty() {
+            letters.push('f');
+        }
+        let single = matches!(ways.as_slice(), [(_, links)] if matches!(links.as_slice(), [one] if one.reach == Reach::Steps(1)));
+        if single && operator == 't' && letters == "f" {
+            let mut ways = ways;
+            if let Some(link) = ways[0].1.first_mut() {
+                link.reach = if unlimited {
+                    Reach::Unlimited
+                } else {
+                    Reach::Steps(u32::try_from(copies).unwrap_or(u32::MAX))
+                };
+            }
+            return Some(ways);
+        }
+        // Every factor may be any of the ways: (WF)-3 mixes W and F legs.
+        let mut out = ways.clone();
+        let mut shorter = Vec::new();
+        for _ in 1..copies {
+            if unlimited && operator != 't' {
+                shorter.extend(out.iter().cloned());
+            }
+            out = self.join(range, &out, &ways, Some(operator), &letters)?;
+        }
+        shorter.extend(out);
+        Some(shorter)
     }
 
     /// The model moves of one way of making a written move: every orientation, every ending
@@ -387,14 +432,16 @@ impl Lower {
             Some(previous) => relative(*previous, &link.shapes, &link.letters),
         };
         for step in choices {
-            if *count >= PATH_LIMIT {
+            // Every leg placed counts, whether a path comes of it or not: letters that select
+            // nothing further on must not leave the search unbounded.
+            if *count >= NODE_LIMIT || out.len() >= PATH_LIMIT {
                 self.incomplete = true;
                 return;
             }
+            *count += 1;
             steps.push(step);
             let ends_here = index + 1 == links.len() || links[index + 1].operator == Some('t');
             if ends_here && selected_overall(&prefix.directions, steps) {
-                *count += 1;
                 out.push(to_move(prefix, &links[..=index], steps, source));
             }
             self.walk(prefix, links, source, steps, out, count);
@@ -544,6 +591,20 @@ fn relative(previous: Step, candidates: &[Step], letters: &str) -> Vec<Step> {
             .map(|(s, _)| *s)
             .collect()
     };
+    // How far (in degrees) a candidate at angle `a` is from the way a letter points.
+    let toward = |letter: char, a: f64| match letter {
+        'f' => a.abs(),
+        'b' => 180.0 - a.abs(),
+        'l' => (a - 90.0).abs(),
+        _ => (a + 90.0).abs(),
+    };
+    let pick = |keep: &dyn Fn(f64) -> bool| -> Vec<Step> {
+        angles
+            .iter()
+            .filter(|(_, a)| keep(*a))
+            .map(|(s, _)| *s)
+            .collect()
+    };
     let left = |a: f64| a > EPSILON && a < 180.0 - EPSILON;
     let right = |a: f64| a < -EPSILON && a > -180.0 + EPSILON;
     let chars: Vec<char> = if letters.is_empty() {
@@ -560,6 +621,37 @@ fn relative(previous: Step, candidates: &[Step], letters: &str) -> Vec<Step> {
             Some(('f', 'l') | ('l', 'f')) => (extreme(&left, &|a| a.abs()), 2),
             Some(('b', 'r') | ('r', 'b')) => (extreme(&right, &|a| -a.abs()), 2),
             Some(('b', 'l') | ('l', 'b')) => (extreme(&left, &|a| -a.abs()), 2),
+            // "fh forward half: forward-most four of 8"; "fs … fh but not f"; "ff … forward-most
+            // two of 8"; "Similar for b (bb, bh, bs), l and r".
+            Some((side, 'h')) if "fblr".contains(side) => {
+                (pick(&|a| toward(side, a) < 90.0 - EPSILON), 2)
+            }
+            Some((side, 's')) if "fb".contains(side) => {
+                let nearest = extreme(&|_| true, &|a| toward(side, a));
+                (
+                    pick(&|a| toward(side, a) < 90.0 - EPSILON)
+                        .into_iter()
+                        .filter(|s| !nearest.contains(s))
+                        .collect(),
+                    2,
+                )
+            }
+            Some((first, second)) if first == second && "fblr".contains(first) => {
+                let mut by_angle: Vec<(Step, f64)> = angles
+                    .iter()
+                    .map(|(s, a)| (*s, toward(first, *a)))
+                    .collect();
+                by_angle.sort_by(|x, y| x.1.total_cmp(&y.1));
+                let cut = by_angle.get(1).map_or(f64::INFINITY, |(_, a)| *a);
+                (
+                    by_angle
+                        .iter()
+                        .filter(|(_, a)| *a <= cut + EPSILON)
+                        .map(|(s, _)| *s)
+                        .collect(),
+                    2,
+                )
+            }
             _ => {
                 let found = match chars[i] {
                     'f' => extreme(&|_| true, &|a| a.abs()),
@@ -607,17 +699,22 @@ fn selected_overall(directions: &str, steps: &[Step]) -> bool {
     if directions.is_empty() {
         return true;
     }
-    let mut total = Step::new(0, 0);
-    for step in steps {
-        total = Step::new(
-            total.dx.saturating_add(step.dx),
-            total.dy.saturating_add(step.dy),
-        );
-    }
+    let (dx, dy) = steps.iter().fold((0i32, 0i32), |(x, y), s| {
+        (x + i32::from(s.dx), y + i32::from(s.dy))
+    });
+    // A displacement beyond any board is no destination.
+    let (Ok(dx), Ok(dy)) = (i8::try_from(dx), i8::try_from(dy)) else {
+        return false;
+    };
+    let mut total = Step::new(dx, dy);
     if total == Step::new(0, 0) {
         total = steps.first().copied().unwrap_or(total);
     }
-    let all = orientations(&[(total.dx.abs(), total.dy.abs())]);
+    // -128 has no i8 opposite; such a path is off every board anyway.
+    let (Some(x), Some(y)) = (total.dx.checked_abs(), total.dy.checked_abs()) else {
+        return false;
+    };
+    let all = orientations(&[(x, y)]);
     let letters: Vec<char> = directions.chars().collect();
     select(&terms(&letters), &all, System::Atom).contains(&total)
 }

@@ -104,7 +104,7 @@ impl Parser<'_> {
         self.at += 1;
     }
 
-    /// Modifier letters (and whitespace) into one MODIFIER node, if there are any.
+    /// Modifier letters into one MODIFIER node, if there are any.
     fn modifiers(&mut self, into: &mut Vec<SpanNode>) {
         let start = self.at;
         while self.peek().is_some_and(is_modifier) {

@@ -166,8 +166,8 @@ fn prefixes_and_groups() {
     assert_eq!(destinations("f(4,1)"), ["c8", "e8"]);
 }
 
-/// "Where a construct has the same meaning as an XBetza string": the rewriting is offered only
-/// when the move sets agree on every reference board.
+/// Issue 10 asks for an XBetza rewriting where one has the same meaning: it is offered only
+/// when the move sets agree on every reference board (notes C7).
 #[test]
 fn rewritten_in_xbetza_when_the_moves_agree() {
     let rewrite = |text: &str| super::to_xbetza(&parse(text, Dialect::Chained).syntax());
@@ -182,4 +182,28 @@ fn rewritten_in_xbetza_when_the_moves_agree() {
     assert!(rewrite("fmWfcF").is_some());
     // No XBetza leg continues a W as a (4,1) leap.
     assert_eq!(rewrite("W-(4,1)"), None);
+}
+
+/// Found in review: inputs that multiplied ways or legs without a bound, operators inside an
+/// exponent, sums past an i8, and compound letters on later legs.
+#[test]
+fn bounds_and_corner_cases() {
+    // 2^30 ways, 8^12 legs with a letter that selects nothing later on: both stop, and say so.
+    let ways = piece(&vec!["(WF)"; 30].join("-"), Dialect::Chained);
+    assert!(ways.moves.is_empty() && !ways.not_drawn.is_empty());
+    let dead_end = format!("{}cK", "K-aK-".repeat(12));
+    assert!(piece(&dead_end, Dialect::Chained).moves.is_empty());
+    // "! … must contain enemy … remains untouched" is not drawn, even inside an exponent.
+    assert!(!piece("W!3", Dialect::Chained).not_drawn.is_empty());
+    // "0 can be used to indicate 'any number of steps'": W-0 is every length, a Rook.
+    same_as_xbetza("W-0", "R");
+    // "AmN … AmAm…mA": each factor may be any of the group's atoms.
+    assert_eq!(destinations("(WF)-2"), destinations("(WF)-(WF)"));
+    // Sums beyond any board and `k` (royalty) change nothing.
+    assert!(destinations("f(100,0)-(100,0)").is_empty());
+    same_as_xbetza("kK", "K");
+    // "fs sideway-forward: fh but not f": a King continued as the two outward diagonals.
+    same_as_xbetza("W-fsK", "mafsW");
+    // A group's own prefix after an operator is said, not dropped.
+    assert!(!piece("W-(lW)", Dialect::Chained).not_drawn.is_empty());
 }
