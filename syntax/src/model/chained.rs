@@ -12,16 +12,15 @@
 
 use rowan::{NodeOrToken, TextRange};
 
-use super::directions::{System, select, terms};
 use super::{
     Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
     orientations,
 };
 use crate::board::Step;
-use crate::board::reference::{empty_board_trace, fingerprint};
 use crate::parser::chained::is_operator;
 use crate::tree::SyntaxNode;
 use crate::{Dialect, SyntaxKind::*};
+use directions::{relative, selected_overall};
 
 /// A move expands into at most this many paths.
 const PATH_LIMIT: usize = 512;
@@ -450,275 +449,6 @@ impl Lower {
     }
 }
 
-/// The same piece written in XBetza, when one simple rewriting gives the same moves on every
-/// reference board: one leaper or slider per leg, later legs as turns of the first leg's atom
-/// (XBetza's continuation legs), operators as modes. `None` when no rewriting is found.
-pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
-    let mut lower = Lower::default();
-    let mut out = String::new();
-    for written in root.children().filter(|n| n.kind() == MOVE) {
-        for (prefix, links) in lower.a_move(&written)? {
-            for end in 0..links.len() {
-                let ends_here = end + 1 == links.len() || links[end + 1].operator == Some('t');
-                if ends_here {
-                    out.push_str(&path_in_xbetza(&prefix, &links[..=end])?);
-                }
-            }
-        }
-    }
-    // A rewriting much longer than the text (a one-way Rose) helps no reader.
-    if !lower.not_drawn.is_empty() || out.is_empty() || out.len() > 64 {
-        return None;
-    }
-    let xbetza = crate::parse(&out, Dialect::XBetza);
-    if xbetza.has_errors() {
-        return None;
-    }
-    let (chained, xbetza) = (
-        build(root),
-        super::build::build(&xbetza.piece(), Dialect::XBetza),
-    );
-    // The quick empty-board comparison first: a costly piece is not compared at all.
-    let same = empty_board_trace(&chained)? == empty_board_trace(&xbetza)?
-        && fingerprint(&chained) == fingerprint(&xbetza);
-    same.then_some(out)
-}
-
-/// One path (no `t` inside) in XBetza letters.
-fn path_in_xbetza(prefix: &Prefix, links: &[Link]) -> Option<String> {
-    const TURNS: [&str; 8] = ["f", "fr", "r", "br", "b", "bl", "l", "fl"];
-    let first = links.first()?;
-    let atom = xbetza_atom(&first.shapes)?;
-    let mut text = String::new();
-    for (index, link) in links.iter().enumerate() {
-        if index > 0 {
-            // A later leg: the turns from the leg before that its letters select.
-            let previous = *first.shapes.first()?;
-            let chosen = relative(previous, &link.shapes, &link.letters);
-            let turns: String = (0u8..8)
-                .filter(|k| chosen.contains(&previous.turned(*k)))
-                .map(|k| TURNS[usize::from(k)])
-                .collect();
-            if turns.is_empty() || link.reach != first.reach || link.equal {
-                return None;
-            }
-            text.push_str(&turns);
-        } else {
-            text.push_str(&prefix.directions);
-        }
-        if index + 1 < links.len() {
-            text.push_str(match links[index + 1].operator {
-                Some('x') => "c",
-                Some('d') => "cd",
-                Some('+') => "p",
-                Some('-' | 't') => "",
-                _ => return None,
-            });
-            text.push('a');
-        } else if let Some(modes) = prefix.modes {
-            if modes.to_empty {
-                text.push('m');
-            }
-            if modes.capture_enemy {
-                text.push('c');
-            }
-        }
-    }
-    if prefix.initial {
-        text.insert(0, 'i');
-    }
-    text.push_str(atom);
-    match first.reach {
-        Reach::Steps(1) => {}
-        Reach::Steps(n) => text.push_str(&n.to_string()),
-        Reach::Unlimited => text.push('0'),
-        Reach::ToEnemyHalf => return None,
-    }
-    Some(text)
-}
-
-/// The XBetza atom with exactly these orientations.
-fn xbetza_atom(shapes: &[Step]) -> Option<&'static str> {
-    [
-        ("W", &[(0, 1)][..]),
-        ("F", &[(1, 1)]),
-        ("D", &[(0, 2)]),
-        ("A", &[(2, 2)]),
-        ("H", &[(0, 3)]),
-        ("N", &[(1, 2)]),
-        ("C", &[(1, 3)]),
-        ("Z", &[(2, 3)]),
-        ("G", &[(3, 3)]),
-        ("K", &[(0, 1), (1, 1)]),
-    ]
-    .into_iter()
-    .find(|(_, leaps)| {
-        let all = orientations(leaps);
-        all.len() == shapes.len() && all.iter().all(|s| shapes.contains(s))
-    })
-    .map(|(letter, _)| letter)
-}
-
-/// The signed angle from `a` to `b` in degrees, anticlockwise (left) positive.
-fn angle(a: Step, b: Step) -> f64 {
-    let (ax, ay, bx, by) = (
-        f64::from(a.dx),
-        f64::from(a.dy),
-        f64::from(b.dx),
-        f64::from(b.dy),
-    );
-    (ax * by - ay * bx).atan2(ax * bx + ay * by).to_degrees()
-}
-
-/// The candidates that direction letters select relative to `previous` (seed 001: `f` the
-/// most forward single or pair, `b` the most backward, `l`/`r` the left- or right-most, `s`
-/// and `v` both, `a` all; a pair such as `rf` the first opportunity to that side that is not
-/// straight ahead, `rb` the last before straight back). Notes C3.
-fn relative(previous: Step, candidates: &[Step], letters: &str) -> Vec<Step> {
-    const EPSILON: f64 = 1e-6;
-    let angles: Vec<(Step, f64)> = candidates
-        .iter()
-        .map(|s| (*s, angle(previous, *s)))
-        .collect();
-    let extreme = |keep: &dyn Fn(f64) -> bool, score: &dyn Fn(f64) -> f64| -> Vec<Step> {
-        let pool: Vec<&(Step, f64)> = angles.iter().filter(|(_, a)| keep(*a)).collect();
-        let best = pool
-            .iter()
-            .map(|(_, a)| score(*a))
-            .fold(f64::INFINITY, f64::min);
-        pool.iter()
-            .filter(|(_, a)| (score(*a) - best).abs() < EPSILON)
-            .map(|(s, _)| *s)
-            .collect()
-    };
-    // How far (in degrees) a candidate at angle `a` is from the way a letter points.
-    let toward = |letter: char, a: f64| match letter {
-        'f' => a.abs(),
-        'b' => 180.0 - a.abs(),
-        'l' => (a - 90.0).abs(),
-        _ => (a + 90.0).abs(),
-    };
-    let pick = |keep: &dyn Fn(f64) -> bool| -> Vec<Step> {
-        angles
-            .iter()
-            .filter(|(_, a)| keep(*a))
-            .map(|(s, _)| *s)
-            .collect()
-    };
-    let left = |a: f64| a > EPSILON && a < 180.0 - EPSILON;
-    let right = |a: f64| a < -EPSILON && a > -180.0 + EPSILON;
-    let chars: Vec<char> = if letters.is_empty() {
-        vec!['f']
-    } else {
-        letters.chars().collect()
-    };
-    let mut chosen: Vec<Step> = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let pair = chars.get(i + 1).map(|next| (chars[i], *next));
-        let (found, width) = match pair {
-            Some(('f', 'r') | ('r', 'f')) => (extreme(&right, &|a| a.abs()), 2),
-            Some(('f', 'l') | ('l', 'f')) => (extreme(&left, &|a| a.abs()), 2),
-            Some(('b', 'r') | ('r', 'b')) => (extreme(&right, &|a| -a.abs()), 2),
-            Some(('b', 'l') | ('l', 'b')) => (extreme(&left, &|a| -a.abs()), 2),
-            // "fh forward half: forward-most four of 8"; "fs … fh but not f"; "ff … forward-most
-            // two of 8"; "Similar for b (bb, bh, bs), l and r".
-            Some((side, 'h')) if "fblr".contains(side) => {
-                (pick(&|a| toward(side, a) < 90.0 - EPSILON), 2)
-            }
-            Some((side, 's')) if "fb".contains(side) => {
-                let nearest = extreme(&|_| true, &|a| toward(side, a));
-                (
-                    pick(&|a| toward(side, a) < 90.0 - EPSILON)
-                        .into_iter()
-                        .filter(|s| !nearest.contains(s))
-                        .collect(),
-                    2,
-                )
-            }
-            Some((first, second)) if first == second && "fblr".contains(first) => {
-                let mut by_angle: Vec<(Step, f64)> = angles
-                    .iter()
-                    .map(|(s, a)| (*s, toward(first, *a)))
-                    .collect();
-                by_angle.sort_by(|x, y| x.1.total_cmp(&y.1));
-                let cut = by_angle.get(1).map_or(f64::INFINITY, |(_, a)| *a);
-                (
-                    by_angle
-                        .iter()
-                        .filter(|(_, a)| *a <= cut + EPSILON)
-                        .map(|(s, _)| *s)
-                        .collect(),
-                    2,
-                )
-            }
-            _ => {
-                let found = match chars[i] {
-                    'f' => extreme(&|_| true, &|a| a.abs()),
-                    'b' => extreme(&|_| true, &|a| -a.abs()),
-                    'l' => extreme(&left, &|a| (a - 90.0).abs()),
-                    'r' => extreme(&right, &|a| (a + 90.0).abs()),
-                    's' => {
-                        let mut both = extreme(&left, &|a| (a - 90.0).abs());
-                        both.extend(extreme(&right, &|a| (a + 90.0).abs()));
-                        both
-                    }
-                    'v' => {
-                        let mut both = extreme(&|_| true, &|a| a.abs());
-                        both.extend(extreme(&|_| true, &|a| -a.abs()));
-                        both
-                    }
-                    'a' => candidates.to_vec(),
-                    // `e` is a length, not a direction.
-                    _ => Vec::new(),
-                };
-                (found, 1)
-            }
-        };
-        for step in found {
-            if !chosen.contains(&step) {
-                chosen.push(step);
-            }
-        }
-        i += width;
-    }
-    // `e` alone, or letters that select nothing: straight on, the default.
-    if chosen.is_empty() && chars.iter().all(|c| *c == 'e') {
-        return relative(previous, candidates, "f");
-    }
-    candidates
-        .iter()
-        .copied()
-        .filter(|s| chosen.contains(s))
-        .collect()
-}
-
-/// Whether the move's direction letters select the path by its overall displacement (each
-/// leg counted once, slides by their first step; a path back to the start by its first step).
-fn selected_overall(directions: &str, steps: &[Step]) -> bool {
-    if directions.is_empty() {
-        return true;
-    }
-    let (dx, dy) = steps.iter().fold((0i32, 0i32), |(x, y), s| {
-        (x + i32::from(s.dx), y + i32::from(s.dy))
-    });
-    // A displacement beyond any board is no destination.
-    let (Ok(dx), Ok(dy)) = (i8::try_from(dx), i8::try_from(dy)) else {
-        return false;
-    };
-    let mut total = Step::new(dx, dy);
-    if total == Step::new(0, 0) {
-        total = steps.first().copied().unwrap_or(total);
-    }
-    // -128 has no i8 opposite; such a path is off every board anyway.
-    let (Some(x), Some(y)) = (total.dx.checked_abs(), total.dy.checked_abs()) else {
-        return false;
-    };
-    let all = orientations(&[(x, y)]);
-    let letters: Vec<char> = directions.chars().collect();
-    select(&terms(&letters), &all, System::Atom).contains(&total)
-}
-
 /// One concrete path as a model move.
 fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -> Move {
     let last = links.len() - 1;
@@ -790,6 +520,11 @@ fn operator_modes(operator: Option<char>) -> Modes {
     }
     modes
 }
+
+mod directions;
+mod xbetza;
+
+pub(crate) use xbetza::to_xbetza;
 
 #[cfg(test)]
 mod tests;
