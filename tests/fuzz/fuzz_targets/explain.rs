@@ -1,5 +1,5 @@
-//! The explanation, the text diagram and the SVG diagram of any string, in XBetza and
-//! Fairy-Stockfish Betza: no panic, and the SVG is one well-formed-looking document.
+//! The explanation, the text diagram and the SVG diagram of any string, in every dialect: no
+//! panic, and the SVG is one well-formed-looking document.
 //!
 //! Input: one byte choosing the board (the default window, or a small board), then the string.
 

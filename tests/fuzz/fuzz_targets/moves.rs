@@ -1,4 +1,4 @@
-//! Move generation for any string, in XBetza and Fairy-Stockfish Betza, on a small board chosen
+//! Move generation for any string, in every dialect, on a small board chosen
 //! by the input: it finishes within its budget without a panic and every destination, capture
 //! and hop lies on the board.
 //!
