@@ -64,8 +64,11 @@ pub fn hover(
         markdown.push_str("\n\n");
     }
     let mut range = region.range;
-    match mbn_definition(document, offset, settings) {
-        Some((words, definition)) if region.dialect == Dialect::Mbn => {
+    let mbn = (region.dialect == Dialect::Mbn)
+        .then(|| mbn_definition(document, offset, settings))
+        .flatten();
+    match mbn {
+        Some((words, definition)) => {
             markdown.push_str(&words);
             range = definition;
         }
