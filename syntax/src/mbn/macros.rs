@@ -287,6 +287,22 @@ impl Macros {
         if let Some((_, range)) = self.basic_uses.iter().find(|(key, _)| *key == new_key) {
             return Err(RenameError::CapturesBasicPiece(new_name.to_owned(), *range));
         }
+        // Inside its own definition a single letter is the basic piece, so a macro that uses
+        // itself would stop doing so under a one-letter name.
+        let uses_itself = self
+            .definitions
+            .get(&occurrence.key)
+            .is_some_and(|definitions| {
+                definitions.iter().any(|d| {
+                    let (offset, node) = &d.source;
+                    let own = node.text_range() + *offset;
+                    self.occurrences_of(&occurrence.key)
+                        .any(|o| !o.definition && own.contains_range(o.range))
+                })
+            });
+        if uses_itself && !new_key.starts_with(':') {
+            return Err(RenameError::SelfReference(new_name.to_owned()));
+        }
         Ok(self
             .occurrences_of(&occurrence.key)
             .map(|o| (o.range, new_name.to_owned()))
@@ -301,6 +317,9 @@ pub enum RenameError {
     InvalidName(String),
     Taken(String),
     CapturesBasicPiece(String, TextRange),
+    /// A macro that uses itself renamed to a single letter, which inside its own definition
+    /// means the basic piece.
+    SelfReference(String),
 }
 
 impl std::fmt::Display for RenameError {
@@ -313,6 +332,11 @@ impl std::fmt::Display for RenameError {
                  three characters between colons (`:NR:`)"
             ),
             RenameError::Taken(name) => write!(f, "a macro named `{name}` already exists"),
+            RenameError::SelfReference(name) => write!(
+                f,
+                "this macro uses itself, and inside its own definition `{name}` would mean the \
+                 basic piece {name}: rename it to a compound letter (`:{name}{name}:`)"
+            ),
             RenameError::CapturesBasicPiece(name, _) => write!(
                 f,
                 "`{name}` already stands for the basic piece {name} elsewhere here; a macro of \

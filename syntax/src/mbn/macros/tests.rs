@@ -137,9 +137,68 @@ fn rename_edits_every_occurrence_and_refuses_captures() {
         table.rename(TextSize::new(9), "X"),
         Err(RenameError::NotAMacro)
     );
+    // Found by the rename property test: a macro that uses itself cannot take a one-letter
+    // name, which inside its own definition means the basic piece.
+    let recursive = macros("@:DE:=N0+:DE: X=:DE:");
+    assert_eq!(
+        recursive.rename(TextSize::new(2), "Y"),
+        Err(RenameError::SelfReference("Y".into()))
+    );
     let two = macros("@A=W @B=F Q=AB");
     assert!(matches!(
         two.rename(TextSize::new(1), "B"),
         Err(RenameError::Taken(_))
     ));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Rename keeps every expansion identical: random macro sets (names, bodies that use other
+    /// macros, piece sets and comments that mention them), each occurrence renamed to a random
+    /// name; when the rename is allowed, every definition dissolves to the same text.
+    #[test]
+    fn rename_keeps_every_expansion(
+        bodies in proptest::collection::vec((0usize..4, 0usize..4, 0usize..3), 1..5),
+        target in 0usize..4,
+        new_name in proptest::sample::select(vec![":AB:", ":Z9:", "X", "Y", ":NR:", "Q", ":CD:"]),
+    ) {
+        const NAMES: [&str; 4] = [":NR:", ":BC:", "I", ":DE:"];
+        const ATOMS: [&str; 3] = ["N0", "W", "F2"];
+        let mut text = String::new();
+        for (i, (uses, piece, atom)) in bodies.iter().enumerate() {
+            let name = NAMES[i % NAMES.len()];
+            let used = NAMES[*uses];
+            text.push_str(&format!(
+                "@{name}={}+{used}+c{{{used}}}K |{used}| P{piece}={used}+{name} ",
+                ATOMS[*atom]
+            ));
+        }
+        let before = macros(&text);
+        let at = before
+            .occurrences
+            .iter()
+            .filter(|o| o.key == key_of(NAMES[target % bodies.len().min(NAMES.len())]))
+            .map(|o| o.range.start())
+            .next();
+        let Some(at) = at else { return Ok(()) };
+        let Ok(edits) = before.rename(at, new_name) else { return Ok(()) };
+        let mut renamed = text.clone();
+        for (range, new) in edits.iter().rev() {
+            renamed.replace_range(std::ops::Range::<usize>::from(*range), new);
+        }
+        let count = parse(&text, Dialect::Mbn)
+            .syntax()
+            .children()
+            .filter(|n| n.kind() == DEFINITION)
+            .count();
+        for index in 0..count {
+            // A recursive macro stays recursive; its cycle is named with the new name.
+            match (dissolved(&text, index), dissolved(&renamed, index)) {
+                (Ok(a), Ok(b)) => proptest::prop_assert_eq!(a, b, "{} -> {}", text, renamed),
+                (Err(_), Err(_)) => {}
+                (a, b) => proptest::prop_assert!(false, "{:?} vs {:?}: {} -> {}", a, b, text, renamed),
+            }
+        }
+    }
 }
