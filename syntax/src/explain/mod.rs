@@ -68,6 +68,23 @@ pub fn xbetza_equivalent(parse: &Parse) -> Option<String> {
     model::chained::to_xbetza(&parse.syntax())
 }
 
+/// An XBetza piece with multi-leg moves written in chained Betza, when a rewriting has the same
+/// moves on every reference board.
+pub fn chained_equivalent(parse: &Parse) -> Option<String> {
+    if parse.dialect() != Dialect::XBetza || parse.has_errors() {
+        return None;
+    }
+    let piece = model::build(&parse.piece(), Dialect::XBetza);
+    let multi_leg = piece
+        .moves
+        .iter()
+        .any(|m| m.legs.iter().filter(|l| !l.hidden).count() > 1);
+    if !multi_leg {
+        return None;
+    }
+    model::chained::from_xbetza(&piece)
+}
+
 /// Explains a parsed piece.
 pub fn explain(parse: &Parse) -> Explanation {
     let dialect = parse.dialect();
@@ -144,6 +161,9 @@ pub fn explain(parse: &Parse) -> Explanation {
     }
     if let Some(xbetza) = xbetza_equivalent(parse) {
         summary.push_str(&format!(" In XBetza: `{xbetza}`."));
+    }
+    if let Some(chained) = chained_equivalent(parse) {
+        summary.push_str(&format!(" In chained Betza: `{chained}`."));
     }
     // A named piece is compared with its twin only when it has a feature of its own that
     // tells them apart: the Xiangqi Horse is a Knight that can be blocked, but the Rook is

@@ -19,7 +19,7 @@ fn xiangqi_horse_leg_by_leg() {
         "mafsW",
         Dialect::XBetza,
         expect![[r#"
-            The Xiangqi Horse (also known as: Mao). Moves like the Knight on an empty board, but it can be blocked on the way. 1 move in XBetza; it can capture; some moves have several legs.
+            The Xiangqi Horse (also known as: Mao). Moves like the Knight on an empty board, but it can be blocked on the way. 1 move in XBetza; it can capture; some moves have several legs. In chained Betza: `(W-fF)`.
 
             mafsW:
               1. Wazir step (0,1), in every direction; must land on an empty square

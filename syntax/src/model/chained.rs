@@ -524,7 +524,7 @@ fn operator_modes(operator: Option<char>) -> Modes {
 mod directions;
 mod xbetza;
 
-pub(crate) use xbetza::to_xbetza;
+pub(crate) use xbetza::{from_xbetza, to_xbetza};
 
 #[cfg(test)]
 mod tests;

@@ -1,10 +1,10 @@
 //! Code actions: every lint fix under the cursor as a quick fix, "rewrite in XBoard order" for
-//! the whole document, a chained string rewritten in XBetza, and "explain this piece in a new
-//! document".
+//! the whole document, a string rewritten between chained Betza and XBetza, and "explain this
+//! piece in a new document".
 
 use std::collections::HashMap;
 
-use betza_syntax::explain::xbetza_equivalent as to_xbetza;
+use betza_syntax::explain::{chained_equivalent, xbetza_equivalent};
 use betza_syntax::host::HostFormat;
 use betza_syntax::lint::{Edit, Fix};
 use betza_syntax::{Dialect, TextRange, TextSize, parse};
@@ -83,7 +83,7 @@ pub fn actions(
             ..CodeAction::default()
         }));
     }
-    if let Some(rewrite) = in_xbetza(document, start) {
+    if let Some(rewrite) = rewritten(document, start) {
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
             title: rewrite.title.clone(),
             kind: Some(CodeActionKind::REFACTOR_REWRITE),
@@ -109,16 +109,22 @@ pub fn actions(
     out
 }
 
-/// A chained string in a `.betza` file rewritten in XBetza (when the move sets agree): the
-/// string replaced, between `# dialect:` lines that switch to XBetza for its line and back.
-fn in_xbetza(document: &Document, offset: usize) -> Option<Fix> {
+/// A chained string in a `.betza` file rewritten in XBetza, or a multi-leg XBetza string in
+/// chained Betza (when the move sets agree): the string replaced, between `# dialect:` lines
+/// that switch for its line and back.
+fn rewritten(document: &Document, offset: usize) -> Option<Fix> {
     let analysis = document.analysis.as_ref()?;
     let region = super::region_at(document, offset)?;
-    if region.dialect != Dialect::Chained || analysis.format != HostFormat::Betza {
+    if analysis.format != HostFormat::Betza {
         return None;
     }
     let text = region.text(&document.text);
-    let xbetza = to_xbetza(&parse(text, Dialect::Chained))?;
+    let parsed = parse(text, region.dialect);
+    let (other, into) = match region.dialect {
+        Dialect::Chained => (xbetza_equivalent(&parsed)?, Dialect::XBetza),
+        Dialect::XBetza => (chained_equivalent(&parsed)?, Dialect::Chained),
+        _ => return None,
+    };
     let (start, end) = (
         usize::from(region.range.start()),
         usize::from(region.range.end()),
@@ -128,19 +134,22 @@ fn in_xbetza(document: &Document, offset: usize) -> Option<Fix> {
         .find(['\r', '\n'])
         .map_or(document.text.len(), |i| end + i);
     let at = |offset: usize| TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX));
-    let insert = |offset: usize, text: &str| Edit {
+    let insert = |offset: usize, text: String| Edit {
         range: TextRange::empty(at(offset)),
-        text: text.to_owned(),
+        text,
     };
     Some(Fix {
-        title: format!("Rewrite `{text}` in XBetza: `{xbetza}` (the same moves)"),
+        title: format!(
+            "Rewrite `{text}` in {}: `{other}` (the same moves)",
+            into.title()
+        ),
         edits: vec![
-            insert(line_start, "# dialect: xbetza\n"),
+            insert(line_start, format!("# dialect: {}\n", into.id())),
             Edit {
                 range: TextRange::new(at(start), at(end)),
-                text: xbetza,
+                text: other,
             },
-            insert(line_end, "\n# dialect: chained"),
+            insert(line_end, format!("\n# dialect: {}", region.dialect.id())),
         ],
     })
 }

@@ -207,3 +207,15 @@ fn bounds_and_corner_cases() {
     // A group's own prefix after an operator is said, not dropped.
     assert!(!piece("W-(lW)", Dialect::Chained).not_drawn.is_empty());
 }
+
+/// The reverse, "where possible": an XBetza piece with several legs in chained Betza, offered
+/// only when the moves agree; hoppers (a hidden leg) have none.
+#[test]
+fn xbetza_rewritten_in_chained_when_the_moves_agree() {
+    let rewrite = |text: &str| super::from_xbetza(&piece(text, Dialect::XBetza));
+    for text in ["mafsW", "fmFfcafmF", "mafrW"] {
+        let chained = rewrite(text).unwrap_or_else(|| panic!("{text} has a rewriting"));
+        same_as_xbetza(&chained, text);
+    }
+    assert_eq!(rewrite("gQ"), None);
+}

@@ -4,7 +4,8 @@ use super::directions::relative;
 use super::{Link, Lower, Prefix, build};
 use crate::board::Step;
 use crate::board::reference::{empty_board_trace, fingerprint};
-use crate::model::{Reach, orientations};
+use crate::model::directions::{System, select, terms};
+use crate::model::{Initial, LegSteps, MoveKind, Reach, orientations};
 use crate::tree::SyntaxNode;
 use crate::{Dialect, SyntaxKind::*};
 
@@ -32,14 +33,131 @@ pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
     if xbetza.has_errors() {
         return None;
     }
-    let (chained, xbetza) = (
-        build(root),
-        crate::model::build(&xbetza.piece(), Dialect::XBetza),
+    let same = same_moves(
+        &build(root),
+        &crate::model::build(&xbetza.piece(), Dialect::XBetza),
     );
-    // The quick empty-board comparison first: a costly piece is not compared at all.
-    let same = empty_board_trace(&chained)? == empty_board_trace(&xbetza)?
-        && fingerprint(&chained) == fingerprint(&xbetza);
     same.then_some(out)
+}
+
+/// Whether two pieces make the same moves on every reference board; the quick empty-board
+/// comparison first, so a costly piece is not compared at all.
+fn same_moves(a: &crate::model::Piece, b: &crate::model::Piece) -> bool {
+    match (empty_board_trace(a), empty_board_trace(b)) {
+        (Some(x), Some(y)) if x == y => fingerprint(a) == fingerprint(b),
+        _ => false,
+    }
+}
+
+/// An XBetza piece with several legs written in chained Betza (the reverse rewriting): each
+/// leg's atom, later legs' turns as relative letters, leg modes as operators. `None` unless
+/// the result has the same moves on every reference board.
+pub(crate) fn from_xbetza(xbetza: &crate::model::Piece) -> Option<String> {
+    const LETTERS: [&str; 16] = [
+        "f", "b", "l", "r", "s", "v", "fr", "fl", "br", "bl", "rf", "lf", "ff", "bb", "fs", "a",
+    ];
+    let mut out = String::new();
+    for a_move in &xbetza.moves {
+        if a_move.kind != MoveKind::Legs || a_move.initial != Initial::Always {
+            return None;
+        }
+        let mut text = String::new();
+        let mut previous: Option<Step> = None;
+        for (index, leg) in a_move.legs.iter().enumerate() {
+            if leg.hidden || leg.lame.is_some() || leg.jumping || leg.iso || leg.bend.is_some() {
+                return None;
+            }
+            let (shapes, letters) = match (&leg.steps, previous) {
+                (LegSteps::Absolute(steps), None) => {
+                    let all = orientations(&[shape_of(*steps.first()?)]);
+                    let letters = if steps.len() == all.len() {
+                        ""
+                    } else {
+                        LETTERS.into_iter().find(|l| {
+                            let chars: Vec<char> = l.chars().collect();
+                            let chosen = select(&terms(&chars), &all, System::Atom);
+                            chosen.len() == steps.len() && chosen.iter().all(|s| steps.contains(s))
+                        })?
+                    };
+                    (all, letters)
+                }
+                (LegSteps::Relative(turns), Some(before)) => {
+                    let turned = before.turned(*turns.first()?);
+                    let all = orientations(&[shape_of(turned)]);
+                    let wanted: Vec<Step> = turns.iter().map(|t| before.turned(*t)).collect();
+                    let letters = LETTERS.into_iter().find(|l| {
+                        let chosen = relative(before, &all, l);
+                        chosen.len() == wanted.len() && chosen.iter().all(|s| wanted.contains(s))
+                    })?;
+                    (all, letters)
+                }
+                _ => return None,
+            };
+            let atom = xbetza_atom(&shapes)?;
+            if index > 0 {
+                let modes = a_move.legs[index - 1].modes;
+                text.push(
+                    match (
+                        modes.to_empty,
+                        modes.capture_enemy,
+                        modes.capture_friend,
+                        modes.hop,
+                    ) {
+                        (true, false, false, false) => '-',
+                        (false, true, false, false) => 'x',
+                        (false, true, true, false) => 'd',
+                        (false, false, false, true) => '+',
+                        _ => return None,
+                    },
+                );
+                text.push_str(letters);
+            }
+            text.push_str(atom);
+            match leg.reach {
+                Reach::Steps(1) => {}
+                Reach::Steps(n) => text.push_str(&n.to_string()),
+                Reach::Unlimited => text.push('0'),
+                Reach::ToEnemyHalf => return None,
+            }
+            if index == 0 {
+                text.insert_str(0, letters);
+            }
+            // The next leg turns from one representative step of this one.
+            previous = match (&leg.steps, previous) {
+                (LegSteps::Absolute(steps), _) => steps.first().copied(),
+                (LegSteps::Relative(turns), Some(before)) => {
+                    turns.first().map(|t| before.turned(*t))
+                }
+                _ => None,
+            };
+        }
+        let last = a_move.legs.last()?;
+        if !last.default_modes {
+            let m = last.modes;
+            let prefix = match (m.to_empty, m.capture_enemy) {
+                (true, false) => "m",
+                (false, true) => "c",
+                _ => "",
+            };
+            text.insert_str(0, prefix);
+        }
+        // Each written move in parentheses keeps the moves apart (`W-F` then `N`).
+        out.push_str(&format!("({text})"));
+    }
+    if out.is_empty() || out.len() > 64 {
+        return None;
+    }
+    let parsed = crate::parse(&out, Dialect::Chained);
+    if parsed.has_errors() {
+        return None;
+    }
+    same_moves(xbetza, &build(&parsed.syntax())).then_some(out)
+}
+
+/// The size of a step, shorter part first.
+fn shape_of(step: Step) -> (i8, i8) {
+    let (x, y) = (step.dx.abs(), step.dy.abs());
+    (x.min(y), x.max(y))
 }
 
 /// One path (no `t` inside) in XBetza letters.
