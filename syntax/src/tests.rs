@@ -4,3 +4,37 @@
 mod pathological;
 mod properties;
 mod snapshots;
+
+/// The squares a piece reaches straight up the d-file from d4 on 8x8, with friends and enemies
+/// where given: the one line most move tests need to look at.
+pub(crate) fn north_from_d4(
+    text: &str,
+    dialect: crate::Dialect,
+    friends: &[&str],
+    enemies: &[&str],
+) -> Vec<String> {
+    use crate::board::{BoardSize, Position, Side, Square, generate};
+    let squares = |names: &[&str]| -> Vec<Square> {
+        names.iter().map(|s| s.parse().expect("square")).collect()
+    };
+    let size: BoardSize = "8x8".parse().expect("size");
+    let from: Square = "d4".parse().expect("square");
+    let position = Position::new(
+        size,
+        from,
+        Side::White,
+        false,
+        &squares(friends),
+        &squares(enemies),
+    )
+    .expect("position");
+    let piece = crate::model::build(&crate::parse(text, dialect).piece(), dialect);
+    let mut north: Vec<String> = generate(&piece, &position)
+        .destinations()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|s| s.starts_with('d') && s.as_str() > "d4")
+        .collect();
+    north.sort();
+    north
+}

@@ -532,7 +532,11 @@ impl<'a> Walker<'a> {
                 None => {}
                 Some(occupant) => {
                     // `t`: "with p/g: hop only over own pieces" (XBoard).
-                    if modes.hop && !(modes.tame && occupant == Occupant::Enemy) {
+                    let refused = match occupant {
+                        Occupant::Enemy => modes.tame,
+                        Occupant::Friend => modes.hop_enemy_only,
+                    };
+                    if modes.hop && !refused {
                         self.go_on(&next, &[], Landing::Hopped, trail, out);
                     }
                     let captures = match occupant {

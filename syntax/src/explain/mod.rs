@@ -404,6 +404,9 @@ fn leg_line(
     } else {
         parts.push(mode_words(leg, is_final || leg.hidden));
     }
+    if leg.modes.hop_enemy_only {
+        parts.push(phrases::HOP_ENEMY_ONLY.to_owned());
+    }
     if leg.modes.tame {
         parts.push(
             if leg.modes.hop {

@@ -195,6 +195,7 @@ fn build_move(
             royal: has(Modifier::K),
             excite: has(Modifier::X),
             tame: false,
+            hop_enemy_only: false,
         };
         let default_modes = modes.is_empty();
         // `t` restricts whatever modes the leg has, written or default.

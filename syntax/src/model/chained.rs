@@ -208,17 +208,11 @@ impl Lower {
             match element {
                 NodeOrToken::Token(token) if is_operator(token.kind()) => {
                     let symbol = token.text().chars().next().unwrap_or('-');
-                    if matches!(symbol, '!' | 'y') {
+                    if symbol == 'y' {
                         self.skip(
                             written,
-                            &format!(
-                                "the `{symbol}` operator ({}) is not drawn yet",
-                                if symbol == '!' {
-                                    "an enemy to pass over untouched"
-                                } else {
-                                    "stop one step before the first obstacle"
-                                }
-                            ),
+                            "the `y` operator (stop one step before the first obstacle) is not \
+                             drawn yet",
                         );
                         return None;
                     }
@@ -357,11 +351,8 @@ impl Lower {
                 count = token.text().parse().unwrap_or(usize::MAX);
             }
         }
-        if matches!(operator, '!' | 'y') {
-            self.skip(
-                range,
-                &format!("the `{operator}` operator is not drawn yet"),
-            );
+        if operator == 'y' {
+            self.skip(range, "the `y` operator is not drawn yet");
             return None;
         }
         let unlimited = count == 0;
@@ -507,6 +498,11 @@ fn operator_modes(operator: Option<char>) -> Modes {
         Some('?') => {
             modes.hop = true;
             modes.tame = true;
+        }
+        // "must contain enemy and remains untouched"
+        Some('!') => {
+            modes.hop = true;
+            modes.hop_enemy_only = true;
         }
         // "must contain enemy, which is captured"
         Some('x') => modes.capture_enemy = true,

@@ -163,6 +163,8 @@ pub struct Modes {
     pub excite: bool,
     /// `t`: may not capture a royal piece; a hop may only mount a friendly piece.
     pub tame: bool,
+    /// A hop may only mount an enemy piece (chained Betza's `!`).
+    pub hop_enemy_only: bool,
 }
 
 impl Modes {
@@ -176,6 +178,7 @@ impl Modes {
         royal: false,
         excite: false,
         tame: false,
+        hop_enemy_only: false,
     };
 
     /// `m`: the default of a non-final leg.
@@ -188,6 +191,7 @@ impl Modes {
         royal: false,
         excite: false,
         tame: false,
+        hop_enemy_only: false,
     };
 
     pub fn is_empty(self) -> bool {

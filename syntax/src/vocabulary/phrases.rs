@@ -95,6 +95,8 @@ pub const TORUS: &str = "wraps around all four edges (oo)";
 pub const TAME: &str = "may not capture a royal piece (t)";
 /// `t` on a hop.
 pub const TAME_HOP: &str = "only over a friendly piece (t)";
+/// Chained Betza's `!` operator.
+pub const HOP_ENEMY_ONLY: &str = "only over an enemy piece (!)";
 /// `o` on a non-final leg.
 pub const OFF_BOARD_END: &str = "must end just past the board edge, passing only empty squares; the next leg comes back from there (o)";
 pub const CIRCULAR: &str = "bends 45 degrees the same way on every step (q)";

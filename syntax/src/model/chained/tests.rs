@@ -193,8 +193,8 @@ fn bounds_and_corner_cases() {
     assert!(ways.moves.is_empty() && !ways.not_drawn.is_empty());
     let dead_end = format!("{}cK", "K-aK-".repeat(12));
     assert!(piece(&dead_end, Dialect::Chained).moves.is_empty());
-    // "! … must contain enemy … remains untouched" is not drawn, even inside an exponent.
-    assert!(!piece("W!3", Dialect::Chained).not_drawn.is_empty());
+    // "y … split" is not drawn, even inside an exponent.
+    assert!(!piece("Wy3", Dialect::Chained).not_drawn.is_empty());
     // "0 can be used to indicate 'any number of steps'": W-0 is every length, a Rook.
     same_as_xbetza("W-0", "R");
     // "AmN … AmAm…mA": each factor may be any of the group's atoms.
@@ -218,4 +218,16 @@ fn xbetza_rewritten_in_chained_when_the_moves_agree() {
         same_as_xbetza(&chained, text);
     }
     assert_eq!(rewrite("gQ"), None);
+}
+
+/// "! foe: connection square must contain enemy and remains untouched; move must go on from
+/// there": `R!R` hops over an enemy only, where `R+R` hops over any piece.
+#[test]
+fn a_hop_over_an_enemy_only() {
+    let reach = |text: &str, friends: &[&str], enemies: &[&str]| {
+        crate::tests::north_from_d4(text, Dialect::Chained, friends, enemies)
+    };
+    assert_eq!(reach("R!R", &[], &["d6"]), ["d7", "d8"]);
+    assert!(reach("R!R", &["d6"], &[]).is_empty());
+    assert_eq!(reach("R+R", &["d6"], &[]), ["d7", "d8"]);
 }

@@ -97,23 +97,7 @@ fn what_is_not_drawn_is_listed() {
 /// square to square. A definition like W3 only allows a capture at final destination square."
 #[test]
 fn the_rampager_captures_on_every_step_unlike_w3() {
-    let reach = |text: &str| {
-        let parsed = parse(text, Dialect::Mbn);
-        let piece = model::build(&parsed.piece(), Dialect::Mbn);
-        let size: BoardSize = "8x8".parse().expect("size");
-        let enemies: Vec<Square> = ["d5", "d6"].map(|s| s.parse().expect("square")).to_vec();
-        let from: Square = "d4".parse().expect("square");
-        let position =
-            Position::new(size, from, Side::White, false, &[], &enemies).expect("position");
-        let mut north: Vec<String> = generate(&piece, &position)
-            .destinations()
-            .iter()
-            .map(ToString::to_string)
-            .filter(|s| s.starts_with('d') && s.as_str() > "d4")
-            .collect();
-        north.sort();
-        north
-    };
+    let reach = |text: &str| crate::tests::north_from_d4(text, Dialect::Mbn, &[], &["d5", "d6"]);
     assert_eq!(reach(":Ra:=(aW)3"), ["d5", "d6", "d7"]);
     assert_eq!(reach("W3"), ["d5"]);
 }
