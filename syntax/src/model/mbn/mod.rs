@@ -1,8 +1,8 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
 //! yet (ranges, piece sets, conditions, board transitions, `{}` legs, `0*`, `*`, circular
-//! riders, `g` on more than one slide, and the modifiers h j k o u w x) is listed in
-//! [`Piece::not_drawn`] with its text, and the move that holds it is left out of the drawing
-//! rather than drawn wrongly.
+//! riders, `g` on more than one slide, `j` ending a move, and the modifiers h k o u w x) is
+//! listed in [`Piece::not_drawn`] with its text, and the move that holds it is left out of the
+//! drawing rather than drawn wrongly.
 
 use rowan::{NodeOrToken, TextRange};
 
@@ -76,6 +76,17 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
                 }
                 TERM | ALTERNATIVES | CHAIN | OPTIONAL => {
                     for path in lower.expression(&child) {
+                        // A visit (`j`) that ends the move needs a setup, capture or swap after
+                        // it ("Either a succeeding leg is required … or this piece will
+                        // suicide").
+                        if path.legs.last().is_some_and(|l| l.modes.hop) {
+                            lower.skip(
+                                &child,
+                                "`j` visits a piece at the end of the move; what follows (a \
+                                 setup, a capture, a swap) is not drawn",
+                            );
+                            continue;
+                        }
                         moves.push(Move {
                             kind: MoveKind::Legs,
                             initial: path.initial,
@@ -294,6 +305,17 @@ impl Lower {
                 "n" => lame = true,
                 "p" => hop = true,
                 "g" => leaping = true,
+                // "j … move to any opponent piece, but without capturing (visit a piece) …
+                // When doubled (jj) any friendly piece … (jy) any piece".
+                "j" => add(&mut modes, &|m| {
+                    m.hop = true;
+                    m.hop_enemy_only = true;
+                }),
+                "jj" => add(&mut modes, &|m| {
+                    m.hop = true;
+                    m.tame = true;
+                }),
+                "jy" => add(&mut modes, &|m| m.hop = true),
                 _ => {
                     self.not_drawn.push((
                         modifier.text_range(),

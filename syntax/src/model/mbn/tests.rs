@@ -121,3 +121,24 @@ fn a_leaping_slider_ignores_what_stands_between() {
     assert_eq!(north, ["d7"]);
     assert_eq!(squares("gR", "a1").len(), 14);
 }
+
+/// Seed 002: "j … means: move to any opponent piece, but without capturing (visit a piece).
+/// Either a succeeding leg is required for the destination square …; jj any friendly piece …
+/// jy any piece": `jR-W` visits an enemy on the file and steps on past it.
+#[test]
+fn a_visit_lands_on_a_piece_and_goes_on() {
+    let north = |text: &str, friends: &[&str], enemies: &[&str]| {
+        crate::tests::north_from_d4(text, Dialect::Mbn, friends, enemies)
+    };
+    assert_eq!(north("jR-W", &[], &["d6"]), ["d7"]);
+    assert!(north("jR-W", &["d6"], &[]).is_empty());
+    assert_eq!(north("jjR-W", &["d6"], &[]), ["d7"]);
+    assert_eq!(north("jyR-W", &["d6"], &[]), ["d7"]);
+    // Ending on the visit is said, not drawn.
+    let parsed = parse("jR", Dialect::Mbn);
+    assert!(
+        !model::build(&parsed.piece(), Dialect::Mbn)
+            .not_drawn
+            .is_empty()
+    );
+}
