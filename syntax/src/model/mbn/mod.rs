@@ -534,9 +534,18 @@ impl Lower {
                 self.skip(node, "`00` is the null move: the piece stays where it is");
                 Vec::new()
             }
+            // Found by the `explain` fuzz target: `Y0004000000000000000` repeated a join 4·10^15
+            // times. No line of any board holds more than LONGEST_LINE repeats.
+            (Some(n), true) if n > LONGEST_LINE => {
+                self.skip(
+                    node,
+                    &format!("exactly {n} repeats do not fit on any board (26×26 at most)"),
+                );
+                Vec::new()
+            }
             (Some(n), true) => self.times(&base, n, n, node),
             (Some(0), false) => self.times(&base, 1, LONGEST_LINE, node),
-            (Some(n), false) => self.times(&base, 1, n, node),
+            (Some(n), false) => self.times(&base, 1, n.min(LONGEST_LINE), node),
             _ => {
                 let why = match steps {
                     "0*" => {

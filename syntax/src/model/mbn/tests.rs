@@ -142,3 +142,15 @@ fn a_visit_lands_on_a_piece_and_goes_on() {
             .is_empty()
     );
 }
+
+/// Found by the `explain` fuzz target: an exact count of 4·10^15 (`Y0004000000000000000`)
+/// joined legs that many times and never finished. Counts past a line of the largest board
+/// are said, not expanded; `(W)99999` is bounded the same way.
+#[test]
+fn counts_beyond_any_board_are_bounded() {
+    let parsed = parse("Y0004000000000000000", Dialect::Mbn);
+    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    assert!(piece.moves.is_empty());
+    assert!(!piece.not_drawn.is_empty());
+    assert_eq!(squares("(W)99999", "d4"), squares("(W)0", "d4"));
+}
