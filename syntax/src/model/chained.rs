@@ -13,7 +13,7 @@
 use rowan::{NodeOrToken, TextRange};
 
 use super::{
-    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
+    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach,
     orientations,
 };
 use crate::board::Step;
@@ -458,21 +458,11 @@ fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -
             };
             let leaper = link.reach == Reach::Steps(1) && step.king_distance() > 1;
             Leg {
-                steps: LegSteps::Absolute(vec![*step]),
-                reach: link.reach,
                 modes,
                 default_modes,
                 lame: (prefix.lame && leaper).then_some(Lameness::ShortestPaths),
-                ep_rights: false,
-                jumping: false,
-                unload: false,
-                wrap: Wrap::None,
-                hidden: false,
-                toggles_next: false,
                 iso: link.equal,
-                bend: None,
-                ends_off_board: false,
-                source: link.source,
+                ..Leg::plain(LegSteps::Absolute(vec![*step]), link.reach, link.source)
             }
         })
         .collect();

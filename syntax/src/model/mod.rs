@@ -265,3 +265,27 @@ pub struct Leg {
     pub ends_off_board: bool,
     pub source: TextRange,
 }
+
+impl Leg {
+    /// A leg that goes `steps` up to `reach` and may move or capture where it ends (the
+    /// default of a final leg), with no other property.
+    pub(crate) fn plain(steps: LegSteps, reach: Reach, source: TextRange) -> Leg {
+        Leg {
+            steps,
+            reach,
+            modes: Modes::MOVE_OR_CAPTURE,
+            default_modes: true,
+            lame: None,
+            ep_rights: false,
+            jumping: false,
+            unload: false,
+            wrap: Wrap::None,
+            hidden: false,
+            toggles_next: false,
+            iso: false,
+            bend: None,
+            ends_off_board: false,
+            source,
+        }
+    }
+}

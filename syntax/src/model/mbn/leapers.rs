@@ -6,7 +6,7 @@ use rowan::TextRange;
 use super::directions::selects;
 use super::{LONGEST_LINE, Path};
 use crate::board::Step;
-use crate::model::{Initial, Leg, LegSteps, Modes, Reach, Wrap, orientations};
+use crate::model::{Initial, Leg, LegSteps, Reach, orientations};
 
 /// `g` (seed 002): "it moves like the given slider, but it is jumping (leaping) instead of
 /// sliding": each distance of the slide becomes a leap of its own. `false` when the path is not
@@ -78,23 +78,11 @@ pub(super) fn basic_piece(letter: char) -> Option<&'static str> {
 /// A one-step leg in every orientation of the given leaps.
 pub(super) fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
     Path {
-        legs: vec![Leg {
-            steps: LegSteps::Absolute(orientations(leaps)),
-            reach: Reach::Steps(1),
-            modes: Modes::MOVE_OR_CAPTURE,
-            default_modes: true,
-            lame: None,
-            ep_rights: false,
-            jumping: false,
-            unload: false,
-            wrap: Wrap::None,
-            hidden: false,
-            toggles_next: false,
-            iso: false,
-            bend: None,
-            ends_off_board: false,
+        legs: vec![Leg::plain(
+            LegSteps::Absolute(orientations(leaps)),
+            Reach::Steps(1),
             source,
-        }],
+        )],
         initial: Initial::Always,
         directions: Vec::new(),
     }
