@@ -208,14 +208,6 @@ impl Lower {
             match element {
                 NodeOrToken::Token(token) if is_operator(token.kind()) => {
                     let symbol = token.text().chars().next().unwrap_or('-');
-                    if symbol == 'y' {
-                        self.skip(
-                            written,
-                            "the `y` operator (stop one step before the first obstacle) is not \
-                             drawn yet",
-                        );
-                        return None;
-                    }
                     operator = Some(symbol);
                 }
                 NodeOrToken::Node(node) if node.kind() == MODIFIER => {
@@ -351,10 +343,6 @@ impl Lower {
                 count = token.text().parse().unwrap_or(usize::MAX);
             }
         }
-        if operator == 'y' {
-            self.skip(range, "the `y` operator is not drawn yet");
-            return None;
-        }
         let unlimited = count == 0;
         let copies = if unlimited {
             LONGEST_LINE
@@ -443,29 +431,38 @@ impl Lower {
 /// One concrete path as a model move.
 fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -> Move {
     let last = links.len() - 1;
-    let legs = links
-        .iter()
-        .zip(steps)
-        .enumerate()
-        .map(|(index, (link, step))| {
-            let (modes, default_modes) = if index == last {
-                match prefix.modes {
-                    Some(modes) => (modes, false),
-                    None => (Modes::MOVE_OR_CAPTURE, true),
-                }
-            } else {
-                (operator_modes(links[index + 1].operator), false)
-            };
-            let leaper = link.reach == Reach::Steps(1) && step.king_distance() > 1;
-            Leg {
-                modes,
-                default_modes,
-                lame: (prefix.lame && leaper).then_some(Lameness::ShortestPaths),
-                iso: link.equal,
-                ..Leg::plain(LegSteps::Absolute(vec![*step]), link.reach, link.source)
+    let mut legs = Vec::new();
+    for (index, (link, step)) in links.iter().zip(steps).enumerate() {
+        let (modes, default_modes) = if index == last {
+            match prefix.modes {
+                Some(modes) => (modes, false),
+                None => (Modes::MOVE_OR_CAPTURE, true),
             }
-        })
-        .collect();
+        } else {
+            (operator_modes(links[index + 1].operator), false)
+        };
+        let leaper = link.reach == Reach::Steps(1) && step.king_distance() > 1;
+        legs.push(Leg {
+            modes,
+            default_modes,
+            lame: (prefix.lame && leaper).then_some(Lameness::ShortestPaths),
+            iso: link.equal,
+            ..Leg::plain(LegSteps::Absolute(vec![*step]), link.reach, link.source)
+        });
+        // `y`: "connection square is one step before first obstacle": the leg runs into the
+        // obstacle (a hop that leaves it alone), then one step back, where the move goes on.
+        if index < last && links[index + 1].operator == Some('y') {
+            legs.push(Leg {
+                modes: Modes::MOVE,
+                default_modes: false,
+                ..Leg::plain(
+                    LegSteps::Absolute(vec![Step::new(-step.dx, -step.dy)]),
+                    Reach::Steps(1),
+                    link.source,
+                )
+            });
+        }
+    }
     Move {
         kind: MoveKind::Legs,
         initial: if prefix.initial {
@@ -489,6 +486,8 @@ fn operator_modes(operator: Option<char>) -> Modes {
             modes.hop = true;
             modes.tame = true;
         }
+        // `y`: the leg ends on the first obstacle, and a step back follows (see `to_move`).
+        Some('y') => modes.hop = true,
         // "must contain enemy and remains untouched"
         Some('!') => {
             modes.hop = true;

@@ -193,8 +193,8 @@ fn bounds_and_corner_cases() {
     assert!(ways.moves.is_empty() && !ways.not_drawn.is_empty());
     let dead_end = format!("{}cK", "K-aK-".repeat(12));
     assert!(piece(&dead_end, Dialect::Chained).moves.is_empty());
-    // "y … split" is not drawn, even inside an exponent.
-    assert!(!piece("Wy3", Dialect::Chained).not_drawn.is_empty());
+    // An operator inside an exponent joins the factors like any other (`Wx3` above).
+    assert!(piece("Wy3", Dialect::Chained).not_drawn.is_empty());
     // "0 can be used to indicate 'any number of steps'": W-0 is every length, a Rook.
     same_as_xbetza("W-0", "R");
     // "AmN … AmAm…mA": each factor may be any of the group's atoms.
@@ -230,4 +230,23 @@ fn a_hop_over_an_enemy_only() {
     assert_eq!(reach("R!R", &[], &["d6"]), ["d7", "d8"]);
     assert!(reach("R!R", &["d6"], &[]).is_empty());
     assert_eq!(reach("R+R", &["d6"], &[]), ["d7", "d8"]);
+}
+
+/// "y split: connection square is one step before first obstacle; must continue from there":
+/// `RylW` slides up to the square before the first piece, then steps left from there.
+#[test]
+fn a_split_stops_before_the_first_obstacle() {
+    let size: BoardSize = "8x8".parse().expect("size");
+    let from: Square = "d4".parse().expect("square");
+    let position =
+        Position::new(size, from, Side::White, false, &squares(&["d7"]), &[]).expect("position");
+    let found: Vec<String> = generate(&piece("fRylW", Dialect::Chained), &position)
+        .destinations()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    // Up the d-file to d6 (before the friend on d7), then one step left: c6.
+    assert_eq!(found, ["c6"]);
+    // With nothing in the way there is no obstacle to stop before.
+    assert!(destinations("fRylW").is_empty());
 }
