@@ -13,7 +13,7 @@
 use rowan::{NodeOrToken, TextRange};
 
 use super::{
-    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach,
+    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
     orientations,
 };
 use crate::board::Step;
@@ -53,6 +53,10 @@ struct Prefix {
     modes: Option<Modes>,
     initial: bool,
     lame: bool,
+    /// `j`: "must jump exactly one" piece on the way, as XBetza's `p`.
+    jump_one: bool,
+    /// `o`: "wraps around on cylinder board".
+    cylinder: bool,
 }
 
 /// One way to make a written move: its prefix and its legs.
@@ -235,6 +239,8 @@ impl Lower {
             own.directions.push_str(&prefix.directions);
             own.initial |= prefix.initial;
             own.lame |= prefix.lame;
+            own.jump_one |= prefix.jump_one;
+            own.cylinder |= prefix.cylinder;
             if let Some(modes) = prefix.modes {
                 let mine = own.modes.get_or_insert_with(Modes::default);
                 mine.to_empty |= modes.to_empty;
@@ -259,6 +265,8 @@ impl Lower {
                 }
                 'i' => prefix.initial = true,
                 'n' => prefix.lame = true,
+                'j' if !prefix.jump_one => prefix.jump_one = true,
+                'o' => prefix.cylinder = true,
                 // "a 'k' prefix could be used to indicate royalty": not part of the movement.
                 'k' => {}
                 _ => {
@@ -461,6 +469,20 @@ fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -
                     link.source,
                 )
             });
+        }
+    }
+    if prefix.cylinder {
+        for leg in &mut legs {
+            leg.wrap = Wrap::Cylinder;
+        }
+    }
+    if prefix.jump_one
+        && let Some(last) = legs.pop()
+    {
+        // The last leg hops one piece and goes on beyond it, as XBetza's `pR`.
+        match super::build::hopper_legs(last.clone(), false, false, crate::vocabulary::Atom::W) {
+            Some(hop) => legs.extend(hop),
+            None => legs.push(last),
         }
     }
     Move {

@@ -250,3 +250,13 @@ fn a_split_stops_before_the_first_obstacle() {
     // With nothing in the way there is no obstacle to stop before.
     assert!(destinations("fRylW").is_empty());
 }
+
+/// Seed 001's modifier table: "j jump one: Must jump exactly one" (XBetza's hopper `p`) and
+/// "o: wraps around on cylinder board" (XBetza's `o`); "jj jump many" is not drawn.
+#[test]
+fn jump_one_and_cylinder() {
+    same_as_xbetza("jR", "pR");
+    same_as_xbetza("mRcjR", "mRcpR");
+    same_as_xbetza("oW3", "oW3");
+    assert!(!piece("jjR", Dialect::Chained).not_drawn.is_empty());
+}
