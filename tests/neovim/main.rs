@@ -1,65 +1,183 @@
-//! End-to-end in a real editor: headless Neovim (`apt-get install neovim`; `.ci/run` installs
-//! it) runs tests/neovim/session.lua against the built `betza lsp`.
+//! End-to-end in a real editor: headless Neovim runs tests/neovim/session.lua against the built
+//! `betza lsp`, with the client config installed the way the README tells users to
+//! (editors/neovim/lua/betza.lua under the config folder, `setup` called from init.lua).
+//!
+//! Three Neovims, one for each way the config starts the client: Debian stable's (0.7,
+//! `apt-get install neovim`) through `vim.lsp.start_client`, trixie's (0.10) through
+//! `vim.lsp.start` and forky's (0.12) through `vim.lsp.config`; tests/neovim/fetch-new-neovim.sh
+//! unpacks the last two into target/, and `.ci/run` installs all three.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
 
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs the session in `nvim` and returns what it saw.
+fn session(nvim: &Path, label: &str) -> Value {
+    let dir = std::env::temp_dir().join(format!("betza-neovim-{label}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = dir.join("config/nvim");
+    std::fs::create_dir_all(config.join("lua")).expect("config folder");
+    std::fs::copy(
+        workspace().join("editors/neovim/lua/betza.lua"),
+        config.join("lua/betza.lua"),
+    )
+    .expect("installs betza.lua");
+    let binary = env!("CARGO_BIN_EXE_betza");
+    std::fs::write(
+        config.join("init.lua"),
+        format!("require('betza').setup({{ cmd = {{ '{binary}', 'lsp' }} }})\n"),
+    )
+    .expect("init.lua");
+    let file = dir.join("variants.ini");
+    std::fs::write(&file, "[v:chess]\ncustomPiece1 = x:mfW\n").expect("variants.ini");
+    let out = dir.join("result.json");
+    let script = workspace().join("tests/neovim/session.lua");
+    let run = Command::new(nvim)
+        .args(["--headless", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("BETZA_FILE", &file)
+        .env("BETZA_OUT", &out)
+        .output()
+        .expect("nvim runs");
+    // Errors in Neovim's callbacks (a hover handler, say) are only printed, never raised.
+    let printed = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success() && !printed.contains("Error") && !printed.contains("deprecated"),
+        "{label}: nvim said {printed}"
+    );
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("the script wrote its result"))
+            .expect("JSON");
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn codes(result: &Value, key: &str) -> Vec<String> {
+    result[key]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .filter_map(|d| d["code"].as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The lines of the hover's diagram: the fenced block of the Markdown.
+fn diagram_lines(hover: &str) -> Vec<&str> {
+    let mut inside = false;
+    let mut lines = Vec::new();
+    for line in hover.lines() {
+        if line.starts_with("```") {
+            inside = !inside;
+        } else if inside {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+fn check(result: &Value, label: &str) {
+    assert_eq!(
+        result["errors"],
+        Value::Array(Vec::new()),
+        "{label}: {result}"
+    );
+    assert_eq!(result["client"], "betza", "{label}: {result}");
+    assert!(
+        codes(result, "first").contains(&"xboard-modifier-order".to_owned()),
+        "{label}: {result}"
+    );
+    assert!(
+        !codes(result, "second").contains(&"xboard-modifier-order".to_owned()),
+        "{label}: {result}"
+    );
+    let hover = result["hover"].as_str().unwrap_or_default();
+    assert!(hover.contains("**`fmW`**"), "{label}: {result}");
+
+    // The float shows the diagram whole: every row verbatim, none wider than the window, and
+    // the window tall enough to need no scrolling.
+    let float: Vec<&str> = result["float"]
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let diagram = diagram_lines(hover);
+    assert!(diagram.len() >= 8, "{label}: no diagram in {hover}");
+    for row in &diagram {
+        assert!(
+            float.contains(row),
+            "{label}: `{row}` is not in the float {float:#?}"
+        );
+    }
+    let width = result["float_width"].as_u64().unwrap_or(0);
+    let widest = diagram.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    assert!(
+        widest as u64 <= width,
+        "{label}: float {width} wide, rows {widest}"
+    );
+    // Neovim 0.10 and newer conceal the code fences instead of dropping them.
+    let shown = float.iter().filter(|l| !l.starts_with("```")).count();
+    assert!(
+        result["float_height"].as_u64() >= Some(shown as u64),
+        "{label}: the float scrolls: {result}"
+    );
+    if let Ok(folder) = std::env::var("BETZA_SAVE_FLOAT") {
+        let version = result["version"].as_str().unwrap_or(label);
+        std::fs::write(
+            Path::new(&folder).join(format!("neovim-{version}-hover.txt")),
+            float.join("\n") + "\n",
+        )
+        .expect("saves the float");
+    }
+
+    let labels: Vec<&str> = result["completion"]
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert!(labels.contains(&"N"), "{label}: {result}");
+}
+
 #[test]
-fn neovim_sees_diagnostics_edits_hovers_and_completions() {
+fn debian_stable_neovim_runs_the_installed_config() {
     let nvim = Command::new("nvim").arg("--version").output();
     assert!(
         nvim.is_ok_and(|o| o.status.success()),
         "Neovim is needed for this test: apt-get install neovim (the CI script installs it)"
     );
-    let dir = std::env::temp_dir().join(format!("betza-neovim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    let file = dir.join("variants.ini");
-    std::fs::write(&file, "[v:chess]\ncustomPiece1 = x:mfW\n").expect("variants.ini");
-    let out = dir.join("result.json");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/neovim/session.lua");
-    let status = Command::new("nvim")
-        .args(["--headless", "--clean", "-c"])
-        .arg(format!("luafile {}", script.display()))
-        .env("BETZA_BIN", env!("CARGO_BIN_EXE_betza"))
-        .env("BETZA_FILE", &file)
-        .env("BETZA_OUT", &out)
-        .status()
-        .expect("nvim runs");
-    assert!(status.success());
-    let result: Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).expect("the script wrote its result"))
-            .expect("JSON");
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(result["errors"], Value::Array(Vec::new()), "{result}");
-    let codes = |key: &str| -> Vec<String> {
-        result[key]
-            .as_array()
-            .map(|list| {
-                list.iter()
-                    .filter_map(|d| d["code"].as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    assert!(
-        codes("first").contains(&"xboard-modifier-order".to_owned()),
-        "{result}"
-    );
-    assert!(
-        !codes("second").contains(&"xboard-modifier-order".to_owned()),
-        "{result}"
-    );
-    assert!(
-        result["hover"]
-            .as_str()
-            .is_some_and(|h| h.contains("**`fmW`**")),
-        "{result}"
-    );
-    let labels: Vec<&str> = result["completion"]
-        .as_array()
-        .map(|l| l.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    assert!(labels.contains(&"N"), "{result}");
+    let result = session(Path::new("nvim"), "stable");
+    check(&result, "Debian stable's Neovim");
+}
+
+/// Runs the session in a Neovim that tests/neovim/fetch-new-neovim.sh unpacked from `suite`.
+fn newer_neovim(suite: &str, label: &str) {
+    let folder = format!("target/neovim-{suite}");
+    let nvim = workspace().join(&folder).join("nvim");
+    if !nvim.exists() {
+        eprintln!(
+            "skipped: no {label} in {folder}; `tests/neovim/fetch-new-neovim.sh {suite} {folder}` \
+             puts one there (.ci/run does)"
+        );
+        return;
+    }
+    let result = session(&nvim, suite);
+    check(&result, label);
+}
+
+#[test]
+fn neovim_0_10_runs_the_installed_config_through_lsp_start() {
+    newer_neovim("trixie", "Neovim 0.10");
+}
+
+#[test]
+fn neovim_0_12_runs_the_installed_config_through_lsp_config() {
+    newer_neovim("forky", "Neovim 0.12");
 }

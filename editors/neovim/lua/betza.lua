@@ -1,0 +1,126 @@
+-- The betza language server in Neovim: diagnostics, hover with move diagrams, completion and
+-- macro rename for Betza notation in variants.ini, PGN, CIF, .betza and .mbn files.
+--
+-- Install: put this file at ~/.config/nvim/lua/betza.lua (or add the folder holding `lua/` to
+-- 'runtimepath'), then call from init.lua:
+--
+--   require("betza").setup({
+--     cmd = { "betza", "lsp" },                 -- the server; `betza` must be on PATH otherwise
+--     settings = { dialect = "xbetza", boardSize = "8x8", engines = { "fairy-stockfish" } },
+--   })
+--
+-- Neovim 0.11 and newer use vim.lsp.config/vim.lsp.enable, 0.8 to 0.10 vim.lsp.start, and 0.7
+-- the older vim.lsp.start_client.
+local M = {}
+
+-- Files are chosen by name, not by filetype: `variants.ini` holds Betza, an ordinary `.ini`
+-- does not, and both are `dosini` to Neovim.
+local NAME_PATTERNS = {
+  "^variants%.ini$",
+  "%.variants%.ini$",
+  "%.betza$",
+  "%.mbn$",
+  "%.pgn$",
+  "%.cif$",
+  "%.ccif$",
+}
+
+--- Whether the server reads the file with this path.
+function M.handles(path)
+  local name = vim.fn.fnamemodify(path, ":t"):lower()
+  for _, pattern in ipairs(NAME_PATTERNS) do
+    if name:find(pattern) then
+      return true
+    end
+  end
+  return false
+end
+
+local function first_line_is_xml(bufnr)
+  local line = vim.api.nvim_buf_get_lines(bufnr, 0, 1, false)[1] or ""
+  return line:match("^%s*<") ~= nil
+end
+
+-- `.cif` is also crystallography's format, so only an XML `.cif` becomes `xml`.
+local function add_filetypes()
+  vim.filetype.add({
+    extension = {
+      betza = "betza",
+      mbn = "mbn",
+      ccif = "xml",
+      cif = function(_, bufnr)
+        if first_line_is_xml(bufnr) then
+          return "xml"
+        end
+      end,
+    },
+  })
+end
+
+local function config_for(opts, root_dir)
+  return {
+    name = "betza",
+    cmd = opts.cmd,
+    root_dir = root_dir,
+    init_options = opts.settings,
+    settings = { betza = opts.settings },
+  }
+end
+
+local function directory_of(bufnr)
+  return vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ":p:h")
+end
+
+local function setup_config_api(opts)
+  local config = config_for(opts, function(bufnr, on_dir)
+    if M.handles(vim.api.nvim_buf_get_name(bufnr)) then
+      on_dir(directory_of(bufnr))
+    end
+  end)
+  vim.lsp.config("betza", config)
+  vim.lsp.enable("betza")
+end
+
+local function on_matching_buffers(start)
+  vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
+    group = vim.api.nvim_create_augroup("betza", { clear = true }),
+    callback = function(args)
+      if M.handles(vim.api.nvim_buf_get_name(args.buf)) then
+        start(args.buf)
+      end
+    end,
+  })
+end
+
+local function setup_start(opts)
+  on_matching_buffers(function(bufnr)
+    vim.lsp.start(config_for(opts, directory_of(bufnr)), { bufnr = bufnr })
+  end)
+end
+
+-- Neovim 0.7 has no vim.lsp.start: one client serves every buffer.
+local function setup_start_client(opts)
+  local client_id
+  on_matching_buffers(function(bufnr)
+    if not client_id or not vim.lsp.get_client_by_id(client_id) then
+      client_id = vim.lsp.start_client(config_for(opts, directory_of(bufnr)))
+    end
+    vim.lsp.buf_attach_client(bufnr, client_id)
+  end)
+end
+
+function M.setup(opts)
+  opts = opts or {}
+  opts.cmd = opts.cmd or { "betza", "lsp" }
+  opts.settings = opts.settings or vim.empty_dict()
+  add_filetypes()
+  if vim.lsp.config and vim.lsp.enable then
+    setup_config_api(opts)
+  elseif vim.lsp.start then
+    setup_start(opts)
+  else
+    setup_start_client(opts)
+  end
+end
+
+return M
