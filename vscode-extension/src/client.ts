@@ -1,0 +1,95 @@
+// The language client: which documents go to the server, how it is started and what happens
+// when it dies.
+
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as vscode from "vscode";
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  type CloseHandlerResult,
+  type DocumentSelector,
+  type ErrorHandler,
+  type ErrorHandlerResult,
+} from "vscode-languageclient/node";
+
+import { RestartPolicy, gaveUpMessage } from "./restarts";
+import { resolveServer, type Resolution } from "./serverPath";
+import { serverSettings } from "./settings";
+
+export const SELECTOR: DocumentSelector = [
+  ...["betza", "mbn", "fairy-variants", "ccif", "pgn"].flatMap((language) => [
+    { scheme: "file", language },
+    { scheme: "untitled", language },
+  ]),
+  // PGN stays with whichever extension owns it (or plain text); the server finds the
+  // VariantMen tag by the file name, so .pgn files are sent whatever their language.
+  { scheme: "file", pattern: "**/*.pgn" },
+];
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, process.platform === "win32" ? fs.constants.F_OK : fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function findServer(extensionPath: string): Resolution {
+  return resolveServer({
+    configured: vscode.workspace.getConfiguration("betza").get<string>("server.path") ?? "",
+    extensionPath,
+    platform: process.platform,
+    searchPath: process.env["PATH"],
+    home: os.homedir(),
+    isExecutable,
+  });
+}
+
+export function currentSettings() {
+  const configuration = vscode.workspace.getConfiguration("betza");
+  return serverSettings((key) => configuration.get(key));
+}
+
+/** Restarts a dead server a few times, then stops and tells the user what to do. */
+class CrashHandler implements ErrorHandler {
+  constructor(
+    private readonly policy: RestartPolicy,
+    private readonly serverPath: string,
+    private readonly onGaveUp: (message: string) => void,
+  ) {}
+
+  error(_error: Error, _message: unknown, count: number | undefined): ErrorHandlerResult {
+    // A broken pipe is reported once per message; the close that follows decides.
+    return { action: (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown, handled: true };
+  }
+
+  closed(): CloseHandlerResult {
+    if (this.policy.crashed(Date.now())) {
+      return { action: CloseAction.Restart, message: "The betza server stopped; restarting it.", handled: true };
+    }
+    this.onGaveUp(gaveUpMessage(this.serverPath));
+    return { action: CloseAction.DoNotRestart, handled: true };
+  }
+}
+
+export function createClient(
+  serverPath: string,
+  output: vscode.OutputChannel,
+  policy: RestartPolicy,
+  onGaveUp: (message: string) => void,
+): LanguageClient {
+  return new LanguageClient(
+    "betza",
+    "betza",
+    { command: serverPath, args: ["lsp"] },
+    {
+      documentSelector: SELECTOR,
+      initializationOptions: currentSettings(),
+      outputChannel: output,
+      errorHandler: new CrashHandler(policy, serverPath, onGaveUp),
+    },
+  );
+}

@@ -1,0 +1,106 @@
+// Entry point: finds the server, starts the client, and wires the commands, the settings and
+// the status bar to it.
+
+import * as vscode from "vscode";
+import { DidChangeConfigurationNotification, State, type LanguageClient } from "vscode-languageclient/node";
+
+import { SELECTOR, createClient, currentSettings, findServer } from "./client";
+import { ExplainPanel } from "./explainPanel";
+import { RestartPolicy } from "./restarts";
+import { INSTALL_HINT } from "./serverPath";
+import { DialectStatus } from "./statusBar";
+
+let client: LanguageClient | undefined;
+
+async function showProblem(message: string): Promise<void> {
+  const settings = "Open Settings";
+  const choice = await vscode.window.showErrorMessage(message, settings);
+  if (choice === settings) {
+    await vscode.commands.executeCommand("workbench.action.openSettings", "betza.server.path");
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel("betza");
+  const policy = new RestartPolicy();
+  const panel = new ExplainPanel();
+  const status = new DialectStatus();
+  context.subscriptions.push(output, panel, status);
+
+  const gaveUp = async (message: string) => {
+    const show = "Show Output";
+    if ((await vscode.window.showErrorMessage(message, show)) === show) {
+      output.show(true);
+    }
+  };
+
+  const start = async () => {
+    const server = findServer(context.extensionPath);
+    if (!server.found) {
+      void showProblem(server.problem);
+      return;
+    }
+    output.appendLine(`betza: starting ${server.path} lsp (from ${server.source})`);
+    const next = createClient(server.path, output, policy, (message) => void gaveUp(message));
+    client = next;
+    try {
+      await next.start();
+    } catch (error) {
+      client = undefined;
+      const reason = error instanceof Error ? error.message : String(error);
+      void showProblem(`The betza language server (${server.path}) could not be started: ${reason}. ${INSTALL_HINT}`);
+    }
+  };
+
+  const stop = async () => {
+    const running = client;
+    client = undefined;
+    if (running?.needsStop()) {
+      await running.stop();
+    }
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand("betza.restartServer", async () => {
+      policy.reset();
+      await stop();
+      await start();
+    }),
+    vscode.commands.registerCommand("betza.explainAtCursor", async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || vscode.languages.match(SELECTOR, editor.document) === 0) {
+        void vscode.window.showInformationMessage("Open a Betza file and put the cursor on a Betza string.");
+        return;
+      }
+      if (client?.state !== State.Running) {
+        void vscode.window.showErrorMessage("The betza language server is not running; see the “betza” output.");
+        return;
+      }
+      await panel.explain(client, editor);
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (!event.affectsConfiguration("betza")) {
+        return;
+      }
+      status.update();
+      if (event.affectsConfiguration("betza.server.path")) {
+        policy.reset();
+        await stop();
+        await start();
+      } else if (client?.state === State.Running) {
+        // The server reads the `betza` section of the notification (state.rs).
+        await client.sendNotification(DidChangeConfigurationNotification.type, {
+          settings: { betza: currentSettings() },
+        });
+      }
+    }),
+  );
+
+  await start();
+}
+
+export async function deactivate(): Promise<void> {
+  if (client?.needsStop()) {
+    await client.stop();
+  }
+}
