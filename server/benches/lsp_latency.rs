@@ -14,10 +14,18 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+/// A message from the server, with when its last byte arrived and how long the JSON parse took
+/// (the client's work, not the server's).
+struct Received {
+    message: Value,
+    arrived: Instant,
+    parse: Duration,
+}
+
 struct Client {
     child: Child,
     stdin: ChildStdin,
-    messages: Receiver<Value>,
+    messages: Receiver<Received>,
     next_id: i64,
 }
 
@@ -54,8 +62,15 @@ impl Client {
                 if stdout.read_exact(&mut body).is_err() {
                     return;
                 }
-                if let Ok(value) = serde_json::from_slice(&body)
-                    && sender.send(value).is_err()
+                let arrived = Instant::now();
+                if let Ok(message) = serde_json::from_slice(&body)
+                    && sender
+                        .send(Received {
+                            message,
+                            arrived,
+                            parse: arrived.elapsed(),
+                        })
+                        .is_err()
                 {
                     return;
                 }
@@ -89,23 +104,24 @@ impl Client {
         self.next_id += 1;
         let id = self.next_id;
         self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        self.wait(|m| m["id"] == json!(id))
+        self.wait(|m| m["id"] == json!(id)).message
     }
 
-    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Received {
         loop {
-            let message = self
+            let received = self
                 .messages
                 .recv_timeout(Duration::from_secs(120))
                 .expect("the server answers");
+            let message = &received.message;
             if message.get("method").is_some() && message.get("id").is_some() {
                 // A request from the server (configuration, registration): answer it.
                 let id = message["id"].clone();
                 self.send(json!({ "jsonrpc": "2.0", "id": id, "result": null }));
                 continue;
             }
-            if wanted(&message) {
-                return message;
+            if wanted(message) {
+                return received;
             }
         }
     }
@@ -157,10 +173,13 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1, "text": text } }),
     );
-    client.wait(|m| m["method"] == "textDocument/publishDiagnostics");
-    let open = opened.elapsed();
+    let open = client
+        .wait(|m| m["method"] == "textDocument/publishDiagnostics")
+        .arrived
+        - opened;
     let (line, column) = first_piece(text);
     let mut edits = Vec::new();
+    let mut parses = Vec::new();
     for round in 0..rounds {
         // Replace the string's first letter by F or W in turn: a real change to one Betza string
         // that keeps its length.
@@ -174,11 +193,12 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
                 "contentChanges": [{ "range": { "start": { "line": line, "character": column }, "end": { "line": line, "character": column + 1 } }, "text": letter }],
             }),
         );
-        client.wait(|m| {
+        let received = client.wait(|m| {
             m["method"] == "textDocument/publishDiagnostics"
                 && m["params"]["version"] == json!(version)
         });
-        edits.push(started.elapsed());
+        edits.push(received.arrived - started);
+        parses.push(received.parse);
     }
     let position = json!({ "line": line, "character": column });
     let timed = |client: &mut Client, method: &str, params: Value| -> Vec<Duration> {
@@ -209,11 +229,12 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
     let memory = client.peak_memory_kb();
     client.stop();
     let (e50, e99) = percentiles(edits);
+    let (p50, _) = percentiles(parses);
     let (h50, h99) = percentiles(hovers);
     let (c50, c99) = percentiles(completions);
     let (t50, t99) = percentiles(tokens);
     println!(
-        "| betza | {label} | {:.0} ms | {e50:.2} / {e99:.2} ms | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
+        "| betza | {label} | {:.0} ms | {e50:.2} / {e99:.2} ms | {p50:.2} ms | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
@@ -236,9 +257,12 @@ fn measure_peer(taplo: &str, rounds: usize) {
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": uri, "languageId": "toml", "version": 1, "text": toml } }),
     );
-    client.wait(|m| m["method"] == "textDocument/publishDiagnostics");
-    let open = opened.elapsed();
+    let open = client
+        .wait(|m| m["method"] == "textDocument/publishDiagnostics")
+        .arrived
+        - opened;
     let mut edits = Vec::new();
+    let mut parses = Vec::new();
     for round in 0..rounds {
         let version = round as i64 + 2;
         let started = Instant::now();
@@ -249,8 +273,9 @@ fn measure_peer(taplo: &str, rounds: usize) {
                 "contentChanges": [{ "range": { "start": { "line": 2, "character": 9 }, "end": { "line": 2, "character": 10 } }, "text": if round % 2 == 0 { "F" } else { "W" } }],
             }),
         );
-        client.wait(|m| m["method"] == "textDocument/publishDiagnostics");
-        edits.push(started.elapsed());
+        let received = client.wait(|m| m["method"] == "textDocument/publishDiagnostics");
+        edits.push(received.arrived - started);
+        parses.push(received.parse);
     }
     let hovers: Vec<Duration> = (0..rounds)
         .map(|_| {
@@ -262,9 +287,10 @@ fn measure_peer(taplo: &str, rounds: usize) {
     let memory = client.peak_memory_kb();
     client.stop();
     let (e50, e99) = percentiles(edits);
+    let (p50, _) = percentiles(parses);
     let (h50, h99) = percentiles(hovers);
     println!(
-        "| taplo | 1 MB TOML | {:.0} ms | {e50:.2} / {e99:.2} ms | {h50:.2} / {h99:.2} ms | – | – | {} MB |",
+        "| taplo | 1 MB TOML | {:.0} ms | {e50:.2} / {e99:.2} ms | {p50:.2} ms | {h50:.2} / {h99:.2} ms | – | – | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
@@ -274,14 +300,22 @@ fn main() {
     // `cargo bench` passes `--bench`; nothing to parse.
     let rounds = 500;
     println!(
-        "| server | file | open → diagnostics | edit → diagnostics p50 / p99 | hover p50 / p99 | completion p50 / p99 | semantic tokens (60 lines) p50 / p99 | peak memory |"
+        "| server | file | open → diagnostics | edit → diagnostics p50 / p99 | client's JSON parse of them p50 | hover p50 / p99 | completion p50 / p99 | semantic tokens (60 lines) p50 / p99 | peak memory |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    // `SIZES=10MB` (labels without spaces, comma-separated) measures only those files.
+    let only = std::env::var("SIZES").ok();
     for (label, bytes) in [
         ("70 kB", 70_000),
         ("1 MB", 1_000_000),
         ("10 MB", 10_000_000),
     ] {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|s| s == label.replace(' ', "")))
+        {
+            continue;
+        }
         measure_betza(label, &large_variants::generate(bytes), rounds);
     }
     if let Ok(taplo) = std::env::var("PEER") {

@@ -6,6 +6,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use tokio::sync::mpsc::UnboundedSender;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
@@ -27,14 +28,22 @@ pub struct Backend {
     client: Client,
     state: Mutex<State>,
     shut_down: Arc<AtomicBool>,
+    /// Whole frames for the client, written out as they come: every diagnostics notification
+    /// goes this way (see handlers/diagnostics.rs), so they stay in order among themselves.
+    frames: UnboundedSender<Vec<u8>>,
 }
 
 impl Backend {
-    pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Self {
+    pub fn new(
+        client: Client,
+        shut_down: Arc<AtomicBool>,
+        frames: UnboundedSender<Vec<u8>>,
+    ) -> Self {
         Backend {
             client,
             state: Mutex::new(State::default()),
             shut_down,
+            frames,
         }
     }
 
@@ -55,18 +64,18 @@ impl Backend {
         }
     }
 
-    async fn publish(&self, uri: Uri) {
+    /// Sends the document's diagnostics, or clears them once it is closed.
+    fn publish(&self, uri: &Uri) {
         let published = self.with_state("diagnostics", |state| {
             let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            Ok(state
-                .documents
-                .get(&uri)
-                .map(|d| (diagnostics::diagnostics(d, encoding), d.version)))
+            Ok(diagnostics::publish_frame(
+                uri,
+                state.documents.get(uri),
+                encoding,
+            ))
         });
-        if let Ok(Some((items, version))) = published {
-            self.client
-                .publish_diagnostics(uri, items, Some(version))
-                .await;
+        if let Ok(frame) = published {
+            let _ = self.frames.send(frame);
         }
     }
 }
@@ -192,7 +201,7 @@ impl LanguageServer for Backend {
             state.documents.insert(params.text_document.uri, document);
             Ok(())
         });
-        self.publish(uri).await;
+        self.publish(&uri);
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -210,7 +219,7 @@ impl LanguageServer for Backend {
             }
             Ok(())
         });
-        self.publish(uri).await;
+        self.publish(&uri);
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -218,9 +227,7 @@ impl LanguageServer for Backend {
             state.documents.remove(&params.text_document.uri);
             Ok(())
         });
-        self.client
-            .publish_diagnostics(params.text_document.uri, Vec::new(), None)
-            .await;
+        self.publish(&params.text_document.uri);
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
@@ -242,8 +249,8 @@ impl LanguageServer for Backend {
                 Ok(uris)
             })
             .unwrap_or_default();
-        for uri in uris {
-            self.publish(uri).await;
+        for uri in &uris {
+            self.publish(uri);
         }
     }
 

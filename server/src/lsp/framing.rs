@@ -113,18 +113,18 @@ where
     let _ = to_server.shutdown().await;
 }
 
-/// Server → client: whole frames from the server and from the framing layer's replies, until
-/// the server ends.
+/// Server → client: whole frames from the server and those sent around it (the framing
+/// layer's replies, the backend's diagnostics), until the server ends.
 pub async fn forward_output<R, W>(
     from_server: R,
-    mut replies: UnboundedReceiver<Vec<u8>>,
+    mut frames: UnboundedReceiver<Vec<u8>>,
     mut output: W,
 ) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
     let mut from_server = BufReader::new(from_server);
-    let mut replies_open = true;
+    let mut frames_open = true;
     loop {
         tokio::select! {
             frame_read = read_frame(&mut from_server) => match frame_read {
@@ -136,13 +136,13 @@ pub async fn forward_output<R, W>(
                 // The server has ended: nothing more will be answered.
                 None => break,
             },
-            reply = replies.recv(), if replies_open => match reply {
+            sent = frames.recv(), if frames_open => match sent {
                 Some(bytes) => {
                     if output.write_all(&bytes).await.is_err() || output.flush().await.is_err() {
                         break;
                     }
                 }
-                None => replies_open = false,
+                None => frames_open = false,
             },
             else => break,
         }

@@ -30,17 +30,21 @@ where
 {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let (service, socket) = LspService::build(move |client| Backend::new(client, flag))
-        .custom_method("betza/documentText", Backend::document_text)
-        .finish();
+    // Frames that bypass the protocol library: the framing layer's error replies and the
+    // backend's diagnostics.
+    let (frames, frame_queue) = tokio::sync::mpsc::unbounded_channel();
+    let backend_frames = frames.clone();
+    let (service, socket) =
+        LspService::build(move |client| Backend::new(client, flag, backend_frames))
+            .custom_method("betza/documentText", Backend::document_text)
+            .finish();
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     let (server_output, from_server) = tokio::io::duplex(1 << 16);
-    let (replies, reply_queue) = tokio::sync::mpsc::unbounded_channel();
     let server = Server::new(server_input, server_output, socket)
         .concurrency_level(1)
         .serve(service);
-    let reader = framing::forward_input(input, to_server, replies);
-    let writer = framing::forward_output(from_server, reply_queue, output);
+    let reader = framing::forward_input(input, to_server, frames);
+    let writer = framing::forward_output(from_server, frame_queue, output);
     tokio::pin!(server, reader);
     let run = async {
         tokio::select! {

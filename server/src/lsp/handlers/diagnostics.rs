@@ -1,46 +1,103 @@
-//! Findings of the analysis as LSP diagnostics.
+//! Findings of the analysis as a `textDocument/publishDiagnostics` notification, serialised
+//! straight to its frame. A large file has thousands of findings, all sent again on every edit;
+//! the protocol library would first build a JSON tree of them (one allocation per field), so
+//! this path writes borrowed fields out directly instead.
+
+use std::fmt;
 
 use betza_syntax::Severity;
-use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticSeverity, DiagnosticTag, NumberOrString, Range,
-};
+use betza_syntax::document::FileDiagnostic as Finding;
+use serde::{Serialize, Serializer};
+use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Range, Uri};
 
+use crate::lsp::framing::frame;
 use crate::lsp::position::{Encoding, to_positions};
 use crate::lsp::state::Document;
 
-pub fn diagnostics(document: &Document, encoding: Encoding) -> Vec<Diagnostic> {
-    let Some(analysis) = &document.analysis else {
-        return Vec::new();
-    };
-    let offsets: Vec<usize> = analysis
-        .diagnostics
+#[derive(Serialize)]
+struct Notification<'a> {
+    jsonrpc: &'static str,
+    method: &'static str,
+    params: Params<'a>,
+}
+
+#[derive(Serialize)]
+struct Params<'a> {
+    uri: &'a Uri,
+    diagnostics: Vec<Wire<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<i32>,
+}
+
+/// One diagnostic as the protocol spells it, borrowing the finding's text.
+#[derive(Serialize)]
+struct Wire<'a> {
+    range: Range,
+    severity: DiagnosticSeverity,
+    code: &'a str,
+    source: &'static str,
+    message: Message<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tags: Option<[DiagnosticTag; 1]>,
+}
+
+/// The message, with the help text on a line of its own.
+struct Message<'a>(&'a Finding);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.help {
+            Some(help) => write!(f, "{}\n{help}", self.0.message),
+            None => f.write_str(&self.0.message),
+        }
+    }
+}
+
+impl Serialize for Message<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The framed notification with every finding of `document`, or none for a closed one.
+pub fn publish_frame(uri: &Uri, document: Option<&Document>, encoding: Encoding) -> Vec<u8> {
+    let findings = document
+        .and_then(|d| d.analysis.as_ref())
+        .map_or(&[][..], |a| &a.diagnostics[..]);
+    let offsets: Vec<usize> = findings
         .iter()
         .flat_map(|d| [usize::from(d.range.start()), usize::from(d.range.end())])
         .collect();
-    let positions = to_positions(&document.text, &offsets, encoding);
-    analysis
-        .diagnostics
+    let positions = document.map_or_else(Vec::new, |d| to_positions(&d.text, &offsets, encoding));
+    let diagnostics = findings
         .iter()
         .zip(positions.chunks(2))
-        .map(|(d, range)| Diagnostic {
+        .map(|(finding, range)| Wire {
             range: Range {
                 start: range[0],
                 end: range[1],
             },
-            severity: Some(match d.severity {
+            severity: match finding.severity {
                 Severity::Error => DiagnosticSeverity::ERROR,
                 Severity::Warning => DiagnosticSeverity::WARNING,
                 Severity::Info => DiagnosticSeverity::INFORMATION,
                 Severity::Hint => DiagnosticSeverity::HINT,
-            }),
-            code: Some(NumberOrString::String(d.code.clone())),
-            source: Some("betza".into()),
-            message: match d.help {
-                Some(help) => format!("{}\n{help}", d.message),
-                None => d.message.clone(),
             },
-            tags: d.unnecessary.then(|| vec![DiagnosticTag::UNNECESSARY]),
-            ..Diagnostic::default()
+            code: &finding.code,
+            source: "betza",
+            message: Message(finding),
+            tags: finding.unnecessary.then_some([DiagnosticTag::UNNECESSARY]),
         })
-        .collect()
+        .collect();
+    let notification = Notification {
+        jsonrpc: "2.0",
+        method: "textDocument/publishDiagnostics",
+        params: Params {
+            uri,
+            diagnostics,
+            version: document.map(|d| d.version),
+        },
+    };
+    // Every field is a string, a number or a list of them: serialising cannot fail.
+    frame(&serde_json::to_vec(&notification).unwrap_or_default())
 }
