@@ -14,6 +14,7 @@ import {
   type ErrorHandlerResult,
 } from "vscode-languageclient/node";
 
+import { insertsAtCursor } from "./completion";
 import { RestartPolicy, gaveUpMessage } from "./restarts";
 import { resolveServer, type Resolution } from "./serverPath";
 import { serverSettings } from "./settings";
@@ -90,6 +91,18 @@ export function createClient(
       initializationOptions: currentSettings(),
       outputChannel: output,
       errorHandler: new CrashHandler(policy, serverPath, onGaveUp),
+      middleware: {
+        provideCompletionItem: async (document, position, context, token, next) => {
+          const result = await next(document, position, context, token);
+          const items = Array.isArray(result) ? result : (result?.items ?? []);
+          for (const item of items) {
+            if (insertsAtCursor(item.label, item.range !== undefined || item.textEdit !== undefined)) {
+              item.range = new vscode.Range(position, position);
+            }
+          }
+          return result;
+        },
+      },
     },
   );
 }

@@ -33,6 +33,7 @@ export function panelHtml(title: string, bodyHtml: string, cspSource: string): s
   code, pre { font-family: var(--vscode-editor-font-family); }
   /* Box-drawing diagrams only line up at line-height 1. */
   pre { line-height: 1.15; padding: 0.5em; background: var(--vscode-textCodeBlock-background); overflow-x: auto; }
+  pre code { background: none; padding: 0; }
   img { max-width: 100%; background: white; }
 </style>
 </head>

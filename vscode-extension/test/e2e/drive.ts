@@ -1,0 +1,433 @@
+// End-to-end test in the real VS Code: code-server serves VS Code with the packaged extension
+// installed, Debian's Chromium shows it, and playwright-core plays the user. Every step waits
+// for a condition on the page (never a fixed sleep) and on failure prints what it saw.
+//
+// Usage: node out/test/e2e/drive.js  (test/e2e/run.sh sets the environment below)
+//   CODE_SERVER  code-server binary          VSIX     the packaged extension
+//   CORPUS_FILE  the variants.ini to open     WORK     a scratch folder, emptied first
+//   CHROMIUM     browser (/usr/bin/chromium)  UPDATE_IMAGES=1  copy the screenshots to images/
+
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { chromium, type BrowserContext, type Frame, type Locator, type Page } from "playwright-core";
+
+const STEP_TIMEOUT = 60_000;
+// The first start compiles nothing but does load the whole workbench and extension host.
+const START_TIMEOUT = 180_000;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(`${name} is not set (test/e2e/run.sh sets it)`);
+  }
+  return value;
+}
+
+const codeServer = required("CODE_SERVER");
+const vsix = required("VSIX");
+const corpusFile = required("CORPUS_FILE");
+const work = required("WORK");
+const browser = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
+const extensionRoot = path.resolve(__dirname, "..", "..", "..");
+
+const dirs = {
+  userData: path.join(work, "user-data"),
+  extensions: path.join(work, "extensions"),
+  workspace: path.join(work, "workspace"),
+  chromium: path.join(work, "chromium-profile"),
+  screenshots: path.join(work, "screenshots"),
+  config: path.join(work, "code-server.yaml"),
+};
+
+interface Finding {
+  line: number;
+  severity: "error" | "warning" | "info" | "hint";
+  code: string;
+}
+
+const started = Date.now();
+const timings: [string, number][] = [];
+let seen = "";
+
+async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
+  const from = Date.now();
+  process.stdout.write(`- ${name} ... `);
+  const result = await body();
+  const took = Date.now() - from;
+  timings.push([name, took]);
+  console.log(`ok (${(took / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+function check(condition: boolean, what: string): void {
+  if (!condition) {
+    throw new Error(`${what}\nseen: ${seen}`);
+  }
+}
+
+/**
+ * Polls `read` until `accept` takes its value; a read that throws (an element not there yet)
+ * counts as not yet. The last value seen goes into the failure message.
+ */
+async function waitFor<T>(page: Page, what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeout = STEP_TIMEOUT): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      const value = await read();
+      seen = typeof value === "string" ? value : JSON.stringify(value);
+      if (accept(value)) {
+        return value;
+      }
+    } catch (error) {
+      seen = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeout / 1000} s waiting for ${what}\nlast seen: ${seen}`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+function prepare(): void {
+  fs.rmSync(work, { recursive: true, force: true });
+  for (const dir of Object.values(dirs)) {
+    if (dir !== dirs.config) {
+      fs.mkdirSync(dir, { recursive: true });
+    }
+  }
+  fs.writeFileSync(dirs.config, "auth: none\n");
+  fs.copyFileSync(corpusFile, path.join(dirs.workspace, "variants.ini"));
+  // No welcome page, tips, trust prompt or update checks: nothing but the editor on screen.
+  fs.mkdirSync(path.join(dirs.userData, "User"), { recursive: true });
+  fs.writeFileSync(
+    path.join(dirs.userData, "User", "settings.json"),
+    JSON.stringify(
+      {
+        "workbench.startupEditor": "none",
+        "workbench.tips.enabled": false,
+        "workbench.enableExperiments": false,
+        "security.workspace.trust.enabled": false,
+        "telemetry.telemetryLevel": "off",
+        "update.mode": "none",
+        "extensions.autoCheckUpdates": false,
+        "extensions.autoUpdate": false,
+        "editor.minimap.enabled": false,
+        "editor.hover.delay": 200,
+        "window.commandCenter": false,
+        "chat.commandCenter.enabled": false,
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+function codeServerArgs(): string[] {
+  return ["--config", dirs.config, "--user-data-dir", dirs.userData, "--extensions-dir", dirs.extensions];
+}
+
+function installExtension(): string {
+  const output = execFileSync(codeServer, [...codeServerArgs(), "--install-extension", vsix], { encoding: "utf8" });
+  check(/successfully installed/.test(output), `code-server did not install ${vsix}: ${output}`);
+  const installed = fs.readdirSync(dirs.extensions).find((d) => d.startsWith("betza.betza-"));
+  check(installed !== undefined, `no betza extension in ${dirs.extensions}`);
+  const binary = path.join(dirs.extensions, installed ?? "", "server", "betza");
+  check(fs.existsSync(binary), `the package has no bundled server at ${binary}`);
+  return binary;
+}
+
+/** What `betza check` reports for the file: the numbers the Problems panel must show. */
+function expectedFindings(betza: string): Finding[] {
+  let json: string;
+  try {
+    json = execFileSync(betza, ["check", "--format", "json", path.join(dirs.workspace, "variants.ini")], { encoding: "utf8" });
+  } catch (error) {
+    // Exit 1 means errors were found; the JSON is still on stdout.
+    json = (error as { stdout?: string }).stdout ?? "";
+  }
+  return JSON.parse(json) as Finding[];
+}
+
+async function startCodeServer(): Promise<{ server: ChildProcess; url: string; log: string[] }> {
+  const log: string[] = [];
+  const server = spawn(
+    codeServer,
+    [
+      ...codeServerArgs(),
+      "--auth", "none",
+      "--bind-addr", "127.0.0.1:0",
+      "--disable-telemetry",
+      "--disable-update-check",
+      "--disable-workspace-trust",
+      "--disable-getting-started-override",
+      dirs.workspace,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`code-server did not start:\n${log.join("")}`)), START_TIMEOUT);
+    const read = (chunk: Buffer) => {
+      log.push(chunk.toString());
+      const listening = /HTTP server listening on (http:\/\/\S+)/.exec(log.join(""));
+      if (listening?.[1]) {
+        clearTimeout(timer);
+        resolve(listening[1]);
+      }
+    };
+    server.stdout?.on("data", read);
+    server.stderr?.on("data", read);
+    server.on("exit", (code) => reject(new Error(`code-server exited with ${code}:\n${log.join("")}`)));
+  });
+  return { server, url, log };
+}
+
+async function launchBrowser(): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dirs.chromium, {
+    executablePath: browser,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+function normalise(text: string): string {
+  return text.replace(/\u00a0/g, " ");
+}
+
+async function quickInput(page: Page, keys: string, text: string, pick?: string): Promise<void> {
+  await page.keyboard.press(keys);
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
+  await input.fill(text);
+  if (pick !== undefined) {
+    await page
+      .locator(".quick-input-widget .monaco-list-row", { hasText: pick })
+      .first()
+      .waitFor({ state: "visible", timeout: STEP_TIMEOUT });
+  }
+  await page.keyboard.press("Enter");
+  await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: STEP_TIMEOUT });
+}
+
+/** Moves the cursor to a 1-based line and column and waits until the status bar says so. */
+async function goTo(page: Page, line: number, column: number): Promise<void> {
+  // Quick Open's `:` prefix goes to a line of the active editor wherever the focus is.
+  await quickInput(page, "Control+P", `:${line}:${column}`);
+  await waitFor(
+    page,
+    `the cursor at ${line}:${column}`,
+    () => page.locator("#status\\.editor\\.selection").innerText(),
+    (text) => text.includes(`Ln ${line}, Col ${column}`),
+  );
+}
+
+function problemCounts(findings: Finding[]): { errors: number; warnings: number; infos: number } {
+  const count = (severity: Finding["severity"]) => findings.filter((f) => f.severity === severity).length;
+  return { errors: count("error"), warnings: count("warning"), infos: count("info") };
+}
+
+/** The counts in the status bar's problems item, e.g. "Warnings: 1, Infos: 1". */
+async function statusCounts(page: Page): Promise<{ errors: number; warnings: number; infos: number }> {
+  const label = (await page.locator("#status\\.problems").getAttribute("aria-label")) ?? "";
+  const read = (name: string) => Number(new RegExp(`${name}: (\\d+)`).exec(label)?.[1] ?? 0);
+  return { errors: read("Errors"), warnings: read("Warnings"), infos: read("Infos") };
+}
+
+async function screenshot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
+  const file = path.join(dirs.screenshots, name);
+  await page.screenshot(clip ? { path: file, clip } : { path: file });
+}
+
+/** Waits for the fade-in of a widget, so the screenshot shows it opaque. */
+async function settled(widget: Locator): Promise<void> {
+  await widget.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
+async function frameWithText(page: Page, text: string): Promise<Frame | undefined> {
+  for (const frame of page.frames()) {
+    const body = await frame.evaluate(() => document.body?.innerText ?? "").catch(() => "");
+    if (body.includes(text)) {
+      return frame;
+    }
+  }
+  return undefined;
+}
+
+async function run(): Promise<void> {
+  await step("fresh user data, extensions and workspace", async () => prepare());
+  const betza = await step("install the .vsix with code-server --install-extension", async () => installExtension());
+  const findings = await step("betza check on the corpus file", async () => expectedFindings(betza));
+  const expected = problemCounts(findings);
+  const fixable = findings.find((f) => f.code === "xboard-doubled-atom");
+  check(fixable?.line === 33, `the corpus file changed: expected xboard-doubled-atom on line 33, got ${JSON.stringify(findings)}`);
+  console.log(`  betza check: ${JSON.stringify(expected)} (hints are not listed in Problems)`);
+
+  const { server, url, log } = await step("start code-server", startCodeServer);
+  const context = await step("start Chromium", launchBrowser);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await step("load the workbench", async () => {
+      await page.goto(`${url}?folder=${encodeURIComponent(dirs.workspace)}`);
+      await page.locator(".monaco-workbench").waitFor({ timeout: START_TIMEOUT });
+      await page.locator(".explorer-folders-view").waitFor({ timeout: START_TIMEOUT });
+    });
+
+    await step("open variants.ini and wait for the server's diagnostics", async () => {
+      await quickInput(page, "Control+P", "variants.ini", "variants.ini");
+      await page.locator(".monaco-editor .view-lines").first().waitFor({ timeout: STEP_TIMEOUT });
+      await waitFor(page, `Problems counts ${JSON.stringify(expected)}`, () => statusCounts(page), (c) => JSON.stringify(c) === JSON.stringify(expected), START_TIMEOUT);
+    });
+
+    await step("the Problems panel lists exactly those findings", async () => {
+      await page.keyboard.press("Control+Shift+M");
+      const total = expected.errors + expected.warnings + expected.infos;
+      // One row for the file, then one per finding.
+      await waitFor(
+        page,
+        `${total} problem rows`,
+        () => page.locator(".markers-panel .monaco-list-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? "")),
+        (labels) => labels.length === total + 1,
+      );
+    });
+
+    await step("the status bar shows the dialect", async () => {
+      await waitFor(page, "the dialect item", () => page.locator(".statusbar-item", { hasText: "Fairy-Stockfish" }).last().innerText(), (t) => t.includes("Fairy-Stockfish"));
+    });
+
+    await step("squiggles screenshot", async () => {
+      await goTo(page, 33, 18);
+      await page.locator(".squiggly-warning").first().waitFor({ timeout: STEP_TIMEOUT });
+      await screenshot(page, "squiggles.png");
+      await quickInput(page, "F1", ">View: Hide Panel", "Hide Panel");
+    });
+
+    await step("hover a Betza string and read its diagram", async () => {
+      // The hover is at most a quarter of the editor's height: a tall window shows it whole.
+      await page.setViewportSize({ width: 1280, height: 3200 });
+      await goTo(page, 18, 19);
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      const hover = page.locator(".monaco-hover:not(.hidden)").first();
+      const text = await waitFor(
+        page,
+        "the hover with the Shatranj Pawn's diagram",
+        async () => normalise(await hover.innerText()),
+        (t) => t.includes("@ the piece"),
+      );
+      check(text.includes("The Shatranj Pawn"), "the hover names the piece");
+      check(/^\s*9 {2}\. \. x o x \. \.\s*$/m.test(text), "the diagram row of rank 9 is `. . x o x . .`");
+      check((await hover.locator('img[src^="data:image/svg+xml"]').count()) === 1, "the hover has the SVG diagram (betza.hoverImage)");
+      await settled(hover);
+      const box = await hover.boundingBox();
+      check(box !== null, "the hover has a size");
+      if (box) {
+        await screenshot(page, "hover.png", { x: box.x - 260, y: box.y - 40, width: Math.min(box.width + 300, 1280 - box.x + 260), height: box.height + 80 });
+      }
+      await page.keyboard.press("Escape");
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await step("complete letters inside a Betza string", async () => {
+      await goTo(page, 18, 23);
+      await page.keyboard.press("Control+Space");
+      const labels = await waitFor(
+        page,
+        "letter completions",
+        () => page.locator(".suggest-widget .monaco-list-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? "")),
+        (l) => l.some((label) => label.startsWith("A,")),
+      );
+      check(labels.some((l) => l.startsWith("B,")), `the atoms are offered: ${labels.join(" | ")}`);
+      // A second Ctrl+Space opens the documentation beside the list.
+      await page.keyboard.press("Control+Space");
+      await page.locator(".suggest-details-container .docs").first().waitFor({ state: "visible", timeout: STEP_TIMEOUT });
+      await waitFor(page, "the Alfil's documentation", () => page.locator(".suggest-details-container").first().innerText(), (t) => t.includes("Alfil"));
+      const widget = page.locator(".editor-widget.suggest-widget");
+      await settled(widget);
+      const boxes = [await widget.boundingBox(), await page.locator(".suggest-details-container").first().boundingBox()];
+      const x = Math.max(0, Math.min(...boxes.map((b) => b?.x ?? 1280)) - 200);
+      const y = Math.max(0, Math.min(...boxes.map((b) => b?.y ?? 800)) - 60);
+      const right = Math.min(1280, Math.max(...boxes.map((b) => (b ? b.x + b.width : 0))) + 20);
+      const bottom = Math.min(800, Math.max(...boxes.map((b) => (b ? b.y + b.height : 0))) + 20);
+      await screenshot(page, "completion.png", { x, y, width: right - x, height: bottom - y });
+      await page.keyboard.press("Escape");
+    });
+
+    await step("complete the next customPiece key on an empty line", async () => {
+      await goTo(page, 34, 1);
+      await page.keyboard.press("Control+Space");
+      await waitFor(
+        page,
+        "the customPiece2 completion",
+        () => page.locator(".suggest-widget .monaco-list-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? "")),
+        (l) => l.some((label) => label.startsWith("customPiece2")),
+      );
+      await page.keyboard.press("Escape");
+    });
+
+    await step("apply the quick fix for NN", async () => {
+      await goTo(page, 33, 18);
+      await page.keyboard.press("Control+.");
+      // The server marks the fix preferred, so the menu opens with it selected.
+      const fix = page.locator(".action-widget .monaco-list-row.focused", { hasText: "(xboard-doubled-atom)" });
+      await fix.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
+      await page.keyboard.press("Enter");
+      await waitFor(page, "the line to read customPiece1 = n:N0", async () => normalise(await page.locator(".view-lines").first().innerText()), (t) => t.includes("customPiece1 = n:N0"));
+      await page.keyboard.press("Control+S");
+      const saved = path.join(dirs.workspace, "variants.ini");
+      const line = await waitFor(page, "the saved file", async () => fs.readFileSync(saved, "utf8").split("\n")[32], (l) => l === "customPiece1 = n:N0");
+      check(line === "customPiece1 = n:N0", "the fix is saved");
+      const after = { ...expected, warnings: expected.warnings - 1 };
+      await waitFor(page, `Problems counts ${JSON.stringify(after)} after the fix`, () => statusCounts(page), (c) => JSON.stringify(c) === JSON.stringify(after));
+    });
+
+    await step("Betza: Explain piece at cursor opens the panel", async () => {
+      await goTo(page, 24, 18);
+      await quickInput(page, "F1", ">Betza: Explain piece at cursor", "Explain piece at cursor");
+      const frame = await waitFor(page, "the explanation panel", () => frameWithText(page, "The Cannon"), (f) => f !== undefined);
+      const images = await frame?.evaluate(() => document.querySelectorAll('img[src^="data:image/svg+xml"]').length);
+      check(images === 1, `the panel shows the SVG diagram (found ${images})`);
+      await screenshot(page, "explain-panel.png");
+    });
+  } catch (error) {
+    const page = context.pages()[0];
+    if (page) {
+      await page.screenshot({ path: path.join(dirs.screenshots, "failure.png") }).catch(() => undefined);
+    }
+    console.log(`\ncode-server log:\n${log.join("").slice(-4000)}`);
+    console.log(`extension logs: ${path.join(dirs.userData, "logs")}`);
+    throw error;
+  } finally {
+    await context.close();
+    server.kill();
+  }
+}
+
+run()
+  .then(() => {
+    console.log(`\nall steps passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    for (const [name, took] of timings) {
+      console.log(`  ${(took / 1000).toFixed(1).padStart(6)} s  ${name}`);
+    }
+    if (process.env["UPDATE_IMAGES"] === "1") {
+      for (const name of ["hover.png", "squiggles.png", "completion.png", "explain-panel.png"]) {
+        fs.copyFileSync(path.join(dirs.screenshots, name), path.join(extensionRoot, "images", name));
+      }
+      console.log("screenshots copied to images/");
+    } else {
+      console.log(`screenshots in ${dirs.screenshots}`);
+    }
+  })
+  .catch((error: unknown) => {
+    console.error(`\nFAILED: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`screenshots (failure.png) in ${dirs.screenshots}`);
+    process.exit(1);
+  });
