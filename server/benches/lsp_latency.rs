@@ -2,7 +2,8 @@
 //! variants.ini files of 70 kB, 1 MB and 10 MB: open to first diagnostics, a one-character
 //! edit to updated diagnostics, hover, completion and semantic tokens (p50/p99), and peak
 //! resident memory. `cargo bench -p betza-server --bench lsp_latency`; figures go in the README.
-//! With `PEER=path/to/taplo` it also measures taplo's language server on a 1 MB TOML file.
+//! With `PEER=path/to/taplo` it also measures taplo's language server on a 1 MB TOML file;
+//! `SIZES=10MB` measures one file only.
 
 #[path = "../../syntax/benches/support/large_variants.rs"]
 mod large_variants;
@@ -166,7 +167,10 @@ fn first_piece(text: &str) -> (u32, u32) {
 }
 
 fn measure_betza(label: &str, text: &str, rounds: usize) {
-    let mut client = Client::start(env!("CARGO_BIN_EXE_betza"), &["lsp"]);
+    // `BETZA_SERVER=path` measures another build (one with symbols, for a profiler).
+    let server =
+        std::env::var("BETZA_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_betza").into());
+    let mut client = Client::start(&server, &["lsp"]);
     let uri = format!("file:///bench/{}/variants.ini", label.replace(' ', ""));
     let opened = Instant::now();
     client.notify(

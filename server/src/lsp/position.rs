@@ -81,42 +81,70 @@ pub fn to_range(rope: &Rope, start: usize, end: usize, encoding: Encoding) -> Ra
     }
 }
 
-/// The positions of many byte offsets at once, in one pass over `text`: for the thousands of
-/// findings of a large file, where converting each through the rope would dominate.
-pub fn to_positions(text: &str, offsets: &[usize], encoding: Encoding) -> Vec<Position> {
-    let mut order: Vec<usize> = (0..offsets.len()).collect();
-    order.sort_by_key(|i| offsets[*i]);
-    let mut out = vec![Position::default(); offsets.len()];
-    let (mut line, mut line_start, mut scanned) = (0u32, 0usize, 0usize);
-    for index in order {
-        let mut offset = offsets[index].min(text.len());
+/// Where each line of a document starts, kept up to date edit by edit, so converting the
+/// thousands of findings of a large file costs a binary search each instead of a pass over
+/// the text. Lines end at `\n`, `\r\n` or a lone `\r`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineIndex {
+    /// Byte offset of each line's start; the first is 0.
+    starts: Vec<usize>,
+}
+
+/// The line starts that the breaks in `bytes[from..to]` make, as offsets into `bytes`.
+fn starts_between(bytes: &[u8], from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr2_iter(b'\n', b'\r', &bytes[from..to])
+        .map(move |found| from + found)
+        // A `\r` followed by `\n` ends its line at the `\n`.
+        .filter(|&at| !(bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n')))
+        .map(|at| at + 1)
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(starts_between(text.as_bytes(), 0, text.len()));
+        LineIndex { starts }
+    }
+
+    /// Follows an edit that replaced the bytes `start..end` by `inserted` bytes; `text` is the
+    /// document after it.
+    pub fn edit(&mut self, text: &str, (start, end): (usize, usize), inserted: usize) {
+        let grown = |offset: usize| offset - (end - start) + inserted;
+        // A break within one byte of the edit can change (`\r` and `\n` joining or parting);
+        // starts from two bytes past it depend on unchanged bytes only, and just move.
+        let first = self
+            .starts
+            .partition_point(|&s| s < start.saturating_sub(1))
+            .max(1);
+        let kept = self.starts.partition_point(|&s| s < end + 2);
+        let rescan_to = grown(end + 2).min(text.len());
+        let rescan_from = self.starts[first - 1];
+        let moved: Vec<usize> = self.starts[kept..].iter().map(|&s| grown(s)).collect();
+        self.starts.truncate(first);
+        self.starts.extend(
+            starts_between(text.as_bytes(), rescan_from, rescan_to)
+                .filter(|&s| s > rescan_from && s < grown(end + 2)),
+        );
+        self.starts.extend(moved);
+    }
+
+    /// The position of byte `offset` (clamped to the text, moved back to a character boundary).
+    pub fn position(&self, text: &str, offset: usize, encoding: Encoding) -> Position {
+        let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        // Move to the line holding `offset`: LSP lines end at `\n`, `\r\n` or a lone `\r`.
-        while let Some(found) = memchr::memchr2(b'\n', b'\r', &text.as_bytes()[scanned..offset]) {
-            let at = scanned + found;
-            let width = if text[at..].starts_with("\r\n") { 2 } else { 1 };
-            if at + width > offset && width == 2 && at + 1 == offset {
-                // Between `\r` and `\n`: still the line's end.
-                break;
-            }
-            line += 1;
-            line_start = at + width;
-            scanned = line_start;
-        }
-        scanned = scanned.max(line_start);
-        let within = &text[line_start..offset];
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let within = &text[self.starts[line]..offset];
         let character = match encoding {
             Encoding::Utf8 => within.len(),
             Encoding::Utf16 => within.encode_utf16().count(),
         };
-        out[index] = Position {
-            line,
+        Position {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
             character: u32::try_from(character).unwrap_or(u32::MAX),
-        };
+        }
     }
-    out
 }
 
 /// The length of a line without its line ending.
@@ -162,23 +190,49 @@ mod tests {
         assert_eq!(to_position(&rope, 3, Encoding::Utf8), position(1, 0));
     }
 
+    const MIXED: &str = "a😀\r\nb\rc\u{2028}d\u{85}e\n\n象e\u{301}W";
+
     #[test]
-    fn many_positions_at_once_agree_with_one_at_a_time() {
-        let text = "a😀\r\nb\rc\u{2028}d\u{85}e\n\n象e\u{301}W";
-        let rope = Rope::from_str(text);
-        let offsets: Vec<usize> = (0..=text.len())
-            .rev()
-            .filter(|i| text.is_char_boundary(*i))
-            .collect();
-        for encoding in [Encoding::Utf8, Encoding::Utf16] {
-            let swept = to_positions(text, &offsets, encoding);
-            for (offset, position) in offsets.iter().zip(swept) {
+    fn the_line_index_agrees_with_the_rope() {
+        let rope = Rope::from_str(MIXED);
+        let index = LineIndex::new(MIXED);
+        for offset in (0..=MIXED.len() + 2).rev() {
+            for encoding in [Encoding::Utf8, Encoding::Utf16] {
                 assert_eq!(
-                    position,
-                    to_position(&rope, *offset, encoding),
+                    index.position(MIXED, offset, encoding),
+                    to_position(&rope, offset, encoding),
                     "offset {offset}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn an_edited_line_index_equals_a_new_one() {
+        // Edits that join and part `\r\n`, remove breaks, add them, and touch both ends.
+        let edits: &[(usize, usize, &str)] = &[
+            (3, 3, "x"),
+            (2, 3, ""),
+            (0, 0, "\n"),
+            (5, 5, "\r"),
+            (6, 6, "\n"),
+            (1, 8, "\r\n\r"),
+            (0, 4, ""),
+        ];
+        let mut text = MIXED.to_owned();
+        let mut index = LineIndex::new(&text);
+        for &(start, end, inserted) in edits {
+            let (start, end) = (start.min(text.len()), end.min(text.len()));
+            if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+                continue;
+            }
+            text.replace_range(start..end, inserted);
+            index.edit(&text, (start, end), inserted.len());
+            assert_eq!(
+                index,
+                LineIndex::new(&text),
+                "after {start}..{end} = {inserted:?}"
+            );
         }
     }
 

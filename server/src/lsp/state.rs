@@ -12,13 +12,14 @@ use ropey::Rope;
 use serde::Deserialize;
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
-use super::position::{Encoding, to_offset};
+use super::position::{Encoding, LineIndex, to_offset};
 
 /// One open document.
 #[derive(Debug)]
 pub struct Document {
     pub rope: Rope,
     pub text: String,
+    pub lines: LineIndex,
     pub version: i32,
     pub format: Option<HostFormat>,
     pub analysis: Option<Analysis>,
@@ -31,6 +32,7 @@ impl Document {
         let format = format_of(uri, language, &text);
         let mut document = Document {
             rope: Rope::from_str(&text),
+            lines: LineIndex::new(&text),
             text,
             version,
             format,
@@ -55,6 +57,7 @@ impl Document {
         for change in changes {
             let Some(range) = change.range else {
                 self.rope = Rope::from_str(&change.text);
+                self.lines = LineIndex::new(&change.text);
                 self.text = change.text;
                 full = true;
                 continue;
@@ -74,6 +77,7 @@ impl Document {
                 continue;
             }
             self.text.replace_range(start..end, &change.text);
+            self.lines.edit(&self.text, (start, end), change.text.len());
             let patched = !full
                 && self.analysis.as_mut().is_some_and(|analysis| {
                     analysis.apply_edit(
@@ -226,7 +230,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
         /// Random edit sequences through the server's document equal the same edits applied to
-        /// a plain string, and after each the analysis equals a fresh one.
+        /// a plain string, and after each the line index and the analysis equal fresh ones.
         #[test]
         fn edits_match_a_plain_string(edits in prop::collection::vec(edit_strategy(), 1..12)) {
             let settings = Settings::default();
@@ -249,6 +253,7 @@ mod tests {
                 document.apply(vec![change], version as i32 + 2, Encoding::Utf16, &settings);
                 prop_assert_eq!(&document.text, &plain);
                 prop_assert_eq!(document.rope.to_string(), plain.clone());
+                prop_assert_eq!(&document.lines, &super::LineIndex::new(&plain));
                 let fresh = Document::new(&uri, plain.clone(), 99, "fairy-variants", &settings);
                 prop_assert_eq!(&document.analysis, &fresh.analysis);
             }

@@ -8,10 +8,10 @@ use std::fmt;
 use betza_syntax::Severity;
 use betza_syntax::document::FileDiagnostic as Finding;
 use serde::{Serialize, Serializer};
-use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Range, Uri};
+use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Position, Range, Uri};
 
 use crate::lsp::framing::frame;
-use crate::lsp::position::{Encoding, to_positions};
+use crate::lsp::position::Encoding;
 use crate::lsp::state::Document;
 
 #[derive(Serialize)]
@@ -64,18 +64,17 @@ pub fn publish_frame(uri: &Uri, document: Option<&Document>, encoding: Encoding)
     let findings = document
         .and_then(|d| d.analysis.as_ref())
         .map_or(&[][..], |a| &a.diagnostics[..]);
-    let offsets: Vec<usize> = findings
-        .iter()
-        .flat_map(|d| [usize::from(d.range.start()), usize::from(d.range.end())])
-        .collect();
-    let positions = document.map_or_else(Vec::new, |d| to_positions(&d.text, &offsets, encoding));
+    let position = |offset| {
+        document.map_or_else(Position::default, |d| {
+            d.lines.position(&d.text, usize::from(offset), encoding)
+        })
+    };
     let diagnostics = findings
         .iter()
-        .zip(positions.chunks(2))
-        .map(|(finding, range)| Wire {
+        .map(|finding| Wire {
             range: Range {
-                start: range[0],
-                end: range[1],
+                start: position(finding.range.start()),
+                end: position(finding.range.end()),
             },
             severity: match finding.severity {
                 Severity::Error => DiagnosticSeverity::ERROR,
