@@ -117,24 +117,47 @@ impl LineIndex {
             .partition_point(|&s| s < start.saturating_sub(1))
             .max(1);
         let kept = self.starts.partition_point(|&s| s < end + 2);
-        let rescan_to = grown(end + 2).min(text.len());
         let rescan_from = self.starts[first - 1];
-        let moved: Vec<usize> = self.starts[kept..].iter().map(|&s| grown(s)).collect();
-        self.starts.truncate(first);
-        self.starts.extend(
-            starts_between(text.as_bytes(), rescan_from, rescan_to)
-                .filter(|&s| s > rescan_from && s < grown(end + 2)),
-        );
-        self.starts.extend(moved);
+        let rescan_to = grown(end + 2).min(text.len());
+        let fresh: Vec<usize> = starts_between(text.as_bytes(), rescan_from, rescan_to)
+            .filter(|&s| s > rescan_from && s < grown(end + 2))
+            .collect();
+        for s in &mut self.starts[kept..] {
+            *s = grown(*s);
+        }
+        self.starts.splice(first..kept, fresh);
     }
 
-    /// The position of byte `offset` (clamped to the text, moved back to a character boundary).
-    pub fn position(&self, text: &str, offset: usize, encoding: Encoding) -> Position {
+    /// The line holding byte `offset`, searched for from line `hint` onwards when it lies
+    /// there (findings come in file order, so the next one is usually near the last).
+    fn line_of(&self, offset: usize, hint: usize) -> usize {
+        let hint = hint.min(self.starts.len() - 1);
+        if self.starts[hint] > offset {
+            return self.starts.partition_point(|&s| s <= offset) - 1;
+        }
+        let mut reach = 1;
+        while hint + reach < self.starts.len() && self.starts[hint + reach] <= offset {
+            reach *= 2;
+        }
+        let window = &self.starts[hint + reach / 2..(hint + reach).min(self.starts.len())];
+        hint + reach / 2 + window.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// The position of byte `offset` (clamped to the text, moved back to a character
+    /// boundary), and its line as the hint for the next.
+    pub fn position(
+        &self,
+        text: &str,
+        offset: usize,
+        encoding: Encoding,
+        hint: &mut usize,
+    ) -> Position {
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let line = self.line_of(offset, *hint);
+        *hint = line;
         let within = &text[self.starts[line]..offset];
         let character = match encoding {
             Encoding::Utf8 => within.len(),
@@ -196,10 +219,13 @@ mod tests {
     fn the_line_index_agrees_with_the_rope() {
         let rope = Rope::from_str(MIXED);
         let index = LineIndex::new(MIXED);
-        for offset in (0..=MIXED.len() + 2).rev() {
+        // Backwards and forwards, so the hint is both right and wrong.
+        let offsets = (0..=MIXED.len() + 2).rev().chain(0..=MIXED.len() + 2);
+        let mut hint = 0;
+        for offset in offsets {
             for encoding in [Encoding::Utf8, Encoding::Utf16] {
                 assert_eq!(
-                    index.position(MIXED, offset, encoding),
+                    index.position(MIXED, offset, encoding, &mut hint),
                     to_position(&rope, offset, encoding),
                     "offset {offset}"
                 );

@@ -64,9 +64,11 @@ pub fn publish_frame(uri: &Uri, document: Option<&Document>, encoding: Encoding)
     let findings = document
         .and_then(|d| d.analysis.as_ref())
         .map_or(&[][..], |a| &a.diagnostics[..]);
-    let position = |offset| {
+    let mut hint = 0;
+    let mut position = |offset| {
         document.map_or_else(Position::default, |d| {
-            d.lines.position(&d.text, usize::from(offset), encoding)
+            d.lines
+                .position(&d.text, usize::from(offset), encoding, &mut hint)
         })
     };
     let diagnostics = findings
