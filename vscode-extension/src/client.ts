@@ -8,6 +8,7 @@ import {
   CloseAction,
   ErrorAction,
   LanguageClient,
+  State,
   type CloseHandlerResult,
   type DocumentSelector,
   type ErrorHandler,
@@ -54,8 +55,14 @@ export function currentSettings() {
   return serverSettings((key) => configuration.get(key));
 }
 
-/** Restarts a dead server a few times, then stops and tells the user what to do. */
+/**
+ * Restarts a server that dies after it started, a few times, then tells the user what to do.
+ * One that dies while starting is not restarted: `start()` fails and says why.
+ */
 class CrashHandler implements ErrorHandler {
+  /** Whether the server has answered `initialize` since it was last started. */
+  running = false;
+
   constructor(
     private readonly policy: RestartPolicy,
     private readonly serverPath: string,
@@ -68,11 +75,25 @@ class CrashHandler implements ErrorHandler {
   }
 
   closed(): CloseHandlerResult {
+    if (!this.running) {
+      return { action: CloseAction.DoNotRestart, handled: true };
+    }
+    this.running = false;
     if (this.policy.crashed(Date.now())) {
       return { action: CloseAction.Restart, message: "The betza server stopped; restarting it.", handled: true };
     }
     this.onGaveUp(gaveUpMessage(this.serverPath));
     return { action: CloseAction.DoNotRestart, handled: true };
+  }
+}
+
+/**
+ * The library's own error notifications are terse and come in bursts; they go to the log, and
+ * the extension says once what happened and what to do.
+ */
+class BetzaClient extends LanguageClient {
+  override error(message: string, data?: unknown): void {
+    super.error(message, data, false);
   }
 }
 
@@ -82,7 +103,8 @@ export function createClient(
   policy: RestartPolicy,
   onGaveUp: (message: string) => void,
 ): LanguageClient {
-  return new LanguageClient(
+  const crashes = new CrashHandler(policy, serverPath, onGaveUp);
+  const client = new BetzaClient(
     "betza",
     "betza",
     { command: serverPath, args: ["lsp"] },
@@ -90,7 +112,7 @@ export function createClient(
       documentSelector: SELECTOR,
       initializationOptions: currentSettings(),
       outputChannel: output,
-      errorHandler: new CrashHandler(policy, serverPath, onGaveUp),
+      errorHandler: crashes,
       middleware: {
         provideCompletionItem: async (document, position, context, token, next) => {
           const result = await next(document, position, context, token);
@@ -105,4 +127,10 @@ export function createClient(
       },
     },
   );
+  client.onDidChangeState(({ newState }) => {
+    if (newState === State.Running) {
+      crashes.running = true;
+    }
+  });
+  return client;
 }

@@ -12,11 +12,14 @@ import { DialectStatus } from "./statusBar";
 
 let client: LanguageClient | undefined;
 
-async function showProblem(message: string): Promise<void> {
+async function showProblem(message: string, output: vscode.OutputChannel): Promise<void> {
   const settings = "Open Settings";
-  const choice = await vscode.window.showErrorMessage(message, settings);
+  const log = "Show Output";
+  const choice = await vscode.window.showErrorMessage(message, settings, log);
   if (choice === settings) {
     await vscode.commands.executeCommand("workbench.action.openSettings", "betza.server.path");
+  } else if (choice === log) {
+    output.show(true);
   }
 }
 
@@ -27,28 +30,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const status = new DialectStatus();
   context.subscriptions.push(output, panel, status);
 
-  const gaveUp = async (message: string) => {
-    const show = "Show Output";
-    if ((await vscode.window.showErrorMessage(message, show)) === show) {
-      output.show(true);
-    }
-  };
-
   const start = async () => {
     const server = findServer(context.extensionPath);
     if (!server.found) {
-      void showProblem(server.problem);
+      void showProblem(server.problem, output);
       return;
     }
     output.appendLine(`betza: starting ${server.path} lsp (from ${server.source})`);
-    const next = createClient(server.path, output, policy, (message) => void gaveUp(message));
+    const next = createClient(server.path, output, policy, (message) => void showProblem(message, output));
     client = next;
     try {
       await next.start();
     } catch (error) {
       client = undefined;
       const reason = error instanceof Error ? error.message : String(error);
-      void showProblem(`The betza language server (${server.path}) could not be started: ${reason}. ${INSTALL_HINT}`);
+      void showProblem(
+        `The betza language server (${server.path}) could not be started: ${reason}. Its log is in the "betza" output. ${INSTALL_HINT}`,
+        output,
+      );
     }
   };
 

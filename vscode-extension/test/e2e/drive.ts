@@ -5,6 +5,7 @@
 // Usage: node out/test/e2e/drive.js  (test/e2e/run.sh sets the environment below)
 //   CODE_SERVER  code-server binary          VSIX     the packaged extension
 //   CORPUS_FILE  the variants.ini to open     WORK     a scratch folder, emptied first
+//   CORPUS_PGN   a .pgn with a VariantMen tag
 //   CHROMIUM     browser (/usr/bin/chromium)  UPDATE_IMAGES=1  copy the screenshots to images/
 
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -27,6 +28,7 @@ function required(name: string): string {
 const codeServer = required("CODE_SERVER");
 const vsix = required("VSIX");
 const corpusFile = required("CORPUS_FILE");
+const corpusPgn = required("CORPUS_PGN");
 const work = required("WORK");
 const browser = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
 const extensionRoot = path.resolve(__dirname, "..", "..", "..");
@@ -98,7 +100,21 @@ function prepare(): void {
   }
   fs.writeFileSync(dirs.config, "auth: none\n");
   fs.copyFileSync(corpusFile, path.join(dirs.workspace, "variants.ini"));
+  fs.copyFileSync(corpusPgn, path.join(dirs.workspace, "game.pgn"));
+  // Servers that fail: one dies at once, one two seconds after it started.
+  fs.writeFileSync(path.join(work, "dead-betza"), "#!/bin/sh\nexit 3\n", { mode: 0o755 });
   // No welcome page, tips, trust prompt or update checks: nothing but the editor on screen.
+  writeSettings();
+}
+
+/** Workspace settings, which VS Code picks up when the file changes. */
+function writeWorkspaceSettings(settings: Record<string, unknown>): void {
+  fs.mkdirSync(path.join(dirs.workspace, ".vscode"), { recursive: true });
+  fs.writeFileSync(path.join(dirs.workspace, ".vscode", "settings.json"), JSON.stringify(settings, null, 2));
+}
+
+/** The user settings: a quiet workbench. */
+function writeSettings(): void {
   fs.mkdirSync(path.join(dirs.userData, "User"), { recursive: true });
   fs.writeFileSync(
     path.join(dirs.userData, "User", "settings.json"),
@@ -125,6 +141,12 @@ function prepare(): void {
 
 function codeServerArgs(): string[] {
   return ["--config", dirs.config, "--user-data-dir", dirs.userData, "--extensions-dir", dirs.extensions];
+}
+
+function writeCrashingServer(betza: string): string {
+  const file = path.join(work, "crashing-betza");
+  fs.writeFileSync(file, `#!/bin/sh\n(sleep 2; kill $$) &\nexec '${betza}' "$@"\n`, { mode: 0o755 });
+  return file;
 }
 
 function installExtension(): string {
@@ -245,6 +267,33 @@ async function statusCounts(page: Page): Promise<{ errors: number; warnings: num
 async function screenshot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
   const file = path.join(dirs.screenshots, name);
   await page.screenshot(clip ? { path: file, clip } : { path: file });
+}
+
+/** The newest log file of an output channel of the extension host. */
+function findLog(channel: string): string {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else if (entry.name.endsWith(`-${channel}.log`)) {
+        found.push(full);
+      }
+    }
+  };
+  walk(path.join(dirs.userData, "logs"));
+  check(found.length > 0, `no log of the ${channel} output channel`);
+  return found.sort().at(-1) ?? "";
+}
+
+/** Every notification's message, from the notification centre (toasts hide one another). */
+async function notifications(page: Page): Promise<string[]> {
+  const centre = page.locator(".notifications-center");
+  if (!(await centre.isVisible())) {
+    await quickInput(page, "F1", ">Notifications: Show Notifications", "Show Notifications");
+  }
+  return centre.locator(".notification-list-item-message").allInnerTexts();
 }
 
 /** Waits for the fade-in of a widget, so the screenshot shows it opaque. */
@@ -396,6 +445,39 @@ async function run(): Promise<void> {
       const images = await frame?.evaluate(() => document.querySelectorAll('img[src^="data:image/svg+xml"]').length);
       check(images === 1, `the panel shows the SVG diagram (found ${images})`);
       await screenshot(page, "explain-panel.png");
+    });
+
+    await step("a .pgn stays plain text and its VariantMen tag is still checked", async () => {
+      await quickInput(page, "Control+P", "game.pgn", "game.pgn");
+      await waitFor(page, "the Plain Text language", () => page.locator("#status\\.editor\\.mode").innerText(), (t) => t.includes("Plain Text"));
+      await goTo(page, 9, 17);
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      const hover = page.locator(".monaco-hover:not(.hidden)").first();
+      const text = await waitFor(page, "the hover on the PGN pawn", async () => normalise(await hover.innerText()), (t) => t.includes("@ the piece"));
+      check(text.includes("fmWfceFifmnD") && text.includes("(XBetza)"), "the hover reads the VariantMen pawn as XBetza");
+      await page.keyboard.press("Escape");
+      await waitFor(page, "the XBetza dialect item", () => page.locator(".statusbar-item", { hasText: "XBetza" }).last().innerText(), (t) => t.includes("XBetza"));
+    });
+
+    await step("a betza.server.path that points nowhere gets a notification with the fix", async () => {
+      writeWorkspaceSettings({ "betza.server.path": "/nonexistent/betza" });
+      await waitFor(page, "the notification", () => notifications(page), (t) => t.some((n) => n.includes("/nonexistent/betza, which is not an executable file")));
+    });
+
+    await step("a server that dies while starting gets a notification", async () => {
+      writeWorkspaceSettings({ "betza.server.path": path.join(work, "dead-betza") });
+      await waitFor(page, "the notification", () => notifications(page), (t) => t.some((n) => n.includes("dead-betza) could not be started")));
+    });
+
+    await step("a server that keeps crashing is restarted four times, then a notification", async () => {
+      writeWorkspaceSettings({ "betza.server.path": writeCrashingServer(betza) });
+      const shown = await waitFor(page, "the notification", () => notifications(page), (t) => t.some((n) => n.includes("crashing-betza) stopped 5 times")), START_TIMEOUT);
+      // Each kind of failure is said once; the client library's own messages stay in the log.
+      check(shown.length === 3, `three notifications, one per failure: ${JSON.stringify(shown)}`);
+      const log = fs.readFileSync(findLog("betza"), "utf8");
+      check((log.match(/starting .*crashing-betza lsp/g) ?? []).length === 1, "the crashing server was started by the extension once");
+      check((log.match(/The betza server stopped; restarting it/g) ?? []).length === 4, "and restarted four times");
     });
   } catch (error) {
     const page = context.pages()[0];

@@ -77,5 +77,6 @@ fi
 
 npm run build:e2e
 CODE_SERVER="$code_server" VSIX="$VSIX" CHROMIUM=/usr/bin/chromium \
-    CORPUS_FILE="$repository/corpus/examples/variants.ini" WORK="$cache/run" \
+    CORPUS_FILE="$repository/corpus/examples/variants.ini" CORPUS_PGN="$repository/corpus/examples/game.pgn" \
+    WORK="$cache/run" \
     node out/test/e2e/drive.js
