@@ -18,7 +18,7 @@ import {
 import { insertsAtCursor } from "./completion";
 import { RestartPolicy, gaveUpMessage } from "./restarts";
 import { resolveServer, type Resolution } from "./serverPath";
-import { serverSettings } from "./settings";
+import { serverSettings, type ServerSettings } from "./settings";
 
 export const SELECTOR: DocumentSelector = [
   ...["betza", "mbn", "fairy-variants", "ccif", "pgn"].flatMap((language) => [
@@ -50,7 +50,7 @@ export function findServer(extensionPath: string): Resolution {
   });
 }
 
-export function currentSettings() {
+export function currentSettings(): ServerSettings {
   const configuration = vscode.workspace.getConfiguration("betza");
   return serverSettings((key) => configuration.get(key));
 }
@@ -113,6 +113,12 @@ export function createClient(
       initializationOptions: currentSettings(),
       outputChannel: output,
       errorHandler: crashes,
+      // Without a handler the library shows the bare protocol error; `start()` rejects either
+      // way, and the extension says what failed.
+      initializationFailedHandler: (error) => {
+        output.appendLine(`betza: initialization failed: ${String(error)}`);
+        return false;
+      },
       middleware: {
         provideCompletionItem: async (document, position, context, token, next) => {
           const result = await next(document, position, context, token);

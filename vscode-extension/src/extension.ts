@@ -55,16 +55,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const running = client;
     client = undefined;
     if (running?.needsStop()) {
-      await running.stop();
+      await running.stop().catch((error: unknown) => output.appendLine(`betza: stopping the server failed: ${String(error)}`));
     }
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand("betza.restartServer", async () => {
+  // Starts and stops run one after another: a settings file saved twice in quick succession
+  // must not stop a server while it is still starting.
+  let lifecycle = Promise.resolve();
+  const restart = () => {
+    lifecycle = lifecycle.then(async () => {
       policy.reset();
       await stop();
       await start();
-    }),
+    });
+    return lifecycle;
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand("betza.restartServer", restart),
     vscode.commands.registerCommand("betza.explainAtCursor", async () => {
       const editor = vscode.window.activeTextEditor;
       if (!editor || vscode.languages.match(SELECTOR, editor.document) === 0) {
@@ -83,9 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
       status.update();
       if (event.affectsConfiguration("betza.server.path")) {
-        policy.reset();
-        await stop();
-        await start();
+        await restart();
       } else if (client?.state === State.Running) {
         // The server reads the `betza` section of the notification (state.rs).
         await client.sendNotification(DidChangeConfigurationNotification.type, {
@@ -95,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
 
-  await start();
+  await restart();
 }
 
 export async function deactivate(): Promise<void> {

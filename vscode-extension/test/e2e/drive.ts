@@ -107,10 +107,12 @@ function prepare(): void {
   writeSettings();
 }
 
-/** Workspace settings, which VS Code picks up when the file changes. */
+/** Workspace settings, which VS Code picks up when the file changes (renamed into place, so it never sees half a file). */
 function writeWorkspaceSettings(settings: Record<string, unknown>): void {
-  fs.mkdirSync(path.join(dirs.workspace, ".vscode"), { recursive: true });
-  fs.writeFileSync(path.join(dirs.workspace, ".vscode", "settings.json"), JSON.stringify(settings, null, 2));
+  const folder = path.join(dirs.workspace, ".vscode");
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(work, "settings.json.new"), JSON.stringify(settings, null, 2));
+  fs.renameSync(path.join(work, "settings.json.new"), path.join(folder, "settings.json"));
 }
 
 /** The user settings: a quiet workbench. */
