@@ -11,6 +11,7 @@
 //! [`Piece::not_drawn`]; `k` (royalty) does not change the moves.
 
 use rowan::{NodeOrToken, TextRange};
+use rustc_hash::FxHashSet;
 
 use super::{
     Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
@@ -80,15 +81,19 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
             continue;
         };
         let mut paths = 0;
-        let mut own: Vec<Move> = Vec::new();
-        for (prefix, links) in &templates {
+        // Different ways often make the same path: keep the first of each.
+        let mut own: FxHashSet<Move> = FxHashSet::default();
+        'ways: for (prefix, links) in &templates {
             for a_move in lower.paths(prefix, links, written.text_range(), &mut paths) {
-                if !own.contains(&a_move) {
-                    own.push(a_move);
+                if moves.len() >= PIECE_PATH_LIMIT {
+                    lower.incomplete = true;
+                    break 'ways;
+                }
+                if own.insert(a_move.clone()) {
+                    moves.push(a_move);
                 }
             }
         }
-        moves.extend(own);
     }
     Piece {
         dialect: Dialect::Chained,

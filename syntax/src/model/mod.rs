@@ -70,7 +70,7 @@ impl Piece {
 }
 
 /// One move of a piece.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     pub kind: MoveKind,
     /// `i`: only on the piece's first move; `ii`: only from a square where its type started.
@@ -81,7 +81,7 @@ pub struct Move {
 }
 
 /// What sort of move it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// Leaps or slides described by its legs.
     Legs,
@@ -99,7 +99,7 @@ pub enum MoveKind {
     Imitator,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Initial {
     #[default]
     Always,
@@ -108,7 +108,7 @@ pub enum Initial {
 }
 
 /// How far a leg may go along one step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Reach {
     /// At most this many steps (1 for a leaper).
     Steps(u32),
@@ -118,7 +118,7 @@ pub enum Reach {
 }
 
 /// Where a leg's steps point.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum LegSteps {
     /// In white's orientation (black rotates them 180°): the first leg.
     Absolute(Vec<Step>),
@@ -143,7 +143,7 @@ pub enum LegSteps {
 }
 
 /// What a leg may do on the square where it ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Modes {
     /// `m`: move to an empty square.
     pub to_empty: bool,
@@ -205,7 +205,7 @@ impl Modes {
 }
 
 /// Which squares can block a lame (`n`) leap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lameness {
     /// XBetza: the leap is blocked only if every geometrically shortest path of king steps has
     /// an occupied square (seed 000: "all geometrically shortest paths to a destination").
@@ -215,7 +215,7 @@ pub enum Lameness {
 }
 
 /// How a bent rider turns between its steps (seed 000).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Bend {
     /// `q`: "rider bends 45-degrees in same direction on every step (qN = Rose)".
     Circular,
@@ -224,7 +224,7 @@ pub enum Bend {
 }
 
 /// Wrapping at the board edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Wrap {
     #[default]
     None,
@@ -235,7 +235,7 @@ pub enum Wrap {
 }
 
 /// One leg of a move.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Leg {
     pub steps: LegSteps,
     pub reach: Reach,

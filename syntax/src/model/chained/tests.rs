@@ -208,6 +208,18 @@ fn bounds_and_corner_cases() {
     assert!(!piece("W-(lW)", Dialect::Chained).not_drawn.is_empty());
 }
 
+/// Found by the `moves` fuzz target (a 61-second unit): `(AN)9` is 512 ways of nine legs, whose
+/// tens of thousands of paths were deduplicated pairwise. A piece keeps at most 4096 paths,
+/// found by hashing, and says it is incomplete past them.
+#[test]
+fn many_ways_of_many_legs_stop_at_the_piece_bound() {
+    let many = piece("(AN)9", Dialect::Chained);
+    assert!(many.incomplete);
+    assert_eq!(many.moves.len(), 4096);
+    let distinct: std::collections::HashSet<&model::Move> = many.moves.iter().collect();
+    assert_eq!(distinct.len(), many.moves.len());
+}
+
 /// The reverse, "where possible": an XBetza piece with several legs in chained Betza, offered
 /// only when the moves agree; hoppers (a hidden leg) have none.
 #[test]
