@@ -56,12 +56,12 @@ export function currentSettings(): ServerSettings {
 }
 
 /**
- * Restarts a server that dies after it started, a few times, then tells the user what to do.
- * One that dies while starting is not restarted: `start()` fails and says why.
+ * Restarts a server that dies after it has run, a few times, then tells the user what to do.
+ * One that dies before it ever ran is not restarted: the extension reports the failed start.
  */
 class CrashHandler implements ErrorHandler {
-  /** Whether the server has answered `initialize` since it was last started. */
-  running = false;
+  /** Whether the server has once answered `initialize`. */
+  ran = false;
 
   constructor(
     private readonly policy: RestartPolicy,
@@ -75,10 +75,9 @@ class CrashHandler implements ErrorHandler {
   }
 
   closed(): CloseHandlerResult {
-    if (!this.running) {
+    if (!this.ran) {
       return { action: CloseAction.DoNotRestart, handled: true };
     }
-    this.running = false;
     if (this.policy.crashed(Date.now())) {
       return { action: CloseAction.Restart, message: "The betza server stopped; restarting it.", handled: true };
     }
@@ -135,7 +134,7 @@ export function createClient(
   );
   client.onDidChangeState(({ newState }) => {
     if (newState === State.Running) {
-      crashes.running = true;
+      crashes.ran = true;
     }
   });
   return client;

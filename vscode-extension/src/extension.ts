@@ -39,11 +39,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     output.appendLine(`betza: starting ${server.path} lsp (from ${server.source})`);
     const next = createClient(server.path, output, policy, (message) => void showProblem(message, output));
     client = next;
+    let reason = "it stopped before it answered";
     try {
       await next.start();
     } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+    // start() can also resolve for a server that died first (the library forgets its pending
+    // start when the connection closes), so the state decides.
+    if (next.state !== State.Running) {
       client = undefined;
-      const reason = error instanceof Error ? error.message : String(error);
       void showProblem(
         `The betza language server (${server.path}) could not be started: ${reason}. Its log is in the "betza" output. ${INSTALL_HINT}`,
         output,

@@ -318,8 +318,12 @@ async function run(): Promise<void> {
   const betza = await step("install the .vsix with code-server --install-extension", async () => installExtension());
   const findings = await step("betza check on the corpus file", async () => expectedFindings(betza));
   const expected = problemCounts(findings);
-  const fixable = findings.find((f) => f.code === "xboard-doubled-atom");
-  check(fixable?.line === 33, `the corpus file changed: expected xboard-doubled-atom on line 33, got ${JSON.stringify(findings)}`);
+  // The steps below point at these lines of corpus/examples/variants.ini.
+  const lines = fs.readFileSync(corpusFile, "utf8").split("\n");
+  for (const [line, text] of [[18, "customPiece3 = p:fmWfcF"], [24, "customPiece2 = c:mRcpR"], [33, "customPiece1 = n:NN"]] as const) {
+    check(lines[line - 1] === text, `${corpusFile} changed: line ${line} is not \`${text}\`; update test/e2e/drive.ts`);
+  }
+  check(findings.some((f) => f.code === "xboard-doubled-atom" && f.line === 33), `betza check no longer finds xboard-doubled-atom on line 33: ${JSON.stringify(findings)}`);
   console.log(`  betza check: ${JSON.stringify(expected)} (hints are not listed in Problems)`);
 
   const { server, url, log } = await step("start code-server", startCodeServer);
@@ -452,12 +456,19 @@ async function run(): Promise<void> {
     await step("a .pgn stays plain text and its VariantMen tag is still checked", async () => {
       await quickInput(page, "Control+P", "game.pgn", "game.pgn");
       await waitFor(page, "the Plain Text language", () => page.locator("#status\\.editor\\.mode").innerText(), (t) => t.includes("Plain Text"));
-      await goTo(page, 9, 17);
+      // The first piece of the tag: `[VariantMen "ID:BETZA;…`.
+      const pgn = fs.readFileSync(corpusPgn, "utf8").split("\n");
+      const line = pgn.findIndex((l) => l.startsWith('[VariantMen "'));
+      const tag = pgn[line] ?? "";
+      const start = tag.indexOf(":") + 1;
+      const betza = tag.slice(start).split(/[;"]/)[0] ?? "";
+      check(line >= 0 && betza !== "", `${corpusPgn} has no VariantMen tag`);
+      await goTo(page, line + 1, start + 2);
       await page.keyboard.press("Control+K");
       await page.keyboard.press("Control+I");
       const hover = page.locator(".monaco-hover:not(.hidden)").first();
-      const text = await waitFor(page, "the hover on the PGN pawn", async () => normalise(await hover.innerText()), (t) => t.includes("@ the piece"));
-      check(text.includes("fmWfceFifmnD") && text.includes("(XBetza)"), "the hover reads the VariantMen pawn as XBetza");
+      const text = await waitFor(page, "the hover on the PGN piece", async () => normalise(await hover.innerText()), (t) => t.includes("@ the piece"));
+      check(text.includes(`${betza} (XBetza)`), `the hover reads ${betza} as XBetza`);
       await page.keyboard.press("Escape");
       await waitFor(page, "the XBetza dialect item", () => page.locator(".statusbar-item", { hasText: "XBetza" }).last().innerText(), (t) => t.includes("XBetza"));
     });
@@ -487,6 +498,11 @@ async function run(): Promise<void> {
       await page.screenshot({ path: path.join(dirs.screenshots, "failure.png") }).catch(() => undefined);
     }
     console.log(`\ncode-server log:\n${log.join("").slice(-4000)}`);
+    try {
+      console.log(`\n"betza" output channel:\n${fs.readFileSync(findLog("betza"), "utf8").slice(-4000)}`);
+    } catch {
+      console.log("no betza output channel log");
+    }
     console.log(`extension logs: ${path.join(dirs.userData, "logs")}`);
     throw error;
   } finally {
