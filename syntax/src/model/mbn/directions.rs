@@ -5,51 +5,65 @@ use crate::board::Step;
 use crate::model::{Leg, LegSteps};
 
 /// A leap's size, its shorter part first: the same for every orientation.
-fn size(step: Step) -> (u8, u8) {
+pub(super) type Size = (u8, u8);
+
+pub(super) fn size(step: Step) -> Size {
     let (a, b) = (step.dx.unsigned_abs(), step.dy.unsigned_abs());
     (a.min(b), a.max(b))
 }
 
-/// The leap a leg makes, when it has one shape (for chaining).
-pub(super) fn shape(leg: &Leg) -> Option<Step> {
-    match &leg.steps {
-        LegSteps::Absolute(steps) => {
-            let first = *steps.first()?;
-            let size = |s: Step| {
-                let (a, b) = (s.dx.unsigned_abs(), s.dy.unsigned_abs());
-                (a.min(b), a.max(b))
-            };
-            steps
-                .iter()
-                .all(|s| size(*s) == size(first))
-                .then_some(first)
+/// The sizes of the leaps a leg written with its own steps makes, each once; none for a leg
+/// that turns from the one before.
+pub(super) fn sizes(leg: &Leg) -> Vec<Size> {
+    let mut sizes: Vec<Size> = Vec::new();
+    if let LegSteps::Absolute(steps) = &leg.steps {
+        for s in steps.iter().map(|s| size(*s)) {
+            if !sizes.contains(&s) {
+                sizes.push(s);
+            }
         }
-        _ => Some(Step::new(0, 1)),
     }
+    sizes
 }
 
-/// The turns (eighths, clockwise) from `previous` that give `next`'s shape and go the way the
-/// letters say, relative to the leg before (seed 002: "directions are always measured relative
-/// to the previous leg"; "in the right-hand part of a chaining operator f is implied by
-/// default"). Amalgams and doubled letters have no relative reading yet: no turns.
-pub(super) fn relative_turns(previous: Step, next: Step, letters: &[String]) -> Vec<u8> {
+/// The turns (eighths, clockwise) from a leap of size `previous` that give one of `next`'s
+/// sizes and go the way the letters say, relative to the leg before (seed 002: "directions
+/// are always measured relative to the previous leg"; "in the right-hand part of a chaining
+/// operator f is implied by default"). A doubled letter keeps to its own line (`ff` straight
+/// on) and an amalgam to the diagonal between its letters (`(fr)` one eighth right: notes
+/// MB17).
+pub(super) fn relative_turns(previous: Size, next: &[Size], letters: &[String]) -> Vec<u8> {
     let allowed = |turn: u8| {
         if letters.is_empty() {
             return [7, 0, 1].contains(&turn);
         }
-        letters.iter().any(|l| match l.as_str() {
-            "f" => [7, 0, 1].contains(&turn),
-            "b" => [3, 4, 5].contains(&turn),
-            "l" => [5, 6, 7].contains(&turn),
-            "r" => [1, 2, 3].contains(&turn),
-            "v" => ![2, 6].contains(&turn),
-            "s" => ![0, 4].contains(&turn),
-            "d" => true,
-            _ => false,
+        letters.iter().any(|l| {
+            let turns: &[u8] = match l.trim_matches(['(', ')']) {
+                "f" => &[7, 0, 1],
+                "b" => &[3, 4, 5],
+                "l" => &[5, 6, 7],
+                "r" => &[1, 2, 3],
+                "v" => &[7, 0, 1, 3, 4, 5],
+                "s" => &[1, 2, 3, 5, 6, 7],
+                "d" => &[0, 1, 2, 3, 4, 5, 6, 7],
+                "ff" => &[0],
+                "bb" => &[4],
+                "rr" => &[2],
+                "ll" => &[6],
+                "vv" => &[0, 4],
+                "ss" => &[2, 6],
+                "fr" | "rf" => &[1],
+                "br" | "rb" => &[3],
+                "bl" | "lb" => &[5],
+                "fl" | "lf" => &[7],
+                _ => &[],
+            };
+            turns.contains(&turn)
         })
     };
+    let from = super::representative(previous);
     (0..8u8)
-        .filter(|t| allowed(*t) && size(previous.turned(*t)) == size(next))
+        .filter(|t| allowed(*t) && next.contains(&size(from.turned(*t))))
         .collect()
 }
 

@@ -3,7 +3,7 @@
 
 use rowan::TextRange;
 
-use super::directions::selects;
+use super::directions::{selects, sizes};
 use super::{LONGEST_LINE, Path};
 use crate::board::Step;
 use crate::model::{Initial, Leg, LegSteps, Reach, orientations};
@@ -77,12 +77,14 @@ pub(super) fn basic_piece(letter: char) -> Option<&'static str> {
 
 /// A one-step leg in every orientation of the given leaps.
 pub(super) fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
+    let leg = Leg::plain(
+        LegSteps::Absolute(orientations(leaps)),
+        Reach::Steps(1),
+        source,
+    );
     Path {
-        legs: vec![Leg::plain(
-            LegSteps::Absolute(orientations(leaps)),
-            Reach::Steps(1),
-            source,
-        )],
+        first_sizes: sizes(&leg),
+        legs: vec![leg],
         initial: Initial::Always,
         directions: Vec::new(),
     }

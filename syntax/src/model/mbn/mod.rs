@@ -1,12 +1,12 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
-//! yet (ranges, piece sets, conditions, board transitions, `{}` legs, `0*`, `*`, circular
-//! riders, `g` on more than one slide, `j` ending a move, and the modifiers h k o u w x) is
+//! yet (ranges, piece sets, conditions, board transitions, `{}` legs, `0*`, `*`, `g` on more
+//! than one slide, `j` ending a move, and the modifiers h k o u w x) is
 //! listed in [`Piece::not_drawn`] with its text, and the move that holds it is left out of the
 //! drawing rather than drawn wrongly.
 
 use rowan::{NodeOrToken, TextRange};
 
-use directions::{relative_turns, selects, shape};
+use directions::{Size, relative_turns, selects, size, sizes};
 pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leap_over, leaper, leaps_of};
 
@@ -27,6 +27,9 @@ struct Path {
     initial: Initial,
     /// The direction letters written for the first leg: relative when it is chained.
     directions: Vec<String>,
+    /// The sizes of the first leg's leaps before its letters chose among them as if it stood
+    /// alone: a chained leg turns from the leg before instead.
+    first_sizes: Vec<Size>,
 }
 
 /// Why a part is not drawn.
@@ -168,9 +171,7 @@ impl Lower {
             }
             for before in &paths {
                 for after in &next {
-                    if let Some(path) = self.join(before, after, dashes == 1, &part) {
-                        joined.push(path);
-                    }
+                    joined.extend(self.join(before, after, dashes == 1, &part));
                 }
             }
             paths = joined;
@@ -184,44 +185,64 @@ impl Lower {
         paths
     }
 
-    /// `before` then `after`; a chained (`-`) `after` turns relative to `before`'s last step.
+    /// `before` then `after`; a chained (`-`) `after` turns relative to `before`'s last step,
+    /// one path for each size that step can have (a King's leg chains on as a Wazir and as a
+    /// Ferz, each turning its own way).
     fn join(
         &mut self,
         before: &Path,
         after: &Path,
         chained: bool,
         source: &SyntaxNode,
-    ) -> Option<Path> {
+    ) -> Vec<Path> {
         let mut legs = before.legs.clone();
         for leg in &mut legs {
             if leg.default_modes {
                 leg.modes = Modes::MOVE;
             }
         }
-        let mut rest = after.legs.clone();
+        let initial = if after.initial == Initial::Always {
+            before.initial
+        } else {
+            after.initial
+        };
+        let joined = |mut legs: Vec<Leg>, rest: Vec<Leg>| {
+            legs.extend(rest);
+            Path {
+                legs,
+                initial,
+                directions: before.directions.clone(),
+                first_sizes: before.first_sizes.clone(),
+            }
+        };
         // "N--N is equal to N-dN": `d` alone makes the leg independent of the one before.
         let independent = !after.directions.is_empty() && after.directions.iter().all(|d| d == "d");
-        if chained && !independent {
-            let previous = shape(legs.last()?)?;
-            let first = rest.first_mut()?;
-            let next = shape(first)?;
-            let turns = relative_turns(previous, next, &after.directions);
-            if turns.is_empty() {
-                self.skip(source, "a chained leg of another size than the leg before (its direction is not defined)");
-                return None;
-            }
-            first.steps = LegSteps::Relative(turns);
+        if !chained || independent {
+            return vec![joined(legs, after.legs.clone())];
         }
-        legs.extend(rest);
-        Some(Path {
-            legs,
-            initial: if after.initial == Initial::Always {
-                before.initial
-            } else {
-                after.initial
-            },
-            directions: before.directions.clone(),
-        })
+        let next = &after.first_sizes;
+        let mut out = Vec::new();
+        for previous in last_sizes(&legs) {
+            let mut head = legs.clone();
+            let turns = relative_turns(previous, next, &after.directions);
+            if turns.is_empty() || !restrict_last(&mut head, previous) {
+                continue;
+            }
+            let mut rest = after.legs.clone();
+            rest[0].steps = LegSteps::Relative(turns);
+            out.push(joined(head, rest));
+        }
+        if out.is_empty() {
+            let letters = after.directions.join("");
+            self.skip(
+                source,
+                &format!(
+                    "no leap of this leg goes `{}` from the leg before",
+                    if letters.is_empty() { "f" } else { &letters }
+                ),
+            );
+        }
+        out
     }
 
     /// Prefix operators, ranges, modifiers and juxtaposed moves.
@@ -401,13 +422,13 @@ impl Lower {
             .children()
             .find(|n| n.kind() == RANGE)
             .map(|n| n.text().to_string());
-        if node
+        let turn: Vec<String> = node
             .children()
-            .any(|n| matches!(n.kind(), MODIFIER | AMALGAM))
-        {
-            let why = rules::circular(node);
-            self.skip(node, &why);
-            return Vec::new();
+            .filter(|n| matches!(n.kind(), MODIFIER | AMALGAM))
+            .map(|n| n.text().to_string().trim_matches(['(', ')']).to_owned())
+            .collect();
+        if !turn.is_empty() {
+            return self.circular(node, turn, steps.as_deref());
         }
         let base: Vec<Path> = if node.kind() == GROUP {
             node.children()
@@ -455,6 +476,55 @@ impl Lower {
             None => base,
             Some(steps) => self.repeat(base, steps, node),
         }
+    }
+
+    /// A circular rider `(P)mλ`: seed 002 defines it as "P-{(mP)(λ-1)}", P and then up to λ-1
+    /// more P, each turned m from the one before ("(P)m0 := P-{(mP)0}" has no bound). Like
+    /// every rider it may stop after any of its leaps, so the `{}` leg never forces one (the
+    /// Rose, `(N)(rf)8`, is "a circular Nightrider"): notes MB17.
+    fn circular(&mut self, node: &SyntaxNode, turn: Vec<String>, count: Option<&str>) -> Vec<Path> {
+        let total = match count.map(str::parse::<usize>) {
+            Some(Ok(0)) => LONGEST_LINE,
+            Some(Ok(n)) => n.min(LONGEST_LINE),
+            _ => {
+                let why = rules::circular(node);
+                self.skip(node, &why);
+                return Vec::new();
+            }
+        };
+        let base: Vec<Path> = node
+            .children()
+            .filter(|n| !matches!(n.kind(), RANGE | MODIFIER | AMALGAM))
+            .flat_map(|n| self.expression(&n))
+            .collect();
+        let turned: Vec<Path> = base
+            .iter()
+            .cloned()
+            .map(|mut path| {
+                path.directions.clone_from(&turn);
+                path
+            })
+            .collect();
+        let mut out = base.clone();
+        let mut current = base;
+        for _ in 1..total {
+            let mut next = Vec::new();
+            for before in &current {
+                for after in &turned {
+                    next.extend(self.join(before, after, true, node));
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            if out.len() + next.len() > MOVE_LIMIT {
+                self.incomplete = true;
+                break;
+            }
+            out.extend(next.iter().cloned());
+            current = next;
+        }
+        out
     }
 
     /// A basic piece's moves (seed 002, section 14's table).
@@ -582,9 +652,7 @@ impl Lower {
             let mut next = Vec::new();
             for before in &current {
                 for after in base {
-                    if let Some(path) = self.join(before, after, true, node) {
-                        next.push(path);
-                    }
+                    next.extend(self.join(before, after, true, node));
                 }
             }
             if next.is_empty() || out.len() + next.len() > MOVE_LIMIT {
@@ -595,6 +663,57 @@ impl Lower {
         }
         out
     }
+}
+
+/// The sizes the last leap of `legs` can have: its own, or those its turns give from the
+/// leg before.
+fn last_sizes(legs: &[Leg]) -> Vec<Size> {
+    let mut current: Vec<Size> = Vec::new();
+    for leg in legs {
+        current = match &leg.steps {
+            LegSteps::Absolute(_) => sizes(leg),
+            LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
+                let mut next: Vec<Size> = Vec::new();
+                for turned in current
+                    .iter()
+                    .flat_map(|s| turns.iter().map(|t| size(representative(*s).turned(*t))))
+                {
+                    if !next.contains(&turned) {
+                        next.push(turned);
+                    }
+                }
+                next
+            }
+            LegSteps::Chiral { .. } => Vec::new(),
+        };
+    }
+    current
+}
+
+fn representative((short, long): Size) -> Step {
+    Step::new(
+        i8::try_from(short).unwrap_or(i8::MAX),
+        i8::try_from(long).unwrap_or(i8::MAX),
+    )
+}
+
+/// Keeps only the ways the last leg of `legs` leaps `wanted`; `false` when that cannot be
+/// told apart (its turns start from more than one size).
+fn restrict_last(legs: &mut [Leg], wanted: Size) -> bool {
+    let Some((last, earlier)) = legs.split_last_mut() else {
+        return false;
+    };
+    match &mut last.steps {
+        LegSteps::Absolute(steps) => steps.retain(|s| size(*s) == wanted),
+        LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
+            let [from] = last_sizes(earlier)[..] else {
+                return false;
+            };
+            turns.retain(|t| size(representative(from).turned(*t)) == wanted);
+        }
+        LegSteps::Chiral { .. } => return false,
+    }
+    true
 }
 
 mod directions;

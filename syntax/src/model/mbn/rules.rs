@@ -159,14 +159,13 @@ pub(super) fn circular(rider: &SyntaxNode) -> String {
         .map(|n| n.text().to_string())
         .unwrap_or_default();
     let how_many = match count.as_str() {
-        "0" => "as often as it can".to_owned(),
-        "0*" => "as far as it can go".to_owned(),
-        n => format!("up to {n} times in all"),
+        "0*" => "as far as it can go, every time (`0*`), which is".to_owned(),
+        "" => "with no count, which is".to_owned(),
+        n => format!("`{n}` times, a count that is"),
     };
     format!(
         "a circular rider: `{piece}` once, then `{piece}` again, each turned `{turn}` from the one \
-         before, {how_many}, while its squares are free (seed 002: (P)mλ = P-{{(mP)(λ-1)}}, the \
-         Rose is `(N)(rf)8`); not drawn yet"
+         before, {how_many} not drawn yet (seed 002: (P)mλ = P-{{(mP)(λ-1)}})"
     )
 }
 
@@ -212,17 +211,18 @@ mod tests {
         assert!(list_words("##Q==Q").starts_with("promotion rule of the promoted `##Q`"));
     }
 
-    /// Seed 002, circular riders: ":Ro:=(N)(rf)8".
+    /// Seed 002, circular riders: "(P)m0* := P-{(mP)0*}", the completed circular rider, is
+    /// said in words (the others are drawn).
     #[test]
-    fn the_rose_in_words() {
-        let rider = definition(":Ro:=(N)(rf)8")
+    fn a_completed_circular_rider_in_words() {
+        let rider = definition(":CK:=(K)(fr)0*")
             .descendants()
             .find(|n| n.kind() == GROUP && n.children().any(|c| c.kind() == AMALGAM))
             .expect("the rider");
         let words = circular(&rider);
-        assert!(words.starts_with("a circular rider: `(N)` once"), "{words}");
-        assert!(words.contains("turned `(rf)`"), "{words}");
-        assert!(words.contains("up to 8 times in all"), "{words}");
+        assert!(words.starts_with("a circular rider: `(K)` once"), "{words}");
+        assert!(words.contains("turned `(fr)`"), "{words}");
+        assert!(words.contains("every time (`0*`)"), "{words}");
     }
 
     /// Seed 002, section 13: "O-O=[*]irD02=ij{k}lD0-D".

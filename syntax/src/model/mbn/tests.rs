@@ -154,3 +154,48 @@ fn counts_beyond_any_board_are_bounded() {
     assert!(!piece.not_drawn.is_empty());
     assert_eq!(squares("(W)99999", "d4"), squares("(W)0", "d4"));
 }
+
+/// "The first leg is a normal king move, the next moves are along a circular path 45 degrees
+/// … e3-d4-d5-e6-f6-g5-g4-f3-e3": `(fr)` after `-` is one eighth to the right of the leg
+/// before, and a King's leg chains on as a Wazir and as a Ferz, each turning its own way
+/// (notes MB11, MB17).
+#[test]
+fn a_chained_amalgam_turns_one_eighth_from_either_size_of_king_step() {
+    // e3-d4 (north-west) then d5 (north): the seed's circle, one turn of it.
+    assert!(squares("K-(fr)K", "e3").contains(&"d5".to_owned()));
+    assert_eq!(
+        squares("K-(fr)K", "e3"),
+        ["c2", "c4", "d1", "d5", "f1", "f5", "g2", "g4"]
+    );
+    assert_eq!(squares("F-(fr)W", "e3"), ["c2", "d5", "f1", "g4"]);
+    // `f` after a King's leg: straight on or one eighth either way, from both sizes.
+    assert_eq!(
+        squares("fK-fK", "e3"),
+        ["c4", "c5", "d5", "e5", "f5", "g4", "g5"]
+    );
+}
+
+/// "One example for a circular rider is the Rose … a circular Nightrider (N0) … the Rose must
+/// make a 45 degree turn with each leap … starting from e1, it moves along the path
+/// e1-g2-h4-g6-e7-c6-b4-c2-e1. :Ro:=(N)(rf)8", and "(P)mλ := P-{(mP)(λ-1)}".
+#[test]
+fn the_rose_is_a_circular_nightrider() {
+    let rose = squares(":Ro:=(N)(rf)8", "e1");
+    // Every square of the seed's octagon is a destination (it turns the other way round the
+    // same octagon: notes MB17)...
+    for square in ["g2", "h4", "g6", "e7", "c6", "b4", "c2"] {
+        assert!(rose.contains(&square.to_owned()), "{square} in {rose:?}");
+    }
+    // ...and so are the first squares of the octagons that leave the board.
+    assert_eq!(
+        rose,
+        ["b4", "c2", "c6", "d3", "e5", "e7", "f3", "g2", "g6", "h4"]
+    );
+    // No bound (`0`) reaches no further on 8x8; `(P)m1 := P`.
+    assert_eq!(squares("(N)(rf)0", "e1"), rose);
+    assert_eq!(squares("(N)(rf)1", "e1"), squares("N", "e1"));
+    // `0*` (as far as it can, every time) is said, not drawn.
+    let parsed = parse("(K)(fr)0*", Dialect::Mbn);
+    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    assert!(piece.moves.is_empty() && piece.not_drawn.len() == 1);
+}
