@@ -14,7 +14,7 @@ import * as path from "node:path";
 import { chromium, type BrowserContext, type Frame, type Locator, type Page } from "playwright-core";
 
 const STEP_TIMEOUT = 60_000;
-// The first start compiles nothing but does load the whole workbench and extension host.
+// Starting code-server and loading the workbench and extension host the first time.
 const START_TIMEOUT = 180_000;
 
 function required(name: string): string {
