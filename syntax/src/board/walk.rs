@@ -272,45 +272,7 @@ impl<'a> Walker<'a> {
         {
             return;
         }
-        let side = |step: Step| match self.position.side {
-            Side::White => step,
-            Side::Black => step.for_black(),
-        };
-        // Going straight on or back keeps the lean of the last bend.
-        let turned = |turns: &[u8], Arrival { step, lean, .. }: Arrival| {
-            turns
-                .iter()
-                .map(|t| {
-                    let turned = step.turned(*t);
-                    (turned, Lean::of_turn(*t, turned).or(lean))
-                })
-                .collect::<Vec<_>>()
-        };
-        let (steps, unvisited_only) = match (&leg.steps, incoming) {
-            (LegSteps::Absolute(steps), _) => (
-                steps
-                    .iter()
-                    .map(|s| (side(*s), s.leaning()))
-                    .collect::<Vec<_>>(),
-                false,
-            ),
-            (LegSteps::Relative(turns), Some(heading)) => (turned(turns, heading), false),
-            (LegSteps::Unvisited(turns), Some(heading)) => (turned(turns, heading), true),
-            (
-                LegSteps::Chiral {
-                    after_right,
-                    after_left,
-                    ..
-                },
-                Some(heading),
-            ) => match heading.lean {
-                Some(Lean::Right) => (turned(after_right, heading), false),
-                Some(Lean::Left) => (turned(after_left, heading), false),
-                None => (Vec::new(), false),
-            },
-            (_, None) => (Vec::new(), false),
-        };
-        let mut steps = steps;
+        let (mut steps, unvisited_only) = self.first_steps(leg, incoming);
         if let Some(target) = self.target.get() {
             // Spend the spare steps first: go on the farthest from the missing square that can
             // still reach it (the rest are cut at once), which keeps the path out of its own way.
@@ -350,6 +312,74 @@ impl<'a> Walker<'a> {
             }
         }
         trail.unload_at = saved_unload;
+    }
+
+    /// The steps `leg` may start with after arriving as `incoming` (none for a first leg that
+    /// turns), each with the way it bent, and whether it may only land on unvisited squares.
+    fn first_steps(
+        &self,
+        leg: &Leg,
+        incoming: Option<Arrival>,
+    ) -> (Vec<(Step, Option<Lean>)>, bool) {
+        let side = |step: Step| match self.position.side {
+            Side::White => step,
+            Side::Black => step.for_black(),
+        };
+        // Going straight on or back keeps the lean of the last bend.
+        let turned = |turns: &[u8], Arrival { step, lean, .. }: Arrival| {
+            turns
+                .iter()
+                .map(|t| {
+                    let turned = step.turned(*t);
+                    (turned, Lean::of_turn(*t, turned).or(lean))
+                })
+                .collect::<Vec<_>>()
+        };
+        match (&leg.steps, incoming) {
+            (LegSteps::Absolute(steps), _) => (
+                steps
+                    .iter()
+                    .map(|s| (side(*s), s.leaning()))
+                    .collect::<Vec<_>>(),
+                false,
+            ),
+            (LegSteps::Relative(turns), Some(heading)) => (turned(turns, heading), false),
+            (LegSteps::Unvisited(turns), Some(heading)) => (turned(turns, heading), true),
+            (
+                LegSteps::Chiral {
+                    after_right,
+                    after_left,
+                    ..
+                },
+                Some(heading),
+            ) => match heading.lean {
+                Some(Lean::Right) => (turned(after_right, heading), false),
+                Some(Lean::Left) => (turned(after_left, heading), false),
+                None => (Vec::new(), false),
+            },
+            (_, None) => (Vec::new(), false),
+        }
+    }
+
+    /// Whether MBN's `{}` leg can start from `at`, where the leg before arrived as `heading`
+    /// and found `occupant`. Seed 002: it is blocked when "the next square is occupied by a
+    /// friendly piece, or the current square is occupied by an opponent piece".
+    fn open(
+        &self,
+        leg: &Leg,
+        at: Square,
+        heading: Arrival,
+        occupant: Option<Occupant>,
+        trail: &Trail,
+    ) -> bool {
+        if occupant == Some(Occupant::Enemy) {
+            return false;
+        }
+        let (steps, _) = self.first_steps(leg, Some(heading));
+        steps.iter().any(|(step, _)| {
+            self.advance(at, *step, leg.wrap)
+                .is_some_and(|next| self.occupant(next, trail) != Some(Occupant::Friend))
+        })
     }
 
     /// One line of a leg: leaps or slides of `step` from `from`, turning by `sense` eighths
@@ -512,6 +542,13 @@ impl<'a> Walker<'a> {
         out: &mut Generated,
     ) {
         let modes = leg.modes;
+        if rest
+            .first()
+            .is_some_and(|next| next.when_open && !self.open(next, to, heading, occupant, trail))
+        {
+            // Seed 002's circular King "stops before the next square is blocked".
+            return self.land(leg, &[], to, heading, occupant, slide, trail, out);
+        }
         if !rest.is_empty() {
             // Each mode the leg allows on this square is a way to go on (seed 000: "specifying
             // two modes in general means that it can do one as well as the other").
@@ -748,7 +785,7 @@ impl<'a> Walker<'a> {
         let quiet = |m: Modes| !m.capture_enemy && !m.capture_friend && !m.excite;
         let modes = last.modes;
         let plain = before.iter().all(|l| quiet(l.modes))
-            && legs.iter().all(|l| !l.unload)
+            && legs.iter().all(|l| !l.unload && !l.when_open)
             && modes.to_empty
             && !modes.en_passant
             && !modes.excite;

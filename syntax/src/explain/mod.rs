@@ -253,7 +253,9 @@ fn difference_words(piece: &model::Piece) -> Option<&'static str> {
             .flat_map(|m| m.legs.iter().rev().skip(1).filter(|l| !l.hidden))
     };
     let legs = || piece.moves.iter().flat_map(|m| m.legs.iter());
-    if legs().any(|l| l.modes.hop) {
+    if legs().any(|l| l.when_open) {
+        Some("it stops early where its next leg is blocked")
+    } else if legs().any(|l| l.modes.hop) {
         Some("it needs a piece to hop over")
     } else if earlier_legs().any(|l| l.modes.capture_enemy || l.modes.capture_friend) {
         Some("it captures on the way")
@@ -320,10 +322,14 @@ fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String>
                 } else {
                     String::new()
                 };
-                lines.push(format!(
-                    "{number}{}",
-                    leg_line(leg, index + 1 == count, atom, doubled, shape)
-                ));
+                // A leg before MBN's `{}` leg ends the move when that leg is blocked.
+                let may_end = a_move.legs.get(index + 1).is_some_and(|l| l.when_open);
+                let line = leg_line(leg, index + 1 == count || may_end, atom, doubled, shape);
+                lines.push(if may_end {
+                    format!("{number}{line}; {}", phrases::ENDS_BEFORE_BLOCKED)
+                } else {
+                    format!("{number}{line}")
+                });
                 let turns = match &leg.steps {
                     LegSteps::Relative(turns) => Some(turns),
                     // Both sides turn by the same angle, so the shape is the same.
@@ -403,6 +409,9 @@ fn leg_line(
         parts.push(phrases::OFF_BOARD_END.to_owned());
     } else {
         parts.push(mode_words(leg, is_final || leg.hidden));
+    }
+    if leg.when_open {
+        parts.push(phrases::WHEN_OPEN.to_owned());
     }
     if leg.modes.hop_enemy_only {
         parts.push(phrases::HOP_ENEMY_ONLY.to_owned());

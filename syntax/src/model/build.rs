@@ -268,6 +268,7 @@ fn build_move(
             iso: index > 0 && has(Modifier::I),
             bend,
             ends_off_board,
+            when_open: false,
             source: if leg_range.is_empty() {
                 source
             } else {
@@ -361,6 +362,7 @@ pub(super) fn hopper_legs(
         iso: false,
         bend: None,
         ends_off_board: false,
+        when_open: false,
         source: leg.source,
     };
     leg.modes = Modes {

@@ -263,6 +263,9 @@ pub struct Leg {
     /// `o` on a non-final leg (seed 000): the leg ends on the first square past the board edge
     /// along its line, from where the next leg comes back.
     pub ends_off_board: bool,
+    /// MBN's `{}` leg (seed 002): taken exactly when it is open where the leg before ended;
+    /// when it is blocked the move ends there.
+    pub when_open: bool,
     pub source: TextRange,
 }
 
@@ -285,6 +288,7 @@ impl Leg {
             iso: false,
             bend: None,
             ends_off_board: false,
+            when_open: false,
             source,
         }
     }

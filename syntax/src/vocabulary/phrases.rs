@@ -80,6 +80,11 @@ pub const DEFAULT_FINAL: &str = "moves to an empty square or captures an enemy (
 pub const DEFAULT_EARLIER: &str =
     "must land on an empty square (m, the default on a leg before the last)";
 
+/// MBN's `{}` leg (seed 002), and the leg before it.
+pub const WHEN_OPEN: &str = "taken exactly when it is unblocked ({}): not when the leg before took \
+     an enemy, nor when each of its next squares holds a friend or is off the board";
+pub const ENDS_BEFORE_BLOCKED: &str = "the move ends here when the next leg is blocked";
+
 /// Conditions and properties, in words.
 pub const INITIAL: &str = "only on the piece's first move";
 pub const INITIAL_SQUARE: &str = "only from a square where a piece of its type started";

@@ -149,21 +149,29 @@ impl Lower {
                 NodeOrToken::Node(part) => part,
                 NodeOrToken::Token(_) => continue,
             };
-            let (inner, optional) = match part.kind() {
+            let (inner, optional, when_open) = match part.kind() {
                 OPTIONAL if part.first_token().is_some_and(|t| t.kind() == L_BRACKET) => {
-                    (part.children().next(), true)
+                    (part.children().next(), true, false)
                 }
-                OPTIONAL => {
+                OPTIONAL if nothing_yet => {
                     self.skip(
-                &part,
-                "a `{}` leg: taken, and then compulsory, exactly when its square is unblocked \
-                 (seed 002), which a diagram of one piece does not show yet",
-            );
+                        &part,
+                        "a `{}` leg that starts a move (taken when its square is unblocked) \
+                         needs the position of other pieces; not drawn",
+                    );
                     return Vec::new();
                 }
-                _ => (Some(part.clone()), false),
+                // "this leg belongs to the move if the square is unblocked, and it does not
+                // belong to the move if the square is blocked": the walk decides (notes MB18).
+                OPTIONAL => (part.children().next(), false, true),
+                _ => (Some(part.clone()), false, false),
             };
-            let next = inner.map(|n| self.expression(&n)).unwrap_or_default();
+            let mut next = inner.map(|n| self.expression(&n)).unwrap_or_default();
+            if when_open {
+                for first in next.iter_mut().filter_map(|p| p.legs.first_mut()) {
+                    first.when_open = true;
+                }
+            }
             // Before the first part, nothing has moved yet: `[K]--K` may start with either.
             let mut joined = if optional { paths.clone() } else { Vec::new() };
             if nothing_yet {
@@ -196,8 +204,12 @@ impl Lower {
         source: &SyntaxNode,
     ) -> Vec<Path> {
         let mut legs = before.legs.clone();
-        for leg in &mut legs {
-            if leg.default_modes {
+        // A leg that goes on must land on an empty square; one that may end the move (before a
+        // `{}` leg that is blocked) keeps its own modes.
+        let may_end = after.legs.first().is_some_and(|l| l.when_open);
+        let last = legs.len().saturating_sub(1);
+        for (index, leg) in legs.iter_mut().enumerate() {
+            if leg.default_modes && !(may_end && index == last) {
                 leg.modes = Modes::MOVE;
             }
         }

@@ -4,12 +4,21 @@ use crate::board::{BoardSize, Position, Side, Square, generate};
 use crate::{Dialect, model, parse};
 
 fn squares(text: &str, from: &str) -> Vec<String> {
+    squares_among(text, from, &[], &[])
+}
+
+/// Destinations on an 8x8 board with friends and enemies on the given squares.
+fn squares_among(text: &str, from: &str, friends: &[&str], enemies: &[&str]) -> Vec<String> {
     let parsed = parse(text, Dialect::Mbn);
     assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
     let piece = model::build(&parsed.piece(), Dialect::Mbn);
     let size: BoardSize = "8x8".parse().expect("size");
     let from: Square = from.parse().expect("square");
-    let position = Position::new(size, from, Side::White, false, &[], &[]).expect("position");
+    let on = |names: &[&str]| -> Vec<Square> {
+        names.iter().map(|n| n.parse().expect("square")).collect()
+    };
+    let position = Position::new(size, from, Side::White, false, &on(friends), &on(enemies))
+        .expect("position");
     let mut out: Vec<String> = generate(&piece, &position)
         .destinations()
         .iter()
@@ -198,4 +207,32 @@ fn the_rose_is_a_circular_nightrider() {
     let parsed = parse("(K)(fr)0*", Dialect::Mbn);
     let piece = model::build(&parsed.piece(), Dialect::Mbn);
     assert!(piece.moves.is_empty() && piece.not_drawn.len() == 1);
+}
+
+/// "If a leg is enclosed in curly brackets, then this leg belongs to the move if the square is
+/// unblocked, and it does not belong to the move if the square is blocked. If the square is
+/// unblocked, then this move is compulsory … it stops before the next square is blocked
+/// (either the next square is occupied by a friendly piece, or the current square is occupied
+/// by an opponent piece)" (notes MB18).
+#[test]
+fn a_brace_leg_is_taken_exactly_when_it_is_unblocked() {
+    // On an empty board every first step has a free square to turn to: the leg is compulsory.
+    assert_eq!(squares("K-{(fr)K}", "e3"), squares("K-(fr)K", "e3"));
+    assert!(!squares("K-{(fr)K}", "e3").contains(&"e4".to_owned()));
+    // A friend on f5 blocks the turn from e4: the King stops on e4.
+    let blocked = squares_among("K-{(fr)K}", "e3", &["f5"], &[]);
+    assert!(blocked.contains(&"e4".to_owned()) && !blocked.contains(&"f5".to_owned()));
+    // An enemy taken on f3 blocks the leg after it: no going on to g2.
+    let taken = squares_among("K-{(fr)K}", "e3", &[], &["f3"]);
+    assert!(taken.contains(&"f3".to_owned()) && !taken.contains(&"g2".to_owned()));
+    // At the edge the next square is off the board: e1-f1 stops there.
+    assert!(squares("K-{(fr)K}", "e1").contains(&"f1".to_owned()));
+    // The explanation says both halves of the rule.
+    let text = crate::explain::explain(&parse("K-{(fr)K}", Dialect::Mbn)).to_text();
+    assert!(text.contains("taken exactly when it is unblocked ({})"), "{text}");
+    assert!(text.contains("the move ends here when the next leg is blocked"), "{text}");
+    // A `{}` leg that starts a move has nothing before it to be blocked after: said.
+    let parsed = parse("{W}-F", Dialect::Mbn);
+    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    assert!(piece.moves.is_empty() && !piece.not_drawn.is_empty());
 }
