@@ -120,6 +120,7 @@ fn move_json(m: &GeneratedMove) -> serde_json::Value {
         "to": m.to.to_string(),
         "capture": m.capture.is_some(),
         "captures_friend": m.capture == Some(Occupant::Friend),
+        "swap": m.swap,
         "path": names(&m.path),
         "hopped": names(&m.hopped),
         "initial_only": m.initial_only,

@@ -17,6 +17,8 @@ pub struct GeneratedMove {
     pub to: Square,
     /// What it captures on `to`, if anything.
     pub capture: Option<Occupant>,
+    /// It swaps places with the piece on `to` (MBN's `w`) instead of taking it.
+    pub swap: bool,
     /// Squares passed over on the way (not including `to`).
     pub path: Vec<Square>,
     /// Squares hopped over (mounts of `p`/`g`).
@@ -50,6 +52,8 @@ pub struct SquareUse {
     pub ep_right: bool,
     /// The piece could capture an enemy here (the square is empty now).
     pub could_capture: bool,
+    /// The piece swaps places with the piece here, or would if one stood here (MBN's `w`).
+    pub swaps: bool,
 }
 
 /// Every move of a piece in a position, in generation order (the piece's moves in order, each
@@ -67,6 +71,8 @@ pub struct Generated {
     pub en_passant: Vec<Square>,
     /// Empty squares where the move could capture if an enemy stood there (for diagrams).
     pub could_capture: std::collections::BTreeSet<Square>,
+    /// Empty squares where the move could swap places with a piece standing there.
+    pub could_swap: std::collections::BTreeSet<Square>,
     /// The search hit its budget, or a repeat group had more expansions than are generated;
     /// the moves found so far are kept.
     pub truncated: bool,
@@ -83,6 +89,7 @@ impl GeneratedMove {
         GeneratedMove {
             to,
             capture,
+            swap: false,
             path: Vec::new(),
             hopped: Vec::new(),
             initial_only,
@@ -109,7 +116,9 @@ impl Generated {
         let mut map: BTreeMap<Square, SquareUse> = BTreeMap::new();
         for m in &self.moves {
             let entry = map.entry(m.to).or_default();
-            if m.capture.is_some() {
+            if m.swap {
+                entry.swaps = true;
+            } else if m.capture.is_some() {
                 entry.captures = true;
             } else {
                 entry.moves = true;
@@ -127,6 +136,9 @@ impl Generated {
         }
         for square in &self.could_capture {
             map.entry(*square).or_default().could_capture = true;
+        }
+        for square in &self.could_swap {
+            map.entry(*square).or_default().swaps = true;
         }
         for square in &self.en_passant {
             map.entry(*square).or_default().en_passant = true;

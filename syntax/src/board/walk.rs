@@ -98,7 +98,7 @@ fn plain_bit(occupant: Option<Occupant>) -> u8 {
 }
 
 /// What makes two generated moves the same move.
-type MoveKey = (Square, Option<Occupant>, Vec<Square>, Option<Square>);
+type MoveKey = (Square, Option<Occupant>, Vec<Square>, Option<Square>, bool);
 
 /// Everything the rest of a move depends on when a leg starts: the legs left, the square, the
 /// heading and lean, the last slide (for `i`), the squares changed so far, the captures, the
@@ -611,31 +611,62 @@ impl<'a> Walker<'a> {
             // Borrowing (seed 000, xK): the moves depend on the friend's type.
             out.borrowed_from.push(to);
         }
-        // Many paths can make the same move; keep the first of each (destination, what it
-        // captures there and on the way, where a piece reappears).
-        let key = self.key(to, occupant, trail);
-        let unload = key.3;
-        if allowed && self.seen.borrow_mut().insert(key) {
-            let mut reached = self.reached.borrow_mut();
-            let bits = &mut reached[self.position.index(to)];
-            *bits |= REACHED;
-            if trail.captured.is_empty() && unload.is_none() && *bits & plain_bit(occupant) == 0 {
-                *bits |= plain_bit(occupant);
-                self.plain_count.set(self.plain_count.get() + 1);
-            }
-            out.moves.push(GeneratedMove {
-                to,
-                capture: occupant,
-                path: trail.path.clone(),
-                hopped: trail.hopped.clone(),
-                initial_only: self.initial_only,
-                unload,
-                captured: trail.captured.clone(),
-                waypoints: trail.waypoints.clone(),
-                ep_rights: trail.ep_rights.clone(),
-                source: self.source,
-            });
+        if occupant.is_none() && (modes.swap_enemy || modes.swap_friend) {
+            out.could_swap.insert(to);
         }
+        let swaps = match occupant {
+            None => false,
+            Some(Occupant::Enemy) => modes.swap_enemy,
+            Some(Occupant::Friend) => modes.swap_friend,
+        };
+        if allowed {
+            self.record(to, occupant, false, trail, out);
+        }
+        if swaps {
+            self.record(to, occupant, true, trail, out);
+        }
+    }
+
+    /// A move ending on `to`, taking what stands there or swapping places with it. Many paths
+    /// can make the same move; the first of each (destination, what it captures there and on
+    /// the way, where a piece reappears, whether it swaps) is kept.
+    fn record(
+        &self,
+        to: Square,
+        occupant: Option<Occupant>,
+        swap: bool,
+        trail: &Trail,
+        out: &mut Generated,
+    ) {
+        let key = self.key(to, occupant, swap, trail);
+        let unload = key.3;
+        if !self.seen.borrow_mut().insert(key) {
+            return;
+        }
+        let mut reached = self.reached.borrow_mut();
+        let bits = &mut reached[self.position.index(to)];
+        *bits |= REACHED;
+        if !swap
+            && trail.captured.is_empty()
+            && unload.is_none()
+            && *bits & plain_bit(occupant) == 0
+        {
+            *bits |= plain_bit(occupant);
+            self.plain_count.set(self.plain_count.get() + 1);
+        }
+        out.moves.push(GeneratedMove {
+            to,
+            capture: if swap { None } else { occupant },
+            swap,
+            path: trail.path.clone(),
+            hopped: trail.hopped.clone(),
+            initial_only: self.initial_only,
+            unload,
+            captured: trail.captured.clone(),
+            waypoints: trail.waypoints.clone(),
+            ep_rights: trail.ep_rights.clone(),
+            source: self.source,
+        });
     }
 
     /// Goes on with the next legs after landing as `landing`, then undoes what it changed, so
@@ -782,9 +813,13 @@ impl<'a> Walker<'a> {
     /// marking anything else (e.p., borrowing).
     fn quiet_final_leg<'l>(&self, legs: &'l [Leg]) -> Option<&'l Leg> {
         let (last, before) = legs.split_last()?;
-        let quiet = |m: Modes| !m.capture_enemy && !m.capture_friend && !m.excite;
+        let quiet = |m: Modes| {
+            !m.capture_enemy && !m.capture_friend && !m.excite && !m.swap_enemy && !m.swap_friend
+        };
         let modes = last.modes;
         let plain = before.iter().all(|l| quiet(l.modes))
+            && !modes.swap_enemy
+            && !modes.swap_friend
             && legs.iter().all(|l| !l.unload && !l.when_open)
             && modes.to_empty
             && !modes.en_passant
@@ -817,10 +852,10 @@ impl<'a> Walker<'a> {
     }
 
     /// What identifies a move ending on `to` (see [`MoveKey`]).
-    fn key(&self, to: Square, occupant: Option<Occupant>, trail: &Trail) -> MoveKey {
-        let captures_any = occupant.is_some() || !trail.captured.is_empty();
+    fn key(&self, to: Square, occupant: Option<Occupant>, swap: bool, trail: &Trail) -> MoveKey {
+        let captures_any = (occupant.is_some() && !swap) || !trail.captured.is_empty();
         let unload = trail.unload_at.filter(|_| captures_any);
-        (to, occupant, trail.captured.clone(), unload)
+        (to, occupant, trail.captured.clone(), unload, swap)
     }
 
     /// How far (in king steps) `legs` can take the piece, when that is bounded.

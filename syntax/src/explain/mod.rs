@@ -486,12 +486,18 @@ fn mode_words(leg: &Leg, is_final: bool) -> String {
         (m.royal, Modifier::K),
         (m.excite, Modifier::X),
     ];
-    let words: Vec<&str> = letters
+    let mut words: Vec<&str> = letters
         .iter()
         .filter(|(on, _)| *on)
         .filter_map(|(_, modifier)| modifier.mode_phrase())
         .map(|p| if is_final { p.final_leg } else { p.earlier_leg })
         .collect();
+    words.extend(match (m.swap_enemy, m.swap_friend) {
+        (true, true) => Some(phrases::SWAP_ANY),
+        (true, false) => Some(phrases::SWAP_ENEMY),
+        (false, true) => Some(phrases::SWAP_FRIEND),
+        (false, false) => None,
+    });
     words.join(", or ")
 }
 

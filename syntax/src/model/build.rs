@@ -194,8 +194,7 @@ fn build_move(
             hop: !is_final && (has(Modifier::P) || has(Modifier::G)),
             royal: has(Modifier::K),
             excite: has(Modifier::X),
-            tame: false,
-            hop_enemy_only: false,
+            ..Modes::default()
         };
         let default_modes = modes.is_empty();
         // `t` restricts whatever modes the leg has, written or default.

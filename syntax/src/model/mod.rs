@@ -165,6 +165,10 @@ pub struct Modes {
     pub tame: bool,
     /// A hop may only mount an enemy piece (chained Betza's `!`).
     pub hop_enemy_only: bool,
+    /// MBN's `w` (`wy` both): land on an enemy and swap places with it instead of taking it.
+    pub swap_enemy: bool,
+    /// MBN's `ww` (`wy` both): swap places with a friend.
+    pub swap_friend: bool,
 }
 
 impl Modes {
@@ -179,6 +183,8 @@ impl Modes {
         excite: false,
         tame: false,
         hop_enemy_only: false,
+        swap_enemy: false,
+        swap_friend: false,
     };
 
     /// `m`: the default of a non-final leg.
@@ -192,6 +198,8 @@ impl Modes {
         excite: false,
         tame: false,
         hop_enemy_only: false,
+        swap_enemy: false,
+        swap_friend: false,
     };
 
     pub fn is_empty(self) -> bool {

@@ -68,6 +68,18 @@ fn shape(mark: Mark, x: u32, y: u32) -> String {
     match mark {
         Mark::Piece => format!(r##"<circle cx="{x}" cy="{y}" r="{}" fill="#222"/>"##, r + 4),
         Mark::Move => format!(r##"<circle cx="{x}" cy="{y}" r="{r}" fill="#2e8b57"/>"##),
+        // A swap: a ring in the colour of neither a move nor a capture, around what else the
+        // square allows.
+        Mark::Swap => format!(
+            r##"<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="#b7950b" stroke-width="4"/>"##
+        ),
+        Mark::MoveOrSwap => format!(
+            r##"<circle cx="{x}" cy="{y}" r="{r}" fill="#2e8b57" stroke="#b7950b" stroke-width="4"/>"##
+        ),
+        Mark::CaptureOrSwap => format!(
+            r##"<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="#b7950b" stroke-width="4"/>{}"##,
+            cross(x, y, r, "#c0392b")
+        ),
         Mark::Capture => cross(x, y, r, "#c0392b"),
         Mark::MoveOrCapture => format!(
             r##"<circle cx="{x}" cy="{y}" r="{r}" fill="#2e8b57" stroke="#c0392b" stroke-width="3"/>"##

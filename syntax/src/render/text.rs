@@ -12,6 +12,9 @@ use crate::board::{Occupant, Position, Square, SquareUse};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
     Piece,
+    CaptureOrSwap,
+    MoveOrSwap,
+    Swap,
     MoveOrCapture,
     Capture,
     InitialOnly,
@@ -29,6 +32,9 @@ impl Mark {
     pub fn symbol(self) -> char {
         match self {
             Mark::Piece => '@',
+            Mark::CaptureOrSwap => 'W',
+            Mark::MoveOrSwap => 'S',
+            Mark::Swap => 's',
             Mark::MoveOrCapture => '*',
             Mark::Capture => 'x',
             Mark::InitialOnly => 'i',
@@ -46,6 +52,9 @@ impl Mark {
     pub fn meaning(self) -> &'static str {
         match self {
             Mark::Piece => "the piece",
+            Mark::CaptureOrSwap => "captures the piece there, or swaps places with it",
+            Mark::MoveOrSwap => "moves there, or swaps places with the piece there",
+            Mark::Swap => "swaps places with the piece there (or would, if one stood there)",
             Mark::MoveOrCapture => "moves there, or captures an enemy there",
             Mark::Capture => "captures there (an enemy there, or if one stood there)",
             Mark::InitialOnly => "moves there on its first move only",
@@ -64,6 +73,12 @@ impl Mark {
         let captures = used.captures || used.could_capture;
         if square == position.from {
             Mark::Piece
+        } else if used.swaps && captures {
+            Mark::CaptureOrSwap
+        } else if used.swaps && used.moves {
+            Mark::MoveOrSwap
+        } else if used.swaps {
+            Mark::Swap
         } else if captures && used.moves {
             Mark::MoveOrCapture
         } else if captures {

@@ -80,6 +80,12 @@ pub const DEFAULT_FINAL: &str = "moves to an empty square or captures an enemy (
 pub const DEFAULT_EARLIER: &str =
     "must land on an empty square (m, the default on a leg before the last)";
 
+/// MBN's swaps (seed 002: "the position of the piece at destination square will be swapped
+/// with the piece at starting square").
+pub const SWAP_ENEMY: &str = "swaps places with an enemy there (w)";
+pub const SWAP_FRIEND: &str = "swaps places with a friend there (ww)";
+pub const SWAP_ANY: &str = "swaps places with any piece there (wy)";
+
 /// MBN's `{}` leg (seed 002), and the leg before it.
 pub const WHEN_OPEN: &str = "taken exactly when it is unblocked ({}): not when the leg before took \
      an enemy, nor when each of its next squares holds a friend or is off the board";

@@ -1,6 +1,7 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
-//! yet (ranges, piece sets, conditions, board transitions, `{}` legs, `0*`, `*`, `g` on more
-//! than one slide, `j` ending a move, and the modifiers h k o u w x) is
+//! yet (ranges, piece sets, conditions, board transitions, a `{}` leg that starts a move, `0*`,
+//! `*`, `g` on more than one slide, `j` ending a move, `w` before the last leg, and the
+//! modifiers h k o u x) is
 //! listed in [`Piece::not_drawn`] with its text, and the move that holds it is left out of the
 //! drawing rather than drawn wrongly.
 
@@ -203,6 +204,17 @@ impl Lower {
         chained: bool,
         source: &SyntaxNode,
     ) -> Vec<Path> {
+        if before
+            .legs
+            .iter()
+            .any(|l| l.modes.swap_enemy || l.modes.swap_friend)
+        {
+            self.skip(
+                source,
+                "a swap (`w`) on a leg before the last is not drawn yet",
+            );
+            return Vec::new();
+        }
         let mut legs = before.legs.clone();
         // A leg that goes on must land on an empty square; one that may end the move (before a
         // `{}` leg that is blocked) keeps its own modes.
@@ -349,6 +361,15 @@ impl Lower {
                     m.tame = true;
                 }),
                 "jy" => add(&mut modes, &|m| m.hop = true),
+                // "w … the position of the piece at destination square will be swapped with the
+                // piece at starting square … If doubled (ww) then swapping will be done only
+                // with friendly pieces. And if suffixed with y (wy) … with all pieces."
+                "w" => add(&mut modes, &|m| m.swap_enemy = true),
+                "ww" => add(&mut modes, &|m| m.swap_friend = true),
+                "wy" => add(&mut modes, &|m| {
+                    m.swap_enemy = true;
+                    m.swap_friend = true;
+                }),
                 _ => {
                     self.not_drawn.push((
                         modifier.text_range(),

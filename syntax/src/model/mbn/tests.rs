@@ -229,10 +229,69 @@ fn a_brace_leg_is_taken_exactly_when_it_is_unblocked() {
     assert!(squares("K-{(fr)K}", "e1").contains(&"f1".to_owned()));
     // The explanation says both halves of the rule.
     let text = crate::explain::explain(&parse("K-{(fr)K}", Dialect::Mbn)).to_text();
-    assert!(text.contains("taken exactly when it is unblocked ({})"), "{text}");
-    assert!(text.contains("the move ends here when the next leg is blocked"), "{text}");
+    assert!(
+        text.contains("taken exactly when it is unblocked ({})"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the move ends here when the next leg is blocked"),
+        "{text}"
+    );
     // A `{}` leg that starts a move has nothing before it to be blocked after: said.
     let parsed = parse("{W}-F", Dialect::Mbn);
     let piece = model::build(&parsed.piece(), Dialect::Mbn);
     assert!(piece.moves.is_empty() && !piece.not_drawn.is_empty());
+}
+
+/// "w Instead of capturing this piece it will swap the piece, the position of the piece at
+/// destination square will be swapped with the piece at starting square … If doubled (ww)
+/// then swapping will be done only with friendly pieces. And if suffixed with y (wy) then
+/// swapping can be done with all pieces."
+#[test]
+fn w_swaps_places_instead_of_capturing() {
+    let swaps = |text: &str| -> Vec<(String, bool, bool)> {
+        let piece = model::build(&parse(text, Dialect::Mbn).piece(), Dialect::Mbn);
+        let size: BoardSize = "8x8".parse().expect("size");
+        let on = |name: &str| -> Square { name.parse().expect("square") };
+        let position = Position::new(size, on("d4"), Side::White, false, &[on("d5")], &[on("e5")])
+            .expect("position");
+        let mut out: Vec<(String, bool, bool)> = generate(&piece, &position)
+            .moves
+            .iter()
+            .filter(|m| m.to == on("d5") || m.to == on("e5"))
+            .map(|m| (m.to.to_string(), m.swap, m.capture.is_some()))
+            .collect();
+        out.sort();
+        out
+    };
+    // `w` swaps with the enemy on e5 and takes nothing; the friend on d5 stays.
+    assert_eq!(swaps("wK"), [("e5".to_owned(), true, false)]);
+    assert_eq!(swaps("wwK"), [("d5".to_owned(), true, false)]);
+    assert_eq!(
+        swaps("wyK"),
+        [
+            ("d5".to_owned(), true, false),
+            ("e5".to_owned(), true, false)
+        ]
+    );
+    // With `c` as well, taking and swapping are two moves.
+    assert_eq!(
+        swaps("cwK"),
+        [
+            ("e5".to_owned(), false, true),
+            ("e5".to_owned(), true, false)
+        ]
+    );
+    // On an empty board the swaps are drawn where a piece would be swapped with, and said.
+    assert_eq!(squares("wK", "d4"), Vec::<String>::new());
+    let explanation = crate::explain::explain(&parse("mwK", Dialect::Mbn)).to_text();
+    assert!(
+        explanation.contains("swaps places with an enemy there (w)"),
+        "{explanation}"
+    );
+    let diagram = crate::explain::diagram(&parse("mwK", Dialect::Mbn), None);
+    assert!(
+        diagram.contains("S moves there, or swaps places with the piece there"),
+        "{diagram}"
+    );
 }
