@@ -129,12 +129,35 @@ pub fn basic_piece(letter: char) -> Option<BasicPiece> {
     Some(BasicPiece { name, moves })
 }
 
+/// The basic pieces redefined for hexagonal boards mapped to rectangular coordinates (section
+/// 15's table): horizontally and vertically oriented boards.
+pub fn hexagonal(letter: char) -> Option<(&'static str, &'static str)> {
+    Some(match letter {
+        'P' => ("mfF+imefF02+cesC", "mfD+imefD02+cefF"),
+        'N' => ("vC+s:1,5:+s:2,4:", "sC+v:1,5:+v:2,4:"),
+        'B' => ("sC0+vD0", "vC0+sD0"),
+        'R' => ("F0+sD0", "F0+vD0"),
+        'Q' => ("R+B", "R+B"),
+        'K' => ("D+F+sC", "D+F+vC"),
+        _ => return None,
+    })
+}
+
 /// Hover text for one letter in MBN.
 pub fn letter_doc(letter: char) -> String {
     if let Some((name, summary)) = modifier(letter) {
         format!("**`{letter}`** ({name}): {summary}\n\n")
     } else if let Some(piece) = basic_piece(letter) {
-        format!("**`{letter}`** ({}): `{}`\n\n", piece.name, piece.moves)
+        let hexagonal = hexagonal(letter).map_or_else(String::new, |(horizontal, vertical)| {
+            format!(
+                " On a hexagonal board mapped to squares it is `{horizontal}` (horizontal \
+                 board) or `{vertical}` (vertical board); the diagram shows the square board."
+            )
+        });
+        format!(
+            "**`{letter}`** ({}): `{}`.{hexagonal}\n\n",
+            piece.name, piece.moves
+        )
     } else {
         format!("**`{letter}`** has no meaning in MBN\n\n")
     }
@@ -154,6 +177,22 @@ mod tests {
         for letter in 'A'..='Z' {
             assert!(basic_piece(letter).is_some(), "{letter}");
         }
+    }
+
+    /// Seed 002, section 15: "For these surrogated boards we overwite the definition of the
+    /// basic chess pieces K, Q, R, B, N, and P", and its table (King: D+F+sC horizontal,
+    /// D+F+vC vertical).
+    #[test]
+    fn the_hexagonal_redefinitions_are_in_the_letter_docs() {
+        assert!(letter_doc('K').contains("`D+F+sC` (horizontal board) or `D+F+vC`"));
+        for letter in ['P', 'N', 'B', 'R', 'Q', 'K'] {
+            let (horizontal, vertical) = hexagonal(letter).expect("redefined");
+            for moves in [horizontal, vertical] {
+                let parsed = crate::parse(moves, crate::Dialect::Mbn);
+                assert!(parsed.errors().is_empty(), "{moves}");
+            }
+        }
+        assert!(hexagonal('W').is_none() && !letter_doc('W').contains("hexagonal"));
     }
 
     /// Seed 002: "a All means: move or capture", unlike XBetza's `a` (another leg).
