@@ -134,6 +134,8 @@ function writeSettings(): void {
         "editor.hover.delay": 200,
         "window.commandCenter": false,
         "chat.commandCenter.enabled": false,
+        // The run folder lies inside the project's git checkout: no offer to open it.
+        "git.enabled": false,
       },
       null,
       2,

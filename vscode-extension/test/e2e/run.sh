@@ -7,6 +7,8 @@
 #   3. npm run package: the server in release mode and the .vsix (set VSIX to test a built one);
 #   4. test/e2e/drive.ts: installs the .vsix into a fresh code-server profile and checks it in
 #      Chromium. UPDATE_IMAGES=1 copies its screenshots to images/.
+# `--install-only` stops after step 2: .ci/run installs this way before `cargo test`, whose
+# tests/vscode runs the rest (with the server binary that cargo built).
 set -euo pipefail
 extension="$(cd "$(dirname "$0")/../.." && pwd)"
 repository="$(dirname "$extension")"
@@ -68,6 +70,10 @@ if ! { [ -x "$code_server" ] && [ -x "$vscode_modules/@vscode/ripgrep/bin/rg" ] 
         exit 1
     fi
     unset TMPDIR
+fi
+
+if [ "${1:-}" = --install-only ]; then
+    exit 0
 fi
 
 if [ -z "${VSIX:-}" ]; then
