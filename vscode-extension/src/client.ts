@@ -15,7 +15,6 @@ import {
   type ErrorHandlerResult,
 } from "vscode-languageclient/node";
 
-import { insertsAtCursor } from "./completion";
 import { RestartPolicy, gaveUpMessage } from "./restarts";
 import { resolveServer, type Resolution } from "./serverPath";
 import { serverSettings, type ServerSettings } from "./settings";
@@ -117,18 +116,6 @@ export function createClient(
       initializationFailedHandler: (error) => {
         output.appendLine(`betza: initialization failed: ${String(error)}`);
         return false;
-      },
-      middleware: {
-        provideCompletionItem: async (document, position, context, token, next) => {
-          const result = await next(document, position, context, token);
-          const items = Array.isArray(result) ? result : (result?.items ?? []);
-          for (const item of items) {
-            if (insertsAtCursor(item.label, item.range !== undefined || item.textEdit !== undefined)) {
-              item.range = new vscode.Range(position, position);
-            }
-          }
-          return result;
-        },
       },
     },
   );

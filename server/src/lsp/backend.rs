@@ -266,7 +266,7 @@ impl LanguageServer for Backend {
         let at = params.text_document_position;
         self.with_state("completion", |state| {
             let (document, offset, _) = locate(state, &at.text_document.uri, at.position)?;
-            let items = completion::completion(document, offset);
+            let items = completion::completion(document, offset, at.position);
             Ok((!items.is_empty()).then_some(CompletionResponse::Array(items)))
         })
     }

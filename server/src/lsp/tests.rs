@@ -313,6 +313,16 @@ async fn completion_offers_letters_and_custom_piece_keys() {
         .filter_map(|i| i["label"].as_str())
         .collect();
     assert!(labels.contains(&"N") && labels.contains(&"f"), "{labels:?}");
+    // Each letter is inserted at the cursor, so an editor does not filter the letters by the
+    // `fm` typed before it.
+    let knight = letters["result"]
+        .as_array()
+        .and_then(|items| items.iter().find(|i| i["label"] == "N"))
+        .expect("N");
+    assert_eq!(
+        knight["textEdit"],
+        json!({ "range": { "start": position(1, 19), "end": position(1, 19) }, "newText": "N" })
+    );
     // Fairy-Stockfish does not read `a`, so it is not offered in variants.ini.
     assert!(!labels.contains(&"a"));
     // After an `a`, a continuation leg takes relative directions: no `h`.

@@ -6,13 +6,15 @@ use betza_syntax::Dialect;
 use betza_syntax::host::HostFormat;
 use betza_syntax::vocabulary::{ATOMS, FairySupport, MODIFIERS};
 use tower_lsp_server::ls_types::{
-    CompletionItem, CompletionItemKind, Documentation, MarkupContent, MarkupKind,
+    CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, MarkupContent,
+    MarkupKind, Position, Range, TextEdit,
 };
 
 use super::region_at;
 use crate::lsp::state::Document;
 
-pub fn completion(document: &Document, offset: usize) -> Vec<CompletionItem> {
+/// The items at byte `offset`, which is `position` in the client's terms.
+pub fn completion(document: &Document, offset: usize, position: Position) -> Vec<CompletionItem> {
     if let Some(region) = region_at(document, offset) {
         let before =
             &document.text[usize::from(region.range.start())..offset.min(document.text.len())];
@@ -22,11 +24,11 @@ pub fn completion(document: &Document, offset: usize) -> Vec<CompletionItem> {
             .rfind(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
             .map_or(0, |i| i + 1);
         let continuation = before[move_start..].contains('a');
-        return letters(region.dialect, continuation);
+        return letters(region.dialect, continuation, position);
     }
     match document.format {
         Some(HostFormat::VariantsIni) => custom_piece(document, offset),
-        Some(HostFormat::Betza) => letters(Dialect::XBetza, false),
+        Some(HostFormat::Betza) => letters(Dialect::XBetza, false, position),
         _ => Vec::new(),
     }
 }
@@ -38,8 +40,10 @@ fn doc(text: String) -> Option<Documentation> {
     }))
 }
 
-/// Atoms, modifiers and `a`, as the dialect reads them and the leg accepts.
-fn letters(dialect: Dialect, continuation: bool) -> Vec<CompletionItem> {
+/// Atoms, modifiers and `a`, as the dialect reads them and the leg accepts. Each inserts its
+/// letter at the cursor: a Betza string is one word to an editor, which would otherwise filter
+/// the letters by everything typed before them (`fmW` matches no single letter).
+fn letters(dialect: Dialect, continuation: bool, position: Position) -> Vec<CompletionItem> {
     let fairy = dialect == Dialect::Fairy;
     let mut items = Vec::new();
     let accepted = |e: &&betza_syntax::vocabulary::ModifierEntry| {
@@ -74,6 +78,16 @@ fn letters(dialect: Dialect, continuation: bool) -> Vec<CompletionItem> {
             documentation: doc(format!("{}\n\nExample: `f{}`", e.summary, e.letter)),
             ..CompletionItem::default()
         });
+    }
+    let here = Range {
+        start: position,
+        end: position,
+    };
+    for item in &mut items {
+        item.text_edit = Some(CompletionTextEdit::Edit(TextEdit {
+            range: here,
+            new_text: item.label.clone(),
+        }));
     }
     items
 }
