@@ -81,6 +81,44 @@ async fn mbn_macros_rename_references_and_definition() {
     assert!(session.finish().await);
 }
 
+/// A C/CIF file holds one game per `pieces` attribute, each with its own macros (notes MB20):
+/// renaming `:NR:` in the first game leaves the second game's `:NR:` alone, and another open
+/// document is never edited.
+#[tokio::test]
+async fn a_rename_stays_within_its_game() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/games.cif";
+    let text = "<games>\n<game pieces=\"@:NR:=N0 I=:NR:\"/>\n<game pieces=\"@:NR:=W0 R=:NR:\"/>\n</games>\n";
+    session.open(uri, "ccif", text).await;
+    let other = "file:///w/other.mbn";
+    session.open(other, "mbn", "@:NR:=N0 I=:NR:\n").await;
+    let mut params =
+        json!({ "textDocument": { "uri": uri }, "position": position(1, 26), "newName": ":RR:" });
+    let rename = session.request("textDocument/rename", params.clone()).await;
+    let changes = rename["result"]["changes"]
+        .as_object()
+        .expect("changes")
+        .clone();
+    assert_eq!(changes.keys().collect::<Vec<_>>(), [uri]);
+    let lines: Vec<u64> = changes[uri]
+        .as_array()
+        .expect("edits")
+        .iter()
+        .filter_map(|e| e["range"]["start"]["line"].as_u64())
+        .collect();
+    assert_eq!(lines, [1, 1]);
+    params["position"] = position(2, 26);
+    let second = session.request("textDocument/rename", params).await;
+    let lines: Vec<u64> = second["result"]["changes"][uri]
+        .as_array()
+        .expect("edits")
+        .iter()
+        .filter_map(|e| e["range"]["start"]["line"].as_u64())
+        .collect();
+    assert_eq!(lines, [2, 2]);
+    assert!(session.finish().await);
+}
+
 /// Hover in MBN speaks of the definition under the cursor, with its macros dissolved (seed 002:
 /// "Before any piece definition will be interpreted, all the macro definitions have to be
 /// dissolved"), and on a macro's name of the macro: its text, its uses and its meaning.
