@@ -9,8 +9,10 @@ use rowan::TextRange;
 // A fast hasher: the keys are small and never come from outside.
 use rustc_hash::FxHashSet as HashSet;
 
+mod reach;
+
 use super::generate::{Generated, GeneratedMove, Search};
-use super::{Lean, Occupant, Position, Side, Square, Step};
+use super::{Lean, Occupant, Position, Square, Step};
 use crate::model::{Bend, Lameness, Leg, LegSteps, Modes, Reach, Wrap, fairy};
 
 /// What the move has done so far.
@@ -312,74 +314,6 @@ impl<'a> Walker<'a> {
             }
         }
         trail.unload_at = saved_unload;
-    }
-
-    /// The steps `leg` may start with after arriving as `incoming` (none for a first leg that
-    /// turns), each with the way it bent, and whether it may only land on unvisited squares.
-    fn first_steps(
-        &self,
-        leg: &Leg,
-        incoming: Option<Arrival>,
-    ) -> (Vec<(Step, Option<Lean>)>, bool) {
-        let side = |step: Step| match self.position.side {
-            Side::White => step,
-            Side::Black => step.for_black(),
-        };
-        // Going straight on or back keeps the lean of the last bend.
-        let turned = |turns: &[u8], Arrival { step, lean, .. }: Arrival| {
-            turns
-                .iter()
-                .map(|t| {
-                    let turned = step.turned(*t);
-                    (turned, Lean::of_turn(*t, turned).or(lean))
-                })
-                .collect::<Vec<_>>()
-        };
-        match (&leg.steps, incoming) {
-            (LegSteps::Absolute(steps), _) => (
-                steps
-                    .iter()
-                    .map(|s| (side(*s), s.leaning()))
-                    .collect::<Vec<_>>(),
-                false,
-            ),
-            (LegSteps::Relative(turns), Some(heading)) => (turned(turns, heading), false),
-            (LegSteps::Unvisited(turns), Some(heading)) => (turned(turns, heading), true),
-            (
-                LegSteps::Chiral {
-                    after_right,
-                    after_left,
-                    ..
-                },
-                Some(heading),
-            ) => match heading.lean {
-                Some(Lean::Right) => (turned(after_right, heading), false),
-                Some(Lean::Left) => (turned(after_left, heading), false),
-                None => (Vec::new(), false),
-            },
-            (_, None) => (Vec::new(), false),
-        }
-    }
-
-    /// Whether MBN's `{}` leg can start from `at`, where the leg before arrived as `heading`
-    /// and found `occupant`. Seed 002: it is blocked when "the next square is occupied by a
-    /// friendly piece, or the current square is occupied by an opponent piece".
-    fn open(
-        &self,
-        leg: &Leg,
-        at: Square,
-        heading: Arrival,
-        occupant: Option<Occupant>,
-        trail: &Trail,
-    ) -> bool {
-        if occupant == Some(Occupant::Enemy) {
-            return false;
-        }
-        let (steps, _) = self.first_steps(leg, Some(heading));
-        steps.iter().any(|(step, _)| {
-            self.advance(at, *step, leg.wrap)
-                .is_some_and(|next| self.occupant(next, trail) != Some(Occupant::Friend))
-        })
     }
 
     /// One line of a leg: leaps or slides of `step` from `from`, turning by `sense` eighths
@@ -827,30 +761,6 @@ impl<'a> Walker<'a> {
         plain.then_some(last)
     }
 
-    /// The squares within `horizon` king steps of `from`, or the whole board.
-    fn window(&self, from: Square, horizon: Option<u32>) -> impl Iterator<Item = Square> {
-        let (files, ranks) = self.window_sides(from, horizon);
-        files.flat_map(move |file| ranks.clone().map(move |rank| Square { file, rank }))
-    }
-
-    fn window_len(&self, from: Square, horizon: Option<u32>) -> usize {
-        let (files, ranks) = self.window_sides(from, horizon);
-        files.len() * ranks.len()
-    }
-
-    fn window_sides(
-        &self,
-        from: Square,
-        horizon: Option<u32>,
-    ) -> (std::ops::Range<u8>, std::ops::Range<u8>) {
-        let size = self.position.size;
-        let reach = horizon.map_or(u8::MAX, |h| u8::try_from(h).unwrap_or(u8::MAX));
-        let side = |at: u8, count: u8| {
-            at.saturating_sub(reach)..at.saturating_add(reach).saturating_add(1).min(count)
-        };
-        (side(from.file, size.files), side(from.rank, size.ranks))
-    }
-
     /// What identifies a move ending on `to` (see [`MoveKey`]).
     fn key(&self, to: Square, occupant: Option<Occupant>, swap: bool, trail: &Trail) -> MoveKey {
         let captures_any = (occupant.is_some() && !swap) || !trail.captured.is_empty();
@@ -858,118 +768,4 @@ impl<'a> Walker<'a> {
         (to, occupant, trail.captured.clone(), unload, swap)
     }
 
-    /// How far (in king steps) `legs` can take the piece, when that is bounded.
-    fn horizon(&self, legs: &[Leg], incoming: Option<Arrival>) -> Option<u32> {
-        let mut total = 0u32;
-        // Turns keep a step's length in king steps, so later legs take the last one's.
-        let mut size = incoming.map_or(0, |a| a.step.king_distance().unsigned_abs());
-        // From off the board the next leg starts one step farther out.
-        if let Some(arrival) = incoming.filter(|a| a.off_board) {
-            total = u32::from(arrival.step.king_distance().unsigned_abs());
-        }
-        for leg in legs {
-            if leg.wrap != Wrap::None || leg.bend.is_some() {
-                return None;
-            }
-            let Reach::Steps(n) = leg.reach else {
-                return None;
-            };
-            if let LegSteps::Absolute(steps) = &leg.steps {
-                size = steps
-                    .iter()
-                    .map(|s| s.king_distance().unsigned_abs())
-                    .max()
-                    .unwrap_or(0);
-            }
-            // `j` on a slider doubles its first step.
-            // Saturating: an MBN count may be any number (`W99999999999` reaches u32::MAX).
-            total = total.saturating_add(
-                n.saturating_add(u32::from(leg.jumping))
-                    .saturating_mul(u32::from(size)),
-            );
-        }
-        Some(total)
-    }
-
-    fn limit(&self, reach: Reach, wrap: Wrap, from: Square) -> u32 {
-        let size = self.position.size;
-        // On a wrapped board a line can visit every square before it comes back.
-        let longest = match wrap {
-            Wrap::None => u32::from(size.files.max(size.ranks)),
-            Wrap::Cylinder | Wrap::Torus => u32::from(size.files) * u32::from(size.ranks),
-        };
-        match reach {
-            Reach::Steps(n) => n.min(longest),
-            Reach::Unlimited => longest,
-            Reach::ToEnemyHalf => {
-                // Steps needed to reach the first rank of the enemy half, at least 1.
-                let ranks = u32::from(size.ranks);
-                let rank = u32::from(from.rank);
-                let own = match self.position.side {
-                    Side::White => rank,
-                    Side::Black => ranks - 1 - rank,
-                };
-                ranks.div_ceil(2).saturating_sub(own).max(1)
-            }
-        }
-    }
-
-    fn advance(&self, square: Square, step: Step, wrap: Wrap) -> Option<Square> {
-        self.position
-            .size
-            .step(square, step, wrap != Wrap::None, wrap == Wrap::Torus)
-    }
-
-    /// Whether some geometrically shortest path of king steps from `from` along the leap `step`
-    /// has only empty squares between (seed 000: XBetza takes "all geometrically shortest paths
-    /// to a destination" for `n` on oblique atoms).
-    fn some_path_clear(&self, from: Square, step: Step, wrap: Wrap, trail: &Trail) -> bool {
-        let moves = step.king_distance();
-        self.path_clear_from(
-            from,
-            i16::from(step.dx),
-            i16::from(step.dy),
-            moves,
-            wrap,
-            trail,
-        )
-    }
-
-    fn path_clear_from(
-        &self,
-        at: Square,
-        dx: i16,
-        dy: i16,
-        moves: i8,
-        wrap: Wrap,
-        trail: &Trail,
-    ) -> bool {
-        if moves <= 1 {
-            return true;
-        }
-        for ax in [0, dx.signum()] {
-            for ay in [0, dy.signum()] {
-                if ax == 0 && ay == 0 {
-                    continue;
-                }
-                let (rx, ry) = (dx - ax, dy - ay);
-                let left = i16::from(moves - 1);
-                if rx.abs() > left || ry.abs() > left {
-                    continue;
-                }
-                let (Ok(kx), Ok(ky)) = (i8::try_from(ax), i8::try_from(ay)) else {
-                    continue;
-                };
-                let Some(next) = self.advance(at, Step::new(kx, ky), wrap) else {
-                    continue;
-                };
-                if self.occupant(next, trail).is_none()
-                    && self.path_clear_from(next, rx, ry, moves - 1, wrap, trail)
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    }
 }
