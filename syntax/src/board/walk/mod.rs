@@ -767,5 +767,4 @@ impl<'a> Walker<'a> {
         let unload = trail.unload_at.filter(|_| captures_any);
         (to, occupant, trail.captured.clone(), unload, swap)
     }
-
 }

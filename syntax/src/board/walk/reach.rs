@@ -76,7 +76,11 @@ impl Walker<'_> {
     }
 
     /// The squares within `horizon` king steps of `from`, or the whole board.
-    pub(super) fn window(&self, from: Square, horizon: Option<u32>) -> impl Iterator<Item = Square> {
+    pub(super) fn window(
+        &self,
+        from: Square,
+        horizon: Option<u32>,
+    ) -> impl Iterator<Item = Square> {
         let (files, ranks) = self.window_sides(from, horizon);
         files.flat_map(move |file| ranks.clone().map(move |rank| Square { file, rank }))
     }
@@ -164,7 +168,13 @@ impl Walker<'_> {
     /// Whether some geometrically shortest path of king steps from `from` along the leap `step`
     /// has only empty squares between (seed 000: XBetza takes "all geometrically shortest paths
     /// to a destination" for `n` on oblique atoms).
-    pub(super) fn some_path_clear(&self, from: Square, step: Step, wrap: Wrap, trail: &Trail) -> bool {
+    pub(super) fn some_path_clear(
+        &self,
+        from: Square,
+        step: Step,
+        wrap: Wrap,
+        trail: &Trail,
+    ) -> bool {
         let moves = step.king_distance();
         self.path_clear_from(
             from,

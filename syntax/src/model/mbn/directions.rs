@@ -12,6 +12,14 @@ pub(super) fn size(step: Step) -> Size {
     (a.min(b), a.max(b))
 }
 
+/// A leap of size `(short, long)`, in one orientation: turning it gives the sizes of the others.
+pub(super) fn representative((short, long): Size) -> Step {
+    Step::new(
+        i8::try_from(short).unwrap_or(i8::MAX),
+        i8::try_from(long).unwrap_or(i8::MAX),
+    )
+}
+
 /// The sizes of the leaps a leg written with its own steps makes, each once; none for a leg
 /// that turns from the one before.
 pub(super) fn sizes(leg: &Leg) -> Vec<Size> {
@@ -61,7 +69,7 @@ pub(super) fn relative_turns(previous: Size, next: &[Size], letters: &[String]) 
             turns.contains(&turn)
         })
     };
-    let from = super::representative(previous);
+    let from = representative(previous);
     (0..8u8)
         .filter(|t| allowed(*t) && next.contains(&size(from.turned(*t))))
         .collect()

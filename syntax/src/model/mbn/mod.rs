@@ -7,7 +7,7 @@
 
 use rowan::{NodeOrToken, TextRange};
 
-use directions::{Size, relative_turns, selects, size, sizes};
+use directions::{Size, selects};
 pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leap_over, leaper, leaps_of};
 
@@ -192,81 +192,6 @@ impl Lower {
             dashes = 0;
         }
         paths
-    }
-
-    /// `before` then `after`; a chained (`-`) `after` turns relative to `before`'s last step,
-    /// one path for each size that step can have (a King's leg chains on as a Wazir and as a
-    /// Ferz, each turning its own way).
-    fn join(
-        &mut self,
-        before: &Path,
-        after: &Path,
-        chained: bool,
-        source: &SyntaxNode,
-    ) -> Vec<Path> {
-        if before
-            .legs
-            .iter()
-            .any(|l| l.modes.swap_enemy || l.modes.swap_friend)
-        {
-            self.skip(
-                source,
-                "a swap (`w`) on a leg before the last is not drawn yet",
-            );
-            return Vec::new();
-        }
-        let mut legs = before.legs.clone();
-        // A leg that goes on must land on an empty square; one that may end the move (before a
-        // `{}` leg that is blocked) keeps its own modes.
-        let may_end = after.legs.first().is_some_and(|l| l.when_open);
-        let last = legs.len().saturating_sub(1);
-        for (index, leg) in legs.iter_mut().enumerate() {
-            if leg.default_modes && !(may_end && index == last) {
-                leg.modes = Modes::MOVE;
-            }
-        }
-        let initial = if after.initial == Initial::Always {
-            before.initial
-        } else {
-            after.initial
-        };
-        let joined = |mut legs: Vec<Leg>, rest: Vec<Leg>| {
-            legs.extend(rest);
-            Path {
-                legs,
-                initial,
-                directions: before.directions.clone(),
-                first_sizes: before.first_sizes.clone(),
-            }
-        };
-        // "N--N is equal to N-dN": `d` alone makes the leg independent of the one before.
-        let independent = !after.directions.is_empty() && after.directions.iter().all(|d| d == "d");
-        if !chained || independent {
-            return vec![joined(legs, after.legs.clone())];
-        }
-        let next = &after.first_sizes;
-        let mut out = Vec::new();
-        for previous in last_sizes(&legs) {
-            let mut head = legs.clone();
-            let turns = relative_turns(previous, next, &after.directions);
-            if turns.is_empty() || !restrict_last(&mut head, previous) {
-                continue;
-            }
-            let mut rest = after.legs.clone();
-            rest[0].steps = LegSteps::Relative(turns);
-            out.push(joined(head, rest));
-        }
-        if out.is_empty() {
-            let letters = after.directions.join("");
-            self.skip(
-                source,
-                &format!(
-                    "no leap of this leg goes `{}` from the leg before",
-                    if letters.is_empty() { "f" } else { &letters }
-                ),
-            );
-        }
-        out
     }
 
     /// Prefix operators, ranges, modifiers and juxtaposed moves.
@@ -511,55 +436,6 @@ impl Lower {
         }
     }
 
-    /// A circular rider `(P)mλ`: seed 002 defines it as "P-{(mP)(λ-1)}", P and then up to λ-1
-    /// more P, each turned m from the one before ("(P)m0 := P-{(mP)0}" has no bound). Like
-    /// every rider it may stop after any of its leaps, so the `{}` leg never forces one (the
-    /// Rose, `(N)(rf)8`, is "a circular Nightrider"): notes MB17.
-    fn circular(&mut self, node: &SyntaxNode, turn: Vec<String>, count: Option<&str>) -> Vec<Path> {
-        let total = match count.map(str::parse::<usize>) {
-            Some(Ok(0)) => LONGEST_LINE,
-            Some(Ok(n)) => n.min(LONGEST_LINE),
-            _ => {
-                let why = rules::circular(node);
-                self.skip(node, &why);
-                return Vec::new();
-            }
-        };
-        let base: Vec<Path> = node
-            .children()
-            .filter(|n| !matches!(n.kind(), RANGE | MODIFIER | AMALGAM))
-            .flat_map(|n| self.expression(&n))
-            .collect();
-        let turned: Vec<Path> = base
-            .iter()
-            .cloned()
-            .map(|mut path| {
-                path.directions.clone_from(&turn);
-                path
-            })
-            .collect();
-        let mut out = base.clone();
-        let mut current = base;
-        for _ in 1..total {
-            let mut next = Vec::new();
-            for before in &current {
-                for after in &turned {
-                    next.extend(self.join(before, after, true, node));
-                }
-            }
-            if next.is_empty() {
-                break;
-            }
-            if out.len() + next.len() > MOVE_LIMIT {
-                self.incomplete = true;
-                break;
-            }
-            out.extend(next.iter().cloned());
-            current = next;
-        }
-        out
-    }
-
     /// A basic piece's moves (seed 002, section 14's table).
     fn letter(&mut self, letter: char, node: &SyntaxNode) -> Vec<Path> {
         if let Some(leaps) = leaps_of(letter) {
@@ -613,142 +489,9 @@ impl Lower {
         }
         paths
     }
-
-    /// Steps after a move: `0` unlimited, `n` up to n, `0n` exactly n (seed 002, Riders).
-    fn repeat(&mut self, base: Vec<Path>, steps: &str, node: &SyntaxNode) -> Vec<Path> {
-        let exact =
-            steps.len() > 1 && steps.starts_with('0') && steps.bytes().all(|b| b.is_ascii_digit());
-        let count: Option<usize> = steps.parse().ok();
-        // A leaper that may capture on every step is a chain of captures, not a slide: "(aW)3
-        // … may capture up to three pieces … W3 only allows a capture at final destination".
-        // Direction letters are relative on every repeat after the first ("(dcK-mK)0 … the
-        // direction of each pair is independent"), so they make a chain too.
-        let simple_leaper = base.len() == 1
-            && base[0].legs.len() == 1
-            && base[0].legs[0].reach == Reach::Steps(1)
-            && base[0].directions.is_empty()
-            && (base[0].legs[0].default_modes || !base[0].legs[0].modes.captures());
-        match (count, exact) {
-            (Some(0), false) if simple_leaper => self.reach(base, Reach::Unlimited),
-            (Some(n), false) if simple_leaper && n > 0 => {
-                self.reach(base, Reach::Steps(u32::try_from(n).unwrap_or(u32::MAX)))
-            }
-            (Some(0), true) => {
-                self.skip(node, "`00` is the null move: the piece stays where it is");
-                Vec::new()
-            }
-            // Found by the `explain` fuzz target: `Y0004000000000000000` repeated a join 4·10^15
-            // times. No line of any board holds more than LONGEST_LINE repeats.
-            (Some(n), true) if n > LONGEST_LINE => {
-                self.skip(
-                    node,
-                    &format!("exactly {n} repeats do not fit on any board (26×26 at most)"),
-                );
-                Vec::new()
-            }
-            (Some(n), true) => self.times(&base, n, n, node),
-            (Some(0), false) => self.times(&base, 1, LONGEST_LINE, node),
-            (Some(n), false) => self.times(&base, 1, n.min(LONGEST_LINE), node),
-            _ => {
-                let why = match steps {
-                    "0*" => {
-                        "`0*` must go as far as it can (to a friend, a capture or the edge), not drawn yet"
-                    }
-                    "*" | "**" => "`*` rides to the edge of the board, not drawn yet",
-                    "#" => "`#` is a halfling's count, not drawn yet",
-                    _ => "this count of steps is not drawn yet",
-                };
-                self.not_drawn.push((node.text_range(), why.to_owned()));
-                Vec::new()
-            }
-        }
-    }
-
-    fn reach(&mut self, mut base: Vec<Path>, reach: Reach) -> Vec<Path> {
-        for leg in base.iter_mut().flat_map(|p| p.legs.iter_mut()) {
-            leg.reach = reach;
-        }
-        base
-    }
-
-    /// `from..=to` repeats of `base`, each chained to the one before.
-    fn times(&mut self, base: &[Path], from: usize, to: usize, node: &SyntaxNode) -> Vec<Path> {
-        let mut out = Vec::new();
-        let mut current: Vec<Path> = base.to_vec();
-        for count in 1..=to {
-            if count >= from {
-                out.extend(current.iter().cloned());
-            }
-            if count == to {
-                break;
-            }
-            let mut next = Vec::new();
-            for before in &current {
-                for after in base {
-                    next.extend(self.join(before, after, true, node));
-                }
-            }
-            if next.is_empty() || out.len() + next.len() > MOVE_LIMIT {
-                self.incomplete |= !next.is_empty();
-                break;
-            }
-            current = next;
-        }
-        out
-    }
 }
 
-/// The sizes the last leap of `legs` can have: its own, or those its turns give from the
-/// leg before.
-fn last_sizes(legs: &[Leg]) -> Vec<Size> {
-    let mut current: Vec<Size> = Vec::new();
-    for leg in legs {
-        current = match &leg.steps {
-            LegSteps::Absolute(_) => sizes(leg),
-            LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
-                let mut next: Vec<Size> = Vec::new();
-                for turned in current
-                    .iter()
-                    .flat_map(|s| turns.iter().map(|t| size(representative(*s).turned(*t))))
-                {
-                    if !next.contains(&turned) {
-                        next.push(turned);
-                    }
-                }
-                next
-            }
-            LegSteps::Chiral { .. } => Vec::new(),
-        };
-    }
-    current
-}
-
-fn representative((short, long): Size) -> Step {
-    Step::new(
-        i8::try_from(short).unwrap_or(i8::MAX),
-        i8::try_from(long).unwrap_or(i8::MAX),
-    )
-}
-
-/// Keeps only the ways the last leg of `legs` leaps `wanted`; `false` when that cannot be
-/// told apart (its turns start from more than one size).
-fn restrict_last(legs: &mut [Leg], wanted: Size) -> bool {
-    let Some((last, earlier)) = legs.split_last_mut() else {
-        return false;
-    };
-    match &mut last.steps {
-        LegSteps::Absolute(steps) => steps.retain(|s| size(*s) == wanted),
-        LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
-            let [from] = last_sizes(earlier)[..] else {
-                return false;
-            };
-            turns.retain(|t| size(representative(from).turned(*t)) == wanted);
-        }
-        LegSteps::Chiral { .. } => return false,
-    }
-    true
-}
-
+mod chains;
 mod directions;
 mod leapers;
 mod rules;
