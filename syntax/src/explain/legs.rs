@@ -1,0 +1,213 @@
+//! One move in words, leg by leg: what each leg leaps or slides as, where it may land, and
+//! the conditions written on it.
+
+use super::words::{
+    atom_words, continues_as, directions_words, reach_words, steps_words, turn_words,
+};
+use crate::board::Step;
+use crate::model::{Bend, Initial, Leg, LegSteps, Move, MoveKind, Reach, Wrap};
+use crate::vocabulary::phrases::{self, DEFAULT_EARLIER, DEFAULT_FINAL};
+use crate::vocabulary::{Atom, Modifier};
+
+pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    match &a_move.kind {
+        MoveKind::Universal => lines.push("leaps to any square of the board except its own (U)".to_owned()),
+        MoveKind::Castling { king_step, directions, next_closer } => lines.push(format!(
+            "castles {}: moves {king_step} squares toward {} friendly piece on the edge, which jumps over it",
+            directions_words(directions),
+            if *next_closer { "the next" } else { "the" }
+        )),
+        MoveKind::Imitator => lines.push("moves like the piece that moved last (I); it has no squares of its own".to_owned()),
+        MoveKind::Legs => {
+            let count = a_move.legs.len();
+            // The shape the move has reached: turns rotate it (W↔F, D↔A, H↔G), so later legs
+            // can say what they continue as.
+            let mut shape = match a_move.legs.first().map(|l| &l.steps) {
+                Some(LegSteps::Absolute(steps)) => steps.first().copied(),
+                _ => None,
+            };
+            for (index, leg) in a_move.legs.iter().enumerate() {
+                let number = if count > 1 && !leg.hidden {
+                    format!("{}. ", index + 1)
+                } else {
+                    String::new()
+                };
+                // A leg before MBN's `{}` leg ends the move when that leg is blocked.
+                let may_end = a_move.legs.get(index + 1).is_some_and(|l| l.when_open);
+                let line = leg_line(leg, index + 1 == count || may_end, atom, doubled, shape);
+                lines.push(if may_end {
+                    format!("{number}{line}; {}", phrases::ENDS_BEFORE_BLOCKED)
+                } else {
+                    format!("{number}{line}")
+                });
+                let turns = match &leg.steps {
+                    LegSteps::Relative(turns) => Some(turns),
+                    // Both sides turn by the same angle, so the shape is the same.
+                    LegSteps::Chiral { after_right, .. } => Some(after_right),
+                    _ => None,
+                };
+                if let (Some(turns), Some(step)) = (turns, shape) {
+                    shape = turns.first().map(|t| step.turned(*t));
+                }
+            }
+        }
+    }
+    match a_move.initial {
+        Initial::Always => {}
+        Initial::FirstMove => lines.push(format!("({})", phrases::INITIAL)),
+        Initial::FromStartSquare => lines.push(format!("({})", phrases::INITIAL_SQUARE)),
+    }
+    lines
+}
+
+fn leg_line(
+    leg: &Leg,
+    is_final: bool,
+    atom: Option<Atom>,
+    doubled: bool,
+    shape: Option<Step>,
+) -> String {
+    let mut parts = Vec::new();
+    match &leg.steps {
+        LegSteps::Absolute(steps) => {
+            parts.push(format!(
+                "{}, {}",
+                atom.map_or_else(
+                    || steps_words(steps, leg.reach),
+                    |a| atom_words(a, leg.reach, doubled, steps)
+                ),
+                directions_words(steps)
+            ));
+        }
+        LegSteps::Relative(_) if leg.hidden => {
+            parts.push(format!(
+                "{}, {}",
+                phrases::HIDDEN_HOP_OFF,
+                reach_words(leg.reach)
+            ));
+        }
+        LegSteps::Relative(turns) => parts.push(match shape {
+            Some(step) => format!(
+                "then {}, {}",
+                turn_words(turns),
+                continues_as(step, turns, leg.reach)
+            ),
+            None => format!("then {}, {}", turn_words(turns), reach_words(leg.reach)),
+        }),
+        LegSteps::Chiral {
+            after_right,
+            after_left,
+            same_way,
+        } => parts.push(format!(
+            "then {} ({}): {} after a right bend, {} after a left one, {}",
+            if *same_way {
+                phrases::SAME_BEND
+            } else {
+                phrases::OTHER_BEND
+            },
+            if *same_way { 'q' } else { 'z' },
+            turn_words(after_right),
+            turn_words(after_left),
+            reach_words(leg.reach)
+        )),
+        LegSteps::Unvisited(_) => parts.push(format!(
+            "then in any direction of its atom, except onto a square already visited, {}",
+            reach_words(leg.reach)
+        )),
+    }
+    if leg.ends_off_board {
+        parts.push(phrases::OFF_BOARD_END.to_owned());
+    } else {
+        parts.push(mode_words(leg, is_final || leg.hidden));
+    }
+    if leg.when_open {
+        parts.push(phrases::WHEN_OPEN.to_owned());
+    }
+    if leg.modes.hop_enemy_only {
+        parts.push(phrases::HOP_ENEMY_ONLY.to_owned());
+    }
+    if leg.modes.tame {
+        parts.push(
+            if leg.modes.hop {
+                phrases::TAME_HOP
+            } else {
+                phrases::TAME
+            }
+            .to_owned(),
+        );
+    }
+    // On a stepper `n` only creates e.p. rights: nothing can stand between its squares.
+    let stepper = matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
+        || !matches!(leg.steps, LegSteps::Absolute(_));
+    if leg.lame.is_some() && !stepper {
+        parts.push(phrases::LAME.to_owned());
+    }
+    if leg.ep_rights {
+        parts.push(phrases::EP_RIGHTS.to_owned());
+    }
+    if leg.jumping {
+        parts.push(
+            if leg.reach == Reach::Steps(1) {
+                phrases::MUST_JUMP
+            } else {
+                phrases::SKIPS_FIRST
+            }
+            .to_owned(),
+        );
+    }
+    if leg.iso {
+        parts.push(phrases::ISO.to_owned());
+    }
+    if leg.unload {
+        parts.push(phrases::UNLOAD.to_owned());
+    }
+    match leg.wrap {
+        Wrap::None => {}
+        Wrap::Cylinder => parts.push(phrases::CYLINDER.to_owned()),
+        Wrap::Torus => parts.push(phrases::TORUS.to_owned()),
+    }
+    match leg.bend {
+        None => {}
+        Some(Bend::Circular) => parts.push(phrases::CIRCULAR.to_owned()),
+        Some(Bend::ZigZag) => parts.push(phrases::ZIG_ZAG.to_owned()),
+    }
+    parts.join("; ")
+}
+
+fn mode_words(leg: &Leg, is_final: bool) -> String {
+    if leg.default_modes {
+        return if is_final {
+            DEFAULT_FINAL
+        } else {
+            DEFAULT_EARLIER
+        }
+        .to_owned();
+    }
+    let m = leg.modes;
+    let toggles = leg.toggles_next;
+    let letters = [
+        (m.to_empty && !(toggles && !m.hop && !is_final), Modifier::M),
+        (m.to_empty && toggles && !m.hop && !is_final, Modifier::Y),
+        (m.capture_enemy, Modifier::C),
+        (m.capture_friend, Modifier::D),
+        (m.en_passant, Modifier::E),
+        (m.hop && !toggles, Modifier::P),
+        (m.hop && toggles, Modifier::G),
+        (m.royal, Modifier::K),
+        (m.excite, Modifier::X),
+    ];
+    let mut words: Vec<&str> = letters
+        .iter()
+        .filter(|(on, _)| *on)
+        .filter_map(|(_, modifier)| modifier.mode_phrase())
+        .map(|p| if is_final { p.final_leg } else { p.earlier_leg })
+        .collect();
+    words.extend(match (m.swap_enemy, m.swap_friend) {
+        (true, true) => Some(phrases::SWAP_ANY),
+        (true, false) => Some(phrases::SWAP_ENEMY),
+        (false, true) => Some(phrases::SWAP_FRIEND),
+        (false, false) => None,
+    });
+    words.join(", or ")
+}
