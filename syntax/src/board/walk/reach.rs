@@ -69,9 +69,13 @@ impl Walker<'_> {
             return false;
         }
         let (steps, _) = self.first_steps(leg, Some(heading));
+        // A square the move has stood on is no way on either: MBN's `0*` visits each square
+        // once, and no move ends where it started (notes MB21).
         steps.iter().any(|(step, _)| {
-            self.advance(at, *step, leg.wrap)
-                .is_some_and(|next| self.occupant(next, trail) != Some(Occupant::Friend))
+            self.advance(at, *step, leg.wrap).is_some_and(|next| {
+                self.occupant(next, trail) != Some(Occupant::Friend)
+                    && !trail.visited(self.position.from, next)
+            })
         })
     }
 

@@ -32,10 +32,14 @@ impl Lower {
         let mut legs = before.legs.clone();
         // A leg that goes on must land on an empty square; one that may end the move (before a
         // `{}` leg that is blocked) keeps its own modes.
-        let may_end = after.legs.first().is_some_and(|l| l.when_open);
-        let last = legs.len().saturating_sub(1);
-        for (index, leg) in legs.iter_mut().enumerate() {
-            if leg.default_modes && !(may_end && index == last) {
+        let may_end: Vec<bool> = legs
+            .iter()
+            .skip(1)
+            .chain(after.legs.first())
+            .map(|next| next.when_open)
+            .collect();
+        for (leg, may_end) in legs.iter_mut().zip(may_end) {
+            if leg.default_modes && !may_end {
                 leg.modes = Modes::MOVE;
             }
         }
@@ -93,9 +97,12 @@ impl Lower {
         turn: Vec<String>,
         count: Option<&str>,
     ) -> Vec<Path> {
+        // "(P)m0* := P-{(mP)0*}", the completed circular rider, goes round as far as it can.
+        let maximal = count == Some("0*");
         let total = match count.map(str::parse::<usize>) {
             Some(Ok(0)) => LONGEST_LINE,
             Some(Ok(n)) => n.min(LONGEST_LINE),
+            _ if maximal => LONGEST_LINE,
             _ => {
                 let why = rules::circular(node);
                 self.skip(node, &why);
@@ -107,7 +114,7 @@ impl Lower {
             .filter(|n| !matches!(n.kind(), RANGE | MODIFIER | AMALGAM))
             .flat_map(|n| self.expression(&n))
             .collect();
-        let turned: Vec<Path> = base
+        let mut turned: Vec<Path> = base
             .iter()
             .cloned()
             .map(|mut path| {
@@ -115,6 +122,10 @@ impl Lower {
                 path
             })
             .collect();
+        if maximal {
+            when_open(&mut turned);
+            return self.times(&base, &turned, total, total, node);
+        }
         self.times(&base, &turned, 1, total, node)
     }
 
@@ -153,11 +164,16 @@ impl Lower {
             (Some(n), true) => self.times(&base, &base, n, n, node),
             (Some(0), false) => self.times(&base, &base, 1, LONGEST_LINE, node),
             (Some(n), false) => self.times(&base, &base, 1, n.min(LONGEST_LINE), node),
+            // "Such a rider has to be applied the maximal number of times, but a square will not
+            // be affected (visited) more than once": every repeat after the first is a `{}` leg,
+            // taken whenever it is open (notes MB21).
+            _ if steps == "0*" => {
+                let mut again = base.clone();
+                when_open(&mut again);
+                self.times(&base, &again, LONGEST_LINE, LONGEST_LINE, node)
+            }
             _ => {
                 let why = match steps {
-                    "0*" => {
-                        "`0*` must go as far as it can (to a friend, a capture or the edge), not drawn yet"
-                    }
                     "*" | "**" => "`*` rides to the edge of the board, not drawn yet",
                     "#" => "`#` is a halfling's count, not drawn yet",
                     _ => "this count of steps is not drawn yet",
@@ -251,4 +267,11 @@ fn restrict_last(legs: &mut [Leg], wanted: Size) -> bool {
         LegSteps::Chiral { .. } => return false,
     }
     true
+}
+
+/// Makes the first leg of each path a `{}` leg.
+pub(super) fn when_open(paths: &mut [Path]) {
+    for first in paths.iter_mut().filter_map(|p| p.legs.first_mut()) {
+        first.when_open = true;
+    }
 }

@@ -1,9 +1,8 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
-//! yet (ranges, piece sets, conditions, board transitions, a `{}` leg that starts a move, `0*`,
-//! `*`, `g` on more than one slide, `j` ending a move, `w` before the last leg, and the
-//! modifiers h k o u x) is
-//! listed in [`Piece::not_drawn`] with its text, and the move that holds it is left out of the
-//! drawing rather than drawn wrongly.
+//! yet (ranges, piece sets, conditions, board transitions, a `{}` leg that starts a move, `*`,
+//! `g` on more than one slide, `j` ending a move, `w` before the last leg, and the modifiers
+//! h k o u x) is listed in [`Piece::not_drawn`] with its text, and the move that holds it is
+//! left out of the drawing rather than drawn wrongly.
 
 use rowan::{NodeOrToken, TextRange};
 
@@ -169,9 +168,7 @@ impl Lower {
             };
             let mut next = inner.map(|n| self.expression(&n)).unwrap_or_default();
             if when_open {
-                for first in next.iter_mut().filter_map(|p| p.legs.first_mut()) {
-                    first.when_open = true;
-                }
+                chains::when_open(&mut next);
             }
             // Before the first part, nothing has moved yet: `[K]--K` may start with either.
             let mut joined = if optional { paths.clone() } else { Vec::new() };

@@ -159,7 +159,6 @@ pub(super) fn circular(rider: &SyntaxNode) -> String {
         .map(|n| n.text().to_string())
         .unwrap_or_default();
     let how_many = match count.as_str() {
-        "0*" => "as far as it can go, every time (`0*`), which is".to_owned(),
         "" => "with no count, which is".to_owned(),
         n => format!("`{n}` times, a count that is"),
     };
@@ -211,18 +210,21 @@ mod tests {
         assert!(list_words("##Q==Q").starts_with("promotion rule of the promoted `##Q`"));
     }
 
-    /// Seed 002, circular riders: "(P)m0* := P-{(mP)0*}", the completed circular rider, is
-    /// said in words (the others are drawn).
+    /// Seed 002, circular riders: counts other than `λ`, `0` and `0*` (here `*`, to the edge)
+    /// are said in words.
     #[test]
-    fn a_completed_circular_rider_in_words() {
-        let rider = definition(":CK:=(K)(fr)0*")
+    fn a_circular_rider_with_another_count_in_words() {
+        let rider = definition(":CK:=(K)(fr)*")
             .descendants()
             .find(|n| n.kind() == GROUP && n.children().any(|c| c.kind() == AMALGAM))
             .expect("the rider");
         let words = circular(&rider);
         assert!(words.starts_with("a circular rider: `(K)` once"), "{words}");
         assert!(words.contains("turned `(fr)`"), "{words}");
-        assert!(words.contains("every time (`0*`)"), "{words}");
+        assert!(
+            words.contains("`*` times, a count that is not drawn yet"),
+            "{words}"
+        );
     }
 
     /// Seed 002, section 13: "O-O=[*]irD02=ij{k}lD0-D".

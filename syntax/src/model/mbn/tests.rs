@@ -203,10 +203,30 @@ fn the_rose_is_a_circular_nightrider() {
     // No bound (`0`) reaches no further on 8x8; `(P)m1 := P`.
     assert_eq!(squares("(N)(rf)0", "e1"), rose);
     assert_eq!(squares("(N)(rf)1", "e1"), squares("N", "e1"));
-    // `0*` (as far as it can, every time) is said, not drawn.
+}
+
+/// "Also for complex riders we allow the special 0* notations. Such a rider has to be applied
+/// the maximal number of times, but a square will not be affected (visited) more than once";
+/// the completed circular rider "(P)m0* := P-{(mP)0*}"; the circular King ":CK:=K-{((fr)K)0*}"
+/// goes "e3-d4-d5-e6-f6-g5-g4-f3-e3 … it stops before the next square is blocked" (notes
+/// MB21).
+#[test]
+fn zero_star_goes_as_far_as_it_can() {
+    // A Wazir applied as often as it can: to the edge, a friend, or the enemy it takes.
+    assert_eq!(squares("W0*", "d4"), ["a4", "d1", "d8", "h4"]);
+    assert_eq!(
+        squares_among("W0*", "d4", &["d6"], &["f4"]),
+        ["a4", "d1", "d5", "f4"]
+    );
+    // The circular King from e3 via d4 goes round to f3 and stops before e3, where it started.
+    let king = squares("K-{((fr)K)0*}", "e3");
+    assert!(king.contains(&"f3".to_owned()) && !king.contains(&"d5".to_owned()));
+    // A friend on e6 blocks that circle after d5.
+    assert!(squares_among("K-{((fr)K)0*}", "e3", &["e6"], &[]).contains(&"d5".to_owned()));
+    // The completed circular rider is drawn the same way.
     let parsed = parse("(K)(fr)0*", Dialect::Mbn);
     let piece = model::build(&parsed.piece(), Dialect::Mbn);
-    assert!(piece.moves.is_empty() && piece.not_drawn.len() == 1);
+    assert!(piece.not_drawn.is_empty() && !squares("(K)(fr)0*", "e3").is_empty());
 }
 
 /// "If a leg is enclosed in curly brackets, then this leg belongs to the move if the square is
