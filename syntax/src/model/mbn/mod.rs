@@ -1,7 +1,7 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
 //! yet (ranges, piece sets, conditions, board transitions, a `{}` leg that starts a move, `*`,
 //! `g` on more than one slide, `j` ending a move, `w` before the last leg, and the modifiers
-//! h k o u x) is listed in [`Piece::not_drawn`] with its text, and the move that holds it is
+//! h k u x) is listed in [`Piece::not_drawn`] with its text, and the move that holds it is
 //! left out of the drawing rather than drawn wrongly.
 
 use rowan::{NodeOrToken, TextRange};
@@ -10,7 +10,9 @@ use directions::{Size, selects};
 pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leap_over, leaper, leaps_of};
 
-use super::{Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach};
+use super::{
+    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
+};
 use crate::board::Step;
 use crate::parser::mbn::DIRECTIONS;
 use crate::tree::SyntaxNode;
@@ -235,6 +237,7 @@ impl Lower {
         let mut lame = false;
         let mut hop = false;
         let mut leaping = false;
+        let mut wrap = Wrap::None;
         for modifier in modifiers {
             let text = modifier.text().to_string();
             if modifier.kind() == AMALGAM {
@@ -283,6 +286,10 @@ impl Lower {
                     m.tame = true;
                 }),
                 "jy" => add(&mut modes, &|m| m.hop = true),
+                // "o This modifier makes the move cylindrical … If doubled (oo) also the top and
+                // bottom edges of the board will be connected."
+                "o" => wrap = Wrap::Cylinder,
+                "oo" => wrap = Wrap::Torus,
                 // "w … the position of the piece at destination square will be swapped with the
                 // piece at starting square … If doubled (ww) then swapping will be done only
                 // with friendly pieces. And if suffixed with y (wy) … with all pieces."
@@ -346,6 +353,9 @@ impl Lower {
             for leg in &mut path.legs {
                 if lame && leg.reach == Reach::Steps(1) {
                     leg.lame = Some(Lameness::ShortestPaths);
+                }
+                if wrap != Wrap::None {
+                    leg.wrap = wrap;
                 }
             }
             if let (Some(modes), Some(last)) = (modes, path.legs.last_mut()) {

@@ -315,3 +315,19 @@ fn w_swaps_places_instead_of_capturing() {
         "{diagram}"
     );
 }
+
+/// "o This modifier makes the move cylindrical. Cylindrical pieces do not stop at the left or
+/// right edge of the board … If doubled (oo) also the top and bottom edges of the board will be
+/// connected": as XBetza's `o` and `oo` (seed 000), on the same boards.
+#[test]
+fn o_joins_the_edges() {
+    assert_eq!(
+        squares("oB", "a1"),
+        [
+            "b2", "b8", "c3", "c7", "d4", "d6", "e5", "f4", "f6", "g3", "g7", "h2", "h8"
+        ]
+    );
+    same("oB", "oB");
+    same("ooN", "ooN");
+    assert!(squares("oN", "a1").contains(&"g2".to_owned()));
+}
