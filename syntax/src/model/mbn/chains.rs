@@ -168,7 +168,16 @@ impl Lower {
             // be affected (visited) more than once": every repeat after the first is a `{}` leg,
             // taken whenever it is open (notes MB21).
             _ if steps == "0*" => {
+                // A lone slider or leaper goes straight on, a step at a time: "the slider B0*
+                // moves to the forward-most square".
+                let mut base = base;
+                let line = matches!(base.as_slice(), [one] if one.legs.len() == 1 && one.directions.is_empty());
                 let mut again = base.clone();
+                if line {
+                    base[0].legs[0].reach = Reach::Steps(1);
+                    again[0].legs[0].reach = Reach::Steps(1);
+                    again[0].directions = vec!["ff".to_owned()];
+                }
                 when_open(&mut again);
                 self.times(&base, &again, LONGEST_LINE, LONGEST_LINE, node)
             }

@@ -212,6 +212,11 @@ fn the_rose_is_a_circular_nightrider() {
 /// MB21).
 #[test]
 fn zero_star_goes_as_far_as_it_can() {
+    // "the slider B0* moves to the forward-most square … until it is bumping with a friendly
+    // piece, or until it is capturing an enemy piece, or until the end of board is reached".
+    assert_eq!(squares("B0*", "a1"), ["h8"]);
+    assert_eq!(squares_among("B0*", "a1", &["d4"], &[]), ["c3"]);
+    assert_eq!(squares("N0*", "a1"), ["d7", "g4"]);
     // A Wazir applied as often as it can: to the edge, a friend, or the enemy it takes.
     assert_eq!(squares("W0*", "d4"), ["a4", "d1", "d8", "h4"]);
     assert_eq!(
