@@ -100,22 +100,19 @@ async fn a_rename_stays_within_its_game() {
         .expect("changes")
         .clone();
     assert_eq!(changes.keys().collect::<Vec<_>>(), [uri]);
-    let lines: Vec<u64> = changes[uri]
-        .as_array()
-        .expect("edits")
-        .iter()
-        .filter_map(|e| e["range"]["start"]["line"].as_u64())
-        .collect();
-    assert_eq!(lines, [1, 1]);
+    // The lines the edits of `uri` start on.
+    let lines = |edits: &Value| -> Vec<u64> {
+        edits
+            .as_array()
+            .expect("edits")
+            .iter()
+            .filter_map(|e| e["range"]["start"]["line"].as_u64())
+            .collect()
+    };
+    assert_eq!(lines(&changes[uri]), [1, 1]);
     params["position"] = position(2, 26);
     let second = session.request("textDocument/rename", params).await;
-    let lines: Vec<u64> = second["result"]["changes"][uri]
-        .as_array()
-        .expect("edits")
-        .iter()
-        .filter_map(|e| e["range"]["start"]["line"].as_u64())
-        .collect();
-    assert_eq!(lines, [2, 2]);
+    assert_eq!(lines(&second["result"]["changes"][uri]), [2, 2]);
     assert!(session.finish().await);
 }
 
