@@ -1,6 +1,6 @@
 //! Latency of the real `betza lsp` binary as an editor feels it, over stdio, on generated
-//! variants.ini files of 70 kB, 1 MB and 10 MB: open to first diagnostics, a one-character
-//! edit to updated diagnostics, hover, completion and semantic tokens (p50/p99), and peak
+//! variants.ini files of 70 kB, 1 MB and 10 MB: open to first diagnostics, a keystroke and a
+//! line break to updated diagnostics, hover, completion and semantic tokens (p50/p99), and peak
 //! resident memory. `cargo bench -p betza-server --bench lsp_latency`; figures go in the README.
 //! With `PEER=path/to/taplo` it also measures taplo's language server on a 1 MB TOML file;
 //! `SIZES=10MB` measures one file only.
@@ -15,10 +15,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-/// A message from the server, with when its last byte arrived and how long the JSON parse took
-/// (the client's work, not the server's).
+/// A message from the server, with when its first and last bytes arrived and how long the JSON
+/// parse took (the client's work, not the server's). The server writes a message only once it is
+/// whole, so until the first byte is the server's work; from there to the last, the transfer.
 struct Received {
     message: Value,
+    first_byte: Instant,
     arrived: Instant,
     parse: Duration,
 }
@@ -45,11 +47,13 @@ impl Client {
         std::thread::spawn(move || {
             loop {
                 let mut length = 0;
+                let mut first_byte = None;
                 loop {
                     let mut line = String::new();
                     if stdout.read_line(&mut line).unwrap_or(0) == 0 {
                         return;
                     }
+                    first_byte.get_or_insert_with(Instant::now);
                     let line = line.trim_end();
                     if line.is_empty() {
                         break;
@@ -68,6 +72,7 @@ impl Client {
                     && sender
                         .send(Received {
                             message,
+                            first_byte: first_byte.unwrap_or(arrived),
                             arrived,
                             parse: arrived.elapsed(),
                         })
@@ -166,6 +171,82 @@ fn first_piece(text: &str) -> (u32, u32) {
     (0, 0)
 }
 
+type Span = ((u32, u32), (u32, u32), &'static str);
+
+/// Latencies of edits: until the diagnostics arrived whole, until their first byte (the
+/// server's own work), and the client's parse of them.
+#[derive(Default)]
+struct EditTimes {
+    whole: Vec<Duration>,
+    server: Vec<Duration>,
+    parse: Vec<Duration>,
+}
+
+impl EditTimes {
+    /// Table cells: whole p50 / p99, the server's part p50, the client's parse p50.
+    fn cells(self) -> String {
+        let (w50, w99) = percentiles(self.whole);
+        let (s50, _) = percentiles(self.server);
+        let (p50, _) = percentiles(self.parse);
+        format!("{w50:.2} / {w99:.2} ms | {s50:.2} ms | {p50:.2} ms")
+    }
+}
+
+/// `rounds` edits made by `edit` (from, to, inserted text), each timed until the diagnostics of
+/// its version arrive.
+fn timed_edits(
+    client: &mut Client,
+    uri: &str,
+    first_version: usize,
+    rounds: usize,
+    edit: impl Fn(usize) -> Span,
+) -> EditTimes {
+    let mut times = EditTimes::default();
+    for round in 0..rounds {
+        let ((l1, c1), (l2, c2), text) = edit(round);
+        let version = (first_version + round) as i64;
+        let started = Instant::now();
+        client.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": version },
+                "contentChanges": [{ "range": { "start": { "line": l1, "character": c1 }, "end": { "line": l2, "character": c2 } }, "text": text }],
+            }),
+        );
+        // taplo's diagnostics carry no version: any of them will do.
+        let received = client.wait(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && (m["params"]["version"] == json!(version) || m["params"]["version"].is_null())
+        });
+        times.whole.push(received.arrived - started);
+        times.server.push(received.first_byte - started);
+        times.parse.push(received.parse);
+    }
+    times
+}
+
+/// Typing a letter into the string at `at` and deleting it again (one keystroke each: a change
+/// to one string that moves the rest of its line), then breaking the line before it and joining
+/// it again (a change to the file's structure that moves every later line).
+fn typing_and_breaks(client: &mut Client, uri: &str, at: (u32, u32), rounds: usize) -> String {
+    let (line, column) = at;
+    let typing = timed_edits(client, uri, 2, rounds, |round| {
+        if round % 2 == 0 {
+            ((line, column), (line, column), "F")
+        } else {
+            ((line, column), (line, column + 1), "")
+        }
+    });
+    let breaks = timed_edits(client, uri, rounds + 2, rounds, |round| {
+        if round % 2 == 0 {
+            ((line, column), (line, column), "\n")
+        } else {
+            ((line, column), (line + 1, 0), "")
+        }
+    });
+    format!("{} | {}", typing.cells(), breaks.cells())
+}
+
 fn measure_betza(label: &str, text: &str, rounds: usize) {
     // `BETZA_SERVER=path` measures another build (one with symbols, for a profiler).
     let server =
@@ -182,28 +263,7 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
         .arrived
         - opened;
     let (line, column) = first_piece(text);
-    let mut edits = Vec::new();
-    let mut parses = Vec::new();
-    for round in 0..rounds {
-        // Replace the string's first letter by F or W in turn: a real change to one Betza string
-        // that keeps its length.
-        let letter = if round % 2 == 0 { "F" } else { "W" };
-        let version = round as i64 + 2;
-        let started = Instant::now();
-        client.notify(
-            "textDocument/didChange",
-            json!({
-                "textDocument": { "uri": uri, "version": version },
-                "contentChanges": [{ "range": { "start": { "line": line, "character": column }, "end": { "line": line, "character": column + 1 } }, "text": letter }],
-            }),
-        );
-        let received = client.wait(|m| {
-            m["method"] == "textDocument/publishDiagnostics"
-                && m["params"]["version"] == json!(version)
-        });
-        edits.push(received.arrived - started);
-        parses.push(received.parse);
-    }
+    let edits = typing_and_breaks(&mut client, &uri, (line, column), rounds);
     let position = json!({ "line": line, "character": column });
     let timed = |client: &mut Client, method: &str, params: Value| -> Vec<Duration> {
         (0..rounds)
@@ -232,13 +292,11 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
     );
     let memory = client.peak_memory_kb();
     client.stop();
-    let (e50, e99) = percentiles(edits);
-    let (p50, _) = percentiles(parses);
     let (h50, h99) = percentiles(hovers);
     let (c50, c99) = percentiles(completions);
     let (t50, t99) = percentiles(tokens);
     println!(
-        "| betza | {label} | {:.0} ms | {e50:.2} / {e99:.2} ms | {p50:.2} ms | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
+        "| betza | {label} | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
@@ -265,22 +323,8 @@ fn measure_peer(taplo: &str, rounds: usize) {
         .wait(|m| m["method"] == "textDocument/publishDiagnostics")
         .arrived
         - opened;
-    let mut edits = Vec::new();
-    let mut parses = Vec::new();
-    for round in 0..rounds {
-        let version = round as i64 + 2;
-        let started = Instant::now();
-        client.notify(
-            "textDocument/didChange",
-            json!({
-                "textDocument": { "uri": uri, "version": version },
-                "contentChanges": [{ "range": { "start": { "line": 2, "character": 9 }, "end": { "line": 2, "character": 10 } }, "text": if round % 2 == 0 { "F" } else { "W" } }],
-            }),
-        );
-        let received = client.wait(|m| m["method"] == "textDocument/publishDiagnostics");
-        edits.push(received.arrived - started);
-        parses.push(received.parse);
-    }
+    // The same edits on the value `"fmWfcF"` of line 2.
+    let edits = typing_and_breaks(&mut client, uri, (2, 9), rounds);
     let hovers: Vec<Duration> = (0..rounds)
         .map(|_| {
             let started = Instant::now();
@@ -290,11 +334,9 @@ fn measure_peer(taplo: &str, rounds: usize) {
         .collect();
     let memory = client.peak_memory_kb();
     client.stop();
-    let (e50, e99) = percentiles(edits);
-    let (p50, _) = percentiles(parses);
     let (h50, h99) = percentiles(hovers);
     println!(
-        "| taplo | 1 MB TOML | {:.0} ms | {e50:.2} / {e99:.2} ms | {p50:.2} ms | {h50:.2} / {h99:.2} ms | – | – | {} MB |",
+        "| taplo | 1 MB TOML | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | – | – | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
@@ -304,9 +346,9 @@ fn main() {
     // `cargo bench` passes `--bench`; nothing to parse.
     let rounds = 500;
     println!(
-        "| server | file | open → diagnostics | edit → diagnostics p50 / p99 | client's JSON parse of them p50 | hover p50 / p99 | completion p50 / p99 | semantic tokens (60 lines) p50 / p99 | peak memory |"
+        "| server | file | open → diagnostics | keystroke → diagnostics p50 / p99 | until their first byte p50 | client's parse p50 | line break → diagnostics p50 / p99 | until their first byte p50 | client's parse p50 | hover p50 / p99 | completion p50 / p99 | semantic tokens (60 lines) p50 / p99 | peak memory |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     // `SIZES=10MB` (labels without spaces, comma-separated) measures only those files.
     let only = std::env::var("SIZES").ok();
     for (label, bytes) in [

@@ -58,6 +58,19 @@ where
     shut_down.load(Ordering::SeqCst)
 }
 
+/// A large file's diagnostics are megabytes of JSON sent on every edit; through Linux's default
+/// 64 KiB pipe each takes dozens of wake-ups of the editor. A 1 MiB pipe (the unprivileged limit)
+/// took the 1.8 MB message of the 10 MB benchmark file from 0.63 to 0.46 ms on the wire. Output
+/// that is not a pipe, or a lower limit, keeps the default.
+fn enlarge_output_pipe() {
+    #[cfg(target_os = "linux")]
+    for size in [1 << 20, 1 << 18] {
+        if rustix::pipe::fcntl_setpipe_size(std::io::stdout(), size).is_ok() {
+            break;
+        }
+    }
+}
+
 pub fn run() -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -69,6 +82,7 @@ pub fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    enlarge_output_pipe();
     let clean = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
     // Standard input may still be waited on by a blocking thread; do not wait for it.
     runtime.shutdown_background();
