@@ -4,7 +4,7 @@
 
 use rowan::{TextRange, TextSize};
 
-use crate::host::{self, HostFormat, Region};
+use crate::host::{self, HostFormat, Region, Rescan, span};
 use crate::lint::{self, Edit, Fix, LintConfig};
 use crate::mbn::scope::MacroScope;
 use crate::{Dialect, Severity, parse};
@@ -73,12 +73,21 @@ impl RegionCache {
     }
 }
 
+/// How an incremental update changed [`Analysis::diagnostics`]: `removed` findings from `at` on
+/// were replaced by `inserted` new ones. Those after them are the same findings, moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Splice {
+    pub at: usize,
+    pub removed: usize,
+    pub inserted: usize,
+}
+
 impl Analysis {
-    /// Updates the analysis for an edit that replaced bytes `start..end` of the old text with
-    /// `inserted`, when the edit lies inside one Betza string and cannot change the file's
-    /// structure (no line break, space or host punctuation typed or deleted): only that string
-    /// is analysed again and everything after it moves. Returns `false` when the edit needs a
-    /// full analysis instead. `text` is the new text.
+    /// Updates the analysis for an edit that replaced the bytes `start..end` of the old text
+    /// with `inserted` (`text` is the new text), when the edit stays inside one Betza string
+    /// and types no host punctuation, or inside one section body of a `variants.ini`: only that
+    /// part is scanned and analysed again, and everything after it moves. Returns `None` when
+    /// the edit needs a whole analysis instead.
     pub fn apply_edit(
         &mut self,
         text: &str,
@@ -86,94 +95,167 @@ impl Analysis {
         inserted: &str,
         options: &Options,
         cache: &mut RegionCache,
-    ) -> bool {
+    ) -> Option<Splice> {
+        // A string's findings may point just past its last letter; a section body ends at the
+        // start of a line that is not its own.
+        let (part, closed) = match self.string_part(text, (start, end), inserted) {
+            Some(part) => (part, true),
+            None => {
+                let tokens = &self.host_tokens;
+                let part = host::rescan(self.format, text, tokens, (start, end), inserted.len());
+                (part?, false)
+            }
+        };
+        let (from, to) = (offset(part.old.0), offset(part.old.1));
+        let inside = |range: TextRange| {
+            from <= range.start()
+                && (range.start() < to || (closed && range.start() == to && range.is_empty()))
+        };
+        // A finding that reaches across the part's bounds (a malformed line quoting a string)
+        // can only be said again by a whole analysis.
+        let crosses = |d: &FileDiagnostic| {
+            d.range.start() < to
+                && from < d.range.end()
+                && !(inside(d.range) && d.range.end() <= to)
+        };
+        if self.diagnostics.iter().any(crosses) {
+            return None;
+        }
+        let grow = i64::try_from(part.new.1).ok()? - i64::try_from(part.old.1).ok()?;
+        let moved = |range: TextRange| -> TextRange {
+            if range.start() >= to {
+                let at = |o: TextSize| {
+                    offset(usize::try_from(i64::from(u32::from(o)) + grow).unwrap_or(0))
+                };
+                TextRange::new(at(range.start()), at(range.end()))
+            } else {
+                range
+            }
+        };
+        let scan = part.scan;
+        replace_part(
+            &mut self.regions,
+            |r| r.range,
+            inside,
+            |r| r.range = moved(r.range),
+            from,
+            scan.regions.iter().cloned(),
+        );
+        replace_part(
+            &mut self.host_tokens,
+            |t| t.0,
+            inside,
+            |t| t.0 = moved(t.0),
+            from,
+            scan.host_tokens,
+        );
+        let mut fresh: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
+        for region in &scan.regions {
+            let key = (region.dialect, region.text(text).to_owned());
+            let local = cache
+                .entries
+                .entry(key)
+                .or_insert_with(|| analyse_region(region.text(text), region.dialect, options));
+            fresh.extend(local.iter().map(|d| map_to_file(region, d)));
+        }
+        sort_diagnostics(&mut fresh);
+        let inserted = fresh.len();
+        let (at, removed) = replace_part(
+            &mut self.diagnostics,
+            |d| d.range,
+            inside,
+            |d| {
+                d.range = moved(d.range);
+                if let Some(fix) = &mut d.fix {
+                    for edit in &mut fix.edits {
+                        edit.range = moved(edit.range);
+                    }
+                }
+            },
+            from,
+            fresh,
+        );
+        // File order holds: the fresh findings lie inside the part, and those after it start
+        // at its end or later; at its end the fresh ones are empty and the later ones are not
+        // (an empty one there was inside), so the fresh ones come first, as in a whole analysis.
+        Some(Splice {
+            at,
+            removed,
+            inserted,
+        })
+    }
+
+    /// The Betza string an edit stays inside, when the edit types no host punctuation, as a
+    /// part of the file with its one region grown or shrunk.
+    fn string_part(
+        &self,
+        text: &str,
+        (start, end): (usize, usize),
+        inserted: &str,
+    ) -> Option<Rescan> {
         const STRUCTURAL: &[char] = &[
             '\n', '\r', ' ', '\t', ';', ':', '"', '\'', '=', '#', '[', ']', '<', '>', '&', '|',
             '\0',
         ];
         if inserted.contains(STRUCTURAL) {
-            return false;
+            return None;
         }
-        let Some(index) = self.regions.iter().position(|r| {
-            usize::from(r.range.start()) <= start && end <= usize::from(r.range.end())
-        }) else {
-            return false;
-        };
-        let region = &self.regions[index];
+        let index = self
+            .regions
+            .partition_point(|r| usize::from(r.range.end()) < end);
+        let region = self.regions.get(index)?;
+        let (old_start, old_end) = (
+            usize::from(region.range.start()),
+            usize::from(region.range.end()),
+        );
         // MBN macros tie the strings of a file together: their findings need the whole file.
-        if region.dialect == Dialect::Mbn {
-            return false;
+        if old_start > start
+            || old_end < end
+            || region.dialect == Dialect::Mbn
+            || region.decoded.is_some()
+        {
+            return None;
         }
-        // A host finding around the region (a malformed line) quotes its text: only a whole
-        // analysis can say it again.
-        let around = |d: &FileDiagnostic| {
-            d.range.start() < region.range.end()
-                && region.range.start() < d.range.end()
-                && !region.range.contains_range(d.range)
-        };
-        if self.diagnostics.iter().any(around) {
-            return false;
+        let new_end = (old_end + inserted.len()).checked_sub(end - start)?;
+        if new_end == old_start || new_end - old_start > host::REGION_LIMIT || text.len() < new_end
+        {
+            return None;
         }
-        let old_len = usize::from(region.range.len());
-        let new_len = old_len + inserted.len() - (end - start);
-        if region.decoded.is_some() || new_len == 0 || new_len > crate::host::REGION_LIMIT {
-            return false;
-        }
-        let old_range = region.range;
-        let Some(new_range) = u32::try_from(new_len)
-            .ok()
-            .map(|n| TextRange::at(old_range.start(), n.into()))
-        else {
-            return false;
-        };
-        let grow = i64::try_from(new_len).unwrap_or(0) - i64::try_from(old_len).unwrap_or(0);
-        let shift = |range: TextRange| -> TextRange {
-            if range.start() >= old_range.end() {
-                let moved = |at: TextSize| {
-                    TextSize::new(u32::try_from(i64::from(u32::from(at)) + grow).unwrap_or(0))
-                };
-                TextRange::new(moved(range.start()), moved(range.end()))
-            } else {
-                range
-            }
-        };
-        for later in &mut self.regions[index + 1..] {
-            later.range = shift(later.range);
-        }
-        for (range, _) in &mut self.host_tokens {
-            *range = shift(*range);
-        }
-        self.regions[index].range = new_range;
-        // The region's own findings go; later ones move; the region is analysed again.
-        self.diagnostics
-            .retain(|d| !old_range.contains_range(d.range));
-        for d in &mut self.diagnostics {
-            d.range = shift(d.range);
-            if let Some(fix) = &mut d.fix {
-                for edit in &mut fix.edits {
-                    edit.range = shift(edit.range);
-                }
-            }
-        }
-        let region = &self.regions[index];
-        let key = (region.dialect, region.text(text).to_owned());
-        let local = match cache.entries.get(&key) {
-            Some(local) => local.clone(),
-            None => {
-                let local = analyse_region(region.text(text), region.dialect, options);
-                cache.entries.insert(key, local.clone());
-                local
-            }
-        };
-        let at = self
-            .diagnostics
-            .partition_point(|d| d.range.start() < new_range.start());
-        let mapped: Vec<FileDiagnostic> = local.iter().map(|d| map_to_file(region, d)).collect();
-        self.diagnostics.splice(at..at, mapped);
-        // Nearly sorted already, so this is a linear pass that settles ties as a fresh run does.
-        sort_diagnostics(&mut self.diagnostics);
-        true
+        let mut region = region.clone();
+        region.range = span(old_start, new_end);
+        Some(Rescan {
+            old: (old_start, old_end),
+            new: (old_start, new_end),
+            scan: host::Scan {
+                regions: vec![region],
+                ..host::Scan::default()
+            },
+        })
     }
+}
+
+/// Replaces the items of `items` (in file order) that are `inside` the part starting at `from`
+/// with `fresh`, and moves those after them with `shift`. Returns where they were and how many.
+fn replace_part<T>(
+    items: &mut Vec<T>,
+    range: impl Fn(&T) -> TextRange,
+    inside: impl Fn(TextRange) -> bool,
+    shift: impl Fn(&mut T),
+    from: TextSize,
+    fresh: impl IntoIterator<Item = T>,
+) -> (usize, usize) {
+    let at = items.partition_point(|item| range(item).start() < from);
+    let removed = items[at..]
+        .iter()
+        .take_while(|item| inside(range(item)))
+        .count();
+    items[at + removed..].iter_mut().for_each(shift);
+    items.splice(at..at + removed, fresh);
+    (at, removed)
+}
+
+fn offset(at: usize) -> TextSize {
+    TextSize::new(u32::try_from(at).unwrap_or(u32::MAX))
 }
 
 /// File order, with findings on the same range ordered by code and message so that the order
@@ -208,6 +290,19 @@ fn map_to_file(region: &Region, d: &FileDiagnostic) -> FileDiagnostic {
     }
 }
 
+/// A problem of the file itself, as a finding.
+fn host_finding(error: &host::HostError) -> FileDiagnostic {
+    FileDiagnostic {
+        range: error.range,
+        severity: error.severity,
+        code: error.code.to_owned(),
+        message: error.message.clone(),
+        help: None,
+        unnecessary: false,
+        fix: None,
+    }
+}
+
 /// Analyses `text`, in `format`.
 pub fn analyse(format: HostFormat, text: &str, options: &Options) -> Analysis {
     analyse_cached(format, text, options, &mut RegionCache::default())
@@ -222,19 +317,7 @@ pub fn analyse_cached(
     cache: &mut RegionCache,
 ) -> Analysis {
     let scan = host::scan(format, text, options.default_dialect);
-    let mut diagnostics: Vec<FileDiagnostic> = scan
-        .errors
-        .iter()
-        .map(|e| FileDiagnostic {
-            range: e.range,
-            severity: e.severity,
-            code: e.code.to_owned(),
-            message: e.message.clone(),
-            help: None,
-            unnecessary: false,
-            fix: None,
-        })
-        .collect();
+    let mut diagnostics: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
     let mut kept = RegionCache::default();
     for region in &scan.regions {
         let key = (region.dialect, region.text(text).to_owned());
@@ -347,15 +430,109 @@ mod tests {
         let mut text = before.to_owned();
         for ((start, end), inserted) in edits {
             text.replace_range(start..end, inserted);
-            assert!(analysis.apply_edit(&text, (start, end), inserted, &options, &mut cache));
+            let splice = analysis.apply_edit(&text, (start, end), inserted, &options, &mut cache);
+            assert!(splice.is_some());
             assert_eq!(
                 analysis,
                 analyse(HostFormat::VariantsIni, &text, &options),
                 "{text}"
             );
         }
-        // A line break changes the structure: the caller must analyse everything.
-        assert!(!analysis.apply_edit(&text, (29, 29), "\n", &options, &mut cache));
+    }
+
+    /// Applies `edits` one by one, incrementally and from scratch, and checks that both agree
+    /// and that the splice says which findings changed. Returns how many were incremental.
+    fn edit_in_steps(before: &str, edits: &[((usize, usize), &str)]) -> usize {
+        let options = Options::default();
+        let mut cache = RegionCache::default();
+        let mut analysis = analyse_cached(HostFormat::VariantsIni, before, &options, &mut cache);
+        let mut text = before.to_owned();
+        let mut incremental = 0;
+        for &((start, end), inserted) in edits {
+            if end > text.len() || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+                continue;
+            }
+            let old = analysis.diagnostics.clone();
+            text.replace_range(start..end, inserted);
+            let fresh = analyse(HostFormat::VariantsIni, &text, &options);
+            match analysis.apply_edit(&text, (start, end), inserted, &options, &mut cache) {
+                Some(Splice {
+                    at,
+                    removed,
+                    inserted,
+                }) => {
+                    incremental += 1;
+                    assert_eq!(analysis, fresh, "{text:?}");
+                    // Before and after the splice, the same findings, moved at most.
+                    let new = &analysis.diagnostics;
+                    assert_eq!(old.len() - removed + inserted, new.len());
+                    for (was, now) in old[..at].iter().zip(&new[..at]) {
+                        assert_eq!(was, now);
+                    }
+                    for (was, now) in old[at + removed..].iter().zip(&new[at + inserted..]) {
+                        assert_eq!((&was.code, &was.message), (&now.code, &now.message));
+                    }
+                }
+                None => analysis = fresh,
+            }
+        }
+        incremental
+    }
+
+    /// Seed 000 says nothing of files; these are the host rules of DESIGN.md: a section body is
+    /// scanned again alone when an edit stays inside it, whatever is typed there.
+    #[test]
+    fn edits_inside_a_section_body_are_scanned_alone() {
+        let before = "# top\n[a:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:NN\n\n[b:a]\nking = k:WF\ncustomPiece1 = x:K\n";
+        let at = |needle: &str| before.find(needle).expect("in the text");
+        let (m, y, k) = (at("mfW") + 1, at("y:NN"), at("x:K") + 2);
+        // From the end of the file back, so that each offset is still right when its turn comes.
+        let edits = [
+            // Spaces and a comment in the last section, then its last line deleted.
+            ((k, k), " "),
+            ((k - 17, k - 17), "# "),
+            ((k - 17, before.len() + 3), ""),
+            // A new line that uses `y` again, then `z` instead.
+            ((y - 15, y - 15), "customPiece3 = y:W\n"),
+            ((y, y + 1), "z"),
+            // A line break inside `mfW`, then joined again.
+            ((m, m), "\n"),
+            ((m, m + 1), ""),
+        ];
+        assert_eq!(edit_in_steps(before, &edits), edits.len());
+    }
+
+    #[test]
+    fn edits_that_touch_a_header_analyse_the_whole_file() {
+        let before = "[a:chess]\ncustomPiece1 = x:mfW\n[b:a]\ncustomPiece1 = x:K\n";
+        let b = before.find("[b").expect("header");
+        // Typing `[` makes a header; deleting the line break before `[b:a]` unmakes one;
+        // typing inside a header renames a section.
+        for edit in [((10, 10), "["), ((b - 1, b), ""), ((2, 2), "z")] {
+            assert_eq!(edit_in_steps(before, &[edit]), 0, "{edit:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+        /// Any edits, incremental or not, leave the analysis a fresh one would give.
+        #[test]
+        fn random_edits_match_a_fresh_analysis(
+            edits in proptest::collection::vec(
+                (0usize..120, 0usize..8, proptest::sample::select(vec![
+                    "", "\n", "[", "]", "=", ":", "x:", "W", "mf", "customPiece2 = y:", "#", " ", "\r\n", "k", "[c:b]\n",
+                ])),
+                1..10,
+            )
+        ) {
+            let before = "# top\n[a:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:NN\n\n[b:a]\nking = k:WF\ncustomPiece1 = x:K\n[c:zz\ncustomPiece26 = q:W\n";
+            let edits: Vec<((usize, usize), &str)> = edits
+                .iter()
+                .map(|&(start, length, text)| ((start, start + length), text))
+                .collect();
+            edit_in_steps(before, &edits);
+        }
     }
 
     /// The real variant files (../shared/corpus, when present): no syntax error anywhere, and

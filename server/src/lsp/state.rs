@@ -80,13 +80,15 @@ impl Document {
             self.lines.edit(&self.text, (start, end), change.text.len());
             let patched = !full
                 && self.analysis.as_mut().is_some_and(|analysis| {
-                    analysis.apply_edit(
-                        &self.text,
-                        (start, end),
-                        &change.text,
-                        &options,
-                        &mut self.cache,
-                    )
+                    analysis
+                        .apply_edit(
+                            &self.text,
+                            (start, end),
+                            &change.text,
+                            &options,
+                            &mut self.cache,
+                        )
+                        .is_some()
                 });
             full |= !patched;
         }

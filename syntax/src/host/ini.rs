@@ -2,7 +2,11 @@
 //! lines, `key = value`. Betza is the value after `x:` of `customPiece1` to `customPiece25`, and
 //! of `king = k:BETZA`.
 
-use super::{HostError, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
+use std::collections::HashSet;
+
+use rowan::TextRange;
+
+use super::{HostError, HostToken, Region, RegionContext, Rescan, Scan, lines, span, trimmed};
 use crate::{Dialect, Severity};
 
 /// Keys whose value is a piece letter (built-in pieces), so a letter used twice is caught.
@@ -170,31 +174,123 @@ struct Section {
     letters: Vec<char>,
 }
 
+/// The scanner between lines: what it found so far, the sections defined above and the one it
+/// is in.
+#[derive(Default)]
+struct Scanner {
+    scan: Scan,
+    defined: HashSet<String>,
+    section: Option<Section>,
+}
+
+/// A header line's content (`[name:parent]`): its name and parent, trimmed.
+fn header_parts(content: &str) -> (&str, Option<&str>) {
+    let header = content.strip_prefix('[').unwrap_or(content);
+    let name_part = header.strip_suffix(']').unwrap_or(header);
+    match name_part.split_once(':') {
+        Some((name, parent)) => (name.trim(), Some(parent.trim())),
+        None => (name_part.trim(), None),
+    }
+}
+
+/// Whether a line (without its break) is a section header.
+fn is_header(line: &str) -> bool {
+    trimmed(line, 0).1.starts_with('[')
+}
+
 pub(super) fn scan(text: &str) -> Scan {
-    let mut scan = Scan::default();
-    let mut defined: std::collections::HashSet<String> = std::collections::HashSet::new();
-    let mut section: Option<Section> = None;
+    let mut scanner = Scanner::default();
     for (offset, line) in lines(text) {
+        scanner.line(text, offset, line);
+    }
+    scanner.scan
+}
+
+/// Scans the whole lines `from..to` of `text` as the body of the section `name` (`None`: before
+/// the first header), alone; `None` when one of them is a header, which changes the file's
+/// structure.
+fn scan_body(text: &str, (from, to): (usize, usize), name: Option<&str>) -> Option<Scan> {
+    let mut scanner = Scanner {
+        section: name.map(|name| Section {
+            name: name.to_owned(),
+            letters: Vec::new(),
+        }),
+        ..Scanner::default()
+    };
+    for (offset, line) in lines(&text[from..to]) {
+        if is_header(line) {
+            return None;
+        }
+        scanner.line(text, from + offset, line);
+    }
+    Some(scanner.scan)
+}
+
+/// A section body is the unit an edit re-scans: what a line means depends on the lines above
+/// it only through its section's name and the letters used in the section so far. For an edit
+/// of the old bytes `start..end` into `inserted` bytes that touches no header line, the body's
+/// old bounds and its scan in `text`, the text after the edit.
+pub(super) fn rescan(
+    text: &str,
+    tokens: &[(TextRange, HostToken)],
+    (start, end): (usize, usize),
+    inserted: usize,
+) -> Option<Rescan> {
+    let is_section = |(_, token): &&(TextRange, HostToken)| *token == HostToken::Section;
+    let at = tokens.partition_point(|(range, _)| usize::from(range.start()) < start);
+    let header = tokens[..at].iter().rev().find(is_section).map(|(r, _)| *r);
+    // The body starts after the header's line break, which is before the edit and so unchanged.
+    let from = match header {
+        Some(range) => {
+            let after = usize::from(range.end());
+            after + text.get(after..)?.find('\n')? + 1
+        }
+        None => 0,
+    };
+    let next = tokens[at..].iter().find(is_section).map(|(r, _)| *r);
+    let grown = |offset: usize| (offset + inserted).checked_sub(end - start);
+    // It ends where the next header's line starts, which must come after the edit.
+    let to = match next {
+        Some(range) if usize::from(range.start()) < end => return None,
+        Some(range) => {
+            let header_at = grown(usize::from(range.start()))?;
+            text.get(..header_at)?.rfind('\n').map_or(0, |i| i + 1)
+        }
+        None => text.len(),
+    };
+    if from > start || to < start + inserted {
+        return None;
+    }
+    let name = header.map(|range| header_parts(&text[range]).0);
+    let scan = scan_body(text, (from, to), name)?;
+    Some(Rescan {
+        old: (from, (to + end - start).checked_sub(inserted)?),
+        new: (from, to),
+        scan,
+    })
+}
+
+impl Scanner {
+    /// Reads one line, `line` at `offset` (without its break).
+    fn line(&mut self, text: &str, offset: usize, line: &str) {
+        let scan = &mut self.scan;
+        let section = &mut self.section;
         let (start, content) = trimmed(line, offset);
         if content.is_empty() {
-            continue;
+            return;
         }
         if content.starts_with(['#', ';']) {
             scan.host_tokens
                 .push((span(start, start + content.len()), HostToken::Comment));
-            continue;
+            return;
         }
-        if let Some(header) = content.strip_prefix('[') {
+        if content.starts_with('[') {
             scan.host_tokens
                 .push((span(start, start + content.len()), HostToken::Section));
-            let name_part = header.strip_suffix(']').unwrap_or(header);
-            let (name, parent) = match name_part.split_once(':') {
-                Some((name, parent)) => (name.trim(), Some(parent.trim())),
-                None => (name_part.trim(), None),
-            };
-            if !header.ends_with(']') {
+            let (name, parent) = header_parts(content);
+            if !content.ends_with(']') {
                 push(
-                    &mut scan,
+                    scan,
                     start,
                     start + content.len(),
                     "unclosed-section",
@@ -203,13 +299,13 @@ pub(super) fn scan(text: &str) -> Scan {
                 );
             }
             if let Some(parent) = parent
-                && !defined.contains(parent)
+                && !self.defined.contains(parent)
                 && !BUILT_IN_VARIANTS.contains(&parent)
                 && !MORE_BUILT_INS.contains(&parent)
             {
                 let at = start + content.find(parent).unwrap_or(0);
                 push(
-                    &mut scan,
+                    scan,
                     at,
                     at + parent.len(),
                     "unknown-parent",
@@ -219,15 +315,15 @@ pub(super) fn scan(text: &str) -> Scan {
                     ),
                 );
             }
-            defined.insert(name.to_owned());
-            section = Some(Section {
+            self.defined.insert(name.to_owned());
+            *section = Some(Section {
                 name: name.to_owned(),
                 letters: Vec::new(),
             });
-            continue;
+            return;
         }
         let Some(equals) = content.find('=') else {
-            continue;
+            return;
         };
         let key = content[..equals].trim();
         let (value_at, value) = trimmed(&content[equals + 1..], start + equals + 1);
@@ -237,7 +333,7 @@ pub(super) fn scan(text: &str) -> Scan {
             match number.parse::<u32>() {
                 Ok(1..=25) => {}
                 _ => push(
-                    &mut scan,
+                    scan,
                     start,
                     start + key.len(),
                     "custom-piece-number",
@@ -249,7 +345,7 @@ pub(super) fn scan(text: &str) -> Scan {
             }
         }
         if !is_piece_key || value.is_empty() || value == "-" {
-            continue;
+            return;
         }
         scan.host_tokens
             .push((span(start, start + key.len()), HostToken::Key));
@@ -260,7 +356,7 @@ pub(super) fn scan(text: &str) -> Scan {
         match (letter, separated) {
             (Some(letter), _) if !letter.is_ascii_alphabetic() => {
                 push(
-                    &mut scan,
+                    scan,
                     value_at,
                     value_at + value.len(),
                     "malformed-piece",
@@ -270,7 +366,7 @@ pub(super) fn scan(text: &str) -> Scan {
             }
             (Some(_), false) if custom.is_some() || value.chars().count() > 1 => {
                 push(
-                    &mut scan,
+                    scan,
                     value_at,
                     value_at + value.len(),
                     "malformed-piece",
@@ -279,7 +375,7 @@ pub(super) fn scan(text: &str) -> Scan {
                         "`{value}` should be a piece letter, `:` and the Betza string (as in `x:mfWcfF`)"
                     ),
                 );
-                continue;
+                return;
             }
             _ => {}
         }
@@ -287,7 +383,7 @@ pub(super) fn scan(text: &str) -> Scan {
             let lower = letter.to_ascii_lowercase();
             if current.letters.contains(&lower) {
                 push(
-                    &mut scan,
+                    scan,
                     value_at,
                     value_at + 1,
                     "letter-used-twice",
@@ -304,7 +400,7 @@ pub(super) fn scan(text: &str) -> Scan {
         if separated {
             let betza = &text[betza_at..value_at + value.len()];
             if betza.is_empty() {
-                continue;
+                return;
             }
             scan.regions.push(Region {
                 range: span(betza_at, betza_at + betza.len()),
@@ -318,7 +414,6 @@ pub(super) fn scan(text: &str) -> Scan {
             });
         }
     }
-    scan
 }
 
 fn push(

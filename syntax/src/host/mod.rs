@@ -145,6 +145,12 @@ pub fn scan(format: HostFormat, text: &str, default_dialect: Dialect) -> Scan {
         HostFormat::Betza => plain::scan_betza(text, default_dialect),
         HostFormat::Mbn => plain::scan_mbn(text),
     };
+    drop_long_regions(&mut scan);
+    scan
+}
+
+/// Moves the strings too long to analyse from the regions to the errors.
+fn drop_long_regions(scan: &mut Scan) {
     let (kept, long): (Vec<Region>, Vec<Region>) = std::mem::take(&mut scan.regions)
         .into_iter()
         .partition(|r| usize::from(r.range.len()) <= REGION_LIMIT);
@@ -162,7 +168,36 @@ pub fn scan(format: HostFormat, text: &str, default_dialect: Dialect) -> Scan {
         });
     }
     scan.errors.sort_by_key(|e| e.range.start());
-    scan
+}
+
+/// The part of a file that an edit is confined to, scanned again alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rescan {
+    /// The part's bytes before the edit.
+    pub old: (usize, usize),
+    /// Its bytes after the edit.
+    pub new: (usize, usize),
+    /// What the part holds now, in the new text's offsets.
+    pub scan: Scan,
+}
+
+/// For an edit of the old bytes `start..end` into `inserted` bytes (`text` is the text after
+/// it; `tokens` the host tokens before it), the part of the file that can be scanned again
+/// alone. Only `variants.ini` sections have such parts; `None` means the whole file must be
+/// scanned again.
+pub fn rescan(
+    format: HostFormat,
+    text: &str,
+    tokens: &[(TextRange, HostToken)],
+    edit: (usize, usize),
+    inserted: usize,
+) -> Option<Rescan> {
+    let mut rescan = match format {
+        HostFormat::VariantsIni => ini::rescan(text, tokens, edit, inserted)?,
+        _ => return None,
+    };
+    drop_long_regions(&mut rescan.scan);
+    Some(rescan)
 }
 
 /// Betza strings longer than this are not analysed, hovered or coloured. Real pieces are at
