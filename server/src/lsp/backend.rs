@@ -70,7 +70,7 @@ impl Backend {
             let encoding = state.encoding.unwrap_or(Encoding::Utf16);
             Ok(diagnostics::publish_frame(
                 uri,
-                state.documents.get(uri),
+                state.documents.get_mut(uri),
                 encoding,
             ))
         });

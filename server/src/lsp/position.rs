@@ -128,6 +128,15 @@ impl LineIndex {
         self.starts.splice(first..kept, fresh);
     }
 
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The line holding byte `offset`.
+    pub fn line_at(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset).max(1) - 1
+    }
+
     /// The line holding byte `offset`, searched for from line `hint` onwards when it lies
     /// there (findings come in file order, so the next one is usually near the last).
     fn line_of(&self, offset: usize, hint: usize) -> usize {

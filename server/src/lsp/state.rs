@@ -12,6 +12,7 @@ use ropey::Rope;
 use serde::Deserialize;
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
+use super::handlers::diagnostics::SentFindings;
 use super::position::{Encoding, LineIndex, to_offset};
 
 /// One open document.
@@ -25,6 +26,8 @@ pub struct Document {
     pub analysis: Option<Analysis>,
     /// Findings per Betza string, so an edit re-analyses only the strings it changed.
     cache: RegionCache,
+    /// The findings as last sent to the client.
+    pub sent: SentFindings,
 }
 
 impl Document {
@@ -38,6 +41,7 @@ impl Document {
             format,
             analysis: None,
             cache: RegionCache::default(),
+            sent: SentFindings::default(),
         };
         document.analyse(settings);
         document
@@ -76,21 +80,27 @@ impl Document {
                 self.rope = Rope::from_str(&self.text);
                 continue;
             }
+            let (edit_line, line_count) = (self.lines.line_at(end), self.lines.line_count());
             self.text.replace_range(start..end, &change.text);
             self.lines.edit(&self.text, (start, end), change.text.len());
-            let patched = !full
-                && self.analysis.as_mut().is_some_and(|analysis| {
-                    analysis
-                        .apply_edit(
-                            &self.text,
-                            (start, end),
-                            &change.text,
-                            &options,
-                            &mut self.cache,
-                        )
-                        .is_some()
+            let lines_added = self.lines.line_count() as isize - line_count as isize;
+            let splice = self
+                .analysis
+                .as_mut()
+                .filter(|_| !full)
+                .and_then(|analysis| {
+                    analysis.apply_edit(
+                        &self.text,
+                        (start, end),
+                        &change.text,
+                        &options,
+                        &mut self.cache,
+                    )
                 });
-            full |= !patched;
+            match splice {
+                Some(splice) => self.sent.follow(splice, edit_line, lines_added),
+                None => full = true,
+            }
         }
         self.version = version;
         if full {
@@ -99,6 +109,7 @@ impl Document {
     }
 
     fn analyse(&mut self, settings: &Settings) {
+        self.sent.forget();
         let options = settings.options();
         self.analysis = self
             .format
@@ -177,6 +188,7 @@ mod tests {
     use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
     use super::{Document, Settings};
+    use crate::lsp::handlers::diagnostics::publish_frame;
     use crate::lsp::position::Encoding;
 
     /// The byte offset of a UTF-16 position, the slow and obvious way: lines end at `\r\n`,
@@ -232,12 +244,13 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
         /// Random edit sequences through the server's document equal the same edits applied to
-        /// a plain string, and after each the line index and the analysis equal fresh ones.
+        /// a plain string, and after each the line index, the analysis and the diagnostics sent
+        /// (made partly from those sent before) equal fresh ones.
         #[test]
         fn edits_match_a_plain_string(edits in prop::collection::vec(edit_strategy(), 1..12)) {
             let settings = Settings::default();
             let uri = "file:///p/variants.ini".parse().expect("uri");
-            let start = "[v:chess]\ncustomPiece1 = x:mfW\r\nking = k:WF\n";
+            let start = "[v:chess]\ncustomPiece1 = x:mfW\r\nking = k:WF\ncustomPiece2 = y:lvF\n";
             let mut document = Document::new(&uri, start.to_owned(), 1, "fairy-variants", &settings);
             let mut plain = start.to_owned();
             for (version, (l1, c1, l2, c2, text)) in edits.into_iter().enumerate() {
@@ -256,8 +269,11 @@ mod tests {
                 prop_assert_eq!(&document.text, &plain);
                 prop_assert_eq!(document.rope.to_string(), plain.clone());
                 prop_assert_eq!(&document.lines, &super::LineIndex::new(&plain));
-                let fresh = Document::new(&uri, plain.clone(), 99, "fairy-variants", &settings);
+                let mut fresh = Document::new(&uri, plain.clone(), document.version, "fairy-variants", &settings);
                 prop_assert_eq!(&document.analysis, &fresh.analysis);
+                let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16);
+                let fresh_sent = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16);
+                prop_assert_eq!(String::from_utf8_lossy(&sent), String::from_utf8_lossy(&fresh_sent));
             }
         }
     }

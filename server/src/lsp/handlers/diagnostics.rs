@@ -1,104 +1,247 @@
 //! Findings of the analysis as a `textDocument/publishDiagnostics` notification, serialised
-//! straight to its frame. A large file has thousands of findings, all sent again on every edit;
-//! the protocol library would first build a JSON tree of them (one allocation per field), so
-//! this path writes borrowed fields out directly instead.
+//! straight to its frame. A large file has thousands of findings, all sent again on every edit
+//! (the protocol has no partial update), so each finding's JSON is kept between edits: an edit
+//! serialises again only the findings it replaced and the positions it moved within its line.
 
-use std::fmt;
+use std::io::Write;
 
 use betza_syntax::Severity;
-use betza_syntax::document::FileDiagnostic as Finding;
-use serde::{Serialize, Serializer};
+use betza_syntax::document::{FileDiagnostic as Finding, Splice};
+use serde::Serialize;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Position, Range, Uri};
 
 use crate::lsp::framing::frame;
 use crate::lsp::position::Encoding;
 use crate::lsp::state::Document;
 
-#[derive(Serialize)]
-struct Notification<'a> {
-    jsonrpc: &'static str,
-    method: &'static str,
-    params: Params<'a>,
+/// A finding as last sent: its range in the protocol's positions and the rest of its JSON
+/// object. Parts that are `None` are made again at the next publish.
+#[derive(Debug, Clone, Default)]
+struct Sent {
+    range: Option<Range>,
+    rest: Option<Box<[u8]>>,
 }
 
-#[derive(Serialize)]
-struct Params<'a> {
-    uri: &'a Uri,
-    diagnostics: Vec<Wire<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    version: Option<i32>,
+/// The findings of a document as last sent, index for index with its analysis's findings.
+#[derive(Debug, Default)]
+pub struct SentFindings {
+    sent: Vec<Sent>,
+    encoding: Option<Encoding>,
 }
 
-/// One diagnostic as the protocol spells it, borrowing the finding's text.
-#[derive(Serialize)]
-struct Wire<'a> {
-    range: Range,
-    severity: DiagnosticSeverity,
-    code: &'a str,
-    source: &'static str,
-    message: Message<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tags: Option<[DiagnosticTag; 1]>,
-}
+impl SentFindings {
+    /// After a whole analysis, every finding is serialised again.
+    pub fn forget(&mut self) {
+        self.sent.clear();
+    }
 
-/// The message, with the help text on a line of its own.
-struct Message<'a>(&'a Finding);
-
-impl fmt::Display for Message<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.help {
-            Some(help) => write!(f, "{}\n{help}", self.0.message),
-            None => f.write_str(&self.0.message),
+    /// Follows an incremental edit that ended on line `edit_line` (counted before it) and
+    /// added `lines_added` lines: the replaced findings are made again, those after them on
+    /// the edit's line get new positions, and those on later lines only move down or up.
+    pub fn follow(&mut self, splice: Splice, edit_line: usize, lines_added: isize) {
+        let Splice {
+            at,
+            removed,
+            inserted,
+        } = splice;
+        if self.sent.len() < at + removed {
+            self.sent.clear();
+            return;
+        }
+        self.sent.splice(
+            at..at + removed,
+            std::iter::repeat_n(Sent::default(), inserted),
+        );
+        let moved = |line: u32| {
+            u32::try_from(isize::try_from(line).unwrap_or(isize::MAX) + lines_added).unwrap_or(0)
+        };
+        for sent in &mut self.sent[at + inserted..] {
+            match &mut sent.range {
+                Some(range) if range.start.line as usize > edit_line => {
+                    if lines_added == 0 {
+                        break;
+                    }
+                    range.start.line = moved(range.start.line);
+                    range.end.line = moved(range.end.line);
+                }
+                _ => sent.range = None,
+            }
         }
     }
 }
 
-impl Serialize for Message<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
+/// What follows a diagnostic's range, as the protocol spells it.
+#[derive(Serialize)]
+struct Rest<'a> {
+    severity: DiagnosticSeverity,
+    code: &'a str,
+    source: &'static str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tags: Option<[DiagnosticTag; 1]>,
+}
+
+/// The JSON of `finding` after its range: `"severity":…}`.
+fn rest_of(finding: &Finding) -> Box<[u8]> {
+    let rest = Rest {
+        severity: match finding.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+            Severity::Info => DiagnosticSeverity::INFORMATION,
+            Severity::Hint => DiagnosticSeverity::HINT,
+        },
+        code: &finding.code,
+        source: "betza",
+        // The help text on a line of its own.
+        message: match finding.help {
+            Some(help) => format!("{}\n{help}", finding.message),
+            None => finding.message.clone(),
+        },
+        tags: finding.unnecessary.then_some([DiagnosticTag::UNNECESSARY]),
+    };
+    // Strings, numbers and a list of them: serialising cannot fail.
+    let json = serde_json::to_vec(&rest).unwrap_or_default();
+    json.get(1..).unwrap_or_default().into()
+}
+
+fn write_position(out: &mut Vec<u8>, position: Position) {
+    // Writing to a vector cannot fail.
+    let _ = write!(
+        out,
+        r#"{{"line":{},"character":{}}}"#,
+        position.line, position.character
+    );
 }
 
 /// The framed notification with every finding of `document`, or none for a closed one.
-pub fn publish_frame(uri: &Uri, document: Option<&Document>, encoding: Encoding) -> Vec<u8> {
-    let findings = document
-        .and_then(|d| d.analysis.as_ref())
-        .map_or(&[][..], |a| &a.diagnostics[..]);
+pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encoding) -> Vec<u8> {
+    let mut body = Vec::new();
+    body.extend_from_slice(
+        br#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#,
+    );
+    // A URI is a string: serialising cannot fail.
+    let _ = serde_json::to_writer(&mut body, uri);
+    body.extend_from_slice(br#","diagnostics":["#);
+    let version = document.as_ref().map(|d| d.version);
+    if let Some(document) = document {
+        write_findings(&mut body, document, encoding);
+    }
+    body.push(b']');
+    if let Some(version) = version {
+        let _ = write!(body, r#","version":{version}"#);
+    }
+    body.extend_from_slice(b"}}");
+    frame(&body)
+}
+
+/// The findings of `document` as a JSON list's items, made from what was sent before where it
+/// still holds.
+fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding) {
+    let Document {
+        text,
+        lines,
+        analysis,
+        sent,
+        ..
+    } = document;
+    let findings = analysis.as_ref().map_or(&[][..], |a| &a.diagnostics[..]);
+    if sent.sent.len() != findings.len() || sent.encoding != Some(encoding) {
+        sent.sent = vec![Sent::default(); findings.len()];
+        sent.encoding = Some(encoding);
+    }
     let mut hint = 0;
-    let mut position = |offset| {
-        document.map_or_else(Position::default, |d| {
-            d.lines
-                .position(&d.text, usize::from(offset), encoding, &mut hint)
-        })
-    };
-    let diagnostics = findings
-        .iter()
-        .map(|finding| Wire {
-            range: Range {
+    for (index, (finding, sent)) in findings.iter().zip(&mut sent.sent).enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        let range = *sent.range.get_or_insert_with(|| {
+            let mut position =
+                |offset| lines.position(text, usize::from(offset), encoding, &mut hint);
+            Range {
                 start: position(finding.range.start()),
                 end: position(finding.range.end()),
-            },
-            severity: match finding.severity {
-                Severity::Error => DiagnosticSeverity::ERROR,
-                Severity::Warning => DiagnosticSeverity::WARNING,
-                Severity::Info => DiagnosticSeverity::INFORMATION,
-                Severity::Hint => DiagnosticSeverity::HINT,
-            },
-            code: &finding.code,
-            source: "betza",
-            message: Message(finding),
-            tags: finding.unnecessary.then_some([DiagnosticTag::UNNECESSARY]),
-        })
-        .collect();
-    let notification = Notification {
-        jsonrpc: "2.0",
-        method: "textDocument/publishDiagnostics",
-        params: Params {
-            uri,
-            diagnostics,
-            version: document.map(|d| d.version),
-        },
-    };
-    // Every field is a string, a number or a list of them: serialising cannot fail.
-    frame(&serde_json::to_vec(&notification).unwrap_or_default())
+            }
+        });
+        out.extend_from_slice(br#"{"range":{"start":"#);
+        write_position(out, range.start);
+        out.extend_from_slice(br#","end":"#);
+        write_position(out, range.end);
+        out.extend_from_slice(b"},");
+        out.extend_from_slice(sent.rest.get_or_insert_with(|| rest_of(finding)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
+
+    use super::publish_frame;
+    use crate::lsp::position::Encoding;
+    use crate::lsp::state::{Document, Settings};
+
+    type Edit = ((u32, u32), (u32, u32), &'static str);
+
+    /// Makes `edits` in turn, each after the diagnostics were sent: each time the diagnostics
+    /// sent, made partly from those sent before, are those of a fresh document.
+    fn sent_as_fresh(uri: &str, text: &str, edits: &[Edit]) {
+        let settings = Settings::default();
+        let uri = uri.parse().expect("uri");
+        let mut document = Document::new(&uri, text.to_owned(), 1, "", &settings);
+        for (version, &((l1, c1), (l2, c2), inserted)) in edits.iter().enumerate() {
+            publish_frame(&uri, Some(&mut document), Encoding::Utf16);
+            let change = TextDocumentContentChangeEvent {
+                range: Some(Range {
+                    start: Position::new(l1, c1),
+                    end: Position::new(l2, c2),
+                }),
+                range_length: None,
+                text: inserted.to_owned(),
+            };
+            let version = version as i32 + 2;
+            document.apply(vec![change], version, Encoding::Utf16, &settings);
+            let mut fresh = Document::new(&uri, document.text.clone(), version, "", &settings);
+            let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16);
+            let expected = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16);
+            assert_eq!(
+                String::from_utf8_lossy(&sent),
+                String::from_utf8_lossy(&expected),
+                "after {inserted:?}"
+            );
+        }
+    }
+
+    /// Lines added or removed in one section move the findings of the next.
+    #[test]
+    fn findings_on_later_lines_move_with_the_lines() {
+        let text = "[v:chess]\ncustomPiece1 = x:mfW\n[w:v]\ncustomPiece2 = y:lvF\n😀\ncustomPiece3 = z:NN\n";
+        sent_as_fresh(
+            "file:///p/variants.ini",
+            text,
+            &[
+                ((1, 0), (1, 0), "\n"),
+                ((1, 0), (2, 0), ""),
+                // A string fixed, then a break inside it.
+                ((1, 17), (1, 20), "fmW"),
+                ((1, 18), (1, 18), "\r\n"),
+                // Emoji typed on a line of their own move nothing.
+                ((4, 0), (4, 0), "😀"),
+            ],
+        );
+    }
+
+    /// Typing in one piece of a PGN `VariantMen` line moves the findings of the pieces after it
+    /// on that line.
+    #[test]
+    fn findings_later_on_the_edited_line_get_new_positions() {
+        let text = "[VariantMen \"P:mfW;N:lvF;A:NN\"]\n\n1. e4 *\n";
+        sent_as_fresh(
+            "file:///p/game.pgn",
+            text,
+            &[
+                ((0, 16), (0, 16), "WW"),
+                ((0, 16), (0, 18), ""),
+                ((0, 16), (0, 16), "😀"),
+            ],
+        );
+    }
 }
