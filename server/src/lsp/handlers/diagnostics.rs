@@ -27,6 +27,8 @@ struct Sent {
 pub struct SentFindings {
     sent: Vec<Sent>,
     encoding: Option<Encoding>,
+    /// The size of the last notification, to allocate the next one at once.
+    last_size: usize,
 }
 
 impl SentFindings {
@@ -104,18 +106,35 @@ fn rest_of(finding: &Finding) -> Box<[u8]> {
     json.get(1..).unwrap_or_default().into()
 }
 
+/// `{"line":…,"character":…}`. Four numbers per finding and thousands of findings per edit:
+/// digits are written directly rather than through the formatting machinery.
 fn write_position(out: &mut Vec<u8>, position: Position) {
-    // Writing to a vector cannot fail.
-    let _ = write!(
-        out,
-        r#"{{"line":{},"character":{}}}"#,
-        position.line, position.character
-    );
+    out.extend_from_slice(br#"{"line":"#);
+    write_number(out, position.line);
+    out.extend_from_slice(br#","character":"#);
+    write_number(out, position.character);
+    out.push(b'}');
+}
+
+fn write_number(out: &mut Vec<u8>, mut number: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // A digit: the remainder is below ten.
+        digits[at] = b'0' + (number % 10) as u8;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// The framed notification with every finding of `document`, or none for a closed one.
 pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encoding) -> Vec<u8> {
-    let mut body = Vec::new();
+    let capacity = document.as_ref().map_or(0, |d| d.sent.last_size);
+    let mut body = Vec::with_capacity(capacity + capacity / 8);
     body.extend_from_slice(
         br#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#,
     );
@@ -125,6 +144,7 @@ pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encod
     let version = document.as_ref().map(|d| d.version);
     if let Some(document) = document {
         write_findings(&mut body, document, encoding);
+        document.sent.last_size = body.len();
     }
     body.push(b']');
     if let Some(version) = version {
@@ -207,6 +227,15 @@ mod tests {
                 String::from_utf8_lossy(&expected),
                 "after {inserted:?}"
             );
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for number in [0, 7, 10, 99, 1_000_000, u32::MAX] {
+            let mut out = Vec::new();
+            super::write_number(&mut out, number);
+            assert_eq!(String::from_utf8_lossy(&out), number.to_string());
         }
     }
 
