@@ -14,7 +14,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::handlers::{
     code_actions, completion, diagnostics, hover, macros, semantic_tokens, symbols,
 };
-use super::position::{Encoding, to_offset};
+use super::position::{Encoding, to_offset, to_position};
 use super::state::{Document, Settings};
 
 #[derive(Debug, Default)]
@@ -265,8 +265,10 @@ impl LanguageServer for Backend {
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let at = params.text_document_position;
         self.with_state("completion", |state| {
-            let (document, offset, _) = locate(state, &at.text_document.uri, at.position)?;
-            let items = completion::completion(document, offset, at.position);
+            let (document, offset, encoding) = locate(state, &at.text_document.uri, at.position)?;
+            // A position past its line's end means the line's end: edits go where the cursor is.
+            let cursor = to_position(&document.rope, offset, encoding);
+            let items = completion::completion(document, offset, cursor);
             Ok((!items.is_empty()).then_some(CompletionResponse::Array(items)))
         })
     }

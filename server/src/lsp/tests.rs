@@ -323,6 +323,19 @@ async fn completion_offers_letters_and_custom_piece_keys() {
         knight["textEdit"],
         json!({ "range": { "start": position(1, 19), "end": position(1, 19) }, "newText": "N" })
     );
+    // A cursor past the line's end is at its end, and so is the edit (found by the session
+    // fuzzer: an edit range outside the text).
+    let past = session
+        .request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": position(1, 40) }),
+        )
+        .await;
+    let knight = past["result"]
+        .as_array()
+        .and_then(|items| items.iter().find(|i| i["label"] == "N"))
+        .expect("N");
+    assert_eq!(knight["textEdit"]["range"]["start"], position(1, 19));
     // Fairy-Stockfish does not read `a`, so it is not offered in variants.ini.
     assert!(!labels.contains(&"a"));
     // After an `a`, a continuation leg takes relative directions: no `h`.

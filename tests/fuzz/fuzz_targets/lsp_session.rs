@@ -431,10 +431,41 @@ async fn reply(
     }
 }
 
+/// The diagnostics last published in `received`, for the newest version.
+fn last_diagnostics(received: &[Value]) -> Value {
+    received
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .max_by_key(|m| m["params"]["version"].as_i64())
+        .map(|m| m["params"]["diagnostics"].clone())
+        .unwrap_or(Value::Null)
+}
+
 async fn session(data: &[u8]) {
     let Some((flags, plan, encoding, uri)) = plan(data) else {
         return;
     };
+    let received = run(flags, &plan, encoding, uri).await;
+    // Edits are applied incrementally where they can be, and diagnostics sent partly from
+    // those sent before: the end result must be the final text's, opened afresh.
+    let mut open = plan.messages[0].clone();
+    open["params"]["textDocument"]["text"] = json!(plan.text);
+    let fresh = Plan {
+        messages: vec![open],
+        versions: HashMap::from([(1, plan.text.clone())]),
+        requests: HashMap::new(),
+        text: plan.text.clone(),
+    };
+    let opened = run(flags, &fresh, encoding, uri).await;
+    assert_eq!(
+        last_diagnostics(&received),
+        last_diagnostics(&opened),
+        "diagnostics after the edits, and of the same text opened afresh"
+    );
+}
+
+/// Runs the session `plan` and checks it; returns the messages the server sent.
+async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> Vec<Value> {
     let (mut to_server, server_input) = tokio::io::duplex(1 << 20);
     let (server_output, from_server) = tokio::io::duplex(1 << 20);
     let server = tokio::spawn(betza_server::lsp::serve(server_input, server_output));
@@ -528,6 +559,7 @@ async fn session(data: &[u8]) {
             check_ranges(&params["diagnostics"], text, encoding, "publishDiagnostics");
         }
     }
+    received
 }
 
 fn runtime() -> &'static Runtime {
