@@ -193,11 +193,11 @@ impl Analysis {
         (start, end): (usize, usize),
         inserted: &str,
     ) -> Option<Rescan> {
-        const STRUCTURAL: &[char] = &[
-            '\n', '\r', ' ', '\t', ';', ':', '"', '\'', '=', '#', '[', ']', '<', '>', '&', '|',
-            '\0',
-        ];
-        if inserted.contains(STRUCTURAL) {
+        const STRUCTURAL: &[char] = &[';', ':', '"', '\'', '=', '#', '[', ']', '<', '>', '&', '|'];
+        // What any host reads as punctuation or a separator (scanners trim and split at
+        // Unicode whitespace).
+        let separates = |c: char| STRUCTURAL.contains(&c) || c.is_whitespace() || c.is_control();
+        if inserted.chars().any(separates) {
             return None;
         }
         let index = self
@@ -219,6 +219,18 @@ impl Analysis {
         let new_end = (old_end + inserted.len()).checked_sub(end - start)?;
         if new_end == old_start || new_end - old_start > host::REGION_LIMIT || text.len() < new_end
         {
+            return None;
+        }
+        // Nor may the edit leave a separator of the string next to it: `W F` losing its `F` ends
+        // in a space the host trims, and `a:x b` losing its `x` holds the `: ` that starts a
+        // named string in a `.betza` file.
+        let edit_end = start + inserted.len();
+        let next_to_edit = [
+            text.get(old_start..start)
+                .and_then(|s| s.chars().next_back()),
+            text.get(edit_end..new_end).and_then(|s| s.chars().next()),
+        ];
+        if next_to_edit.into_iter().flatten().any(separates) {
             return None;
         }
         let mut region = region.clone();
@@ -442,10 +454,10 @@ mod tests {
 
     /// Applies `edits` one by one, incrementally and from scratch, and checks that both agree
     /// and that the splice says which findings changed. Returns how many were incremental.
-    fn edit_in_steps(before: &str, edits: &[((usize, usize), &str)]) -> usize {
+    fn edit_in_steps(format: HostFormat, before: &str, edits: &[((usize, usize), &str)]) -> usize {
         let options = Options::default();
         let mut cache = RegionCache::default();
-        let mut analysis = analyse_cached(HostFormat::VariantsIni, before, &options, &mut cache);
+        let mut analysis = analyse_cached(format, before, &options, &mut cache);
         let mut text = before.to_owned();
         let mut incremental = 0;
         for &((start, end), inserted) in edits {
@@ -454,7 +466,7 @@ mod tests {
             }
             let old = analysis.diagnostics.clone();
             text.replace_range(start..end, inserted);
-            let fresh = analyse(HostFormat::VariantsIni, &text, &options);
+            let fresh = analyse(format, &text, &options);
             match analysis.apply_edit(&text, (start, end), inserted, &options, &mut cache) {
                 Some(Splice {
                     at,
@@ -499,7 +511,10 @@ mod tests {
             ((m, m), "\n"),
             ((m, m + 1), ""),
         ];
-        assert_eq!(edit_in_steps(before, &edits), edits.len());
+        assert_eq!(
+            edit_in_steps(HostFormat::VariantsIni, before, &edits),
+            edits.len()
+        );
     }
 
     #[test]
@@ -509,8 +524,41 @@ mod tests {
         // Typing `[` makes a header; deleting the line break before `[b:a]` unmakes one;
         // typing inside a header renames a section.
         for edit in [((10, 10), "["), ((b - 1, b), ""), ((2, 2), "z")] {
-            assert_eq!(edit_in_steps(before, &[edit]), 0, "{edit:?}");
+            assert_eq!(
+                edit_in_steps(HostFormat::VariantsIni, before, &[edit]),
+                0,
+                "{edit:?}"
+            );
         }
+    }
+
+    /// Edits inside one string that leave a separator at its edge or next to another one
+    /// change what the host reads; found by the session fuzzer (`…ons\rX` losing its `X`).
+    #[test]
+    fn edits_that_expose_a_separator_are_not_taken_as_inside_a_string() {
+        for (format, before, edit) in [
+            (HostFormat::Betza, "W F\n", ((2, 3), "")),
+            (HostFormat::Betza, "a:x b\n", ((2, 3), "")),
+            (HostFormat::Betza, "Pons\rX", ((5, 6), "")),
+            (HostFormat::Betza, "WF\n", ((1, 1), "\u{a0}")),
+            (
+                HostFormat::Diagram,
+                "rook:R:W\u{2003}F:x:a1\n",
+                ((11, 12), ""),
+            ),
+            (
+                HostFormat::Pgn,
+                "[VariantMen \"K:W F;Q:Q\"]\n",
+                ((17, 18), ""),
+            ),
+        ] {
+            assert_eq!(edit_in_steps(format, before, &[edit]), 0, "{before:?}");
+        }
+        // Letters typed between letters are still taken inside the string.
+        assert_eq!(
+            edit_in_steps(HostFormat::Betza, "W F\n", &[((3, 3), "N")]),
+            1
+        );
     }
 
     proptest::proptest! {
@@ -522,6 +570,7 @@ mod tests {
             edits in proptest::collection::vec(
                 (0usize..120, 0usize..8, proptest::sample::select(vec![
                     "", "\n", "[", "]", "=", ":", "x:", "W", "mf", "customPiece2 = y:", "#", " ", "\r\n", "k", "[c:b]\n",
+                    "\r", ": ", "\u{a0}", "# dialect: fairy\n",
                 ])),
                 1..10,
             )
@@ -531,7 +580,9 @@ mod tests {
                 .iter()
                 .map(|&(start, length, text)| ((start, start + length), text))
                 .collect();
-            edit_in_steps(before, &edits);
+            edit_in_steps(HostFormat::VariantsIni, before, &edits);
+            let betza = "# dialect: xbetza\nW F\na:x b\nName: fmW\n# dialect: fairy\nK\r";
+            edit_in_steps(HostFormat::Betza, betza, &edits);
         }
     }
 
