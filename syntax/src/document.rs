@@ -71,6 +71,19 @@ impl RegionCache {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+
+    /// Edits add the strings typed and never remove any (another region may share the text);
+    /// once strings no longer in the file outnumber those in it by 4096, they are dropped. The
+    /// pass over the regions that takes is paid once in thousands of edits.
+    fn drop_unused(&mut self, text: &str, regions: &[Region]) {
+        if self.entries.len() <= 2 * regions.len() + 4096 {
+            return;
+        }
+        let used: std::collections::HashSet<(Dialect, &str)> =
+            regions.iter().map(|r| (r.dialect, r.text(text))).collect();
+        self.entries
+            .retain(|(dialect, string), _| used.contains(&(*dialect, string.as_str())));
+    }
 }
 
 /// How an incremental update changed [`Analysis::diagnostics`]: `removed` findings from `at` on
@@ -158,6 +171,7 @@ impl Analysis {
                 .or_insert_with(|| analyse_region(region.text(text), region.dialect, options));
             fresh.extend(local.iter().map(|d| map_to_file(region, d)));
         }
+        cache.drop_unused(text, &self.regions);
         sort_diagnostics(&mut fresh);
         let inserted = fresh.len();
         let (at, removed) = replace_part(
@@ -530,6 +544,33 @@ mod tests {
                 "{edit:?}"
             );
         }
+    }
+
+    #[test]
+    fn strings_typed_and_gone_do_not_stay_cached_forever() {
+        let options = Options::default();
+        let mut cache = RegionCache::default();
+        let mut text = "[a:chess]\ncustomPiece1 = x:W\n".to_owned();
+        let mut analysis = analyse_cached(HostFormat::VariantsIni, &text, &options, &mut cache);
+        // Six thousand different strings typed one after another at the same place.
+        let at = text.len() - 1;
+        for n in 0..6000 {
+            let digits = format!("{n:04}");
+            let end = at
+                + if n == 0 {
+                    0
+                } else {
+                    format!("{:04}", n - 1).len()
+                };
+            text.replace_range(at..end, &digits);
+            assert!(
+                analysis
+                    .apply_edit(&text, (at, end), &digits, &options, &mut cache)
+                    .is_some()
+            );
+        }
+        assert!(cache.len() <= 2 + 4096, "{}", cache.len());
+        assert_eq!(analysis, analyse(HostFormat::VariantsIni, &text, &options));
     }
 
     /// Edits inside one string that leave a separator at its edge or next to another one
