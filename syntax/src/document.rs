@@ -134,16 +134,16 @@ impl Analysis {
         if self.diagnostics.iter().any(crosses) {
             return None;
         }
-        let grow = i64::try_from(part.new.1).ok()? - i64::try_from(part.old.1).ok()?;
+        // Everything after the part moves by the same amount, in one direction.
+        let (new_end, old_end) = (part.new.1, part.old.1);
+        let delta = offset(new_end.abs_diff(old_end));
         let moved = |range: TextRange| -> TextRange {
-            if range.start() >= to {
-                let at = |o: TextSize| {
-                    offset(usize::try_from(i64::from(u32::from(o)) + grow).unwrap_or(0))
-                };
-                TextRange::new(at(range.start()), at(range.end()))
+            let moved = if new_end >= old_end {
+                range.checked_add(delta)
             } else {
-                range
-            }
+                range.checked_sub(delta)
+            };
+            moved.unwrap_or(range)
         };
         let scan = part.scan;
         replace_part(
