@@ -123,11 +123,25 @@ pub async fn forward_output<R, W>(
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
-    let mut from_server = BufReader::new(from_server);
+    // Reading a frame takes several reads; a read interrupted halfway would lose the frame's
+    // start and end the session. So one long-lived task reads whole frames, and the loop below
+    // only waits on queues, which lose nothing when the other branch wins.
+    let (whole, mut from_server_frames) = tokio::sync::mpsc::unbounded_channel();
+    let reader = async move {
+        let mut from_server = BufReader::new(from_server);
+        while let Some(bytes) = read_frame(&mut from_server).await {
+            if whole.send(bytes).is_err() {
+                break;
+            }
+        }
+    };
+    tokio::pin!(reader);
+    let mut reader_done = false;
     let mut frames_open = true;
     loop {
         tokio::select! {
-            frame_read = read_frame(&mut from_server) => match frame_read {
+            () = &mut reader, if !reader_done => reader_done = true,
+            frame_read = from_server_frames.recv() => match frame_read {
                 Some(bytes) => {
                     if output.write_all(&bytes).await.is_err() || output.flush().await.is_err() {
                         break;
@@ -144,7 +158,6 @@ pub async fn forward_output<R, W>(
                 }
                 None => frames_open = false,
             },
-            else => break,
         }
     }
 }
@@ -158,4 +171,35 @@ async fn read_frame<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Ve
     let mut body = vec![0; length];
     input.read_exact(&mut body).await.ok()?;
     Some(frame(&body))
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::{forward_output, frame};
+
+    /// A frame sent around the server while the server's own frame has come only halfway must
+    /// not cost that frame (found by the session fuzzer: the output ended mid-session).
+    #[tokio::test]
+    async fn a_frame_arriving_in_pieces_survives_frames_sent_meanwhile() {
+        let (mut server, from_server) = tokio::io::duplex(1 << 10);
+        let (output, mut client) = tokio::io::duplex(1 << 10);
+        let (frames, queue) = tokio::sync::mpsc::unbounded_channel();
+        let writer = tokio::spawn(forward_output(from_server, queue, output));
+        server.write_all(b"Content-Length: 2").await.expect("write");
+        tokio::task::yield_now().await;
+        frames.send(frame(b"[]")).expect("send");
+        tokio::task::yield_now().await;
+        server.write_all(b"\r\n\r\n{}").await.expect("write");
+        drop(server);
+        writer.await.expect("the writer ends");
+        drop(frames);
+        let mut written = String::new();
+        client.read_to_string(&mut written).await.expect("read");
+        assert_eq!(
+            written,
+            "Content-Length: 2\r\n\r\n[]Content-Length: 2\r\n\r\n{}"
+        );
+    }
 }
