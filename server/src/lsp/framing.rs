@@ -114,50 +114,52 @@ where
 }
 
 /// Server → client: whole frames from the server and those sent around it (the framing
-/// layer's replies, the backend's diagnostics), until the server ends.
+/// layer's replies, the backend's diagnostics), in the order they came, until the server ends.
+/// `queue` is the sending end of `frames`.
 pub async fn forward_output<R, W>(
     from_server: R,
+    queue: UnboundedSender<Vec<u8>>,
     mut frames: UnboundedReceiver<Vec<u8>>,
     mut output: W,
 ) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
-    // Reading a frame takes several reads; a read interrupted halfway would lose the frame's
-    // start and end the session. So one long-lived task reads whole frames, and the loop below
-    // only waits on queues, which lose nothing when the other branch wins.
-    let (whole, mut from_server_frames) = tokio::sync::mpsc::unbounded_channel();
+    // Reading a frame takes several reads, and a read interrupted halfway would lose the
+    // frame's start; so one long-lived reader puts the server's whole frames in the same queue
+    // as the others, which keeps the order in which they came.
     let reader = async move {
         let mut from_server = BufReader::new(from_server);
         while let Some(bytes) = read_frame(&mut from_server).await {
-            if whole.send(bytes).is_err() {
+            if queue.send(bytes).is_err() {
                 break;
             }
         }
     };
     tokio::pin!(reader);
-    let mut reader_done = false;
-    let mut frames_open = true;
     loop {
-        tokio::select! {
-            () = &mut reader, if !reader_done => reader_done = true,
-            frame_read = from_server_frames.recv() => match frame_read {
+        let server_ended = tokio::select! {
+            biased;
+            sent = frames.recv() => match sent {
                 Some(bytes) => {
                     if output.write_all(&bytes).await.is_err() || output.flush().await.is_err() {
-                        break;
+                        return;
                     }
+                    false
                 }
-                // The server has ended: nothing more will be answered.
-                None => break,
+                None => return,
             },
-            sent = frames.recv(), if frames_open => match sent {
-                Some(bytes) => {
-                    if output.write_all(&bytes).await.is_err() || output.flush().await.is_err() {
-                        break;
-                    }
+            () = &mut reader => true,
+        };
+        if server_ended {
+            // Its last frames are queued; nothing more will be answered.
+            while let Ok(bytes) = frames.try_recv() {
+                if output.write_all(&bytes).await.is_err() {
+                    return;
                 }
-                None => frames_open = false,
-            },
+            }
+            let _ = output.flush().await;
+            return;
         }
     }
 }
@@ -186,7 +188,7 @@ mod tests {
         let (mut server, from_server) = tokio::io::duplex(1 << 10);
         let (output, mut client) = tokio::io::duplex(1 << 10);
         let (frames, queue) = tokio::sync::mpsc::unbounded_channel();
-        let writer = tokio::spawn(forward_output(from_server, queue, output));
+        let writer = tokio::spawn(forward_output(from_server, frames.clone(), queue, output));
         server.write_all(b"Content-Length: 2").await.expect("write");
         tokio::task::yield_now().await;
         frames.send(frame(b"[]")).expect("send");
@@ -201,5 +203,41 @@ mod tests {
             written,
             "Content-Length: 2\r\n\r\n[]Content-Length: 2\r\n\r\n{}"
         );
+    }
+
+    /// Frames go out in the order they came, whether from the server or around it (found by a
+    /// review: two queues chosen between at random swapped them).
+    #[tokio::test]
+    async fn frames_keep_the_order_they_came_in() {
+        let (mut server, from_server) = tokio::io::duplex(1 << 12);
+        let (output, mut client) = tokio::io::duplex(1 << 16);
+        let (frames, queue) = tokio::sync::mpsc::unbounded_channel();
+        let writer = tokio::spawn(forward_output(from_server, frames.clone(), queue, output));
+        let mut expected = String::new();
+        for n in 0..20 {
+            let answer = format!("{{\"id\":{n}}}");
+            server
+                .write_all(&frame(answer.as_bytes()))
+                .await
+                .expect("write");
+            // Let the reader take the answer in before the next frame is sent around it.
+            for _ in 0..8 {
+                tokio::task::yield_now().await;
+            }
+            let note = format!("[{n}]");
+            frames.send(frame(note.as_bytes())).expect("send");
+            for body in [answer, note] {
+                expected.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+            }
+        }
+        for _ in 0..8 {
+            tokio::task::yield_now().await;
+        }
+        drop(server);
+        writer.await.expect("the writer ends");
+        drop(frames);
+        let mut written = String::new();
+        client.read_to_string(&mut written).await.expect("read");
+        assert_eq!(written, expected);
     }
 }

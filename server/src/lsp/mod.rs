@@ -43,8 +43,8 @@ where
     let server = Server::new(server_input, server_output, socket)
         .concurrency_level(1)
         .serve(service);
+    let writer = framing::forward_output(from_server, frames.clone(), frame_queue, output);
     let reader = framing::forward_input(input, to_server, frames);
-    let writer = framing::forward_output(from_server, frame_queue, output);
     tokio::pin!(server, reader);
     let run = async {
         tokio::select! {
