@@ -11,6 +11,7 @@ mod large_variants;
 
 use betza_syntax::board::{BoardSize, Position, Side, generate};
 use betza_syntax::document::{Options, analyse};
+use betza_syntax::explain::{diagram, explain};
 use betza_syntax::host::HostFormat;
 use betza_syntax::{Dialect, model, parse};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -78,7 +79,7 @@ fn bench_moves(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("moves");
     group.throughput(Throughput::Elements(pieces.len() as u64));
-    for board in ["8x8", "16x16"] {
+    for board in ["8x8", "16x16", "26x26"] {
         let size: BoardSize = board.parse().expect("board size");
         let position =
             Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("empty board");
@@ -99,6 +100,30 @@ fn bench_moves(c: &mut Criterion) {
             }
         })
     });
+    group.finish();
+}
+
+/// What a hover shows for every corpus piece: the explanation (with the piece's name, found by
+/// generating its moves on reference boards) and the text diagram.
+fn bench_explain(c: &mut Criterion) {
+    let parsed: Vec<_> = corpus_strings()
+        .iter()
+        .map(|(dialect, text)| parse(text, *dialect))
+        .collect();
+    let mut group = c.benchmark_group("explain");
+    group.throughput(Throughput::Elements(parsed.len() as u64));
+    group.sample_size(10);
+    group.bench_function(
+        format!("explanation and diagram of {} pieces", parsed.len()),
+        |b| {
+            b.iter(|| {
+                for parse in &parsed {
+                    black_box(explain(black_box(parse)));
+                    black_box(diagram(black_box(parse), None));
+                }
+            })
+        },
+    );
     group.finish();
 }
 
@@ -154,5 +179,12 @@ fn bench_files(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse, bench_moves, bench_worst, bench_files);
+criterion_group!(
+    benches,
+    bench_parse,
+    bench_moves,
+    bench_explain,
+    bench_worst,
+    bench_files
+);
 criterion_main!(benches);
