@@ -1,0 +1,226 @@
+//! Incremental analysis: an edit re-analyses only the part of the file it stays in and moves
+//! everything after it.
+
+use rowan::{TextRange, TextSize};
+
+use super::{
+    Analysis, FileDiagnostic, Options, RegionCache, analyse_region, host_finding, map_to_file,
+    sort_diagnostics,
+};
+use crate::Dialect;
+use crate::host::{self, Region, Rescan, span};
+
+impl RegionCache {
+    /// Edits add the strings typed and never remove any (another region may share the text);
+    /// once strings no longer in the file outnumber those in it by 4096, they are dropped. The
+    /// pass over the regions that takes is paid once in thousands of edits.
+    fn drop_unused(&mut self, text: &str, regions: &[Region]) {
+        if self.entries.len() <= 2 * regions.len() + 4096 {
+            return;
+        }
+        let used: std::collections::HashSet<(Dialect, &str)> =
+            regions.iter().map(|r| (r.dialect, r.text(text))).collect();
+        self.entries
+            .retain(|(dialect, string), _| used.contains(&(*dialect, string.as_str())));
+    }
+}
+
+/// How an incremental update changed [`Analysis::diagnostics`]: `removed` findings from `at` on
+/// were replaced by `inserted` new ones. Those after them are the same findings, moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Splice {
+    pub at: usize,
+    pub removed: usize,
+    pub inserted: usize,
+}
+
+impl Analysis {
+    /// Updates the analysis for an edit that replaced the bytes `start..end` of the old text
+    /// with `inserted` (`text` is the new text), when the edit stays inside one Betza string
+    /// and types no host punctuation, or inside one section body of a `variants.ini`: only that
+    /// part is scanned and analysed again, and everything after it moves. Returns `None` when
+    /// the edit needs a whole analysis instead.
+    pub fn apply_edit(
+        &mut self,
+        text: &str,
+        (start, end): (usize, usize),
+        inserted: &str,
+        options: &Options,
+        cache: &mut RegionCache,
+    ) -> Option<Splice> {
+        // A string's findings may point just past its last letter; a section body ends at the
+        // start of a line that is not its own.
+        let (part, closed) = match self.string_part(text, (start, end), inserted) {
+            Some(part) => (part, true),
+            None => {
+                let tokens = &self.host_tokens;
+                let part = host::rescan(self.format, text, tokens, (start, end), inserted.len());
+                (part?, false)
+            }
+        };
+        let (from, to) = (offset(part.old.0), offset(part.old.1));
+        let inside = |range: TextRange| {
+            from <= range.start()
+                && (range.start() < to || (closed && range.start() == to && range.is_empty()))
+        };
+        // A finding that reaches across the part's bounds (a malformed line quoting a string)
+        // can only be said again by a whole analysis.
+        let crosses = |d: &FileDiagnostic| {
+            d.range.start() < to
+                && from < d.range.end()
+                && !(inside(d.range) && d.range.end() <= to)
+        };
+        if self.diagnostics.iter().any(crosses) {
+            return None;
+        }
+        // Everything after the part moves by the same amount, in one direction.
+        let (new_end, old_end) = (part.new.1, part.old.1);
+        let delta = offset(new_end.abs_diff(old_end));
+        let moved = |range: TextRange| -> TextRange {
+            let moved = if new_end >= old_end {
+                range.checked_add(delta)
+            } else {
+                range.checked_sub(delta)
+            };
+            moved.unwrap_or(range)
+        };
+        let scan = part.scan;
+        // The new strings are analysed before anything changes, so that the analysis is never
+        // left half updated.
+        let mut fresh: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
+        for region in &scan.regions {
+            let key = (region.dialect, region.text(text).to_owned());
+            let local = cache
+                .entries
+                .entry(key)
+                .or_insert_with(|| analyse_region(region.text(text), region.dialect, options));
+            fresh.extend(local.iter().map(|d| map_to_file(region, d)));
+        }
+        sort_diagnostics(&mut fresh);
+        replace_part(
+            &mut self.regions,
+            |r| r.range,
+            inside,
+            |r| r.range = moved(r.range),
+            from,
+            scan.regions.iter().cloned(),
+        );
+        replace_part(
+            &mut self.host_tokens,
+            |t| t.0,
+            inside,
+            |t| t.0 = moved(t.0),
+            from,
+            scan.host_tokens,
+        );
+        cache.drop_unused(text, &self.regions);
+        let inserted = fresh.len();
+        let (at, removed) = replace_part(
+            &mut self.diagnostics,
+            |d| d.range,
+            inside,
+            |d| {
+                d.range = moved(d.range);
+                if let Some(fix) = &mut d.fix {
+                    for edit in &mut fix.edits {
+                        edit.range = moved(edit.range);
+                    }
+                }
+            },
+            from,
+            fresh,
+        );
+        // File order holds: the fresh findings lie inside the part, and those after it start
+        // at its end or later; at its end the fresh ones are empty and the later ones are not
+        // (an empty one there was inside), so the fresh ones come first, as in a whole analysis.
+        Some(Splice {
+            at,
+            removed,
+            inserted,
+        })
+    }
+
+    /// The Betza string an edit stays inside, when the edit types no host punctuation, as a
+    /// part of the file with its one region grown or shrunk.
+    fn string_part(
+        &self,
+        text: &str,
+        (start, end): (usize, usize),
+        inserted: &str,
+    ) -> Option<Rescan> {
+        const STRUCTURAL: &[char] = &[';', ':', '"', '\'', '=', '#', '[', ']', '<', '>', '&', '|'];
+        // What any host reads as punctuation or a separator (scanners trim and split at
+        // Unicode whitespace).
+        let separates = |c: char| STRUCTURAL.contains(&c) || c.is_whitespace() || c.is_control();
+        if inserted.chars().any(separates) {
+            return None;
+        }
+        let index = self
+            .regions
+            .partition_point(|r| usize::from(r.range.end()) < end);
+        let region = self.regions.get(index)?;
+        let (old_start, old_end) = (
+            usize::from(region.range.start()),
+            usize::from(region.range.end()),
+        );
+        // MBN macros tie the strings of a file together: their findings need the whole file.
+        if old_start > start
+            || old_end < end
+            || region.dialect == Dialect::Mbn
+            || region.decoded.is_some()
+        {
+            return None;
+        }
+        let new_end = (old_end + inserted.len()).checked_sub(end - start)?;
+        if new_end == old_start || new_end - old_start > host::REGION_LIMIT || text.len() < new_end
+        {
+            return None;
+        }
+        // Nor may the edit leave a separator of the string next to it: `W F` losing its `F` ends
+        // in a space the host trims, and `a:x b` losing its `x` holds the `: ` that starts a
+        // named string in a `.betza` file.
+        let edit_end = start + inserted.len();
+        let next_to_edit = [
+            text.get(old_start..start)
+                .and_then(|s| s.chars().next_back()),
+            text.get(edit_end..new_end).and_then(|s| s.chars().next()),
+        ];
+        if next_to_edit.into_iter().flatten().any(separates) {
+            return None;
+        }
+        let mut region = region.clone();
+        region.range = span(old_start, new_end);
+        Some(Rescan {
+            old: (old_start, old_end),
+            new: (old_start, new_end),
+            scan: host::Scan {
+                regions: vec![region],
+                ..host::Scan::default()
+            },
+        })
+    }
+}
+
+/// Replaces the items of `items` (in file order) that are `inside` the part starting at `from`
+/// with `fresh`, and moves those after them with `shift`. Returns where they were and how many.
+fn replace_part<T>(
+    items: &mut Vec<T>,
+    range: impl Fn(&T) -> TextRange,
+    inside: impl Fn(TextRange) -> bool,
+    shift: impl Fn(&mut T),
+    from: TextSize,
+    fresh: impl IntoIterator<Item = T>,
+) -> (usize, usize) {
+    let at = items.partition_point(|item| range(item).start() < from);
+    let removed = items[at..]
+        .iter()
+        .take_while(|item| inside(range(item)))
+        .count();
+    items[at + removed..].iter_mut().for_each(shift);
+    items.splice(at..at + removed, fresh);
+    (at, removed)
+}
+
+fn offset(at: usize) -> TextSize {
+    TextSize::new(u32::try_from(at).unwrap_or(u32::MAX))
+}
