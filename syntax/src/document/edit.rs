@@ -37,9 +37,9 @@ pub struct Splice {
 impl Analysis {
     /// Updates the analysis for an edit that replaced the bytes `start..end` of the old text
     /// with `inserted` (`text` is the new text), when the edit stays inside one Betza string
-    /// and types no host punctuation, or inside one section body of a `variants.ini`: only that
-    /// part is scanned and analysed again, and everything after it moves. Returns `None` when
-    /// the edit needs a whole analysis instead.
+    /// and neither types nor leaves a separator, or inside one section body of a
+    /// `variants.ini`: only that part is scanned and analysed again, and everything after it
+    /// moves. Returns `None` when the edit needs a whole analysis instead.
     pub fn apply_edit(
         &mut self,
         text: &str,
@@ -103,7 +103,7 @@ impl Analysis {
             inside,
             |r| r.range = moved(r.range),
             from,
-            scan.regions.iter().cloned(),
+            scan.regions,
         );
         replace_part(
             &mut self.host_tokens,
@@ -140,8 +140,8 @@ impl Analysis {
         })
     }
 
-    /// The Betza string an edit stays inside, when the edit types no host punctuation, as a
-    /// part of the file with its one region grown or shrunk.
+    /// The Betza string an edit stays inside, when the edit neither types nor leaves a
+    /// separator, as a part of the file with its one region grown or shrunk.
     fn string_part(
         &self,
         text: &str,
@@ -163,7 +163,8 @@ impl Analysis {
             usize::from(region.range.start()),
             usize::from(region.range.end()),
         );
-        // MBN macros tie the strings of a file together: their findings need the whole file.
+        // MBN macros tie the strings of a file together: their findings need the whole file;
+        // decoded strings (XML entities) map to the file byte by byte.
         if old_start > start
             || old_end < end
             || region.dialect == Dialect::Mbn
