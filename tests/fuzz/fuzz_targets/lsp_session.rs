@@ -8,7 +8,8 @@
 //! string with the server's rules (a line past the end means the end of the text, a character
 //! past a line's end means the line's end, a reversed range means the empty range at its start);
 //! every range the server sends lies inside the text it was computed on and does not split a
-//! character, and every semantic token lies inside its line.
+//! character, and every semantic token lies inside its line; and the diagnostics after the last
+//! edit equal those of a second session that opens the final text afresh.
 //!
 //! Input (at most 4 kB): a flags byte (bit 0: the client offers UTF-8; bit 1: `.betza` instead of
 //! `variants.ini`; bit 2: settings with dialect fairy and a 10x8 board; bit 3: hover images),
