@@ -1,5 +1,6 @@
-//! Open documents and settings. Documents are kept as ropes; every edit is applied in order
-//! and the document is analysed again.
+//! Open documents and settings. Documents are kept as ropes (with a contiguous copy for the
+//! scanners); every edit is applied in order and the part of the document it changed is
+//! analysed again.
 
 use std::collections::HashMap;
 
@@ -47,8 +48,10 @@ impl Document {
         document
     }
 
-    /// Applies edits in order (a change without a range replaces everything). Typing inside one
-    /// Betza string re-analyses only that string; other edits analyse the file again.
+    /// Applies edits in order (a change without a range replaces everything). An edit inside
+    /// one Betza string, or one section body of a `variants.ini`, re-analyses only that part
+    /// (`Analysis::apply_edit`) and the findings sent are kept in step; other edits analyse the
+    /// file again.
     pub fn apply(
         &mut self,
         changes: Vec<TextDocumentContentChangeEvent>,
