@@ -177,30 +177,66 @@ async fn read_frame<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Ve
 
 #[cfg(test)]
 mod tests {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
+    use tokio::sync::mpsc::UnboundedSender;
 
     use super::{forward_output, frame};
+
+    /// `forward_output` running on pipes: the server's end, the queue of frames sent around the
+    /// server, and what reaches the client once the server's end is dropped.
+    struct Output {
+        server: DuplexStream,
+        frames: UnboundedSender<Vec<u8>>,
+        writer: tokio::task::JoinHandle<()>,
+        client: DuplexStream,
+    }
+
+    impl Output {
+        fn start() -> Output {
+            let (server, from_server) = tokio::io::duplex(1 << 12);
+            let (output, client) = tokio::io::duplex(1 << 16);
+            let (frames, queue) = tokio::sync::mpsc::unbounded_channel();
+            let writer = tokio::spawn(forward_output(from_server, frames.clone(), queue, output));
+            Output {
+                server,
+                frames,
+                writer,
+                client,
+            }
+        }
+
+        async fn written(self) -> String {
+            let Output {
+                server,
+                frames,
+                writer,
+                mut client,
+            } = self;
+            drop(server);
+            writer.await.expect("the writer ends");
+            drop(frames);
+            let mut written = String::new();
+            client.read_to_string(&mut written).await.expect("read");
+            written
+        }
+    }
 
     /// A frame sent around the server while the server's own frame has come only halfway must
     /// not cost that frame (found by the session fuzzer: the output ended mid-session).
     #[tokio::test]
     async fn a_frame_arriving_in_pieces_survives_frames_sent_meanwhile() {
-        let (mut server, from_server) = tokio::io::duplex(1 << 10);
-        let (output, mut client) = tokio::io::duplex(1 << 10);
-        let (frames, queue) = tokio::sync::mpsc::unbounded_channel();
-        let writer = tokio::spawn(forward_output(from_server, frames.clone(), queue, output));
-        server.write_all(b"Content-Length: 2").await.expect("write");
+        let mut output = Output::start();
+        output
+            .server
+            .write_all(b"Content-Length: 2")
+            .await
+            .expect("write");
         tokio::task::yield_now().await;
-        frames.send(frame(b"[]")).expect("send");
+        output.frames.send(frame(b"[]")).expect("send");
         tokio::task::yield_now().await;
-        server.write_all(b"\r\n\r\n{}").await.expect("write");
-        drop(server);
-        writer.await.expect("the writer ends");
-        drop(frames);
-        let mut written = String::new();
-        client.read_to_string(&mut written).await.expect("read");
+        output.server.write_all(b"\r\n\r\n{}").await.expect("write");
         assert_eq!(
-            written,
+            output.written().await,
             "Content-Length: 2\r\n\r\n[]Content-Length: 2\r\n\r\n{}"
         );
     }
@@ -209,14 +245,12 @@ mod tests {
     /// review: two queues chosen between at random swapped them).
     #[tokio::test]
     async fn frames_keep_the_order_they_came_in() {
-        let (mut server, from_server) = tokio::io::duplex(1 << 12);
-        let (output, mut client) = tokio::io::duplex(1 << 16);
-        let (frames, queue) = tokio::sync::mpsc::unbounded_channel();
-        let writer = tokio::spawn(forward_output(from_server, frames.clone(), queue, output));
+        let mut output = Output::start();
         let mut expected = String::new();
         for n in 0..20 {
             let answer = format!("{{\"id\":{n}}}");
-            server
+            output
+                .server
                 .write_all(&frame(answer.as_bytes()))
                 .await
                 .expect("write");
@@ -225,7 +259,7 @@ mod tests {
                 tokio::task::yield_now().await;
             }
             let note = format!("[{n}]");
-            frames.send(frame(note.as_bytes())).expect("send");
+            output.frames.send(frame(note.as_bytes())).expect("send");
             for body in [answer, note] {
                 expected.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
             }
@@ -233,11 +267,6 @@ mod tests {
         for _ in 0..8 {
             tokio::task::yield_now().await;
         }
-        drop(server);
-        writer.await.expect("the writer ends");
-        drop(frames);
-        let mut written = String::new();
-        client.read_to_string(&mut written).await.expect("read");
-        assert_eq!(written, expected);
+        assert_eq!(output.written().await, expected);
     }
 }
