@@ -23,6 +23,7 @@ pub mod mbn;
 pub mod model;
 mod parser;
 pub mod render;
+mod source;
 mod syntax_kind;
 pub mod tree;
 pub mod vocabulary;
@@ -33,6 +34,7 @@ mod tests;
 pub use dialect::Dialect;
 pub use parser::{Problem, Severity, SyntaxError};
 pub use rowan::{NodeOrToken, TextRange, TextSize};
+pub use source::Source;
 pub use syntax_kind::SyntaxKind;
 pub use tree::{Parse, SyntaxNode, SyntaxToken};
 

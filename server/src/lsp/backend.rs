@@ -94,7 +94,7 @@ impl Backend {
             state
                 .documents
                 .get(&params.uri)
-                .map(|d| d.text.clone())
+                .map(|d| d.rope.to_string())
                 .ok_or_else(|| Error::invalid_params("the document is not open"))
         })
     }
@@ -299,7 +299,7 @@ impl LanguageServer for Backend {
             let (document, start, encoding) =
                 locate(state, &params.text_document.uri, params.range.start)?;
             let end = to_offset(&document.rope, params.range.end, encoding)
-                .unwrap_or(document.text.len());
+                .unwrap_or(document.rope.len_bytes());
             let data = semantic_tokens::tokens(document, encoding, start, end);
             Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
                 result_id: None,
@@ -390,7 +390,7 @@ impl LanguageServer for Backend {
             let uri = &params.text_document.uri;
             let (document, start, encoding) = locate(state, uri, params.range.start)?;
             let end = to_offset(&document.rope, params.range.end, encoding)
-                .unwrap_or(document.text.len());
+                .unwrap_or(document.rope.len_bytes());
             Ok(Some(code_actions::actions(
                 document, uri, start, end, encoding,
             )))

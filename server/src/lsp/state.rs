@@ -1,6 +1,6 @@
-//! Open documents and settings. Documents are kept as ropes (with a contiguous copy for the
-//! scanners); every edit is applied in order and the part of the document it changed is
-//! analysed again.
+//! Open documents and settings. Documents are kept as ropes, so an edit costs the same in a
+//! large file as in a small one; every edit is applied in order and the part of the document it
+//! changed is analysed again, read from the rope.
 
 use std::collections::HashMap;
 
@@ -14,14 +14,12 @@ use serde::Deserialize;
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::handlers::diagnostics::SentFindings;
-use super::position::{Encoding, LineIndex, to_offset};
+use super::position::{Encoding, to_offset};
 
 /// One open document.
 #[derive(Debug)]
 pub struct Document {
     pub rope: Rope,
-    pub text: String,
-    pub lines: LineIndex,
     pub version: i32,
     pub format: Option<HostFormat>,
     pub analysis: Option<Analysis>,
@@ -33,18 +31,15 @@ pub struct Document {
 
 impl Document {
     pub fn new(uri: &Uri, text: String, version: i32, language: &str, settings: &Settings) -> Self {
-        let format = format_of(uri, language, &text);
         let mut document = Document {
             rope: Rope::from_str(&text),
-            lines: LineIndex::new(&text),
-            text,
             version,
-            format,
+            format: format_of(uri, language, &text),
             analysis: None,
             cache: RegionCache::default(),
             sent: SentFindings::default(),
         };
-        document.analyse(settings);
+        document.analyse(&text, settings);
         document
     }
 
@@ -64,8 +59,6 @@ impl Document {
         for change in changes {
             let Some(range) = change.range else {
                 self.rope = Rope::from_str(&change.text);
-                self.lines = LineIndex::new(&change.text);
-                self.text = change.text;
                 full = true;
                 continue;
             };
@@ -76,24 +69,18 @@ impl Document {
                 .max(start);
             let (start_char, end_char) =
                 (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
-            if self.rope.try_remove(start_char..end_char).is_err()
-                || self.rope.try_insert(start_char, &change.text).is_err()
-            {
-                // Both offsets come from the rope itself; keep the text in step regardless.
-                self.rope = Rope::from_str(&self.text);
-                continue;
-            }
-            let (edit_line, line_count) = (self.lines.line_at(end), self.lines.line_count());
-            self.text.replace_range(start..end, &change.text);
-            self.lines.edit(&self.text, (start, end), change.text.len());
-            let lines_added = self.lines.line_count() as isize - line_count as isize;
+            let (edit_line, line_count) = (self.rope.byte_to_line(end), self.rope.len_lines());
+            // Both offsets come from the rope itself, on character boundaries: neither fails.
+            let _ = self.rope.try_remove(start_char..end_char);
+            let _ = self.rope.try_insert(start_char, &change.text);
+            let lines_added = self.rope.len_lines() as isize - line_count as isize;
             let splice = self
                 .analysis
                 .as_mut()
                 .filter(|_| !full)
                 .and_then(|analysis| {
                     analysis.apply_edit(
-                        &self.text,
+                        &self.rope,
                         (start, end),
                         &change.text,
                         &options,
@@ -107,22 +94,23 @@ impl Document {
         }
         self.version = version;
         if full {
-            self.analyse(settings);
+            self.analyse(&self.rope.to_string(), settings);
         }
     }
 
-    fn analyse(&mut self, settings: &Settings) {
+    /// Analyses all of `text`, the document's text as one string.
+    fn analyse(&mut self, text: &str, settings: &Settings) {
         self.sent.forget();
         let options = settings.options();
         self.analysis = self
             .format
-            .map(|format| document::analyse_cached(format, &self.text, &options, &mut self.cache));
+            .map(|format| document::analyse_cached(format, text, &options, &mut self.cache));
     }
 
     /// Analyses everything again, after the settings changed.
     pub fn reanalyse(&mut self, settings: &Settings) {
         self.cache = RegionCache::default();
-        self.analyse(settings);
+        self.analyse(&self.rope.to_string(), settings);
     }
 }
 
@@ -247,7 +235,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
         /// Random edit sequences through the server's document equal the same edits applied to
-        /// a plain string, and after each the line index, the analysis and the diagnostics sent
+        /// a plain string, and after each the analysis and the diagnostics sent
         /// (made partly from those sent before) equal fresh ones.
         #[test]
         fn edits_match_a_plain_string(edits in prop::collection::vec(edit_strategy(), 1..12)) {
@@ -269,9 +257,7 @@ mod tests {
                     text,
                 };
                 document.apply(vec![change], version as i32 + 2, Encoding::Utf16, &settings);
-                prop_assert_eq!(&document.text, &plain);
                 prop_assert_eq!(document.rope.to_string(), plain.clone());
-                prop_assert_eq!(&document.lines, &super::LineIndex::new(&plain));
                 let mut fresh = Document::new(&uri, plain.clone(), document.version, "fairy-variants", &settings);
                 prop_assert_eq!(&document.analysis, &fresh.analysis);
                 let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16);

@@ -1,27 +1,31 @@
 //! Incremental analysis: an edit re-analyses only the part of the file it stays in and moves
 //! everything after it.
 
+use std::borrow::Cow;
+use std::collections::hash_map::Entry;
+
 use rowan::{TextRange, TextSize};
 
 use super::{
     Analysis, FileDiagnostic, Options, RegionCache, analyse_region, host_finding, map_to_file,
     sort_diagnostics,
 };
-use crate::Dialect;
 use crate::host::{self, Region, Rescan, span};
+use crate::{Dialect, Source};
 
 impl RegionCache {
     /// Edits add the strings typed and never remove any (another region may share the text);
     /// once strings no longer in the file outnumber those in it by 4096, they are dropped. The
     /// pass over the regions that takes is paid once in thousands of edits.
-    fn drop_unused(&mut self, text: &str, regions: &[Region]) {
+    fn drop_unused<S: Source + ?Sized>(&mut self, text: &S, regions: &[Region]) {
         if self.entries.len() <= 2 * regions.len() + 4096 {
             return;
         }
-        let used: std::collections::HashSet<(Dialect, &str)> =
+        let used: std::collections::HashSet<(Dialect, Cow<str>)> =
             regions.iter().map(|r| (r.dialect, r.text(text))).collect();
-        self.entries
-            .retain(|(dialect, string), _| used.contains(&(*dialect, string.as_str())));
+        self.entries.retain(|(dialect, string), _| {
+            used.contains(&(*dialect, Cow::Borrowed(string.as_str())))
+        });
     }
 }
 
@@ -38,11 +42,11 @@ impl Analysis {
     /// Updates the analysis for an edit that replaced the bytes `start..end` of the old text
     /// with `inserted` (`text` is the new text), when the edit stays inside one Betza string
     /// and neither types nor leaves a separator, or inside one section body of a
-    /// `variants.ini`: only that part is scanned and analysed again, and everything after it
-    /// moves. Returns `None` when the edit needs a whole analysis instead.
-    pub fn apply_edit(
+    /// `variants.ini`: only that part is scanned and analysed again (and read from `text`), and
+    /// everything after it moves. Returns `None` when the edit needs a whole analysis instead.
+    pub fn apply_edit<S: Source + ?Sized>(
         &mut self,
-        text: &str,
+        text: &S,
         (start, end): (usize, usize),
         inserted: &str,
         options: &Options,
@@ -89,11 +93,14 @@ impl Analysis {
         // left half updated.
         let mut fresh: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
         for region in &scan.regions {
-            let key = (region.dialect, region.text(text).to_owned());
-            let local = cache
-                .entries
-                .entry(key)
-                .or_insert_with(|| analyse_region(region.text(text), region.dialect, options));
+            let key = (region.dialect, region.text(text).into_owned());
+            let local = match cache.entries.entry(key) {
+                Entry::Occupied(entry) => entry.into_mut(),
+                Entry::Vacant(entry) => {
+                    let local = analyse_region(&entry.key().1, region.dialect, options);
+                    entry.insert(local)
+                }
+            };
             fresh.extend(local.iter().map(|d| map_to_file(region, d)));
         }
         sort_diagnostics(&mut fresh);
@@ -142,9 +149,9 @@ impl Analysis {
 
     /// The Betza string an edit stays inside, when the edit neither types nor leaves a
     /// separator, as a part of the file with its one region grown or shrunk.
-    fn string_part(
+    fn string_part<S: Source + ?Sized>(
         &self,
-        text: &str,
+        text: &S,
         (start, end): (usize, usize),
         inserted: &str,
     ) -> Option<Rescan> {
@@ -173,7 +180,9 @@ impl Analysis {
             return None;
         }
         let new_end = (old_end + inserted.len()).checked_sub(end - start)?;
-        if new_end == old_start || new_end - old_start > host::REGION_LIMIT || text.len() < new_end
+        if new_end == old_start
+            || new_end - old_start > host::REGION_LIMIT
+            || text.len_bytes() < new_end
         {
             return None;
         }
@@ -182,9 +191,10 @@ impl Analysis {
         // named string in a `.betza` file.
         let edit_end = start + inserted.len();
         let next_to_edit = [
-            text.get(old_start..start)
+            text.text_at(old_start..start)
                 .and_then(|s| s.chars().next_back()),
-            text.get(edit_end..new_end).and_then(|s| s.chars().next()),
+            text.text_at(edit_end..new_end)
+                .and_then(|s| s.chars().next()),
         ];
         if next_to_edit.into_iter().flatten().any(separates) {
             return None;

@@ -139,14 +139,14 @@ pub fn analyse_cached(
     let mut diagnostics: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
     let mut kept = RegionCache::default();
     for region in &scan.regions {
-        let key = (region.dialect, region.text(text).to_owned());
+        let key = (region.dialect, region.text(text).into_owned());
         let local = match cache
             .entries
             .remove(&key)
             .or_else(|| kept.entries.get(&key).cloned())
         {
             Some(local) => local,
-            None => analyse_region(region.text(text), region.dialect, options),
+            None => analyse_region(&key.1, region.dialect, options),
         };
         diagnostics.extend(local.iter().map(|d| map_to_file(region, d)));
         kept.entries.insert(key, local);

@@ -245,3 +245,70 @@ fn the_shared_corpus_files_have_no_syntax_errors() {
     assert_eq!(files, 2);
     expect_test::expect_file!["../../test_data/check/shared-corpus.tsv"].assert_eq(&report);
 }
+
+/// Text that remembers which bytes were read.
+struct Watched<'a> {
+    text: &'a str,
+    read: std::cell::RefCell<Vec<std::ops::Range<usize>>>,
+}
+
+impl crate::Source for Watched<'_> {
+    fn len_bytes(&self) -> usize {
+        self.text.len()
+    }
+
+    fn text_at(&self, range: std::ops::Range<usize>) -> Option<std::borrow::Cow<'_, str>> {
+        self.read.borrow_mut().push(range.clone());
+        self.text.text_at(range)
+    }
+}
+
+/// An editor keeps a large file as a rope: an edit reads only the string it stays in, or the
+/// section around it, never the rest of the file.
+#[test]
+fn an_edit_reads_only_its_string_or_its_section() {
+    let options = Options::default();
+    let section = "[b:chess]\ncustomPiece1 = x:mfW\n# note\ncustomPiece2 = y:NN\n";
+    let before = format!("[a:chess]\ncustomPiece1 = x:K\n{section}[c:chess]\nking = k:WF\n");
+    let section_at = before.find("[b").expect("section b");
+    let section_end = section_at + section.len();
+    let string_at = before.find("mfW").expect("string");
+    // Typing `c` into `mfW`, then a line break before `# note` (which ends the string's line
+    // differently), then a new key on the comment's line.
+    let edits: [((usize, usize), &str, std::ops::Range<usize>); 3] = [
+        (
+            (string_at + 1, string_at + 1),
+            "c",
+            string_at..string_at + 4,
+        ),
+        (
+            (string_at + 4, string_at + 4),
+            "\n",
+            section_at..section_end + 2,
+        ),
+        (
+            (string_at + 6, string_at + 6),
+            "customPiece3 = z:R\n",
+            section_at..section_end + 21,
+        ),
+    ];
+    let mut cache = RegionCache::default();
+    let mut analysis = analyse_cached(HostFormat::VariantsIni, &before, &options, &mut cache);
+    let mut text = before.clone();
+    for ((start, end), inserted, allowed) in edits {
+        text.replace_range(start..end, inserted);
+        let watched = Watched {
+            text: &text,
+            read: Default::default(),
+        };
+        let splice = analysis.apply_edit(&watched, (start, end), inserted, &options, &mut cache);
+        assert!(splice.is_some(), "{inserted:?} is analysed alone");
+        assert_eq!(analysis, analyse(HostFormat::VariantsIni, &text, &options));
+        for read in watched.read.borrow().iter() {
+            assert!(
+                allowed.start <= read.start && read.end <= allowed.end,
+                "{inserted:?} read {read:?}, outside {allowed:?}"
+            );
+        }
+    }
+}

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use rowan::TextRange;
 
 use super::{HostError, HostToken, Region, RegionContext, Rescan, Scan, lines, span, trimmed};
-use crate::{Dialect, Severity};
+use crate::{Dialect, Severity, Source};
 
 /// Keys whose value is a piece letter (built-in pieces), so a letter used twice is caught.
 const PIECE_KEYS: [&str; 40] = [
@@ -217,7 +217,7 @@ fn scan_body(text: &str, (from, to): (usize, usize), name: Option<&str>) -> Opti
         }),
         ..Scanner::default()
     };
-    for (offset, line) in lines(&text[from..to]) {
+    for (offset, line) in lines(text.get(from..to)?) {
         if is_header(line) {
             return None;
         }
@@ -229,9 +229,10 @@ fn scan_body(text: &str, (from, to): (usize, usize), name: Option<&str>) -> Opti
 /// A section body is the unit an edit re-scans: what a line means depends on the lines above
 /// it only through its section's name and the letters used in the section so far. For an edit
 /// of the old bytes `start..end` into `inserted` bytes that touches no header line, the body's
-/// old bounds and its scan in `text`, the text after the edit.
-pub(super) fn rescan(
-    text: &str,
+/// old bounds and its scan in `text`, the text after the edit. Only the section is read, from
+/// its header to the next one.
+pub(super) fn rescan<S: Source + ?Sized>(
+    text: &S,
     tokens: &[(TextRange, HostToken)],
     (start, end): (usize, usize),
     inserted: usize,
@@ -239,30 +240,39 @@ pub(super) fn rescan(
     let is_section = |(_, token): &&(TextRange, HostToken)| *token == HostToken::Section;
     let at = tokens.partition_point(|(range, _)| usize::from(range.start()) < start);
     let header = tokens[..at].iter().rev().find(is_section).map(|(r, _)| *r);
-    // The body starts after the header's line break, which is before the edit and so unchanged.
+    let next = tokens[at..].iter().find(is_section).map(|(r, _)| *r);
+    let grown = |offset: usize| (offset + inserted).checked_sub(end - start);
+    // The next header must come after the edit; the header before it is unchanged.
+    let next_at = match next {
+        Some(range) if usize::from(range.start()) < end => return None,
+        Some(range) => grown(usize::from(range.start()))?,
+        None => text.len_bytes(),
+    };
+    let base = header.map_or(0, |range| usize::from(range.start()));
+    let section = text.text_at(base..next_at)?;
+    // The body starts after the header's line break and ends where the next header's line
+    // starts (a header is a line's first word, so a break lies between the two).
     let from = match header {
         Some(range) => {
-            let after = usize::from(range.end());
-            after + text.get(after..)?.find('\n')? + 1
+            let after = usize::from(range.end()) - base;
+            after + section.get(after..)?.find('\n')? + 1
         }
         None => 0,
     };
-    let next = tokens[at..].iter().find(is_section).map(|(r, _)| *r);
-    let grown = |offset: usize| (offset + inserted).checked_sub(end - start);
-    // It ends where the next header's line starts, which must come after the edit.
     let to = match next {
-        Some(range) if usize::from(range.start()) < end => return None,
-        Some(range) => {
-            let header_at = grown(usize::from(range.start()))?;
-            text.get(..header_at)?.rfind('\n').map_or(0, |i| i + 1)
-        }
-        None => text.len(),
+        Some(_) => section.rfind('\n').map_or(0, |i| i + 1),
+        None => section.len(),
     };
-    if from > start || to < start + inserted {
+    if base + from > start || base + to < start + inserted {
         return None;
     }
-    let name = header.map(|range| header_parts(&text[range]).0);
-    let scan = scan_body(text, (from, to), name)?;
+    let name = match header {
+        // The section starts with its header.
+        Some(range) => Some(header_parts(section.get(..usize::from(range.len()))?).0),
+        None => None,
+    };
+    let scan = scan_body(&section, (from, to), name)?.shifted(base);
+    let (from, to) = (base + from, base + to);
     Some(Rescan {
         old: (from, (to + end - start).checked_sub(inserted)?),
         new: (from, to),

@@ -12,9 +12,11 @@ mod xml;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
+
 use rowan::{TextRange, TextSize};
 
-use crate::{Dialect, Severity};
+use crate::{Dialect, Severity, Source};
 
 /// The kinds of file that carry Betza.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,11 +59,11 @@ pub struct Region {
 }
 
 impl Region {
-    /// The string to parse.
-    pub fn text<'a>(&'a self, file: &'a str) -> &'a str {
+    /// The string to parse (empty when its range is not in `file`).
+    pub fn text<'a, S: Source + ?Sized>(&'a self, file: &'a S) -> Cow<'a, str> {
         match &self.decoded {
-            Some((text, _)) => text,
-            None => &file[self.range],
+            Some((text, _)) => Cow::Borrowed(text),
+            None => file.text_at(self.range.into()).unwrap_or_default(),
         }
     }
 
@@ -170,6 +172,22 @@ fn drop_long_regions(scan: &mut Scan) {
     scan.errors.sort_by_key(|e| e.range.start());
 }
 
+impl Scan {
+    /// The same findings, `by` bytes later in the file.
+    fn shifted(mut self, by: usize) -> Scan {
+        let by = TextSize::new(u32::try_from(by).unwrap_or(u32::MAX));
+        for region in &mut self.regions {
+            region.range += by;
+            if let Some((_, map)) = &mut region.decoded {
+                map.iter_mut().for_each(|offset| *offset += by);
+            }
+        }
+        self.errors.iter_mut().for_each(|error| error.range += by);
+        self.host_tokens.iter_mut().for_each(|token| token.0 += by);
+        self
+    }
+}
+
 /// The part of a file that an edit is confined to, scanned again alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rescan {
@@ -183,11 +201,11 @@ pub struct Rescan {
 
 /// For an edit of the old bytes `start..end` into `inserted` bytes (`text` is the text after
 /// it; `tokens` the host tokens before it), the part of the file that can be scanned again
-/// alone. Only `variants.ini` sections have such parts; `None` means the whole file must be
-/// scanned again.
-pub fn rescan(
+/// alone; only that part of `text` is read. Only `variants.ini` sections have such parts;
+/// `None` means the whole file must be scanned again.
+pub fn rescan<S: Source + ?Sized>(
     format: HostFormat,
-    text: &str,
+    text: &S,
     tokens: &[(TextRange, HostToken)],
     edit: (usize, usize),
     inserted: usize,

@@ -9,7 +9,7 @@ use rowan::{TextRange, TextSize};
 use super::macros::{ExpandError, Macros};
 use crate::host::{HostFormat, Region};
 use crate::tree::{Parse, SyntaxNode};
-use crate::{Dialect, Severity, parse};
+use crate::{Dialect, Severity, Source, parse};
 
 /// One scope: its regions (by index into the file's regions), each parsed and placed in one
 /// continuous coordinate space so that [`Macros`] can hold them all.
@@ -32,7 +32,11 @@ pub struct MacroFinding {
 
 impl MacroScope {
     /// Every scope of a file with MBN strings in it.
-    pub fn all(format: HostFormat, text: &str, regions: &[Region]) -> Vec<MacroScope> {
+    pub fn all<S: Source + ?Sized>(
+        format: HostFormat,
+        text: &S,
+        regions: &[Region],
+    ) -> Vec<MacroScope> {
         let mbn: Vec<usize> = (0..regions.len())
             .filter(|&i| regions[i].dialect == Dialect::Mbn)
             .collect();
@@ -48,22 +52,27 @@ impl MacroScope {
     }
 
     /// The scope holding file byte `offset`, if an MBN string is there.
-    pub fn at(format: HostFormat, text: &str, regions: &[Region], offset: usize) -> Option<Self> {
+    pub fn at<S: Source + ?Sized>(
+        format: HostFormat,
+        text: &S,
+        regions: &[Region],
+        offset: usize,
+    ) -> Option<Self> {
         MacroScope::all(format, text, regions)
             .into_iter()
             .find(|scope| scope.member_at(regions, offset).is_some())
     }
 
-    fn of(text: &str, regions: &[Region], indices: Vec<usize>) -> MacroScope {
+    fn of<S: Source + ?Sized>(text: &S, regions: &[Region], indices: Vec<usize>) -> MacroScope {
         let mut members = Vec::new();
         let mut parses = Vec::new();
         let mut next = TextSize::new(0);
         for index in indices {
             let region_text = regions[index].text(text);
             members.push((index, next));
-            parses.push(parse(region_text, Dialect::Mbn));
+            parses.push(parse(&region_text, Dialect::Mbn));
             // One byte apart, so that no two regions' ranges touch.
-            next += TextSize::of(region_text) + TextSize::new(1);
+            next += TextSize::of(&*region_text) + TextSize::new(1);
         }
         let roots: Vec<SyntaxNode> = parses.iter().map(Parse::syntax).collect();
         let macros = Macros::collect(members.iter().map(|m| m.1).zip(roots.iter()));

@@ -118,8 +118,8 @@ fn rewritten(document: &Document, offset: usize) -> Option<Fix> {
     if analysis.format != HostFormat::Betza {
         return None;
     }
-    let text = region.text(&document.text);
-    let parsed = parse(text, region.dialect);
+    let text = region.text(&document.rope);
+    let parsed = parse(&text, region.dialect);
     let (other, into) = match region.dialect {
         Dialect::Chained => (xbetza_equivalent(&parsed)?, Dialect::XBetza),
         Dialect::XBetza => (chained_equivalent(&parsed)?, Dialect::Chained),
@@ -129,10 +129,18 @@ fn rewritten(document: &Document, offset: usize) -> Option<Fix> {
         usize::from(region.range.start()),
         usize::from(region.range.end()),
     );
-    let line_start = document.text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = document.text[end..]
-        .find(['\r', '\n'])
-        .map_or(document.text.len(), |i| end + i);
+    // The `.betza` scanner's lines end at `\n`.
+    let mut before = document.rope.get_bytes_at(start)?;
+    let line_start = start
+        - std::iter::from_fn(|| before.prev())
+            .take_while(|&b| b != b'\n')
+            .count();
+    let line_end = end
+        + document
+            .rope
+            .get_bytes_at(end)?
+            .take_while(|&b| b != b'\r' && b != b'\n')
+            .count();
     let at = |offset: usize| TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX));
     let insert = |offset: usize, text: String| Edit {
         range: TextRange::empty(at(offset)),

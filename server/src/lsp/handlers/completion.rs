@@ -2,9 +2,10 @@
 //! documentation; `a` where another leg may start. In `variants.ini`, outside any string, the
 //! next free `customPieceN` key with the next free piece letter.
 
-use betza_syntax::Dialect;
 use betza_syntax::host::HostFormat;
 use betza_syntax::vocabulary::{ATOMS, FairySupport, MODIFIERS};
+use betza_syntax::{Dialect, Source};
+use ropey::Rope;
 use tower_lsp_server::ls_types::{
     CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, MarkupContent,
     MarkupKind, Position, Range, TextEdit,
@@ -16,8 +17,10 @@ use crate::lsp::state::Document;
 /// The items at byte `offset`, which is `position` in the client's terms.
 pub fn completion(document: &Document, offset: usize, position: Position) -> Vec<CompletionItem> {
     if let Some(region) = region_at(document, offset) {
-        let before =
-            &document.text[usize::from(region.range.start())..offset.min(document.text.len())];
+        let before = document
+            .rope
+            .text_at(usize::from(region.range.start())..offset)
+            .unwrap_or_default();
         // In a continuation leg (after an `a` of the move being typed), directions are relative
         // and `h` has nothing to combine with.
         let move_start = before
@@ -31,6 +34,28 @@ pub fn completion(document: &Document, offset: usize, position: Position) -> Vec
         Some(HostFormat::Betza) => letters(Dialect::XBetza, false, position),
         _ => Vec::new(),
     }
+}
+
+/// The text of the section around byte `offset`: from the last line before it that starts
+/// with `[` (or the file's start) to the next such line.
+fn section_around(rope: &Rope, offset: usize) -> String {
+    let offset = offset.min(rope.len_bytes());
+    let header_after = |newline: usize| rope.get_byte(newline + 1) == Some(b'[');
+    let mut before = rope.bytes_at(offset);
+    let start = (0..offset)
+        .rev()
+        .zip(std::iter::from_fn(|| before.prev()))
+        .find(|&(at, byte)| byte == b'\n' && at + 1 < offset && header_after(at))
+        .map_or(0, |(at, _)| at + 1);
+    // The next header after this one's first line.
+    let end = (start + 1..rope.len_bytes())
+        .zip(rope.bytes_at((start + 1).min(rope.len_bytes())))
+        .find(|&(at, byte)| byte == b'\n' && header_after(at))
+        .map_or(rope.len_bytes(), |(at, _)| at);
+    // Both ends follow or are a line break: character boundaries.
+    rope.get_byte_slice(start..end)
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 fn doc(text: String) -> Option<Documentation> {
@@ -94,16 +119,7 @@ fn letters(dialect: Dialect, continuation: bool, position: Position) -> Vec<Comp
 
 /// `customPieceN = x:` with the first free number and letter of the current section.
 fn custom_piece(document: &Document, offset: usize) -> Vec<CompletionItem> {
-    let before = &document.text[..offset.min(document.text.len())];
-    let section_start = before.rfind("\n[").map_or(0, |i| i + 1);
-    let section = &document.text[section_start..];
-    // The next section header after this one's first line (`get`: the section may be empty
-    // or start with a multi-byte character; fuzzing found both).
-    let end = section
-        .get(1..)
-        .and_then(|rest| rest.find("\n[").map(|i| i + 1))
-        .unwrap_or(section.len());
-    let section = &section[..end];
+    let section = section_around(&document.rope, offset);
     let mut numbers = Vec::new();
     let mut letters = Vec::new();
     for line in section.lines() {

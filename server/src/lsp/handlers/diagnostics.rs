@@ -11,7 +11,7 @@ use serde::Serialize;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Position, Range, Uri};
 
 use crate::lsp::framing::frame;
-use crate::lsp::position::Encoding;
+use crate::lsp::position::{Encoding, to_range};
 use crate::lsp::state::Document;
 
 /// A finding as last sent: its range in the protocol's positions and the rest of its JSON
@@ -158,8 +158,7 @@ pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encod
 /// still holds.
 fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding) {
     let Document {
-        text,
-        lines,
+        rope,
         analysis,
         sent,
         ..
@@ -169,18 +168,13 @@ fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding
         sent.sent = vec![Sent::default(); findings.len()];
         sent.encoding = Some(encoding);
     }
-    let mut hint = 0;
     for (index, (finding, sent)) in findings.iter().zip(&mut sent.sent).enumerate() {
         if index > 0 {
             out.push(b',');
         }
         let range = *sent.range.get_or_insert_with(|| {
-            let mut position =
-                |offset| lines.position(text, usize::from(offset), encoding, &mut hint);
-            Range {
-                start: position(finding.range.start()),
-                end: position(finding.range.end()),
-            }
+            let (start, end) = (finding.range.start(), finding.range.end());
+            to_range(rope, start.into(), end.into(), encoding)
         });
         out.extend_from_slice(br#"{"range":{"start":"#);
         write_position(out, range.start);
@@ -219,7 +213,7 @@ mod tests {
             };
             let version = version as i32 + 2;
             document.apply(vec![change], version, Encoding::Utf16, &settings);
-            let mut fresh = Document::new(&uri, document.text.clone(), version, "", &settings);
+            let mut fresh = Document::new(&uri, document.rope.to_string(), version, "", &settings);
             let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16);
             let expected = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16);
             assert_eq!(

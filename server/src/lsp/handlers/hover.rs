@@ -21,8 +21,8 @@ pub fn hover(
     settings: &Settings,
 ) -> Option<Hover> {
     let region = region_at(document, offset)?;
-    let text = region.text(&document.text);
-    let parsed = parse(text, region.dialect);
+    let text = region.text(&document.rope);
+    let parsed = parse(&text, region.dialect);
     let local = offset
         .saturating_sub(usize::from(region.range.start()))
         .min(text.len());
@@ -132,7 +132,7 @@ fn mbn_definition(
 ) -> Option<(String, TextRange)> {
     let analysis = document.analysis.as_ref()?;
     let regions = &analysis.regions;
-    let scope = MacroScope::at(analysis.format, &document.text, regions, offset)?;
+    let scope = MacroScope::at(analysis.format, &document.rope, regions, offset)?;
     let at = scope.to_scope(regions, offset)?;
     let (definition, start) = scope.definition_at(at)?;
     let mut markdown = String::new();

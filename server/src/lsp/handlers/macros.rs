@@ -18,7 +18,7 @@ use crate::lsp::state::Document;
 /// The macro scope at `offset` and the occurrence of a macro name there.
 fn occurrence_at(document: &Document, offset: usize) -> Option<(MacroScope, Occurrence)> {
     let analysis = document.analysis.as_ref()?;
-    let scope = MacroScope::at(analysis.format, &document.text, &analysis.regions, offset)?;
+    let scope = MacroScope::at(analysis.format, &document.rope, &analysis.regions, offset)?;
     let at = scope.to_scope(&analysis.regions, offset)?;
     let occurrence = scope.macros.occurrence_at(at)?.clone();
     Some((scope, occurrence))
@@ -145,7 +145,7 @@ pub fn rename(
         .analysis
         .as_ref()
         .ok_or_else(|| Error::invalid_params("only MBN macro names can be renamed"))?;
-    let scope = MacroScope::at(analysis.format, &document.text, &analysis.regions, offset)
+    let scope = MacroScope::at(analysis.format, &document.rope, &analysis.regions, offset)
         .ok_or_else(|| Error::invalid_params("only MBN macro names can be renamed"))?;
     let at = scope
         .to_scope(&analysis.regions, offset)

@@ -74,7 +74,7 @@ pub fn tokens(
         if usize::from(region.range.end()) < from || usize::from(region.range.start()) > to {
             continue;
         }
-        let parsed = parse(region.text(&document.text), region.dialect);
+        let parsed = parse(&region.text(&document.rope), region.dialect);
         for element in parsed.syntax().descendants_with_tokens() {
             let NodeOrToken::Token(token) = element else {
                 continue;

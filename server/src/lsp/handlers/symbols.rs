@@ -15,14 +15,14 @@ pub fn symbols(document: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
     let mut sections: Vec<DocumentSymbol> = Vec::new();
     let mut loose: Vec<DocumentSymbol> = Vec::new();
     for region in &analysis.regions {
-        let text = region.text(&document.text);
-        let parsed = parse(text, region.dialect);
+        let text = region.text(&document.rope);
+        let parsed = parse(&text, region.dialect);
         let piece = model::build(&parsed.piece(), region.dialect);
         let names: Vec<&str> = identify(&piece).names.iter().map(|e| e.name).collect();
         let label = match (&region.context.piece, &region.context.name) {
             (Some(piece), _) => piece.clone(),
             (None, Some(name)) => name.clone(),
-            (None, None) => text.to_owned(),
+            (None, None) => text.to_string(),
         };
         let range = to_range(
             &document.rope,
@@ -36,7 +36,7 @@ pub fn symbols(document: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
             } else {
                 format!("{label}: {}", names.join(" / "))
             },
-            detail: Some(text.to_owned()),
+            detail: Some(text.into_owned()),
             kind: SymbolKind::CLASS,
             tags: None,
             deprecated: None,
