@@ -11,6 +11,7 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+use super::framing::Frame;
 use super::handlers::{
     code_actions, completion, diagnostics, hover, macros, semantic_tokens, symbols,
 };
@@ -30,15 +31,11 @@ pub struct Backend {
     shut_down: Arc<AtomicBool>,
     /// Whole frames for the client, written out as they come: every diagnostics notification
     /// goes this way (see handlers/diagnostics.rs), so they stay in order among themselves.
-    frames: UnboundedSender<Vec<u8>>,
+    frames: UnboundedSender<Frame>,
 }
 
 impl Backend {
-    pub fn new(
-        client: Client,
-        shut_down: Arc<AtomicBool>,
-        frames: UnboundedSender<Vec<u8>>,
-    ) -> Self {
+    pub fn new(client: Client, shut_down: Arc<AtomicBool>, frames: UnboundedSender<Frame>) -> Self {
         Backend {
             client,
             state: Mutex::new(State::default()),

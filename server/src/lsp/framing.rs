@@ -17,6 +17,47 @@ pub fn frame(body: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Bytes left free before a body for its header (`Content-Length: `, up to twelve digits and
+/// two line breaks), so that a body of megabytes is not copied again behind its header.
+pub const HEADER_ROOM: usize = 32;
+
+/// A whole frame: the bytes of `bytes` from `start` on.
+#[derive(Debug)]
+pub struct Frame {
+    bytes: Vec<u8>,
+    start: usize,
+}
+
+impl Frame {
+    /// The frame of a body written after [`HEADER_ROOM`] bytes of `buffer`: its header goes
+    /// into the room, just before the body.
+    pub fn around_body(mut buffer: Vec<u8>) -> Frame {
+        let body = buffer.get(HEADER_ROOM..).unwrap_or_default();
+        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+        match HEADER_ROOM.checked_sub(header.len()) {
+            Some(start) => {
+                buffer[start..HEADER_ROOM].copy_from_slice(header.as_bytes());
+                Frame {
+                    bytes: buffer,
+                    start,
+                }
+            }
+            // A body of a terabyte or more: it is copied after all.
+            None => frame(body).into(),
+        }
+    }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[self.start..]
+    }
+}
+
+impl From<Vec<u8>> for Frame {
+    fn from(bytes: Vec<u8>) -> Frame {
+        Frame { bytes, start: 0 }
+    }
+}
+
 fn parse_error(detail: &str) -> Vec<u8> {
     let body = serde_json::json!({
         "jsonrpc": "2.0",
@@ -66,7 +107,7 @@ async fn read_headers<R: AsyncRead + Unpin>(
 }
 
 /// Client → server: well-formed frames go on; broken ones get a parse error reply.
-pub async fn forward_input<R, W>(input: R, mut to_server: W, replies: UnboundedSender<Vec<u8>>)
+pub async fn forward_input<R, W>(input: R, mut to_server: W, replies: UnboundedSender<Frame>)
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
@@ -76,13 +117,13 @@ where
         let length = match read_headers(&mut input).await {
             Ok(None) | Err(_) => break,
             Ok(Some(Err(detail))) => {
-                let _ = replies.send(parse_error(&detail));
+                let _ = replies.send(parse_error(&detail).into());
                 continue;
             }
             Ok(Some(Ok(length))) => length,
         };
         if length > MAX_BODY {
-            let _ = replies.send(parse_error("the message is too large"));
+            let _ = replies.send(parse_error("the message is too large").into());
             let mut skip = (&mut input).take(u64::try_from(length).unwrap_or(u64::MAX));
             if tokio::io::copy(&mut skip, &mut tokio::io::sink())
                 .await
@@ -103,10 +144,10 @@ where
                 }
             }
             Ok(_) => {
-                let _ = replies.send(parse_error("the body is not a JSON object"));
+                let _ = replies.send(parse_error("the body is not a JSON object").into());
             }
             Err(error) => {
-                let _ = replies.send(parse_error(&error.to_string()));
+                let _ = replies.send(parse_error(&error.to_string()).into());
             }
         }
     }
@@ -118,8 +159,8 @@ where
 /// `queue` is the sending end of `frames`.
 pub async fn forward_output<R, W>(
     from_server: R,
-    queue: UnboundedSender<Vec<u8>>,
-    mut frames: UnboundedReceiver<Vec<u8>>,
+    queue: UnboundedSender<Frame>,
+    mut frames: UnboundedReceiver<Frame>,
     mut output: W,
 ) where
     R: AsyncRead + Unpin,
@@ -141,8 +182,9 @@ pub async fn forward_output<R, W>(
         let server_ended = tokio::select! {
             biased;
             sent = frames.recv() => match sent {
-                Some(bytes) => {
-                    if output.write_all(&bytes).await.is_err() || output.flush().await.is_err() {
+                Some(frame) => {
+                    let bytes = frame.as_bytes();
+                    if output.write_all(bytes).await.is_err() || output.flush().await.is_err() {
                         return;
                     }
                     false
@@ -153,8 +195,8 @@ pub async fn forward_output<R, W>(
         };
         if server_ended {
             // Its last frames are queued; nothing more will be answered.
-            while let Ok(bytes) = frames.try_recv() {
-                if output.write_all(&bytes).await.is_err() {
+            while let Ok(frame) = frames.try_recv() {
+                if output.write_all(frame.as_bytes()).await.is_err() {
                     return;
                 }
             }
@@ -165,14 +207,14 @@ pub async fn forward_output<R, W>(
 }
 
 /// One whole frame from the server's output.
-async fn read_frame<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Vec<u8>> {
+async fn read_frame<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Frame> {
     let length = match read_headers(input).await {
         Ok(Some(Ok(length))) => length,
         _ => return None,
     };
-    let mut body = vec![0; length];
-    input.read_exact(&mut body).await.ok()?;
-    Some(frame(&body))
+    let mut buffer = vec![0; HEADER_ROOM + length];
+    input.read_exact(&mut buffer[HEADER_ROOM..]).await.ok()?;
+    Some(Frame::around_body(buffer))
 }
 
 #[cfg(test)]
@@ -180,13 +222,13 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
     use tokio::sync::mpsc::UnboundedSender;
 
-    use super::{forward_output, frame};
+    use super::{Frame, HEADER_ROOM, forward_output, frame};
 
     /// `forward_output` running on pipes: the server's end, the queue of frames sent around the
     /// server, and what reaches the client once the server's end is dropped.
     struct Output {
         server: DuplexStream,
-        frames: UnboundedSender<Vec<u8>>,
+        frames: UnboundedSender<Frame>,
         writer: tokio::task::JoinHandle<()>,
         client: DuplexStream,
     }
@@ -221,6 +263,18 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_header_written_into_the_room_before_a_body_makes_the_same_frame() {
+        for body in ["", "{}", &"x".repeat(123_456)] {
+            let mut buffer = vec![0; HEADER_ROOM];
+            buffer.extend_from_slice(body.as_bytes());
+            assert_eq!(
+                Frame::around_body(buffer).as_bytes(),
+                frame(body.as_bytes())
+            );
+        }
+    }
+
     /// A frame sent around the server while the server's own frame has come only halfway must
     /// not cost that frame (found by the session fuzzer: the output ended mid-session).
     #[tokio::test]
@@ -232,7 +286,7 @@ mod tests {
             .await
             .expect("write");
         tokio::task::yield_now().await;
-        output.frames.send(frame(b"[]")).expect("send");
+        output.frames.send(frame(b"[]").into()).expect("send");
         tokio::task::yield_now().await;
         output.server.write_all(b"\r\n\r\n{}").await.expect("write");
         assert_eq!(
@@ -259,7 +313,10 @@ mod tests {
                 tokio::task::yield_now().await;
             }
             let note = format!("[{n}]");
-            output.frames.send(frame(note.as_bytes())).expect("send");
+            output
+                .frames
+                .send(frame(note.as_bytes()).into())
+                .expect("send");
             for body in [answer, note] {
                 expected.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
             }

@@ -71,6 +71,22 @@ fn enlarge_output_pipe() {
     }
 }
 
+/// Standard output as a pipe the runtime writes to directly. Tokio's `Stdout` hands every write
+/// to a blocking thread through a buffer of its own, and the standard library's line buffering
+/// then searches each message for its last line break: two passes over megabytes of diagnostics.
+/// `None` when the output is not a pipe (a file, a terminal).
+#[cfg(unix)]
+fn output_pipe() -> Option<tokio::net::unix::pipe::Sender> {
+    use std::os::fd::AsFd;
+    let output = std::io::stdout().as_fd().try_clone_to_owned().ok()?;
+    tokio::net::unix::pipe::Sender::from_owned_fd(output).ok()
+}
+
+#[cfg(not(unix))]
+fn output_pipe() -> Option<tokio::io::Stdout> {
+    None
+}
+
 pub fn run() -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -83,7 +99,12 @@ pub fn run() -> ExitCode {
         }
     };
     enlarge_output_pipe();
-    let clean = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
+    let clean = runtime.block_on(async {
+        match output_pipe() {
+            Some(pipe) => serve(tokio::io::stdin(), pipe).await,
+            None => serve(tokio::io::stdin(), tokio::io::stdout()).await,
+        }
+    });
     // Standard input may still be waited on by a blocking thread; do not wait for it.
     runtime.shutdown_background();
     if clean {

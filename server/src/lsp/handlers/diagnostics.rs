@@ -10,7 +10,7 @@ use betza_syntax::document::{FileDiagnostic as Finding, Splice};
 use serde::Serialize;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Position, Range, Uri};
 
-use crate::lsp::framing::frame;
+use crate::lsp::framing::{Frame, HEADER_ROOM};
 use crate::lsp::position::{Encoding, to_range};
 use crate::lsp::state::Document;
 
@@ -132,9 +132,10 @@ fn write_number(out: &mut Vec<u8>, mut number: u32) {
 }
 
 /// The framed notification with every finding of `document`, or none for a closed one.
-pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encoding) -> Vec<u8> {
-    let capacity = document.as_ref().map_or(0, |d| d.sent.last_size);
+pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encoding) -> Frame {
+    let capacity = HEADER_ROOM + document.as_ref().map_or(0, |d| d.sent.last_size);
     let mut body = Vec::with_capacity(capacity + capacity / 8);
+    body.resize(HEADER_ROOM, 0);
     body.extend_from_slice(
         br#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#,
     );
@@ -151,7 +152,7 @@ pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encod
         let _ = write!(body, r#","version":{version}"#);
     }
     body.extend_from_slice(b"}}");
-    frame(&body)
+    Frame::around_body(body)
 }
 
 /// The findings of `document` as a JSON list's items, made from what was sent before where it
@@ -217,8 +218,8 @@ mod tests {
             let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16);
             let expected = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16);
             assert_eq!(
-                String::from_utf8_lossy(&sent),
-                String::from_utf8_lossy(&expected),
+                String::from_utf8_lossy(sent.as_bytes()),
+                String::from_utf8_lossy(expected.as_bytes()),
                 "after {inserted:?}"
             );
         }
