@@ -23,11 +23,11 @@ pub(super) fn scan(text: &str) -> Scan {
         scan.regions.push(Region {
             range: span(betza_at, betza_at + fields[2].len()),
             dialect: Dialect::XBetza,
-            context: RegionContext {
+            context: Box::new(RegionContext {
                 piece: Some(fields[1].to_owned()).filter(|id| !id.is_empty()),
                 name: Some(fields[0].to_owned()).filter(|name| !name.is_empty()),
                 ..RegionContext::default()
-            },
+            }),
             decoded: None,
         });
     }

@@ -415,11 +415,11 @@ impl Scanner {
             scan.regions.push(Region {
                 range: span(betza_at, betza_at + betza.len()),
                 dialect: Dialect::Fairy,
-                context: RegionContext {
+                context: Box::new(RegionContext {
                     section: section.as_ref().map(|s| s.name.clone()),
                     piece: letter.map(String::from),
                     name: Some(key.to_owned()),
-                },
+                }),
                 decoded: None,
             });
         }

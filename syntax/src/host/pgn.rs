@@ -43,10 +43,10 @@ pub(super) fn pieces(list: &str, offset: usize, scan: &mut Scan) {
         scan.regions.push(Region {
             range: span(betza_at + lead, betza_at + trimmed.len()),
             dialect: Dialect::XBetza,
-            context: RegionContext {
+            context: Box::new(RegionContext {
                 piece: Some(id.trim().to_owned()),
                 ..RegionContext::default()
-            },
+            }),
             decoded: None,
         });
     }

@@ -42,10 +42,10 @@ pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
         scan.regions.push(Region {
             range: span(at, at + betza.len()),
             dialect,
-            context: RegionContext {
+            context: Box::new(RegionContext {
                 name,
                 ..RegionContext::default()
-            },
+            }),
             decoded: None,
         });
     }
@@ -61,7 +61,7 @@ pub(super) fn scan_mbn(text: &str) -> Scan {
             scan.regions.push(Region {
                 range: span(start, end),
                 dialect: Dialect::Mbn,
-                context: RegionContext::default(),
+                context: Box::default(),
                 decoded: None,
             });
         }

@@ -3,7 +3,7 @@
 
 use rowan::TextSize;
 
-use super::{HostError, Region, RegionContext, Scan, span};
+use super::{Decoded, HostError, Region, Scan, span};
 use crate::{Dialect, Severity};
 
 pub(super) fn scan(text: &str) -> Scan {
@@ -38,8 +38,11 @@ pub(super) fn scan(text: &str) -> Scan {
         scan.regions.push(Region {
             range: span(value_start, value_start + value_len),
             dialect: Dialect::Mbn,
-            context: RegionContext::default(),
-            decoded: Some((decoded, map)),
+            context: Box::default(),
+            decoded: Some(Box::new(Decoded {
+                text: decoded,
+                offsets: map,
+            })),
         });
         if search >= text.len() {
             break;
