@@ -4,6 +4,8 @@
 //! and then stop reading). On the way out it writes whole frames only, so the server's messages
 //! and these replies never interleave.
 
+use std::sync::Arc;
+
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
@@ -21,10 +23,11 @@ pub fn frame(body: &[u8]) -> Vec<u8> {
 /// two line breaks), so that a body of megabytes is not copied again behind its header.
 pub const HEADER_ROOM: usize = 32;
 
-/// A whole frame: the bytes of `bytes` from `start` on.
+/// A whole frame: the bytes of `bytes` from `start` on. Shared, so that the next frame can
+/// copy from this one after it is sent.
 #[derive(Debug)]
 pub struct Frame {
-    bytes: Vec<u8>,
+    bytes: Arc<Vec<u8>>,
     start: usize,
 }
 
@@ -32,13 +35,16 @@ impl Frame {
     /// The frame of a body written after [`HEADER_ROOM`] bytes of `buffer`: its header goes
     /// into the room, just before the body.
     pub fn around_body(mut buffer: Vec<u8>) -> Frame {
-        let body = buffer.get(HEADER_ROOM..).unwrap_or_default();
+        // Without the room, all of it is the body.
+        let Some(body) = buffer.get(HEADER_ROOM..) else {
+            return frame(&buffer).into();
+        };
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
         match HEADER_ROOM.checked_sub(header.len()) {
             Some(start) => {
                 buffer[start..HEADER_ROOM].copy_from_slice(header.as_bytes());
                 Frame {
-                    bytes: buffer,
+                    bytes: Arc::new(buffer),
                     start,
                 }
             }
@@ -50,11 +56,19 @@ impl Frame {
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[self.start..]
     }
+
+    /// All the bytes of the frame's buffer, the room before its header included.
+    pub fn shared(&self) -> Arc<Vec<u8>> {
+        self.bytes.clone()
+    }
 }
 
 impl From<Vec<u8>> for Frame {
     fn from(bytes: Vec<u8>) -> Frame {
-        Frame { bytes, start: 0 }
+        Frame {
+            bytes: Arc::new(bytes),
+            start: 0,
+        }
     }
 }
 
@@ -273,6 +287,8 @@ mod tests {
                 frame(body.as_bytes())
             );
         }
+        // A buffer without the room is all body.
+        assert_eq!(Frame::around_body(b"{}".to_vec()).as_bytes(), frame(b"{}"));
     }
 
     /// A frame sent around the server while the server's own frame has come only halfway must

@@ -1,9 +1,11 @@
 //! Findings of the analysis as a `textDocument/publishDiagnostics` notification, serialised
 //! straight to its frame. A large file has thousands of findings, all sent again on every edit
 //! (the protocol has no partial update), so each finding's JSON is kept between edits: an edit
-//! serialises again only the findings it replaced and the positions it moved within its line.
+//! serialises again only the findings it replaced and the positions it moved within its line,
+//! and the runs of findings it left as they were are copied from the last notification whole.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use betza_syntax::Severity;
 use betza_syntax::document::{FileDiagnostic as Finding, Splice};
@@ -14,12 +16,14 @@ use crate::lsp::framing::{Frame, HEADER_ROOM};
 use crate::lsp::position::{Encoding, to_range};
 use crate::lsp::state::Document;
 
-/// A finding as last sent: its range in the protocol's positions and the rest of its JSON
-/// object. Parts that are `None` are made again at the next publish.
+/// A finding as last sent: its range in the protocol's positions, the rest of its JSON object,
+/// and where its JSON stands in the last notification while it is still the same. Parts that
+/// are `None` are made again at the next publish.
 #[derive(Debug, Clone, Default)]
 struct Sent {
     range: Option<Range>,
     rest: Option<Box<[u8]>>,
+    written: Option<(usize, usize)>,
 }
 
 /// The findings of a document as last sent, index for index with its analysis's findings.
@@ -27,6 +31,8 @@ struct Sent {
 pub struct SentFindings {
     sent: Vec<Sent>,
     encoding: Option<Encoding>,
+    /// The last notification's frame, which `Sent::written` points into.
+    last: Option<Arc<Vec<u8>>>,
     /// The size of the last notification, to allocate the next one at once.
     last_size: usize,
 }
@@ -35,6 +41,7 @@ impl SentFindings {
     /// After a whole analysis, every finding is serialised again.
     pub fn forget(&mut self) {
         self.sent.clear();
+        self.last = None;
     }
 
     /// Follows an incremental edit that ended on line `edit_line` (counted before it) and
@@ -68,6 +75,7 @@ impl SentFindings {
                 }
                 _ => sent.range = None,
             }
+            sent.written = None;
         }
     }
 }
@@ -142,17 +150,24 @@ pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encod
     // A URI is a string: serialising cannot fail.
     let _ = serde_json::to_writer(&mut body, uri);
     body.extend_from_slice(br#","diagnostics":["#);
-    let version = document.as_ref().map(|d| d.version);
-    if let Some(document) = document {
-        write_findings(&mut body, document, encoding);
-        document.sent.last_size = body.len();
-    }
-    body.push(b']');
-    if let Some(version) = version {
-        let _ = write!(body, r#","version":{version}"#);
-    }
-    body.extend_from_slice(b"}}");
-    Frame::around_body(body)
+    let Some(document) = document else {
+        body.extend_from_slice(b"]}}");
+        return Frame::around_body(body);
+    };
+    write_findings(&mut body, document, encoding);
+    document.sent.last_size = body.len();
+    let _ = write!(body, r#"],"version":{}}}}}"#, document.version);
+    let frame = Frame::around_body(body);
+    document.sent.last = Some(frame.shared());
+    frame
+}
+
+/// A run of findings copied from the last notification: its bytes there (separators between
+/// the findings included), and where the run starts in the new one.
+struct Run {
+    from: usize,
+    to: usize,
+    at: usize,
 }
 
 /// The findings of `document` as a JSON list's items, made from what was sent before where it
@@ -165,14 +180,46 @@ fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding
         ..
     } = document;
     let findings = analysis.as_ref().map_or(&[][..], |a| &a.diagnostics[..]);
-    if sent.sent.len() != findings.len() || sent.encoding != Some(encoding) {
+    let last = sent.last.take();
+    if sent.sent.len() != findings.len() || sent.encoding != Some(encoding) || last.is_none() {
         sent.sent = vec![Sent::default(); findings.len()];
         sent.encoding = Some(encoding);
     }
+    let last = last.as_deref().map_or(&[][..], Vec::as_slice);
+    let mut run: Option<Run> = None;
+    let copy = |out: &mut Vec<u8>, run: Option<Run>| {
+        if let Some(Run { from, to, .. }) = run {
+            out.extend_from_slice(last.get(from..to).unwrap_or_default());
+        }
+    };
     for (index, (finding, sent)) in findings.iter().zip(&mut sent.sent).enumerate() {
+        if let Some((from, to)) = sent.written {
+            match &mut run {
+                // The next finding in the last notification too, after its comma.
+                Some(run) if run.to + 1 == from => run.to = to,
+                _ => {
+                    copy(out, run.take());
+                    if index > 0 {
+                        out.push(b',');
+                    }
+                    run = Some(Run {
+                        from,
+                        to,
+                        at: out.len(),
+                    });
+                }
+            }
+            // Where it lands in the new one: as far into the run as it was.
+            sent.written = run
+                .as_ref()
+                .map(|run| (run.at + (from - run.from), run.at + (to - run.from)));
+            continue;
+        }
+        copy(out, run.take());
         if index > 0 {
             out.push(b',');
         }
+        let start = out.len();
         let range = *sent.range.get_or_insert_with(|| {
             let (start, end) = (finding.range.start(), finding.range.end());
             to_range(rope, start.into(), end.into(), encoding)
@@ -183,7 +230,9 @@ fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding
         write_position(out, range.end);
         out.extend_from_slice(b"},");
         out.extend_from_slice(sent.rest.get_or_insert_with(|| rest_of(finding)));
+        sent.written = Some((start, out.len()));
     }
+    copy(out, run);
 }
 
 #[cfg(test)]
