@@ -33,6 +33,9 @@ pub struct SentFindings {
     encoding: Option<Encoding>,
     /// The last notification's frame, which `Sent::written` points into.
     last: Option<Arc<Vec<u8>>>,
+    /// The buffer of the notification before, once written out: the next one is made in it,
+    /// so that megabytes of fresh memory are not faulted in on every edit.
+    spare: Option<Vec<u8>>,
     /// The size of the last notification, to allocate the next one at once.
     last_size: usize,
 }
@@ -140,9 +143,14 @@ fn write_number(out: &mut Vec<u8>, mut number: u32) {
 }
 
 /// The framed notification with every finding of `document`, or none for a closed one.
-pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encoding) -> Frame {
+pub fn publish_frame(uri: &Uri, mut document: Option<&mut Document>, encoding: Encoding) -> Frame {
     let capacity = HEADER_ROOM + document.as_ref().map_or(0, |d| d.sent.last_size);
-    let mut body = Vec::with_capacity(capacity + capacity / 8);
+    let mut body = document
+        .as_mut()
+        .and_then(|d| d.sent.spare.take())
+        .unwrap_or_default();
+    body.clear();
+    body.reserve(capacity + capacity / 8);
     body.resize(HEADER_ROOM, 0);
     body.extend_from_slice(
         br#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#,
@@ -158,7 +166,9 @@ pub fn publish_frame(uri: &Uri, document: Option<&mut Document>, encoding: Encod
     document.sent.last_size = body.len();
     let _ = write!(body, r#"],"version":{}}}}}"#, document.version);
     let frame = Frame::around_body(body);
-    document.sent.last = Some(frame.shared());
+    let sent = &mut document.sent;
+    // The writer is usually done with the last frame by now; if not, its buffer is let go.
+    sent.spare = sent.last.replace(frame.shared()).and_then(Arc::into_inner);
     frame
 }
 
@@ -180,10 +190,15 @@ fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding
         ..
     } = document;
     let findings = analysis.as_ref().map_or(&[][..], |a| &a.diagnostics[..]);
-    let last = sent.last.take();
-    if sent.sent.len() != findings.len() || sent.encoding != Some(encoding) || last.is_none() {
-        sent.sent = vec![Sent::default(); findings.len()];
-        sent.encoding = Some(encoding);
+    let SentFindings {
+        sent,
+        encoding: sent_in,
+        last,
+        ..
+    } = sent;
+    if sent.len() != findings.len() || *sent_in != Some(encoding) || last.is_none() {
+        *sent = vec![Sent::default(); findings.len()];
+        *sent_in = Some(encoding);
     }
     let last = last.as_deref().map_or(&[][..], Vec::as_slice);
     let mut run: Option<Run> = None;
@@ -192,7 +207,7 @@ fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding
             out.extend_from_slice(last.get(from..to).unwrap_or_default());
         }
     };
-    for (index, (finding, sent)) in findings.iter().zip(&mut sent.sent).enumerate() {
+    for (index, (finding, sent)) in findings.iter().zip(sent).enumerate() {
         if let Some((from, to)) = sent.written {
             match &mut run {
                 // The next finding in the last notification too, after its comma.

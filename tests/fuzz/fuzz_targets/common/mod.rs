@@ -50,6 +50,6 @@ pub fn slow_file(format: HostFormat, text: &str, limits: (usize, usize)) -> bool
             host::scan(format, text, default)
                 .regions
                 .iter()
-                .any(|region| slow_string(region.text(text), limits))
+                .any(|region| slow_string(&region.text(text), limits))
         })
 }
