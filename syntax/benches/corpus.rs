@@ -10,7 +10,7 @@ use std::path::Path;
 mod large_variants;
 
 use betza_syntax::board::{BoardSize, Position, Side, generate};
-use betza_syntax::document::{Options, analyse};
+use betza_syntax::document::{Options, RegionCache, analyse, analyse_cached};
 use betza_syntax::explain::{diagram, explain};
 use betza_syntax::host::HostFormat;
 use betza_syntax::{Dialect, model, parse};
@@ -155,15 +155,17 @@ fn bench_worst(c: &mut Criterion) {
     group.finish();
 }
 
+const FILE_SIZES: [(&str, usize); 3] = [
+    ("70 kB", 70_000),
+    ("1 MB", 1_000_000),
+    ("10 MB", 10_000_000),
+];
+
 /// Whole-file analysis (scan, parse, lint every string) of generated variants.ini files.
 fn bench_files(c: &mut Criterion) {
     let mut group = c.benchmark_group("file");
     group.sample_size(10);
-    for (label, bytes) in [
-        ("70 kB", 70_000),
-        ("1 MB", 1_000_000),
-        ("10 MB", 10_000_000),
-    ] {
+    for (label, bytes) in FILE_SIZES {
         let text = large_variants::generate(bytes);
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(format!("analyse a {label} variants.ini"), |b| {
@@ -179,12 +181,48 @@ fn bench_files(c: &mut Criterion) {
     group.finish();
 }
 
+/// The analysis's part of an edit (the server adds the rope and the message): a letter typed
+/// into the file's first string and deleted, which re-analyses that string, and a line broken
+/// before it and joined, which re-scans its section. Everything after the edit moves.
+fn bench_edits(c: &mut Criterion) {
+    let mut group = c.benchmark_group("edit");
+    let options = Options::default();
+    for (label, bytes) in FILE_SIZES {
+        let text = large_variants::generate(bytes);
+        let mut cache = RegionCache::default();
+        let mut analysis = analyse_cached(HostFormat::VariantsIni, &text, &options, &mut cache);
+        let at = usize::from(analysis.regions[0].range.start());
+        for (what, typed) in [
+            ("a letter typed and deleted", "F"),
+            ("a line broken and joined", "\n"),
+        ] {
+            let mut edited = text.clone();
+            edited.insert_str(at, typed);
+            let end = at + typed.len();
+            group.bench_function(format!("{what} in a {label} variants.ini"), |b| {
+                b.iter(|| {
+                    let splices = [
+                        analysis.apply_edit(edited.as_str(), (at, at), typed, &options, &mut cache),
+                        analysis.apply_edit(text.as_str(), (at, end), "", &options, &mut cache),
+                    ];
+                    assert!(
+                        splices.iter().all(Option::is_some),
+                        "both edits are incremental"
+                    );
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_parse,
     bench_moves,
     bench_explain,
     bench_worst,
-    bench_files
+    bench_files,
+    bench_edits
 );
 criterion_main!(benches);
