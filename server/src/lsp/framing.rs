@@ -168,17 +168,64 @@ where
     let _ = to_server.shutdown().await;
 }
 
+/// Where whole frames go out.
+pub trait FrameSink {
+    /// Sends `frame` on; `false` once the output is gone.
+    fn send(&mut self, frame: Frame) -> impl Future<Output = bool>;
+}
+
+/// Frames written to an asynchronous stream.
+pub struct Stream<W>(pub W);
+
+impl<W: AsyncWrite + Unpin> FrameSink for Stream<W> {
+    async fn send(&mut self, frame: Frame) -> bool {
+        self.0.write_all(frame.as_bytes()).await.is_ok() && self.0.flush().await.is_ok()
+    }
+}
+
+/// Frames written by a thread of its own, with blocking writes straight from each frame.
+/// Standard output as the runtime offers it would copy each message into a buffer of its own
+/// for a blocking thread, whose line buffering would then search it for line breaks: two
+/// passes over megabytes of diagnostics on every edit. Making the output non-blocking instead
+/// would change it for every process that shares it.
+pub struct WriterThread(std::sync::mpsc::Sender<Frame>);
+
+impl WriterThread {
+    /// Starts the thread writing to `output`; join it to wait until every frame is written.
+    pub fn start<W: std::io::Write + Send + 'static>(
+        mut output: W,
+    ) -> std::io::Result<(WriterThread, std::thread::JoinHandle<()>)> {
+        let (frames, queue) = std::sync::mpsc::channel::<Frame>();
+        let thread = std::thread::Builder::new()
+            .name("betza-output".into())
+            .spawn(move || {
+                for frame in queue {
+                    if output.write_all(frame.as_bytes()).is_err() || output.flush().is_err() {
+                        break;
+                    }
+                }
+            })?;
+        Ok((WriterThread(frames), thread))
+    }
+}
+
+impl FrameSink for WriterThread {
+    async fn send(&mut self, frame: Frame) -> bool {
+        self.0.send(frame).is_ok()
+    }
+}
+
 /// Server → client: whole frames from the server and those sent around it (the framing
 /// layer's replies, the backend's diagnostics), in the order they came, until the server ends.
 /// `queue` is the sending end of `frames`.
-pub async fn forward_output<R, W>(
+pub async fn forward_output<R, S>(
     from_server: R,
     queue: UnboundedSender<Frame>,
     mut frames: UnboundedReceiver<Frame>,
-    mut output: W,
+    mut output: S,
 ) where
     R: AsyncRead + Unpin,
-    W: AsyncWrite + Unpin,
+    S: FrameSink,
 {
     // Reading a frame takes several reads, and a read interrupted halfway would lose the
     // frame's start; so one long-lived reader puts the server's whole frames in the same queue
@@ -197,8 +244,7 @@ pub async fn forward_output<R, W>(
             biased;
             sent = frames.recv() => match sent {
                 Some(frame) => {
-                    let bytes = frame.as_bytes();
-                    if output.write_all(bytes).await.is_err() || output.flush().await.is_err() {
+                    if !output.send(frame).await {
                         return;
                     }
                     false
@@ -210,11 +256,10 @@ pub async fn forward_output<R, W>(
         if server_ended {
             // Its last frames are queued; nothing more will be answered.
             while let Ok(frame) = frames.try_recv() {
-                if output.write_all(frame.as_bytes()).await.is_err() {
+                if !output.send(frame).await {
                     return;
                 }
             }
-            let _ = output.flush().await;
             return;
         }
     }
@@ -236,7 +281,7 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
     use tokio::sync::mpsc::UnboundedSender;
 
-    use super::{Frame, HEADER_ROOM, forward_output, frame};
+    use super::{Frame, HEADER_ROOM, Stream, forward_output, frame};
 
     /// `forward_output` running on pipes: the server's end, the queue of frames sent around the
     /// server, and what reaches the client once the server's end is dropped.
@@ -252,7 +297,12 @@ mod tests {
             let (server, from_server) = tokio::io::duplex(1 << 12);
             let (output, client) = tokio::io::duplex(1 << 16);
             let (frames, queue) = tokio::sync::mpsc::unbounded_channel();
-            let writer = tokio::spawn(forward_output(from_server, frames.clone(), queue, output));
+            let writer = tokio::spawn(forward_output(
+                from_server,
+                frames.clone(),
+                queue,
+                Stream(output),
+            ));
             Output {
                 server,
                 frames,

@@ -20,6 +20,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
 use backend::Backend;
+use framing::{FrameSink, Stream, WriterThread};
 
 /// Serves the protocol on `input`/`output` until the client exits; returns whether `shutdown`
 /// came first (the exit status is 0 then, 1 otherwise, per the specification).
@@ -27,6 +28,15 @@ pub async fn serve<I, O>(input: I, output: O) -> bool
 where
     I: AsyncRead + Unpin,
     O: AsyncWrite + Unpin,
+{
+    serve_to(input, Stream(output)).await
+}
+
+/// [`serve`], with whole frames going to `output`.
+async fn serve_to<I, S>(input: I, output: S) -> bool
+where
+    I: AsyncRead + Unpin,
+    S: FrameSink,
 {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
@@ -71,20 +81,19 @@ fn enlarge_output_pipe() {
     }
 }
 
-/// Standard output as a pipe the runtime writes to directly. Tokio's `Stdout` hands every write
-/// to a blocking thread through a buffer of its own, and the standard library's line buffering
-/// then searches each message for its last line break: two passes over megabytes of diagnostics.
-/// `None` when the output is not a pipe (a file, a terminal).
+/// Standard output without the standard library's buffering: frames are whole already.
 #[cfg(unix)]
-fn output_pipe() -> Option<tokio::net::unix::pipe::Sender> {
+fn standard_output() -> Box<dyn std::io::Write + Send> {
     use std::os::fd::AsFd;
-    let output = std::io::stdout().as_fd().try_clone_to_owned().ok()?;
-    tokio::net::unix::pipe::Sender::from_owned_fd(output).ok()
+    match std::io::stdout().as_fd().try_clone_to_owned() {
+        Ok(output) => Box::new(std::fs::File::from(output)),
+        Err(_) => Box::new(std::io::stdout()),
+    }
 }
 
 #[cfg(not(unix))]
-fn output_pipe() -> Option<tokio::io::Stdout> {
-    None
+fn standard_output() -> std::io::Stdout {
+    std::io::stdout()
 }
 
 pub fn run() -> ExitCode {
@@ -99,12 +108,16 @@ pub fn run() -> ExitCode {
         }
     };
     enlarge_output_pipe();
-    let clean = runtime.block_on(async {
-        match output_pipe() {
-            Some(pipe) => serve(tokio::io::stdin(), pipe).await,
-            None => serve(tokio::io::stdin(), tokio::io::stdout()).await,
+    let (output, writer) = match WriterThread::start(standard_output()) {
+        Ok(started) => started,
+        Err(error) => {
+            eprintln!("error: cannot start the language server: {error}");
+            return ExitCode::from(2);
         }
-    });
+    };
+    let clean = runtime.block_on(serve_to(tokio::io::stdin(), output));
+    // Every frame is written before the process ends.
+    let _ = writer.join();
     // Standard input may still be waited on by a blocking thread; do not wait for it.
     runtime.shutdown_background();
     if clean {

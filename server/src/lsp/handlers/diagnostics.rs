@@ -162,13 +162,17 @@ pub fn publish_frame(uri: &Uri, mut document: Option<&mut Document>, encoding: E
         body.extend_from_slice(b"]}}");
         return Frame::around_body(body);
     };
-    write_findings(&mut body, document, encoding);
+    // Taken out while the findings are written, so that were this cut short, the next publish
+    // would find no last frame and make every finding afresh.
+    let last = document.sent.last.take();
+    write_findings(&mut body, document, last.as_deref(), encoding);
     document.sent.last_size = body.len();
     let _ = write!(body, r#"],"version":{}}}}}"#, document.version);
     let frame = Frame::around_body(body);
     let sent = &mut document.sent;
+    sent.last = Some(frame.shared());
     // The writer is usually done with the last frame by now; if not, its buffer is let go.
-    sent.spare = sent.last.replace(frame.shared()).and_then(Arc::into_inner);
+    sent.spare = last.and_then(Arc::into_inner);
     frame
 }
 
@@ -180,9 +184,14 @@ struct Run {
     at: usize,
 }
 
-/// The findings of `document` as a JSON list's items, made from what was sent before where it
-/// still holds.
-fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding) {
+/// The findings of `document` as a JSON list's items, made from what was sent before (`last`,
+/// the last frame) where it still holds.
+fn write_findings(
+    out: &mut Vec<u8>,
+    document: &mut Document,
+    last: Option<&Vec<u8>>,
+    encoding: Encoding,
+) {
     let Document {
         rope,
         analysis,
@@ -193,14 +202,13 @@ fn write_findings(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding
     let SentFindings {
         sent,
         encoding: sent_in,
-        last,
         ..
     } = sent;
     if sent.len() != findings.len() || *sent_in != Some(encoding) || last.is_none() {
         *sent = vec![Sent::default(); findings.len()];
         *sent_in = Some(encoding);
     }
-    let last = last.as_deref().map_or(&[][..], Vec::as_slice);
+    let last = last.map_or(&[][..], Vec::as_slice);
     let mut run: Option<Run> = None;
     let copy = |out: &mut Vec<u8>, run: Option<Run>| {
         if let Some(Run { from, to, .. }) = run {
