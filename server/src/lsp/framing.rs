@@ -29,6 +29,8 @@ pub const HEADER_ROOM: usize = 32;
 pub struct Frame {
     bytes: Arc<Vec<u8>>,
     start: usize,
+    /// The body stands where it was written, after the room its header went into.
+    in_place: bool,
 }
 
 impl Frame {
@@ -46,6 +48,7 @@ impl Frame {
                 Frame {
                     bytes: Arc::new(buffer),
                     start,
+                    in_place: true,
                 }
             }
             // A body of a terabyte or more: it is copied after all.
@@ -57,9 +60,10 @@ impl Frame {
         &self.bytes[self.start..]
     }
 
-    /// All the bytes of the frame's buffer, the room before its header included.
-    pub fn shared(&self) -> Arc<Vec<u8>> {
-        self.bytes.clone()
+    /// The buffer its body was written in (the room before the header included), when the
+    /// body still stands where it was written.
+    pub fn body_buffer(&self) -> Option<Arc<Vec<u8>>> {
+        self.in_place.then(|| self.bytes.clone())
     }
 }
 
@@ -68,6 +72,7 @@ impl From<Vec<u8>> for Frame {
         Frame {
             bytes: Arc::new(bytes),
             start: 0,
+            in_place: false,
         }
     }
 }
@@ -332,13 +337,15 @@ mod tests {
         for body in ["", "{}", &"x".repeat(123_456)] {
             let mut buffer = vec![0; HEADER_ROOM];
             buffer.extend_from_slice(body.as_bytes());
-            assert_eq!(
-                Frame::around_body(buffer).as_bytes(),
-                frame(body.as_bytes())
-            );
+            let made = Frame::around_body(buffer);
+            assert_eq!(made.as_bytes(), frame(body.as_bytes()));
+            let written = made.body_buffer().expect("made in place");
+            assert_eq!(&written[HEADER_ROOM..], body.as_bytes());
         }
-        // A buffer without the room is all body.
-        assert_eq!(Frame::around_body(b"{}".to_vec()).as_bytes(), frame(b"{}"));
+        // A buffer without the room is all body, copied behind its header.
+        let copied = Frame::around_body(b"{}".to_vec());
+        assert_eq!(copied.as_bytes(), frame(b"{}"));
+        assert!(copied.body_buffer().is_none());
     }
 
     /// A frame sent around the server while the server's own frame has come only halfway must

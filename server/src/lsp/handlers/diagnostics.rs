@@ -31,7 +31,7 @@ struct Sent {
 pub struct SentFindings {
     sent: Vec<Sent>,
     encoding: Option<Encoding>,
-    /// The last notification's frame, which `Sent::written` points into.
+    /// The buffer of the last notification, which `Sent::written` points into.
     last: Option<Arc<Vec<u8>>>,
     /// The buffer of the notification before, once written out: the next one is made in it,
     /// so that megabytes of fresh memory are not faulted in on every edit.
@@ -170,7 +170,7 @@ pub fn publish_frame(uri: &Uri, mut document: Option<&mut Document>, encoding: E
     let _ = write!(body, r#"],"version":{}}}}}"#, document.version);
     let frame = Frame::around_body(body);
     let sent = &mut document.sent;
-    sent.last = Some(frame.shared());
+    sent.last = frame.body_buffer();
     // The writer is usually done with the last frame by now; if not, its buffer is let go.
     sent.spare = last.and_then(Arc::into_inner);
     frame
