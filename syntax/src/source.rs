@@ -65,4 +65,27 @@ mod tests {
         assert_eq!(text.text_at(2..5), None);
         assert_eq!(text.text_at(5..7), None);
     }
+
+    /// A rope of many chunks reads every range as its text does, borrowed or copied.
+    #[cfg(feature = "rope")]
+    #[test]
+    fn a_rope_reads_every_range_as_its_text_does() {
+        let text = "[v]\ncustomPiece1 = é:mfW😀\r\n".repeat(400);
+        let rope = ropey::Rope::from_str(&text);
+        assert!(rope.chunks().count() > 10, "the text spans many chunks");
+        assert_eq!(rope.len_bytes(), text.len_bytes());
+        let ends = (0..=text.len() + 1).step_by(7);
+        for start in ends.clone() {
+            for end in ends
+                .clone()
+                .filter(|&end| end + 300 > start && end < start + 3000)
+            {
+                assert_eq!(
+                    Source::text_at(&rope, start..end),
+                    text.text_at(start..end),
+                    "{start}..{end}"
+                );
+            }
+        }
+    }
 }
