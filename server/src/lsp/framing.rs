@@ -13,8 +13,13 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 /// bytes are skipped.
 const MAX_BODY: usize = 256 * 1024 * 1024;
 
+/// The header of a frame whose body is `length` bytes.
+fn header(length: usize) -> String {
+    format!("Content-Length: {length}\r\n\r\n")
+}
+
 pub fn frame(body: &[u8]) -> Vec<u8> {
-    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    let mut out = header(body.len()).into_bytes();
     out.extend_from_slice(body);
     out
 }
@@ -41,7 +46,7 @@ impl Frame {
         let Some(body) = buffer.get(HEADER_ROOM..) else {
             return frame(&buffer).into();
         };
-        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+        let header = header(body.len());
         match HEADER_ROOM.checked_sub(header.len()) {
             Some(start) => {
                 buffer[start..HEADER_ROOM].copy_from_slice(header.as_bytes());

@@ -96,19 +96,22 @@ fn standard_output() -> std::io::Stdout {
     std::io::stdout()
 }
 
-pub fn run() -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
+/// The runtime and the thread that writes standard output.
+fn start() -> std::io::Result<(
+    tokio::runtime::Runtime,
+    WriterThread,
+    std::thread::JoinHandle<()>,
+)> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("error: cannot start the language server: {error}");
-            return ExitCode::from(2);
-        }
-    };
+        .build()?;
     enlarge_output_pipe();
-    let (output, writer) = match WriterThread::start(standard_output()) {
+    let (output, writer) = WriterThread::start(standard_output())?;
+    Ok((runtime, output, writer))
+}
+
+pub fn run() -> ExitCode {
+    let (runtime, output, writer) = match start() {
         Ok(started) => started,
         Err(error) => {
             eprintln!("error: cannot start the language server: {error}");
