@@ -23,6 +23,7 @@ struct State {
     documents: std::collections::HashMap<Uri, Document>,
     settings: Settings,
     encoding: Option<Encoding>,
+    delivery: diagnostics::Delivery,
 }
 
 pub struct Backend {
@@ -69,6 +70,7 @@ impl Backend {
                 uri,
                 state.documents.get_mut(uri),
                 encoding,
+                state.delivery,
             ))
         });
         if let Ok(frame) = published {
@@ -127,6 +129,16 @@ impl LanguageServer for Backend {
         } else {
             Encoding::Utf16
         };
+        // A client of ours takes diagnostics as deltas (handlers/diagnostics.rs).
+        let delivery = match params
+            .capabilities
+            .experimental
+            .as_ref()
+            .and_then(|e| e.get(diagnostics::DELTA_CAPABILITY))
+        {
+            Some(serde_json::Value::Bool(true)) => diagnostics::Delivery::Deltas,
+            _ => diagnostics::Delivery::Whole,
+        };
         let settings: Settings = params
             .initialization_options
             .and_then(|o| serde_json::from_value(o).ok())
@@ -134,6 +146,7 @@ impl LanguageServer for Backend {
         self.with_state("initialize", |state| {
             state.encoding = Some(encoding);
             state.settings = settings;
+            state.delivery = delivery;
             Ok(())
         })?;
         Ok(InitializeResult {
@@ -175,6 +188,7 @@ impl LanguageServer for Backend {
                         },
                     ),
                 ),
+                experimental: Some(serde_json::json!({ diagnostics::DELTA_CAPABILITY: true })),
                 ..ServerCapabilities::default()
             },
         })

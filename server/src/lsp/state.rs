@@ -179,7 +179,8 @@ mod tests {
     use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
     use super::{Document, Settings};
-    use crate::lsp::handlers::diagnostics::publish_frame;
+    use crate::lsp::handlers::diagnostics::tests::{apply_delta, params_of};
+    use crate::lsp::handlers::diagnostics::{Delivery, publish_frame};
     use crate::lsp::position::Encoding;
 
     /// The byte offset of a UTF-16 position, the slow and obvious way: lines end at `\r\n`,
@@ -238,13 +239,17 @@ mod tests {
 
         /// Random edit sequences through the server's document equal the same edits applied to
         /// a plain string, and after each the analysis, and the diagnostics when sent (made
-        /// partly from those sent before), equal fresh ones.
+        /// partly from those sent before), equal fresh ones; so does the list of a client that
+        /// takes them as deltas.
         #[test]
         fn edits_match_a_plain_string(edits in prop::collection::vec(edit_strategy(), 1..12)) {
             let settings = Settings::default();
             let uri = "file:///p/variants.ini".parse().expect("uri");
             let start = "[v:chess]\ncustomPiece1 = x:mfW\r\nking = k:WF\n[w:v]\ncustomPiece2 = y:lvF\ncustomPiece3 = z:NN\n";
             let mut document = Document::new(&uri, start.to_owned(), 1, "fairy-variants", &settings);
+            let mut by_deltas = Document::new(&uri, start.to_owned(), 1, "fairy-variants", &settings);
+            let first = publish_frame(&uri, Some(&mut by_deltas), Encoding::Utf16, Delivery::Deltas);
+            let mut client_list = apply_delta(&[], &params_of(&first));
             let mut plain = start.to_owned();
             for (version, (l1, c1, l2, c2, text, publish)) in edits.into_iter().enumerate() {
                 let from = naive_offset(&plain, l1, c1);
@@ -258,16 +263,20 @@ mod tests {
                     range_length: None,
                     text,
                 };
-                document.apply(vec![change], version as i32 + 2, Encoding::Utf16, &settings);
+                document.apply(vec![change.clone()], version as i32 + 2, Encoding::Utf16, &settings);
+                by_deltas.apply(vec![change], version as i32 + 2, Encoding::Utf16, &settings);
                 prop_assert_eq!(document.rope.to_string(), plain.clone());
                 let mut fresh = Document::new(&uri, plain.clone(), document.version, "fairy-variants", &settings);
                 prop_assert_eq!(&document.analysis, &fresh.analysis);
                 if !publish {
                     continue;
                 }
-                let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16);
-                let fresh_sent = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16);
+                let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16, Delivery::Whole);
+                let fresh_sent = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16, Delivery::Whole);
                 prop_assert_eq!(String::from_utf8_lossy(sent.as_bytes()), String::from_utf8_lossy(fresh_sent.as_bytes()));
+                let delta = publish_frame(&uri, Some(&mut by_deltas), Encoding::Utf16, Delivery::Deltas);
+                client_list = apply_delta(&client_list, &params_of(&delta));
+                prop_assert_eq!(serde_json::Value::from(client_list.clone()), params_of(&fresh_sent)["diagnostics"].clone());
             }
         }
     }

@@ -15,6 +15,14 @@ struct Session {
 
 impl Session {
     async fn start(encodings: &[&str], options: Value) -> (Session, Value) {
+        Session::start_with(
+            json!({ "general": { "positionEncodings": encodings } }),
+            options,
+        )
+        .await
+    }
+
+    async fn start_with(capabilities: Value, options: Value) -> (Session, Value) {
         let (to_server, server_input) = tokio::io::duplex(1 << 20);
         let (server_output, from_server) = tokio::io::duplex(1 << 20);
         let server = tokio::spawn(super::serve(server_input, server_output));
@@ -27,10 +35,7 @@ impl Session {
         let result = session
             .request(
                 "initialize",
-                json!({
-                    "capabilities": { "general": { "positionEncodings": encodings } },
-                    "initializationOptions": options,
-                }),
+                json!({ "capabilities": capabilities, "initializationOptions": options }),
             )
             .await;
         session.notify("initialized", json!({})).await;
@@ -509,5 +514,75 @@ async fn completion_in_an_empty_or_non_ascii_variants_ini() {
             .await;
         assert!(reply.get("error").is_none(), "{reply}");
     }
+    assert!(session.finish().await);
+}
+
+/// A client that asks for deltas (ours do) gets `betza/publishDiagnosticsDelta` and never
+/// `textDocument/publishDiagnostics`: the whole list first, then what each edit changed (here
+/// the findings of the next section kept and moved down a line), and an empty list once the
+/// document is closed.
+#[tokio::test]
+async fn a_client_that_asks_gets_diagnostics_as_deltas() {
+    let capabilities = json!({ "experimental": { "betzaDiagnosticDeltas": true } });
+    let (mut session, init) = Session::start_with(capabilities, Value::Null).await;
+    assert_eq!(
+        init["result"]["capabilities"]["experimental"]["betzaDiagnosticDeltas"],
+        true
+    );
+    let uri = "file:///w/deltas/variants.ini";
+    let text =
+        "[v:chess]\ncustomPiece1 = x:mfW\n[w:v]\ncustomPiece2 = y:NN\ncustomPiece3 = z:lvF\n";
+    let next_delta = async |session: &mut Session| {
+        let message = session.receive().await;
+        assert_eq!(
+            message["method"], "betza/publishDiagnosticsDelta",
+            "{message}"
+        );
+        assert_eq!(message["params"]["uri"], uri);
+        message["params"].clone()
+    };
+    session
+        .notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1, "text": text } }),
+        )
+        .await;
+    let first = next_delta(&mut session).await;
+    let parts = first["parts"].as_array().expect("parts");
+    assert_eq!(parts.len(), 1, "{first}");
+    let count = parts[0]["add"].as_array().expect("the whole list").len();
+    assert!(count >= 3, "{first}");
+    assert_eq!(first["version"], 1);
+
+    session
+        .notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": 2 },
+                "contentChanges": [{ "range": { "start": position(1, 0), "end": position(1, 0) }, "text": "\n" }],
+            }),
+        )
+        .await;
+    let moved = next_delta(&mut session).await;
+    assert_eq!(moved["version"], 2);
+    let parts = moved["parts"].as_array().expect("parts");
+    let added = parts[0]["add"]
+        .as_array()
+        .expect("the edited section's findings");
+    assert_eq!(added[0]["range"]["start"]["line"], 2, "{moved}");
+    assert_eq!(
+        parts[1..],
+        [json!({ "keep": [added.len(), count], "lineDelta": 1 })]
+    );
+
+    session
+        .notify(
+            "textDocument/didClose",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    let closed = next_delta(&mut session).await;
+    assert_eq!(closed["parts"], json!([]));
+    assert!(closed.get("version").is_none());
     assert!(session.finish().await);
 }

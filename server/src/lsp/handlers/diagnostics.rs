@@ -3,6 +3,11 @@
 //! (the protocol has no partial update), so each finding's JSON is kept between edits: an edit
 //! serialises again only the findings it replaced and the positions it moved within its line,
 //! and the runs of findings it left as they were are copied from the last notification whole.
+//!
+//! A client that says it takes them (our VS Code and Neovim clients do) gets
+//! `betza/publishDiagnosticsDelta` instead: the new list as runs of the list it already has,
+//! moved by whole lines, and the findings that are new, so that an edit's message is as small
+//! as the edit. The README's "Diagnostics as deltas" is its specification.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -15,6 +20,7 @@ use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Position, Ra
 use crate::lsp::framing::{Frame, HEADER_ROOM};
 use crate::lsp::position::{Encoding, to_range};
 use crate::lsp::state::Document;
+use ropey::Rope;
 
 /// A finding as last sent: its range in the protocol's positions, the rest of its JSON object,
 /// and where its JSON stands in the last notification while it is still the same. Parts that
@@ -24,6 +30,10 @@ struct Sent {
     range: Option<Range>,
     rest: Option<Box<[u8]>>,
     written: Option<(usize, usize)>,
+    /// For deltas: where it stands in the list the client has, while it is the same finding
+    /// at the same place in its line, and how many lines it moved down (or up) since.
+    listed: Option<usize>,
+    lines_moved: isize,
 }
 
 /// The findings of a document as last sent, index for index with its analysis's findings.
@@ -75,8 +85,12 @@ impl SentFindings {
                     }
                     range.start.line = moved(range.start.line);
                     range.end.line = moved(range.end.line);
+                    sent.lines_moved += lines_added;
                 }
-                _ => sent.range = None,
+                _ => {
+                    sent.range = None;
+                    sent.listed = None;
+                }
             }
             sent.written = None;
         }
@@ -142,8 +156,28 @@ fn write_number(out: &mut Vec<u8>, mut number: u32) {
     out.extend_from_slice(&digits[at..]);
 }
 
-/// The framed notification with every finding of `document`, or none for a closed one.
-pub fn publish_frame(uri: &Uri, mut document: Option<&mut Document>, encoding: Encoding) -> Frame {
+/// How a client takes its diagnostics.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Delivery {
+    /// `textDocument/publishDiagnostics`: the whole list every time.
+    #[default]
+    Whole,
+    /// `betza/publishDiagnosticsDelta`: what changed in the list the client has.
+    Deltas,
+}
+
+/// The method of a delta, and the client capability (under `experimental`) that asks for it.
+pub const DELTA_METHOD: &str = "betza/publishDiagnosticsDelta";
+pub const DELTA_CAPABILITY: &str = "betzaDiagnosticDeltas";
+
+/// The framed notification of the findings of `document` (none for a closed one), as the
+/// client takes them.
+pub fn publish_frame(
+    uri: &Uri,
+    mut document: Option<&mut Document>,
+    encoding: Encoding,
+    delivery: Delivery,
+) -> Frame {
     let capacity = HEADER_ROOM + document.as_ref().map_or(0, |d| d.sent.last_size);
     let mut body = document
         .as_mut()
@@ -152,16 +186,26 @@ pub fn publish_frame(uri: &Uri, mut document: Option<&mut Document>, encoding: E
     body.clear();
     body.reserve(capacity + capacity / 8);
     body.resize(HEADER_ROOM, 0);
-    body.extend_from_slice(
-        br#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#,
+    let (method, list) = match delivery {
+        Delivery::Whole => ("textDocument/publishDiagnostics", "diagnostics"),
+        Delivery::Deltas => (DELTA_METHOD, "parts"),
+    };
+    let _ = write!(
+        body,
+        r#"{{"jsonrpc":"2.0","method":"{method}","params":{{"uri":"#
     );
     // A URI is a string: serialising cannot fail.
     let _ = serde_json::to_writer(&mut body, uri);
-    body.extend_from_slice(br#","diagnostics":["#);
+    let _ = write!(body, r#","{list}":["#);
     let Some(document) = document else {
         body.extend_from_slice(b"]}}");
         return Frame::around_body(body);
     };
+    if delivery == Delivery::Deltas {
+        write_parts(&mut body, document, encoding);
+        let _ = write!(body, r#"],"version":{}}}}}"#, document.version);
+        return Frame::around_body(body);
+    }
     // Taken out while the findings are written, so that were this cut short, the next publish
     // would find no last frame and make every finding afresh.
     let last = document.sent.last.take();
@@ -174,6 +218,127 @@ pub fn publish_frame(uri: &Uri, mut document: Option<&mut Document>, encoding: E
     // The writer is usually done with the last frame by now; if not, its buffer is let go.
     sent.spare = last.and_then(Arc::into_inner);
     frame
+}
+
+/// The findings of `document` and what is known of them as sent, or all of them unknown when
+/// they were last sent in another encoding or another number.
+fn findings_and_sent(
+    document: &mut Document,
+    encoding: Encoding,
+    known: bool,
+) -> (&Rope, &[Finding], &mut [Sent]) {
+    let Document {
+        rope,
+        analysis,
+        sent,
+        ..
+    } = document;
+    let findings = analysis.as_ref().map_or(&[][..], |a| &a.diagnostics[..]);
+    let SentFindings {
+        sent,
+        encoding: sent_in,
+        ..
+    } = sent;
+    if sent.len() != findings.len() || *sent_in != Some(encoding) || !known {
+        *sent = vec![Sent::default(); findings.len()];
+        *sent_in = Some(encoding);
+    }
+    (rope, findings, sent)
+}
+
+/// A part of a delta being written: a run of the client's list, or new findings (whose JSON
+/// is written as they come).
+enum Part {
+    Keep {
+        start: usize,
+        end: usize,
+        lines_moved: isize,
+    },
+    Add,
+}
+
+/// Ends `part` in `out`, after a comma when parts came before.
+fn close_part(out: &mut Vec<u8>, part: Option<Part>) {
+    match part {
+        Some(Part::Keep {
+            start,
+            end,
+            lines_moved,
+        }) => {
+            if out.last() != Some(&b'[') {
+                out.push(b',');
+            }
+            let _ = write!(out, r#"{{"keep":[{start},{end}]"#);
+            if lines_moved != 0 {
+                let _ = write!(out, r#","lineDelta":{lines_moved}"#);
+            }
+            out.push(b'}');
+        }
+        Some(Part::Add) => out.extend_from_slice(b"]}"),
+        None => {}
+    }
+}
+
+/// The parts of a delta: the client's new list as runs of the one it has and new findings.
+fn write_parts(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding) {
+    let (rope, findings, sent) = findings_and_sent(document, encoding, true);
+    let mut part = None;
+    for (index, (finding, sent)) in findings.iter().zip(sent).enumerate() {
+        match (sent.listed, &mut part) {
+            (
+                Some(listed),
+                Some(Part::Keep {
+                    end, lines_moved, ..
+                }),
+            ) if *end == listed && *lines_moved == sent.lines_moved => {
+                *end += 1;
+            }
+            (Some(listed), _) => {
+                close_part(out, part.take());
+                part = Some(Part::Keep {
+                    start: listed,
+                    end: listed + 1,
+                    lines_moved: sent.lines_moved,
+                });
+            }
+            (None, Some(Part::Add)) => {
+                out.push(b',');
+                write_diagnostic(out, finding, sent, rope, encoding);
+            }
+            (None, _) => {
+                close_part(out, part.take());
+                if out.last() != Some(&b'[') {
+                    out.push(b',');
+                }
+                out.extend_from_slice(br#"{"add":["#);
+                part = Some(Part::Add);
+                write_diagnostic(out, finding, sent, rope, encoding);
+            }
+        }
+        sent.listed = Some(index);
+        sent.lines_moved = 0;
+    }
+    close_part(out, part);
+}
+
+/// One finding's JSON object, its range made again if it moved within its line.
+fn write_diagnostic(
+    out: &mut Vec<u8>,
+    finding: &Finding,
+    sent: &mut Sent,
+    rope: &Rope,
+    encoding: Encoding,
+) {
+    let range = *sent.range.get_or_insert_with(|| {
+        let (start, end) = (finding.range.start(), finding.range.end());
+        to_range(rope, start.into(), end.into(), encoding)
+    });
+    out.extend_from_slice(br#"{"range":{"start":"#);
+    write_position(out, range.start);
+    out.extend_from_slice(br#","end":"#);
+    write_position(out, range.end);
+    out.extend_from_slice(b"},");
+    out.extend_from_slice(sent.rest.get_or_insert_with(|| rest_of(finding)));
 }
 
 /// A run of findings copied from the last notification: its bytes there (separators between
@@ -192,22 +357,7 @@ fn write_findings(
     last: Option<&Vec<u8>>,
     encoding: Encoding,
 ) {
-    let Document {
-        rope,
-        analysis,
-        sent,
-        ..
-    } = document;
-    let findings = analysis.as_ref().map_or(&[][..], |a| &a.diagnostics[..]);
-    let SentFindings {
-        sent,
-        encoding: sent_in,
-        ..
-    } = sent;
-    if sent.len() != findings.len() || *sent_in != Some(encoding) || last.is_none() {
-        *sent = vec![Sent::default(); findings.len()];
-        *sent_in = Some(encoding);
-    }
+    let (rope, findings, sent) = findings_and_sent(document, encoding, last.is_some());
     let last = last.map_or(&[][..], Vec::as_slice);
     let mut run: Option<Run> = None;
     let copy = |out: &mut Vec<u8>, run: Option<Run>| {
@@ -243,39 +393,77 @@ fn write_findings(
             out.push(b',');
         }
         let start = out.len();
-        let range = *sent.range.get_or_insert_with(|| {
-            let (start, end) = (finding.range.start(), finding.range.end());
-            to_range(rope, start.into(), end.into(), encoding)
-        });
-        out.extend_from_slice(br#"{"range":{"start":"#);
-        write_position(out, range.start);
-        out.extend_from_slice(br#","end":"#);
-        write_position(out, range.end);
-        out.extend_from_slice(b"},");
-        out.extend_from_slice(sent.rest.get_or_insert_with(|| rest_of(finding)));
+        write_diagnostic(out, finding, sent, rope, encoding);
         sent.written = Some((start, out.len()));
     }
     copy(out, run);
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use serde_json::{Value, json};
     use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
-    use super::publish_frame;
+    use super::{Delivery, publish_frame};
+    use crate::lsp::framing::Frame;
     use crate::lsp::position::Encoding;
     use crate::lsp::state::{Document, Settings};
 
     type Edit = ((u32, u32), (u32, u32), &'static str);
 
+    /// The parameters of a framed notification.
+    pub(crate) fn params_of(frame: &Frame) -> Value {
+        let bytes = frame.as_bytes();
+        let body = bytes
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .map_or(bytes, |at| &bytes[at + 4..]);
+        let message: Value = serde_json::from_slice(body).expect("a JSON body");
+        message["params"].clone()
+    }
+
+    /// The list a client has after applying the delta `params` to `list`, read from the
+    /// README's specification the plain way.
+    pub(crate) fn apply_delta(list: &[Value], params: &Value) -> Vec<Value> {
+        let mut next = Vec::new();
+        for part in params["parts"].as_array().expect("parts") {
+            if let Some(added) = part["add"].as_array() {
+                next.extend(added.iter().cloned());
+                continue;
+            }
+            let (start, end) = (part["keep"][0].as_u64(), part["keep"][1].as_u64());
+            let (start, end) = (start.expect("start") as usize, end.expect("end") as usize);
+            let lines = part["lineDelta"].as_i64().unwrap_or(0);
+            for item in &list[start..end] {
+                let mut item = item.clone();
+                for end in ["start", "end"] {
+                    let line = &mut item["range"][end]["line"];
+                    *line = (line.as_i64().expect("a line") + lines).into();
+                }
+                next.push(item);
+            }
+        }
+        next
+    }
+
     /// Makes `edits` in turn, each after the diagnostics were sent: each time the diagnostics
-    /// sent, made partly from those sent before, are those of a fresh document.
-    fn sent_as_fresh(uri: &str, text: &str, edits: &[Edit]) {
+    /// sent, made partly from those sent before, are those of a fresh document, and so is the
+    /// list of a client that takes deltas. Returns the deltas.
+    fn sent_as_fresh(uri: &str, text: &str, edits: &[Edit]) -> Vec<Value> {
         let settings = Settings::default();
         let uri = uri.parse().expect("uri");
         let mut document = Document::new(&uri, text.to_owned(), 1, "", &settings);
+        let mut by_deltas = Document::new(&uri, text.to_owned(), 1, "", &settings);
+        let first = publish_frame(
+            &uri,
+            Some(&mut by_deltas),
+            Encoding::Utf16,
+            Delivery::Deltas,
+        );
+        let mut client_list = apply_delta(&[], &params_of(&first));
+        let mut deltas = Vec::new();
         for (version, &((l1, c1), (l2, c2), inserted)) in edits.iter().enumerate() {
-            publish_frame(&uri, Some(&mut document), Encoding::Utf16);
+            publish_frame(&uri, Some(&mut document), Encoding::Utf16, Delivery::Whole);
             let change = TextDocumentContentChangeEvent {
                 range: Some(Range {
                     start: Position::new(l1, c1),
@@ -285,16 +473,33 @@ mod tests {
                 text: inserted.to_owned(),
             };
             let version = version as i32 + 2;
-            document.apply(vec![change], version, Encoding::Utf16, &settings);
+            document.apply(vec![change.clone()], version, Encoding::Utf16, &settings);
+            by_deltas.apply(vec![change], version, Encoding::Utf16, &settings);
             let mut fresh = Document::new(&uri, document.rope.to_string(), version, "", &settings);
-            let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16);
-            let expected = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16);
+            let sent = publish_frame(&uri, Some(&mut document), Encoding::Utf16, Delivery::Whole);
+            let expected = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16, Delivery::Whole);
             assert_eq!(
                 String::from_utf8_lossy(sent.as_bytes()),
                 String::from_utf8_lossy(expected.as_bytes()),
                 "after {inserted:?}"
             );
+            let delta = params_of(&publish_frame(
+                &uri,
+                Some(&mut by_deltas),
+                Encoding::Utf16,
+                Delivery::Deltas,
+            ));
+            client_list = apply_delta(&client_list, &delta);
+            let expected = params_of(&expected);
+            assert_eq!(
+                Value::from(client_list.clone()),
+                expected["diagnostics"],
+                "deltas after {inserted:?}"
+            );
+            assert_eq!(delta["version"], expected["version"]);
+            deltas.push(delta);
         }
+        deltas
     }
 
     #[test]
@@ -306,11 +511,12 @@ mod tests {
         }
     }
 
-    /// Lines added or removed in one section move the findings of the next.
+    /// Lines added or removed in one section move the findings of the next (for a client that
+    /// takes deltas, without sending them again).
     #[test]
     fn findings_on_later_lines_move_with_the_lines() {
         let text = "[v:chess]\ncustomPiece1 = x:mfW\n[w:v]\ncustomPiece2 = y:lvF\n😀\ncustomPiece3 = z:NN\n";
-        sent_as_fresh(
+        let deltas = sent_as_fresh(
             "file:///p/variants.ini",
             text,
             &[
@@ -323,6 +529,17 @@ mod tests {
                 ((4, 0), (4, 0), "😀"),
             ],
         );
+        // A client that takes deltas is sent the findings of the next section as a run of
+        // what it has, moved down a line and back; the fix only drops the fixed finding.
+        assert_eq!(
+            deltas[0]["parts"][1],
+            json!({ "keep": [1, 3], "lineDelta": 1 })
+        );
+        assert_eq!(
+            deltas[1]["parts"][1],
+            json!({ "keep": [1, 3], "lineDelta": -1 })
+        );
+        assert_eq!(deltas[2]["parts"], json!([{ "keep": [1, 3] }]));
     }
 
     /// Typing in one piece of a PGN `VariantMen` line moves the findings of the pieces after it
