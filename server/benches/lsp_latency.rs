@@ -2,6 +2,8 @@
 //! variants.ini files of 70 kB, 1 MB and 10 MB: open to first diagnostics, a keystroke and a
 //! line break to updated diagnostics, hover, completion and semantic tokens (p50/p99), and peak
 //! resident memory. `cargo bench -p betza-server --bench lsp_latency`; figures go in the README.
+//! Each file is measured twice: for a standard client, sent every diagnostic after each edit,
+//! and for a client that takes them as deltas (README, "Diagnostics as deltas"), as ours do.
 //! With `PEER=path/to/taplo` it also measures taplo's language server on a 1 MB TOML file;
 //! `SIZES=10MB` measures one file only.
 
@@ -33,7 +35,7 @@ struct Client {
 }
 
 impl Client {
-    fn start(command: &str, args: &[&str]) -> Client {
+    fn start(command: &str, args: &[&str], capabilities: Value) -> Client {
         let mut child = Command::new(command)
             .args(args)
             .stdin(Stdio::piped())
@@ -90,7 +92,7 @@ impl Client {
         };
         client.request(
             "initialize",
-            json!({ "capabilities": {}, "processId": null, "rootUri": null }),
+            json!({ "capabilities": capabilities, "processId": null, "rootUri": null }),
         );
         client.notify("initialized", json!({}));
         client
@@ -173,6 +175,12 @@ fn first_piece(text: &str) -> (u32, u32) {
 
 type Span = ((u32, u32), (u32, u32), &'static str);
 
+/// Whether `message` carries diagnostics, whole or as a delta.
+fn is_diagnostics(message: &Value) -> bool {
+    message["method"] == "textDocument/publishDiagnostics"
+        || message["method"] == "betza/publishDiagnosticsDelta"
+}
+
 /// Latencies of edits: until the diagnostics arrived whole, until their first byte (the
 /// server's own work), and the client's parse of them.
 #[derive(Default)]
@@ -215,7 +223,7 @@ fn timed_edits(
         );
         // taplo's diagnostics carry no version: any of them will do.
         let received = client.wait(|m| {
-            m["method"] == "textDocument/publishDiagnostics"
+            is_diagnostics(m)
                 && (m["params"]["version"] == json!(version) || m["params"]["version"].is_null())
         });
         times.whole.push(received.arrived - started);
@@ -247,21 +255,19 @@ fn typing_and_breaks(client: &mut Client, uri: &str, at: (u32, u32), rounds: usi
     format!("{} | {}", typing.cells(), breaks.cells())
 }
 
-fn measure_betza(label: &str, text: &str, rounds: usize) {
+fn measure_betza(label: &str, text: &str, rounds: usize, deltas: bool) {
     // `BETZA_SERVER=path` measures another build (one with symbols, for a profiler).
     let server =
         std::env::var("BETZA_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_betza").into());
-    let mut client = Client::start(&server, &["lsp"]);
+    let capabilities = json!({ "experimental": { "betzaDiagnosticDeltas": deltas } });
+    let mut client = Client::start(&server, &["lsp"], capabilities);
     let uri = format!("file:///bench/{}/variants.ini", label.replace(' ', ""));
     let opened = Instant::now();
     client.notify(
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1, "text": text } }),
     );
-    let open = client
-        .wait(|m| m["method"] == "textDocument/publishDiagnostics")
-        .arrived
-        - opened;
+    let open = client.wait(is_diagnostics).arrived - opened;
     let (line, column) = first_piece(text);
     let edits = typing_and_breaks(&mut client, &uri, (line, column), rounds);
     let position = json!({ "line": line, "character": column });
@@ -295,8 +301,9 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
     let (h50, h99) = percentiles(hovers);
     let (c50, c99) = percentiles(completions);
     let (t50, t99) = percentiles(tokens);
+    let server = if deltas { "betza, deltas" } else { "betza" };
     println!(
-        "| betza | {label} | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
+        "| {server} | {label} | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
@@ -312,17 +319,14 @@ fn measure_peer(taplo: &str, rounds: usize) {
         ));
         table += 1;
     }
-    let mut client = Client::start(taplo, &["lsp", "stdio"]);
+    let mut client = Client::start(taplo, &["lsp", "stdio"], json!({}));
     let uri = "file:///bench/peer.toml";
     let opened = Instant::now();
     client.notify(
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": uri, "languageId": "toml", "version": 1, "text": toml } }),
     );
-    let open = client
-        .wait(|m| m["method"] == "textDocument/publishDiagnostics")
-        .arrived
-        - opened;
+    let open = client.wait(is_diagnostics).arrived - opened;
     // The same edits on the value `"fmWfcF"` of line 2.
     let edits = typing_and_breaks(&mut client, uri, (2, 9), rounds);
     let hovers: Vec<Duration> = (0..rounds)
@@ -362,7 +366,9 @@ fn main() {
         {
             continue;
         }
-        measure_betza(label, &large_variants::generate(bytes), rounds);
+        let text = large_variants::generate(bytes);
+        measure_betza(label, &text, rounds, false);
+        measure_betza(label, &text, rounds, true);
     }
     if let Ok(taplo) = std::env::var("PEER") {
         measure_peer(&taplo, rounds);

@@ -9,10 +9,13 @@
 //! past a line's end means the line's end, a reversed range means the empty range at its start);
 //! every range the server sends lies inside the text it was computed on and does not split a
 //! character, and every semantic token lies inside its line; and the diagnostics after the last
-//! edit equal those of a second session that opens the final text afresh.
+//! edit equal those of a second session that opens the final text afresh. A client that asks for
+//! diagnostics as deltas gets only deltas, each of which makes a list that is checked as above;
+//! the session opened afresh then takes its diagnostics whole, to compare the two.
 //!
 //! Input (at most 4 kB): a flags byte (bit 0: the client offers UTF-8; bit 1: `.betza` instead of
-//! `variants.ini`; bit 2: settings with dialect fairy and a 10x8 board; bit 3: hover images),
+//! `variants.ini`; bit 2: settings with dialect fairy and a 10x8 board; bit 3: hover images;
+//! bit 4: diagnostics as deltas),
 //! the document text up to the first 0xFF byte, then operations, one opcode byte each followed
 //! by its arguments.
 
@@ -22,6 +25,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use betza_server::lsp::handlers::diagnostics;
 use betza_syntax::host::HostFormat;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
@@ -33,6 +37,8 @@ mod common;
 const MAX_INPUT: usize = 4096;
 const MAX_OPS: usize = 48;
 const MAX_INSERT: usize = 24;
+/// The flag of a client that takes diagnostics as deltas.
+const DELTAS: u8 = 16;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Encoding {
@@ -457,12 +463,36 @@ async fn session(data: &[u8]) {
         requests: HashMap::new(),
         text: plan.text.clone(),
     };
-    let opened = run(flags, &fresh, encoding, uri).await;
+    let opened = run(flags & !DELTAS, &fresh, encoding, uri).await;
     assert_eq!(
         last_diagnostics(&received),
         last_diagnostics(&opened),
         "diagnostics after the edits, and of the same text opened afresh"
     );
+}
+
+/// The messages of a session whose client takes diagnostics as deltas, each delta replaced by the
+/// standard notification of the list it makes.
+fn as_whole_lists(received: Vec<Value>) -> Vec<Value> {
+    let mut list = Vec::new();
+    received
+        .into_iter()
+        .map(|message| {
+            assert_ne!(
+                message["method"], "textDocument/publishDiagnostics",
+                "a client that takes deltas gets nothing else"
+            );
+            if message["method"] != diagnostics::DELTA_METHOD {
+                return message;
+            }
+            let params = &message["params"];
+            list = diagnostics::apply_delta(&list, params)
+                .unwrap_or_else(|| panic!("not a delta: {message}"));
+            json!({ "method": "textDocument/publishDiagnostics", "params": {
+                "uri": params["uri"], "version": params["version"], "diagnostics": list,
+            }})
+        })
+        .collect()
 }
 
 /// Runs the session `plan` and checks it; returns the messages the server sent.
@@ -491,7 +521,10 @@ async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> Vec<Value
     };
     send(
         json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "capabilities": { "general": { "positionEncodings": encodings } },
+            "capabilities": {
+                "general": { "positionEncodings": encodings },
+                "experimental": { "betzaDiagnosticDeltas": flags & DELTAS != 0 },
+            },
             "initializationOptions": options,
         }}),
     )
@@ -521,6 +554,9 @@ async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> Vec<Value
     }
     assert_eq!(text, plan.text, "the server's copy of the document");
     assert!(clean, "shutdown came before exit");
+    if flags & DELTAS != 0 {
+        received = as_whole_lists(received);
+    }
 
     for message in &received {
         if let Some(id) = message.get("id").and_then(Value::as_i64) {

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use betza_syntax::Severity;
 use betza_syntax::document::{FileDiagnostic as Finding, Splice};
 use serde::Serialize;
+use serde_json::Value;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Position, Range, Uri};
 
 use crate::lsp::framing::{Frame, HEADER_ROOM};
@@ -321,6 +322,35 @@ fn write_parts(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding) {
     close_part(out, part);
 }
 
+/// The list a client has for a document after the delta `params`, given the list it had: the
+/// specification as a client reads it, for clients in Rust, tests and the fuzzer. `None` when
+/// the delta is not one: no parts, a part of neither kind, or a run outside `list`.
+pub fn apply_delta(list: &[Value], params: &Value) -> Option<Vec<Value>> {
+    let mut next = Vec::new();
+    for part in params.get("parts")?.as_array()? {
+        if let Some(added) = part.get("add") {
+            next.extend(added.as_array()?.iter().cloned());
+            continue;
+        }
+        let keep = part.get("keep")?.as_array()?;
+        let (start, end) = (keep.first()?.as_u64()?, keep.get(1)?.as_u64()?);
+        let kept = list.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)?;
+        let lines = match part.get("lineDelta") {
+            Some(lines) => lines.as_i64()?,
+            None => 0,
+        };
+        for diagnostic in kept {
+            let mut diagnostic = diagnostic.clone();
+            for end in ["start", "end"] {
+                let line = diagnostic.get_mut("range")?.get_mut(end)?.get_mut("line")?;
+                *line = (line.as_i64()? + lines).into();
+            }
+            next.push(diagnostic);
+        }
+    }
+    Some(next)
+}
+
 /// One finding's JSON object, its range made again if it moved within its line.
 fn write_diagnostic(
     out: &mut Vec<u8>,
@@ -404,7 +434,7 @@ pub(crate) mod tests {
     use serde_json::{Value, json};
     use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
-    use super::{Delivery, publish_frame};
+    use super::{Delivery, apply_delta, publish_frame};
     use crate::lsp::framing::Frame;
     use crate::lsp::position::Encoding;
     use crate::lsp::state::{Document, Settings};
@@ -422,30 +452,6 @@ pub(crate) mod tests {
         message["params"].clone()
     }
 
-    /// The list a client has after applying the delta `params` to `list`, read from the
-    /// README's specification the plain way.
-    pub(crate) fn apply_delta(list: &[Value], params: &Value) -> Vec<Value> {
-        let mut next = Vec::new();
-        for part in params["parts"].as_array().expect("parts") {
-            if let Some(added) = part["add"].as_array() {
-                next.extend(added.iter().cloned());
-                continue;
-            }
-            let (start, end) = (part["keep"][0].as_u64(), part["keep"][1].as_u64());
-            let (start, end) = (start.expect("start") as usize, end.expect("end") as usize);
-            let lines = part["lineDelta"].as_i64().unwrap_or(0);
-            for item in &list[start..end] {
-                let mut item = item.clone();
-                for end in ["start", "end"] {
-                    let line = &mut item["range"][end]["line"];
-                    *line = (line.as_i64().expect("a line") + lines).into();
-                }
-                next.push(item);
-            }
-        }
-        next
-    }
-
     /// Makes `edits` in turn, each after the diagnostics were sent: each time the diagnostics
     /// sent, made partly from those sent before, are those of a fresh document, and so is the
     /// list of a client that takes deltas. Returns the deltas.
@@ -460,7 +466,7 @@ pub(crate) mod tests {
             Encoding::Utf16,
             Delivery::Deltas,
         );
-        let mut client_list = apply_delta(&[], &params_of(&first));
+        let mut client_list = apply_delta(&[], &params_of(&first)).expect("a delta");
         let mut deltas = Vec::new();
         for (version, &((l1, c1), (l2, c2), inserted)) in edits.iter().enumerate() {
             publish_frame(&uri, Some(&mut document), Encoding::Utf16, Delivery::Whole);
@@ -489,7 +495,7 @@ pub(crate) mod tests {
                 Encoding::Utf16,
                 Delivery::Deltas,
             ));
-            client_list = apply_delta(&client_list, &delta);
+            client_list = apply_delta(&client_list, &delta).expect("a delta");
             let expected = params_of(&expected);
             assert_eq!(
                 Value::from(client_list.clone()),
@@ -556,5 +562,29 @@ pub(crate) mod tests {
                 ((0, 16), (0, 16), "😀"),
             ],
         );
+    }
+
+    /// A delta that is not one is refused, not half applied.
+    #[test]
+    fn a_malformed_delta_is_refused() {
+        let list = [
+            json!({ "range": { "start": { "line": 1, "character": 0 }, "end": { "line": 1, "character": 2 } } }),
+        ];
+        for params in [
+            json!({}),
+            json!({ "parts": [{ "keep": [0, 2] }] }),
+            json!({ "parts": [{ "keep": [1, 0] }] }),
+            json!({ "parts": [{ "keep": [0] }] }),
+            json!({ "parts": [{ "keep": [0, 1], "lineDelta": "1" }] }),
+            json!({ "parts": [{ "add": {} }] }),
+            json!({ "parts": [{ "neither": [] }] }),
+        ] {
+            assert_eq!(apply_delta(&list, &params), None, "{params}");
+        }
+        let moved = apply_delta(
+            &list,
+            &json!({ "parts": [{ "keep": [0, 1], "lineDelta": -1 }] }),
+        );
+        assert_eq!(moved.expect("a delta")[0]["range"]["end"]["line"], 0);
     }
 }
