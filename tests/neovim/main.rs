@@ -34,7 +34,11 @@ fn session(nvim: &Path, label: &str) -> Value {
     )
     .expect("init.lua");
     let file = dir.join("variants.ini");
-    std::fs::write(&file, "[v:chess]\ncustomPiece1 = x:mfW\n").expect("variants.ini");
+    std::fs::write(
+        &file,
+        "[v:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:N\n",
+    )
+    .expect("variants.ini");
     let out = dir.join("result.json");
     let script = workspace().join("tests/neovim/session.lua");
     let run = Command::new(nvim)
@@ -61,15 +65,64 @@ fn session(nvim: &Path, label: &str) -> Value {
     result
 }
 
-fn codes(result: &Value, key: &str) -> Vec<String> {
+/// The diagnostics the session read at `key`: each one's code and line.
+fn findings(result: &Value, key: &str) -> Vec<(String, u64)> {
     result[key]
         .as_array()
         .map(|list| {
             list.iter()
-                .filter_map(|d| d["code"].as_str().map(String::from))
+                .filter_map(|d| Some((d["code"].as_str()?.to_owned(), d["line"].as_u64()?)))
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// Whether `code` is among the diagnostics at `key`, on `line` if one is given.
+fn has(result: &Value, key: &str, code: &str, line: Option<u64>) -> bool {
+    findings(result, key)
+        .iter()
+        .any(|(found, at)| found == code && line.is_none_or(|line| *at == line))
+}
+
+/// Diagnostics came as deltas (README, "Diagnostics as deltas") and the config applied them:
+/// moved with the line above them, added by a typo, gone with it, and malformed parts left out.
+fn check_deltas(result: &Value, label: &str) {
+    assert_eq!(result["announced"], true, "{label}: {result}");
+    // One notification at least for each list the session read.
+    let deltas = result["received"]["betza/publishDiagnosticsDelta"].as_u64();
+    assert!(deltas >= Some(5), "{label}: {result}");
+    assert!(
+        result["received"]["textDocument/publishDiagnostics"].is_null(),
+        "{label}: {result}"
+    );
+    assert!(
+        result["moved_runs"].as_u64() >= Some(1),
+        "{label}: {result}"
+    );
+
+    let order = "xboard-modifier-order";
+    assert!(has(result, "first", order, Some(1)), "{label}: {result}");
+    assert!(
+        has(result, "moved", order, Some(2)) && !has(result, "moved", order, Some(1)),
+        "{label}: {result}"
+    );
+    assert!(
+        has(result, "typo", "missing-atom", Some(3)) && has(result, "typo", order, Some(2)),
+        "{label}: {result}"
+    );
+    assert!(
+        !has(result, "typo_removed", "missing-atom", None)
+            && has(result, "typo_removed", order, Some(2)),
+        "{label}: {result}"
+    );
+    assert!(!has(result, "second", order, None), "{label}: {result}");
+
+    assert_eq!(
+        findings(result, "after_malformed"),
+        [("probe".to_owned(), 1)],
+        "{label}: {result}"
+    );
+    assert_eq!(result["probe_line"], 0, "{label}: the probe itself moved");
 }
 
 /// The lines of the hover's diagram: the fenced block of the Markdown.
@@ -93,14 +146,7 @@ fn check(result: &Value, label: &str) {
         "{label}: {result}"
     );
     assert_eq!(result["client"], "betza", "{label}: {result}");
-    assert!(
-        codes(result, "first").contains(&"xboard-modifier-order".to_owned()),
-        "{label}: {result}"
-    );
-    assert!(
-        !codes(result, "second").contains(&"xboard-modifier-order".to_owned()),
-        "{label}: {result}"
-    );
+    check_deltas(result, label);
     let hover = result["hover"].as_str().unwrap_or_default();
     assert!(hover.contains("**`fmW`**"), "{label}: {result}");
 

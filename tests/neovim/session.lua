@@ -1,7 +1,9 @@
 -- Drives betza's language server from a real headless Neovim, started with the user's config as
 -- the README installs it (editors/neovim/lua/betza.lua and a `setup` call in init.lua): open a
--- variants.ini, read the diagnostics, edit, read them again, hover (the request and the float
--- a user sees), complete. Writes what it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
+-- variants.ini, read the diagnostics, edit (a line above a finding, a typo and its removal, a
+-- fix), read them again after each, hover (the request and the float a user sees), complete,
+-- and hand the client's diagnostics-delta handler malformed messages. Writes what it saw as JSON
+-- to $BETZA_OUT. Run by tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
 
@@ -19,6 +21,32 @@ vim.o.columns = 120
 vim.o.lines = 50
 
 local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
+
+local DELTA_METHOD = "betza/publishDiagnosticsDelta"
+
+-- What the server sent, seen where the client's RPC hands notifications over: the count of each
+-- method, and how many runs of diagnostics the deltas moved by whole lines. The dispatchers are
+-- start's third argument on 0.7, its second later.
+results.received = {}
+results.moved_runs = 0
+local rpc_start = vim.lsp.rpc.start
+vim.lsp.rpc.start = function(...)
+  for _, argument in ipairs({ ... }) do
+    if type(argument) == "table" and type(argument.notification) == "function" then
+      local notification = argument.notification
+      argument.notification = function(method, params)
+        results.received[method] = (results.received[method] or 0) + 1
+        for _, part in ipairs(method == DELTA_METHOD and params.parts or {}) do
+          if part.keep and (part.lineDelta or 0) ~= 0 then
+            results.moved_runs = results.moved_runs + 1
+          end
+        end
+        return notification(method, params)
+      end
+    end
+  end
+  return rpc_start(...)
+end
 
 local ok, err = pcall(function()
   vim.cmd("edit " .. file)
@@ -39,29 +67,46 @@ local ok, err = pcall(function()
     end
     return list
   end
-  local function has(list, code)
+  -- Whether `code` is in the list, on `line` if one is given.
+  local function has(list, code, line)
     for _, d in ipairs(list) do
-      if d.code == code then return true end
+      if d.code == code and (line == nil or d.line == line) then return true end
     end
     return false
   end
 
   vim.wait(15000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
   results.first = codes()
+  results.announced = client.server_capabilities.experimental
+    and client.server_capabilities.experimental.betzaDiagnosticDeltas
+
+  -- A line above the findings: they move down one line.
+  vim.api.nvim_buf_set_lines(buf, 0, 0, false, { "" })
+  vim.wait(15000, function() return has(codes(), "xboard-modifier-order", 2) end, 50)
+  results.moved = codes()
+
+  -- A stray letter typed at the end of `customPiece2 = y:N`, then deleted.
+  local typo_line, typo_column = 3, #"customPiece2 = y:N"
+  vim.api.nvim_buf_set_text(buf, typo_line, typo_column, typo_line, typo_column, { "x" })
+  vim.wait(15000, function() return has(codes(), "missing-atom", typo_line) end, 50)
+  results.typo = codes()
+  vim.api.nvim_buf_set_text(buf, typo_line, typo_column, typo_line, typo_column + 1, { "" })
+  vim.wait(15000, function() return not has(codes(), "missing-atom") end, 50)
+  results.typo_removed = codes()
 
   -- Put the modifiers in XBoard's order: the warning must go away.
-  vim.api.nvim_buf_set_lines(buf, 1, 2, false, { "customPiece1 = x:fmW" })
+  vim.api.nvim_buf_set_lines(buf, 2, 3, false, { "customPiece1 = x:fmW" })
   vim.wait(15000, function() return not has(codes(), "xboard-modifier-order") end, 50)
   results.second = codes()
 
   local uri = vim.uri_from_bufnr(buf)
-  local position = { textDocument = { uri = uri }, position = { line = 1, character = 19 } }
+  local position = { textDocument = { uri = uri }, position = { line = 2, character = 19 } }
   local hover = vim.lsp.buf_request_sync(buf, "textDocument/hover", position, 15000)
   local reply = hover and hover[client.id]
   results.hover = reply and reply.result and reply.result.contents.value or vim.inspect(hover)
 
   -- The float a user sees on `K`: its text and its size.
-  vim.api.nvim_win_set_cursor(0, { 2, 19 })
+  vim.api.nvim_win_set_cursor(0, { 3, 19 })
   vim.lsp.buf.hover()
   local float
   vim.wait(15000, function()
@@ -85,6 +130,39 @@ local ok, err = pcall(function()
   for _, item in ipairs(items.items or items) do
     table.insert(results.completion, item.label)
   end
+
+  -- Malformed deltas, handed to the client's handler as the RPC would: the parts that make
+  -- sense are applied, the others left out, and nothing is raised. The list it had is the
+  -- probe alone; a copy of it moves, the table Neovim was given (and keeps) stays where it was.
+  local on_delta = client.handlers[DELTA_METHOD]
+  local ctx = { method = DELTA_METHOD, client_id = client.id }
+  local probe = {
+    range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 1 } },
+    message = "probe",
+    code = "probe",
+  }
+  on_delta(nil, { uri = uri, version = 99, parts = { { add = { probe } } } }, ctx)
+  on_delta(nil, {
+    uri = uri,
+    version = 100,
+    parts = {
+      5,
+      {},
+      { keep = { 0, 7 } },
+      { keep = { 0.5, 1 } },
+      { keep = "0..1" },
+      { keep = { 0, 1 }, lineDelta = "2" },
+      { add = 5 },
+      { add = { { message = "no range" }, 7 } },
+      { keep = { 0, 1 }, lineDelta = 1 },
+    },
+  }, ctx)
+  on_delta(nil, nil, ctx)
+  on_delta(nil, { uri = uri }, ctx)
+  on_delta(nil, { parts = {} }, ctx)
+  results.after_malformed = codes()
+  results.probe_line = probe.range.start.line
+
   -- `client:stop()` from 0.11 on; the function form before.
   if vim.fn.has("nvim-0.11") == 1 then client:stop() else vim.lsp.stop_client(client.id) end
 end)
