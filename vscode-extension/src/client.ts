@@ -1,5 +1,5 @@
-// The language client: which documents go to the server, how it is started and what happens
-// when it dies.
+// The language client: which documents go to the server, how it is started, how diagnostics
+// come (as deltas, diagnosticDeltaFeature.ts) and what happens when it dies.
 
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -15,6 +15,7 @@ import {
   type ErrorHandlerResult,
 } from "vscode-languageclient/node";
 
+import { DiagnosticDeltaFeature } from "./diagnosticDeltaFeature";
 import { RestartPolicy, gaveUpMessage } from "./restarts";
 import { resolveServer, type Resolution } from "./serverPath";
 import { serverSettings, type ServerSettings } from "./settings";
@@ -119,6 +120,7 @@ export function createClient(
       },
     },
   );
+  client.registerFeature(new DiagnosticDeltaFeature(client));
   client.onDidChangeState(({ newState }) => {
     if (newState === State.Running) {
       crashes.ran = true;

@@ -136,6 +136,8 @@ function writeSettings(): void {
         "chat.commandCenter.enabled": false,
         // The run folder lies inside the project's git checkout: no offer to open it.
         "git.enabled": false,
+        // The "betza" output logs each message's method: which notification carried diagnostics.
+        "betza.trace.server": "messages",
       },
       null,
       2,
@@ -268,6 +270,21 @@ async function statusCounts(page: Page): Promise<{ errors: number; warnings: num
   return { errors: read("Errors"), warnings: read("Warnings"), infos: read("Infos") };
 }
 
+/** The accessible labels of the rows of a list widget, e.g. the Problems panel's. */
+async function rowLabels(page: Page, widget: string): Promise<string[]> {
+  return page.locator(`${widget} .monaco-list-row`).evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""));
+}
+
+/** The findings in the Problems panel as `Severity line`, in line order, e.g. "Warning 7". */
+async function problemLines(page: Page): Promise<string[]> {
+  // A finding's row reads "Warning: <message> at line 7 and character 19. …"; the file's row does not.
+  const findings = (await rowLabels(page, ".markers-panel")).flatMap((label) => {
+    const row = /^(Error|Warning|Info): [\s\S]* at line (\d+) and character \d+/.exec(label);
+    return row ? [{ severity: row[1], line: Number(row[2]) }] : [];
+  });
+  return findings.sort((a, b) => a.line - b.line).map(({ severity, line }) => `${severity} ${line}`);
+}
+
 async function screenshot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
   const file = path.join(dirs.screenshots, name);
   await page.screenshot(clip ? { path: file, clip } : { path: file });
@@ -351,7 +368,7 @@ async function run(): Promise<void> {
       await waitFor(
         page,
         `${total} problem rows`,
-        () => page.locator(".markers-panel .monaco-list-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? "")),
+        () => rowLabels(page, ".markers-panel"),
         (labels) => labels.length === total + 1,
       );
     });
@@ -399,7 +416,7 @@ async function run(): Promise<void> {
       const labels = await waitFor(
         page,
         "letter completions",
-        () => page.locator(".suggest-widget .monaco-list-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? "")),
+        () => rowLabels(page, ".suggest-widget"),
         (l) => l.some((label) => label.startsWith("A,")),
       );
       check(labels.some((l) => l.startsWith("B,")), `the atoms are offered: ${labels.join(" | ")}`);
@@ -424,7 +441,7 @@ async function run(): Promise<void> {
       await waitFor(
         page,
         "the customPiece2 completion",
-        () => page.locator(".suggest-widget .monaco-list-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? "")),
+        () => rowLabels(page, ".suggest-widget"),
         (l) => l.some((label) => label.startsWith("customPiece2")),
       );
       await page.keyboard.press("Escape");
@@ -444,6 +461,41 @@ async function run(): Promise<void> {
       check(line === "customPiece1 = n:N0", "the fix is saved");
       const after = { ...expected, warnings: expected.warnings - 1 };
       await waitFor(page, `Problems counts ${JSON.stringify(after)} after the fix`, () => statusCounts(page), (c) => JSON.stringify(c) === JSON.stringify(after));
+    });
+
+    await step("diagnostics follow edits, sent as deltas", async () => {
+      const problems = (when: string, expected: string[]) =>
+        waitFor(page, `the problems ${expected.join(", ")} ${when}`, () => problemLines(page), (lines) => lines.join() === expected.join());
+      await page.keyboard.press("Control+Shift+M");
+      await problems("after the fix", ["Info 23"]);
+      await goTo(page, 7, 20);
+      // A typo: `a:BN` becomes `a:BNN`. Escape closes the letter completions.
+      await page.keyboard.type("N");
+      await page.keyboard.press("Escape");
+      await problems("after the typo", ["Warning 7", "Info 23"]);
+      // A line inserted between them moves the finding below it only; deleting it moves it back.
+      await goTo(page, 10, 1);
+      await page.keyboard.press("Enter");
+      await problems("after a line is inserted above line 23", ["Warning 7", "Info 24"]);
+      await page.keyboard.press("Backspace");
+      await problems("after that line is deleted", ["Warning 7", "Info 23"]);
+      await goTo(page, 7, 21);
+      await page.keyboard.press("Backspace");
+      await problems("after the typo is undone", ["Info 23"]);
+      const delta = "Received notification 'betza/publishDiagnosticsDelta'";
+      const trace = fs.readFileSync(findLog("betza"), "utf8");
+      check(trace.includes(delta), "the server sends diagnostics as deltas");
+      check(!trace.includes("Received notification 'textDocument/publishDiagnostics'"), "and never whole lists");
+      // A restarted server's first list replaces what the old one sent, not adds to it.
+      const lastStart = async () => {
+        const runs = fs.readFileSync(findLog("betza"), "utf8").split("betza: starting ");
+        return { starts: runs.length - 1, deltasSince: (runs.at(-1) ?? "").split(delta).length - 1 };
+      };
+      const { starts } = await lastStart();
+      await quickInput(page, "F1", ">Betza: Restart language server", "Restart language server");
+      await waitFor(page, "diagnostics from the restarted server", lastStart, (now) => now.starts > starts && now.deltasSince > 0);
+      await problems("after a restart", ["Info 23"]);
+      await quickInput(page, "F1", ">View: Hide Panel", "Hide Panel");
     });
 
     await step("Betza: Explain piece at cursor opens the panel", async () => {
