@@ -165,13 +165,10 @@ local function on_diagnostics_delta(_, params, ctx)
   )
 end
 
-local function config_for(opts, root_dir)
+--- What a client config needs to take diagnostics as deltas: its capabilities, the handler and
+--- the clean-up on exit. `setup` uses it; with nvim-lspconfig, pass it to `setup` (README).
+function M.diagnostic_deltas()
   return {
-    name = "betza",
-    cmd = opts.cmd,
-    root_dir = root_dir,
-    init_options = opts.settings,
-    settings = { betza = opts.settings },
     -- Neovim 0.10 and older send the capabilities given instead of their own, not added to them.
     capabilities = vim.tbl_deep_extend(
       "force",
@@ -183,6 +180,16 @@ local function config_for(opts, root_dir)
       lists[client_id] = nil
     end,
   }
+end
+
+local function config_for(opts, root_dir)
+  return vim.tbl_extend("error", M.diagnostic_deltas(), {
+    name = "betza",
+    cmd = opts.cmd,
+    root_dir = root_dir,
+    init_options = opts.settings,
+    settings = { betza = opts.settings },
+  })
 end
 
 local function directory_of(bufnr)

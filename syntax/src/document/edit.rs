@@ -112,14 +112,8 @@ impl Analysis {
             from,
             scan.regions,
         );
-        replace_part(
-            &mut self.host_tokens,
-            |t| t.0,
-            inside,
-            |t| t.0 = moved(t.0),
-            from,
-            scan.host_tokens,
-        );
+        self.host_tokens
+            .replace_part(from, inside, shift, scan.host_tokens);
         cache.drop_unused(text, &self.regions);
         let inserted = fresh.len();
         let (at, removed) = replace_part(

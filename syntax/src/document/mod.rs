@@ -55,7 +55,7 @@ pub struct Analysis {
     pub format: HostFormat,
     pub regions: Vec<Region>,
     /// Host keys, sections and comments, for colouring.
-    pub host_tokens: Vec<(TextRange, host::HostToken)>,
+    pub host_tokens: host::HostTokens,
     pub diagnostics: Vec<FileDiagnostic>,
 }
 
@@ -172,7 +172,7 @@ pub fn analyse_cached(
     Analysis {
         format,
         regions: scan.regions,
-        host_tokens: scan.host_tokens,
+        host_tokens: scan.host_tokens.into(),
         diagnostics,
     }
 }

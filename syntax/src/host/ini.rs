@@ -4,9 +4,11 @@
 
 use std::collections::HashSet;
 
-use rowan::TextRange;
+use rowan::{TextRange, TextSize};
 
-use super::{HostError, HostToken, Region, RegionContext, Rescan, Scan, lines, span, trimmed};
+use super::{
+    HostError, HostToken, HostTokens, Region, RegionContext, Rescan, Scan, lines, span, trimmed,
+};
 use crate::{Dialect, Severity, Source};
 
 /// Keys whose value is a piece letter (built-in pieces), so a letter used twice is caught.
@@ -233,14 +235,14 @@ fn scan_body(text: &str, (from, to): (usize, usize), name: Option<&str>) -> Opti
 /// its header to the next one.
 pub(super) fn rescan<S: Source + ?Sized>(
     text: &S,
-    tokens: &[(TextRange, HostToken)],
+    tokens: &HostTokens,
     (start, end): (usize, usize),
     inserted: usize,
 ) -> Option<Rescan> {
-    let is_section = |(_, token): &&(TextRange, HostToken)| *token == HostToken::Section;
-    let at = tokens.partition_point(|(range, _)| usize::from(range.start()) < start);
-    let header = tokens[..at].iter().rev().find(is_section).map(|(r, _)| *r);
-    let next = tokens[at..].iter().find(is_section).map(|(r, _)| *r);
+    let is_section = |(_, token): &(TextRange, HostToken)| *token == HostToken::Section;
+    let at = TextSize::new(u32::try_from(start).ok()?);
+    let header = tokens.before(at).find(is_section).map(|(r, _)| r);
+    let next = tokens.from(at).find(is_section).map(|(r, _)| r);
     let grown = |offset: usize| (offset + inserted).checked_sub(end - start);
     // The next header must come after the edit; the header before it is unchanged.
     let next_at = match next {

@@ -7,6 +7,7 @@ mod diagram;
 mod ini;
 mod pgn;
 mod plain;
+mod tokens;
 mod xml;
 
 #[cfg(test)]
@@ -15,6 +16,8 @@ mod tests;
 use std::borrow::Cow;
 
 use rowan::{TextRange, TextSize};
+
+pub use tokens::HostTokens;
 
 use crate::{Dialect, Severity, Source};
 
@@ -217,7 +220,7 @@ pub struct Rescan {
 pub fn rescan<S: Source + ?Sized>(
     format: HostFormat,
     text: &S,
-    tokens: &[(TextRange, HostToken)],
+    tokens: &HostTokens,
     edit: (usize, usize),
     inserted: usize,
 ) -> Option<Rescan> {

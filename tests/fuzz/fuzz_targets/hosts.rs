@@ -51,8 +51,8 @@ fuzz_target!(|data: &[u8]| {
                 // The region's text is readable (decoded or a slice of the file).
                 let _ = region.text(text);
             }
-            for (range, token) in &analysis.host_tokens {
-                check(text, *range, &format!("{format:?}: host token {token:?}"));
+            for (range, token) in analysis.host_tokens.iter() {
+                check(text, range, &format!("{format:?}: host token {token:?}"));
             }
             for d in &analysis.diagnostics {
                 let what = format!("{format:?}: diagnostic {}", d.code);

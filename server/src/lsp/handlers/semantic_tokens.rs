@@ -5,7 +5,7 @@
 use betza_syntax::NodeOrToken;
 use betza_syntax::host::HostToken;
 use betza_syntax::vocabulary::{LetterRole, ModifierClass, letter_role};
-use betza_syntax::{SyntaxKind, parse};
+use betza_syntax::{SyntaxKind, TextSize, parse};
 use tower_lsp_server::ls_types::{SemanticToken, SemanticTokenType, SemanticTokensLegend};
 
 use crate::lsp::position::{Encoding, to_position};
@@ -99,8 +99,14 @@ pub fn tokens(
             ));
         }
     }
-    for (range, token) in &analysis.host_tokens {
-        if usize::from(range.end()) < from || usize::from(range.start()) > to {
+    // Tokens do not overlap: only the last one starting before the range can reach into it.
+    let start = TextSize::new(u32::try_from(from).unwrap_or(u32::MAX));
+    let host_tokens = analysis.host_tokens.before(start).take(1);
+    for (range, token) in host_tokens.chain(analysis.host_tokens.from(start)) {
+        if usize::from(range.start()) > to {
+            break;
+        }
+        if usize::from(range.end()) < from {
             continue;
         }
         let kind = match token {
