@@ -123,18 +123,18 @@ local function apply_parts(old, parts)
       local lines = part.lineDelta or 0
       if is_run(part.keep, #old) and type(lines) == "number" then
         for index = part.keep[1] + 1, part.keep[2] do
-          table.insert(new, moved(old[index], lines))
+          local kept = old[index]
+          table.insert(new, is_diagnostic(kept) and moved(kept, lines) or kept)
         end
       else
         malformed = true
       end
     elseif type(part.add) == "table" then
       for _, diagnostic in ipairs(part.add) do
-        if is_diagnostic(diagnostic) then
-          table.insert(new, diagnostic)
-        else
-          malformed = true
-        end
+        -- Kept even when malformed, so that the next delta's runs still count from the list
+        -- the server has in mind; only shown when well formed.
+        table.insert(new, diagnostic)
+        malformed = malformed or not is_diagnostic(diagnostic)
       end
     else
       malformed = true
@@ -160,7 +160,7 @@ local function on_diagnostics_delta(_, params, ctx)
   by_uri[params.uri] = #list > 0 and list or nil
   vim.lsp.handlers[PUBLISH_METHOD](
     nil,
-    { uri = params.uri, diagnostics = list, version = params.version },
+    { uri = params.uri, diagnostics = vim.tbl_filter(is_diagnostic, list), version = params.version },
     { method = PUBLISH_METHOD, client_id = ctx.client_id }
   )
 end

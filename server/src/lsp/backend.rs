@@ -134,7 +134,7 @@ impl LanguageServer for Backend {
             .capabilities
             .experimental
             .as_ref()
-            .and_then(|e| e.get(diagnostics::DELTA_CAPABILITY))
+            .and_then(|e| e.get(diagnostics::deltas::CAPABILITY))
         {
             Some(serde_json::Value::Bool(true)) => diagnostics::Delivery::Deltas,
             _ => diagnostics::Delivery::Whole,
@@ -188,7 +188,9 @@ impl LanguageServer for Backend {
                         },
                     ),
                 ),
-                experimental: Some(serde_json::json!({ diagnostics::DELTA_CAPABILITY: true })),
+                // Said only to a client that asked: it means "diagnostics come as deltas".
+                experimental: (delivery == diagnostics::Delivery::Deltas)
+                    .then(|| serde_json::json!({ diagnostics::deltas::CAPABILITY: true })),
                 ..ServerCapabilities::default()
             },
         })

@@ -179,8 +179,9 @@ mod tests {
     use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
     use super::{Document, Settings};
+    use crate::lsp::handlers::diagnostics::deltas::apply;
     use crate::lsp::handlers::diagnostics::tests::params_of;
-    use crate::lsp::handlers::diagnostics::{Delivery, apply_delta, publish_frame};
+    use crate::lsp::handlers::diagnostics::{Delivery, publish_frame};
     use crate::lsp::position::Encoding;
 
     /// The byte offset of a UTF-16 position, the slow and obvious way: lines end at `\r\n`,
@@ -249,7 +250,7 @@ mod tests {
             let mut document = Document::new(&uri, start.to_owned(), 1, "fairy-variants", &settings);
             let mut by_deltas = Document::new(&uri, start.to_owned(), 1, "fairy-variants", &settings);
             let first = publish_frame(&uri, Some(&mut by_deltas), Encoding::Utf16, Delivery::Deltas);
-            let mut client_list = apply_delta(&[], &params_of(&first)).expect("a delta");
+            let mut client_list = apply(&[], &params_of(&first)).expect("a delta");
             let mut plain = start.to_owned();
             for (version, (l1, c1, l2, c2, text, publish)) in edits.into_iter().enumerate() {
                 let from = naive_offset(&plain, l1, c1);
@@ -275,7 +276,7 @@ mod tests {
                 let fresh_sent = publish_frame(&uri, Some(&mut fresh), Encoding::Utf16, Delivery::Whole);
                 prop_assert_eq!(String::from_utf8_lossy(sent.as_bytes()), String::from_utf8_lossy(fresh_sent.as_bytes()));
                 let delta = publish_frame(&uri, Some(&mut by_deltas), Encoding::Utf16, Delivery::Deltas);
-                client_list = apply_delta(&client_list, &params_of(&delta)).expect("a delta");
+                client_list = apply(&client_list, &params_of(&delta)).expect("a delta");
                 prop_assert_eq!(serde_json::Value::from(client_list.clone()), params_of(&fresh_sent)["diagnostics"].clone());
             }
         }

@@ -137,6 +137,12 @@ async fn the_position_encoding_is_negotiated() {
         result["result"]["capabilities"]["positionEncoding"],
         "utf-16"
     );
+    // Only a client that asks is told that diagnostics come as deltas.
+    assert!(
+        result["result"]["capabilities"]
+            .get("experimental")
+            .is_none()
+    );
     assert!(session.finish().await);
 }
 

@@ -172,7 +172,7 @@ pub fn analyse_cached(
     Analysis {
         format,
         regions: scan.regions,
-        host_tokens: scan.host_tokens.into(),
+        host_tokens: host::HostTokens::new(scan.host_tokens),
         diagnostics,
     }
 }

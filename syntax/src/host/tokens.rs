@@ -22,7 +22,7 @@ pub struct HostTokens {
 #[derive(Clone)]
 struct Block {
     /// Added (wrapping) to every stored offset of the block to give its place in the file.
-    moved: u32,
+    pending_shift: u32,
     /// Never empty.
     tokens: Vec<(TextRange, HostToken)>,
 }
@@ -30,7 +30,7 @@ struct Block {
 impl Block {
     fn token(&self, index: usize) -> (TextRange, HostToken) {
         let (range, token) = self.tokens[index];
-        (moved(range, self.moved), token)
+        (moved(range, self.pending_shift), token)
     }
 
     fn last_start(&self) -> TextSize {
@@ -40,7 +40,7 @@ impl Block {
     /// How many of its tokens start before `offset`.
     fn count_before(&self, offset: TextSize) -> usize {
         self.tokens
-            .partition_point(|(range, _)| moved(*range, self.moved).start() < offset)
+            .partition_point(|(range, _)| moved(*range, self.pending_shift).start() < offset)
     }
 }
 
@@ -68,7 +68,7 @@ impl HostTokens {
     }
 
     /// Every token, in file order.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (TextRange, HostToken)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (TextRange, HostToken)> + '_ {
         self.blocks
             .iter()
             .flat_map(|block| (0..block.tokens.len()).map(|index| block.token(index)))
@@ -138,20 +138,22 @@ impl HostTokens {
             }
             (last, rest) = (last + 1, 0);
         }
-        let kept_len = self.blocks[last].tokens.len() - rest;
-        let new_len = index + fresh.len() + kept_len;
-        let short = new_len < BLOCK / 2 && last + 1 < self.blocks.len();
-        if first == last && (1..=BLOCK).contains(&new_len) && !short {
-            // Within one block that stays within its sizes (a keystroke): edited in place.
+        // Within one block that stays within its sizes (a keystroke): edited in place.
+        let in_place = first == last && {
+            let new_len = index + fresh.len() + self.blocks[first].tokens.len() - rest;
+            let short = new_len < BLOCK / 2 && first + 1 < self.blocks.len();
+            (1..=BLOCK).contains(&new_len) && !short
+        };
+        if in_place {
             let block = &mut self.blocks[first];
-            let unmoved = block.moved.wrapping_neg();
+            let unmoved = block.pending_shift.wrapping_neg();
             for (range, _) in &mut block.tokens[rest..] {
                 *range = moved(*range, shift);
             }
             let fresh = fresh.into_iter().map(|(r, t)| (moved(r, unmoved), t));
             block.tokens.splice(index..rest, fresh);
             for block in &mut self.blocks[first + 1..] {
-                block.moved = block.moved.wrapping_add(shift);
+                block.pending_shift = block.pending_shift.wrapping_add(shift);
             }
             return;
         }
@@ -166,7 +168,7 @@ impl HostTokens {
         while tokens.len() < BLOCK / 2 && last + 1 < self.blocks.len() {
             last += 1;
             let next = &self.blocks[last];
-            let by = next.moved.wrapping_add(shift);
+            let by = next.pending_shift.wrapping_add(shift);
             tokens.extend(
                 next.tokens
                     .iter()
@@ -174,13 +176,13 @@ impl HostTokens {
             );
         }
         for block in &mut self.blocks[last + 1..] {
-            block.moved = block.moved.wrapping_add(shift);
+            block.pending_shift = block.pending_shift.wrapping_add(shift);
         }
         self.blocks.splice(first..=last, into_blocks(tokens));
     }
 }
 
-/// `tokens` in blocks of even sizes, none empty.
+/// `tokens` in blocks whose sizes differ by at most one, none empty.
 fn into_blocks(tokens: Vec<(TextRange, HostToken)>) -> Vec<Block> {
     let count = tokens.len().div_ceil(BLOCK);
     let Some(size) = tokens.len().checked_div(count) else {
@@ -191,7 +193,7 @@ fn into_blocks(tokens: Vec<(TextRange, HostToken)>) -> Vec<Block> {
     let mut tokens = tokens.into_iter();
     (0..count)
         .map(|block| Block {
-            moved: 0,
+            pending_shift: 0,
             tokens: tokens
                 .by_ref()
                 .take(size + usize::from(block < longer))
@@ -212,12 +214,6 @@ impl Eq for HostTokens {}
 impl fmt::Debug for HostTokens {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl From<Vec<(TextRange, HostToken)>> for HostTokens {
-    fn from(tokens: Vec<(TextRange, HostToken)>) -> HostTokens {
-        HostTokens::new(tokens)
     }
 }
 

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use betza_server::lsp::handlers::diagnostics;
+use betza_server::lsp::handlers::diagnostics::deltas;
 use betza_syntax::host::HostFormat;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
@@ -482,11 +482,11 @@ fn as_whole_lists(received: Vec<Value>) -> Vec<Value> {
                 message["method"], "textDocument/publishDiagnostics",
                 "a client that takes deltas gets nothing else"
             );
-            if message["method"] != diagnostics::DELTA_METHOD {
+            if message["method"] != deltas::METHOD {
                 return message;
             }
             let params = &message["params"];
-            list = diagnostics::apply_delta(&list, params)
+            list = deltas::apply(&list, params)
                 .unwrap_or_else(|| panic!("not a delta: {message}"));
             json!({ "method": "textDocument/publishDiagnostics", "params": {
                 "uri": params["uri"], "version": params["version"], "diagnostics": list,

@@ -4,35 +4,35 @@
 //! serialises again only the findings it replaced and the positions it moved within its line,
 //! and the runs of findings it left as they were are copied from the last notification whole.
 //!
-//! A client that says it takes them (our VS Code and Neovim clients do) gets
-//! `betza/publishDiagnosticsDelta` instead: the new list as runs of the list it already has,
-//! moved by whole lines, and the findings that are new, so that an edit's message is as small
-//! as the edit. The README's "Diagnostics as deltas" is its specification.
+//! A client that says it takes them (our VS Code and Neovim clients do) gets deltas instead
+//! (`deltas.rs`).
+
+pub mod deltas;
 
 use std::io::Write;
 use std::sync::Arc;
 
 use betza_syntax::Severity;
 use betza_syntax::document::{FileDiagnostic as Finding, Splice};
+use ropey::Rope;
 use serde::Serialize;
-use serde_json::Value;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, DiagnosticTag, Position, Range, Uri};
 
 use crate::lsp::framing::{Frame, HEADER_ROOM};
 use crate::lsp::position::{Encoding, to_range};
 use crate::lsp::state::Document;
-use ropey::Rope;
 
-/// A finding as last sent: its range in the protocol's positions, the rest of its JSON object,
-/// and where its JSON stands in the last notification while it is still the same. Parts that
-/// are `None` are made again at the next publish.
+/// A finding as last sent: its range in the protocol's positions and the rest of its JSON
+/// object, which both ways of sending use; then what one of them needs. Parts that are `None`
+/// are made again at the next publish.
 #[derive(Debug, Clone, Default)]
 struct Sent {
     range: Option<Range>,
     rest: Option<Box<[u8]>>,
+    /// Whole lists: where its JSON stands in the last notification while it is still the same.
     written: Option<(usize, usize)>,
-    /// For deltas: where it stands in the list the client has, while it is the same finding
-    /// at the same place in its line, and how many lines it moved down (or up) since.
+    /// Deltas: where it stands in the list the client has while it is the same finding at the
+    /// same place in its line, and how many lines it moved down (or up) since.
     listed: Option<usize>,
     lines_moved: isize,
 }
@@ -167,10 +167,6 @@ pub enum Delivery {
     Deltas,
 }
 
-/// The method of a delta, and the client capability (under `experimental`) that asks for it.
-pub const DELTA_METHOD: &str = "betza/publishDiagnosticsDelta";
-pub const DELTA_CAPABILITY: &str = "betzaDiagnosticDeltas";
-
 /// The framed notification of the findings of `document` (none for a closed one), as the
 /// client takes them.
 pub fn publish_frame(
@@ -189,7 +185,7 @@ pub fn publish_frame(
     body.resize(HEADER_ROOM, 0);
     let (method, list) = match delivery {
         Delivery::Whole => ("textDocument/publishDiagnostics", "diagnostics"),
-        Delivery::Deltas => (DELTA_METHOD, "parts"),
+        Delivery::Deltas => (deltas::METHOD, "parts"),
     };
     let _ = write!(
         body,
@@ -203,7 +199,7 @@ pub fn publish_frame(
         return Frame::around_body(body);
     };
     if delivery == Delivery::Deltas {
-        write_parts(&mut body, document, encoding);
+        deltas::write_parts(&mut body, document, encoding);
         let _ = write!(body, r#"],"version":{}}}}}"#, document.version);
         return Frame::around_body(body);
     }
@@ -221,12 +217,13 @@ pub fn publish_frame(
     frame
 }
 
-/// The findings of `document` and what is known of them as sent, or all of them unknown when
-/// they were last sent in another encoding or another number.
+/// The findings of `document` and what is known of them as sent; all of them unknown when they
+/// were last sent in another encoding or another number, or when what was sent cannot be
+/// built on (`reusable` false: whole lists need the last frame).
 fn findings_and_sent(
     document: &mut Document,
     encoding: Encoding,
-    known: bool,
+    reusable: bool,
 ) -> (&Rope, &[Finding], &mut [Sent]) {
     let Document {
         rope,
@@ -240,115 +237,11 @@ fn findings_and_sent(
         encoding: sent_in,
         ..
     } = sent;
-    if sent.len() != findings.len() || *sent_in != Some(encoding) || !known {
+    if sent.len() != findings.len() || *sent_in != Some(encoding) || !reusable {
         *sent = vec![Sent::default(); findings.len()];
         *sent_in = Some(encoding);
     }
     (rope, findings, sent)
-}
-
-/// A part of a delta being written: a run of the client's list, or new findings (whose JSON
-/// is written as they come).
-enum Part {
-    Keep {
-        start: usize,
-        end: usize,
-        lines_moved: isize,
-    },
-    Add,
-}
-
-/// Ends `part` in `out`, after a comma when parts came before.
-fn close_part(out: &mut Vec<u8>, part: Option<Part>) {
-    match part {
-        Some(Part::Keep {
-            start,
-            end,
-            lines_moved,
-        }) => {
-            if out.last() != Some(&b'[') {
-                out.push(b',');
-            }
-            let _ = write!(out, r#"{{"keep":[{start},{end}]"#);
-            if lines_moved != 0 {
-                let _ = write!(out, r#","lineDelta":{lines_moved}"#);
-            }
-            out.push(b'}');
-        }
-        Some(Part::Add) => out.extend_from_slice(b"]}"),
-        None => {}
-    }
-}
-
-/// The parts of a delta: the client's new list as runs of the one it has and new findings.
-fn write_parts(out: &mut Vec<u8>, document: &mut Document, encoding: Encoding) {
-    let (rope, findings, sent) = findings_and_sent(document, encoding, true);
-    let mut part = None;
-    for (index, (finding, sent)) in findings.iter().zip(sent).enumerate() {
-        match (sent.listed, &mut part) {
-            (
-                Some(listed),
-                Some(Part::Keep {
-                    end, lines_moved, ..
-                }),
-            ) if *end == listed && *lines_moved == sent.lines_moved => {
-                *end += 1;
-            }
-            (Some(listed), _) => {
-                close_part(out, part.take());
-                part = Some(Part::Keep {
-                    start: listed,
-                    end: listed + 1,
-                    lines_moved: sent.lines_moved,
-                });
-            }
-            (None, Some(Part::Add)) => {
-                out.push(b',');
-                write_diagnostic(out, finding, sent, rope, encoding);
-            }
-            (None, _) => {
-                close_part(out, part.take());
-                if out.last() != Some(&b'[') {
-                    out.push(b',');
-                }
-                out.extend_from_slice(br#"{"add":["#);
-                part = Some(Part::Add);
-                write_diagnostic(out, finding, sent, rope, encoding);
-            }
-        }
-        sent.listed = Some(index);
-        sent.lines_moved = 0;
-    }
-    close_part(out, part);
-}
-
-/// The list a client has for a document after the delta `params`, given the list it had: the
-/// specification as a client reads it, for clients in Rust, tests and the fuzzer. `None` when
-/// the delta is not one: no parts, a part of neither kind, or a run outside `list`.
-pub fn apply_delta(list: &[Value], params: &Value) -> Option<Vec<Value>> {
-    let mut next = Vec::new();
-    for part in params.get("parts")?.as_array()? {
-        if let Some(added) = part.get("add") {
-            next.extend(added.as_array()?.iter().cloned());
-            continue;
-        }
-        let keep = part.get("keep")?.as_array()?;
-        let (start, end) = (keep.first()?.as_u64()?, keep.get(1)?.as_u64()?);
-        let kept = list.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)?;
-        let lines = match part.get("lineDelta") {
-            Some(lines) => lines.as_i64()?,
-            None => 0,
-        };
-        for diagnostic in kept {
-            let mut diagnostic = diagnostic.clone();
-            for end in ["start", "end"] {
-                let line = diagnostic.get_mut("range")?.get_mut(end)?.get_mut("line")?;
-                *line = (line.as_i64()? + lines).into();
-            }
-            next.push(diagnostic);
-        }
-    }
-    Some(next)
 }
 
 /// One finding's JSON object, its range made again if it moved within its line.
@@ -434,7 +327,8 @@ pub(crate) mod tests {
     use serde_json::{Value, json};
     use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
-    use super::{Delivery, apply_delta, publish_frame};
+    use super::deltas::apply;
+    use super::{Delivery, publish_frame};
     use crate::lsp::framing::Frame;
     use crate::lsp::position::Encoding;
     use crate::lsp::state::{Document, Settings};
@@ -455,7 +349,7 @@ pub(crate) mod tests {
     /// Makes `edits` in turn, each after the diagnostics were sent: each time the diagnostics
     /// sent, made partly from those sent before, are those of a fresh document, and so is the
     /// list of a client that takes deltas. Returns the deltas.
-    fn sent_as_fresh(uri: &str, text: &str, edits: &[Edit]) -> Vec<Value> {
+    pub(crate) fn sent_as_fresh(uri: &str, text: &str, edits: &[Edit]) -> Vec<Value> {
         let settings = Settings::default();
         let uri = uri.parse().expect("uri");
         let mut document = Document::new(&uri, text.to_owned(), 1, "", &settings);
@@ -466,7 +360,7 @@ pub(crate) mod tests {
             Encoding::Utf16,
             Delivery::Deltas,
         );
-        let mut client_list = apply_delta(&[], &params_of(&first)).expect("a delta");
+        let mut client_list = apply(&[], &params_of(&first)).expect("a delta");
         let mut deltas = Vec::new();
         for (version, &((l1, c1), (l2, c2), inserted)) in edits.iter().enumerate() {
             publish_frame(&uri, Some(&mut document), Encoding::Utf16, Delivery::Whole);
@@ -495,7 +389,7 @@ pub(crate) mod tests {
                 Encoding::Utf16,
                 Delivery::Deltas,
             ));
-            client_list = apply_delta(&client_list, &delta).expect("a delta");
+            client_list = apply(&client_list, &delta).expect("a delta");
             let expected = params_of(&expected);
             assert_eq!(
                 Value::from(client_list.clone()),
@@ -562,29 +456,5 @@ pub(crate) mod tests {
                 ((0, 16), (0, 16), "😀"),
             ],
         );
-    }
-
-    /// A delta that is not one is refused, not half applied.
-    #[test]
-    fn a_malformed_delta_is_refused() {
-        let list = [
-            json!({ "range": { "start": { "line": 1, "character": 0 }, "end": { "line": 1, "character": 2 } } }),
-        ];
-        for params in [
-            json!({}),
-            json!({ "parts": [{ "keep": [0, 2] }] }),
-            json!({ "parts": [{ "keep": [1, 0] }] }),
-            json!({ "parts": [{ "keep": [0] }] }),
-            json!({ "parts": [{ "keep": [0, 1], "lineDelta": "1" }] }),
-            json!({ "parts": [{ "add": {} }] }),
-            json!({ "parts": [{ "neither": [] }] }),
-        ] {
-            assert_eq!(apply_delta(&list, &params), None, "{params}");
-        }
-        let moved = apply_delta(
-            &list,
-            &json!({ "parts": [{ "keep": [0, 1], "lineDelta": -1 }] }),
-        );
-        assert_eq!(moved.expect("a delta")[0]["range"]["end"]["line"], 0);
     }
 }

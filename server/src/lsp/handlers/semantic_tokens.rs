@@ -70,9 +70,13 @@ pub fn tokens(
         return Vec::new();
     };
     let mut absolute: Vec<(u32, u32, u32, u32)> = Vec::new();
-    for region in &analysis.regions {
-        if usize::from(region.range.end()) < from || usize::from(region.range.start()) > to {
-            continue;
+    // Regions are in file order and do not overlap: those in the range follow one another.
+    let first = analysis
+        .regions
+        .partition_point(|region| usize::from(region.range.end()) < from);
+    for region in &analysis.regions[first..] {
+        if usize::from(region.range.start()) > to {
+            break;
         }
         let parsed = parse(&region.text(&document.rope), region.dialect);
         for element in parsed.syntax().descendants_with_tokens() {
@@ -142,4 +146,48 @@ pub fn tokens(
         character = c;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ATOM, HOST_KEY, SECTION, tokens};
+    use crate::lsp::position::Encoding;
+    use crate::lsp::state::{Document, Settings};
+
+    /// The (line, start, length, type) of each token between `from` and `to`.
+    fn absolute(text: &str, from: usize, to: usize) -> Vec<(u32, u32, u32, u32)> {
+        let uri = "file:///p/variants.ini".parse().expect("uri");
+        let document = Document::new(&uri, text.into(), 1, "fairy-variants", &Settings::default());
+        let (mut line, mut start) = (0, 0);
+        tokens(&document, Encoding::Utf16, from, to)
+            .into_iter()
+            .map(|t| {
+                line += t.delta_line;
+                start = if t.delta_line == 0 {
+                    start + t.delta_start
+                } else {
+                    t.delta_start
+                };
+                (line, start, t.length, t.token_type)
+            })
+            .collect()
+    }
+
+    /// A range that starts inside a key or a string, or ends inside one, still colours it
+    /// whole; what lies wholly outside is left out.
+    #[test]
+    fn a_range_colours_what_it_touches() {
+        let text = "[v:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:N\n[w:v]\n";
+        let key = text.find("Piece1").expect("key");
+        let touched = absolute(text, key, text.find("mfW").expect("string") + 1);
+        assert!(touched.contains(&(1, 0, 12, HOST_KEY)), "{touched:?}");
+        assert!(touched.contains(&(1, 19, 1, ATOM)), "{touched:?}");
+        assert!(!touched.iter().any(|t| t.0 != 1), "{touched:?}");
+        let letter = text.find("fW").expect("letter");
+        let inside = absolute(text, letter, letter + 1);
+        assert!(inside.contains(&(1, 19, 1, ATOM)), "{inside:?}");
+        let all = absolute(text, 0, text.len());
+        assert!(all.contains(&(0, 0, 9, SECTION)) && all.contains(&(3, 0, 5, SECTION)));
+        assert!(all.contains(&(2, 17, 1, ATOM)), "{all:?}");
+    }
 }
