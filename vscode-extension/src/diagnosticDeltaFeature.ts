@@ -44,7 +44,8 @@ export class DiagnosticDeltaFeature implements StaticFeature {
 
   initialize(capabilities: ServerCapabilities): void {
     if (asRecord(capabilities.experimental)[CAPABILITY] === true) {
-      this.collection = vscode.languages.createDiagnosticCollection("betza");
+      // Not "betza": the library's own collection (empty while deltas come) has that name.
+      this.collection = vscode.languages.createDiagnosticCollection("betza-deltas");
     }
   }
 
