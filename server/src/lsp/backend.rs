@@ -129,7 +129,7 @@ impl LanguageServer for Backend {
         } else {
             Encoding::Utf16
         };
-        // A client of ours takes diagnostics as deltas (handlers/diagnostics.rs).
+        // A client of ours takes diagnostics as deltas (handlers/diagnostics/deltas.rs).
         let delivery = match params
             .capabilities
             .experimental

@@ -79,15 +79,8 @@ impl Analysis {
         }
         // Everything after the part moves by the same amount, in one direction.
         let (new_end, old_end) = (part.new.1, part.old.1);
-        // Offsets after the part stay inside the new text, whose length fits in a `u32`: moving
-        // them by wrapping arithmetic is exact, and without a branch per item it is fast.
         let shift = u32::from(offset(new_end)).wrapping_sub(u32::from(offset(old_end)));
-        let moved = |range: TextRange| -> TextRange {
-            TextRange::at(
-                TextSize::new(u32::from(range.start()).wrapping_add(shift)),
-                range.len(),
-            )
-        };
+        let moved = |range: TextRange| host::moved(range, shift);
         let scan = part.scan;
         // The new strings are analysed before anything changes, so that the analysis is never
         // left half updated.

@@ -18,6 +18,7 @@ use std::borrow::Cow;
 use rowan::{TextRange, TextSize};
 
 pub use tokens::HostTokens;
+pub(crate) use tokens::moved;
 
 use crate::{Dialect, Severity, Source};
 

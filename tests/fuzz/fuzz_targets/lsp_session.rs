@@ -486,6 +486,7 @@ fn as_whole_lists(received: Vec<Value>) -> Vec<Value> {
                 return message;
             }
             let params = &message["params"];
+            // The fuzzer's own assertion: a delta the server sent that does not read is a bug.
             list = deltas::apply(&list, params)
                 .unwrap_or_else(|| panic!("not a delta: {message}"));
             json!({ "method": "textDocument/publishDiagnostics", "params": {
