@@ -199,6 +199,9 @@ impl Search {
 }
 
 pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Search) -> Generated {
+    if let Some(engine) = &piece.fairy {
+        return super::fairy::generate(engine, position);
+    }
     let mut out = Generated {
         truncated: piece.incomplete,
         ..Generated::default()

@@ -142,3 +142,17 @@ fn fairy_stockfish_golden_cases_match() {
 fn fairy_stockfish_generated_cases_match() {
     check("fairy-generated.jsonl", 150);
 }
+
+/// ../shared/oracle/fairy-random-visible.jsonl, copied: 2,000 random strings in Fairy-Stockfish's
+/// subset, each answered by the engine (pyffish 0.0.90).
+#[test]
+fn fairy_stockfish_random_visible_cases_match() {
+    check("fairy-random-visible.jsonl", 2000);
+}
+
+/// Random strings leaning toward the engine's quirks, answered by the engine itself:
+/// `generate_fairy_random.py` writes them (see corpus/golden).
+#[test]
+fn fairy_stockfish_random_cases_match() {
+    check("fairy-random.jsonl", 4000);
+}

@@ -66,7 +66,7 @@ pub struct Identity {
 /// piece that matches a catalogue entry there is generated on the other reference boards, so
 /// an unusual or costly piece is generated once, and briefly.
 pub fn identify(piece: &model::Piece) -> Identity {
-    if piece.moves.is_empty() {
+    if piece.is_empty() {
         return Identity::default();
     }
     // Every catalogue piece is cheap to generate: one that is not matches none of them.

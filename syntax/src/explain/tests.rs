@@ -170,21 +170,21 @@ fn fairy_says_which_letters_the_engine_skips() {
         "mafsW",
         Dialect::Fairy,
         expect![[r#"
-        1 move in Fairy-Stockfish Betza; it never captures.
+            1 move in Fairy-Stockfish Betza; it never captures.
 
-        mafsW:
-          Wazir step (0,1), forward, right, left; moves to an empty square
+            mafsW:
+              (no move: the letters have no atom, or Fairy-Stockfish builds nothing from them)
 
-        Fairy-Stockfish skips these letters without a word: a
-         11  . . . . . . .
-         10  . . . . . . .
-          9  . . . o . . .
-          8  . . o @ o . .
-          7  . . . . . . .
-          6  . . . . . . .
-          5  . . . . . . .
-             e f g h i j k
-        @ the piece   o moves there
-    "#]],
+            Fairy-Stockfish skips these letters without a word: a
+             11  . . . . . . .
+             10  . . . . . . .
+              9  . . . o . . .
+              8  . . o @ o . .
+              7  . . . . . . .
+              6  . . . . . . .
+              5  . . . . . . .
+                 e f g h i j k
+            @ the piece   o moves there
+        "#]],
     );
 }

@@ -57,7 +57,7 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
 
 /// Seed 000: "non-final legs (before an a) by default have mode m"; the final leg's default is
 /// mc. Fairy-Stockfish reads one flat leg, so there only a single-leg `mc` is a default.
-fn default_modes(legs: &[ast::Leg], dialect: Dialect, findings: &mut Findings<'_>) {
+pub(super) fn default_modes(legs: &[ast::Leg], dialect: Dialect, findings: &mut Findings<'_>) {
     if !findings.wants("default-mode") {
         return;
     }

@@ -3,6 +3,7 @@
 //! points at the exact letters and, where one exists, carries an exact text edit that fixes it.
 
 mod chained;
+mod fairy;
 mod mbn;
 mod meaning;
 mod portability;
@@ -165,8 +166,12 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
         out: Vec::new(),
     };
     match parse.dialect() {
-        Dialect::XBetza | Dialect::Fairy => {
+        Dialect::XBetza => {
             meaning::check(parse, &mut findings);
+            portability::check(parse, &mut findings);
+        }
+        Dialect::Fairy => {
+            fairy::check(parse, &mut findings);
             portability::check(parse, &mut findings);
         }
         Dialect::Mbn => mbn::check(parse, &mut findings),

@@ -6,23 +6,17 @@ use rowan::TextRange;
 use super::{Findings, Fix, keeps_meaning};
 use crate::board::reference::fingerprint;
 use crate::board::{BoardSize, Position, Side, generate};
+use crate::model;
 use crate::model::xboard::{XBoardReading, readings};
-use crate::model::{self, LegSteps, fairy};
 use crate::tree::Parse;
 use crate::tree::ast::{self, LegElement};
-use crate::vocabulary::{Atom, Modifier, ModifierClass};
+use crate::vocabulary::{Modifier, ModifierClass};
 use crate::{Dialect, parse};
 
 pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     let text = parse.syntax().text().to_string();
     let tree = parse.piece();
     xboard(&tree, &text, parse.dialect(), findings);
-    if findings.wants("fairy-skipped-letter") {
-        fairy_skipped(&tree, &text, findings);
-    }
-    if findings.wants("fairy-no-moves") {
-        fairy_no_moves(&tree, &text, findings);
-    }
     if findings.wants("engines-disagree") && !parse.has_errors() {
         engines_disagree(&text, findings);
     }
@@ -184,82 +178,6 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
                 "XBoard lets this leg go anywhere but straight back, revisiting squares the seed excludes".into(),
                 None,
             ),
-        }
-    }
-}
-
-/// What Fairy-Stockfish reads: the move's text without the letters it skips.
-fn fairy_skipped(tree: &ast::Piece, text: &str, findings: &mut Findings<'_>) {
-    let skipped = fairy::skipped_letters(tree);
-    for a_move in tree.moves() {
-        let range = a_move.text_range();
-        // The skipped letters are in source order: take the run inside this move.
-        let first = skipped.partition_point(|r| r.start() < range.start());
-        let last = skipped.partition_point(|r| r.end() <= range.end());
-        let inside: Vec<TextRange> = skipped
-            .get(first..last.max(first))
-            .unwrap_or_default()
-            .to_vec();
-        if inside.is_empty() {
-            continue;
-        }
-        let read: String = text[range]
-            .char_indices()
-            .filter(|(i, _)| {
-                let at = range.start() + rowan::TextSize::from(u32::try_from(*i).unwrap_or(0));
-                !inside.iter().any(|r| r.contains(at))
-            })
-            .map(|(_, c)| c)
-            .collect();
-        for letter in &inside {
-            let said = if read.is_empty() {
-                "nothing".to_owned()
-            } else {
-                format!("`{read}`")
-            };
-            findings.push(
-                "fairy-skipped-letter",
-                *letter,
-                format!(
-                    "Fairy-Stockfish skips `{}`: it reads `{}` as {said}",
-                    &text[*letter], &text[range]
-                ),
-                None,
-            );
-        }
-    }
-}
-
-/// Moves Fairy-Stockfish builds nothing from.
-fn fairy_no_moves(tree: &ast::Piece, text: &str, findings: &mut Findings<'_>) {
-    let piece = model::build(tree, Dialect::Fairy);
-    let by_source = piece.by_source();
-    for a_move in tree.moves() {
-        if a_move.atom().and_then(|a| a.atom()).is_none() {
-            continue;
-        }
-        let range = a_move.text_range();
-        let built: Vec<&model::Move> = by_source.get(&range).cloned().unwrap_or_default();
-        let nothing = built.iter().all(|m| {
-            matches!(m.legs.first().map(|l| &l.steps), Some(LegSteps::Absolute(steps)) if steps.is_empty())
-        });
-        if nothing {
-            let atom_letter = a_move.atom().and_then(|a| a.atom());
-            let why = match atom_letter {
-                Some(Atom::U | Atom::O | Atom::I | Atom::S | Atom::T) => {
-                    "it does not know this atom"
-                }
-                _ => "it has no such rider, hopper or lame leap",
-            };
-            findings.push(
-                "fairy-no-moves",
-                range,
-                format!(
-                    "Fairy-Stockfish builds no moves from `{}`: {why}",
-                    &text[range]
-                ),
-                None,
-            );
         }
     }
 }

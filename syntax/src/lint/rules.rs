@@ -58,7 +58,7 @@ use Engine::{FairyStockfish, XBoard};
 use Severity::{Error, Hint, Info, Warning};
 
 /// Every rule, in the order of the generated documentation.
-pub const RULES: [Rule; 23] = [
+pub const RULES: [Rule; 25] = [
     rule(
         "default-mode",
         Hint,
@@ -275,8 +275,28 @@ pub const RULES: [Rule; 23] = [
         false,
         Some(FairyStockfish),
         "a move Fairy-Stockfish builds no moves for",
-        "Fairy-Stockfish has riders only along W, F and N lines, hoppers only along rook and bishop lines, lame leaps only on N, A, D and Z, and no moves for letters it does not know as atoms.",
-        ("DD", "D"),
+        "Fairy-Stockfish has riders only along W, F and N lines (a range or a doubled letter makes any atom a rider: `D1`, `DD`), hoppers only along rook and bishop lines, lame leaps only on N, A, D and Z, no initial captures, and no moves for letters it does not know as atoms.",
+        ("D1", "D"),
+        false,
+    ),
+    rule(
+        "fairy-lame-ignored",
+        Warning,
+        true,
+        Some(FairyStockfish),
+        "`n` on a rider, which Fairy-Stockfish ignores",
+        "Fairy-Stockfish makes a move lame only when its atom does not ride: `nR` is a Rook and `nN2` a Nightrider of two leaps.",
+        ("nR", "R"),
+        true,
+    ),
+    rule(
+        "fairy-range-overwritten",
+        Warning,
+        false,
+        Some(FairyStockfish),
+        "a move that takes moves away by replacing an earlier range",
+        "Fairy-Stockfish keeps one range per direction and move kind; a later atom in the same direction replaces it, so `RmR1` moves only one square. Decided by generating the piece with and without the move.",
+        ("RmR1", "R"),
         false,
     ),
     rule(

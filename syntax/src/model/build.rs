@@ -1,18 +1,18 @@
-//! Typed tree to model. Each dialect's reading is decided here, from the vocabulary tables:
-//! `xbetza` follows seed 000; `fairy` does what Fairy-Stockfish does
-//! (../shared/reference/fairy-stockfish.md), skipped letters and quirks included.
+//! Typed tree to model for XBetza (seed 000), from the vocabulary tables. The other dialects
+//! have models of their own: `fairy` is Fairy-Stockfish's data model ([`super::fairy`]), `mbn`
+//! and `chained` lower their own trees.
 
 use rowan::TextRange;
 
 use super::directions::{self, DirectionTerm, System};
 use super::repeat::{self, LegLetters};
 use super::{
-    Bend, Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap, fairy as fsf,
+    Bend, Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap, fairy,
 };
 use crate::Dialect;
 use crate::board::{COMPASS, Step};
 use crate::tree::ast::{self, RangeValue};
-use crate::vocabulary::{Atom, AtomShape, FairySupport, Modifier, ModifierClass};
+use crate::vocabulary::{Atom, AtomShape, Modifier, ModifierClass};
 
 /// The model of a parsed piece. Moves whose atom is missing or unknown (syntax errors) are left
 /// out; everything else is kept.
@@ -20,27 +20,16 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
     match dialect {
         Dialect::Mbn => return super::mbn::build(piece.syntax()),
         Dialect::Chained => return super::chained::build(piece.syntax()),
-        Dialect::XBetza | Dialect::Fairy => {}
+        Dialect::Fairy => return fairy::piece(&piece.syntax().text().to_string()),
+        Dialect::XBetza => {}
     }
     let mut moves = Vec::new();
     let mut incomplete = false;
     for a_move in piece.moves() {
-        if dialect == Dialect::Fairy {
-            // Fairy-Stockfish skips the letters it does not know, `a` and parentheses included:
-            // one flat leg.
-            let mut letters = all_letters(&a_move);
-            letters.retain(|(m, _)| m.entry().fairy == FairySupport::Understood);
-            moves.extend(build_move(
-                &a_move,
-                dialect,
-                &[(letters, a_move.text_range())],
-            ));
-        } else {
-            let (expansions, capped) = repeat::expansions(&a_move);
-            incomplete |= capped;
-            for legs in expansions {
-                moves.extend(build_move(&a_move, dialect, &legs));
-            }
+        let (expansions, capped) = repeat::expansions(&a_move);
+        incomplete |= capped;
+        for legs in expansions {
+            moves.extend(build_move(&a_move, &legs));
         }
     }
     Piece {
@@ -48,18 +37,8 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
         moves,
         incomplete,
         not_drawn: Vec::new(),
+        fairy: None,
     }
-}
-
-/// Every modifier of the move, groups included, in order (Fairy-Stockfish reads one flat leg).
-fn all_letters(a_move: &ast::Move) -> LegLetters {
-    a_move
-        .syntax()
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter_map(ast::Modifier::cast)
-        .filter_map(|m| Some((m.modifier()?, m.text_range())))
-        .collect()
 }
 
 fn count(letters: &[(Modifier, TextRange)], wanted: Modifier) -> usize {
@@ -75,15 +54,10 @@ fn direction_letters(letters: &[(Modifier, TextRange)]) -> Vec<char> {
 }
 
 /// One move from its atom and the modifiers of each of its legs.
-fn build_move(
-    a_move: &ast::Move,
-    dialect: Dialect,
-    legs_letters: &[(LegLetters, TextRange)],
-) -> Option<Move> {
+fn build_move(a_move: &ast::Move, legs_letters: &[(LegLetters, TextRange)]) -> Option<Move> {
     let atom_node = a_move.atom()?;
     let atom = atom_node.atom()?;
     let source = a_move.text_range();
-    let fairy = dialect == Dialect::Fairy;
     let (first, _) = legs_letters.first()?;
     let initial = match count(first, Modifier::I) {
         0 => Initial::Always,
@@ -91,8 +65,8 @@ fn build_move(
         _ => Initial::FromStartSquare,
     };
     let kind = match atom.entry().shape {
-        AtomShape::Universal if !fairy => MoveKind::Universal,
-        AtomShape::Castling if !fairy => MoveKind::Castling {
+        AtomShape::Universal => MoveKind::Universal,
+        AtomShape::Castling => MoveKind::Castling {
             king_step: match atom_node.range().and_then(|r| r.value()) {
                 Some(RangeValue::Steps(n)) if n > 0 => n,
                 _ => 2,
@@ -104,10 +78,7 @@ fn build_move(
             ),
             next_closer: count(first, Modifier::J) > 0,
         },
-        AtomShape::Imitator if !fairy => MoveKind::Imitator,
-        // Fairy-Stockfish skips U, O and I (and S and T): no move at all.
-        AtomShape::Universal | AtomShape::Castling | AtomShape::Imitator => return None,
-        AtomShape::Compound { .. } if fairy && atom != Atom::K => return None,
+        AtomShape::Imitator => MoveKind::Imitator,
         _ => MoveKind::Legs,
     };
     if kind != MoveKind::Legs {
@@ -119,19 +90,11 @@ fn build_move(
         });
     }
 
-    let first_steps = if fairy {
-        fairy_steps(
-            atom,
-            &fsf::tokens(&prefix_letters(a_move)),
-            reach_of(&atom_node, atom, dialect),
-        )
-    } else {
-        steps_of(
-            atom,
-            atom_node.extension(),
-            &directions::terms(&direction_letters(first)),
-        )
-    };
+    let first_steps = steps_of(
+        atom,
+        atom_node.extension(),
+        &directions::terms(&direction_letters(first)),
+    );
     // Atoms with eight directions of their own (K, Q, oblique leaps) continue in all eight by
     // default; the others only along their own four (seed 000: "all directions belonging to the
     // atom").
@@ -146,7 +109,7 @@ fn build_move(
     };
 
     let mut legs = Vec::new();
-    let mut reach = reach_of(&atom_node, atom, dialect);
+    let mut reach = reach_of(&atom_node, atom);
     let count_legs = legs_letters.len();
     for (index, (letters, leg_range)) in legs_letters.iter().enumerate() {
         let is_final = index + 1 == count_legs;
@@ -198,7 +161,7 @@ fn build_move(
         };
         let default_modes = modes.is_empty();
         // `t` restricts whatever modes the leg has, written or default.
-        let tame = !fairy && has(Modifier::T);
+        let tame = has(Modifier::T);
         if default_modes {
             // Seed 000: "non-final legs (before an a) by default have mode m"; the final leg
             // moves or captures.
@@ -209,23 +172,10 @@ fn build_move(
             };
         }
         modes.tame = tame;
-        if fairy && initial != Initial::Always {
-            // Fairy-Stockfish's initial moves never capture (`icW` has no move).
-            modes.capture_enemy = false;
-            if modes.is_empty() {
-                return None;
-            }
-        }
-        let lame = match (has(Modifier::N), fairy) {
-            (false, _) => None,
-            (true, false) => Some(Lameness::ShortestPaths),
-            (true, true) if lame_in_fairy(atom) => Some(Lameness::FairyPath),
-            // Fairy-Stockfish gives `n` on any other atom no move at all.
-            (true, true) => return None,
-        };
+        let lame = has(Modifier::N).then_some(Lameness::ShortestPaths);
         // Seed 000: "o ('off-board') in a non-final leg means the destination square must be
         // off board"; on a final leg one `o` is XBoard's cylinder (notes L7).
-        let ends_off_board = !fairy && !is_final && count(letters, Modifier::O) == 1;
+        let ends_off_board = !is_final && count(letters, Modifier::O) == 1;
         let wrap = match count(letters, Modifier::O) {
             0 => Wrap::None,
             _ if ends_off_board => Wrap::None,
@@ -278,7 +228,7 @@ fn build_move(
             reach = toggled(reach);
         }
         if is_final && (has(Modifier::P) || has(Modifier::G)) {
-            legs.extend(hopper_legs(leg, has(Modifier::G), fairy, atom)?);
+            legs.extend(hopper_legs(leg, has(Modifier::G)));
         } else {
             legs.push(leg);
         }
@@ -324,22 +274,7 @@ fn relative_turns(letters: &[char]) -> Vec<u8> {
 /// `pR` is `pafR` and `gQ` is `gafQ` (seed 000): a leg that ends on the mount, then a hidden
 /// leg straight on, which takes the move's other modes. `g` toggles the hidden leg's reach
 /// (a rider hops off as a leaper, a leaper as a rider: gK is the Contra-Grasshopper).
-pub(super) fn hopper_legs(
-    mut leg: Leg,
-    grasshop: bool,
-    fairy: bool,
-    atom: Atom,
-) -> Option<Vec<Leg>> {
-    if fairy {
-        // Fairy-Stockfish hops only along rook and bishop lines, and reads pW as pR.
-        if !matches!(
-            atom,
-            Atom::W | Atom::F | Atom::R | Atom::B | Atom::Q | Atom::K
-        ) {
-            return None;
-        }
-        leg.reach = Reach::Unlimited;
-    }
+pub(super) fn hopper_legs(mut leg: Leg, grasshop: bool) -> Vec<Leg> {
     let hop_off_reach = if grasshop {
         toggled(leg.reach)
     } else {
@@ -372,25 +307,12 @@ pub(super) fn hopper_legs(
     leg.default_modes = false;
     leg.unload = false;
     leg.toggles_next = grasshop;
-    Some(vec![leg, hop_off])
+    vec![leg, hop_off]
 }
 
-/// Fairy-Stockfish's `n` works on N, A, D and Z/J only (reference).
-fn lame_in_fairy(atom: Atom) -> bool {
-    matches!(atom, Atom::N | Atom::A | Atom::D | Atom::Z | Atom::J)
-}
-
-fn reach_of(atom_node: &ast::Atom, atom: Atom, dialect: Dialect) -> Reach {
+fn reach_of(atom_node: &ast::Atom, atom: Atom) -> Reach {
     let slider = matches!(atom.entry().shape, AtomShape::Slider { .. });
-    let written = atom_node.range().and_then(|r| {
-        let token = r.token()?;
-        if dialect == Dialect::Fairy {
-            // One digit only: `R10` is `R1`.
-            let first = token.text().chars().next()?.to_digit(10)?;
-            return Some(RangeValue::Steps(first));
-        }
-        r.value()
-    });
+    let written = atom_node.range().and_then(|r| r.value());
     match written {
         Some(RangeValue::Steps(0)) => Reach::Unlimited,
         Some(RangeValue::Steps(n)) => Reach::Steps(n),
@@ -466,50 +388,4 @@ fn steps_of(
         .into_iter()
         .flat_map(|(all, system)| directions::select(terms, &all, system))
         .collect()
-}
-
-/// Fairy-Stockfish's steps: K is W+F and Q is R+B, read with the engine's direction table;
-/// riders exist only along W, F and N lines (`DD`, `D2` have no moves).
-fn fairy_steps(atom: Atom, tokens: &[[char; 2]], reach: Reach) -> Vec<Step> {
-    let parts: &[Atom] = match atom.entry().shape {
-        _ if matches!(atom, Atom::K | Atom::Q) => &[Atom::W, Atom::F],
-        AtomShape::Slider { step: Atom::W } => &[Atom::W],
-        AtomShape::Slider { step: Atom::F } => &[Atom::F],
-        AtomShape::Leaper { .. } => std::slice::from_ref(&atom),
-        _ => &[],
-    };
-    let mut steps = Vec::new();
-    for part in parts {
-        let Some((short, long)) = leap_of(*part, None) else {
-            continue;
-        };
-        let all = symmetric_steps(short, long);
-        if reach != Reach::Steps(1) && !rides_in_fairy(&all) {
-            continue;
-        }
-        steps.extend(fsf::select(tokens, long, short, parts.len() == 1));
-    }
-    steps
-}
-
-/// The letters before the atom as written, `a` and all: Fairy-Stockfish pairs direction letters
-/// only when they stand side by side.
-fn prefix_letters(a_move: &ast::Move) -> Vec<char> {
-    let atom_start = a_move.atom().map(|a| a.text_range().start());
-    a_move
-        .syntax()
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .take_while(|t| Some(t.text_range().start()) != atom_start)
-        .flat_map(|t| t.text().chars().collect::<Vec<_>>())
-        .collect()
-}
-
-fn rides_in_fairy(steps: &[Step]) -> bool {
-    steps.first().is_some_and(|s| {
-        matches!(
-            (s.dx.abs().min(s.dy.abs()), s.king_distance()),
-            (0, 1) | (1, 1) | (1, 2)
-        )
-    })
 }

@@ -100,6 +100,7 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
         moves,
         incomplete: lower.incomplete,
         not_drawn: lower.not_drawn,
+        fairy: None,
     }
 }
 
@@ -485,10 +486,7 @@ fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -
         && let Some(last) = legs.pop()
     {
         // The last leg hops one piece and goes on beyond it, as XBetza's `pR`.
-        match super::build::hopper_legs(last.clone(), false, false, crate::vocabulary::Atom::W) {
-            Some(hop) => legs.extend(hop),
-            None => legs.push(last),
-        }
+        legs.extend(super::build::hopper_legs(last, false));
     }
     Move {
         kind: MoveKind::Legs,

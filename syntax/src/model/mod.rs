@@ -34,6 +34,8 @@ pub struct Piece {
     pub incomplete: bool,
     /// Parts of the text the model does not draw, with the reason (MBN's rules of the game).
     pub not_drawn: Vec<(TextRange, String)>,
+    /// In `fairy`: the piece as Fairy-Stockfish stores it, which its moves are generated from.
+    pub fairy: Option<Box<fairy::EnginePiece>>,
 }
 
 /// How often an unlimited repetition (an MBN complex rider, a chained exponent `0`) is
@@ -57,6 +59,11 @@ pub(crate) fn orientations(leaps: &[(i8, i8)]) -> Vec<crate::board::Step> {
 }
 
 impl Piece {
+    /// Whether the piece has nothing to generate: no move, or nothing stored by the engine.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty() && self.fairy.as_ref().is_none_or(|engine| engine.is_empty())
+    }
+
     /// The moves built from each written move, by its source range (a repeat group gives
     /// several), so callers that walk the written moves find theirs without a search each.
     pub fn by_source(&self) -> std::collections::HashMap<TextRange, Vec<&Move>> {
@@ -218,8 +225,6 @@ pub enum Lameness {
     /// XBetza: the leap is blocked only if every geometrically shortest path of king steps has
     /// an occupied square (seed 000: "all geometrically shortest paths to a destination").
     ShortestPaths,
-    /// Fairy-Stockfish: one fixed path, see [`fairy::lame_path`].
-    FairyPath,
 }
 
 /// How a bent rider turns between its steps (seed 000).

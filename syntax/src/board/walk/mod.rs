@@ -14,7 +14,7 @@ mod shortcuts;
 
 use super::generate::{Generated, GeneratedMove, Search};
 use super::{Lean, Occupant, Position, Square, Step};
-use crate::model::{Bend, Lameness, Leg, LegSteps, Reach, Wrap, fairy};
+use crate::model::{Bend, Lameness, Leg, LegSteps, Reach, Wrap};
 
 /// What the move has done so far.
 #[derive(Debug, Default)]
@@ -316,10 +316,6 @@ impl<'a> Walker<'a> {
                 Some(Lameness::ShortestPaths) => {
                     leaper && !self.some_path_clear(current, heading, leg.wrap, trail)
                 }
-                Some(Lameness::FairyPath) => fairy::lame_path(heading).into_iter().any(|s| {
-                    self.advance(current, s, leg.wrap)
-                        .is_none_or(|sq| self.occupant(sq, trail).is_some())
-                }),
             };
             if blocked {
                 break;

@@ -16,7 +16,6 @@ use super::{
 use crate::board::Step;
 use crate::parser::mbn::DIRECTIONS;
 use crate::tree::SyntaxNode;
-use crate::vocabulary::Atom;
 use crate::{Dialect, SyntaxKind::*, parse};
 
 /// Complex riders expand into at most this many moves (as repeat groups do).
@@ -109,6 +108,7 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
         incomplete: lower.incomplete,
         moves,
         not_drawn: lower.not_drawn,
+        fairy: None,
     }
 }
 
@@ -372,10 +372,7 @@ impl Lower {
                 let Some(last) = path.legs.pop() else {
                     continue;
                 };
-                match super::build::hopper_legs(last, false, false, Atom::W) {
-                    Some(legs) => path.legs.extend(legs),
-                    None => return false,
-                }
+                path.legs.extend(super::build::hopper_legs(last, false));
             }
         }
         true

@@ -8,7 +8,25 @@
 //! into its two letters doubled, so `fsW` is `ff` + `ss`; K and Q are W+F and R+B, where tokens
 //! do not split, which is why `frK` is only the right step and the forward-right diagonal.
 
+mod engine;
+
+pub use engine::{AtomReading, Directions, EnginePiece, Entry, Modality, Overwrite, Table};
+
+use super::Piece;
+use crate::Dialect;
 use crate::board::{BoardSize, Step};
+
+/// The model of a piece in the `fairy` dialect: the engine's data model, from which its moves
+/// are generated; it has no legs of its own.
+pub fn piece(text: &str) -> Piece {
+    Piece {
+        dialect: Dialect::Fairy,
+        moves: Vec::new(),
+        incomplete: false,
+        not_drawn: Vec::new(),
+        fairy: Some(Box::new(EnginePiece::read(text))),
+    }
+}
 
 /// The largest board the engine accepts (its LARGEBOARDS build: 12 files by 10 ranks).
 pub const LARGEST_BOARD: BoardSize = BoardSize {
@@ -19,31 +37,12 @@ pub const LARGEST_BOARD: BoardSize = BoardSize {
 const VERTICALS: &str = "fbvh";
 const HORIZONTALS: &str = "rlsh";
 
-/// The letters before an atom to Fairy-Stockfish's two-letter direction tokens.
-pub fn tokens(letters: &[char]) -> Vec<[char; 2]> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < letters.len() {
-        let c = letters[i];
-        if !VERTICALS.contains(c) && !HORIZONTALS.contains(c) {
-            // Other letters (modes, skipped ones) only keep their neighbours apart.
-            i += 1;
-            continue;
-        }
-        if let Some(&next) = letters.get(i + 1) {
-            let combines = next == c
-                || (VERTICALS.contains(c) && HORIZONTALS.contains(next))
-                || (HORIZONTALS.contains(c) && VERTICALS.contains(next));
-            if combines {
-                out.push([c, next]);
-                i += 2;
-                continue;
-            }
-        }
-        out.push([c, c]);
-        i += 1;
-    }
-    out
+/// Whether direction letter `c` followed by `next` makes one token: the same letter twice, or a
+/// vertical and a horizontal in either order (`h` is both).
+fn combines(c: char, next: char) -> bool {
+    next == c
+        || (VERTICALS.contains(c) && HORIZONTALS.contains(next))
+        || (HORIZONTALS.contains(c) && VERTICALS.contains(next))
 }
 
 /// One orientation of a leap with `long` steps one way and `short` the other: the step as
@@ -161,12 +160,14 @@ pub fn skipped_letters(piece: &crate::tree::ast::Piece) -> Vec<rowan::TextRange>
 mod tests {
     use super::*;
 
-    fn squares(letters: &str, long: i8, short: i8, lone: bool) -> Vec<(i8, i8)> {
-        let letters: Vec<char> = letters.chars().collect();
-        let mut out: Vec<(i8, i8)> = select(&tokens(&letters), long, short, lone)
-            .into_iter()
-            .map(|s| (s.dx, s.dy))
-            .collect();
+    /// The directions the engine stores for `letters` before `atom`.
+    fn squares(letters: &str, atom: char) -> Vec<(i8, i8)> {
+        let piece = EnginePiece::read(&format!("{letters}{atom}"));
+        let mut out: Vec<(i8, i8)> = piece
+            .atoms
+            .first()
+            .map(|a| a.steps.iter().map(|s| (s.dx, s.dy)).collect())
+            .unwrap_or_default();
         out.sort();
         out
     }
@@ -175,20 +176,21 @@ mod tests {
     fn oblique_pairs_follow_the_engine() {
         // Reference: `fN` = `ffN` = the two narrow forward moves; `fsN` = the two wide forward;
         // `fhN` = all four forward; `frN` = one (flat), `rfN` = one (steep).
-        assert_eq!(squares("f", 2, 1, false), [(-1, 2), (1, 2)]);
-        assert_eq!(squares("fs", 2, 1, false), [(-2, 1), (2, 1)]);
-        assert_eq!(squares("fh", 2, 1, false).len(), 4);
-        assert_eq!(squares("fr", 2, 1, false), [(2, 1)]);
-        assert_eq!(squares("rf", 2, 1, false), [(1, 2)]);
+        assert_eq!(squares("f", 'N'), [(-1, 2), (1, 2)]);
+        assert_eq!(squares("fs", 'N'), [(-2, 1), (2, 1)]);
+        assert_eq!(squares("fh", 'N').len(), 4);
+        assert_eq!(squares("fr", 'N'), [(2, 1)]);
+        assert_eq!(squares("rf", 'N'), [(1, 2)]);
         // `h` alone selects nothing.
-        assert_eq!(squares("h", 2, 1, false), []);
+        assert_eq!(squares("h", 'N'), []);
     }
 
     #[test]
     fn orthogonal_atoms_split_mixed_tokens_only_when_alone() {
         // fsW (the soldier) is forward and both sideways; in K the W part of `fr` is just right.
-        assert_eq!(squares("fs", 1, 0, true), [(-1, 0), (0, 1), (1, 0)]);
-        assert_eq!(squares("fr", 1, 0, false), [(1, 0)]);
+        assert_eq!(squares("fs", 'W'), [(-1, 0), (0, 1), (1, 0)]);
+        let king: Vec<(i8, i8)> = squares("fr", 'K');
+        assert_eq!(king, [(1, 0), (1, 1)]);
     }
 
     #[test]

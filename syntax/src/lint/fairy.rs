@@ -1,0 +1,247 @@
+//! Rules for the `fairy` dialect, decided on Fairy-Stockfish's own data model
+//! ([`EnginePiece`]): what the engine skips, ignores, builds nothing from or overwrites. Every
+//! claim about moves is decided by generating the engine's moves with and without the letters
+//! in question on the reference boards, so a finding holds under the engine's combining and
+//! overwriting rules (notes F1–F6).
+
+use rowan::{TextRange, TextSize};
+
+use super::{Findings, Fix, keeps_meaning, meaning};
+use crate::Dialect;
+use crate::board::reference::{Fingerprint, fingerprint};
+use crate::model::fairy::{self, AtomReading, EnginePiece, Modality, Table};
+use crate::tree::Parse;
+
+/// Above this many atoms the per-atom comparisons are skipped (each costs two generations).
+const COMPARED_ATOMS: usize = 12;
+
+pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
+    let text = parse.syntax().text().to_string();
+    let engine = EnginePiece::read(&text);
+    for a_move in parse.piece().moves() {
+        let legs: Vec<_> = a_move.legs().collect();
+        meaning::default_modes(&legs, Dialect::Fairy, findings);
+    }
+    if findings.wants("fairy-skipped-letter") {
+        skipped(&text, &engine, findings);
+    }
+    if findings.wants("fairy-lame-ignored") {
+        lame_ignored(&text, &engine, findings);
+    }
+    if engine.atoms.len() <= COMPARED_ATOMS {
+        let whole = moves_of(&text);
+        for atom in &engine.atoms {
+            compare_atom(&text, &engine, atom, &whole, findings);
+        }
+    }
+}
+
+fn moves_of(text: &str) -> Fingerprint {
+    fingerprint(&fairy::piece(text))
+}
+
+fn without(text: &str, range: TextRange) -> String {
+    let mut out = text.to_owned();
+    out.replace_range(usize::from(range.start())..usize::from(range.end()), "");
+    out
+}
+
+/// Whether every move of `part` is also a move of `whole`, in every reference position.
+fn contains(whole: &Fingerprint, part: &Fingerprint) -> bool {
+    whole
+        .iter()
+        .zip(part)
+        .all(|((moves, could), (part_moves, part_could))| {
+            part_moves.iter().all(|m| moves.contains(m))
+                && part_could.iter().all(|s| could.contains(s))
+        })
+}
+
+fn is_empty(moves: &Fingerprint) -> bool {
+    moves
+        .iter()
+        .all(|(m, could)| m.is_empty() && could.is_empty())
+}
+
+/// The rules that compare the piece with and without one atom: no moves, redundant, takes
+/// moves away, and a range 1 that changes nothing.
+fn compare_atom(
+    text: &str,
+    engine: &EnginePiece,
+    atom: &AtomReading,
+    whole: &Fingerprint,
+    findings: &mut Findings<'_>,
+) {
+    let written = &text[atom.source];
+    let rest = moves_of(&without(text, atom.source));
+    if rest == *whole {
+        if is_empty(&moves_of(written)) {
+            findings.push(
+                "fairy-no-moves",
+                atom.source,
+                format!(
+                    "Fairy-Stockfish builds no moves from `{written}`: {}",
+                    why_nothing(atom)
+                ),
+                None,
+            );
+        } else if !is_empty(&rest) {
+            findings.push(
+                "redundant-move",
+                atom.source,
+                format!(
+                    "`{written}` adds nothing: in Fairy-Stockfish the rest of the piece already makes every one of its moves"
+                ),
+                Some(Fix::delete(format!("remove `{written}`"), &[atom.source])),
+            );
+        }
+        return;
+    }
+    if !contains(whole, &rest) {
+        overwritten(text, engine, atom, findings);
+    }
+    if atom.suffix == Some('1') && atom.table == Table::Sliders {
+        let digit = TextRange::at(atom.atom_range.end(), TextSize::of('1'));
+        if moves_of(&without(text, digit)) == *whole {
+            let plain = without(written, digit - atom.source.start());
+            findings.push(
+                "range-one",
+                digit,
+                format!("range 1 changes nothing: Fairy-Stockfish plays `{written}` as `{plain}`"),
+                Some(Fix::delete("remove the range", &[digit])),
+            );
+        }
+    }
+}
+
+/// Why an atom that builds nothing builds nothing, from what the engine stored.
+fn why_nothing(atom: &AtomReading) -> String {
+    let letter = atom.atom;
+    let riding_lines = matches!(letter, 'W' | 'F' | 'N' | 'K' | 'R' | 'B' | 'Q');
+    let hopping_lines = matches!(letter, 'W' | 'F' | 'K' | 'R' | 'B' | 'Q');
+    if atom.directions_select_nothing {
+        format!(
+            "its direction letters select none of `{letter}`'s directions in the engine's reading"
+        )
+    } else if atom.initial && !atom.modalities.contains(&Modality::Quiet) {
+        "the engine has no initial captures".to_owned()
+    } else if atom.table == Table::Steps && atom.range == -1 {
+        format!(
+            "`n` on `{letter}` stores a lame leap, and the engine has lame leaps only for D, N, A and Z (J)"
+        )
+    } else if atom.table == Table::Sliders && !riding_lines {
+        let made_by = match atom.suffix {
+            Some(c) if c.is_ascii_digit() => format!("the range `{c}`"),
+            _ => "the doubled letter".to_owned(),
+        };
+        format!(
+            "{made_by} makes `{letter}` a rider, and the engine has riders only along W, F and N lines (write `{letter}` for the leap)"
+        )
+    } else if atom.table == Table::Hoppers && !hopping_lines {
+        format!("the engine hops only along rook and bishop lines, and `{letter}` has none")
+    } else {
+        "it has no rider, hopper or lame leap for these directions".to_owned()
+    }
+}
+
+/// An atom whose entries replace an earlier atom's and so take moves away.
+fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &mut Findings<'_>) {
+    let mut earlier: Vec<TextRange> = Vec::new();
+    let mut kinds: Vec<&str> = Vec::new();
+    for overwrite in engine
+        .overwrites
+        .iter()
+        .filter(|o| o.later.source == atom.source && o.later.range != o.earlier.range)
+    {
+        if !earlier.contains(&overwrite.earlier.source) {
+            earlier.push(overwrite.earlier.source);
+        }
+        let kind = match (overwrite.initial, overwrite.modality) {
+            (true, _) => "first moves",
+            (false, Modality::Quiet) => "quiet moves",
+            (false, Modality::Capture) => "captures",
+        };
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    if earlier.is_empty() {
+        return;
+    }
+    let names: Vec<String> = earlier.iter().map(|r| format!("`{}`", &text[*r])).collect();
+    findings.push(
+        "fairy-range-overwritten",
+        atom.source,
+        format!(
+            "`{}` takes moves away: Fairy-Stockfish keeps one range per direction and move kind, and `{}` replaces what {} stored for its {}",
+            &text[atom.source],
+            &text[atom.source],
+            names.join(" and "),
+            kinds.join(" and ")
+        ),
+        None,
+    );
+}
+
+/// `n` on an atom that rides: the engine drops it.
+fn lame_ignored(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
+    for atom in &engine.atoms {
+        let Some(letter) = atom.lame_ignored else {
+            continue;
+        };
+        let written = &text[atom.source];
+        let plain = without(written, letter - atom.source.start());
+        let fix = Fix::delete("remove `n`", &[letter]);
+        let fix = keeps_meaning(text, &fix, Dialect::Fairy).then_some(fix);
+        findings.push(
+            "fairy-lame-ignored",
+            letter,
+            format!(
+                "Fairy-Stockfish ignores `n` on a rider: it plays `{written}` as `{plain}`, which is not lame"
+            ),
+            fix,
+        );
+    }
+}
+
+/// Letters and digits the engine passes over (other characters are syntax errors already).
+fn skipped(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
+    for range in &engine.skipped {
+        let letter = &text[*range];
+        if !letter.chars().all(|c| c.is_ascii_alphanumeric()) {
+            continue;
+        }
+        let inside = engine
+            .atoms
+            .iter()
+            .find(|a| a.source.contains_range(*range));
+        // A digit after an atom's own digit or doubled letter: the engine reads no more.
+        let after = engine.atoms.iter().rev().find(|a| {
+            a.source.end() <= range.start()
+                && text[usize::from(a.source.end())..usize::from(range.end())]
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+        });
+        let message = match (inside, after) {
+            (Some(atom), _) => {
+                let whole = &text[atom.source];
+                let read = without(whole, *range - atom.source.start());
+                format!("Fairy-Stockfish skips `{letter}`: it reads `{whole}` as `{read}`")
+            }
+            (None, Some(atom)) if atom.suffix.is_some() => {
+                let read = &text[atom.source];
+                let written = &text[usize::from(atom.source.start())..usize::from(range.end())];
+                let cause = if atom.suffix.is_some_and(|c| c.is_ascii_digit()) {
+                    "it reads a range of one digit"
+                } else {
+                    "a doubled atom already rides, and takes no range"
+                };
+                format!(
+                    "Fairy-Stockfish skips `{letter}`: {cause}, so it plays `{written}` as `{read}`"
+                )
+            }
+            _ => format!("Fairy-Stockfish skips `{letter}`"),
+        };
+        findings.push("fairy-skipped-letter", *range, message, None);
+    }
+}
