@@ -420,3 +420,38 @@ fn check_reports_bad_files_and_goes_on() {
     assert!(errors.contains("cannot read it"), "{errors}");
     assert!(errors.contains("checked 1 file(s)"), "{errors}");
 }
+
+/// Fairy-Stockfish plays `NN2` as an unlimited Nightrider (the digit after a doubled atom is
+/// skipped; `fsf_oracle.py NN2 --from a1` gives these six squares): the syntax finding is reported,
+/// the engine's moves are still printed, and the exit status is 0. A string with no atom the
+/// engine knows still exits 2.
+#[test]
+fn fairy_shows_what_the_engine_plays_even_past_syntax_findings() {
+    let output = betza([
+        "moves",
+        "NN2",
+        "--dialect",
+        "fairy",
+        "--board",
+        "8x8",
+        "--from",
+        "a1",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).contains("range-on-doubled-atom"));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("json");
+    assert_eq!(
+        json["destinations"],
+        serde_json::json!(["b3", "c2", "c5", "d7", "e3", "g4"])
+    );
+    assert_eq!(
+        betza(["moves", "+", "--dialect", "fairy"]).status.code(),
+        Some(2)
+    );
+    let explained = stdout(&betza(["explain", "pR2", "--dialect", "fairy"]));
+    assert!(
+        explained.contains("at most 2 squares from its start, the piece hopped over included"),
+        "{explained}"
+    );
+}

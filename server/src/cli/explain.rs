@@ -76,7 +76,7 @@ pub fn run(
     }
     // A closed stdout is not worth a panic.
     let _ = std::io::stdout().write_all(out.as_bytes());
-    if parse.has_errors() {
+    if parse.has_no_meaning() {
         ExitCode::from(EXIT_BAD_INPUT)
     } else {
         ExitCode::SUCCESS

@@ -27,7 +27,7 @@ pub struct Request {
 pub fn run(request: &Request) -> ExitCode {
     let parse = betza_syntax::parse(&request.betza, request.dialect);
     report::eprint_syntax_errors("<betza>", &request.betza, parse.errors());
-    if parse.has_errors() {
+    if parse.has_no_meaning() {
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     let from = request.from.unwrap_or_else(|| request.board.centre());

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 mod chained;
+mod fairy;
 mod legs;
 pub mod names;
 mod words;
@@ -135,22 +136,27 @@ pub fn explain(parse: &Parse) -> Explanation {
             moves = chained::moves(&parse.syntax());
             moves.extend(not_drawn(&piece, &slice));
         }
-        Dialect::XBetza | Dialect::Fairy => {}
+        Dialect::Fairy => {
+            if let Some(engine) = &piece.fairy {
+                moves = fairy::moves(engine, &text);
+            }
+        }
+        Dialect::XBetza => {}
     }
-    let ignored = if dialect == Dialect::Fairy {
-        model::fairy::skipped_letters(&tree)
-            .into_iter()
-            .map(slice)
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let ignored = piece
+        .fairy
+        .as_ref()
+        .map(|engine| engine.skipped.iter().copied().map(slice).collect())
+        .unwrap_or_default();
     // The catalogue is written in XBetza; a Fairy-Stockfish piece is named by what the engine
     // builds, which the comparison of moves handles the same way.
     let identity = names::identify(&piece);
     let names: Vec<&str> = identity.names.iter().map(|e| e.name).collect();
     // In MBN the explanation also holds what is said in words only; the count is of moves.
-    let written = moves.len() - piece.not_drawn.len();
+    let written = match &piece.fairy {
+        Some(engine) => engine.atoms.len(),
+        None => moves.len() - piece.not_drawn.len(),
+    };
     let mut summary = summary(&piece, written);
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
         summary.push_str(&format!(
@@ -252,6 +258,15 @@ fn difference_words(piece: &model::Piece) -> Option<&'static str> {
             .flat_map(|m| m.legs.iter().rev().skip(1).filter(|l| !l.hidden))
     };
     let legs = || piece.moves.iter().flat_map(|m| m.legs.iter());
+    if let Some(engine) = &piece.fairy {
+        return if engine.hops() {
+            Some("it needs a piece to hop over")
+        } else if engine.is_lame() {
+            Some("it can be blocked on the way")
+        } else {
+            None
+        };
+    }
     if legs().any(|l| l.when_open) {
         Some("it stops early where its next leg is blocked")
     } else if legs().any(|l| l.modes.hop) {
@@ -271,11 +286,17 @@ fn summary(piece: &model::Piece, written: usize) -> String {
     if written == 0 {
         return format!("No move to draw in {}.", piece.dialect.title());
     }
-    let captures = piece
-        .moves
-        .iter()
-        .flat_map(|m| m.legs.iter())
-        .any(|l| l.modes.capture_enemy || l.modes.capture_friend || l.modes.en_passant);
+    let captures = match &piece.fairy {
+        // Decided by generating: a capture entry may build nothing (`cD1`).
+        Some(_) => crate::board::reference::fingerprint(piece)
+            .iter()
+            .any(|(moves, could)| !could.is_empty() || moves.iter().any(|m| m.1.is_some())),
+        None => piece
+            .moves
+            .iter()
+            .flat_map(|m| m.legs.iter())
+            .any(|l| l.modes.capture_enemy || l.modes.capture_friend || l.modes.en_passant),
+    };
     let multi = piece
         .moves
         .iter()
@@ -313,6 +334,9 @@ const EXAMPLE_ENEMIES: [(i8, i8); 4] = [(1, 1), (0, 3), (-2, 0), (2, -2)];
 
 /// Whether some move depends on other pieces: hops, lame leaps, locust captures, induction.
 fn depends_on_blockers(piece: &model::Piece) -> bool {
+    if let Some(engine) = &piece.fairy {
+        return engine.hops() || engine.is_lame();
+    }
     piece
         .moves
         .iter()

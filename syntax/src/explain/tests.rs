@@ -173,7 +173,7 @@ fn fairy_says_which_letters_the_engine_skips() {
             1 move in Fairy-Stockfish Betza; it never captures.
 
             mafsW:
-              (no move: the letters have no atom, or Fairy-Stockfish builds nothing from them)
+              Wazir leap, forward, right, left; moves to an empty square (m)
 
             Fairy-Stockfish skips these letters without a word: a
              11  . . . . . . .

@@ -30,8 +30,12 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     }
     if engine.atoms.len() <= COMPARED_ATOMS {
         let whole = moves_of(&text);
+        let mut previous_end = TextSize::new(0);
         for atom in &engine.atoms {
-            compare_atom(&text, &engine, atom, &whole, findings);
+            // The atom with the skipped letters before it, so that removing it leaves none.
+            let span = TextRange::new(previous_end, atom.source.end());
+            previous_end = atom.source.end();
+            compare_atom(&text, &engine, atom, span, &whole, findings);
         }
     }
 }
@@ -69,11 +73,12 @@ fn compare_atom(
     text: &str,
     engine: &EnginePiece,
     atom: &AtomReading,
+    span: TextRange,
     whole: &Fingerprint,
     findings: &mut Findings<'_>,
 ) {
     let written = &text[atom.source];
-    let rest = moves_of(&without(text, atom.source));
+    let rest = moves_of(&without(text, span));
     if rest == *whole {
         if is_empty(&moves_of(written)) {
             findings.push(
@@ -81,7 +86,7 @@ fn compare_atom(
                 atom.source,
                 format!(
                     "Fairy-Stockfish builds no moves from `{written}`: {}",
-                    why_nothing(atom)
+                    atom.why_no_moves()
                 ),
                 None,
             );
@@ -92,7 +97,7 @@ fn compare_atom(
                 format!(
                     "`{written}` adds nothing: in Fairy-Stockfish the rest of the piece already makes every one of its moves"
                 ),
-                Some(Fix::delete(format!("remove `{written}`"), &[atom.source])),
+                Some(Fix::delete(format!("remove `{}`", &text[span]), &[span])),
             );
         }
         return;
@@ -111,36 +116,6 @@ fn compare_atom(
                 Some(Fix::delete("remove the range", &[digit])),
             );
         }
-    }
-}
-
-/// Why an atom that builds nothing builds nothing, from what the engine stored.
-fn why_nothing(atom: &AtomReading) -> String {
-    let letter = atom.atom;
-    let riding_lines = matches!(letter, 'W' | 'F' | 'N' | 'K' | 'R' | 'B' | 'Q');
-    let hopping_lines = matches!(letter, 'W' | 'F' | 'K' | 'R' | 'B' | 'Q');
-    if atom.directions_select_nothing {
-        format!(
-            "its direction letters select none of `{letter}`'s directions in the engine's reading"
-        )
-    } else if atom.initial && !atom.modalities.contains(&Modality::Quiet) {
-        "the engine has no initial captures".to_owned()
-    } else if atom.table == Table::Steps && atom.range == -1 {
-        format!(
-            "`n` on `{letter}` stores a lame leap, and the engine has lame leaps only for D, N, A and Z (J)"
-        )
-    } else if atom.table == Table::Sliders && !riding_lines {
-        let made_by = match atom.suffix {
-            Some(c) if c.is_ascii_digit() => format!("the range `{c}`"),
-            _ => "the doubled letter".to_owned(),
-        };
-        format!(
-            "{made_by} makes `{letter}` a rider, and the engine has riders only along W, F and N lines (write `{letter}` for the leap)"
-        )
-    } else if atom.table == Table::Hoppers && !hopping_lines {
-        format!("the engine hops only along rook and bishop lines, and `{letter}` has none")
-    } else {
-        "it has no rider, hopper or lame leap for these directions".to_owned()
     }
 }
 

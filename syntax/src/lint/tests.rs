@@ -364,3 +364,39 @@ fn fixes_never_join_atoms_or_pair_directions() {
         Some(Some("fmW".into()))
     );
 }
+
+/// Fairy-Stockfish's own answers (pyffish 0.0.90, `fsf_oracle.py`): `D1` has no move (golden
+/// case fr-1300), `nR` is a full Rook, `RmR1` moves one square and captures as a Rook, `fR1fDD`
+/// reaches d5 d6 d8 from d4, so `fDD` is not "no moves" there. The rules decide by generating.
+#[test]
+fn fairy_rules_follow_the_engines_answers() {
+    let fairy = |text| findings(text, Dialect::Fairy);
+    assert!(fairy("D1W").contains(&("fairy-no-moves", 0, 2)));
+    assert!(!codes("D1W", Dialect::Fairy).contains(&"range-one"));
+    assert!(fairy("nR").contains(&("fairy-lame-ignored", 0, 1)));
+    assert!(!codes("nN", Dialect::Fairy).contains(&"fairy-lame-ignored"));
+    assert!(fairy("RmR1").contains(&("fairy-range-overwritten", 1, 4)));
+    // In XBetza `mR1` adds nothing to `R`; in Fairy-Stockfish it takes moves away.
+    assert!(!codes("RmR1", Dialect::Fairy).contains(&"redundant-move"));
+    assert!(codes("RmR1", Dialect::XBetza).contains(&"redundant-move"));
+    assert!(!codes("fR1fDD", Dialect::Fairy).contains(&"fairy-no-moves"));
+    // `W1` is `W` for the engine too; removing `W` from `NWN` would join `NN`, a Nightrider.
+    assert!(fairy("W1").contains(&("range-one", 1, 2)));
+    assert!(!fairy("NWN").contains(&("redundant-move", 1, 2)));
+    assert!(fairy("KW").contains(&("redundant-move", 1, 2)));
+    // The digit after a doubled atom: `NN2` is an unlimited Nightrider (golden cases).
+    let skipped: Vec<String> = lint(
+        &parse("NN2", Dialect::Fairy),
+        &LintConfig::for_dialect(Dialect::Fairy),
+    )
+    .into_iter()
+    .filter(|d| d.rule.code == "fairy-skipped-letter")
+    .map(|d| d.message)
+    .collect();
+    assert_eq!(
+        skipped,
+        [
+            "Fairy-Stockfish skips `2`: a doubled atom already rides, and takes no range, so it plays `NN2` as `NN`"
+        ]
+    );
+}

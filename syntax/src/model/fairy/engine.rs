@@ -50,7 +50,8 @@ pub type Directions = BTreeMap<Step, Entry>;
 /// An atom as the engine read it, with the letters that applied to it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct AtomReading {
-    /// From the first letter after the previous atom to the end of its digit or doubled letter.
+    /// From the first letter the engine reads after the previous atom to the end of its digit or
+    /// doubled letter.
     pub source: TextRange,
     /// The atom letter itself.
     pub atom_range: TextRange,
@@ -68,6 +69,38 @@ pub struct AtomReading {
     pub steps: Vec<Step>,
     /// Direction letters were written but select none of the atom's directions.
     pub directions_select_nothing: bool,
+}
+
+impl AtomReading {
+    /// Why an atom that builds nothing on its own builds nothing, from what the engine stored.
+    pub fn why_no_moves(&self) -> String {
+        let letter = self.atom;
+        let riding_lines = matches!(letter, 'W' | 'F' | 'N' | 'K' | 'R' | 'B' | 'Q');
+        let hopping_lines = matches!(letter, 'W' | 'F' | 'K' | 'R' | 'B' | 'Q');
+        if self.directions_select_nothing {
+            format!(
+                "its direction letters select none of `{letter}`'s directions in the engine's reading"
+            )
+        } else if self.initial && !self.modalities.contains(&Modality::Quiet) {
+            "the engine has no initial captures".to_owned()
+        } else if self.table == Table::Steps && self.range == -1 {
+            format!(
+                "`n` on `{letter}` stores a lame leap, and the engine has lame leaps only for D, N, A and Z (J)"
+            )
+        } else if self.table == Table::Sliders && !riding_lines {
+            let made_by = match self.suffix {
+                Some(c) if c.is_ascii_digit() => format!("the range `{c}`"),
+                _ => "the doubled letter".to_owned(),
+            };
+            format!(
+                "{made_by} makes `{letter}` a rider, and the engine has riders only along W, F and N lines (write `{letter}` for the leap)"
+            )
+        } else if self.table == Table::Hoppers && !hopping_lines {
+            format!("the engine hops only along rook and bishop lines, and `{letter}` has none")
+        } else {
+            "it has no rider, hopper or lame leap for these directions".to_owned()
+        }
+    }
 }
 
 /// An entry an atom wrote that a later atom replaced.
@@ -142,9 +175,12 @@ impl EnginePiece {
         while index < chars.len() {
             let (offset, c) = chars[index];
             let letter_range = range_at(offset, end_of(index));
-            pending.start.get_or_insert(offset);
-            if matches!(c, 'm' | 'c' | 'p' | 'g' | 'n' | 'i') || is_direction(c) {
+            let modifier = matches!(c, 'm' | 'c' | 'p' | 'g' | 'n' | 'i') || is_direction(c);
+            if modifier {
                 pending.first_letter.get_or_insert(offset);
+            }
+            if modifier || leaper_leaps(c).is_some() || rider_leaps(c).is_some() {
+                pending.start.get_or_insert(offset);
             }
             match c {
                 'm' => pending.modalities.push(Modality::Quiet),
@@ -284,6 +320,18 @@ impl EnginePiece {
     /// The directions of one table for one move kind.
     pub fn directions(&self, initial: bool, modality: Modality, table: Table) -> &Directions {
         &self.tables[usize::from(initial)][modality as usize][table as usize]
+    }
+
+    /// Whether some move hops (a cannon or a grasshopper).
+    pub fn hops(&self) -> bool {
+        self.atoms.iter().any(|a| a.table == Table::Hoppers)
+    }
+
+    /// Whether some move is a lame leap.
+    pub fn is_lame(&self) -> bool {
+        self.atoms
+            .iter()
+            .any(|a| a.table == Table::Steps && a.range == -1)
     }
 
     /// Whether the engine stores nothing at all.
