@@ -9,7 +9,7 @@ use std::path::Path;
 #[path = "support/large_variants.rs"]
 mod large_variants;
 
-use betza_syntax::board::{BoardSize, Position, Side, generate};
+use betza_syntax::board::{BoardSize, Position, Side, Square, generate};
 use betza_syntax::document::{Options, RegionCache, analyse, analyse_cached};
 use betza_syntax::explain::{diagram, explain};
 use betza_syntax::host::HostFormat;
@@ -97,6 +97,61 @@ fn bench_moves(c: &mut Criterion) {
         b.iter(|| {
             for (dialect, parse) in &parsed {
                 black_box(model::build(&parse.piece(), *dialect));
+            }
+        })
+    });
+    group.finish();
+}
+
+/// Fairy-Stockfish's reading: every engine-answered golden case (random strings with friends,
+/// enemies, both colours, boards up to 12×10), model built once, moves generated in its own
+/// position.
+fn bench_fairy(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/golden");
+    let mut cases: Vec<(model::Piece, Position)> = Vec::new();
+    for file in ["fairy-random.jsonl", "fairy-random-visible.jsonl"] {
+        let data = fs::read_to_string(root.join(file)).expect("golden data");
+        for line in data.lines() {
+            let case: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+            let text = |key: &str| case[key].as_str().expect("a string field").to_owned();
+            let squares = |key: &str| -> Vec<Square> {
+                case[key]
+                    .as_array()
+                    .expect("a list of squares")
+                    .iter()
+                    .filter_map(|s| s.as_str()?.parse().ok())
+                    .collect()
+            };
+            let size: BoardSize = text("board").parse().expect("board size");
+            let side = if text("side") == "black" {
+                Side::Black
+            } else {
+                Side::White
+            };
+            let from: Square = text("from").parse().expect("square");
+            let moved = case["moved"].as_bool().unwrap_or(false);
+            let position = Position::new(
+                size,
+                from,
+                side,
+                moved,
+                &squares("friends"),
+                &squares("enemies"),
+            )
+            .expect("golden positions are valid");
+            let piece = model::build(
+                &parse(&text("betza"), Dialect::Fairy).piece(),
+                Dialect::Fairy,
+            );
+            cases.push((piece, position));
+        }
+    }
+    let mut group = c.benchmark_group("fairy");
+    group.throughput(Throughput::Elements(cases.len() as u64));
+    group.bench_function(format!("moves of {} golden cases", cases.len()), |b| {
+        b.iter(|| {
+            for (piece, position) in &cases {
+                black_box(generate(black_box(piece), position));
             }
         })
     });
@@ -220,6 +275,7 @@ criterion_group!(
     benches,
     bench_parse,
     bench_moves,
+    bench_fairy,
     bench_explain,
     bench_worst,
     bench_files,

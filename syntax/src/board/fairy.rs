@@ -12,7 +12,7 @@
 use rowan::TextRange;
 
 use super::{Generated, GeneratedMove, Occupant, Position, Side, Square, Step};
-use crate::model::fairy::{EnginePiece, Modality, Table, lame_path};
+use crate::model::fairy::{Directions, EnginePiece, Modality, Table, lame_path};
 
 /// The ways the engine generates a line or a lame leap in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,13 +25,6 @@ enum Motion {
     Grasshopper,
     /// One leap, when the engine's single path to it is empty.
     Lame,
-}
-
-/// One of the engine's rider types: a motion in a fixed set of directions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct RiderType {
-    motion: Motion,
-    lines: Lines,
 }
 
 /// The direction sets of the engine's rider types.
@@ -67,218 +60,254 @@ impl Lines {
         })
     }
 
-    fn steps(self) -> Vec<Step> {
-        let leap = match self {
-            Lines::RookH => return vec![Step::new(1, 0), Step::new(-1, 0)],
-            Lines::RookV => return vec![Step::new(0, 1), Step::new(0, -1)],
-            Lines::Bishop => (1, 1),
-            Lines::Knight => (1, 2),
-            Lines::Dabbaba => (0, 2),
-            Lines::Alfil => (2, 2),
-            Lines::Camel32 => (2, 3),
-        };
-        crate::model::orientations(&[leap])
-    }
-}
-
-/// The rider types a move kind has (`init_pieces`): lame steps give lame leapers on the
-/// dabbaba, knight, alfil and (2,3) lines; sliders give rook, bishop and nightrider lines;
-/// hoppers give cannons, or grasshoppers where the range is 1, on rook and bishop lines. Any
-/// other direction gives none.
-fn rider_types(engine: &EnginePiece, initial: bool, modality: Modality) -> Vec<RiderType> {
-    let mut types = Vec::new();
-    let mut add = |motion: Motion, lines: Option<Lines>| {
-        if let Some(lines) = lines {
-            let found = RiderType { motion, lines };
-            if !types.contains(&found) {
-                types.push(found);
-            }
-        }
-    };
-    for (step, entry) in engine.directions(initial, modality, Table::Steps) {
-        let lines = Lines::of(*step).filter(|l| {
-            matches!(
-                l,
-                Lines::Dabbaba | Lines::Knight | Lines::Alfil | Lines::Camel32
-            )
-        });
-        if entry.range != 0 {
-            add(Motion::Lame, lines);
-        }
-    }
-    for step in engine.directions(initial, modality, Table::Sliders).keys() {
-        let lines = Lines::of(*step).filter(|l| {
-            matches!(
-                l,
-                Lines::RookH | Lines::RookV | Lines::Bishop | Lines::Knight
-            )
-        });
-        add(Motion::Slide, lines);
-    }
-    for (step, entry) in engine.directions(initial, modality, Table::Hoppers) {
-        let lines =
-            Lines::of(*step).filter(|l| matches!(l, Lines::RookH | Lines::RookV | Lines::Bishop));
-        let motion = if entry.range == 1 {
-            Motion::Grasshopper
-        } else {
-            Motion::Cannon
-        };
-        add(motion, lines);
-    }
-    types
-}
-
-/// A square the piece can end on, with how it gets there.
-#[derive(Debug, Clone)]
-struct Landing {
-    to: Square,
-    path: Vec<Square>,
-    hopped: Vec<Square>,
-}
-
-/// What one move kind can do in the position, before occupants are looked at.
-struct Reach<'a> {
-    position: &'a Position,
-    /// The empty-board reach: for each square, the atom whose range admits it.
-    admitted: Vec<Option<TextRange>>,
-    landings: Vec<Landing>,
-}
-
-impl<'a> Reach<'a> {
-    fn of(engine: &EnginePiece, position: &'a Position, initial: bool, modality: Modality) -> Self {
-        let mut reach = Reach {
-            position,
-            admitted: vec![
-                None;
-                usize::from(position.size.files) * usize::from(position.size.ranks)
+    fn steps(self) -> &'static [Step] {
+        match self {
+            Lines::RookH => &[Step { dx: 1, dy: 0 }, Step { dx: -1, dy: 0 }],
+            Lines::RookV => &[Step { dx: 0, dy: 1 }, Step { dx: 0, dy: -1 }],
+            Lines::Bishop => &[
+                Step { dx: 1, dy: 1 },
+                Step { dx: 1, dy: -1 },
+                Step { dx: -1, dy: -1 },
+                Step { dx: -1, dy: 1 },
             ],
-            landings: Vec::new(),
-        };
-        reach.admit(engine, initial, modality);
-        for (step, entry) in engine.directions(initial, modality, Table::Steps) {
-            if entry.range == 0
-                && let Some(to) = reach.towards(position.from, *step)
-            {
-                reach.landings.push(Landing {
-                    to,
-                    path: Vec::new(),
-                    hopped: Vec::new(),
-                });
+            Lines::Knight => &[
+                Step { dx: 1, dy: 2 },
+                Step { dx: 2, dy: 1 },
+                Step { dx: 2, dy: -1 },
+                Step { dx: 1, dy: -2 },
+                Step { dx: -1, dy: -2 },
+                Step { dx: -2, dy: -1 },
+                Step { dx: -2, dy: 1 },
+                Step { dx: -1, dy: 2 },
+            ],
+            Lines::Dabbaba => &[
+                Step { dx: 0, dy: 2 },
+                Step { dx: 2, dy: 0 },
+                Step { dx: 0, dy: -2 },
+                Step { dx: -2, dy: 0 },
+            ],
+            Lines::Alfil => &[
+                Step { dx: 2, dy: 2 },
+                Step { dx: 2, dy: -2 },
+                Step { dx: -2, dy: -2 },
+                Step { dx: -2, dy: 2 },
+            ],
+            Lines::Camel32 => &[
+                Step { dx: 2, dy: 3 },
+                Step { dx: 3, dy: 2 },
+                Step { dx: 3, dy: -2 },
+                Step { dx: 2, dy: -3 },
+                Step { dx: -2, dy: -3 },
+                Step { dx: -3, dy: -2 },
+                Step { dx: -3, dy: 2 },
+                Step { dx: -2, dy: 3 },
+            ],
+        }
+    }
+}
+
+/// Every rider type the engine has: a motion in a fixed set of directions.
+const RIDER_TYPES: [(Motion, Lines); 14] = [
+    (Motion::Slide, Lines::RookH),
+    (Motion::Slide, Lines::RookV),
+    (Motion::Slide, Lines::Bishop),
+    (Motion::Slide, Lines::Knight),
+    (Motion::Cannon, Lines::RookH),
+    (Motion::Cannon, Lines::RookV),
+    (Motion::Cannon, Lines::Bishop),
+    (Motion::Grasshopper, Lines::RookH),
+    (Motion::Grasshopper, Lines::RookV),
+    (Motion::Grasshopper, Lines::Bishop),
+    (Motion::Lame, Lines::Dabbaba),
+    (Motion::Lame, Lines::Knight),
+    (Motion::Lame, Lines::Alfil),
+    (Motion::Lame, Lines::Camel32),
+];
+
+/// One move kind of the piece in a position: quiet or capture, initial or not.
+struct Kind<'a> {
+    engine: &'a EnginePiece,
+    position: &'a Position,
+    initial: bool,
+    modality: Modality,
+}
+
+impl Kind<'_> {
+    /// The rider types of this kind, as bits of [`RIDER_TYPES`] (`init_pieces`): lame steps
+    /// give lame leapers on the dabbaba, knight, alfil and (2,3) lines; sliders give rook,
+    /// bishop and nightrider lines; hoppers give cannons, or grasshoppers where the range is
+    /// 1, on rook and bishop lines. Any other direction gives none.
+    fn rider_types(&self) -> u16 {
+        let mut bits = 0u16;
+        for table in [Table::Steps, Table::Sliders, Table::Hoppers] {
+            for (step, entry) in self.directions(table).iter() {
+                let motion = match table {
+                    Table::Steps if entry.range == 0 => continue,
+                    Table::Steps => Motion::Lame,
+                    Table::Sliders => Motion::Slide,
+                    Table::Hoppers if entry.range == 1 => Motion::Grasshopper,
+                    Table::Hoppers => Motion::Cannon,
+                };
+                let lines = Lines::of(*step);
+                if let Some(index) = RIDER_TYPES
+                    .iter()
+                    .position(|t| Some(*t) == lines.map(|l| (motion, l)))
+                {
+                    bits |= 1 << index;
+                }
             }
         }
-        for rider in rider_types(engine, initial, modality) {
-            for step in rider.lines.steps() {
-                reach.land(rider.motion, step);
-            }
-        }
-        reach
+        bits
+    }
+
+    fn directions(&self, table: Table) -> &Directions {
+        self.engine.directions(self.initial, self.modality, table)
     }
 
     /// One step from `square` in the mover's orientation.
     fn towards(&self, square: Square, step: Step) -> Option<Square> {
-        let step = match self.position.side {
-            Side::White => step,
-            Side::Black => step.for_black(),
-        };
-        self.position.size.step(square, step, false, false)
+        self.position
+            .size
+            .step(square, oriented(self.position.side, step), false, false)
     }
 
-    /// The empty-board reach (`init_pieces`' pseudo attacks): every step, and every slider
-    /// and hopper direction within its range. Lines whose step is longer than two squares
-    /// reach nothing (`sliding_attack` stops a step of king distance 3 at once).
-    fn admit(&mut self, engine: &EnginePiece, initial: bool, modality: Modality) {
+    /// The atom whose range puts `to` inside the empty-board reach (`init_pieces`' pseudo
+    /// attacks: every step, and every slider and hopper direction within its range), if any.
+    /// A hopper's range 1 is the grasshopper, whose reach is unlimited; a line whose step is
+    /// longer than two squares reaches nothing (`sliding_attack` stops such a step at once).
+    fn admits(&self, to: Square) -> Option<TextRange> {
+        let from = self.position.from;
+        let offset = oriented(
+            self.position.side,
+            Step::new(
+                i8::try_from(i16::from(to.file) - i16::from(from.file)).ok()?,
+                i8::try_from(i16::from(to.rank) - i16::from(from.rank)).ok()?,
+            ),
+        );
         for table in [Table::Steps, Table::Sliders, Table::Hoppers] {
-            for (step, entry) in engine.directions(initial, modality, table) {
-                if table == Table::Steps {
-                    if let Some(to) = self.towards(self.position.from, *step) {
-                        self.mark(to, entry.source);
+            for (step, entry) in self.directions(table).iter() {
+                let inside = if table == Table::Steps {
+                    *step == offset
+                } else if step.king_distance() > 2 {
+                    false
+                } else {
+                    let last = match entry.range {
+                        1 if table == Table::Hoppers => i32::MAX,
+                        0 => i32::MAX,
+                        range => range.max(1),
+                    };
+                    multiple(offset, *step).is_some_and(|k| k <= last)
+                };
+                if inside {
+                    return Some(entry.source);
+                }
+            }
+        }
+        None
+    }
+
+    /// Every landing of this kind in the position, before occupants are looked at: the plain
+    /// leaps, then each rider type in all its directions (`sliding_attack` and
+    /// `lame_leaper_attack`), kept where the reach admits them.
+    fn landings(&self, mut land: impl FnMut(Landing<'_>)) {
+        let from = self.position.from;
+        for (step, entry) in self.directions(Table::Steps).iter() {
+            if entry.range == 0
+                && let Some(to) = self.towards(from, *step)
+            {
+                land(Landing {
+                    to,
+                    path: &[],
+                    hopped: None,
+                    source: entry.source,
+                });
+            }
+        }
+        let types = self.rider_types();
+        let mut path: Vec<Square> = Vec::new();
+        for (index, (motion, lines)) in RIDER_TYPES.iter().enumerate() {
+            if types & (1 << index) == 0 {
+                continue;
+            }
+            for step in lines.steps() {
+                path.clear();
+                if *motion == Motion::Lame {
+                    let Some(to) = self.towards(from, *step) else {
+                        continue;
+                    };
+                    path.extend(lame_path(*step).filter_map(|s| self.towards(from, s)));
+                    if path.iter().any(|s| self.position.occupant(*s).is_some()) {
+                        continue;
+                    }
+                    if let Some(source) = self.admits(to) {
+                        land(Landing {
+                            to,
+                            path: &path,
+                            hopped: None,
+                            source,
+                        });
                     }
                     continue;
                 }
-                if step.king_distance() > 2 {
-                    continue;
-                }
-                // A hopper's range 1 is the grasshopper, whose reach is unlimited.
-                let limit = if table == Table::Hoppers && entry.range == 1 {
-                    0
-                } else {
-                    entry.range
-                };
-                let mut square = self.position.from;
-                let mut count = 0;
+                let mut square = from;
+                let mut hurdle: Option<Square> = None;
                 while let Some(next) = self.towards(square, *step) {
-                    self.mark(next, entry.source);
-                    count += 1;
-                    if limit != 0 && count >= limit {
+                    if (*motion == Motion::Slide || hurdle.is_some())
+                        && let Some(source) = self.admits(next)
+                    {
+                        land(Landing {
+                            to: next,
+                            path: &path,
+                            hopped: hurdle,
+                            source,
+                        });
+                    }
+                    if *motion == Motion::Grasshopper && hurdle.is_some() {
                         break;
                     }
+                    if self.position.occupant(next).is_some() {
+                        if *motion == Motion::Slide || hurdle.is_some() {
+                            break;
+                        }
+                        hurdle = Some(next);
+                    }
+                    path.push(next);
                     square = next;
                 }
             }
         }
     }
+}
 
-    fn mark(&mut self, square: Square, source: TextRange) {
-        let index = self.position.index(square);
-        self.admitted[index].get_or_insert(source);
+/// White's step as the mover makes it.
+fn oriented(side: Side, step: Step) -> Step {
+    match side {
+        Side::White => step,
+        Side::Black => step.for_black(),
     }
+}
 
-    /// The squares of one direction of a rider type in the position (`sliding_attack` and
-    /// `lame_leaper_attack`, in every position rather than as magic tables).
-    fn land(&mut self, motion: Motion, step: Step) {
-        let position = self.position;
-        if motion == Motion::Lame {
-            let Some(to) = self.towards(position.from, step) else {
-                return;
-            };
-            let path: Option<Vec<Square>> = lame_path(step)
-                .into_iter()
-                .map(|s| self.towards(position.from, s))
-                .collect();
-            if let Some(path) = path
-                && path.iter().all(|s| position.occupant(*s).is_none())
-            {
-                self.landings.push(Landing {
-                    to,
-                    path,
-                    hopped: Vec::new(),
-                });
-            }
-            return;
-        }
-        let mut square = position.from;
-        let mut path = Vec::new();
-        let mut hurdle: Option<Square> = None;
-        while let Some(next) = self.towards(square, step) {
-            let occupied = position.occupant(next).is_some();
-            if motion == Motion::Slide || hurdle.is_some() {
-                self.landings.push(Landing {
-                    to: next,
-                    path: path.clone(),
-                    hopped: hurdle.into_iter().collect(),
-                });
-                if motion == Motion::Grasshopper {
-                    break;
-                }
-            }
-            if occupied {
-                if motion != Motion::Slide && hurdle.is_none() {
-                    hurdle = Some(next);
-                } else {
-                    break;
-                }
-            }
-            path.push(next);
-            square = next;
-        }
-    }
+/// `k` when `offset` is `k` times `step` with `k >= 1`.
+fn multiple(offset: Step, step: Step) -> Option<i32> {
+    let k = if step.dx != 0 {
+        i32::from(offset.dx) / i32::from(step.dx)
+    } else {
+        i32::from(offset.dy) / i32::from(step.dy)
+    };
+    (k >= 1
+        && i32::from(offset.dx) == k * i32::from(step.dx)
+        && i32::from(offset.dy) == k * i32::from(step.dy))
+    .then_some(k)
+}
 
-    /// The landings inside the empty-board reach, with the atom that admits each.
-    fn moves(&self) -> impl Iterator<Item = (&Landing, TextRange)> {
-        self.landings.iter().filter_map(|landing| {
-            self.admitted[self.position.index(landing.to)].map(|source| (landing, source))
-        })
-    }
+/// A square the piece can end on, with how it gets there.
+struct Landing<'p> {
+    to: Square,
+    /// The squares passed on the way.
+    path: &'p [Square],
+    hopped: Option<Square>,
+    /// The atom whose range admits the square.
+    source: TextRange,
 }
 
 /// The moves Fairy-Stockfish generates for `engine` in `position` (`generate_moves`): quiet
@@ -287,44 +316,58 @@ impl<'a> Reach<'a> {
 /// initial captures).
 pub(super) fn generate(engine: &EnginePiece, position: &Position) -> Generated {
     let mut out = Generated::default();
-    let quiet = Reach::of(engine, position, false, Modality::Quiet);
-    let initial = (!position.moved).then(|| Reach::of(engine, position, true, Modality::Quiet));
-    let capture = Reach::of(engine, position, false, Modality::Capture);
-    let normal_quiet: Vec<Square> = quiet.moves().map(|(l, _)| l.to).collect();
+    // Without `m` or `c` the quiet and capture tables are the same: one walk serves both.
+    let alike = engine.quiet_and_capture_alike();
     let kinds = [
-        (Some(&quiet), None),
-        (initial.as_ref(), None),
-        (Some(&capture), Some(Occupant::Enemy)),
+        (false, Modality::Quiet),
+        (true, Modality::Quiet),
+        (false, Modality::Capture),
     ];
-    for (reach, wanted) in kinds {
-        let Some(reach) = reach else { continue };
-        for (landing, source) in reach.moves() {
+    for (initial, modality) in kinds {
+        if (initial && position.moved) || (alike && modality == Modality::Capture) {
+            continue;
+        }
+        let kind = Kind {
+            engine,
+            position,
+            initial,
+            modality,
+        };
+        let captures = modality == Modality::Capture || (alike && !initial);
+        let quiet = modality == Modality::Quiet;
+        kind.landings(|landing| {
             let occupant = position.occupant(landing.to);
-            if wanted == Some(Occupant::Enemy) && occupant.is_none() {
+            if captures && occupant.is_none() {
                 out.could_capture.insert(landing.to);
             }
-            if occupant != wanted
-                || out
-                    .moves
-                    .iter()
-                    .any(|m| m.to == landing.to && m.capture == occupant)
-            {
-                continue;
+            let wanted = match occupant {
+                None => quiet,
+                Some(Occupant::Enemy) => captures,
+                Some(Occupant::Friend) => false,
+            };
+            let seen = out
+                .moves
+                .iter()
+                .any(|m| m.to == landing.to && m.capture == occupant);
+            if !wanted || seen {
+                return;
             }
             out.moves.push(GeneratedMove {
                 to: landing.to,
                 capture: occupant,
                 swap: false,
-                path: landing.path.clone(),
-                hopped: landing.hopped.clone(),
-                initial_only: wanted.is_none() && !normal_quiet.contains(&landing.to),
+                path: landing.path.to_vec(),
+                hopped: landing.hopped.into_iter().collect(),
+                // The normal quiet moves come first, so a quiet move not seen yet is one that
+                // only the initial table makes.
+                initial_only: initial,
                 unload: None,
                 captured: Vec::new(),
                 waypoints: Vec::new(),
                 ep_rights: Vec::new(),
-                source,
+                source: landing.source,
             });
-        }
+        });
     }
     out
 }

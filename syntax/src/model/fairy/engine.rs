@@ -7,8 +7,6 @@
 //! capture) and for initial or normal moves. A table holds one range per direction, so a later
 //! atom overwrites what an earlier one wrote there. Every other character is skipped.
 
-use std::collections::BTreeMap;
-
 use rowan::{TextRange, TextSize};
 
 use super::select;
@@ -44,8 +42,32 @@ pub struct Entry {
     pub source: TextRange,
 }
 
-/// The directions a table holds for one move kind, in white's orientation.
-pub type Directions = BTreeMap<Step, Entry>;
+/// The directions a table holds for one move kind, in white's orientation, each once, in the
+/// order of [`Step`] (the engine's map orders its keys too; a handful of entries, so a sorted
+/// list).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Directions(Vec<(Step, Entry)>);
+
+impl Directions {
+    /// Sets the entry of `step`, returning the one it replaces.
+    fn insert(&mut self, step: Step, entry: Entry) -> Option<Entry> {
+        match self.0.binary_search_by_key(&step, |(s, _)| *s) {
+            Ok(index) => Some(std::mem::replace(&mut self.0[index].1, entry)),
+            Err(index) => {
+                self.0.insert(index, (step, entry));
+                None
+            }
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&Step, &Entry)> {
+        self.0.iter().map(|(step, entry)| (step, entry))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
 
 /// An atom as the engine read it, with the letters that applied to it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -334,13 +356,18 @@ impl EnginePiece {
             .any(|a| a.table == Table::Steps && a.range == -1)
     }
 
+    /// Whether normal quiet moves and captures have the same tables (no `m` or `c` written).
+    pub fn quiet_and_capture_alike(&self) -> bool {
+        self.tables[0][Modality::Quiet as usize] == self.tables[0][Modality::Capture as usize]
+    }
+
     /// Whether the engine stores nothing at all.
     pub fn is_empty(&self) -> bool {
         self.tables
             .iter()
             .flatten()
             .flatten()
-            .all(BTreeMap::is_empty)
+            .all(Directions::is_empty)
     }
 }
 

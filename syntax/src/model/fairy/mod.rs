@@ -1,5 +1,6 @@
-//! Fairy-Stockfish's own reading of direction letters and lame leaps, reproduced as data (facts
-//! from its `from_betza` and lame-leaper path; ../shared/reference/fairy-stockfish.md).
+//! The `fairy` dialect: Fairy-Stockfish's own data model of a piece ([`EnginePiece`], read as
+//! its `from_betza` reads), its direction tokens and its lame-leaper path (notes F1–F8); moves
+//! are generated from the model in `board::fairy`.
 //!
 //! Letters are read in twos: a letter followed by the same letter, or a vertical (`f b v h`)
 //! followed by a horizontal (`r l s h`) or the reverse, makes one two-letter token; any other
@@ -115,10 +116,9 @@ pub fn select(tokens: &[[char; 2]], long: i8, short: i8, lone_orthogonal: bool) 
 
 /// The squares a lame leap must find empty in Fairy-Stockfish: one path, stepping along the
 /// axis with more distance left, diagonally when both are equal.
-pub fn lame_path(step: Step) -> Vec<Step> {
-    let mut path = Vec::new();
+pub fn lame_path(step: Step) -> impl Iterator<Item = Step> {
     let (mut x, mut y) = (0i8, 0i8);
-    while (x, y) != (step.dx, step.dy) {
+    std::iter::from_fn(move || {
         let (left_x, left_y) = ((step.dx - x).abs(), (step.dy - y).abs());
         if left_x >= left_y {
             x += (step.dx - x).signum();
@@ -126,34 +126,8 @@ pub fn lame_path(step: Step) -> Vec<Step> {
         if left_y >= left_x {
             y += (step.dy - y).signum();
         }
-        if (x, y) != (step.dx, step.dy) {
-            path.push(Step::new(x, y));
-        }
-    }
-    path
-}
-
-/// The letters of `piece` that Fairy-Stockfish silently skips (XBetza letters it does not know:
-/// `a j o t d u x y z q e k`, U O I S T, X Y), so a lint can say what the engine builds instead.
-pub fn skipped_letters(piece: &crate::tree::ast::Piece) -> Vec<rowan::TextRange> {
-    use crate::vocabulary::{FairySupport, LetterRole, letter_role};
-    piece
-        .syntax()
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(|token| {
-            let Some(letter) = token.kind().letter() else {
-                return false;
-            };
-            match letter_role(letter) {
-                LetterRole::Again | LetterRole::Extension(_) => true,
-                LetterRole::Modifier(m) => m.entry().fairy == FairySupport::Skipped,
-                LetterRole::Atom(a) => a.entry().fairy == FairySupport::Skipped,
-                LetterRole::Unknown => false,
-            }
-        })
-        .map(|token| token.text_range())
-        .collect()
+        ((x, y) != (step.dx, step.dy)).then(|| Step::new(x, y))
+    })
 }
 
 #[cfg(test)]
@@ -194,22 +168,9 @@ mod tests {
     }
 
     #[test]
-    fn skipped_letters_are_the_ones_the_engine_ignores() {
-        // Reference: "Ignored letters: a j o t d u x y z q e(as a mode) O @ U ... So `mafsW`
-        // moves as `mfsW`, `FyafsF` as `F`, `QudQafudQ` as `Q`, `jB` as `B`."
-        let parsed = crate::parse("QudQafudQjB", crate::Dialect::Fairy);
-        let skipped: Vec<&str> = skipped_letters(&parsed.piece())
-            .into_iter()
-            .map(|r| &"QudQafudQjB"[r])
-            .collect();
-        assert_eq!(skipped, ["u", "d", "a", "u", "d", "j"]);
-    }
-
-    #[test]
     fn lame_paths_step_along_the_longer_axis_first() {
         let path = |dx, dy| {
             lame_path(Step::new(dx, dy))
-                .into_iter()
                 .map(|s| (s.dx, s.dy))
                 .collect::<Vec<_>>()
         };
