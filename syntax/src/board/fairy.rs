@@ -1,6 +1,6 @@
 //! Fairy-Stockfish's move generation over its own data model ([`EnginePiece`]); facts from its
 //! `src/bitboard.cpp` (`init_pieces`, `sliding_attack`, the lame-leaper attacks) and
-//! `bitboard.h` (`attacks_bb`, `moves_bb`); notes F1–F6 in NOTATION-NOTES.md.
+//! `bitboard.h` (`attacks_bb`, `moves_bb`); notes F1–F8 in NOTATION-NOTES.md.
 //!
 //! For each move kind the engine keeps two sets: the piece's reach on an empty board (every
 //! table's directions, each within its range) and a set of "rider types" (rook lines, bishop
@@ -41,8 +41,8 @@ enum Lines {
     Dabbaba,
     /// The four (2,2) leaps.
     Alfil,
-    /// The eight (2,3) leaps.
-    Camel32,
+    /// The eight (2,3) leaps (the Zebra; the engine's Janggi elephant when lame).
+    Zebra,
 }
 
 impl Lines {
@@ -55,7 +55,7 @@ impl Lines {
             (1, 2) => Lines::Knight,
             (0, 2) => Lines::Dabbaba,
             (2, 2) => Lines::Alfil,
-            (2, 3) => Lines::Camel32,
+            (2, 3) => Lines::Zebra,
             _ => return None,
         })
     }
@@ -92,7 +92,7 @@ impl Lines {
                 Step { dx: -2, dy: -2 },
                 Step { dx: -2, dy: 2 },
             ],
-            Lines::Camel32 => &[
+            Lines::Zebra => &[
                 Step { dx: 2, dy: 3 },
                 Step { dx: 3, dy: 2 },
                 Step { dx: 3, dy: -2 },
@@ -121,7 +121,7 @@ const RIDER_TYPES: [(Motion, Lines); 14] = [
     (Motion::Lame, Lines::Dabbaba),
     (Motion::Lame, Lines::Knight),
     (Motion::Lame, Lines::Alfil),
-    (Motion::Lame, Lines::Camel32),
+    (Motion::Lame, Lines::Zebra),
 ];
 
 /// One move kind of the piece in a position: quiet or capture, initial or not.

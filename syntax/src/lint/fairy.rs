@@ -2,7 +2,7 @@
 //! ([`EnginePiece`]): what the engine skips, ignores, builds nothing from or overwrites. Every
 //! claim about moves is decided by generating the engine's moves with and without the letters
 //! in question on the reference boards, so a finding holds under the engine's combining and
-//! overwriting rules (notes F1–F6).
+//! overwriting rules (notes F1–F8).
 
 use rowan::{TextRange, TextSize};
 

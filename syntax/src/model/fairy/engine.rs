@@ -1,5 +1,5 @@
 //! Fairy-Stockfish's own data model of a piece, read from the text the way the engine reads it
-//! (facts from its `src/piece.cpp`, `from_betza`; notes F1–F6 in NOTATION-NOTES.md).
+//! (facts from its `src/piece.cpp`, `from_betza`; notes F1–F8 in NOTATION-NOTES.md).
 //!
 //! The engine reads the string one character at a time. Mode, hopper, lame and initial letters
 //! and direction tokens gather until an atom letter; the atom then writes its directions into
