@@ -163,7 +163,24 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
             XBoardReading::LeaperHopperHasNoMoves { modifier } => findings.push(
                 "xboard-reads-differently",
                 modifier,
-                format!("XBoard generates no moves for `{}` on a leaper", &text[modifier]),
+                format!("XBoard generates no moves for `{}` on a final leg that leaps", &text[modifier]),
+                None,
+            ),
+            XBoardReading::JumpOnSingleStepHasNoMoves { modifier } => findings.push(
+                "xboard-reads-differently",
+                modifier,
+                "XBoard generates no moves for `j` on a single step: it skips the first square, and the step ends there".into(),
+                None,
+            ),
+            // Compared with the seed's reading: in `fairy` the meaning shown is the engine's,
+            // whose one path for `nN` is XBoard's square too.
+            XBoardReading::LameChecksOneSquare { modifier, atom } if dialect == Dialect::XBetza => findings.push(
+                "xboard-reads-differently",
+                modifier,
+                format!(
+                    "XBoard blocks `n{}` by one square only, the one halfway along the leap (rounded toward the start); seed 000 blocks it only when every shortest path is blocked",
+                    atom.entry().letter
+                ),
                 None,
             ),
             XBoardReading::WrapsInsteadOfLeavingBoard { modifier } => findings.push(
@@ -178,6 +195,7 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
                 "XBoard lets this leg go anywhere but straight back, revisiting squares the seed excludes".into(),
                 None,
             ),
+            XBoardReading::LameChecksOneSquare { .. } => {}
         }
     }
 }

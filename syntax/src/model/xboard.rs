@@ -4,7 +4,7 @@
 
 use rowan::TextRange;
 
-use crate::tree::ast::{self, LegElement};
+use crate::tree::ast::{self, LegElement, RangeValue};
 use crate::vocabulary::{Atom, Modifier, ModifierClass};
 
 /// One place where XBoard departs from the published notation.
@@ -27,8 +27,15 @@ pub enum XBoardReading {
     DiagonalPairWithVOrSGivesAll { directions: TextRange },
     /// A leading `v` or `s` with another letter (`vrN`, `sfN`, `vsK`) is not distributed.
     LeadingVOrSNotDistributed { directions: TextRange },
-    /// `p` or `g` on a leaper (`pW`, `gK`) has no moves in XBoard.
+    /// `p` or `g` on a final leg that leaps (`pW`, `gK`, `yafpB`) has no moves in XBoard.
     LeaperHopperHasNoMoves { modifier: TextRange },
+    /// `j` on a single W or F step (`jW`, `jK`, `jR1`): XBoard skips the first square and has
+    /// no move left; the seed has nothing to jump.
+    JumpOnSingleStepHasNoMoves { modifier: TextRange },
+    /// `n` on a leap with more than one square on its way (`nN`, `nC`, `nH`, `nG`): XBoard
+    /// checks only the square halfway along the leap, rounded toward the start; the seed blocks
+    /// the leap only when every shortest path is blocked.
+    LameChecksOneSquare { modifier: TextRange, atom: Atom },
     /// A continuation leg without direction letters: XBoard excludes only going straight back,
     /// the seed every square already visited (`aaK`, `aR`).
     ContinuationExcludesOnlyStraightBack { leg: TextRange },
@@ -67,8 +74,30 @@ pub fn readings(piece: &ast::Piece) -> Vec<XBoardReading> {
         let atom = a_move.atom();
         let atom_letter = atom.as_ref().and_then(|a| a.atom());
         let leg_count = a_move.legs().count();
+        let range = atom
+            .as_ref()
+            .and_then(|a| a.range())
+            .and_then(|r| r.value());
+        // Whether the leg rides; `g` and `y` toggle the next leg (seed 000, XBoard alike).
+        let mut rides = atom.as_ref().is_some_and(|a| a.is_doubled())
+            || atom_letter.is_some_and(|a| !a.rides_when_doubled())
+            || !matches!(range, None | Some(RangeValue::Steps(1)));
+        let single_step = matches!(atom_letter, Some(Atom::W | Atom::F | Atom::K))
+            && !atom.as_ref().is_some_and(|a| a.is_doubled())
+            && matches!(range, None | Some(RangeValue::Steps(1)))
+            || matches!(atom_letter, Some(Atom::R | Atom::B | Atom::Q))
+                && range == Some(RangeValue::Steps(1));
         for (index, leg) in a_move.legs().enumerate() {
-            leg_readings(&leg, atom_letter, &mut out);
+            let place = LegPlace {
+                first: index == 0,
+                last: index + 1 == leg_count,
+                rides,
+                single_step: index == 0 && single_step,
+            };
+            leg_readings(&leg, atom_letter, place, &mut out);
+            rides ^= leg
+                .modifiers()
+                .any(|m| matches!(m.modifier(), Some(Modifier::G | Modifier::Y)));
             let wraps: Vec<TextRange> = leg
                 .modifiers()
                 .filter(|m| m.modifier() == Some(Modifier::O))
@@ -137,7 +166,18 @@ pub fn readings(piece: &ast::Piece) -> Vec<XBoardReading> {
     out
 }
 
-fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, out: &mut Vec<XBoardReading>) {
+/// Where a leg stands in its move, as far as XBoard's departures depend on it.
+#[derive(Debug, Clone, Copy)]
+struct LegPlace {
+    first: bool,
+    last: bool,
+    /// The leg slides (a slider, a doubled atom, a range, or toggled by `g`/`y`).
+    rides: bool,
+    /// The first leg of a single W or F step (W, F, K, or R, B, Q with range 1).
+    single_step: bool,
+}
+
+fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, place: LegPlace, out: &mut Vec<XBoardReading>) {
     let modifiers: Vec<ast::Modifier> = leg
         .elements()
         .filter_map(|e| match e {
@@ -158,13 +198,32 @@ fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, out: &mut Vec<XBoardReading>
         } else {
             highest = slot;
         }
-        if matches!(modifier, Modifier::P | Modifier::G)
-            && matches!(atom, Some(a) if a.rides_when_doubled())
-        {
-            out.push(XBoardReading::LeaperHopperHasNoMoves {
-                modifier: m.text_range(),
-            });
+        let range = m.text_range();
+        match modifier {
+            Modifier::P | Modifier::G if place.last && !place.rides => {
+                out.push(XBoardReading::LeaperHopperHasNoMoves { modifier: range });
+            }
+            Modifier::J if place.single_step => {
+                out.push(XBoardReading::JumpOnSingleStepHasNoMoves { modifier: range });
+            }
+            Modifier::N if place.first && !place.rides => {
+                if let Some(
+                    atom @ (Atom::N | Atom::C | Atom::Z | Atom::H | Atom::G | Atom::L | Atom::J),
+                ) = atom
+                {
+                    out.push(XBoardReading::LameChecksOneSquare {
+                        modifier: range,
+                        atom,
+                    });
+                }
+            }
+            _ => {}
         }
+    }
+    // Direction letters are absolute only on the first leg; later legs turn from the one
+    // before, where XBoard reads them as the seed does.
+    if !place.first {
+        return;
     }
     let directions: Vec<&ast::Modifier> = modifiers
         .iter()
@@ -238,5 +297,36 @@ mod tests {
             ]
         );
         assert_eq!(kinds("mafsW"), Vec::<String>::new());
+    }
+
+    /// Facts from XBoard's `moves.c` (`MovesFromString`) and its answers in
+    /// ../shared/oracle/xbetza-random-visible.jsonl: `p`/`g` on a leg that another follows and
+    /// direction pairs on continuation legs read as the seed says (Fairy-Max's `NmpafsafF`,
+    /// the Griffon `FyafsF`, `mafsB`); a final leg made a leaper by `y` does not hop (xv2-1581
+    /// `yavpQ`, xv2-1617 `yabrmaspB`: no moves); `j` on a W or F step skips the only square
+    /// (`dy == 1` sets the skip), and `n` checks the square halfway along the leap.
+    #[test]
+    fn xboard_departures_depend_on_the_legs_place() {
+        for agreed in [
+            "pafcF",
+            "mpafK",
+            "NmpafsafF",
+            "FyafsF",
+            "mafsB",
+            "nA",
+            "nD",
+            "pR",
+            "jB",
+        ] {
+            assert_eq!(kinds(agreed), Vec::<String>::new(), "{agreed}");
+        }
+        assert_eq!(kinds("yafpB"), ["LeaperHopperHasNoMoves"]);
+        assert_eq!(kinds("yavpQ"), ["LeaperHopperHasNoMoves"]);
+        for jump in ["jR1", "jW", "jK"] {
+            assert_eq!(kinds(jump), ["JumpOnSingleStepHasNoMoves"], "{jump}");
+        }
+        for lame in ["nN", "nC", "nZ", "nH", "nG"] {
+            assert_eq!(kinds(lame), ["LameChecksOneSquare"], "{lame}");
+        }
     }
 }
