@@ -33,8 +33,20 @@ fn squares(names: &[String]) -> Vec<Square> {
         .collect()
 }
 
-/// Runs every case of `file`; returns (passed, not generated yet, failures).
+/// Runs every case of `file` in its own dialect; returns (passed, not generated yet, failures).
 fn run(file: &str) -> (usize, Vec<String>, Vec<String>) {
+    run_with(file, |case, position| {
+        let dialect: Dialect = case.dialect.parse().expect("known dialect");
+        let parsed = parse(&case.betza, dialect);
+        generate(&model::build(&parsed.piece(), dialect), position)
+    })
+}
+
+/// Runs every case of `file` through `generator`.
+fn run_with(
+    file: &str,
+    generator: impl Fn(&Case, &Position) -> super::Generated,
+) -> (usize, Vec<String>, Vec<String>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/golden")
         .join(file);
@@ -42,7 +54,6 @@ fn run(file: &str) -> (usize, Vec<String>, Vec<String>) {
     let (mut passed, mut skipped, mut failed) = (0, Vec::new(), Vec::new());
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let case: Case = serde_json::from_str(line).expect("golden cases are valid JSON");
-        let dialect: Dialect = case.dialect.parse().expect("known dialect");
         let size: BoardSize = case.board.parse().expect("board size");
         let side = if case.side == "black" {
             Side::Black
@@ -59,9 +70,7 @@ fn run(file: &str) -> (usize, Vec<String>, Vec<String>) {
             &squares(&case.enemies),
         )
         .expect("golden positions are valid");
-        let parsed = parse(&case.betza, dialect);
-        let piece = model::build(&parsed.piece(), dialect);
-        let generated = generate(&piece, &position);
+        let generated = generator(&case, &position);
         if !generated.not_generated.is_empty() {
             skipped.push(format!("{} {}", case.id, case.betza));
             continue;
@@ -174,4 +183,22 @@ fn xboard_random_visible_cases_match_but_for_known_departures() {
     assert!(skipped.is_empty(), "{skipped:?}");
     assert_eq!(differing, DEPARTURES, "{}", failed.join("\n"));
     assert_eq!(passed, 2000 - DEPARTURES.len());
+}
+
+/// XBoard's reading against XBoard's own answers: every case of both shared sets.
+#[test]
+fn xboard_reading_matches_xboard() {
+    for file in ["xbetza-visible.jsonl", "xbetza-random-visible.jsonl"] {
+        let (passed, skipped, failed) = run_with(file, |case, position| {
+            super::xboard::generate(&case.betza, position)
+        });
+        eprintln!("{file}: {passed} passed");
+        assert!(skipped.is_empty(), "{skipped:?}");
+        assert!(
+            failed.is_empty(),
+            "{} failures:\n{}",
+            failed.len(),
+            failed.join("\n")
+        );
+    }
 }

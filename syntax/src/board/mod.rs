@@ -14,6 +14,7 @@ mod leg_rules;
 #[cfg(test)]
 mod search_tests;
 mod walk;
+pub mod xboard;
 
 #[cfg(test)]
 mod golden;
