@@ -18,7 +18,7 @@ fn squares(names: &[&str]) -> Vec<Square> {
 
 /// The reference positions: an empty board (first), the same with friends and enemies around
 /// (and with colours swapped), a piece that has moved, black, and a corner.
-fn positions() -> &'static [Position] {
+pub fn positions() -> &'static [Position] {
     static POSITIONS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
     POSITIONS.get_or_init(|| {
         let size = BoardSize {

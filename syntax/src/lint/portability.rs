@@ -3,9 +3,9 @@
 
 use rowan::TextRange;
 
-use super::{Findings, Fix, keeps_meaning};
-use crate::board::reference::fingerprint;
-use crate::board::{BoardSize, Position, Side, generate};
+use super::{Diagnostic, Findings, Fix, keeps_meaning};
+use crate::board::reference::{fingerprint, positions};
+use crate::board::{BoardSize, Generated, Occupant, Position, Side, Square, generate, xboard};
 use crate::model;
 use crate::model::xboard::{XBoardReading, readings};
 use crate::tree::Parse;
@@ -16,9 +16,48 @@ use crate::{Dialect, parse};
 pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     let text = parse.syntax().text().to_string();
     let tree = parse.piece();
-    xboard(&tree, &text, parse.dialect(), findings);
+    // XBoard's findings are decided by generating XBoard's reading beside the dialect's own:
+    // none when the moves agree on every reference position, and each one says where they
+    // differ (notes X1).
+    let wanted = XBOARD_CODES.iter().any(|code| findings.wants(code));
+    if wanted && !parse.has_errors() {
+        xboard_findings(&tree, &text, parse.dialect(), findings);
+    }
     if findings.wants("engines-disagree") && !parse.has_errors() {
         engines_disagree(&text, findings);
+    }
+}
+
+/// XBoard's findings, kept only where generating XBoard's reading shows a difference; a
+/// difference no known cause explains gets one finding on the whole string. A dropped `e` is
+/// kept regardless: no position without e.p. rights can show it.
+fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findings<'_>) {
+    let before = findings.out.len();
+    let difference = xboard_difference(text, dialect);
+    xboard(tree, text, dialect, findings);
+    let Some(difference) = difference else {
+        let unobservable: Vec<Diagnostic> = findings
+            .out
+            .drain(before..)
+            .filter(|f| f.rule.code == "xboard-modifier-order" && &text[f.range] == "e")
+            .collect();
+        findings.out.extend(unobservable);
+        return;
+    };
+    let explained = readings(tree).iter().any(|reading| {
+        dialect == Dialect::XBetza || !matches!(reading, XBoardReading::LameChecksOneSquare { .. })
+    });
+    if explained {
+        for finding in &mut findings.out[before..] {
+            finding.message.push_str(&format!(" ({difference})"));
+        }
+    } else {
+        findings.push(
+            "xboard-reads-differently",
+            TextRange::up_to(rowan::TextSize::of(text)),
+            format!("XBoard reads this piece differently: {difference}"),
+            None,
+        );
     }
 }
 
@@ -74,15 +113,19 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
                         Fix::replace(format!("write `{ordered}`"), range, ordered)
                     })
                     .filter(|fix| keeps_meaning(text, fix, dialect));
-                findings.push(
-                    "xboard-modifier-order",
-                    letter,
+                let written = &text[letter];
+                let repeated = leg.is_some_and(|l| {
+                    text[usize::from(l.text_range().start())..usize::from(letter.start())]
+                        .contains(written)
+                });
+                let message = if repeated {
+                    format!("XBoard reads `{written}` once in a leg and drops this one")
+                } else {
                     format!(
-                        "XBoard drops `{}` here: it comes after a letter XBoard reads later (its order is i, directions, u m c d e x t p g o y n j)",
-                        &text[letter]
-                    ),
-                    fix,
-                );
+                        "XBoard drops `{written}` here: it comes after a letter XBoard reads later (its order is i, directions, u m c d e x t p g o y n j)"
+                    )
+                };
+                findings.push("xboard-modifier-order", letter, message, fix);
             }
             XBoardReading::DoubledAtomIsNoRider { atom } => {
                 let letter = text[atom].chars().next().unwrap_or('N');
@@ -198,6 +241,190 @@ fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findin
             XBoardReading::LameChecksOneSquare { .. } => {}
         }
     }
+}
+
+/// The rules that speak for XBoard.
+const XBOARD_CODES: [&str; 6] = [
+    "xboard-modifier-order",
+    "xboard-camel-zebra",
+    "xboard-doubled-atom",
+    "xboard-leading-zero",
+    "xboard-stops-reading",
+    "xboard-reads-differently",
+];
+
+/// One move as both readings can be compared: where it ends, and the squares of its side
+/// effects (locust victims, an unload square), as XBoard's own answers are recorded.
+fn comparable(generated: &Generated, from: Square) -> Vec<(Square, Vec<Square>)> {
+    let mut moves: Vec<(Square, Vec<Square>)> = generated
+        .moves
+        .iter()
+        .map(|m| {
+            let mut vias = m.captured.clone();
+            vias.extend(m.unload.filter(|u| *u != from));
+            vias.sort();
+            (m.to, vias)
+        })
+        .collect();
+    moves.sort();
+    moves.dedup();
+    moves
+}
+
+/// Where XBoard's moves differ from the dialect's reading, in words, or `None` when they agree
+/// on every reference position: first on an empty 9×9 board from e5, else on the first
+/// reference position where they differ, naming the squares that differ.
+pub(super) fn xboard_difference(text: &str, dialect: Dialect) -> Option<String> {
+    let ours = model::build(&parse(text, dialect).piece(), dialect);
+    let size = BoardSize { files: 9, ranks: 9 };
+    let empty = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
+    let differs = |position: &Position| {
+        let mine = comparable(&generate(&ours, position), position.from);
+        let xboard = comparable(&xboard::generate(text, position), position.from);
+        (mine != xboard).then_some((mine, xboard))
+    };
+    let (position, (mine, xboard)) = std::iter::once(&empty)
+        .chain(positions())
+        .chain(rings())
+        .find_map(|p| differs(p).map(|d| (p, d)))?;
+    let squares = |list: Vec<String>| {
+        let mut list = list;
+        list.sort();
+        list.dedup();
+        list.join(" ")
+    };
+    let describe = |moves: &[(Square, Vec<Square>)], others: &[(Square, Vec<Square>)]| {
+        squares(
+            moves
+                .iter()
+                .filter(|m| !others.contains(m))
+                .map(|(to, vias)| match vias.as_slice() {
+                    [] => to.to_string(),
+                    vias => format!(
+                        "{to} (capturing on {})",
+                        vias.iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                })
+                .collect(),
+        )
+    };
+    let (only_xboard, only_ours) = (describe(&xboard, &mine), describe(&mine, &xboard));
+    let ours_name = if dialect == Dialect::Fairy {
+        "Fairy-Stockfish"
+    } else {
+        "the seed"
+    };
+    let mut said = Vec::new();
+    if !only_xboard.is_empty() {
+        said.push(format!("XBoard also goes to {only_xboard}"));
+    }
+    if !only_ours.is_empty() {
+        said.push(format!("only {ours_name} goes to {only_ours}"));
+    }
+    Some(format!(
+        "{}: {}",
+        where_words(position, &empty),
+        said.join("; ")
+    ))
+}
+
+/// Positions that show where XBoard counts differently: enemies (or friends and enemies) on
+/// every line at one, two and three squares from the centre of a 15×15 board, for both sides,
+/// and scattered pieces.
+fn rings() -> &'static [Position] {
+    static RINGS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+    RINGS.get_or_init(|| {
+        let size = BoardSize {
+            files: 15,
+            ranks: 15,
+        };
+        let centre = size.centre();
+        let mut out = Vec::new();
+        for distance in 1..=3i8 {
+            let ring: Vec<Square> = crate::board::COMPASS
+                .iter()
+                .filter_map(|s| {
+                    let step = crate::board::Step::new(s.dx * distance, s.dy * distance);
+                    size.step(centre, step, false, false)
+                })
+                .collect();
+            // Friends on the straight lines, enemies on the diagonals.
+            let (friends, enemies): (Vec<Square>, Vec<Square>) = ring
+                .iter()
+                .partition(|s| s.file == centre.file || s.rank == centre.rank);
+            for side in [Side::White, Side::Black] {
+                out.extend(Position::new(size, centre, side, false, &[], &ring).ok());
+                out.extend(Position::new(size, centre, side, false, &friends, &enemies).ok());
+            }
+        }
+        // Scattered pieces near the centre and near an edge, from a fixed sequence of numbers,
+        // for what regular rings miss (turns onto a piece two legs on).
+        let mut seed: u32 = 0x2545_f491;
+        let mut next = |bound: u8| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            u8::try_from(seed % u32::from(bound)).unwrap_or(0)
+        };
+        for round in 0..16u8 {
+            let from = Square {
+                file: if round % 2 == 0 { 7 } else { 13 },
+                rank: 2 + next(7),
+            };
+            let mut pieces: Vec<Square> = Vec::new();
+            for _ in 0..6 {
+                let square = Square {
+                    file: from.file.saturating_sub(3) + next(7),
+                    rank: from.rank.saturating_sub(3) + next(7),
+                };
+                if size.contains(square) && square != from && !pieces.contains(&square) {
+                    pieces.push(square);
+                }
+            }
+            let (friends, enemies) = pieces.split_at(pieces.len() / 3);
+            let side = if round % 4 < 2 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            out.extend(Position::new(size, from, side, round % 3 == 0, friends, enemies).ok());
+        }
+        out
+    })
+}
+
+/// A position in words, for a message.
+fn where_words(position: &Position, empty: &Position) -> String {
+    if position == empty {
+        return "from e5 on an empty 9×9 board".to_owned();
+    }
+    let list = |occupant: Occupant| {
+        position
+            .size
+            .squares()
+            .filter(|s| position.occupant(*s) == Some(occupant))
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut words = format!("from {} on a {} board", position.from, position.size);
+    let (friends, enemies) = (list(Occupant::Friend), list(Occupant::Enemy));
+    if !friends.is_empty() {
+        words.push_str(&format!(", friends on {friends}"));
+    }
+    if !enemies.is_empty() {
+        words.push_str(&format!(", enemies on {enemies}"));
+    }
+    if position.side == Side::Black {
+        words.push_str(", for black");
+    }
+    if position.moved {
+        words.push_str(", after the piece has moved");
+    }
+    words
 }
 
 /// Both readings generated on reference boards; on a difference, the squares on an empty 9×9

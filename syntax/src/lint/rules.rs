@@ -235,8 +235,8 @@ pub const RULES: [Rule; 25] = [
         false,
         Some(XBoard),
         "a range with a leading zero",
-        "XBoard reads `W03` as `W3` and then stops reading the rest of the string.",
-        ("W03", "W3"),
+        "XBoard reads `W03N` as `W3` and stops reading there: the `N` is lost.",
+        ("W03N", "W3N"),
         true,
     ),
     rule(

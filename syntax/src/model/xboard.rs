@@ -191,7 +191,10 @@ fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, place: LegPlace, out: &mut V
             continue;
         };
         let slot = order_slot(modifier);
-        if slot < highest {
+        // XBoard reads each letter of its order once (only `j` and `i` repeat, and direction
+        // letters), so a repeat is dropped like a letter out of order.
+        let repeated = slot == highest && slot > 1 && modifier != Modifier::J;
+        if slot < highest || repeated {
             out.push(XBoardReading::DropsOutOfOrder {
                 letter: m.text_range(),
             });
