@@ -455,3 +455,23 @@ fn fairy_shows_what_the_engine_plays_even_past_syntax_findings() {
         "{explained}"
     );
 }
+
+/// `--dialect xboard` is XBoard's own reading (board::xboard, checked against XBoard's answers
+/// in corpus/golden): it drops the `f` of `mfW` (reference/xboard.md: "XBoard reads `mfW` as
+/// `mW`") and has no move for `jR1` (its `j` skips the only square of a W step).
+#[test]
+fn xboard_reading_is_a_dialect_of_moves() {
+    let output = betza(["moves", "mfW", "--dialect", "xboard", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("json");
+    assert_eq!(
+        json["destinations"],
+        serde_json::json!(["c4", "d3", "d5", "e4"])
+    );
+    let seed: serde_json::Value =
+        serde_json::from_str(&stdout(&betza(["moves", "mfW", "--json"]))).expect("json");
+    assert_eq!(seed["destinations"], serde_json::json!(["d5"]));
+    assert!(
+        stdout(&betza(["moves", "jR1", "--dialect", "xboard"])).starts_with("destinations: none")
+    );
+}

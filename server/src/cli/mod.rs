@@ -81,9 +81,10 @@ enum Command {
     Moves {
         /// The Betza string, e.g. `fmWfcF`.
         betza: String,
-        /// The notation the string is written in: xbetza, fairy, mbn or chained.
-        #[arg(long, default_value_t = Dialect::XBetza)]
-        dialect: Dialect,
+        /// The notation the string is written in: xbetza, fairy, mbn or chained; or xboard,
+        /// XBetza as XBoard's own generator reads it.
+        #[arg(long, default_value = "xbetza")]
+        dialect: Reading,
         /// Board size, FILESxRANKS, each 1 to 26.
         #[arg(long, default_value = "8x8")]
         board: BoardSize,
@@ -106,6 +107,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// A dialect, or XBoard's reading of XBetza.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    Dialect(Dialect),
+    XBoard,
+}
+
+impl std::str::FromStr for Reading {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.trim().eq_ignore_ascii_case("xboard") {
+            return Ok(Reading::XBoard);
+        }
+        s.parse::<Dialect>()
+            .map(Reading::Dialect)
+            .map_err(|e| format!("{e}, or xboard"))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -186,7 +207,11 @@ pub fn run() -> ExitCode {
             json,
         } => moves::run(&moves::Request {
             betza,
-            dialect,
+            dialect: match dialect {
+                Reading::Dialect(dialect) => dialect,
+                Reading::XBoard => Dialect::XBetza,
+            },
+            xboard: dialect == Reading::XBoard,
             board,
             from,
             side: match side {

@@ -4,7 +4,9 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use betza_syntax::board::{BoardSize, GeneratedMove, Occupant, Position, Side, Square, generate};
+use betza_syntax::board::{
+    BoardSize, GeneratedMove, Occupant, Position, Side, Square, generate, xboard,
+};
 use betza_syntax::{Dialect, model};
 use serde_json::json;
 
@@ -15,6 +17,8 @@ use super::{EXIT_BAD_INPUT, report};
 pub struct Request {
     pub betza: String,
     pub dialect: Dialect,
+    /// XBoard's own reading of the (XBetza) string.
+    pub xboard: bool,
     pub board: BoardSize,
     pub from: Option<Square>,
     pub side: Side,
@@ -27,7 +31,8 @@ pub struct Request {
 pub fn run(request: &Request) -> ExitCode {
     let parse = betza_syntax::parse(&request.betza, request.dialect);
     report::eprint_syntax_errors("<betza>", &request.betza, parse.errors());
-    if parse.has_no_meaning() {
+    // XBoard, like Fairy-Stockfish, reads what it can of any string.
+    if parse.has_no_meaning() && !request.xboard {
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     let from = request.from.unwrap_or_else(|| request.board.centre());
@@ -55,7 +60,11 @@ pub fn run(request: &Request) -> ExitCode {
         );
     }
     let piece = model::build(&parse.piece(), request.dialect);
-    let generated = generate(&piece, &position);
+    let generated = if request.xboard {
+        xboard::generate(&request.betza, &position)
+    } else {
+        generate(&piece, &position)
+    };
     for (range, why) in &piece.not_drawn {
         let text = &request.betza[usize::from(range.start())..usize::from(range.end())];
         eprintln!("note: `{text}` is not fully drawn: {why}");
