@@ -20,7 +20,9 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     // none when the moves agree on every reference position, and each one says where they
     // differ (notes X1).
     let wanted = XBOARD_CODES.iter().any(|code| findings.wants(code));
-    if wanted && !parse.has_errors() {
+    // Both readings take any text (XBoard stops where it cannot read on), so syntax errors
+    // do not stop the comparison.
+    if wanted {
         xboard_findings(&tree, &text, parse.dialect(), findings);
     }
     if findings.wants("engines-disagree") && !parse.has_errors() {
