@@ -475,3 +475,20 @@ fn xboard_reading_is_a_dialect_of_moves() {
         stdout(&betza(["moves", "jR1", "--dialect", "xboard"])).starts_with("destinations: none")
     );
 }
+
+/// `explain --dialect xboard` adds XBoard's reading: whether it differs from the seed's (decided
+/// by generating both) and a diagram of XBoard's own moves.
+#[test]
+fn explain_in_xboard_says_where_xboard_differs() {
+    let same = stdout(&betza(["explain", "N", "--dialect", "xboard"]));
+    assert!(
+        same.contains("XBoard makes the same moves as seed 000"),
+        "{same}"
+    );
+    let differs = stdout(&betza(["explain", "mfW", "--dialect", "xboard"]));
+    assert!(
+        differs.contains("XBoard reads this string differently from seed 000: from e5 on an empty 9×9 board: XBoard also goes to d5 e4 f5"),
+        "{differs}"
+    );
+    assert!(differs.contains("XBoard's moves on an empty board:"));
+}

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use betza_syntax::Dialect;
 use betza_syntax::board::BoardSize;
-use betza_syntax::explain::{diagram, diagram_svg, explain};
+use betza_syntax::explain::{diagram, diagram_svg, explain, xboard_reading};
 use betza_syntax::mbn::pieces::definitions;
 use betza_syntax::tree::Parse;
 
@@ -18,6 +18,7 @@ use super::{EXIT_BAD_INPUT, report};
 pub fn run(
     betza: &str,
     dialect: Dialect,
+    xboard: bool,
     board: Option<BoardSize>,
     svg: Option<&Path>,
 ) -> ExitCode {
@@ -73,6 +74,10 @@ pub fn run(
         if let Some(piece) = piece {
             out.push_str(&described(piece, board));
         }
+    }
+    if xboard {
+        out.push('\n');
+        out.push_str(&xboard_reading(betza, board));
     }
     // A closed stdout is not worth a panic.
     let _ = std::io::stdout().write_all(out.as_bytes());

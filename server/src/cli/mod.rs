@@ -58,17 +58,19 @@ enum Command {
     Tree {
         /// The Betza string, e.g. `fmWfcF`.
         betza: String,
-        /// The notation the string is written in: xbetza, fairy, mbn or chained.
-        #[arg(long, default_value_t = Dialect::XBetza)]
-        dialect: Dialect,
+        /// The notation the string is written in: xbetza, fairy, mbn or chained (xboard reads
+        /// XBetza).
+        #[arg(long, default_value = "xbetza")]
+        dialect: Reading,
     },
     /// Explain a piece in words, leg by leg, with a move diagram.
     Explain {
         /// The Betza string, e.g. `QudQafudQ`.
         betza: String,
-        /// The notation the string is written in: xbetza, fairy, mbn or chained.
-        #[arg(long, default_value_t = Dialect::XBetza)]
-        dialect: Dialect,
+        /// The notation the string is written in: xbetza, fairy, mbn or chained; or xboard,
+        /// the XBetza explanation followed by XBoard's own reading.
+        #[arg(long, default_value = "xbetza")]
+        dialect: Reading,
         /// Draw the whole board, FILESxRANKS, with the piece in the centre (default: a window
         /// around the piece).
         #[arg(long)]
@@ -116,6 +118,16 @@ enum Reading {
     XBoard,
 }
 
+impl Reading {
+    /// The dialect the text is parsed in: XBoard reads XBetza.
+    fn dialect(self) -> Dialect {
+        match self {
+            Reading::Dialect(dialect) => dialect,
+            Reading::XBoard => Dialect::XBetza,
+        }
+    }
+}
+
 impl std::str::FromStr for Reading {
     type Err = String;
 
@@ -148,7 +160,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Lsp { .. } => crate::lsp::run(),
-        Command::Tree { betza, dialect } => tree::run(&betza, dialect),
+        Command::Tree { betza, dialect } => tree::run(&betza, dialect.dialect()),
         Command::Check {
             paths,
             format,
@@ -194,7 +206,13 @@ pub fn run() -> ExitCode {
             dialect,
             board,
             svg,
-        } => explain::run(&betza, dialect, board, svg.as_deref()),
+        } => explain::run(
+            &betza,
+            dialect.dialect(),
+            dialect == Reading::XBoard,
+            board,
+            svg.as_deref(),
+        ),
         Command::Moves {
             betza,
             dialect,
@@ -207,10 +225,7 @@ pub fn run() -> ExitCode {
             json,
         } => moves::run(&moves::Request {
             betza,
-            dialect: match dialect {
-                Reading::Dialect(dialect) => dialect,
-                Reading::XBoard => Dialect::XBetza,
-            },
+            dialect: dialect.dialect(),
             xboard: dialect == Reading::XBoard,
             board,
             from,

@@ -185,10 +185,15 @@ fn xboard_random_visible_cases_match_but_for_known_departures() {
     assert_eq!(passed, 2000 - DEPARTURES.len());
 }
 
-/// XBoard's reading against XBoard's own answers: every case of both shared sets.
+/// XBoard's reading against XBoard's own answers: every case of both shared sets and of the
+/// 3,600 random cases computed for this project (corpus/golden/README-xboard-random.md).
 #[test]
 fn xboard_reading_matches_xboard() {
-    for file in ["xbetza-visible.jsonl", "xbetza-random-visible.jsonl"] {
+    for file in [
+        "xbetza-visible.jsonl",
+        "xbetza-random-visible.jsonl",
+        "xboard-random.jsonl",
+    ] {
         let (passed, skipped, failed) = run_with(file, |case, position| {
             super::xboard::generate(&case.betza, position)
         });
@@ -201,4 +206,41 @@ fn xboard_reading_matches_xboard() {
             failed.join("\n")
         );
     }
+}
+
+/// Issue 23: where the seed's reading and XBoard's differ on a case XBoard answered, the
+/// string carries an XBoard finding (decided by generating both on the lint's positions).
+#[test]
+fn every_xbetza_departure_from_xboard_carries_a_finding() {
+    let config = crate::lint::LintConfig::for_dialect(Dialect::XBetza);
+    let mut silent = Vec::new();
+    let mut departures = 0;
+    for file in ["xbetza-random-visible.jsonl", "xboard-random.jsonl"] {
+        let (_, _, failed) = run_with(file, |case, position| {
+            generate(
+                &model::build(
+                    &parse(&case.betza, Dialect::XBetza).piece(),
+                    Dialect::XBetza,
+                ),
+                position,
+            )
+        });
+        for failure in &failed {
+            departures += 1;
+            let betza = failure.split(' ').nth(1).unwrap_or_default();
+            let found = crate::lint::lint(&parse(betza, Dialect::XBetza), &config)
+                .iter()
+                .any(|d| d.rule.code.starts_with("xboard"));
+            if !found {
+                silent.push(failure.clone());
+            }
+        }
+    }
+    eprintln!("{departures} departures");
+    assert!(
+        silent.is_empty(),
+        "{} without a finding:\n{}",
+        silent.len(),
+        silent.join("\n")
+    );
 }

@@ -420,6 +420,38 @@ pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
     text
 }
 
+/// XBoard's reading of an XBetza string: whether its moves differ from the seed's (decided by
+/// generating both), and a diagram of XBoard's own moves on an empty board.
+pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
+    let mut out = match crate::lint::xboard_difference(text, Dialect::XBetza) {
+        Some(difference) => {
+            format!("XBoard reads this string differently from seed 000: {difference}.\n")
+        }
+        None => "XBoard makes the same moves as seed 000 on every reference position.\n".to_owned(),
+    };
+    let size = board.unwrap_or(BoardSize {
+        files: 15,
+        ranks: 15,
+    });
+    let from = size.centre();
+    if let Ok(position) = Position::new(size, from, Side::White, false, &[], &[]) {
+        let generated = crate::board::xboard::generate(text, &position);
+        let uses = generated.summary();
+        let reach = uses
+            .keys()
+            .map(|s| s.file.abs_diff(from.file).max(s.rank.abs_diff(from.rank)))
+            .max()
+            .unwrap_or(0);
+        out.push_str("\nXBoard's moves on an empty board:\n");
+        out.push_str(&render::grid(
+            &position,
+            &uses,
+            board.is_none().then(|| reach.clamp(3, 7)),
+        ));
+    }
+    out
+}
+
 /// The empty-board diagram as an SVG document.
 pub fn diagram_svg(parse: &Parse, board: Option<BoardSize>) -> String {
     drawing(parse, board, false)

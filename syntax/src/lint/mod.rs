@@ -14,6 +14,7 @@ mod tests;
 
 use rowan::TextRange;
 
+pub use portability::xboard_difference;
 pub use rules::{Engine, RULES, Rule, rule_by_code};
 
 use crate::board::reference::{empty_board_trace, fingerprint};

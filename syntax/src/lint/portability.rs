@@ -276,7 +276,7 @@ fn comparable(generated: &Generated, from: Square) -> Vec<(Square, Vec<Square>)>
 /// Where XBoard's moves differ from the dialect's reading, in words, or `None` when they agree
 /// on every reference position: first on an empty 9×9 board from e5, else on the first
 /// reference position where they differ, naming the squares that differ.
-pub(super) fn xboard_difference(text: &str, dialect: Dialect) -> Option<String> {
+pub fn xboard_difference(text: &str, dialect: Dialect) -> Option<String> {
     let ours = model::build(&parse(text, dialect).piece(), dialect);
     let size = BoardSize { files: 9, ranks: 9 };
     let empty = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
@@ -371,13 +371,14 @@ fn rings() -> &'static [Position] {
             seed ^= seed << 5;
             u8::try_from(seed % u32::from(bound)).unwrap_or(0)
         };
-        for round in 0..16u8 {
+        for round in 0..48u8 {
+            // Sparse at first, then denser, so that locust captures with room behind show.
             let from = Square {
-                file: if round % 2 == 0 { 7 } else { 13 },
+                file: [7, 13, 1][usize::from(round % 3)],
                 rank: 2 + next(7),
             };
             let mut pieces: Vec<Square> = Vec::new();
-            for _ in 0..6 {
+            for _ in 0..6 + round / 8 {
                 let square = Square {
                     file: from.file.saturating_sub(3) + next(7),
                     rank: from.rank.saturating_sub(3) + next(7),
@@ -393,6 +394,23 @@ fn rings() -> &'static [Position] {
                 Side::Black
             };
             out.extend(Position::new(size, from, side, round % 3 == 0, friends, enemies).ok());
+        }
+        // Enemies on every square of one colour, so rider captures two leaps out show, on a
+        // small board from near a corner and on a larger one from inside an edge.
+        for (files, ranks, from) in [
+            (5, 5, Square { file: 1, rank: 1 }),
+            (12, 10, Square { file: 8, rank: 5 }),
+        ] {
+            let size = BoardSize { files, ranks };
+            for parity in [0, 1] {
+                let enemies: Vec<Square> = size
+                    .squares()
+                    .filter(|s| *s != from && (s.file + s.rank) % 2 == parity)
+                    .collect();
+                for side in [Side::White, Side::Black] {
+                    out.extend(Position::new(size, from, side, false, &[], &enemies).ok());
+                }
+            }
         }
         out
     })
