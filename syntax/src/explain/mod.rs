@@ -357,7 +357,17 @@ fn depends_on_blockers(piece: &model::Piece) -> bool {
 }
 
 fn drawing(parse: &Parse, board: Option<BoardSize>, with_blockers: bool) -> Option<Drawing> {
-    let dialect = parse.dialect();
+    let piece = model::build(&parse.piece(), parse.dialect());
+    drawing_with(board, with_blockers, |position| generate(&piece, position))
+}
+
+/// The drawing of what `generator` makes of a position: the piece in the centre of `board`
+/// (15×15 cut to a window when none), alone or with the example pieces around.
+fn drawing_with(
+    board: Option<BoardSize>,
+    with_blockers: bool,
+    generator: impl Fn(&Position) -> crate::board::Generated,
+) -> Option<Drawing> {
     let size = board.unwrap_or(BoardSize {
         files: 15,
         ranks: 15,
@@ -375,8 +385,7 @@ fn drawing(parse: &Parse, board: Option<BoardSize>, with_blockers: bool) -> Opti
         (Vec::new(), Vec::new())
     };
     let position = Position::new(size, from, Side::White, false, &friends, &enemies).ok()?;
-    let piece = model::build(&parse.piece(), dialect);
-    let generated = generate(&piece, &position);
+    let generated = generator(&position);
     let uses = generated.summary();
     let reach = uses
         .keys()
@@ -429,25 +438,11 @@ pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
         }
         None => "XBoard makes the same moves as seed 000 on every reference position.\n".to_owned(),
     };
-    let size = board.unwrap_or(BoardSize {
-        files: 15,
-        ranks: 15,
-    });
-    let from = size.centre();
-    if let Ok(position) = Position::new(size, from, Side::White, false, &[], &[]) {
-        let generated = crate::board::xboard::generate(text, &position);
-        let uses = generated.summary();
-        let reach = uses
-            .keys()
-            .map(|s| s.file.abs_diff(from.file).max(s.rank.abs_diff(from.rank)))
-            .max()
-            .unwrap_or(0);
+    if let Some(empty) = drawing_with(board, false, |position| {
+        crate::board::xboard::generate(text, position)
+    }) {
         out.push_str("\nXBoard's moves on an empty board:\n");
-        out.push_str(&render::grid(
-            &position,
-            &uses,
-            board.is_none().then(|| reach.clamp(3, 7)),
-        ));
+        out.push_str(&render::grid(&empty.position, &empty.uses, empty.radius));
     }
     out
 }
