@@ -406,11 +406,12 @@ fn fairy_rules_follow_the_engines_answers() {
     );
 }
 
-/// The strings of ../shared/oracle/xbetza-random-visible.jsonl (XBoard's own answers, copied
-/// to corpus/golden), each with the id of its case.
-fn xboard_random_strings() -> Vec<(String, String)> {
+/// The strings of a golden file of XBoard's own answers (corpus/golden), each with the id of
+/// its case.
+fn xboard_random_strings(file: &str) -> Vec<(String, String)> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/golden/xbetza-random-visible.jsonl");
+        .join("../corpus/golden")
+        .join(file);
     let data = std::fs::read_to_string(path).expect("golden data");
     data.lines()
         .map(|line| {
@@ -439,7 +440,7 @@ fn xboard_findings_fire_exactly_when_the_readings_differ() {
         "xv2-1458", "xv2-1467", "xv2-1519", "xv2-1581", "xv2-1617", "xv2-1760", "xv2-1806",
         "xv2-1826", "xv2-1984",
     ];
-    let strings = xboard_random_strings();
+    let strings = xboard_random_strings("xbetza-random-visible.jsonl");
     let silent: Vec<&str> = strings
         .iter()
         .filter(|(id, text)| departures.contains(&id.as_str()) && xboard_codes(text).is_empty())
@@ -449,7 +450,8 @@ fn xboard_findings_fire_exactly_when_the_readings_differ() {
         silent.is_empty(),
         "departures without an XBoard finding: {silent:?}"
     );
-    for (_, text) in strings.iter().step_by(4) {
+    let quirks = xboard_random_strings("xboard-random.jsonl");
+    for (_, text) in strings.iter().step_by(4).chain(quirks.iter().step_by(6)) {
         let differs = super::portability::xboard_difference(text, Dialect::XBetza).is_some();
         let found = !xboard_codes(text).is_empty();
         // A dropped `e` is reported though no position without e.p. rights shows it.
