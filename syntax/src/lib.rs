@@ -17,6 +17,7 @@ pub mod dialect;
 pub mod document;
 pub mod explain;
 pub mod host;
+pub mod ide;
 pub mod lexer;
 pub mod lint;
 pub mod mbn;

@@ -56,6 +56,17 @@ impl Session {
         self.send_raw(message.to_string().as_bytes()).await;
     }
 
+    /// The semantic tokens of the whole document, delta-encoded.
+    async fn semantic_tokens(&mut self, uri: &str) -> Value {
+        let tokens = self
+            .request(
+                "textDocument/semanticTokens/full",
+                json!({ "textDocument": { "uri": uri } }),
+            )
+            .await;
+        tokens["result"]["data"].clone()
+    }
+
     /// Sends a request and returns its whole response (notifications before it are skipped).
     async fn request(&mut self, method: &str, params: Value) -> Value {
         self.next_id += 1;
@@ -399,16 +410,10 @@ async fn semantic_tokens_symbols_and_quick_fixes() {
             "[v:chess]\ncustomPiece1 = x:mfW\nking = k:WF\n",
         )
         .await;
-    let tokens = session
-        .request(
-            "textDocument/semanticTokens/full",
-            json!({ "textDocument": { "uri": uri } }),
-        )
-        .await;
     // The section (7) on line 0; the key (6), m (mode 2), f (direction 1), W (atom 0) on
     // line 1; the key `king`, W and F on line 2.
     assert_eq!(
-        tokens["result"]["data"],
+        session.semantic_tokens(uri).await,
         json!([
             0, 0, 9, 7, 0, 1, 0, 12, 6, 0, 0, 17, 1, 2, 0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 0, 4,
             6, 0, 0, 9, 1, 0, 0, 0, 1, 1, 0, 0

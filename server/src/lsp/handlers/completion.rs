@@ -3,7 +3,7 @@
 //! next free `customPieceN` key with the next free piece letter.
 
 use betza_syntax::host::HostFormat;
-use betza_syntax::vocabulary::{ATOMS, FairySupport, MODIFIERS};
+use betza_syntax::ide::{self, LetterKind};
 use betza_syntax::{Dialect, Source};
 use ropey::Rope;
 use tower_lsp_server::ls_types::{
@@ -65,56 +65,32 @@ fn doc(text: String) -> Option<Documentation> {
     }))
 }
 
-/// Atoms, modifiers and `a`, as the dialect reads them and the leg accepts. Each inserts its
+/// The dialect's letters (the library's `ide::letters`) as completion items. Each inserts its
 /// letter at the cursor: a Betza string is one word to an editor, which would otherwise filter
 /// the letters by everything typed before them (`fmW` matches no single letter).
 fn letters(dialect: Dialect, continuation: bool, position: Position) -> Vec<CompletionItem> {
-    let fairy = dialect == Dialect::Fairy;
-    let mut items = Vec::new();
-    let accepted = |e: &&betza_syntax::vocabulary::ModifierEntry| {
-        (!fairy || e.fairy == FairySupport::Understood) && !(continuation && e.letter == 'h')
-    };
-    for e in MODIFIERS.iter().filter(accepted) {
-        items.push(CompletionItem {
-            label: e.letter.to_string(),
-            kind: Some(CompletionItemKind::KEYWORD),
-            detail: Some(format!("{} (modifier)", e.name)),
-            documentation: doc(format!("{}\n\nExample: `{}N`", e.summary, e.letter)),
-            ..CompletionItem::default()
-        });
-    }
-    if !fairy {
-        items.push(CompletionItem {
-            label: "a".into(),
-            kind: Some(CompletionItemKind::OPERATOR),
-            detail: Some("again: start the next leg".into()),
-            documentation: doc("Ends this leg's modifiers; the letters after it describe the next leg, relative to this one.\n\nExample: `mafsW` (the Xiangqi Horse)".into()),
-            ..CompletionItem::default()
-        });
-    }
-    for e in ATOMS
-        .iter()
-        .filter(|e| !fairy || e.fairy == FairySupport::Understood)
-    {
-        items.push(CompletionItem {
-            label: e.letter.to_string(),
-            kind: Some(CompletionItemKind::CLASS),
-            detail: Some(format!("{} (atom)", e.name)),
-            documentation: doc(format!("{}\n\nExample: `f{}`", e.summary, e.letter)),
-            ..CompletionItem::default()
-        });
-    }
     let here = Range {
         start: position,
         end: position,
     };
-    for item in &mut items {
-        item.text_edit = Some(CompletionTextEdit::Edit(TextEdit {
-            range: here,
-            new_text: item.label.clone(),
-        }));
-    }
-    items
+    ide::letters(dialect, continuation)
+        .into_iter()
+        .map(|letter| CompletionItem {
+            label: letter.letter.to_string(),
+            kind: Some(match letter.kind {
+                LetterKind::Atom => CompletionItemKind::CLASS,
+                LetterKind::Modifier => CompletionItemKind::KEYWORD,
+                LetterKind::Again => CompletionItemKind::OPERATOR,
+            }),
+            detail: Some(letter.detail),
+            documentation: doc(letter.documentation),
+            text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                range: here,
+                new_text: letter.letter.to_string(),
+            })),
+            ..CompletionItem::default()
+        })
+        .collect()
 }
 
 /// `customPieceN = x:` with the first free number and letter of the current section.

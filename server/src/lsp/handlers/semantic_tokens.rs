@@ -4,8 +4,8 @@
 
 use betza_syntax::NodeOrToken;
 use betza_syntax::host::HostToken;
-use betza_syntax::vocabulary::{LetterRole, ModifierClass, letter_role};
-use betza_syntax::{SyntaxKind, TextSize, parse};
+use betza_syntax::ide::{self, TokenClass};
+use betza_syntax::{Dialect, SyntaxKind, TextSize, parse};
 use tower_lsp_server::ls_types::{SemanticToken, SemanticTokenType, SemanticTokensLegend};
 
 use crate::lsp::position::{Encoding, to_position};
@@ -40,23 +40,16 @@ pub fn legend() -> SemanticTokensLegend {
     }
 }
 
-fn token_type(kind: SyntaxKind, in_error: bool) -> Option<u32> {
-    if in_error || kind == SyntaxKind::UNKNOWN {
-        return Some(INVALID);
-    }
-    match kind {
-        SyntaxKind::DIGITS | SyntaxKind::STAR => Some(NUMBER),
-        SyntaxKind::L_PAREN | SyntaxKind::R_PAREN => Some(OPERATOR),
-        _ => match letter_role(kind.letter()?) {
-            LetterRole::Again => Some(OPERATOR),
-            LetterRole::Atom(_) | LetterRole::Extension(_) => Some(ATOM),
-            LetterRole::Modifier(m) if m.entry().class == ModifierClass::Direction => {
-                Some(DIRECTION)
-            }
-            LetterRole::Modifier(_) => Some(MODE),
-            LetterRole::Unknown => Some(INVALID),
-        },
-    }
+/// The legend index of a token of `dialect`.
+fn token_type(dialect: Dialect, kind: SyntaxKind, in_error: bool) -> Option<u32> {
+    Some(match ide::token_class(dialect, kind, in_error)? {
+        TokenClass::Atom => ATOM,
+        TokenClass::Direction => DIRECTION,
+        TokenClass::Mode => MODE,
+        TokenClass::Operator => OPERATOR,
+        TokenClass::Number => NUMBER,
+        TokenClass::Invalid => INVALID,
+    })
 }
 
 /// The tokens between byte offsets `from` and `to`, delta-encoded.
@@ -86,7 +79,7 @@ pub fn tokens(
             let in_error = token
                 .parent()
                 .is_some_and(|p| p.kind() == SyntaxKind::ERROR);
-            let Some(kind) = token_type(token.kind(), in_error) else {
+            let Some(kind) = token_type(region.dialect, token.kind(), in_error) else {
                 continue;
             };
             let range = region.to_file(token.text_range());

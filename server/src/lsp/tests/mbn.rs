@@ -163,3 +163,35 @@ async fn mbn_hover_dissolves_macros_one_definition_at_a_time() {
     assert!(value.starts_with("**`W`** (Wazir)"), "{value}");
     assert!(session.finish().await);
 }
+
+/// Completion and colours in a `.mbn` file come from MBN's own tables (seed 002): `w` is
+/// offered as the swap modifier and coloured as a mode, `d` means any direction, and XBetza's
+/// `a` (again) is MBN's "all".
+#[tokio::test]
+async fn mbn_completion_and_tokens_read_mbn_letters() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/swap.mbn";
+    session.open(uri, "mbn", "wfK\n").await;
+    let items = session
+        .request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": uri }, "position": position(0, 1) }),
+        )
+        .await;
+    let items = items["result"].as_array().expect("items").clone();
+    let detail = |label: &str| {
+        items
+            .iter()
+            .find(|i| i["label"] == label)
+            .and_then(|i| i["detail"].as_str())
+            .map(str::to_owned)
+    };
+    assert_eq!(detail("w").as_deref(), Some("swap (MBN modifier)"));
+    assert_eq!(detail("d").as_deref(), Some("any direction (MBN modifier)"));
+    assert_eq!(detail("a").as_deref(), Some("all (MBN modifier)"));
+    // w (mode 2), f (direction 1), K (atom 0), each one character on line 0.
+    assert_eq!(
+        session.semantic_tokens(uri).await,
+        json!([0, 0, 1, 2, 0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0])
+    );
+}
