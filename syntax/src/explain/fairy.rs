@@ -5,6 +5,7 @@ use super::MoveExplanation;
 use super::words::directions_words;
 use crate::board::reference::fingerprint;
 use crate::board::{BoardSize, Position, Side, Square, Step, generate};
+use crate::model;
 use crate::model::fairy::{self, AtomReading, EnginePiece, Modality, Table};
 use crate::vocabulary::Atom;
 use crate::vocabulary::phrases::{DEFAULT_FINAL, INITIAL};
@@ -12,7 +13,10 @@ use rowan::TextRange;
 
 /// One paragraph per atom the engine read, then one on the atoms together when they do more
 /// or less than each does alone.
-pub(super) fn moves(engine: &EnginePiece, text: &str) -> Vec<MoveExplanation> {
+pub(super) fn moves(piece: &model::Piece, text: &str) -> Vec<MoveExplanation> {
+    let Some(engine) = piece.fairy.as_deref() else {
+        return Vec::new();
+    };
     let mut out: Vec<MoveExplanation> = engine
         .atoms
         .iter()
@@ -22,7 +26,7 @@ pub(super) fn moves(engine: &EnginePiece, text: &str) -> Vec<MoveExplanation> {
         })
         .collect();
     if engine.atoms.len() > 1
-        && let Some(line) = together(engine, text)
+        && let Some(line) = together(piece, engine, text)
     {
         out.push(MoveExplanation {
             text: "all moves together".to_owned(),
@@ -129,8 +133,8 @@ fn modality_words(atom: &AtomReading) -> String {
 /// Where the atoms together differ from the union of each alone: the engine generates each of
 /// its rider types in all directions within the reach of every atom of the same move kind, and
 /// a later range replaces an earlier one.
-fn together(engine: &EnginePiece, text: &str) -> Option<String> {
-    let whole = fingerprint(&fairy::piece(text));
+fn together(piece: &model::Piece, engine: &EnginePiece, text: &str) -> Option<String> {
+    let whole = fingerprint(piece);
     let parts: Vec<_> = engine
         .atoms
         .iter()
@@ -153,7 +157,7 @@ fn together(engine: &EnginePiece, text: &str) -> Option<String> {
     let position = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
     let squares =
         |text: &str| -> Vec<Square> { generate(&fairy::piece(text), &position).destinations() };
-    let all = squares(text);
+    let all = generate(piece, &position).destinations();
     let alone: Vec<Square> = engine
         .atoms
         .iter()

@@ -74,7 +74,11 @@ pub fn chained_equivalent(parse: &Parse) -> Option<String> {
     if parse.dialect() != Dialect::XBetza || parse.has_errors() {
         return None;
     }
-    let piece = model::build(&parse.piece(), Dialect::XBetza);
+    chained_equivalent_of(&model::build(&parse.piece(), Dialect::XBetza))
+}
+
+/// [`chained_equivalent`] of an XBetza piece already built.
+fn chained_equivalent_of(piece: &model::Piece) -> Option<String> {
     let multi_leg = piece
         .moves
         .iter()
@@ -82,14 +86,48 @@ pub fn chained_equivalent(parse: &Parse) -> Option<String> {
     if !multi_leg {
         return None;
     }
-    model::chained::from_xbetza(&piece)
+    model::chained::from_xbetza(piece)
+}
+
+/// A parsed piece with its model built once, for everything said and drawn about it (a hover
+/// shows the explanation, the diagram and perhaps a picture).
+#[derive(Debug)]
+pub struct Described<'p> {
+    parse: &'p Parse,
+    piece: model::Piece,
+}
+
+impl<'p> Described<'p> {
+    pub fn new(parse: &'p Parse) -> Self {
+        Described {
+            parse,
+            piece: model::build(&parse.piece(), parse.dialect()),
+        }
+    }
+
+    pub fn explanation(&self) -> Explanation {
+        explain_built(self.parse, &self.piece)
+    }
+
+    pub fn diagram(&self, board: Option<BoardSize>) -> String {
+        diagram_built(&self.piece, board)
+    }
+
+    pub fn diagram_svg(&self, board: Option<BoardSize>) -> String {
+        drawing(&self.piece, board, false)
+            .map(|d| render::svg(&d.position, &d.uses, d.radius))
+            .unwrap_or_default()
+    }
 }
 
 /// Explains a parsed piece.
 pub fn explain(parse: &Parse) -> Explanation {
+    Described::new(parse).explanation()
+}
+
+fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     let dialect = parse.dialect();
     let tree = parse.piece();
-    let piece = model::build(&tree, dialect);
     let text = parse.syntax().text().to_string();
     let slice = |range: rowan::TextRange| text[range].to_owned();
     let mut moves = Vec::new();
@@ -131,15 +169,13 @@ pub fn explain(parse: &Parse) -> Explanation {
         });
     }
     match dialect {
-        Dialect::Mbn => moves = mbn_moves(&piece, &slice),
+        Dialect::Mbn => moves = mbn_moves(piece, &slice),
         Dialect::Chained => {
             moves = chained::moves(&parse.syntax());
-            moves.extend(not_drawn(&piece, &slice));
+            moves.extend(not_drawn(piece, &slice));
         }
         Dialect::Fairy => {
-            if let Some(engine) = &piece.fairy {
-                moves = fairy::moves(engine, &text);
-            }
+            moves = fairy::moves(piece, &text);
         }
         Dialect::XBetza => {}
     }
@@ -150,14 +186,14 @@ pub fn explain(parse: &Parse) -> Explanation {
         .unwrap_or_default();
     // The catalogue is written in XBetza; a Fairy-Stockfish piece is named by what the engine
     // builds, which the comparison of moves handles the same way.
-    let identity = names::identify(&piece);
+    let identity = names::identify(piece);
     let names: Vec<&str> = identity.names.iter().map(|e| e.name).collect();
     // In MBN the explanation also holds what is said in words only; the count is of moves.
     let written = match &piece.fairy {
         Some(engine) => engine.atoms.len(),
         None => moves.len() - piece.not_drawn.len(),
     };
-    let mut summary = summary(&piece, written);
+    let mut summary = summary(piece, written);
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
         summary.push_str(&format!(
             " {count} part{} said in words, not drawn.",
@@ -167,13 +203,16 @@ pub fn explain(parse: &Parse) -> Explanation {
     if let Some(xbetza) = xbetza_equivalent(parse) {
         summary.push_str(&format!(" In XBetza: `{xbetza}`."));
     }
-    if let Some(chained) = chained_equivalent(parse) {
+    let chained = (dialect == Dialect::XBetza && !parse.has_errors())
+        .then(|| chained_equivalent_of(piece))
+        .flatten();
+    if let Some(chained) = chained {
         summary.push_str(&format!(" In chained Betza: `{chained}`."));
     }
     // A named piece is compared with its twin only when it has a feature of its own that
     // tells them apart: the Xiangqi Horse is a Knight that can be blocked, but the Rook is
     // not worth comparing with the Juggernaut Rook.
-    let difference = difference_words(&piece);
+    let difference = difference_words(piece);
     if let Some(twin) = identity.twins.first()
         && (names.is_empty() || difference.is_some())
     {
@@ -356,9 +395,8 @@ fn depends_on_blockers(piece: &model::Piece) -> bool {
         })
 }
 
-fn drawing(parse: &Parse, board: Option<BoardSize>, with_blockers: bool) -> Option<Drawing> {
-    let piece = model::build(&parse.piece(), parse.dialect());
-    drawing_with(board, with_blockers, |position| generate(&piece, position))
+fn drawing(piece: &model::Piece, board: Option<BoardSize>, with_blockers: bool) -> Option<Drawing> {
+    drawing_with(board, with_blockers, |position| generate(piece, position))
 }
 
 /// The drawing of what `generator` makes of a position: the piece in the centre of `board`
@@ -405,19 +443,22 @@ fn drawing_with(
 /// the whole board with the piece in the centre. Pieces whose moves depend on others get a
 /// second diagram with example friends and enemies.
 pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
-    let Some(empty) = drawing(parse, board, false) else {
+    Described::new(parse).diagram(board)
+}
+
+fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
+    let Some(empty) = drawing(piece, board, false) else {
         return String::new();
     };
     let mut text = render::grid(&empty.position, &empty.uses, empty.radius);
     if empty.truncated {
         text.push_str("(the search was cut short at its budget: some squares may be missing)\n");
     }
-    let piece = model::build(&parse.piece(), parse.dialect());
     if !piece.not_drawn.is_empty() {
         text.push_str("(some parts are not drawn: the explanation says what they do)\n");
     }
-    if depends_on_blockers(&piece)
-        && let Some(example) = drawing(parse, board, true)
+    if depends_on_blockers(piece)
+        && let Some(example) = drawing(piece, board, true)
     {
         text.push_str("\nWith other pieces around (F friend, E enemy):\n");
         text.push_str(&render::grid(
@@ -449,7 +490,5 @@ pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
 
 /// The empty-board diagram as an SVG document.
 pub fn diagram_svg(parse: &Parse, board: Option<BoardSize>) -> String {
-    drawing(parse, board, false)
-        .map(|d| render::svg(&d.position, &d.uses, d.radius))
-        .unwrap_or_default()
+    Described::new(parse).diagram_svg(board)
 }

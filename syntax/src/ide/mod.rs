@@ -2,6 +2,8 @@
 //! and the class of each token, read from the dialect's own vocabulary. The language server only
 //! turns these into its protocol's types.
 
+pub mod hover;
+
 use crate::vocabulary::{
     ATOMS, FairySupport, LetterRole, MODIFIERS, ModifierClass, chained, letter_role, mbn,
 };

@@ -14,9 +14,17 @@ use crate::board::{COMPASS, Step};
 use crate::tree::ast::{self, RangeValue};
 use crate::vocabulary::{Atom, AtomShape, Modifier, ModifierClass};
 
+#[cfg(test)]
+thread_local! {
+    /// The text of every piece built on this thread, for tests that count builds.
+    pub(crate) static BUILT: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The model of a parsed piece. Moves whose atom is missing or unknown (syntax errors) are left
 /// out; everything else is kept.
 pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
+    #[cfg(test)]
+    BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
     match dialect {
         Dialect::Mbn => return super::mbn::build(piece.syntax()),
         Dialect::Chained => return super::chained::build(piece.syntax()),

@@ -18,6 +18,8 @@ pub mod xboard;
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+pub(crate) use build::BUILT;
 pub use build::build;
 
 use rowan::TextRange;

@@ -2,7 +2,7 @@
 //! move by move with its diagram in a code block. In MBN, the definition under the cursor
 //! with its macros dissolved, or the macro whose name is under it.
 
-use betza_syntax::explain::{diagram, diagram_svg, explain};
+use betza_syntax::ide::hover;
 use betza_syntax::mbn::pieces::definition_meaning;
 use betza_syntax::mbn::scope::MacroScope;
 use betza_syntax::tree::Parse;
@@ -93,33 +93,7 @@ pub fn hover(
 
 /// The explanation, move by move, and the diagram of a parsed piece.
 fn meaning(parsed: &Parse, settings: &Settings) -> String {
-    let explanation = explain(parsed);
-    let mut markdown = explanation.summary.clone();
-    markdown.push_str("\n\n");
-    for m in &explanation.moves {
-        markdown.push_str(&format!("- `{}`\n", m.text));
-        for line in &m.lines {
-            markdown.push_str(&format!("  - {line}\n"));
-        }
-    }
-    if !explanation.ignored.is_empty() {
-        markdown.push_str(&format!(
-            "\nFairy-Stockfish skips: {}\n",
-            explanation.ignored.join(" ")
-        ));
-    }
-    markdown.push_str("\n```text\n");
-    markdown.push_str(&diagram(parsed, settings.board()));
-    markdown.push_str("```\n");
-    if settings.hover_image {
-        // Only when asked for: a client that does not render images would show the data.
-        let svg = diagram_svg(parsed, settings.board());
-        markdown.push_str(&format!(
-            "\n![move diagram](data:image/svg+xml;base64,{})\n",
-            base64(svg.as_bytes())
-        ));
-    }
-    markdown
+    hover::meaning(parsed, settings.board(), settings.hover_image)
 }
 
 /// In MBN the hover is about one definition, its macros dissolved (seed 002: "Before any
@@ -212,40 +186,4 @@ fn extension_doc(extension: Extension) -> String {
         extension.letter(),
         extension.summary()
     )
-}
-
-/// Standard base64 (RFC 4648, with padding).
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn base64_matches_rfc_4648_examples() {
-        for (input, expected) in [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foobar", "Zm9vYmFy"),
-        ] {
-            assert_eq!(super::base64(input.as_bytes()), expected);
-        }
-    }
 }
