@@ -6,8 +6,7 @@ use betza_syntax::ide::hover;
 use betza_syntax::mbn::pieces::definition_meaning;
 use betza_syntax::mbn::scope::MacroScope;
 use betza_syntax::tree::Parse;
-use betza_syntax::vocabulary::{Atom, Extension, LetterRole, chained, letter_role, mbn};
-use betza_syntax::{Dialect, SyntaxKind, TextRange, TextSize, parse};
+use betza_syntax::{Dialect, TextRange, parse};
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
 use super::region_at;
@@ -26,36 +25,7 @@ pub fn hover(
     let local = offset
         .saturating_sub(usize::from(region.range.start()))
         .min(text.len());
-    let mut markdown = String::new();
-    let token = parsed
-        .syntax()
-        .token_at_offset(TextSize::new(u32::try_from(local).unwrap_or(0)))
-        .right_biased();
-    let symbol = token
-        .as_ref()
-        .and_then(|t| t.text().chars().next())
-        .filter(|_| region.dialect == Dialect::Chained)
-        .and_then(chained::symbol_doc);
-    match token.map(|t| t.kind()) {
-        _ if symbol.is_some() => markdown.push_str(&symbol.unwrap_or_default()),
-        Some(kind) if kind.letter().is_some() => {
-            let letter = kind.letter().unwrap_or('?');
-            markdown.push_str(&if region.dialect == Dialect::Mbn {
-                mbn::letter_doc(letter)
-            } else {
-                letter_doc(letter)
-            });
-        }
-        Some(SyntaxKind::DIGITS | SyntaxKind::STAR) if region.dialect == Dialect::Mbn => {
-            markdown.push_str(
-                "**steps**: how often the move repeats (`0`: any number, `3`: up to three, `03`: exactly three, `0*`: as often as it can, `*`: to the edge); after a rider letter it repeats whole rider moves (`R4` is a rook)\n\n",
-            );
-        }
-        Some(SyntaxKind::DIGITS | SyntaxKind::STAR) => markdown.push_str(
-            "**range**: how many times the step may repeat (`0` or a doubled atom: any number; `*`: up to the enemy half)\n\n",
-        ),
-        _ => {}
-    }
+    let mut markdown = hover::token_doc(&parsed, local);
     if let Some(name) = &region.context.piece {
         markdown.push_str(&format!("Piece `{name}`"));
         if let Some(section) = &region.context.section {
@@ -157,33 +127,4 @@ fn mbn_definition(
         Err(error) => markdown.push_str(&format!("cannot be dissolved: {error}\n")),
     }
     Some((markdown, scope.to_file(regions, range)))
-}
-
-/// The documentation of one letter, from the vocabulary's tables.
-pub fn letter_doc(letter: char) -> String {
-    match letter_role(letter) {
-        LetterRole::Modifier(m) => {
-            let e = m.entry();
-            format!("**`{letter}`** ({}): {}\n\n", e.name, e.summary)
-        }
-        LetterRole::Again => {
-            "**`a`** (again): ends one leg's modifiers; the next leg starts here\n\n".into()
-        }
-        LetterRole::Atom(atom) => atom_doc(atom),
-        LetterRole::Extension(extension) => extension_doc(extension),
-        LetterRole::Unknown => format!("**`{letter}`** has no meaning in Betza\n\n"),
-    }
-}
-
-fn atom_doc(atom: Atom) -> String {
-    let e = atom.entry();
-    format!("**`{}`** ({}): {}\n\n", e.letter, e.name, e.summary)
-}
-
-fn extension_doc(extension: Extension) -> String {
-    format!(
-        "**`{}`** (extension): {}\n\n",
-        extension.letter(),
-        extension.summary()
-    )
 }
