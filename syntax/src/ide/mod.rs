@@ -100,6 +100,48 @@ fn mbn_letters() -> Vec<Letter> {
     modifiers.chain(pieces).collect()
 }
 
+/// A `customPieceN = x:` line to offer in a `variants.ini` section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomPiece {
+    /// `customPieceN`.
+    pub key: String,
+    /// `customPieceN = x:`, ready for the piece's Betza string.
+    pub insert: String,
+    pub detail: String,
+    pub documentation: String,
+}
+
+/// Fairy-Stockfish's custom piece with the first number (1 to 25) and letter `section` does not
+/// use yet, or `None` when all 25 are taken.
+pub fn next_custom_piece(section: &str) -> Option<CustomPiece> {
+    let mut numbers = Vec::new();
+    let mut letters = Vec::new();
+    for line in section.lines() {
+        let Some((key, value)) = line.trim().split_once('=') else {
+            continue;
+        };
+        if let Some(n) = key
+            .trim()
+            .strip_prefix("customPiece")
+            .and_then(|n| n.parse::<u32>().ok())
+        {
+            numbers.push(n);
+        }
+        if let Some(letter) = value.trim().chars().next() {
+            letters.push(letter.to_ascii_lowercase());
+        }
+    }
+    let number = (1..=25).find(|n| !numbers.contains(n))?;
+    let letter = ('a'..='z').find(|l| !letters.contains(l)).unwrap_or('x');
+    Some(CustomPiece {
+        key: format!("customPiece{number}"),
+        insert: format!("customPiece{number} = {letter}:"),
+        detail: format!("a custom piece with the free letter `{letter}`"),
+        documentation:
+            "Fairy-Stockfish's custom piece: a letter, `:`, and the piece's Betza string.".into(),
+    })
+}
+
 /// How a token is coloured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TokenClass {
@@ -166,6 +208,17 @@ mod tests {
                 .iter()
                 .any(|l| l.letter == 'a' && l.kind == LetterKind::Again)
         );
+    }
+
+    #[test]
+    fn the_next_custom_piece_takes_the_first_free_number_and_letter() {
+        let section = "[v:chess]\ncustomPiece1 = a:N\ncustomPiece3 = b:mW\nking = k:K\n";
+        let next = next_custom_piece(section).expect("a free number");
+        assert_eq!(next.insert, "customPiece2 = c:");
+        let full: String = (1..=25)
+            .map(|n| format!("customPiece{n} = a:W\n"))
+            .collect();
+        assert_eq!(next_custom_piece(&full), None);
     }
 
     #[test]

@@ -96,35 +96,15 @@ fn letters(dialect: Dialect, continuation: bool, position: Position) -> Vec<Comp
 /// `customPieceN = x:` with the first free number and letter of the current section.
 fn custom_piece(document: &Document, offset: usize) -> Vec<CompletionItem> {
     let section = section_around(&document.rope, offset);
-    let mut numbers = Vec::new();
-    let mut letters = Vec::new();
-    for line in section.lines() {
-        let line = line.trim();
-        if let Some((key, value)) = line.split_once('=') {
-            if let Some(n) = key
-                .trim()
-                .strip_prefix("customPiece")
-                .and_then(|n| n.parse::<u32>().ok())
-            {
-                numbers.push(n);
-            }
-            if let Some(letter) = value.trim().chars().next() {
-                letters.push(letter.to_ascii_lowercase());
-            }
-        }
-    }
-    let Some(number) = (1..=25).find(|n| !numbers.contains(n)) else {
-        return Vec::new();
-    };
-    let letter = ('a'..='z').find(|l| !letters.contains(l)).unwrap_or('x');
-    vec![CompletionItem {
-        label: format!("customPiece{number}"),
-        kind: Some(CompletionItemKind::PROPERTY),
-        detail: Some(format!("a custom piece with the free letter `{letter}`")),
-        insert_text: Some(format!("customPiece{number} = {letter}:")),
-        documentation: doc(
-            "Fairy-Stockfish's custom piece: a letter, `:`, and the piece's Betza string.".into(),
-        ),
-        ..CompletionItem::default()
-    }]
+    ide::next_custom_piece(&section)
+        .map(|piece| CompletionItem {
+            label: piece.key.clone(),
+            kind: Some(CompletionItemKind::PROPERTY),
+            detail: Some(piece.detail),
+            insert_text: Some(piece.insert),
+            documentation: doc(piece.documentation),
+            ..CompletionItem::default()
+        })
+        .into_iter()
+        .collect()
 }
