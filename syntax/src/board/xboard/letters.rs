@@ -1,0 +1,331 @@
+//! How XBoard reads the letters of one leg (facts from `moves.c`, `MovesFromString`): its
+//! atom table, its direction tables and the four direction systems, the mode letters in its
+//! fixed order, and what `p`, `g` and `y` do to the leg that follows.
+
+use super::Leg;
+
+/// Per atom letter A–Z: its symmetry class, and its step (x, y) with x ≤ y; `.` is not an atom.
+/// XBoard's J is (1,3) and its L (2,3), the other way round from the seeds.
+pub(super) const ATOMS: [(u8, i32, i32); 26] = [
+    (b'F', 2, 2), // A
+    (b'B', 1, 1), // B
+    (b'N', 1, 3), // C
+    (b'W', 0, 2), // D
+    (b'.', 0, 0),
+    (b'F', 1, 1), // F
+    (b'F', 3, 3), // G
+    (b'W', 0, 3), // H
+    (b'.', 0, 0),
+    (b'N', 1, 3), // J
+    (b'K', 0, 1), // K
+    (b'N', 2, 3), // L
+    (b'.', 0, 0),
+    (b'N', 1, 2), // N
+    (b'W', 0, 0), // O
+    (b'.', 0, 0),
+    (b'Q', 0, 1), // Q
+    (b'R', 0, 1), // R
+    (b'.', 0, 0),
+    (b'.', 0, 0),
+    (b'.', 0, 0),
+    (b'.', 0, 0),
+    (b'W', 0, 1), // W
+    (b'.', 0, 0),
+    (b'.', 0, 0),
+    (b'N', 2, 3), // Z
+];
+
+/// The atom a `g` or `y` leg turns the next leg's atom into (rider ↔ leaper), per letter.
+const TOGGLED: &[u8; 26] = b"AFCD.BGH.JQL.NO.KW....R..Z";
+/// The atom of the other family at the same distance, for a continuation leg whose turn
+/// leaves its atom's own directions (orthogonal ↔ diagonal), per letter.
+pub(super) const ROTATED: &[u8; 26] = b"DRCA.WHG.JKL.NO.QB....F..Z";
+
+/// Per lower-case letter: its kind as a direction ('0' none, '1' f/b, '2' l/r, '4' h, '5' v,
+/// '6' s), as character codes, because XBoard combines kinds by their low bits.
+const DIRECTION_KIND: &[u8; 26] = b"01000104000200000260050000";
+
+/// Direction sets per letter (bit d is direction d of [`turn`]): wide and narrow forms, for
+/// the atom families and for the King system.
+const WIDE: [u8; 26] = set(&[(b'b', 0x3c), (b'f', 0xc3), (b'l', 0xf0), (b'r', 0x0f)]);
+const NARROW: [u8; 26] = set(&[
+    (b'b', 0x18),
+    (b'f', 0x81),
+    (b'h', 0xff),
+    (b'l', 0x60),
+    (b'r', 0x06),
+    (b's', 0x66),
+    (b'v', 0x99),
+]);
+const KING_WIDE: [u8; 26] = set(&[
+    (b'b', 0x38),
+    (b'f', 0x83),
+    (b'h', 0xff),
+    (b'l', 0xe0),
+    (b'r', 0x0e),
+    (b's', 0xee),
+    (b'v', 0xbb),
+]);
+const KING_NARROW: [u8; 26] = set(&[
+    (b'b', 0x10),
+    (b'f', 0x01),
+    (b'h', 0xff),
+    (b'l', 0x40),
+    (b'r', 0x04),
+    (b's', 0x44),
+    (b'v', 0x11),
+]);
+
+const fn set(entries: &[(u8, u8)]) -> [u8; 26] {
+    let mut out = [0u8; 26];
+    let mut index = 0;
+    while index < entries.len() {
+        out[(entries[index].0 - b'a') as usize] = entries[index].1;
+        index += 1;
+    }
+    out
+}
+
+fn lower(table: &[u8; 26], letter: u8) -> u8 {
+    table[usize::from(letter - b'a')]
+}
+
+/// Mode bits, as XBoard keeps them.
+const MINE: u32 = 1;
+pub(super) const HIS: u32 = 2;
+pub(super) const EMPTY: u32 = 4;
+const EN_PASSANT: u32 = 8;
+pub(super) const TAME: u32 = 16;
+pub(super) const HOP: u32 = 32;
+pub(super) const GRASSHOP: u32 = 64;
+pub(super) const CYLINDER: u32 = 128;
+pub(super) const PASS: u32 = 256;
+const TOGGLE_ON_EMPTY: u32 = 512;
+pub(super) const CASTLE: u32 = 1024;
+pub(super) const INDUCE: u32 = 1 << 12;
+/// What stands on a square, as a mode mask: any piece has [`PASS`].
+pub(super) const FRIEND: u32 = PASS | MINE;
+pub(super) const ENEMY: u32 = PASS | HIS;
+
+/// Direction `dir` of the step (dx, dy): eight reflections, 0 straight as written.
+pub(super) fn turn(dir: u8, dx: i32, dy: i32) -> (i32, i32) {
+    match dir {
+        0 => (dx, dy),
+        1 => (dy, dx),
+        2 => (dy, -dx),
+        3 => (dx, -dy),
+        4 => (-dx, -dy),
+        5 => (-dy, -dx),
+        6 => (-dy, dx),
+        _ => (-dx, dy),
+    }
+}
+
+/// The text of the legs after an `a`, as the next leg reads it.
+pub(super) struct NextLeg {
+    pub(super) text: Vec<u8>,
+    /// Where its atom letter stands.
+    pub(super) atom_at: usize,
+    /// The next leg puts down the piece this one took (`u`).
+    pub(super) unloads: bool,
+}
+
+/// The mode letters of a leg, read in XBoard's order.
+pub(super) struct Modes {
+    pub(super) mode: u32,
+    pub(super) put: bool,
+    pub(super) jump: i32,
+    /// Where the next leg's letters start, after an `a`.
+    pub(super) cont: Option<usize>,
+}
+
+/// Reads `u m c d e x t p g o y n j a` from `desc`, each at most once and in this order (only
+/// `j` repeats); a letter out of order stops the reading.
+pub(super) fn read_modes(at: &impl Fn(usize) -> u8, desc: &mut usize) -> Modes {
+    let mut take = |letter: u8| {
+        let found = at(*desc) == letter;
+        if found {
+            *desc += 1;
+        }
+        found
+    };
+    let mut modes = Modes {
+        mode: 0,
+        put: take(b'u'),
+        jump: 1,
+        cont: None,
+    };
+    for (letter, bits) in [(b'm', EMPTY), (b'c', HIS), (b'd', MINE), (b'e', EN_PASSANT)] {
+        if take(letter) {
+            modes.mode |= bits;
+        }
+    }
+    if take(b'x') {
+        modes.mode = MINE | INDUCE;
+    }
+    for (letter, bits) in [
+        (b't', TAME),
+        (b'p', HOP),
+        (b'g', GRASSHOP),
+        (b'o', CYLINDER),
+        (b'y', TOGGLE_ON_EMPTY),
+    ] {
+        if take(letter) {
+            modes.mode |= bits;
+        }
+    }
+    if take(b'n') {
+        modes.jump = 0;
+    }
+    while take(b'j') {
+        modes.jump += 1;
+    }
+    if take(b'a') {
+        modes.cont = Some(*desc);
+    }
+    modes
+}
+
+/// The next leg's text, with `p`, `g` and `y` applied: on a leg another follows, `p` passes
+/// over a piece, `g` does so and toggles the next leg's atom (rider ↔ leaper), `y` toggles it
+/// on an empty square; such a leg's default mode is `m`.
+pub(super) fn continuation(rest: &[u8], mode: &mut u32, expo: i32) -> NextLeg {
+    let mut text = rest.to_vec();
+    let atom_at = text.iter().position(|c| !c.is_ascii_lowercase());
+    let unloads = text[..atom_at.unwrap_or(text.len())]
+        .iter()
+        .take_while(|c| **c != b'a')
+        .any(|c| *c == b'u');
+    if *mode & HOP != 0 {
+        *mode ^= PASS | HOP;
+    }
+    if *mode & (GRASSHOP | TOGGLE_ON_EMPTY) != 0 {
+        *mode |= PASS;
+        if *mode & TOGGLE_ON_EMPTY != 0 {
+            *mode ^= TOGGLE_ON_EMPTY | PASS | EMPTY;
+        }
+        if let Some(index) = atom_at.filter(|i| text[*i].is_ascii_uppercase()) {
+            text[index] = TOGGLED[usize::from(text[index] - b'A')];
+            text.truncate(index + 1);
+            if expo == 1 {
+                text.push(b'0');
+            }
+        }
+    }
+    if *mode & 0x30f == 0 {
+        *mode |= EMPTY;
+    }
+    NextLeg {
+        text,
+        atom_at: atom_at.unwrap_or(usize::MAX),
+        unloads,
+    }
+}
+
+/// The direction letters at `desc` as the set of directions the atom's family reads them to,
+/// with the family's own directions (`all`); `None` for a letter that is no atom. First legs of
+/// F, W and N atoms have sets of their own; K, Q and every continuation leg use the King's.
+pub(super) fn direction_set(
+    at: &impl Fn(usize) -> u8,
+    desc: &mut usize,
+    symmetry: u8,
+    leg: Leg,
+) -> Option<(u8, u8)> {
+    let first = leg.start.is_none();
+    let kind = |i: usize| {
+        let letter = at(i);
+        if letter.is_ascii_lowercase() {
+            lower(DIRECTION_KIND, letter)
+        } else {
+            b'0'
+        }
+    };
+    let pairs = |kind: u8, next_kind: u8| (kind | next_kind) & 3 == 3;
+    let mut set: u8 = 0;
+    Some(match symmetry {
+        b'B' | b'F' if first => {
+            while kind(*desc) != b'0' {
+                let letter = at(*desc);
+                let mut bits = lower(&WIDE, letter);
+                if at(*desc + 1).is_ascii_lowercase() && pairs(kind(*desc), kind(*desc + 1)) {
+                    bits &= lower(&WIDE, at(*desc + 1));
+                    *desc += 2;
+                } else {
+                    *desc += 1;
+                }
+                set |= bits;
+            }
+            set &= 0xaa;
+            (if set == 0 { 0xaa } else { set }, 0xaa)
+        }
+        b'R' | b'W' if first => {
+            while kind(*desc) & !4 != b'0' {
+                set |= lower(&NARROW, at(*desc));
+                *desc += 1;
+            }
+            set &= 0x55;
+            (if set == 0 { 0x55 } else { set }, 0x55)
+        }
+        b'N' if first => {
+            if at(*desc) == b'h' {
+                set = if at(*desc + 1) == b'r' { 0x55 } else { 0xaa };
+                *desc += 2;
+            } else {
+                while kind(*desc) != b'0' {
+                    let (letter, next) = (at(*desc), at(*desc + 1));
+                    let mut bits = lower(&NARROW, letter);
+                    if next == b'h' {
+                        bits = lower(&WIDE, letter);
+                        *desc += 2;
+                    } else if letter == next
+                        || (next.is_ascii_lowercase()
+                            && kind(*desc) < b'4'
+                            && pairs(kind(*desc), kind(*desc + 1)))
+                    {
+                        bits = lower(&WIDE, letter) & lower(&NARROW, next);
+                        *desc += 2;
+                    } else {
+                        *desc += 1;
+                    }
+                    set |= bits;
+                }
+            }
+            (if set == 0 { 0xff } else { set }, 0xff)
+        }
+        b'B' | b'F' | b'R' | b'W' | b'N' | b'Q' | b'K' => {
+            let all = match symmetry {
+                b'B' | b'F' => 0xaa,
+                b'R' | b'W' => 0x55,
+                _ => 0xff,
+            };
+            while kind(*desc) != b'0' {
+                let (letter, next) = (at(*desc), at(*desc + 1));
+                let mut bits = lower(&KING_NARROW, letter);
+                if next == letter {
+                    // A doubled letter stands alone.
+                    *desc += 1;
+                } else if next.is_ascii_lowercase()
+                    && kind(*desc) < b'4'
+                    && pairs(kind(*desc), kind(*desc + 1))
+                {
+                    bits = lower(&KING_WIDE, letter) & lower(&KING_WIDE, next);
+                    *desc += 2;
+                } else {
+                    *desc += 1;
+                }
+                set |= bits;
+            }
+            if set == 0 {
+                set = match (first, all) {
+                    (true, _) => 0xff,
+                    // A continuation leg omits going straight back, and a four-fold atom its
+                    // diagonals too.
+                    (false, 0xff) => 0xef,
+                    (false, _) => 0x45,
+                };
+            }
+            (set.rotate_left(u32::from(leg.angle)), all)
+        }
+        _ => return None,
+    })
+}

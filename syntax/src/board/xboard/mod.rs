@@ -1,0 +1,427 @@
+//! XBoard's reading of an XBetza string, as its own generator runs it: the string is read
+//! afresh for every leg, letters in XBoard's fixed order, and each leg walks the board as it
+//! stood before the move (facts from XBoard's `moves.c`, `MovesFromString`; notes X1–X9 in
+//! NOTATION-NOTES.md). Nothing here is shared with the seed's model: that is the point of a
+//! reading of its own, against which the `xboard-*` lints compare.
+
+use rowan::TextRange;
+
+mod letters;
+
+use letters::{
+    ATOMS, CASTLE, CYLINDER, EMPTY, ENEMY, FRIEND, GRASSHOP, HIS, HOP, INDUCE, NextLeg, PASS,
+    ROTATED, TAME, continuation, direction_set, read_modes, turn,
+};
+
+use super::{Generated, GeneratedMove, Occupant, Position, Side, Square};
+
+/// The most squares one generation may visit before it stops and says so.
+const BUDGET: u32 = 2_000_000;
+
+/// The moves XBoard generates for `text` in `position`.
+pub fn generate(text: &str, position: &Position) -> Generated {
+    let mut walk = Walk {
+        position,
+        out: Generated::default(),
+        victims: Vec::new(),
+        budget: BUDGET,
+        whole: TextRange::up_to(rowan::TextSize::of(text)),
+    };
+    let origin = (i32::from(position.from.file), i32::from(position.from.rank));
+    walk.read(
+        text.as_bytes(),
+        Leg {
+            piece: origin,
+            start: None,
+            angle: 0,
+            range: 0,
+            initial_only: false,
+        },
+    );
+    walk.out
+}
+
+/// Where a leg starts and what it inherits.
+#[derive(Debug, Clone, Copy)]
+struct Leg {
+    /// The square of the piece that moves (another one under induction).
+    piece: (i32, i32),
+    /// Where a continuation leg starts; `None` for a move's first leg.
+    start: Option<(i32, i32)>,
+    /// The direction of the leg before, which a continuation leg's directions turn from.
+    angle: u8,
+    /// Steps of the last slider leg (for `i`, iso), or 0.
+    range: i32,
+    /// The move is an initial (`i`) move.
+    initial_only: bool,
+}
+
+struct Walk<'p> {
+    position: &'p Position,
+    out: Generated,
+    /// Squares where earlier legs of the move captured (locust victims).
+    victims: Vec<Square>,
+    budget: u32,
+    whole: TextRange,
+}
+
+impl Walk<'_> {
+    /// What stands on (x, y) as the board was before the move: the moving piece on its own
+    /// square, nothing off the board.
+    fn occupant(&self, x: i32, y: i32) -> u32 {
+        let Some(square) = self.square(x, y) else {
+            return EMPTY;
+        };
+        if square == self.position.from {
+            return FRIEND;
+        }
+        match self.position.occupant(square) {
+            None => EMPTY,
+            Some(Occupant::Friend) => FRIEND,
+            Some(Occupant::Enemy) => ENEMY,
+        }
+    }
+
+    fn square(&self, x: i32, y: i32) -> Option<Square> {
+        let file = u8::try_from(x).ok()?;
+        let rank = u8::try_from(y).ok()?;
+        let square = Square { file, rank };
+        self.position.size.contains(square).then_some(square)
+    }
+
+    /// Reads the moves of `text` (the whole string for first legs, the rest after an `a` for
+    /// a continuation leg, which reads one move only).
+    fn read(&mut self, text: &[u8], leg: Leg) {
+        let at = |i: usize| text.get(i).copied().unwrap_or(0);
+        let (mut p, mut desc) = (0usize, 0usize);
+        while at(p) != 0 {
+            let mut initial = 0;
+            while at(p) == b'i' {
+                initial += 1;
+                p += 1;
+                desc = p;
+            }
+            while at(p).is_ascii_lowercase() {
+                p += 1;
+            }
+            let letter = at(p);
+            if !letter.is_ascii_uppercase() {
+                return;
+            }
+            let (symmetry, dx, dy) = ATOMS[usize::from(letter - b'A')];
+            let Some((mut dir_set, all)) = direction_set(&at, &mut desc, symmetry, leg) else {
+                return;
+            };
+            let mut expo: i32 = if matches!(symmetry, b'B' | b'R' | b'Q') {
+                0
+            } else {
+                -1
+            };
+            // The King's system walks the straight directions first, then the diagonals, as W
+            // and F steps (an oblique continuation leg keeps its own leap).
+            let (mut dx, mut diagonals) = (dx, 0);
+            let king_system = matches!(symmetry, b'K' | b'Q') || leg.start.is_some();
+            if king_system && !(dx != 0 && dx != dy) {
+                diagonals = dir_set & 0xaa;
+                dir_set &= 0x55;
+                if dir_set == 0 {
+                    (dx, dir_set, diagonals) = (dy, diagonals, 0);
+                } else {
+                    dx = 0;
+                }
+            }
+            if self.position.side == Side::Black && leg.start.is_none() {
+                // Black's first legs turn half round; the diagonals kept for later do not.
+                dir_set = dir_set.rotate_left(4);
+            }
+            let modes = read_modes(&at, &mut desc);
+            p += 1;
+            if at(p).is_ascii_digit() {
+                let digits = text[p..].iter().take_while(|c| c.is_ascii_digit());
+                expo = digits.fold(0i32, |n, d| {
+                    n.saturating_mul(10).saturating_add(i32::from(d - b'0'))
+                });
+                p += 1;
+                if expo > 9 {
+                    p += 1;
+                }
+            }
+            desc = p;
+            let mut initial_only = leg.initial_only;
+            if initial > 0 && (initial == 2 || leg.range == 0) {
+                // First move only (`ii`: from a start square, which a position cannot tell).
+                if self.position.moved {
+                    continue;
+                }
+                initial = 0;
+                initial_only = true;
+            }
+            if expo > 0 && dx == 0 && dy == 0 {
+                self.out.not_generated.push((
+                    self.whole,
+                    "XBoard's castling needs the game's start position",
+                ));
+                continue;
+            }
+            let expo = if expo < 0 { 1 } else { expo };
+            let mut mode = modes.mode;
+            let next = match modes.cont {
+                None => {
+                    if mode & 15 == 0 {
+                        mode |= HIS | EMPTY;
+                    }
+                    None
+                }
+                Some(start) => Some(continuation(&text[start..], &mut mode, expo)),
+            };
+            // On W and F steps `j` skips the first square and `n` is `m` that creates e.p.
+            // rights.
+            let (jump, skip) = if dy == 1 {
+                (1, modes.jump - 1)
+            } else {
+                (modes.jump, 0)
+            };
+            let mut atom = AtomMove {
+                step: (dx, dy),
+                expo,
+                all,
+                mode,
+                put: modes.put,
+                jump,
+                skip,
+                iso: initial > 0,
+                initial_only,
+                next,
+            };
+            loop {
+                for dir in (0..8u8).filter(|dir| dir_set & (1 << dir) != 0) {
+                    if !self.ray(&mut atom, leg, dir) {
+                        return;
+                    }
+                }
+                if diagonals == 0 {
+                    break;
+                }
+                (atom.step.0, dir_set, diagonals) = (dy, diagonals, 0);
+            }
+            if leg.start.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// One direction of a leg (`MovesFromString`'s ray); false when the budget ran out.
+    fn ray(&mut self, atom: &mut AtomMove, leg: Leg, dir: u8) -> bool {
+        let width = i32::from(self.position.size.files);
+        let height = i32::from(self.position.size.ranks);
+        let (dx, dy) = atom.step;
+        let mut ray = Ray {
+            dir,
+            step: turn(dir, dx, dy),
+            square: leg.start.unwrap_or(leg.piece),
+            left: atom.expo,
+            hop: atom.mode,
+            wrapped: 0,
+        };
+        let mut to_skip = if dy != 1 || atom.mode & CASTLE != 0 {
+            0
+        } else {
+            atom.skip
+        };
+        loop {
+            if self.budget == 0 {
+                self.out.truncated = true;
+                return false;
+            }
+            self.budget -= 1;
+            let (vx, vy) = ray.step;
+            let (mut x, y) = (ray.square.0 + vx, ray.square.1 + vy);
+            if y < 0 || y >= height {
+                break;
+            }
+            if x < 0 || x >= width {
+                if atom.mode & CYLINDER == 0 {
+                    break;
+                }
+                x = x.rem_euclid(width);
+                ray.wrapped += 1;
+            }
+            ray.square = (x, y);
+            let go_on = if to_skip > 0 {
+                to_skip -= 1;
+                true
+            } else {
+                self.visit(atom, leg, &mut ray)
+            };
+            if !go_on {
+                break;
+            }
+            ray.left -= 1;
+            if ray.left == 0 {
+                break;
+            }
+        }
+        true
+    }
+
+    /// What the leg does on the ray's square; whether the ray goes on past it.
+    fn visit(&mut self, atom: &mut AtomMove, leg: Leg, ray: &mut Ray) -> bool {
+        let (x, y) = ray.square;
+        let (vx, vy) = ray.step;
+        let half = self.occupant(x - vx + vx / 2, y - vy + vy / 2);
+        if (atom.jump == 0 && half != EMPTY) || (atom.jump > 1 && half == EMPTY) {
+            return false;
+        }
+        let mut occup = if ray.square == leg.piece && ray.wrapped == 0 {
+            EMPTY
+        } else {
+            self.occupant(x, y)
+        };
+        if atom.iso && atom.expo - ray.left + 1 != leg.range {
+            return occup == EMPTY;
+        }
+        if let Some(next) = atom.next.take() {
+            if atom.mode & TAME != 0 && HIS & occup != 0 {
+                occup &= 3;
+            }
+            if atom.skip < 0 {
+                atom.mode |= EMPTY;
+            }
+            if occup & atom.mode != 0 {
+                occup = self.go_on(atom, &next, leg, ray, occup);
+            }
+            atom.next = Some(next);
+            return occup == EMPTY;
+        }
+        if ray.hop & (HOP | GRASSHOP) != 0 {
+            if occup != EMPTY {
+                if ray.hop & GRASSHOP != 0 && ray.left != 1 {
+                    ray.left = 2;
+                }
+                ray.hop &= 31;
+            }
+            return true;
+        }
+        if occup & atom.mode != 0 {
+            if atom.mode & INDUCE != 0 {
+                if let Some(friend) = self.square(x, y) {
+                    self.out.borrowed_from.push(friend);
+                }
+            } else {
+                self.land(x, y, occup, atom.put, atom.initial_only);
+            }
+        }
+        occup == EMPTY
+    }
+
+    /// The rest of the move from the ray's square, which the leg may end on: through it when
+    /// it has no side effect, and again as a locust move when it captures or unloads. Returns
+    /// the square's occupant as the leg goes on seeing it.
+    fn go_on(&mut self, atom: &AtomMove, next: &NextLeg, leg: Leg, ray: &Ray, occup: u32) -> u32 {
+        let (x, y) = ray.square;
+        let range = if atom.expo != 1 {
+            atom.expo - ray.left + 1
+        } else {
+            leg.range
+        };
+        let through = (occup | INDUCE) & atom.mode & (INDUCE | PASS | EMPTY);
+        let mut text = next.text.clone();
+        if (1u8 << ray.dir) & atom.all == 0
+            && let Some(letter) = text
+                .get_mut(next.atom_at)
+                .filter(|a| a.is_ascii_uppercase())
+        {
+            *letter = ROTATED[usize::from(*letter - b'A')];
+        }
+        let onward = Leg {
+            piece: leg.piece,
+            start: Some((x, y)),
+            angle: ray.dir,
+            range,
+            initial_only: atom.initial_only,
+        };
+        let mut occup = occup;
+        if through != 0 && !next.unloads {
+            if atom.mode & INDUCE != 0 {
+                // The friend here makes the rest of the move.
+                self.read(
+                    &text,
+                    Leg {
+                        piece: (x, y),
+                        ..onward
+                    },
+                );
+                occup = 0;
+            } else {
+                self.read(&text, onward);
+            }
+        }
+        if occup & atom.mode & 3 != 0 || (through != 0 && next.unloads) {
+            let victim = self.square(x, y);
+            self.victims.extend(victim);
+            self.read(&text, onward);
+            if victim.is_some() {
+                self.victims.pop();
+            }
+        }
+        occup
+    }
+
+    /// A move that ends on (x, y), made by the piece on `piece`.
+    fn land(&mut self, x: i32, y: i32, occup: u32, swap: bool, initial_only: bool) {
+        let Some(to) = self.square(x, y) else { return };
+        let capture = match occup {
+            FRIEND => Some(Occupant::Friend),
+            ENEMY => Some(Occupant::Enemy),
+            _ => None,
+        };
+        self.out.moves.push(GeneratedMove {
+            to,
+            capture: if swap { None } else { capture },
+            swap,
+            path: Vec::new(),
+            hopped: Vec::new(),
+            initial_only,
+            unload: None,
+            captured: self.victims.clone(),
+            waypoints: Vec::new(),
+            ep_rights: Vec::new(),
+            source: self.whole,
+        });
+    }
+}
+
+/// One atom's move as XBoard has read it.
+struct AtomMove {
+    /// The step (x, y) in the family being walked (W or F in the King's system).
+    step: (i32, i32),
+    /// The range: 0 unlimited, else this many squares.
+    expo: i32,
+    /// The atom's own directions; a turn outside them rotates the next leg's atom.
+    all: u8,
+    mode: u32,
+    /// `u`: the move swaps with the piece it lands on.
+    put: bool,
+    /// 0 lame (`n`), 1 plain, more must jump (`j`).
+    jump: i32,
+    /// Squares skipped first (`j` on a W or F step), or -1 for `n` there.
+    skip: i32,
+    /// `i` on a continuation leg: as many steps as the last slider leg.
+    iso: bool,
+    initial_only: bool,
+    /// The rest of the move after an `a`.
+    next: Option<NextLeg>,
+}
+
+/// One direction being walked.
+struct Ray {
+    dir: u8,
+    step: (i32, i32),
+    square: (i32, i32),
+    /// Squares left in the range (counting down past 0 when unlimited).
+    left: i32,
+    /// The mode still hopping: `p`/`g` until the first piece.
+    hop: u32,
+    /// Times the ray crossed the side edge.
+    wrapped: u32,
+}
