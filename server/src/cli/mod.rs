@@ -49,10 +49,10 @@ enum Command {
         /// Make a rule an error (repeatable).
         #[arg(long, value_name = "CODE")]
         deny: Vec<String>,
-        /// Target engine for portability rules (repeatable; default: XBoard for xbetza,
-        /// Fairy-Stockfish and XBoard for fairy).
-        #[arg(long, value_enum)]
-        engine: Vec<EngineArg>,
+        /// Target engine for portability rules, xboard or fairy-stockfish (repeatable; default:
+        /// XBoard for xbetza, Fairy-Stockfish and XBoard for fairy).
+        #[arg(long)]
+        engine: Vec<betza_syntax::lint::Engine>,
     },
     /// Print the syntax tree of a Betza string; errors go to stderr.
     Tree {
@@ -141,12 +141,6 @@ impl std::str::FromStr for Reading {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum EngineArg {
-    Xboard,
-    FairyStockfish,
-}
-
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum SideArg {
     White,
@@ -188,15 +182,7 @@ pub fn run() -> ExitCode {
                 .collect();
             let options = betza_syntax::document::Options {
                 default_dialect: dialect,
-                engines: (!engine.is_empty()).then(|| {
-                    engine
-                        .iter()
-                        .map(|e| match e {
-                            EngineArg::Xboard => betza_syntax::lint::Engine::XBoard,
-                            EngineArg::FairyStockfish => betza_syntax::lint::Engine::FairyStockfish,
-                        })
-                        .collect()
-                }),
+                engines: (!engine.is_empty()).then_some(engine),
                 levels,
             };
             check::run(&paths, format, &options)

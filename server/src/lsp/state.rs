@@ -153,11 +153,7 @@ impl Settings {
             engines: self.engines.as_ref().map(|names| {
                 names
                     .iter()
-                    .filter_map(|name| match name.as_str() {
-                        "xboard" => Some(Engine::XBoard),
-                        "fairy-stockfish" => Some(Engine::FairyStockfish),
-                        _ => None,
-                    })
+                    .filter_map(|name| name.parse::<Engine>().ok())
                     .collect()
             }),
             levels: self

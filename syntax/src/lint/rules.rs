@@ -10,6 +10,32 @@ pub enum Engine {
     FairyStockfish,
 }
 
+impl Engine {
+    pub const ALL: [Engine; 2] = [Engine::XBoard, Engine::FairyStockfish];
+
+    /// The name settings and the command line use.
+    pub fn id(self) -> &'static str {
+        match self {
+            Engine::XBoard => "xboard",
+            Engine::FairyStockfish => "fairy-stockfish",
+        }
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.id().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Engine::ALL.iter().map(|e| e.id()).collect();
+                format!("unknown engine `{s}`: expected one of {}", names.join(", "))
+            })
+    }
+}
+
 /// One lint rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
