@@ -468,3 +468,19 @@ fn xboard_findings_fire_exactly_when_the_readings_differ() {
     }
     assert!(xboard_codes("jR1").contains(&"xboard-reads-differently"));
 }
+
+/// Settings and `--engine` name the engines as `Engine::id` does.
+#[test]
+fn engines_are_named_as_settings_write_them() {
+    use super::Engine;
+    for engine in Engine::ALL {
+        assert_eq!(engine.id().parse::<Engine>(), Ok(engine));
+    }
+    assert_eq!(" XBoard ".parse::<Engine>(), Ok(Engine::XBoard));
+    assert!(
+        "winboard"
+            .parse::<Engine>()
+            .unwrap_err()
+            .contains("xboard, fairy-stockfish")
+    );
+}
