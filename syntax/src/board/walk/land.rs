@@ -1,0 +1,248 @@
+//! Where a leg ends: the move is recorded (each distinct move once), or the next legs go on
+//! from there and the search backtracks; and the keys that tell moves and search states apart.
+
+use super::{Arrival, Continuation, Landing, MoveKey, REACHED, StateKey, Trail, Walker, plain_bit};
+use crate::board::generate::{Generated, GeneratedMove};
+use crate::board::{Occupant, Square};
+use crate::model::{Leg, LegSteps};
+
+impl Walker<'_> {
+    /// The leg ends on `to`: record a move or go on with the next leg.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn land(
+        &self,
+        leg: &Leg,
+        rest: &[Leg],
+        to: Square,
+        heading: Arrival,
+        occupant: Option<Occupant>,
+        slide: Option<u32>,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let modes = leg.modes;
+        if rest
+            .first()
+            .is_some_and(|next| next.when_open && !self.open(next, to, heading, occupant, trail))
+        {
+            // Seed 002's circular King "stops before the next square is blocked".
+            return self.land(leg, &[], to, heading, occupant, slide, trail, out);
+        }
+        if !rest.is_empty() {
+            // Each mode the leg allows on this square is a way to go on (seed 000: "specifying
+            // two modes in general means that it can do one as well as the other").
+            let next = Continuation {
+                rest,
+                to,
+                heading,
+                slide,
+            };
+            if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
+                // An e.p. capture here needs e.p. rights from the opponent's last move, which a
+                // diagram's position does not have: the square is marked, the move not followed
+                // (notes L10).
+                out.en_passant.push(to);
+            }
+            match occupant {
+                None if modes.to_empty => self.go_on(&next, &[], Landing::Moved, trail, out),
+                None => {}
+                Some(occupant) => {
+                    // `t`: "with p/g: hop only over own pieces" (XBoard).
+                    let refused = match occupant {
+                        Occupant::Enemy => modes.tame,
+                        Occupant::Friend => modes.hop_enemy_only,
+                    };
+                    if modes.hop && !refused {
+                        self.go_on(&next, &[], Landing::Hopped, trail, out);
+                    }
+                    let captures = match occupant {
+                        Occupant::Enemy => modes.capture_enemy,
+                        Occupant::Friend => modes.capture_friend,
+                    };
+                    if captures {
+                        self.go_on(&next, &[(to, None)], Landing::Captured, trail, out);
+                    }
+                    if modes.excite && occupant == Occupant::Friend {
+                        // Induction: the friend makes the remaining legs; the piece that
+                        // excited it stays where it stood.
+                        let inducer = trail.mover.unwrap_or(self.position.from);
+                        let changes = [(to, None), (inducer, Some(Occupant::Friend))];
+                        let mover = trail.mover.replace(to);
+                        self.go_on(&next, &changes, Landing::Moved, trail, out);
+                        trail.mover = mover;
+                    }
+                }
+            }
+            return;
+        }
+        let allowed = match occupant {
+            None => modes.to_empty,
+            Some(Occupant::Enemy) => modes.capture_enemy,
+            Some(Occupant::Friend) => modes.capture_friend,
+        };
+        if occupant.is_none() && modes.capture_enemy {
+            out.could_capture.insert(to);
+        }
+        if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
+            out.en_passant.push(to);
+        }
+        if modes.excite && occupant == Some(Occupant::Friend) && !out.borrowed_from.contains(&to) {
+            // Borrowing (seed 000, xK): the moves depend on the friend's type.
+            out.borrowed_from.push(to);
+        }
+        if occupant.is_none() && (modes.swap_enemy || modes.swap_friend) {
+            out.could_swap.insert(to);
+        }
+        let swaps = match occupant {
+            None => false,
+            Some(Occupant::Enemy) => modes.swap_enemy,
+            Some(Occupant::Friend) => modes.swap_friend,
+        };
+        if allowed {
+            self.record(to, occupant, false, trail, out);
+        }
+        if swaps {
+            self.record(to, occupant, true, trail, out);
+        }
+    }
+
+    /// A move ending on `to`, taking what stands there or swapping places with it. Many paths
+    /// can make the same move; the first of each (destination, what it captures there and on
+    /// the way, where a piece reappears, whether it swaps) is kept.
+    pub(super) fn record(
+        &self,
+        to: Square,
+        occupant: Option<Occupant>,
+        swap: bool,
+        trail: &Trail,
+        out: &mut Generated,
+    ) {
+        let key = self.key(to, occupant, swap, trail);
+        let unload = key.3;
+        if !self.seen.borrow_mut().insert(key) {
+            return;
+        }
+        let mut reached = self.reached.borrow_mut();
+        let bits = &mut reached[self.position.index(to)];
+        *bits |= REACHED;
+        if !swap
+            && trail.captured.is_empty()
+            && unload.is_none()
+            && *bits & plain_bit(occupant) == 0
+        {
+            *bits |= plain_bit(occupant);
+            self.plain_count.set(self.plain_count.get() + 1);
+        }
+        out.moves.push(GeneratedMove {
+            to,
+            capture: if swap { None } else { occupant },
+            swap,
+            path: trail.path.clone(),
+            hopped: trail.hopped.clone(),
+            initial_only: self.initial_only,
+            unload,
+            captured: trail.captured.clone(),
+            waypoints: trail.waypoints.clone(),
+            ep_rights: trail.ep_rights.clone(),
+            source: self.source,
+        });
+    }
+
+    /// Goes on with the next legs after landing as `landing`, then undoes what it changed, so
+    /// the search backtracks on one trail instead of copying it.
+    pub(super) fn go_on(
+        &self,
+        next: &Continuation<'_>,
+        changes: &[(Square, Option<Occupant>)],
+        landing: Landing,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let saved = (
+            trail.waypoints.len(),
+            trail.changed.len(),
+            trail.hopped.len(),
+            trail.captured.len(),
+            trail.path.len(),
+            trail.last_slide,
+        );
+        if !next.heading.off_board {
+            trail.waypoints.push(next.to);
+        }
+        if let Some(slide) = next.slide {
+            trail.last_slide = Some(slide);
+        }
+        trail.changed.extend_from_slice(changes);
+        match landing {
+            Landing::Moved => {}
+            Landing::Hopped => trail.hopped.push(next.to),
+            Landing::Captured => trail.captured.push(next.to),
+        }
+        self.walk(next.rest, next.to, Some(next.heading), trail, out);
+        trail.waypoints.truncate(saved.0);
+        trail.changed.truncate(saved.1);
+        trail.hopped.truncate(saved.2);
+        trail.captured.truncate(saved.3);
+        trail.path.truncate(saved.4);
+        trail.last_slide = saved.5;
+    }
+
+    /// The state in which `legs` start from `from` (see [`StateKey`]).
+    pub(super) fn state(
+        &self,
+        legs: &[Leg],
+        from: Square,
+        incoming: Option<Arrival>,
+        trail: &Trail,
+    ) -> StateKey {
+        let last_slide = trail.last_slide.filter(|_| legs.iter().any(|l| l.iso));
+        // The board as it now stands: the last change of each square.
+        let mut changed: Vec<(Square, Option<Occupant>)> = Vec::new();
+        for &(square, occupant) in trail.changed.iter().rev() {
+            if !changed.iter().any(|(s, _)| *s == square) {
+                changed.push((square, occupant));
+            }
+        }
+        changed.sort_by_key(|(s, _)| *s);
+        let mut visited = Vec::new();
+        if legs
+            .iter()
+            .any(|l| matches!(l.steps, LegSteps::Unvisited(_)))
+        {
+            // Only squares the remaining legs could land on again matter.
+            let horizon = self.horizon(legs, incoming);
+            visited = trail
+                .waypoints
+                .iter()
+                .copied()
+                .filter(|s| horizon.is_none_or(|h| s.distance(from) <= h))
+                .collect();
+            visited.sort();
+            visited.dedup();
+        }
+        (
+            legs.len(),
+            from,
+            incoming,
+            last_slide,
+            changed,
+            trail.captured.clone(),
+            trail.unload_at,
+            trail.mover,
+            visited,
+        )
+    }
+
+    /// What identifies a move ending on `to` (see [`MoveKey`]).
+    pub(super) fn key(
+        &self,
+        to: Square,
+        occupant: Option<Occupant>,
+        swap: bool,
+        trail: &Trail,
+    ) -> MoveKey {
+        let captures_any = (occupant.is_some() && !swap) || !trail.captured.is_empty();
+        let unload = trail.unload_at.filter(|_| captures_any);
+        (to, occupant, trail.captured.clone(), unload, swap)
+    }
+}
