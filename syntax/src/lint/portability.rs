@@ -35,18 +35,26 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
 /// kept regardless: no position without e.p. rights can show it.
 fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findings<'_>) {
     let before = findings.out.len();
-    let difference = xboard_difference(text, dialect);
-    xboard(tree, text, dialect, findings);
-    let Some(difference) = difference else {
-        let unobservable: Vec<Diagnostic> = findings
-            .out
-            .drain(before..)
-            .filter(|f| f.rule.code == "xboard-modifier-order" && &text[f.range] == "e")
-            .collect();
-        findings.out.extend(unobservable);
+    let causes = readings(tree);
+    let Some(difference) = xboard_difference(text, dialect) else {
+        // Only a dropped `e` is worth saying then; the causes (and their fixes, each checked by
+        // generating) are looked at only when there is one.
+        let dropped_e = readings(tree).iter().any(
+            |r| matches!(r, XBoardReading::DropsOutOfOrder { letter } if &text[*letter] == "e"),
+        );
+        if dropped_e {
+            xboard(tree, text, dialect, findings);
+            let unobservable: Vec<Diagnostic> = findings
+                .out
+                .drain(before..)
+                .filter(|f| f.rule.code == "xboard-modifier-order" && &text[f.range] == "e")
+                .collect();
+            findings.out.extend(unobservable);
+        }
         return;
     };
-    let explained = readings(tree).iter().any(|reading| {
+    xboard(tree, text, dialect, findings);
+    let explained = causes.iter().any(|reading| {
         dialect == Dialect::XBetza || !matches!(reading, XBoardReading::LameChecksOneSquare { .. })
     });
     if explained {
