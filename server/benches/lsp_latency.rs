@@ -1,11 +1,10 @@
-//! Latency of the real `betza lsp` binary as an editor feels it, over stdio, on generated
-//! variants.ini files of 70 kB, 1 MB and 10 MB: open to first diagnostics, a keystroke and a
-//! line break to updated diagnostics, hover, completion and semantic tokens (p50/p99), and peak
-//! resident memory. `cargo bench -p betza-server --bench lsp_latency`; figures go in the README.
-//! Each file is measured twice: for a standard client, sent every diagnostic after each edit,
-//! and for a client that takes them as deltas (README, "Diagnostics as deltas"), as ours do.
-//! With `PEER=path/to/taplo` it also measures taplo's language server on a 1 MB TOML file;
-//! `SIZES=10MB` measures one file only.
+//! Latency of the real `betza lsp` binary as an editor feels it, over stdio, for a standard
+//! client, on generated variants.ini files of 70 kB, 200 kB, 1 MB and 10 MB: open to first
+//! diagnostics, a keystroke and a line break to updated diagnostics, hover, completion and
+//! semantic tokens (p50/p99), and peak resident memory. `cargo bench -p betza-server --bench
+//! lsp_latency`; figures go in the README. With `PEER=path/to/taplo` it also measures taplo's
+//! language server on a 1 MB TOML file, sending each edit the way taplo asks for it (the sync
+//! kind it advertises); `SIZES=10MB` measures one file only.
 
 #[path = "../../syntax/benches/support/large_variants.rs"]
 mod large_variants;
@@ -35,7 +34,8 @@ struct Client {
 }
 
 impl Client {
-    fn start(command: &str, args: &[&str], capabilities: Value) -> Client {
+    /// Starts the server and initializes it; also gives its answer to `initialize`.
+    fn start(command: &str, args: &[&str], capabilities: Value) -> (Client, Value) {
         let mut child = Command::new(command)
             .args(args)
             .stdin(Stdio::piped())
@@ -90,12 +90,12 @@ impl Client {
             messages,
             next_id: 0,
         };
-        client.request(
+        let initialized = client.request(
             "initialize",
             json!({ "capabilities": capabilities, "processId": null, "rootUri": null }),
         );
         client.notify("initialized", json!({}));
-        client
+        (client, initialized)
     }
 
     fn send(&mut self, message: Value) {
@@ -175,10 +175,40 @@ fn first_piece(text: &str) -> (u32, u32) {
 
 type Span = ((u32, u32), (u32, u32), &'static str);
 
-/// Whether `message` carries diagnostics, whole or as a delta.
 fn is_diagnostics(message: &Value) -> bool {
     message["method"] == "textDocument/publishDiagnostics"
-        || message["method"] == "betza/publishDiagnosticsDelta"
+}
+
+/// How a server wants edits sent (`textDocumentSync` of its capabilities).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sync {
+    /// Each edit as its range and new text.
+    Incremental,
+    /// The whole new text after each edit.
+    Full,
+}
+
+impl Sync {
+    /// The kind a server advertised in its answer to `initialize`.
+    fn advertised(initialize: &Value) -> Sync {
+        let sync = &initialize["result"]["capabilities"]["textDocumentSync"];
+        let kind = sync.get("change").unwrap_or(sync);
+        if kind == 1 {
+            Sync::Full
+        } else {
+            Sync::Incremental
+        }
+    }
+}
+
+/// The byte offset of a line and column (in characters; the generated files are ASCII).
+fn offset_of(text: &str, (line, column): (u32, u32)) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line as usize)
+        .map(str::len)
+        .sum();
+    (start + column as usize).min(text.len())
 }
 
 /// Latencies of edits: until the diagnostics arrived whole, until their first byte (the
@@ -200,11 +230,18 @@ impl EditTimes {
     }
 }
 
+/// The document being edited, and how its server wants edits sent.
+struct Edited<'a> {
+    uri: &'a str,
+    text: String,
+    sync: Sync,
+}
+
 /// `rounds` edits made by `edit` (from, to, inserted text), each timed until the diagnostics of
 /// its version arrive.
 fn timed_edits(
     client: &mut Client,
-    uri: &str,
+    document: &mut Edited,
     first_version: usize,
     rounds: usize,
     edit: impl Fn(usize) -> Span,
@@ -213,12 +250,23 @@ fn timed_edits(
     for round in 0..rounds {
         let ((l1, c1), (l2, c2), text) = edit(round);
         let version = (first_version + round) as i64;
+        let (from, to) = (
+            offset_of(&document.text, (l1, c1)),
+            offset_of(&document.text, (l2, c2)),
+        );
+        document.text.replace_range(from..to, text);
+        let change = match document.sync {
+            Sync::Incremental => {
+                json!({ "range": { "start": { "line": l1, "character": c1 }, "end": { "line": l2, "character": c2 } }, "text": text })
+            }
+            Sync::Full => json!({ "text": document.text }),
+        };
         let started = Instant::now();
         client.notify(
             "textDocument/didChange",
             json!({
-                "textDocument": { "uri": uri, "version": version },
-                "contentChanges": [{ "range": { "start": { "line": l1, "character": c1 }, "end": { "line": l2, "character": c2 } }, "text": text }],
+                "textDocument": { "uri": document.uri, "version": version },
+                "contentChanges": [change],
             }),
         );
         // taplo's diagnostics carry no version: any of them will do.
@@ -236,16 +284,21 @@ fn timed_edits(
 /// Typing a letter into the string at `at` and deleting it again (one keystroke each: a change
 /// to one string that moves the rest of its line), then breaking the line before it and joining
 /// it again (a change to the file's structure that moves every later line).
-fn typing_and_breaks(client: &mut Client, uri: &str, at: (u32, u32), rounds: usize) -> String {
+fn typing_and_breaks(
+    client: &mut Client,
+    document: &mut Edited,
+    at: (u32, u32),
+    rounds: usize,
+) -> String {
     let (line, column) = at;
-    let typing = timed_edits(client, uri, 2, rounds, |round| {
+    let typing = timed_edits(client, document, 2, rounds, |round| {
         if round % 2 == 0 {
             ((line, column), (line, column), "F")
         } else {
             ((line, column), (line, column + 1), "")
         }
     });
-    let breaks = timed_edits(client, uri, rounds + 2, rounds, |round| {
+    let breaks = timed_edits(client, document, rounds + 2, rounds, |round| {
         if round % 2 == 0 {
             ((line, column), (line, column), "\n")
         } else {
@@ -255,12 +308,11 @@ fn typing_and_breaks(client: &mut Client, uri: &str, at: (u32, u32), rounds: usi
     format!("{} | {}", typing.cells(), breaks.cells())
 }
 
-fn measure_betza(label: &str, text: &str, rounds: usize, deltas: bool) {
+fn measure_betza(label: &str, text: &str, rounds: usize) {
     // `BETZA_SERVER=path` measures another build (one with symbols, for a profiler).
     let server =
         std::env::var("BETZA_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_betza").into());
-    let capabilities = json!({ "experimental": { "betzaDiagnosticDeltas": deltas } });
-    let mut client = Client::start(&server, &["lsp"], capabilities);
+    let (mut client, initialized) = Client::start(&server, &["lsp"], json!({}));
     let uri = format!("file:///bench/{}/variants.ini", label.replace(' ', ""));
     let opened = Instant::now();
     client.notify(
@@ -269,7 +321,12 @@ fn measure_betza(label: &str, text: &str, rounds: usize, deltas: bool) {
     );
     let open = client.wait(is_diagnostics).arrived - opened;
     let (line, column) = first_piece(text);
-    let edits = typing_and_breaks(&mut client, &uri, (line, column), rounds);
+    let mut document = Edited {
+        uri: &uri,
+        text: text.to_owned(),
+        sync: Sync::advertised(&initialized),
+    };
+    let edits = typing_and_breaks(&mut client, &mut document, (line, column), rounds);
     let position = json!({ "line": line, "character": column });
     let timed = |client: &mut Client, method: &str, params: Value| -> Vec<Duration> {
         (0..rounds)
@@ -301,9 +358,8 @@ fn measure_betza(label: &str, text: &str, rounds: usize, deltas: bool) {
     let (h50, h99) = percentiles(hovers);
     let (c50, c99) = percentiles(completions);
     let (t50, t99) = percentiles(tokens);
-    let server = if deltas { "betza, deltas" } else { "betza" };
     println!(
-        "| {server} | {label} | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
+        "| betza | {label} | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
@@ -319,8 +375,9 @@ fn measure_peer(taplo: &str, rounds: usize) {
         ));
         table += 1;
     }
-    let mut client = Client::start(taplo, &["lsp", "stdio"], json!({}));
+    let (mut client, initialized) = Client::start(taplo, &["lsp", "stdio"], json!({}));
     let uri = "file:///bench/peer.toml";
+    let sync = Sync::advertised(&initialized);
     let opened = Instant::now();
     client.notify(
         "textDocument/didOpen",
@@ -328,7 +385,12 @@ fn measure_peer(taplo: &str, rounds: usize) {
     );
     let open = client.wait(is_diagnostics).arrived - opened;
     // The same edits on the value `"fmWfcF"` of line 2.
-    let edits = typing_and_breaks(&mut client, uri, (2, 9), rounds);
+    let mut document = Edited {
+        uri,
+        text: toml,
+        sync,
+    };
+    let edits = typing_and_breaks(&mut client, &mut document, (2, 9), rounds);
     let hovers: Vec<Duration> = (0..rounds)
         .map(|_| {
             let started = Instant::now();
@@ -340,7 +402,7 @@ fn measure_peer(taplo: &str, rounds: usize) {
     client.stop();
     let (h50, h99) = percentiles(hovers);
     println!(
-        "| taplo | 1 MB TOML | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | – | – | {} MB |",
+        "| taplo ({sync:?} sync) | 1 MB TOML | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | – | – | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
@@ -357,6 +419,7 @@ fn main() {
     let only = std::env::var("SIZES").ok();
     for (label, bytes) in [
         ("70 kB", 70_000),
+        ("200 kB", 200_000),
         ("1 MB", 1_000_000),
         ("10 MB", 10_000_000),
     ] {
@@ -367,8 +430,7 @@ fn main() {
             continue;
         }
         let text = large_variants::generate(bytes);
-        measure_betza(label, &text, rounds, false);
-        measure_betza(label, &text, rounds, true);
+        measure_betza(label, &text, rounds);
     }
     if let Ok(taplo) = std::env::var("PEER") {
         measure_peer(&taplo, rounds);

@@ -37,7 +37,6 @@ impl Source for String {
 }
 
 /// A rope's bytes are borrowed when the range lies in one of its chunks.
-#[cfg(feature = "rope")]
 impl Source for ropey::Rope {
     fn len_bytes(&self) -> usize {
         self.len_bytes()
@@ -67,7 +66,6 @@ mod tests {
     }
 
     /// A rope of many chunks reads every range as its text does, borrowed or copied.
-    #[cfg(feature = "rope")]
     #[test]
     fn a_rope_reads_every_range_as_its_text_does() {
         let text = "[v]\ncustomPiece1 = é:mfW😀\r\n".repeat(400);

@@ -1,9 +1,9 @@
 -- Drives betza's language server from a real headless Neovim, started with the user's config as
 -- the README installs it (editors/neovim/lua/betza.lua and a `setup` call in init.lua): open a
 -- variants.ini, read the diagnostics, edit (a line above a finding, a typo and its removal, a
--- fix), read them again after each, hover (the request and the float a user sees), complete,
--- and hand the client's diagnostics-delta handler malformed messages. Writes what it saw as JSON
--- to $BETZA_OUT. Run by tests/neovim/main.rs.
+-- fix), read them again after each, hover (the request and the float a user sees), complete.
+-- Counts the notifications the server sent. Writes what it saw as JSON to $BETZA_OUT. Run by
+-- tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
 
@@ -22,13 +22,9 @@ vim.o.lines = 50
 
 local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
 
-local DELTA_METHOD = "betza/publishDiagnosticsDelta"
-
 -- What the server sent, seen where the client's RPC hands notifications over: the count of each
--- method, and how many runs of diagnostics the deltas moved by whole lines. The dispatchers are
--- start's third argument on 0.7, its second later.
+-- method. The dispatchers are start's third argument on 0.7, its second later.
 results.received = {}
-results.moved_runs = 0
 local rpc_start = vim.lsp.rpc.start
 vim.lsp.rpc.start = function(...)
   for _, argument in ipairs({ ... }) do
@@ -36,11 +32,6 @@ vim.lsp.rpc.start = function(...)
       local notification = argument.notification
       argument.notification = function(method, params)
         results.received[method] = (results.received[method] or 0) + 1
-        for _, part in ipairs(method == DELTA_METHOD and params.parts or {}) do
-          if part.keep and (part.lineDelta or 0) ~= 0 then
-            results.moved_runs = results.moved_runs + 1
-          end
-        end
         return notification(method, params)
       end
     end
@@ -77,8 +68,10 @@ local ok, err = pcall(function()
 
   vim.wait(15000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
   results.first = codes()
-  results.announced = client.server_capabilities.experimental
-    and client.server_capabilities.experimental.betzaDiagnosticDeltas
+  -- The server's former extension for diagnostics: it must not be announced.
+  local experimental = client.server_capabilities.experimental
+  results.announced_deltas = type(experimental) == "table"
+    and experimental.betzaDiagnosticDeltas ~= nil
 
   -- A line above the findings: they move down one line.
   vim.api.nvim_buf_set_lines(buf, 0, 0, false, { "" })
@@ -130,38 +123,6 @@ local ok, err = pcall(function()
   for _, item in ipairs(items.items or items) do
     table.insert(results.completion, item.label)
   end
-
-  -- Malformed deltas, handed to the client's handler as the RPC would: the parts that make
-  -- sense are applied, the others left out, and nothing is raised. The list it had is the
-  -- probe alone; a copy of it moves, the table Neovim was given (and keeps) stays where it was.
-  local on_delta = client.handlers[DELTA_METHOD]
-  local ctx = { method = DELTA_METHOD, client_id = client.id }
-  local probe = {
-    range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 1 } },
-    message = "probe",
-    code = "probe",
-  }
-  on_delta(nil, { uri = uri, version = 99, parts = { { add = { probe } } } }, ctx)
-  on_delta(nil, {
-    uri = uri,
-    version = 100,
-    parts = {
-      5,
-      {},
-      { keep = { 0, 7 } },
-      { keep = { 0.5, 1 } },
-      { keep = "0..1" },
-      { keep = { 0, 1 }, lineDelta = "2" },
-      { add = 5 },
-      { add = { { message = "no range" }, 7 } },
-      { keep = { 0, 1 }, lineDelta = 1 },
-    },
-  }, ctx)
-  on_delta(nil, nil, ctx)
-  on_delta(nil, { uri = uri }, ctx)
-  on_delta(nil, { parts = {} }, ctx)
-  results.after_malformed = codes()
-  results.probe_line = probe.range.start.line
 
   -- `client:stop()` from 0.11 on; the function form before.
   if vim.fn.has("nvim-0.11") == 1 then client:stop() else vim.lsp.stop_client(client.id) end

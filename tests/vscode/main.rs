@@ -2,7 +2,7 @@
 //! vscode-extension/test/e2e/run.sh, which packages the .vsix around the `betza` that cargo
 //! built for this test, installs it into code-server (VS Code served from npm) and drives it
 //! from Debian's Chromium: Problems count, hover diagram, completion, quick fix, diagnostics
-//! following edits as deltas, explain panel, server failures. `.ci/run` installs what it needs first (`run.sh --install-only`).
+//! following edits, explain panel, server failures. `.ci/run` installs what it needs first (`run.sh --install-only`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

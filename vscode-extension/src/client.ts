@@ -1,5 +1,6 @@
-// The language client: which documents go to the server, how it is started, how diagnostics
-// come (as deltas, diagnosticDeltaFeature.ts) and what happens when it dies.
+// The language client: which documents go to the server, how it is started and what happens
+// when it dies. Diagnostics come as standard `textDocument/publishDiagnostics`, shown by the
+// library itself.
 
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -15,7 +16,6 @@ import {
   type ErrorHandlerResult,
 } from "vscode-languageclient/node";
 
-import { DiagnosticDeltaFeature } from "./diagnosticDeltaFeature";
 import { RestartPolicy, gaveUpMessage } from "./restarts";
 import { resolveServer, type Resolution } from "./serverPath";
 import { serverSettings, type ServerSettings } from "./settings";
@@ -120,7 +120,6 @@ export function createClient(
       },
     },
   );
-  client.registerFeature(new DiagnosticDeltaFeature(client));
   client.onDidChangeState(({ newState }) => {
     if (newState === State.Running) {
       crashes.ran = true;

@@ -6,42 +6,37 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::mpsc::UnboundedSender;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
-use super::framing::Frame;
+use betza_syntax::ide::{self, Document};
+
 use super::handlers::{
     code_actions, completion, diagnostics, hover, macros, semantic_tokens, symbols,
 };
-use super::position::{Encoding, to_offset, to_position};
-use super::state::{Document, Settings};
+use super::position::{Encoding, to_offset};
+use super::state::{Open, Settings};
 
 #[derive(Debug, Default)]
 struct State {
-    documents: std::collections::HashMap<Uri, Document>,
+    documents: std::collections::HashMap<Uri, Open>,
     settings: Settings,
     encoding: Option<Encoding>,
-    delivery: diagnostics::Delivery,
 }
 
 pub struct Backend {
     client: Client,
     state: Mutex<State>,
     shut_down: Arc<AtomicBool>,
-    /// Whole frames for the client, written out as they come: every diagnostics notification
-    /// goes this way (see handlers/diagnostics.rs), so they stay in order among themselves.
-    frames: UnboundedSender<Frame>,
 }
 
 impl Backend {
-    pub fn new(client: Client, shut_down: Arc<AtomicBool>, frames: UnboundedSender<Frame>) -> Self {
+    pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Self {
         Backend {
             client,
             state: Mutex::new(State::default()),
             shut_down,
-            frames,
         }
     }
 
@@ -62,40 +57,24 @@ impl Backend {
         }
     }
 
-    /// Sends the document's diagnostics, or clears them once it is closed.
-    fn publish(&self, uri: &Uri) {
+    /// Sends the document's diagnostics, or clears them once it is closed. Handlers run one at
+    /// a time, so the lists go out in the order of the edits.
+    async fn publish(&self, uri: &Uri) {
         let published = self.with_state("diagnostics", |state| {
             let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            Ok(diagnostics::publish_frame(
-                uri,
-                state.documents.get_mut(uri),
-                encoding,
-                state.delivery,
-            ))
+            Ok(match state.documents.get(uri) {
+                Some(open) => (
+                    diagnostics::diagnostics(&open.document, encoding),
+                    Some(open.version),
+                ),
+                None => (Vec::new(), None),
+            })
         });
-        if let Ok(frame) = published {
-            let _ = self.frames.send(frame);
+        if let Ok((list, version)) = published {
+            self.client
+                .publish_diagnostics(uri.clone(), list, version)
+                .await;
         }
-    }
-}
-
-/// Parameters of `betza/documentText`.
-#[derive(Debug, serde::Deserialize)]
-pub struct DocumentTextParams {
-    pub uri: Uri,
-}
-
-impl Backend {
-    /// `betza/documentText`: the server's copy of an open document, so a client (or a test)
-    /// can check that no edit was lost.
-    pub async fn document_text(&self, params: DocumentTextParams) -> Result<String> {
-        self.with_state("documentText", |state| {
-            state
-                .documents
-                .get(&params.uri)
-                .map(|d| d.rope.to_string())
-                .ok_or_else(|| Error::invalid_params("the document is not open"))
-        })
     }
 }
 
@@ -107,13 +86,19 @@ fn locate<'a>(
     position: Position,
 ) -> Result<(&'a Document, usize, Encoding)> {
     let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-    let document = state
-        .documents
-        .get(uri)
-        .ok_or_else(|| Error::invalid_params(format!("{} is not open", uri.as_str())))?;
-    let offset = to_offset(&document.rope, position, encoding)
+    let document = open_document(state, uri)?;
+    let offset = to_offset(document.text(), position, encoding)
         .ok_or_else(|| Error::invalid_params("the position is past the end of the document"))?;
     Ok((document, offset, encoding))
+}
+
+/// The open document `uri`, or the protocol error for an unknown one.
+fn open_document<'a>(state: &'a State, uri: &Uri) -> Result<&'a Document> {
+    state
+        .documents
+        .get(uri)
+        .map(|open| &open.document)
+        .ok_or_else(|| Error::invalid_params(format!("{} is not open", uri.as_str())))
 }
 
 impl LanguageServer for Backend {
@@ -129,16 +114,6 @@ impl LanguageServer for Backend {
         } else {
             Encoding::Utf16
         };
-        // A client of ours takes diagnostics as deltas (handlers/diagnostics/deltas.rs).
-        let delivery = match params
-            .capabilities
-            .experimental
-            .as_ref()
-            .and_then(|e| e.get(diagnostics::deltas::CAPABILITY))
-        {
-            Some(serde_json::Value::Bool(true)) => diagnostics::Delivery::Deltas,
-            _ => diagnostics::Delivery::Whole,
-        };
         let settings: Settings = params
             .initialization_options
             .and_then(|o| serde_json::from_value(o).ok())
@@ -146,7 +121,6 @@ impl LanguageServer for Backend {
         self.with_state("initialize", |state| {
             state.encoding = Some(encoding);
             state.settings = settings;
-            state.delivery = delivery;
             Ok(())
         })?;
         Ok(InitializeResult {
@@ -188,9 +162,6 @@ impl LanguageServer for Backend {
                         },
                     ),
                 ),
-                // Said only to a client that asked: it means "diagnostics come as deltas".
-                experimental: (delivery == diagnostics::Delivery::Deltas)
-                    .then(|| serde_json::json!({ diagnostics::deltas::CAPABILITY: true })),
                 ..ServerCapabilities::default()
             },
         })
@@ -204,17 +175,17 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let uri = params.text_document.uri.clone();
         let _ = self.with_state("didOpen", |state| {
-            let document = Document::new(
+            let open = Open::new(
                 &params.text_document.uri,
-                params.text_document.text,
+                &params.text_document.text,
                 params.text_document.version,
                 &params.text_document.language_id,
                 &state.settings,
             );
-            state.documents.insert(params.text_document.uri, document);
+            state.documents.insert(params.text_document.uri, open);
             Ok(())
         });
-        self.publish(&uri);
+        self.publish(&uri).await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -222,8 +193,8 @@ impl LanguageServer for Backend {
         let _ = self.with_state("didChange", |state| {
             let encoding = state.encoding.unwrap_or(Encoding::Utf16);
             let settings = state.settings.clone();
-            if let Some(document) = state.documents.get_mut(&params.text_document.uri) {
-                document.apply(
+            if let Some(open) = state.documents.get_mut(&params.text_document.uri) {
+                open.apply(
                     params.content_changes,
                     params.text_document.version,
                     encoding,
@@ -232,7 +203,7 @@ impl LanguageServer for Backend {
             }
             Ok(())
         });
-        self.publish(&uri);
+        self.publish(&uri).await;
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -240,7 +211,7 @@ impl LanguageServer for Backend {
             state.documents.remove(&params.text_document.uri);
             Ok(())
         });
-        self.publish(&params.text_document.uri);
+        self.publish(&params.text_document.uri).await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
@@ -254,16 +225,17 @@ impl LanguageServer for Backend {
         };
         let uris = self
             .with_state("didChangeConfiguration", |state| {
+                let options = settings.options();
                 state.settings = settings.clone();
                 let uris: Vec<Uri> = state.documents.keys().cloned().collect();
-                for document in state.documents.values_mut() {
-                    document.reanalyse(&settings);
+                for open in state.documents.values_mut() {
+                    open.document.reanalyse(&options);
                 }
                 Ok(uris)
             })
             .unwrap_or_default();
         for uri in &uris {
-            self.publish(uri);
+            self.publish(uri).await;
         }
     }
 
@@ -271,7 +243,12 @@ impl LanguageServer for Backend {
         let at = params.text_document_position_params;
         self.with_state("hover", |state| {
             let (document, offset, encoding) = locate(state, &at.text_document.uri, at.position)?;
-            Ok(hover::hover(document, offset, encoding, &state.settings))
+            Ok(hover::hover(
+                document,
+                offset,
+                encoding,
+                state.settings.hover(),
+            ))
         })
     }
 
@@ -280,8 +257,7 @@ impl LanguageServer for Backend {
         self.with_state("completion", |state| {
             let (document, offset, encoding) = locate(state, &at.text_document.uri, at.position)?;
             // A position past its line's end means the line's end: edits go where the cursor is.
-            let cursor = to_position(&document.rope, offset, encoding);
-            let items = completion::completion(document, offset, cursor);
+            let items = completion::completion(document, offset, encoding);
             Ok((!items.is_empty()).then_some(CompletionResponse::Array(items)))
         })
     }
@@ -292,10 +268,7 @@ impl LanguageServer for Backend {
     ) -> Result<Option<SemanticTokensResult>> {
         self.with_state("semanticTokens", |state| {
             let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            let document = state
-                .documents
-                .get(&params.text_document.uri)
-                .ok_or_else(|| Error::invalid_params("the document is not open"))?;
+            let document = open_document(state, &params.text_document.uri)?;
             let data = semantic_tokens::tokens(document, encoding, 0, usize::MAX);
             Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
                 result_id: None,
@@ -311,8 +284,8 @@ impl LanguageServer for Backend {
         self.with_state("semanticTokensRange", |state| {
             let (document, start, encoding) =
                 locate(state, &params.text_document.uri, params.range.start)?;
-            let end = to_offset(&document.rope, params.range.end, encoding)
-                .unwrap_or(document.rope.len_bytes());
+            let end = to_offset(document.text(), params.range.end, encoding)
+                .unwrap_or(document.text().len_bytes());
             let data = semantic_tokens::tokens(document, encoding, start, end);
             Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
                 result_id: None,
@@ -329,7 +302,7 @@ impl LanguageServer for Backend {
         self.with_state("definition", |state| {
             let uri = &at.text_document.uri;
             let (document, offset, encoding) = locate(state, uri, at.position)?;
-            let found = macros::definition(document, uri, offset, encoding);
+            let found = macros::locations(document, uri, offset, encoding, (true, false));
             Ok((!found.is_empty()).then_some(GotoDefinitionResponse::Array(found)))
         })
     }
@@ -339,13 +312,8 @@ impl LanguageServer for Backend {
         self.with_state("references", |state| {
             let uri = &at.text_document.uri;
             let (document, offset, encoding) = locate(state, uri, at.position)?;
-            let found = macros::references(
-                document,
-                uri,
-                offset,
-                encoding,
-                params.context.include_declaration,
-            );
+            let wanted = (params.context.include_declaration, true);
+            let found = macros::locations(document, uri, offset, encoding, wanted);
             Ok((!found.is_empty()).then_some(found))
         })
     }
@@ -388,10 +356,7 @@ impl LanguageServer for Backend {
     ) -> Result<Option<DocumentSymbolResponse>> {
         self.with_state("documentSymbol", |state| {
             let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            let document = state
-                .documents
-                .get(&params.text_document.uri)
-                .ok_or_else(|| Error::invalid_params("the document is not open"))?;
+            let document = open_document(state, &params.text_document.uri)?;
             Ok(Some(DocumentSymbolResponse::Nested(symbols::symbols(
                 document, encoding,
             ))))
@@ -402,8 +367,8 @@ impl LanguageServer for Backend {
         self.with_state("codeAction", |state| {
             let uri = &params.text_document.uri;
             let (document, start, encoding) = locate(state, uri, params.range.start)?;
-            let end = to_offset(&document.rope, params.range.end, encoding)
-                .unwrap_or(document.rope.len_bytes());
+            let end = to_offset(document.text(), params.range.end, encoding)
+                .unwrap_or(document.text().len_bytes());
             Ok(Some(code_actions::actions(
                 document, uri, start, end, encoding,
             )))
@@ -429,20 +394,9 @@ impl LanguageServer for Backend {
             ));
         };
         let text = self.with_state("explain", |state| {
-            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            let document = state
-                .documents
-                .get(&uri)
-                .ok_or_else(|| Error::invalid_params("the document is not open"))?;
+            let document = open_document(state, &uri)?;
             let offset = usize::try_from(offset).unwrap_or(usize::MAX);
-            Ok(
-                hover::hover(document, offset, encoding, &state.settings).map(|h| {
-                    match h.contents {
-                        HoverContents::Markup(markup) => markup.value,
-                        _ => String::new(),
-                    }
-                }),
-            )
+            Ok(ide::hover::hover(document, offset, state.settings.hover()).map(|h| h.markdown))
         })?;
         let Some(text) = text else {
             return Ok(None);

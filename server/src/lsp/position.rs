@@ -2,6 +2,7 @@
 //! `\r\n` or a lone `\r` (LSP's three line endings; ropey's `cr_lines`); U+0085 and U+2028 are
 //! ordinary characters. A character past the end of a line means the line's end.
 
+use betza_syntax::TextRange;
 use ropey::Rope;
 use tower_lsp_server::ls_types::{Position, Range};
 
@@ -74,10 +75,11 @@ pub fn to_position(rope: &Rope, offset: usize, encoding: Encoding) -> Position {
     }
 }
 
-pub fn to_range(rope: &Rope, start: usize, end: usize, encoding: Encoding) -> Range {
+/// The LSP range of the bytes `range`.
+pub fn to_range(rope: &Rope, range: TextRange, encoding: Encoding) -> Range {
     Range {
-        start: to_position(rope, start, encoding),
-        end: to_position(rope, end, encoding),
+        start: to_position(rope, range.start().into(), encoding),
+        end: to_position(rope, range.end().into(), encoding),
     }
 }
 

@@ -148,7 +148,7 @@ async fn the_position_encoding_is_negotiated() {
         result["result"]["capabilities"]["positionEncoding"],
         "utf-16"
     );
-    // Only a client that asks is told that diagnostics come as deltas.
+    // No private extension is advertised.
     assert!(
         result["result"]["capabilities"]
             .get("experimental")
@@ -528,25 +528,22 @@ async fn completion_in_an_empty_or_non_ascii_variants_ini() {
     assert!(session.finish().await);
 }
 
-/// A client that asks for deltas (ours do) gets `betza/publishDiagnosticsDelta` and never
-/// `textDocument/publishDiagnostics`: the whole list first, then what each edit changed (here
-/// the findings of the next section kept and moved down a line), and an empty list once the
-/// document is closed.
+/// Every client, whatever it says it takes, gets standard `textDocument/publishDiagnostics`:
+/// the whole list with the document's version after each edit (here the findings of the next
+/// section moved down a line), and an empty list once the document is closed. No private
+/// extension is advertised, even to a client that asks for the diagnostics deltas of old.
 #[tokio::test]
-async fn a_client_that_asks_gets_diagnostics_as_deltas() {
+async fn every_client_gets_standard_diagnostics() {
     let capabilities = json!({ "experimental": { "betzaDiagnosticDeltas": true } });
     let (mut session, init) = Session::start_with(capabilities, Value::Null).await;
-    assert_eq!(
-        init["result"]["capabilities"]["experimental"]["betzaDiagnosticDeltas"],
-        true
-    );
-    let uri = "file:///w/deltas/variants.ini";
+    assert!(init["result"]["capabilities"].get("experimental").is_none());
+    let uri = "file:///w/standard/variants.ini";
     let text =
         "[v:chess]\ncustomPiece1 = x:mfW\n[w:v]\ncustomPiece2 = y:NN\ncustomPiece3 = z:lvF\n";
-    let next_delta = async |session: &mut Session| {
+    let next_list = async |session: &mut Session| {
         let message = session.receive().await;
         assert_eq!(
-            message["method"], "betza/publishDiagnosticsDelta",
+            message["method"], "textDocument/publishDiagnostics",
             "{message}"
         );
         assert_eq!(message["params"]["uri"], uri);
@@ -558,11 +555,17 @@ async fn a_client_that_asks_gets_diagnostics_as_deltas() {
             json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1, "text": text } }),
         )
         .await;
-    let first = next_delta(&mut session).await;
-    let parts = first["parts"].as_array().expect("parts");
-    assert_eq!(parts.len(), 1, "{first}");
-    let count = parts[0]["add"].as_array().expect("the whole list").len();
-    assert!(count >= 3, "{first}");
+    let first = next_list(&mut session).await;
+    let lines = |list: &Value| -> Vec<u64> {
+        list["diagnostics"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|d| d["range"]["start"]["line"].as_u64().expect("a line"))
+            .collect()
+    };
+    let before = lines(&first);
+    assert!(before.len() >= 3, "{first}");
     assert_eq!(first["version"], 1);
 
     session
@@ -574,17 +577,10 @@ async fn a_client_that_asks_gets_diagnostics_as_deltas() {
             }),
         )
         .await;
-    let moved = next_delta(&mut session).await;
+    let moved = next_list(&mut session).await;
     assert_eq!(moved["version"], 2);
-    let parts = moved["parts"].as_array().expect("parts");
-    let added = parts[0]["add"]
-        .as_array()
-        .expect("the edited section's findings");
-    assert_eq!(added[0]["range"]["start"]["line"], 2, "{moved}");
-    assert_eq!(
-        parts[1..],
-        [json!({ "keep": [added.len(), count], "lineDelta": 1 })]
-    );
+    let after: Vec<u64> = before.iter().map(|line| line + 1).collect();
+    assert_eq!(lines(&moved), after, "{moved}");
 
     session
         .notify(
@@ -592,8 +588,8 @@ async fn a_client_that_asks_gets_diagnostics_as_deltas() {
             json!({ "textDocument": { "uri": uri } }),
         )
         .await;
-    let closed = next_delta(&mut session).await;
-    assert_eq!(closed["parts"], json!([]));
+    let closed = next_list(&mut session).await;
+    assert_eq!(closed["diagnostics"], json!([]));
     assert!(closed.get("version").is_none());
     assert!(session.finish().await);
 }

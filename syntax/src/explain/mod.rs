@@ -94,14 +94,22 @@ fn chained_equivalent_of(piece: &model::Piece) -> Option<String> {
 #[derive(Debug)]
 pub struct Described<'p> {
     parse: &'p Parse,
-    piece: model::Piece,
+    piece: std::borrow::Cow<'p, model::Piece>,
 }
 
 impl<'p> Described<'p> {
     pub fn new(parse: &'p Parse) -> Self {
         Described {
             parse,
-            piece: model::build(&parse.piece(), parse.dialect()),
+            piece: std::borrow::Cow::Owned(model::build(&parse.piece(), parse.dialect())),
+        }
+    }
+
+    /// A parsed piece whose model was built before (an editor keeps it between requests).
+    pub fn with_model(parse: &'p Parse, piece: &'p model::Piece) -> Self {
+        Described {
+            parse,
+            piece: std::borrow::Cow::Borrowed(piece),
         }
     }
 

@@ -1,12 +1,128 @@
-//! The account of a piece a hover shows, as Markdown: the explanation move by move, the text
-//! diagram in a code block and, when asked, the diagram as an SVG picture. The piece's model is
-//! built once for all of it.
+//! Hover, as Markdown: on a modifier or atom, its own documentation first; then the piece under
+//! the cursor explained move by move, its text diagram in a code block and, when asked, the
+//! diagram as an SVG picture. In MBN, the definition under the cursor with its macros dissolved,
+//! or the macro whose name is under it. The piece's model is built once for all of it.
 
+use super::Document;
 use crate::board::BoardSize;
 use crate::explain::Described;
+use crate::mbn::pieces::definition_meaning;
+use crate::mbn::scope::MacroScope;
 use crate::tree::Parse;
 use crate::vocabulary::{Atom, Extension, LetterRole, chained, letter_role, mbn};
-use crate::{Dialect, SyntaxKind, TextSize};
+use crate::{Dialect, SyntaxKind, TextRange, TextSize, model};
+
+/// What a hover shows besides the words.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HoverOptions {
+    /// The diagram's board; a board that fits the piece when `None`.
+    pub board: Option<BoardSize>,
+    /// Add the diagram as an SVG image, for clients that render Markdown images.
+    pub image: bool,
+}
+
+/// A hover's Markdown and the bytes of the document it speaks of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hover {
+    pub markdown: String,
+    pub range: TextRange,
+}
+
+/// The hover at byte `offset` of `document`, inside a Betza string.
+pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Option<Hover> {
+    let region = document.region_at(offset)?;
+    let text = document.region_text(region);
+    let piece = document.piece(&text, region.dialect);
+    let local = offset
+        .saturating_sub(usize::from(region.range.start()))
+        .min(text.len());
+    let mut markdown = token_doc(&piece.parse, local);
+    if let Some(name) = &region.context.piece {
+        markdown.push_str(&format!("Piece `{name}`"));
+        if let Some(section) = &region.context.section {
+            markdown.push_str(&format!(" in `[{section}]`"));
+        }
+        markdown.push_str("\n\n");
+    }
+    let mut range = region.range;
+    let mbn = (region.dialect == Dialect::Mbn)
+        .then(|| mbn_definition(document, offset, options))
+        .flatten();
+    match mbn {
+        Some((words, definition)) => {
+            markdown.push_str(&words);
+            range = definition;
+        }
+        None => {
+            markdown.push_str(&format!("**`{text}`** ({})\n\n", region.dialect.title()));
+            markdown.push_str(&meaning_of(&piece.parse, piece.model(), options));
+        }
+    }
+    Some(Hover { markdown, range })
+}
+
+/// In MBN the hover is about one definition, its macros dissolved (seed 002: "Before any
+/// piece definition will be interpreted, all the macro definitions have to be dissolved"); on
+/// a macro's name, about the macro. Also gives the file range it speaks of.
+fn mbn_definition(
+    document: &Document,
+    offset: usize,
+    options: HoverOptions,
+) -> Option<(String, TextRange)> {
+    let analysis = document.analysis()?;
+    let regions = &analysis.regions;
+    let scope = MacroScope::at(analysis.format, document.text(), regions, offset)?;
+    let at = scope.to_scope(regions, offset)?;
+    let (definition, start) = scope.definition_at(at)?;
+    let mut markdown = String::new();
+    let (range, written, dissolved) = match scope.macros.occurrence_at(at) {
+        Some(occurrence) => {
+            let key = &occurrence.key;
+            let written = scope.macros.written(key).unwrap_or_default();
+            let uses = scope
+                .macros
+                .occurrences_of(key)
+                .filter(|o| !o.definition)
+                .count();
+            markdown.push_str(&format!(
+                "**macro `{key}`** = `{written}` (used {uses} time{})\n\n",
+                if uses == 1 { "" } else { "s" }
+            ));
+            (occurrence.range, written, scope.macros.expand(key))
+        }
+        None => {
+            let meaning = definition_meaning(&scope.macros, &definition, start);
+            let what = if meaning.is_macro { "macro" } else { "piece" };
+            let title = meaning
+                .title
+                .as_ref()
+                .map(|t| format!(" ({t})"))
+                .unwrap_or_default();
+            match &meaning.name {
+                Some(name) => markdown.push_str(&format!(
+                    "**{what} `{name}`**{title} = `{}` (Modified Betza Notation)\n\n",
+                    meaning.written
+                )),
+                None => markdown.push_str(&format!(
+                    "**`{}`** (Modified Betza Notation)\n\n",
+                    meaning.written
+                )),
+            }
+            (meaning.range, meaning.written, meaning.dissolved)
+        }
+    };
+    match dissolved {
+        Ok(text) => {
+            let piece = document.piece(&text, Dialect::Mbn);
+            if text != written {
+                markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
+            }
+            markdown.push_str(&meaning_of(&piece.parse, piece.model(), options));
+        }
+        Err(error) => markdown.push_str(&format!("cannot be dissolved: {error}\n")),
+    }
+    Some((markdown, scope.to_file(regions, range)))
+}
 
 /// The documentation of the token at byte `offset` of a parsed string, from the dialect's own
 /// tables: a letter, a chained operator, a range; empty for anything else.
@@ -72,10 +188,11 @@ fn extension_doc(extension: Extension) -> String {
     )
 }
 
-/// What a hover says about a parsed piece; `image` adds the SVG diagram as a data URL (only for
-/// clients that render images: others would show the data).
-pub fn meaning(parsed: &Parse, board: Option<BoardSize>, image: bool) -> String {
-    let described = Described::new(parsed);
+/// What a hover says about a parsed piece and its model; the image is the SVG diagram as a
+/// data URL (only for clients that render images: others would show the data).
+fn meaning_of(parsed: &Parse, model: &model::Piece, options: HoverOptions) -> String {
+    let HoverOptions { board, image } = options;
+    let described = Described::with_model(parsed, model);
     let explanation = described.explanation();
     let mut markdown = explanation.summary.clone();
     markdown.push_str("\n\n");
@@ -127,7 +244,8 @@ fn base64(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Dialect, parse};
+    use crate::document::Options;
+    use crate::parse;
 
     #[test]
     fn base64_matches_rfc_4648_examples() {
@@ -152,18 +270,31 @@ mod tests {
         assert!(token_doc(&parse("R4", Dialect::XBetza), 1).starts_with("**range**"));
     }
 
-    /// Issue 24: a hover (explanation, diagram, second diagram, picture) builds its model once.
+    /// Issue 24: a hover (explanation, diagram, picture) builds its model once, and hovers
+    /// after it on the same string build none.
     #[test]
     fn a_hover_builds_the_model_once() {
-        for (text, dialect) in [
-            ("mafsWcK", Dialect::XBetza),
-            ("fRbpRnN", Dialect::Fairy),
-            ("W-fF", Dialect::Chained),
+        for (file, text) in [
+            ("p.betza", "mafsWcK"),
+            ("variants.ini", "fRbpRnN"),
+            ("p.betza", "W-fF"),
         ] {
+            let contents = match file {
+                "variants.ini" => format!("[v:chess]\ncustomPiece1 = a:{text}\n"),
+                _ if text.contains('-') => format!("# dialect: chained\n{text}\n"),
+                _ => format!("{text}\n"),
+            };
+            let document = Document::new(file, "", &contents, &Options::default());
             crate::model::BUILT.with(|built| built.borrow_mut().clear());
-            let parsed = parse(text, dialect);
-            let markdown = meaning(&parsed, None, true);
-            assert!(markdown.contains("data:image/svg+xml;base64,"));
+            let offset = contents.find(text).expect("the string") + 1;
+            let options = HoverOptions {
+                board: None,
+                image: true,
+            };
+            for _ in 0..3 {
+                let shown = hover(&document, offset, options).expect("a hover");
+                assert!(shown.markdown.contains("data:image/svg+xml;base64,"));
+            }
             let builds = crate::model::BUILT
                 .with(|built| built.borrow().iter().filter(|t| t.as_str() == text).count());
             assert_eq!(builds, 1, "{text}");

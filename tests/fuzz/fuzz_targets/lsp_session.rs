@@ -3,19 +3,17 @@
 //! incremental edits (some past the end or reversed), hovers, completions, semantic tokens,
 //! code actions and symbols, and finally `shutdown` and `exit`.
 //!
-//! Checked: the session ends (`serve` returns, within a time limit) after a clean shutdown; the
-//! server's copy of the document (`betza/documentText`) equals the same edits applied to a plain
-//! string with the server's rules (a line past the end means the end of the text, a character
-//! past a line's end means the line's end, a reversed range means the empty range at its start);
-//! every range the server sends lies inside the text it was computed on and does not split a
-//! character, and every semantic token lies inside its line; and the diagnostics after the last
-//! edit equal those of a second session that opens the final text afresh. A client that asks for
-//! diagnostics as deltas gets only deltas, each of which makes a list that is checked as above;
-//! the session opened afresh then takes its diagnostics whole, to compare the two.
+//! Checked: the session ends (`serve` returns, within a time limit) after a clean shutdown;
+//! every range the server sends lies inside the text it was computed on (the same edits applied
+//! to a plain string with the server's rules: a line past the end means the end of the text, a
+//! character past a line's end means the line's end, a reversed range means the empty range at
+//! its start) and does not split a character, and every semantic token lies inside its line;
+//! and what the server says of the document after the last edit (its diagnostics, semantic
+//! tokens and symbols) equals what a second session says of that text opened afresh, so no edit
+//! was lost or misapplied.
 //!
 //! Input (at most 4 kB): a flags byte (bit 0: the client offers UTF-8; bit 1: `.betza` instead of
-//! `variants.ini`; bit 2: settings with dialect fairy and a 10x8 board; bit 3: hover images;
-//! bit 4: diagnostics as deltas),
+//! `variants.ini`; bit 2: settings with dialect fairy and a 10x8 board; bit 3: hover images),
 //! the document text up to the first 0xFF byte, then operations, one opcode byte each followed
 //! by its arguments.
 
@@ -25,7 +23,6 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use betza_server::lsp::handlers::diagnostics::deltas;
 use betza_syntax::host::HostFormat;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
@@ -37,8 +34,6 @@ mod common;
 const MAX_INPUT: usize = 4096;
 const MAX_OPS: usize = 48;
 const MAX_INSERT: usize = 24;
-/// The flag of a client that takes diagnostics as deltas.
-const DELTAS: u8 = 16;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Encoding {
@@ -452,9 +447,9 @@ async fn session(data: &[u8]) {
     let Some((flags, plan, encoding, uri)) = plan(data) else {
         return;
     };
-    let received = run(flags, &plan, encoding, uri).await;
-    // Edits are applied incrementally where they can be, and diagnostics sent partly from
-    // those sent before: the end result must be the final text's, opened afresh.
+    let (received, view) = run(flags, &plan, encoding, uri).await;
+    // Edits are applied incrementally where they can be: the end result must be the final
+    // text's, opened afresh.
     let mut open = plan.messages[0].clone();
     open["params"]["textDocument"]["text"] = json!(plan.text);
     let fresh = Plan {
@@ -463,41 +458,21 @@ async fn session(data: &[u8]) {
         requests: HashMap::new(),
         text: plan.text.clone(),
     };
-    let opened = run(flags & !DELTAS, &fresh, encoding, uri).await;
+    let (opened, fresh_view) = run(flags, &fresh, encoding, uri).await;
     assert_eq!(
         last_diagnostics(&received),
         last_diagnostics(&opened),
         "diagnostics after the edits, and of the same text opened afresh"
     );
+    assert_eq!(
+        view, fresh_view,
+        "semantic tokens and symbols after the edits, and of the same text opened afresh"
+    );
 }
 
-/// The messages of a session whose client takes diagnostics as deltas, each delta replaced by the
-/// standard notification of the list it makes.
-fn as_whole_lists(received: Vec<Value>) -> Vec<Value> {
-    let mut list = Vec::new();
-    received
-        .into_iter()
-        .map(|message| {
-            assert_ne!(
-                message["method"], "textDocument/publishDiagnostics",
-                "a client that takes deltas gets nothing else"
-            );
-            if message["method"] != deltas::METHOD {
-                return message;
-            }
-            let params = &message["params"];
-            // The fuzzer's own assertion: a delta the server sent that does not read is a bug.
-            list = deltas::apply(&list, params)
-                .unwrap_or_else(|| panic!("not a delta: {message}"));
-            json!({ "method": "textDocument/publishDiagnostics", "params": {
-                "uri": params["uri"], "version": params["version"], "diagnostics": list,
-            }})
-        })
-        .collect()
-}
-
-/// Runs the session `plan` and checks it; returns the messages the server sent.
-async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> Vec<Value> {
+/// Runs the session `plan` and checks it; returns the messages the server sent, and its semantic
+/// tokens and symbols of the document after the last message.
+async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> (Vec<Value>, Value) {
     let (mut to_server, server_input) = tokio::io::duplex(1 << 20);
     let (server_output, from_server) = tokio::io::duplex(1 << 20);
     let server = tokio::spawn(betza_server::lsp::serve(server_input, server_output));
@@ -522,10 +497,7 @@ async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> Vec<Value
     };
     send(
         json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "capabilities": {
-                "general": { "positionEncodings": encodings },
-                "experimental": { "betzaDiagnosticDeltas": flags & DELTAS != 0 },
-            },
+            "capabilities": { "general": { "positionEncodings": encodings } },
             "initializationOptions": options,
         }}),
     )
@@ -537,13 +509,20 @@ async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> Vec<Value
     for message in &plan.messages {
         send(message.clone()).await;
     }
-    send(json!({ "jsonrpc": "2.0", "id": 2, "method": "betza/documentText", "params": { "uri": uri } }))
-        .await;
-    let answer = reply(&mut messages, &mut received, 2).await;
-    let text = answer["result"]
-        .as_str()
-        .unwrap_or_else(|| panic!("betza/documentText failed: {answer}"))
-        .to_owned();
+    let document = json!({ "textDocument": { "uri": uri } });
+    let mut view = Vec::new();
+    for (id, method) in [
+        (2, "textDocument/semanticTokens/full"),
+        (4, "textDocument/documentSymbol"),
+    ] {
+        send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": document })).await;
+        let answer = reply(&mut messages, &mut received, id).await;
+        let result = answer
+            .get("result")
+            .unwrap_or_else(|| panic!("{method} failed: {answer}"));
+        check_ranges(result, &plan.text, encoding, method);
+        view.push(result.clone());
+    }
     send(json!({ "jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": null })).await;
     let answer = reply(&mut messages, &mut received, 3).await;
     assert_eq!(answer["result"], Value::Null, "shutdown: {answer}");
@@ -553,11 +532,7 @@ async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> Vec<Value
     while let Ok(message) = messages.try_recv() {
         received.push(message);
     }
-    assert_eq!(text, plan.text, "the server's copy of the document");
     assert!(clean, "shutdown came before exit");
-    if flags & DELTAS != 0 {
-        received = as_whole_lists(received);
-    }
 
     for message in &received {
         if let Some(id) = message.get("id").and_then(Value::as_i64) {
@@ -597,7 +572,7 @@ async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> Vec<Value
             check_ranges(&params["diagnostics"], text, encoding, "publishDiagnostics");
         }
     }
-    received
+    (received, Value::Array(view))
 }
 
 fn runtime() -> &'static Runtime {

@@ -1,0 +1,276 @@
+//! Completion, as plain data: inside a Betza string the letters its dialect reads, each with
+//! its own table's words (MBN's `w` swaps, XBetza's `d` destroys); `a` where another leg may
+//! start. In a `variants.ini`, outside any string, the next free `customPieceN` key with a free
+//! piece letter.
+
+use ropey::Rope;
+
+use super::Document;
+use crate::host::HostFormat;
+use crate::vocabulary::{ATOMS, FairySupport, MODIFIERS, mbn};
+use crate::{Dialect, Source, TextRange, TextSize};
+
+/// One completion item.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Completion {
+    /// A letter, inserted at the cursor (`at`, an empty range): a Betza string is one word to an
+    /// editor, which would otherwise filter the letters by everything typed before them.
+    Letter { letter: Letter, at: TextRange },
+    /// A `customPieceN = x:` line.
+    CustomPiece(CustomPiece),
+}
+
+/// The completion items at byte `offset` of `document`.
+pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
+    let at = TextRange::empty(TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX)));
+    let as_items = |letters: Vec<Letter>| {
+        letters
+            .into_iter()
+            .map(|letter| Completion::Letter { letter, at })
+            .collect()
+    };
+    if let Some(region) = document.region_at(offset) {
+        let before = document
+            .text()
+            .text_at(usize::from(region.range.start())..offset)
+            .unwrap_or_default();
+        // In a continuation leg (after an `a` of the move being typed), directions are relative
+        // and `h` has nothing to combine with.
+        let move_start = before
+            .rfind(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
+            .map_or(0, |i| i + 1);
+        let continuation = before[move_start..].contains('a');
+        return as_items(letters(region.dialect, continuation));
+    }
+    match document.format() {
+        Some(HostFormat::VariantsIni) => {
+            next_custom_piece(&section_around(document.text(), offset))
+                .map(Completion::CustomPiece)
+                .into_iter()
+                .collect()
+        }
+        Some(HostFormat::Betza) => as_items(letters(Dialect::XBetza, false)),
+        _ => Vec::new(),
+    }
+}
+
+/// The text of the section around byte `offset`: from the last line before it that starts
+/// with `[` (or the file's start) to the next such line.
+fn section_around(rope: &Rope, offset: usize) -> String {
+    let offset = offset.min(rope.len_bytes());
+    let header_after = |newline: usize| rope.get_byte(newline + 1) == Some(b'[');
+    let mut before = rope.bytes_at(offset);
+    let start = (0..offset)
+        .rev()
+        .zip(std::iter::from_fn(|| before.prev()))
+        .find(|&(at, byte)| byte == b'\n' && at + 1 < offset && header_after(at))
+        .map_or(0, |(at, _)| at + 1);
+    // The next header after this one's first line.
+    let end = (start + 1..rope.len_bytes())
+        .zip(rope.bytes_at((start + 1).min(rope.len_bytes())))
+        .find(|&(at, byte)| byte == b'\n' && header_after(at))
+        .map_or(rope.len_bytes(), |(at, _)| at);
+    // Both ends follow or are a line break: character boundaries.
+    rope.get_byte_slice(start..end)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+/// What a letter is, for completion and colouring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LetterKind {
+    Atom,
+    Modifier,
+    /// Joins legs (`a` in XBetza).
+    Again,
+}
+
+/// One letter completion offers, with its words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Letter {
+    pub letter: char,
+    pub kind: LetterKind,
+    /// A short label: "forward (modifier)".
+    pub detail: String,
+    /// Markdown: what it does and an example.
+    pub documentation: String,
+}
+
+/// The letters `dialect` reads, as its own tables define them; `continuation` is a leg after
+/// an `a`, where XBetza's directions are relative and `h` has nothing to combine with.
+pub fn letters(dialect: Dialect, continuation: bool) -> Vec<Letter> {
+    match dialect {
+        Dialect::Mbn => mbn_letters(),
+        Dialect::XBetza | Dialect::Fairy | Dialect::Chained => {
+            xbetza_letters(dialect == Dialect::Fairy, continuation)
+        }
+    }
+}
+
+fn xbetza_letters(fairy: bool, continuation: bool) -> Vec<Letter> {
+    let mut out: Vec<Letter> = MODIFIERS
+        .iter()
+        .filter(|e| {
+            (!fairy || e.fairy == FairySupport::Understood) && !(continuation && e.letter == 'h')
+        })
+        .map(|e| Letter {
+            letter: e.letter,
+            kind: LetterKind::Modifier,
+            detail: format!("{} (modifier)", e.name),
+            documentation: format!("{}\n\nExample: `{}N`", e.summary, e.letter),
+        })
+        .collect();
+    if !fairy {
+        out.push(Letter {
+            letter: 'a',
+            kind: LetterKind::Again,
+            detail: "again: start the next leg".into(),
+            documentation: "Ends this leg's modifiers; the letters after it describe the next leg, relative to this one.\n\nExample: `mafsW` (the Xiangqi Horse)".into(),
+        });
+    }
+    out.extend(
+        ATOMS
+            .iter()
+            .filter(|e| !fairy || e.fairy == FairySupport::Understood)
+            .map(|e| Letter {
+                letter: e.letter,
+                kind: LetterKind::Atom,
+                detail: format!("{} (atom)", e.name),
+                documentation: format!("{}\n\nExample: `f{}`", e.summary, e.letter),
+            }),
+    );
+    out
+}
+
+fn mbn_letters() -> Vec<Letter> {
+    let modifiers = ('a'..='z').filter_map(|letter| {
+        let (name, summary) = mbn::modifier(letter)?;
+        Some(Letter {
+            letter,
+            kind: LetterKind::Modifier,
+            detail: format!("{name} (MBN modifier)"),
+            documentation: format!("{summary}\n\nExample: `{letter}W`"),
+        })
+    });
+    let pieces = ('A'..='Z').filter_map(|letter| {
+        let piece = mbn::basic_piece(letter)?;
+        Some(Letter {
+            letter,
+            kind: LetterKind::Atom,
+            detail: format!("{} (MBN basic piece)", piece.name),
+            documentation: format!("{}: `{}`", piece.name, piece.moves),
+        })
+    });
+    modifiers.chain(pieces).collect()
+}
+
+/// A `customPieceN = x:` line to offer in a `variants.ini` section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomPiece {
+    /// `customPieceN`.
+    pub key: String,
+    /// `customPieceN = x:`, ready for the piece's Betza string.
+    pub insert: String,
+    pub detail: String,
+    pub documentation: String,
+}
+
+/// Fairy-Stockfish's custom piece with the first number (1 to 25) and letter `section` does not
+/// use yet, or `None` when all 25 are taken.
+pub fn next_custom_piece(section: &str) -> Option<CustomPiece> {
+    let mut numbers = Vec::new();
+    let mut letters = Vec::new();
+    for line in section.lines() {
+        let Some((key, value)) = line.trim().split_once('=') else {
+            continue;
+        };
+        if let Some(n) = key
+            .trim()
+            .strip_prefix("customPiece")
+            .and_then(|n| n.parse::<u32>().ok())
+        {
+            numbers.push(n);
+        }
+        if let Some(letter) = value.trim().chars().next() {
+            letters.push(letter.to_ascii_lowercase());
+        }
+    }
+    let number = (1..=25).find(|n| !numbers.contains(n))?;
+    let letter = ('a'..='z').find(|l| !letters.contains(l)).unwrap_or('x');
+    Some(CustomPiece {
+        key: format!("customPiece{number}"),
+        insert: format!("customPiece{number} = {letter}:"),
+        detail: format!("a custom piece with the free letter `{letter}`"),
+        documentation:
+            "Fairy-Stockfish's custom piece: a letter, `:`, and the piece's Betza string.".into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Options;
+
+    #[test]
+    fn mbn_offers_its_own_letters_with_its_own_meanings() {
+        // Seed 002: `w` swaps, `d` is any direction, `a` is "all"; XBetza's `d` destroys.
+        let mbn = letters(Dialect::Mbn, false);
+        let find = |c| mbn.iter().find(|l| l.letter == c).expect("offered");
+        assert!(find('w').detail.starts_with("swap"));
+        assert!(find('d').detail.starts_with("any direction"));
+        assert_eq!(find('a').kind, LetterKind::Modifier);
+        assert!(find('Y').detail.starts_with("Boyscout"));
+        let xbetza = letters(Dialect::XBetza, false);
+        assert!(!xbetza.iter().any(|l| l.letter == 'w'));
+        assert!(
+            xbetza
+                .iter()
+                .any(|l| l.letter == 'a' && l.kind == LetterKind::Again)
+        );
+    }
+
+    #[test]
+    fn the_next_custom_piece_takes_the_first_free_number_and_letter() {
+        let section = "[v:chess]\ncustomPiece1 = a:N\ncustomPiece3 = b:mW\nking = k:K\n";
+        let next = next_custom_piece(section).expect("a free number");
+        assert_eq!(next.insert, "customPiece2 = c:");
+        let full: String = (1..=25)
+            .map(|n| format!("customPiece{n} = a:W\n"))
+            .collect();
+        assert_eq!(next_custom_piece(&full), None);
+    }
+
+    #[test]
+    fn fairy_offers_only_what_the_engine_reads() {
+        let fairy = letters(Dialect::Fairy, false);
+        assert!(!fairy.iter().any(|l| matches!(l.letter, 'a' | 'j' | 'U')));
+        assert!(fairy.iter().any(|l| l.letter == 'n'));
+    }
+
+    #[test]
+    fn completion_in_an_mbn_file_offers_mbn_letters_at_the_cursor() {
+        let document = Document::new("p.mbn", "", "wfK\n", &Options::default());
+        let items = completion(&document, 1);
+        let w = items.iter().find_map(|item| match item {
+            Completion::Letter { letter, at } if letter.letter == 'w' => Some((letter, at)),
+            _ => None,
+        });
+        let (w, at) = w.expect("MBN's w is offered");
+        assert!(w.detail.starts_with("swap"));
+        assert_eq!(*at, TextRange::empty(1.into()));
+    }
+
+    #[test]
+    fn outside_any_string_a_variants_ini_offers_the_next_custom_piece() {
+        let text = "[v:chess]\ncustomPiece1 = a:N\n\n[w:chess]\n";
+        let document = Document::new("variants.ini", "", text, &Options::default());
+        let in_first = completion(&document, text.find("\n\n").expect("blank") + 1);
+        let in_second = completion(&document, text.len());
+        let insert = |items: &[Completion]| match items {
+            [Completion::CustomPiece(piece)] => piece.insert.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(insert(&in_first), "customPiece2 = b:");
+        assert_eq!(insert(&in_second), "customPiece1 = a:");
+    }
+}
