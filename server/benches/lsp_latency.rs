@@ -410,7 +410,10 @@ fn measure_peer(taplo: &str, rounds: usize) {
 
 fn main() {
     // `cargo bench` passes `--bench`; nothing to parse.
-    let rounds = 500;
+    let rounds = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(500);
     println!(
         "| server | file | open → diagnostics | keystroke → diagnostics p50 / p99 | until their first byte p50 | client's parse p50 | line break → diagnostics p50 / p99 | until their first byte p50 | client's parse p50 | hover p50 / p99 | completion p50 / p99 | semantic tokens (60 lines) p50 / p99 | peak memory |"
     );

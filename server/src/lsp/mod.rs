@@ -34,7 +34,8 @@ where
     let (replies, reply_queue) = tokio::sync::mpsc::unbounded_channel();
     let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
-    let (server_output, from_server) = tokio::io::duplex(1 << 16);
+    // Room for a large file's diagnostics in one go, so they pass in one wake-up.
+    let (server_output, from_server) = tokio::io::duplex(1 << 20);
     let server = Server::new(server_input, server_output, socket)
         .concurrency_level(1)
         .serve(service);

@@ -50,24 +50,22 @@ pub fn to_offset(rope: &Rope, position: Position, encoding: Encoding) -> Option<
 }
 
 /// The LSP position of byte `offset` (clamped to the document, moved back to a character
-/// boundary).
+/// boundary). Two lookups in the rope and a walk along the line: every diagnostic of a large
+/// file is placed on every edit.
 pub fn to_position(rope: &Rope, offset: usize, encoding: Encoding) -> Position {
     let mut offset = offset.min(rope.len_bytes());
-    let char_index = loop {
-        match rope.try_byte_to_char(offset) {
-            Ok(c) if rope.try_char_to_byte(c).ok() == Some(offset) => break c,
-            _ if offset == 0 => break 0,
-            _ => offset -= 1,
+    let line_index = rope.byte_to_line(offset);
+    let line_start = rope.line_to_byte(line_index);
+    // The line up to the offset, moved back to a character boundary (at most three bytes).
+    let before = loop {
+        match rope.get_byte_slice(line_start..offset) {
+            Some(slice) => break slice,
+            None => offset -= 1,
         }
     };
-    let line_index = rope.try_char_to_line(char_index).unwrap_or(0);
-    let line_start_char = rope.try_line_to_char(line_index).unwrap_or(0);
     let character = match encoding {
-        Encoding::Utf8 => offset - rope.try_line_to_byte(line_index).unwrap_or(0),
-        Encoding::Utf16 => {
-            let start = rope.try_char_to_utf16_cu(line_start_char).unwrap_or(0);
-            rope.try_char_to_utf16_cu(char_index).unwrap_or(start) - start
-        }
+        Encoding::Utf8 => before.len_bytes(),
+        Encoding::Utf16 => before.len_utf16_cu(),
     };
     Position {
         line: u32::try_from(line_index).unwrap_or(u32::MAX),
@@ -106,6 +104,11 @@ mod tests {
         assert_eq!(to_position(&rope, 4, Encoding::Utf8), position(0, 4));
         // Inside a surrogate pair: the character starts before it.
         assert_eq!(to_offset(&rope, position(0, 1), Encoding::Utf16), Some(0));
+        // Inside the emoji's bytes: the character starts before them.
+        for inside in 1..4 {
+            assert_eq!(to_position(&rope, inside, Encoding::Utf16), position(0, 0));
+            assert_eq!(to_position(&rope, inside, Encoding::Utf8), position(0, 0));
+        }
     }
 
     #[test]
