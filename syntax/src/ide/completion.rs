@@ -7,7 +7,7 @@ use ropey::Rope;
 
 use super::Document;
 use crate::host::HostFormat;
-use crate::vocabulary::{ATOMS, FairySupport, MODIFIERS, mbn};
+use crate::vocabulary::dialects::{Letter, table};
 use crate::{Dialect, Source, TextRange, TextSize};
 
 /// One completion item.
@@ -40,7 +40,7 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             .rfind(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
             .map_or(0, |i| i + 1);
         let continuation = before[move_start..].contains('a');
-        return as_items(letters(region.dialect, continuation));
+        return as_items(table(region.dialect).letters(continuation));
     }
     match document.format() {
         Some(HostFormat::VariantsIni) => {
@@ -49,7 +49,7 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
                 .into_iter()
                 .collect()
         }
-        Some(HostFormat::Betza) => as_items(letters(Dialect::XBetza, false)),
+        Some(HostFormat::Betza) => as_items(table(Dialect::XBetza).letters(false)),
         _ => Vec::new(),
     }
 }
@@ -74,94 +74,6 @@ fn section_around(rope: &Rope, offset: usize) -> String {
     rope.get_byte_slice(start..end)
         .map(String::from)
         .unwrap_or_default()
-}
-
-/// What a letter is, for completion and colouring.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LetterKind {
-    Atom,
-    Modifier,
-    /// Joins legs (`a` in XBetza).
-    Again,
-}
-
-/// One letter completion offers, with its words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Letter {
-    pub letter: char,
-    pub kind: LetterKind,
-    /// A short label: "forward (modifier)".
-    pub detail: String,
-    /// Markdown: what it does and an example.
-    pub documentation: String,
-}
-
-/// The letters `dialect` reads, as its own tables define them; `continuation` is a leg after
-/// an `a`, where XBetza's directions are relative and `h` has nothing to combine with.
-pub fn letters(dialect: Dialect, continuation: bool) -> Vec<Letter> {
-    match dialect {
-        Dialect::Mbn => mbn_letters(),
-        Dialect::XBetza | Dialect::Fairy | Dialect::Chained => {
-            xbetza_letters(dialect == Dialect::Fairy, continuation)
-        }
-    }
-}
-
-fn xbetza_letters(fairy: bool, continuation: bool) -> Vec<Letter> {
-    let mut out: Vec<Letter> = MODIFIERS
-        .iter()
-        .filter(|e| {
-            (!fairy || e.fairy == FairySupport::Understood) && !(continuation && e.letter == 'h')
-        })
-        .map(|e| Letter {
-            letter: e.letter,
-            kind: LetterKind::Modifier,
-            detail: format!("{} (modifier)", e.name),
-            documentation: format!("{}\n\nExample: `{}N`", e.summary, e.letter),
-        })
-        .collect();
-    if !fairy {
-        out.push(Letter {
-            letter: 'a',
-            kind: LetterKind::Again,
-            detail: "again: start the next leg".into(),
-            documentation: "Ends this leg's modifiers; the letters after it describe the next leg, relative to this one.\n\nExample: `mafsW` (the Xiangqi Horse)".into(),
-        });
-    }
-    out.extend(
-        ATOMS
-            .iter()
-            .filter(|e| !fairy || e.fairy == FairySupport::Understood)
-            .map(|e| Letter {
-                letter: e.letter,
-                kind: LetterKind::Atom,
-                detail: format!("{} (atom)", e.name),
-                documentation: format!("{}\n\nExample: `f{}`", e.summary, e.letter),
-            }),
-    );
-    out
-}
-
-fn mbn_letters() -> Vec<Letter> {
-    let modifiers = ('a'..='z').filter_map(|letter| {
-        let (name, summary) = mbn::modifier(letter)?;
-        Some(Letter {
-            letter,
-            kind: LetterKind::Modifier,
-            detail: format!("{name} (MBN modifier)"),
-            documentation: format!("{summary}\n\nExample: `{letter}W`"),
-        })
-    });
-    let pieces = ('A'..='Z').filter_map(|letter| {
-        let piece = mbn::basic_piece(letter)?;
-        Some(Letter {
-            letter,
-            kind: LetterKind::Atom,
-            detail: format!("{} (MBN basic piece)", piece.name),
-            documentation: format!("{}: `{}`", piece.name, piece.moves),
-        })
-    });
-    modifiers.chain(pieces).collect()
 }
 
 /// A `customPieceN = x:` line to offer in a `variants.ini` section.
@@ -212,24 +124,6 @@ mod tests {
     use crate::document::Options;
 
     #[test]
-    fn mbn_offers_its_own_letters_with_its_own_meanings() {
-        // Seed 002: `w` swaps, `d` is any direction, `a` is "all"; XBetza's `d` destroys.
-        let mbn = letters(Dialect::Mbn, false);
-        let find = |c| mbn.iter().find(|l| l.letter == c).expect("offered");
-        assert!(find('w').detail.starts_with("swap"));
-        assert!(find('d').detail.starts_with("any direction"));
-        assert_eq!(find('a').kind, LetterKind::Modifier);
-        assert!(find('Y').detail.starts_with("Boyscout"));
-        let xbetza = letters(Dialect::XBetza, false);
-        assert!(!xbetza.iter().any(|l| l.letter == 'w'));
-        assert!(
-            xbetza
-                .iter()
-                .any(|l| l.letter == 'a' && l.kind == LetterKind::Again)
-        );
-    }
-
-    #[test]
     fn the_next_custom_piece_takes_the_first_free_number_and_letter() {
         let section = "[v:chess]\ncustomPiece1 = a:N\ncustomPiece3 = b:mW\nking = k:K\n";
         let next = next_custom_piece(section).expect("a free number");
@@ -238,13 +132,6 @@ mod tests {
             .map(|n| format!("customPiece{n} = a:W\n"))
             .collect();
         assert_eq!(next_custom_piece(&full), None);
-    }
-
-    #[test]
-    fn fairy_offers_only_what_the_engine_reads() {
-        let fairy = letters(Dialect::Fairy, false);
-        assert!(!fairy.iter().any(|l| matches!(l.letter, 'a' | 'j' | 'U')));
-        assert!(fairy.iter().any(|l| l.letter == 'n'));
     }
 
     #[test]

@@ -4,60 +4,19 @@
 
 use super::Document;
 use crate::host::HostToken;
-use crate::vocabulary::{LetterRole, ModifierClass, chained, letter_role};
+pub use crate::vocabulary::dialects::TokenClass;
+use crate::vocabulary::dialects::table;
 use crate::{Dialect, NodeOrToken, SyntaxKind, TextRange, TextSize};
-
-/// MBN's direction letters (seed 002): the rest of its lower-case letters are other modifiers.
-const MBN_DIRECTIONS: &str = "bdflrsv";
-
-/// How a token is coloured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TokenClass {
-    Atom,
-    Direction,
-    Mode,
-    Operator,
-    Number,
-    Invalid,
-    /// A host key (`customPiece1`, `VariantMen`).
-    HostKey,
-    /// A section header (`[name:parent]`).
-    Section,
-    Comment,
-}
 
 /// The class of a token of `dialect`, or `None` for tokens left uncoloured (spaces).
 pub fn token_class(dialect: Dialect, kind: SyntaxKind, in_error: bool) -> Option<TokenClass> {
-    if in_error || kind == SyntaxKind::UNKNOWN {
-        return Some(TokenClass::Invalid);
-    }
     match kind {
-        SyntaxKind::DIGITS | SyntaxKind::STAR => return Some(TokenClass::Number),
-        SyntaxKind::L_PAREN | SyntaxKind::R_PAREN => return Some(TokenClass::Operator),
-        _ => {}
-    }
-    let Some(letter) = kind.letter() else {
-        // Punctuation: MBN's and chained Betza's operators and brackets.
-        return matches!(dialect, Dialect::Mbn | Dialect::Chained)
-            .then_some(TokenClass::Operator)
-            .filter(|_| kind != SyntaxKind::WHITESPACE);
-    };
-    match dialect {
-        Dialect::Mbn if letter.is_ascii_uppercase() => Some(TokenClass::Atom),
-        Dialect::Mbn if MBN_DIRECTIONS.contains(letter) => Some(TokenClass::Direction),
-        Dialect::Mbn => Some(TokenClass::Mode),
-        Dialect::Chained if chained::operator_meaning(letter).is_some() => {
-            Some(TokenClass::Operator)
-        }
-        _ => Some(match letter_role(letter) {
-            LetterRole::Again => TokenClass::Operator,
-            LetterRole::Atom(_) | LetterRole::Extension(_) => TokenClass::Atom,
-            LetterRole::Modifier(m) if m.entry().class == ModifierClass::Direction => {
-                TokenClass::Direction
-            }
-            LetterRole::Modifier(_) => TokenClass::Mode,
-            LetterRole::Unknown => TokenClass::Invalid,
-        }),
+        _ if in_error => Some(TokenClass::Invalid),
+        SyntaxKind::UNKNOWN => Some(TokenClass::Invalid),
+        SyntaxKind::WHITESPACE => None,
+        SyntaxKind::DIGITS | SyntaxKind::STAR => Some(TokenClass::Number),
+        SyntaxKind::L_PAREN | SyntaxKind::R_PAREN => Some(TokenClass::Operator),
+        _ => table(dialect).class(kind),
     }
 }
 

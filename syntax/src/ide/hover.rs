@@ -9,7 +9,7 @@ use crate::explain::Described;
 use crate::mbn::pieces::definition_meaning;
 use crate::mbn::scope::MacroScope;
 use crate::tree::Parse;
-use crate::vocabulary::{Atom, Extension, LetterRole, chained, letter_role, mbn};
+use crate::vocabulary::dialects::table;
 use crate::{Dialect, SyntaxKind, TextRange, TextSize, model};
 
 /// What a hover shows besides the words.
@@ -125,9 +125,9 @@ fn mbn_definition(
 }
 
 /// The documentation of the token at byte `offset` of a parsed string, from the dialect's own
-/// tables: a letter, a chained operator, a range; empty for anything else.
+/// table: a letter, an operator, a range; empty for anything else.
 pub fn token_doc(parsed: &Parse, offset: usize) -> String {
-    let dialect = parsed.dialect();
+    let table = table(parsed.dialect());
     let token = parsed
         .syntax()
         .token_at_offset(TextSize::new(u32::try_from(offset).unwrap_or(0)))
@@ -135,57 +135,16 @@ pub fn token_doc(parsed: &Parse, offset: usize) -> String {
     let Some(token) = token else {
         return String::new();
     };
-    if dialect == Dialect::Chained
-        && let Some(doc) = token.text().chars().next().and_then(chained::symbol_doc)
-    {
-        return doc;
-    }
     match token.kind() {
-        kind if kind.letter().is_some() => {
-            let letter = kind.letter().unwrap_or('?');
-            if dialect == Dialect::Mbn {
-                mbn::letter_doc(letter)
-            } else {
-                letter_doc(letter)
-            }
-        }
-        SyntaxKind::DIGITS | SyntaxKind::STAR if dialect == Dialect::Mbn => {
-            "**steps**: how often the move repeats (`0`: any number, `3`: up to three, `03`: exactly three, `0*`: as often as it can, `*`: to the edge); after a rider letter it repeats whole rider moves (`R4` is a rook)\n\n".to_owned()
-        }
-        SyntaxKind::DIGITS | SyntaxKind::STAR => {
-            "**range**: how many times the step may repeat (`0` or a doubled atom: any number; `*`: up to the enemy half)\n\n".to_owned()
-        }
-        _ => String::new(),
+        SyntaxKind::DIGITS | SyntaxKind::STAR => table.count_doc().to_owned(),
+        SyntaxKind::WHITESPACE | SyntaxKind::UNKNOWN => String::new(),
+        _ => token
+            .text()
+            .chars()
+            .next()
+            .map(|symbol| table.symbol_doc(symbol))
+            .unwrap_or_default(),
     }
-}
-
-/// The documentation of one XBetza letter, from the vocabulary's tables.
-fn letter_doc(letter: char) -> String {
-    match letter_role(letter) {
-        LetterRole::Modifier(m) => {
-            let e = m.entry();
-            format!("**`{letter}`** ({}): {}\n\n", e.name, e.summary)
-        }
-        LetterRole::Again => {
-            "**`a`** (again): ends one leg's modifiers; the next leg starts here\n\n".into()
-        }
-        LetterRole::Atom(atom) => atom_doc(atom),
-        LetterRole::Extension(extension) => extension_doc(extension),
-        LetterRole::Unknown => format!("**`{letter}`** has no meaning in Betza\n\n"),
-    }
-}
-
-fn atom_doc(atom: Atom) -> String {
-    let e = atom.entry();
-    format!("**`{}`** ({}): {}\n\n", e.letter, e.name, e.summary)
-}
-
-fn extension_doc(extension: Extension) -> String {
-    format!(
-        "**`{}`** (extension): {}\n\n",
-        extension.letter(),
-        extension.summary()
-    )
 }
 
 /// What a hover says about a parsed piece and its model; the image is the SVG diagram as a

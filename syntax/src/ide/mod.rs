@@ -11,7 +11,8 @@ pub mod hover;
 pub mod macros;
 pub mod symbols;
 
-pub use completion::{Completion, CustomPiece, Letter, LetterKind};
+pub use crate::vocabulary::dialects::{Letter, LetterKind};
+pub use completion::{Completion, CustomPiece};
 pub use document::{Document, Edits, Piece};
 pub use highlight::{Highlight, TokenClass};
 pub use hover::{Hover, HoverOptions};

@@ -5,6 +5,7 @@
 
 mod atoms;
 pub mod chained;
+pub mod dialects;
 pub mod mbn;
 mod modifiers;
 pub mod phrases;

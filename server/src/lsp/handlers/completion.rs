@@ -26,7 +26,7 @@ pub fn completion(document: &Document, offset: usize, encoding: Encoding) -> Vec
                 kind: Some(match letter.kind {
                     LetterKind::Atom => CompletionItemKind::CLASS,
                     LetterKind::Modifier => CompletionItemKind::KEYWORD,
-                    LetterKind::Again => CompletionItemKind::OPERATOR,
+                    LetterKind::Operator => CompletionItemKind::OPERATOR,
                 }),
                 detail: Some(letter.detail),
                 documentation: doc(letter.documentation),
