@@ -38,6 +38,33 @@ pub struct Splice {
     pub inserted: usize,
 }
 
+/// The bytes of the old text an edit re-analyses.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    from: TextSize,
+    to: TextSize,
+    /// Whether an empty finding at `to` is inside: a string's findings may point just past its
+    /// last letter; a section body ends at the start of a line that is not its own.
+    closed: bool,
+}
+
+impl Bounds {
+    /// Whether an item starting at `range` lies in the part (the items after it come later).
+    fn holds(self, range: TextRange) -> bool {
+        self.from <= range.start()
+            && (range.start() < self.to
+                || (self.closed && range.start() == self.to && range.is_empty()))
+    }
+
+    /// Whether a finding reaches across the bounds (a malformed line quoting a string): only a
+    /// whole analysis can say it again.
+    fn crossed_by(self, range: TextRange) -> bool {
+        range.start() < self.to
+            && self.from < range.end()
+            && !(self.holds(range) && range.end() <= self.to)
+    }
+}
+
 impl Analysis {
     /// Updates the analysis for an edit that replaced the bytes `start..end` of the old text
     /// with `inserted` (`text` is the new text), when the edit stays inside one Betza string
@@ -52,62 +79,62 @@ impl Analysis {
         options: &Options,
         cache: &mut RegionCache,
     ) -> Option<Splice> {
-        // A string's findings may point just past its last letter; a section body ends at the
-        // start of a line that is not its own.
-        let (part, closed) = match self.string_part(text, (start, end), inserted) {
-            Some(part) => (part, true),
-            None => {
-                let tokens = &self.host_tokens;
-                let part = host::rescan(self.format, text, tokens, (start, end), inserted.len());
-                (part?, false)
-            }
+        let (part, closed) = self.edited_part(text, (start, end), inserted)?;
+        let bounds = Bounds {
+            from: offset(part.old.0),
+            to: offset(part.old.1),
+            closed,
         };
-        let (from, to) = (offset(part.old.0), offset(part.old.1));
-        let inside = |range: TextRange| {
-            from <= range.start()
-                && (range.start() < to || (closed && range.start() == to && range.is_empty()))
-        };
-        // A finding that reaches across the part's bounds (a malformed line quoting a string)
-        // can only be said again by a whole analysis.
-        let crosses = |d: &FileDiagnostic| {
-            d.range.start() < to
-                && from < d.range.end()
-                && !(inside(d.range) && d.range.end() <= to)
-        };
-        if self.diagnostics.iter().any(crosses) {
+        if self.diagnostics.iter().any(|d| bounds.crossed_by(d.range)) {
             return None;
         }
         // Everything after the part moves by the same amount, in one direction.
-        let (new_end, old_end) = (part.new.1, part.old.1);
-        let shift = u32::from(offset(new_end)).wrapping_sub(u32::from(offset(old_end)));
-        let moved = |range: TextRange| host::moved(range, shift);
-        let scan = part.scan;
+        let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
         // The new strings are analysed before anything changes, so that the analysis is never
         // left half updated.
-        let mut fresh: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
-        for region in &scan.regions {
-            let key = (region.dialect, region.text(text).into_owned());
-            let local = match cache.entries.entry(key) {
-                Entry::Occupied(entry) => entry.into_mut(),
-                Entry::Vacant(entry) => {
-                    let local = analyse_region(&entry.key().1, region.dialect, options);
-                    entry.insert(local)
-                }
-            };
-            fresh.extend(local.iter().map(|d| map_to_file(region, d)));
+        let fresh = analyse_scan(text, &part.scan, options, cache);
+        let splice = self.replace(bounds, shift, part.scan, fresh);
+        cache.drop_unused(text, &self.regions);
+        Some(splice)
+    }
+
+    /// The part of the file an edit stays in, a Betza string or else a section body, and
+    /// whether its bounds are closed (see [`Bounds::closed`]).
+    fn edited_part<S: Source + ?Sized>(
+        &self,
+        text: &S,
+        (start, end): (usize, usize),
+        inserted: &str,
+    ) -> Option<(Rescan, bool)> {
+        if let Some(part) = self.string_part(text, (start, end), inserted) {
+            return Some((part, true));
         }
-        sort_diagnostics(&mut fresh);
+        let tokens = &self.host_tokens;
+        let part = host::rescan(self.format, text, tokens, (start, end), inserted.len())?;
+        Some((part, false))
+    }
+
+    /// Puts the regions, host tokens and `fresh` findings of the part's new `scan` in place of
+    /// those `bounds` holds, and moves everything after them by `shift`.
+    fn replace(
+        &mut self,
+        bounds: Bounds,
+        shift: u32,
+        scan: host::Scan,
+        fresh: Vec<FileDiagnostic>,
+    ) -> Splice {
+        let moved = |range: TextRange| host::moved(range, shift);
+        let inside = |range: TextRange| bounds.holds(range);
         replace_part(
             &mut self.regions,
             |r| r.range,
             inside,
             |r| r.range = moved(r.range),
-            from,
+            bounds.from,
             scan.regions,
         );
         self.host_tokens
-            .replace_part(from, inside, shift, scan.host_tokens);
-        cache.drop_unused(text, &self.regions);
+            .replace_part(bounds.from, inside, shift, scan.host_tokens);
         let inserted = fresh.len();
         let (at, removed) = replace_part(
             &mut self.diagnostics,
@@ -121,17 +148,17 @@ impl Analysis {
                     }
                 }
             },
-            from,
+            bounds.from,
             fresh,
         );
         // File order holds: the fresh findings lie inside the part, and those after it start
         // at its end or later; at its end the fresh ones are empty and the later ones are not
         // (an empty one there was inside), so the fresh ones come first, as in a whole analysis.
-        Some(Splice {
+        Splice {
             at,
             removed,
             inserted,
-        })
+        }
     }
 
     /// The Betza string an edit stays inside, when the edit neither types nor leaves a
@@ -221,4 +248,28 @@ fn replace_part<T>(
 
 fn offset(at: usize) -> TextSize {
     TextSize::new(u32::try_from(at).unwrap_or(u32::MAX))
+}
+
+/// The findings of a part's new `scan`: the host's own, then each region's, from `cache` when
+/// the same string was analysed before; in file order.
+fn analyse_scan<S: Source + ?Sized>(
+    text: &S,
+    scan: &host::Scan,
+    options: &Options,
+    cache: &mut RegionCache,
+) -> Vec<FileDiagnostic> {
+    let mut fresh: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
+    for region in &scan.regions {
+        let key = (region.dialect, region.text(text).into_owned());
+        let local = match cache.entries.entry(key) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                let local = analyse_region(&entry.key().1, region.dialect, options);
+                entry.insert(local)
+            }
+        };
+        fresh.extend(local.iter().map(|d| map_to_file(region, d)));
+    }
+    sort_diagnostics(&mut fresh);
+    fresh
 }

@@ -61,6 +61,8 @@ pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
     lines
 }
 
+/// One leg in words: how it moves, where it may land (`is_final`: the move may end there) and
+/// the conditions written on it. `shape` is the step the move has reached, for a leg that turns.
 fn leg_line(
     leg: &Leg,
     is_final: bool,
@@ -68,38 +70,44 @@ fn leg_line(
     doubled: bool,
     shape: Option<Step>,
 ) -> String {
-    let mut parts = Vec::new();
+    let mut parts = vec![motion_words(leg, atom, doubled, shape)];
+    if leg.ends_off_board {
+        parts.push(phrases::OFF_BOARD_END.to_owned());
+    } else {
+        parts.push(mode_words(leg, is_final || leg.hidden));
+    }
+    parts.extend(conditions(leg).into_iter().map(str::to_owned));
+    parts.join("; ")
+}
+
+/// What a leg leaps or slides as: its atom (or steps) and directions, or how it turns from the
+/// move's `shape`.
+fn motion_words(leg: &Leg, atom: Option<Atom>, doubled: bool, shape: Option<Step>) -> String {
     match &leg.steps {
-        LegSteps::Absolute(steps) => {
-            parts.push(format!(
-                "{}, {}",
-                atom.map_or_else(
-                    || steps_words(steps, leg.reach),
-                    |a| atom_words(a, leg.reach, doubled, steps)
-                ),
-                directions_words(steps)
-            ));
-        }
+        LegSteps::Absolute(steps) => format!(
+            "{}, {}",
+            atom.map_or_else(
+                || steps_words(steps, leg.reach),
+                |a| atom_words(a, leg.reach, doubled, steps)
+            ),
+            directions_words(steps)
+        ),
         LegSteps::Relative(_) if leg.hidden => {
-            parts.push(format!(
-                "{}, {}",
-                phrases::HIDDEN_HOP_OFF,
-                reach_words(leg.reach)
-            ));
+            format!("{}, {}", phrases::HIDDEN_HOP_OFF, reach_words(leg.reach))
         }
-        LegSteps::Relative(turns) => parts.push(match shape {
+        LegSteps::Relative(turns) => match shape {
             Some(step) => format!(
                 "then {}, {}",
                 turn_words(turns),
                 continues_as(step, turns, leg.reach)
             ),
             None => format!("then {}, {}", turn_words(turns), reach_words(leg.reach)),
-        }),
+        },
         LegSteps::Chiral {
             after_right,
             after_left,
             same_way,
-        } => parts.push(format!(
+        } => format!(
             "then {} ({}): {} after a right bend, {} after a left one, {}",
             if *same_way {
                 phrases::SAME_BEND
@@ -110,69 +118,63 @@ fn leg_line(
             turn_words(after_right),
             turn_words(after_left),
             reach_words(leg.reach)
-        )),
-        LegSteps::Unvisited(_) => parts.push(format!(
+        ),
+        LegSteps::Unvisited(_) => format!(
             "then in any direction of its atom, except onto a square already visited, {}",
             reach_words(leg.reach)
-        )),
+        ),
     }
-    if leg.ends_off_board {
-        parts.push(phrases::OFF_BOARD_END.to_owned());
-    } else {
-        parts.push(mode_words(leg, is_final || leg.hidden));
-    }
+}
+
+/// The conditions written on a leg beyond how it moves and lands, in the order they are said.
+fn conditions(leg: &Leg) -> Vec<&'static str> {
+    let mut said = Vec::new();
     if leg.when_open {
-        parts.push(phrases::WHEN_OPEN.to_owned());
+        said.push(phrases::WHEN_OPEN);
     }
     if leg.modes.hop_enemy_only {
-        parts.push(phrases::HOP_ENEMY_ONLY.to_owned());
+        said.push(phrases::HOP_ENEMY_ONLY);
     }
     if leg.modes.tame {
-        parts.push(
-            if leg.modes.hop {
-                phrases::TAME_HOP
-            } else {
-                phrases::TAME
-            }
-            .to_owned(),
-        );
+        said.push(if leg.modes.hop {
+            phrases::TAME_HOP
+        } else {
+            phrases::TAME
+        });
     }
     // On a stepper `n` only creates e.p. rights: nothing can stand between its squares.
     let stepper = matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
         || !matches!(leg.steps, LegSteps::Absolute(_));
     if leg.lame.is_some() && !stepper {
-        parts.push(phrases::LAME.to_owned());
+        said.push(phrases::LAME);
     }
     if leg.ep_rights {
-        parts.push(phrases::EP_RIGHTS.to_owned());
+        said.push(phrases::EP_RIGHTS);
     }
     if leg.jumping {
-        parts.push(
-            if leg.reach == Reach::Steps(1) {
-                phrases::MUST_JUMP
-            } else {
-                phrases::SKIPS_FIRST
-            }
-            .to_owned(),
-        );
+        said.push(if leg.reach == Reach::Steps(1) {
+            phrases::MUST_JUMP
+        } else {
+            phrases::SKIPS_FIRST
+        });
     }
     if leg.iso {
-        parts.push(phrases::ISO.to_owned());
+        said.push(phrases::ISO);
     }
     if leg.unload {
-        parts.push(phrases::UNLOAD.to_owned());
+        said.push(phrases::UNLOAD);
     }
     match leg.wrap {
         Wrap::None => {}
-        Wrap::Cylinder => parts.push(phrases::CYLINDER.to_owned()),
-        Wrap::Torus => parts.push(phrases::TORUS.to_owned()),
+        Wrap::Cylinder => said.push(phrases::CYLINDER),
+        Wrap::Torus => said.push(phrases::TORUS),
     }
     match leg.bend {
         None => {}
-        Some(Bend::Circular) => parts.push(phrases::CIRCULAR.to_owned()),
-        Some(Bend::ZigZag) => parts.push(phrases::ZIG_ZAG.to_owned()),
+        Some(Bend::Circular) => said.push(phrases::CIRCULAR),
+        Some(Bend::ZigZag) => said.push(phrases::ZIG_ZAG),
     }
-    parts.join("; ")
+    said
 }
 
 fn mode_words(leg: &Leg, is_final: bool) -> String {

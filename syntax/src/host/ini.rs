@@ -203,7 +203,7 @@ fn is_header(line: &str) -> bool {
 pub(super) fn scan(text: &str) -> Scan {
     let mut scanner = Scanner::default();
     for (offset, line) in lines(text) {
-        scanner.line(text, offset, line);
+        scanner.line(offset, line);
     }
     scanner.scan
 }
@@ -223,7 +223,7 @@ fn scan_body(text: &str, (from, to): (usize, usize), name: Option<&str>) -> Opti
         if is_header(line) {
             return None;
         }
-        scanner.line(text, from + offset, line);
+        scanner.line(from + offset, line);
     }
     Some(scanner.scan)
 }
@@ -284,101 +284,137 @@ pub(super) fn rescan<S: Source + ?Sized>(
 
 impl Scanner {
     /// Reads one line, `line` at `offset` (without its break).
-    fn line(&mut self, text: &str, offset: usize, line: &str) {
-        let scan = &mut self.scan;
-        let section = &mut self.section;
+    fn line(&mut self, offset: usize, line: &str) {
         let (start, content) = trimmed(line, offset);
         if content.is_empty() {
             return;
         }
         if content.starts_with(['#', ';']) {
-            scan.host_tokens
+            self.scan
+                .host_tokens
                 .push((span(start, start + content.len()), HostToken::Comment));
-            return;
+        } else if content.starts_with('[') {
+            self.header(start, content);
+        } else if let Some(equals) = content.find('=') {
+            self.entry(start, content, equals);
         }
-        if content.starts_with('[') {
-            scan.host_tokens
-                .push((span(start, start + content.len()), HostToken::Section));
-            let (name, parent) = header_parts(content);
-            if !content.ends_with(']') {
-                push(
-                    scan,
-                    start,
-                    start + content.len(),
-                    "unclosed-section",
-                    Severity::Error,
-                    format!("section header `{content}` has no closing `]`"),
-                );
-            }
-            if let Some(parent) = parent
-                && !self.defined.contains(parent)
-                && !BUILT_IN_VARIANTS.contains(&parent)
-                && !MORE_BUILT_INS.contains(&parent)
-            {
-                let at = start + content.find(parent).unwrap_or(0);
-                push(
-                    scan,
-                    at,
-                    at + parent.len(),
-                    "unknown-parent",
-                    Severity::Warning,
-                    format!(
-                        "`{name}` inherits from `{parent}`, which is neither defined above nor a Fairy-Stockfish built-in variant I know"
-                    ),
-                );
-            }
-            self.defined.insert(name.to_owned());
-            *section = Some(Section {
-                name: name.to_owned(),
-                letters: Vec::new(),
-            });
-            return;
+    }
+
+    /// A header line `[name]` or `[child:parent]` at `start`: it opens a section with no piece
+    /// letters used yet.
+    fn header(&mut self, start: usize, content: &str) {
+        let scan = &mut self.scan;
+        scan.host_tokens
+            .push((span(start, start + content.len()), HostToken::Section));
+        let (name, parent) = header_parts(content);
+        if !content.ends_with(']') {
+            push(
+                scan,
+                start,
+                start + content.len(),
+                "unclosed-section",
+                Severity::Error,
+                format!("section header `{content}` has no closing `]`"),
+            );
         }
-        let Some(equals) = content.find('=') else {
-            return;
-        };
+        if let Some(parent) = parent
+            && !self.defined.contains(parent)
+            && !BUILT_IN_VARIANTS.contains(&parent)
+            && !MORE_BUILT_INS.contains(&parent)
+        {
+            let at = start + content.find(parent).unwrap_or(0);
+            push(
+                scan,
+                at,
+                at + parent.len(),
+                "unknown-parent",
+                Severity::Warning,
+                format!(
+                    "`{name}` inherits from `{parent}`, which is neither defined above nor a Fairy-Stockfish built-in variant I know"
+                ),
+            );
+        }
+        self.defined.insert(name.to_owned());
+        self.section = Some(Section {
+            name: name.to_owned(),
+            letters: Vec::new(),
+        });
+    }
+
+    /// A `key = value` line at `start` whose `=` is at `equals` in `content`. Only piece keys
+    /// are read: their value is a piece letter, then for a custom piece `:` and its Betza.
+    fn entry(&mut self, start: usize, content: &str, equals: usize) {
         let key = content[..equals].trim();
         let (value_at, value) = trimmed(&content[equals + 1..], start + equals + 1);
         let custom = key.strip_prefix("customPiece");
-        let is_piece_key = custom.is_some() || PIECE_KEYS.contains(&key);
         if let Some(number) = custom {
-            match number.parse::<u32>() {
-                Ok(1..=25) => {}
-                _ => push(
-                    scan,
-                    start,
-                    start + key.len(),
-                    "custom-piece-number",
-                    Severity::Error,
-                    format!(
-                        "`{key}` is not a custom piece: Fairy-Stockfish has customPiece1 to customPiece25"
-                    ),
-                ),
-            }
+            self.custom_piece_number(start, key, number);
         }
+        let is_piece_key = custom.is_some() || PIECE_KEYS.contains(&key);
         if !is_piece_key || value.is_empty() || value == "-" {
             return;
         }
-        scan.host_tokens
+        self.scan
+            .host_tokens
             .push((span(start, start + key.len()), HostToken::Key));
         let mut letters = value.chars();
         let letter = letters.next();
         let separated = letters.next() == Some(':');
-        let betza_at = value_at + value.find(':').map_or(value.len(), |i| i + 1);
+        if !self.check_piece_value(value_at, value, letter, separated, custom.is_some()) {
+            return;
+        }
+        if let Some(letter) = letter {
+            self.use_letter(letter, value_at);
+        }
+        if separated {
+            let betza_at = value_at + value.find(':').map_or(value.len(), |i| i + 1);
+            let betza = span(betza_at, value_at + value.len());
+            self.betza_region(betza, key, letter);
+        }
+    }
+
+    /// Fairy-Stockfish numbers custom pieces 1 to 25; `key` at `start` ends in `number`.
+    fn custom_piece_number(&mut self, start: usize, key: &str, number: &str) {
+        if matches!(number.parse::<u32>(), Ok(1..=25)) {
+            return;
+        }
+        push(
+            &mut self.scan,
+            start,
+            start + key.len(),
+            "custom-piece-number",
+            Severity::Error,
+            format!(
+                "`{key}` is not a custom piece: Fairy-Stockfish has customPiece1 to customPiece25"
+            ),
+        );
+    }
+
+    /// Reports a piece `value` at `value_at` that is not a letter, then `:` and Betza; whether
+    /// its letter and Betza are still read.
+    fn check_piece_value(
+        &mut self,
+        value_at: usize,
+        value: &str,
+        letter: Option<char>,
+        separated: bool,
+        custom: bool,
+    ) -> bool {
         match (letter, separated) {
             (Some(letter), _) if !letter.is_ascii_alphabetic() => {
                 push(
-                    scan,
+                    &mut self.scan,
                     value_at,
                     value_at + value.len(),
                     "malformed-piece",
                     Severity::Error,
                     format!("`{value}` does not start with a piece letter"),
                 );
+                true
             }
-            (Some(_), false) if custom.is_some() || value.chars().count() > 1 => {
+            (Some(_), false) if custom || value.chars().count() > 1 => {
                 push(
-                    scan,
+                    &mut self.scan,
                     value_at,
                     value_at + value.len(),
                     "malformed-piece",
@@ -387,44 +423,51 @@ impl Scanner {
                         "`{value}` should be a piece letter, `:` and the Betza string (as in `x:mfWcfF`)"
                     ),
                 );
-                return;
+                false
             }
-            _ => {}
+            _ => true,
         }
-        if let (Some(letter), Some(current)) = (letter, section.as_mut()) {
-            let lower = letter.to_ascii_lowercase();
-            if current.letters.contains(&lower) {
-                push(
-                    scan,
-                    value_at,
-                    value_at + 1,
-                    "letter-used-twice",
-                    Severity::Error,
-                    format!(
-                        "piece letter `{letter}` is already used in `{}`; one of the two pieces is hidden",
-                        current.name
-                    ),
-                );
-            } else {
-                current.letters.push(lower);
-            }
+    }
+
+    /// Records piece `letter` (at `at`) as used in the current section, reporting a second use:
+    /// Fairy-Stockfish keeps only one of the two pieces.
+    fn use_letter(&mut self, letter: char, at: usize) {
+        let Some(current) = self.section.as_mut() else {
+            return;
+        };
+        let lower = letter.to_ascii_lowercase();
+        if !current.letters.contains(&lower) {
+            current.letters.push(lower);
+            return;
         }
-        if separated {
-            let betza = &text[betza_at..value_at + value.len()];
-            if betza.is_empty() {
-                return;
-            }
-            scan.regions.push(Region {
-                range: span(betza_at, betza_at + betza.len()),
-                dialect: Dialect::Fairy,
-                context: Box::new(RegionContext {
-                    section: section.as_ref().map(|s| s.name.clone()),
-                    piece: letter.map(String::from),
-                    name: Some(key.to_owned()),
-                }),
-                decoded: None,
-            });
+        push(
+            &mut self.scan,
+            at,
+            at + 1,
+            "letter-used-twice",
+            Severity::Error,
+            format!(
+                "piece letter `{letter}` is already used in `{}`; one of the two pieces is hidden",
+                current.name
+            ),
+        );
+    }
+
+    /// The Betza string of piece key `key`, at `range`, as a region to parse.
+    fn betza_region(&mut self, range: TextRange, key: &str, letter: Option<char>) {
+        if range.is_empty() {
+            return;
         }
+        self.scan.regions.push(Region {
+            range,
+            dialect: Dialect::Fairy,
+            context: Box::new(RegionContext {
+                section: self.section.as_ref().map(|s| s.name.clone()),
+                piece: letter.map(String::from),
+                name: Some(key.to_owned()),
+            }),
+            decoded: None,
+        });
     }
 }
 

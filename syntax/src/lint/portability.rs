@@ -39,11 +39,11 @@ fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &m
     let Some(difference) = xboard_difference(text, dialect) else {
         // Only a dropped `e` is worth saying then; the causes (and their fixes, each checked by
         // generating) are looked at only when there is one.
-        let dropped_e = readings(tree).iter().any(
+        let dropped_e = causes.iter().any(
             |r| matches!(r, XBoardReading::DropsOutOfOrder { letter } if &text[*letter] == "e"),
         );
         if dropped_e {
-            xboard(tree, text, dialect, findings);
+            xboard(&causes, tree, text, dialect, findings);
             let unobservable: Vec<Diagnostic> = findings
                 .out
                 .drain(before..)
@@ -53,7 +53,7 @@ fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &m
         }
         return;
     };
-    xboard(tree, text, dialect, findings);
+    xboard(&causes, tree, text, dialect, findings);
     let explained = causes.iter().any(|reading| {
         dialect == Dialect::XBetza || !matches!(reading, XBoardReading::LameChecksOneSquare { .. })
     });
@@ -103,154 +103,223 @@ fn xboard_order(leg: &ast::Leg) -> Option<(TextRange, String)> {
     ))
 }
 
-fn xboard(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findings<'_>) {
+/// A finding for each place XBoard reads `tree` differently (its `readings`), with a fix where
+/// one keeps the meaning.
+fn xboard(
+    readings: &[XBoardReading],
+    tree: &ast::Piece,
+    text: &str,
+    dialect: Dialect,
+    findings: &mut Findings<'_>,
+) {
     let legs: Vec<ast::Leg> = tree
         .moves()
         .flat_map(|m| m.legs().collect::<Vec<_>>())
         .collect();
-    for reading in readings(tree) {
+    for &reading in readings {
         match reading {
             XBoardReading::DropsOutOfOrder { letter } => {
-                // Legs are in source order: the one holding the letter is the last that starts
-                // at or before it.
-                let after = legs.partition_point(|l| l.text_range().start() <= letter.start());
-                let leg = after.checked_sub(1).and_then(|i| legs.get(i));
-                // Moving direction letters together can pair them (`movesF` to `vsmeoF`), so
-                // the fix is offered only where the moves stay the same.
-                let fix = leg
-                    .and_then(xboard_order)
-                    .map(|(range, ordered)| {
-                        Fix::replace(format!("write `{ordered}`"), range, ordered)
-                    })
-                    .filter(|fix| keeps_meaning(text, fix, dialect));
-                let written = &text[letter];
-                let repeated = leg.is_some_and(|l| {
-                    text[usize::from(l.text_range().start())..usize::from(letter.start())]
-                        .contains(written)
-                });
-                let message = if repeated {
-                    format!("XBoard reads `{written}` once in a leg and drops this one")
-                } else {
-                    format!(
-                        "XBoard drops `{written}` here: it comes after a letter XBoard reads later (its order is i, directions, u m c d e x t p g o y n j)"
-                    )
-                };
-                findings.push("xboard-modifier-order", letter, message, fix);
+                modifier_order(&legs, letter, text, dialect, findings);
             }
-            XBoardReading::DoubledAtomIsNoRider { atom } => {
-                let letter = text[atom].chars().next().unwrap_or('N');
-                findings.push(
-                    "xboard-doubled-atom",
-                    atom,
-                    format!("XBoard reads `{}` as two {letter} atoms, not a rider", &text[atom]),
-                    Some(Fix::replace(format!("write `{letter}0`"), atom, format!("{letter}0"))),
-                );
-            }
-            XBoardReading::SwapsCamelAndZebra { atom } => {
-                let letters = &text[atom];
-                let (name, same) = if letters.starts_with('L') { ("Zebra (2,3)", 'C') } else { ("Camel (1,3)", 'Z') };
-                // A doubled atom (`LL`, a rider) is rewritten whole; a neighbour that is already
-                // the new letter (`LC`) would join it into a rider, so that gets no fix.
-                let written: String = letters.chars().map(|_| same).collect();
-                let joins = text[..usize::from(atom.start())].ends_with(same)
-                    || text[usize::from(atom.end())..].starts_with(same);
-                findings.push(
-                    "xboard-camel-zebra",
-                    atom,
-                    format!("XBoard reads `{letters}` as the {name}; write `{written}`, which every engine reads alike"),
-                    (!joins).then(|| Fix::replace(format!("write `{written}`"), atom, written.clone())),
-                );
-            }
+            XBoardReading::DoubledAtomIsNoRider { atom } => doubled_atom(atom, text, findings),
+            XBoardReading::SwapsCamelAndZebra { atom } => camel_zebra(atom, text, findings),
             XBoardReading::LeadingZeroEndsString { range } => {
-                let digits = &text[range];
-                let trimmed = digits.trim_start_matches('0');
-                // The fix keeps what the string means in its own dialect: the seed reads the
-                // number, Fairy-Stockfish only its first digit.
-                let fixed = match dialect {
-                    Dialect::Fairy => &digits[..1],
-                    _ if trimmed.is_empty() => "0",
-                    _ => trimmed,
-                };
-                findings.push(
-                    "xboard-leading-zero",
-                    range,
-                    format!("XBoard reads `{digits}` as `{fixed}` and then stops reading the string"),
-                    Some(Fix::replace(format!("write `{fixed}`"), range, fixed)),
-                );
+                leading_zero(range, text, dialect, findings);
             }
             XBoardReading::UnknownAtomEndsString { atom } => {
-                let letters = &text[atom];
-                let spelled = match letters {
-                    "S" => Some("AD"),
-                    "T" => Some("GH"),
-                    _ => None,
-                };
-                // Fairy-Stockfish builds nothing from S or T, so spelling them out would change
-                // what a fairy string means; the seed's S and T are AD and GH.
-                let bare = dialect == Dialect::XBetza && tree.moves().any(|m| m.text_range() == atom);
-                findings.push(
-                    "xboard-stops-reading",
-                    atom,
-                    format!("XBoard does not know `{letters}` and ignores the rest of the string from here"),
-                    spelled.filter(|_| bare).map(|s| Fix::replace(format!("write `{s}`"), atom, s)),
-                );
+                stops_reading(tree, atom, text, dialect, findings);
             }
-            XBoardReading::HalfOnKingGivesAll { directions } => findings.push(
-                "xboard-reads-differently",
-                directions,
-                format!("XBoard gives `{}K` all eight King moves", &text[directions]),
-                None,
-            ),
-            XBoardReading::DiagonalPairWithVOrSGivesAll { directions } => findings.push(
-                "xboard-reads-differently",
-                directions,
-                format!("XBoard selects all four diagonals for `{}` on a diagonal atom", &text[directions]),
-                None,
-            ),
-            XBoardReading::LeadingVOrSNotDistributed { directions } => findings.push(
-                "xboard-reads-differently",
-                directions,
-                format!("XBoard does not distribute the leading `{}` of `{}` as seed 000 does", &text[directions][..1], &text[directions]),
-                None,
-            ),
-            XBoardReading::LeaperHopperHasNoMoves { modifier } => findings.push(
-                "xboard-reads-differently",
-                modifier,
-                format!("XBoard generates no moves for `{}` on a final leg that leaps", &text[modifier]),
-                None,
-            ),
-            XBoardReading::JumpOnSingleStepHasNoMoves { modifier } => findings.push(
-                "xboard-reads-differently",
-                modifier,
-                "XBoard generates no moves for `j` on a single step: it skips the first square, and the step ends there".into(),
-                None,
-            ),
-            // Compared with the seed's reading: in `fairy` the meaning shown is the engine's,
-            // whose one path for `nN` is XBoard's square too.
-            XBoardReading::LameChecksOneSquare { modifier, atom } if dialect == Dialect::XBetza => findings.push(
-                "xboard-reads-differently",
-                modifier,
-                format!(
-                    "XBoard blocks `n{}` by one square only, the one halfway along the leap (rounded toward the start); seed 000 blocks it only when every shortest path is blocked",
-                    atom.entry().letter
-                ),
-                None,
-            ),
-            XBoardReading::WrapsInsteadOfLeavingBoard { modifier } => findings.push(
-                "xboard-reads-differently",
-                modifier,
-                "XBoard wraps this leg around the left and right edges; seed 000 ends it just off the board".into(),
-                None,
-            ),
-            XBoardReading::ContinuationExcludesOnlyStraightBack { leg } => findings.push(
-                "xboard-reads-differently",
-                leg,
-                "XBoard lets this leg go anywhere but straight back, revisiting squares the seed excludes".into(),
-                None,
-            ),
-            XBoardReading::LameChecksOneSquare { .. } => {}
+            reading => {
+                if let Some((range, message)) = reads_differently(reading, text, dialect) {
+                    findings.push("xboard-reads-differently", range, message, None);
+                }
+            }
         }
     }
+}
+
+/// The modifier `letter` that XBoard drops for standing out of its order; `legs` are the
+/// piece's legs in source order.
+fn modifier_order(
+    legs: &[ast::Leg],
+    letter: TextRange,
+    text: &str,
+    dialect: Dialect,
+    findings: &mut Findings<'_>,
+) {
+    // The leg holding the letter is the last that starts at or before it.
+    let after = legs.partition_point(|l| l.text_range().start() <= letter.start());
+    let leg = after.checked_sub(1).and_then(|i| legs.get(i));
+    // Moving direction letters together can pair them (`movesF` to `vsmeoF`), so the fix is
+    // offered only where the moves stay the same.
+    let fix = leg
+        .and_then(xboard_order)
+        .map(|(range, ordered)| Fix::replace(format!("write `{ordered}`"), range, ordered))
+        .filter(|fix| keeps_meaning(text, fix, dialect));
+    let written = &text[letter];
+    let repeated = leg.is_some_and(|l| {
+        text[usize::from(l.text_range().start())..usize::from(letter.start())].contains(written)
+    });
+    let message = if repeated {
+        format!("XBoard reads `{written}` once in a leg and drops this one")
+    } else {
+        format!(
+            "XBoard drops `{written}` here: it comes after a letter XBoard reads later (its order is i, directions, u m c d e x t p g o y n j)"
+        )
+    };
+    findings.push("xboard-modifier-order", letter, message, fix);
+}
+
+/// A doubled `atom` (`NN`), which XBoard reads as two atoms; the rider is written with `0`.
+fn doubled_atom(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
+    let letter = text[atom].chars().next().unwrap_or('N');
+    findings.push(
+        "xboard-doubled-atom",
+        atom,
+        format!(
+            "XBoard reads `{}` as two {letter} atoms, not a rider",
+            &text[atom]
+        ),
+        Some(Fix::replace(
+            format!("write `{letter}0`"),
+            atom,
+            format!("{letter}0"),
+        )),
+    );
+}
+
+/// A Camel or Zebra `atom` written with the letter XBoard gives the other one.
+fn camel_zebra(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
+    let letters = &text[atom];
+    let (name, same) = if letters.starts_with('L') {
+        ("Zebra (2,3)", 'C')
+    } else {
+        ("Camel (1,3)", 'Z')
+    };
+    // A doubled atom (`LL`, a rider) is rewritten whole; a neighbour that is already the new
+    // letter (`LC`) would join it into a rider, so that gets no fix.
+    let written: String = letters.chars().map(|_| same).collect();
+    let joins = text[..usize::from(atom.start())].ends_with(same)
+        || text[usize::from(atom.end())..].starts_with(same);
+    findings.push(
+        "xboard-camel-zebra",
+        atom,
+        format!(
+            "XBoard reads `{letters}` as the {name}; write `{written}`, which every engine reads alike"
+        ),
+        (!joins).then(|| Fix::replace(format!("write `{written}`"), atom, written.clone())),
+    );
+}
+
+/// A range whose digits at `range` start with `0`, after which XBoard stops reading.
+fn leading_zero(range: TextRange, text: &str, dialect: Dialect, findings: &mut Findings<'_>) {
+    let digits = &text[range];
+    let trimmed = digits.trim_start_matches('0');
+    // The fix keeps what the string means in its own dialect: the seed reads the number,
+    // Fairy-Stockfish only its first digit.
+    let fixed = match dialect {
+        Dialect::Fairy => &digits[..1],
+        _ if trimmed.is_empty() => "0",
+        _ => trimmed,
+    };
+    findings.push(
+        "xboard-leading-zero",
+        range,
+        format!("XBoard reads `{digits}` as `{fixed}` and then stops reading the string"),
+        Some(Fix::replace(format!("write `{fixed}`"), range, fixed)),
+    );
+}
+
+/// An `atom` XBoard does not know, where it stops reading the string.
+fn stops_reading(
+    tree: &ast::Piece,
+    atom: TextRange,
+    text: &str,
+    dialect: Dialect,
+    findings: &mut Findings<'_>,
+) {
+    let letters = &text[atom];
+    let spelled = match letters {
+        "S" => Some("AD"),
+        "T" => Some("GH"),
+        _ => None,
+    };
+    // Fairy-Stockfish builds nothing from S or T, so spelling them out would change what a
+    // fairy string means; the seed's S and T are AD and GH.
+    let bare = dialect == Dialect::XBetza && tree.moves().any(|m| m.text_range() == atom);
+    findings.push(
+        "xboard-stops-reading",
+        atom,
+        format!("XBoard does not know `{letters}` and ignores the rest of the string from here"),
+        spelled
+            .filter(|_| bare)
+            .map(|s| Fix::replace(format!("write `{s}`"), atom, s)),
+    );
+}
+
+/// Where and how XBoard reads a piece differently when there is no fix to offer; `None` for
+/// the readings with a rule of their own, and for what is no difference in `dialect`.
+fn reads_differently(
+    reading: XBoardReading,
+    text: &str,
+    dialect: Dialect,
+) -> Option<(TextRange, String)> {
+    let said = match reading {
+        XBoardReading::HalfOnKingGivesAll { directions } => (
+            directions,
+            format!("XBoard gives `{}K` all eight King moves", &text[directions]),
+        ),
+        XBoardReading::DiagonalPairWithVOrSGivesAll { directions } => (
+            directions,
+            format!(
+                "XBoard selects all four diagonals for `{}` on a diagonal atom",
+                &text[directions]
+            ),
+        ),
+        XBoardReading::LeadingVOrSNotDistributed { directions } => (
+            directions,
+            format!(
+                "XBoard does not distribute the leading `{}` of `{}` as seed 000 does",
+                &text[directions][..1],
+                &text[directions]
+            ),
+        ),
+        XBoardReading::LeaperHopperHasNoMoves { modifier } => (
+            modifier,
+            format!(
+                "XBoard generates no moves for `{}` on a final leg that leaps",
+                &text[modifier]
+            ),
+        ),
+        XBoardReading::JumpOnSingleStepHasNoMoves { modifier } => (
+            modifier,
+            "XBoard generates no moves for `j` on a single step: it skips the first square, and the step ends there".into(),
+        ),
+        // Compared with the seed's reading: in `fairy` the meaning shown is the engine's,
+        // whose one path for `nN` is XBoard's square too.
+        XBoardReading::LameChecksOneSquare { modifier, atom } if dialect == Dialect::XBetza => (
+            modifier,
+            format!(
+                "XBoard blocks `n{}` by one square only, the one halfway along the leap (rounded toward the start); seed 000 blocks it only when every shortest path is blocked",
+                atom.entry().letter
+            ),
+        ),
+        XBoardReading::WrapsInsteadOfLeavingBoard { modifier } => (
+            modifier,
+            "XBoard wraps this leg around the left and right edges; seed 000 ends it just off the board".into(),
+        ),
+        XBoardReading::ContinuationExcludesOnlyStraightBack { leg } => (
+            leg,
+            "XBoard lets this leg go anywhere but straight back, revisiting squares the seed excludes".into(),
+        ),
+        XBoardReading::LameChecksOneSquare { .. }
+        | XBoardReading::DropsOutOfOrder { .. }
+        | XBoardReading::DoubledAtomIsNoRider { .. }
+        | XBoardReading::SwapsCamelAndZebra { .. }
+        | XBoardReading::LeadingZeroEndsString { .. }
+        | XBoardReading::UnknownAtomEndsString { .. } => return None,
+    };
+    Some(said)
 }
 
 /// The rules that speak for XBoard.

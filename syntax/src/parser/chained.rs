@@ -17,10 +17,8 @@
 
 use super::error::Problem;
 use super::grammar::{Source, SpanNode};
+use super::limits::MAX_DEPTH;
 use crate::SyntaxKind::{self, *};
-
-/// How deep groups may nest before the parser stops descending (as in MBN).
-const MAX_DEPTH: u32 = super::mbn::MAX_DEPTH;
 
 /// A finding, in token indices.
 type Finding = (usize, usize, Problem);

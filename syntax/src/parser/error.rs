@@ -4,6 +4,7 @@ use std::fmt;
 
 use rowan::TextRange;
 
+use super::limits::MAX_DEPTH;
 use crate::Dialect;
 
 /// How bad a finding is. Syntax errors are `Error`; a `Warning` marks text that parses but that
@@ -176,6 +177,7 @@ impl Problem {
 
     /// The message for this problem found on `text`, the exact source it points at.
     pub fn message(self, text: &str, dialect: Dialect) -> String {
+        // A table read whole: one arm per kind, so the compiler checks each has a message.
         match self {
             Problem::UnknownModifier => format!("`{text}` is not a modifier"),
             Problem::UnknownAtom => format!("`{text}` is not an atom"),
@@ -189,26 +191,7 @@ impl Problem {
                 ends_with_again,
                 at_end,
                 before_space,
-            } => {
-                let place = if at_end {
-                    " at the end"
-                } else if before_space {
-                    " before the whitespace"
-                } else {
-                    ""
-                };
-                if ends_with_again {
-                    format!(
-                        "`{text}`{place} has no atom: its last `a` starts a leg that never comes"
-                    )
-                } else if !text.chars().all(|c| c.is_ascii_lowercase()) {
-                    format!("`{text}`{place} has no atom")
-                } else if text.len() == 1 {
-                    format!("modifier `{text}`{place} has no atom")
-                } else {
-                    format!("modifiers `{text}`{place} have no atom")
-                }
-            }
+            } => missing_atom_message(text, ends_with_again, at_end, before_space),
             Problem::StrayNumber => {
                 format!(
                     "number `{text}` has no atom before it (a range follows its atom, as in `W4`)"
@@ -251,10 +234,9 @@ impl Problem {
                 _ => format!("unclosed `{c}`"),
             },
             Problem::MbnUnmatched(c) => format!("`{c}` has no matching opening bracket"),
-            Problem::MbnNestingTooDeep => format!(
-                "brackets nested deeper than {} levels; this part is not read",
-                super::mbn::MAX_DEPTH
-            ),
+            Problem::MbnNestingTooDeep => {
+                format!("brackets nested deeper than {MAX_DEPTH} levels; this part is not read")
+            }
             Problem::MbnExpected(what) if text.is_empty() => format!("expected {what}"),
             Problem::MbnExpected(what) => format!("expected {what}, found `{text}`"),
             Problem::MbnUnexpected(place) => {
@@ -304,6 +286,32 @@ impl Problem {
                 format!("`{text}` needs a leg (an atom or a group) after it")
             }
         }
+    }
+}
+
+/// Modifiers (`text`) with no atom after them, said by what they are and where they stop:
+/// `at_end` of the text or `before_space`; `ends_with_again` when the last is `a`.
+fn missing_atom_message(
+    text: &str,
+    ends_with_again: bool,
+    at_end: bool,
+    before_space: bool,
+) -> String {
+    let place = if at_end {
+        " at the end"
+    } else if before_space {
+        " before the whitespace"
+    } else {
+        ""
+    };
+    if ends_with_again {
+        format!("`{text}`{place} has no atom: its last `a` starts a leg that never comes")
+    } else if !text.chars().all(|c| c.is_ascii_lowercase()) {
+        format!("`{text}`{place} has no atom")
+    } else if text.len() == 1 {
+        format!("modifier `{text}`{place} has no atom")
+    } else {
+        format!("modifiers `{text}`{place} have no atom")
     }
 }
 

@@ -4,6 +4,7 @@
 pub(crate) mod chained;
 mod error;
 mod grammar;
+mod limits;
 pub(crate) mod mbn;
 
 pub use error::{Problem, Severity, SyntaxError};

@@ -3,88 +3,115 @@
 //! gives many letters another meaning than XBetza (`a` is "all", `w` swaps, `z` reflects),
 //! so it has its own table.
 
+/// Seed 002's table of prefixes, one row for each small letter: the letter, its name and what
+/// it does, in a line.
+const MODIFIERS: [(char, &str, &str); 26] = [
+    (
+        'a',
+        "all",
+        "moves or captures; used with a piece set to limit one of the two",
+    ),
+    ('b', "backward", "direction: backward"),
+    (
+        'c',
+        "capture",
+        "captures only; `cc` captures friends instead, `cy` any piece; a piece set limits which",
+    ),
+    (
+        'd',
+        "any direction",
+        "direction: any, independent of the previous leg",
+    ),
+    (
+        'e',
+        "en passant",
+        "with `c`: may also capture en passant (`ee`: only en passant); with `m`: lets the opponent capture this move en passant",
+    ),
+    ('f', "forward", "direction: forward"),
+    (
+        'g',
+        "leaping slider",
+        "moves like the slider but leaps over what stands between (`gg`: only over friends)",
+    ),
+    (
+        'h',
+        "halfling",
+        "goes half the way to the board's edge, rounded up",
+    ),
+    (
+        'i',
+        "initial",
+        "only on the piece's first move (`ii`: also lost by the first check)",
+    ),
+    (
+        'j',
+        "visit",
+        "moves to a piece without capturing it, for a later leg to go on from (`jj`: friends, `jy`: any)",
+    ),
+    (
+        'k',
+        "no check",
+        "cannot give check (`kk`: can check but not mate at once)",
+    ),
+    ('l', "left", "direction: left"),
+    ('m', "move", "moves to an empty square, never captures"),
+    (
+        'n',
+        "non-jumping",
+        "a leaping rider becomes a sliding one: the squares between must be empty",
+    ),
+    (
+        'o',
+        "cylinder",
+        "the left and right edges are joined (`oo`: also top and bottom)",
+    ),
+    (
+        'p',
+        "hop",
+        "must hop over one piece anywhere on the way (`pp`: one or more)",
+    ),
+    ('q', "unused", "has no meaning yet in MBN"),
+    ('r', "right", "direction: right"),
+    ('s', "sideways", "direction: left or right"),
+    (
+        't',
+        "turn",
+        "goes back the way the previous leg came (`tt`: any way but back)",
+    ),
+    (
+        'u',
+        "unblocked",
+        "moves only if no enemy blocks any of its directions",
+    ),
+    ('v', "vertical", "direction: forward or backward"),
+    (
+        'w',
+        "swap",
+        "swaps places with the piece instead of capturing it (`ww`: friends, `wy`: any)",
+    ),
+    (
+        'x',
+        "flip",
+        "turns an enemy piece into a friendly one (`xx`: the other way, `xy`: any)",
+    ),
+    (
+        'y',
+        "any",
+        "a suffix: `cy`, `jy`, `wy`, `xy` act on any piece",
+    ),
+    (
+        'z',
+        "reflection",
+        "mirrors the previous leg's step, for zig-zag and reflecting lines",
+    ),
+];
+
 /// One small letter: its name and what it does, in a line.
 pub fn modifier(letter: char) -> Option<(&'static str, &'static str)> {
-    Some(match letter {
-        'a' => (
-            "all",
-            "moves or captures; used with a piece set to limit one of the two",
-        ),
-        'b' => ("backward", "direction: backward"),
-        'c' => (
-            "capture",
-            "captures only; `cc` captures friends instead, `cy` any piece; a piece set limits which",
-        ),
-        'd' => (
-            "any direction",
-            "direction: any, independent of the previous leg",
-        ),
-        'e' => (
-            "en passant",
-            "with `c`: may also capture en passant (`ee`: only en passant); with `m`: lets the opponent capture this move en passant",
-        ),
-        'f' => ("forward", "direction: forward"),
-        'g' => (
-            "leaping slider",
-            "moves like the slider but leaps over what stands between (`gg`: only over friends)",
-        ),
-        'h' => (
-            "halfling",
-            "goes half the way to the board's edge, rounded up",
-        ),
-        'i' => (
-            "initial",
-            "only on the piece's first move (`ii`: also lost by the first check)",
-        ),
-        'j' => (
-            "visit",
-            "moves to a piece without capturing it, for a later leg to go on from (`jj`: friends, `jy`: any)",
-        ),
-        'k' => (
-            "no check",
-            "cannot give check (`kk`: can check but not mate at once)",
-        ),
-        'l' => ("left", "direction: left"),
-        'm' => ("move", "moves to an empty square, never captures"),
-        'n' => (
-            "non-jumping",
-            "a leaping rider becomes a sliding one: the squares between must be empty",
-        ),
-        'o' => (
-            "cylinder",
-            "the left and right edges are joined (`oo`: also top and bottom)",
-        ),
-        'p' => (
-            "hop",
-            "must hop over one piece anywhere on the way (`pp`: one or more)",
-        ),
-        'q' => ("unused", "has no meaning yet in MBN"),
-        'r' => ("right", "direction: right"),
-        's' => ("sideways", "direction: left or right"),
-        't' => (
-            "turn",
-            "goes back the way the previous leg came (`tt`: any way but back)",
-        ),
-        'u' => (
-            "unblocked",
-            "moves only if no enemy blocks any of its directions",
-        ),
-        'v' => ("vertical", "direction: forward or backward"),
-        'w' => (
-            "swap",
-            "swaps places with the piece instead of capturing it (`ww`: friends, `wy`: any)",
-        ),
-        'x' => (
-            "flip",
-            "turns an enemy piece into a friendly one (`xx`: the other way, `xy`: any)",
-        ),
-        'y' => ("any", "a suffix: `cy`, `jy`, `wy`, `xy` act on any piece"),
-        'z' => (
-            "reflection",
-            "mirrors the previous leg's step, for zig-zag and reflecting lines",
-        ),
-        _ => return None,
-    })
+    MODIFIERS
+        .iter()
+        .find(|(small, ..)| *small == letter)
+        .map(|&(_, name, summary)| (name, summary))
 }
 
 /// A basic piece (section 14's table): its name and its moves written in MBN.

@@ -21,7 +21,7 @@
 //! Comments (`|...|`) may stand anywhere; they are set aside before parsing and put back into
 //! the tree where they were. Brackets are matched in one pass first, so deciding whether `[`
 //! opens an optional leg or a board range costs nothing, and nesting deeper than
-//! [`MAX_DEPTH`] is reported and skipped rather than recursed into: any input is safe.
+//! [`MAX_DEPTH`](super::limits::MAX_DEPTH) is reported and skipped rather than recursed into: any input is safe.
 
 mod head;
 mod moves;
@@ -31,9 +31,6 @@ pub(crate) use moves::DIRECTIONS;
 use super::error::Problem;
 use super::grammar::{Source, SpanNode};
 use crate::SyntaxKind::{self, *};
-
-/// How deep brackets may nest inside one definition before the parser stops descending.
-pub(crate) const MAX_DEPTH: u32 = 64;
 
 /// A finding, in token indices.
 pub(crate) type Finding = (usize, usize, Problem);

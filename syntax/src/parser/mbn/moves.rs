@@ -1,10 +1,11 @@
 //! Move expressions: chains and sequences, optional legs, alternatives, terms with their
 //! prefix operators, ranges, modifiers and juxtaposed moves (seed 002, sections 6 and 16).
 
-use super::{MAX_DEPTH, Parser};
+use super::Parser;
 use crate::SyntaxKind::{self, *};
 use crate::parser::error::Problem;
 use crate::parser::grammar::SpanNode;
+use crate::parser::limits::MAX_DEPTH;
 
 /// Direction letters (seed 002, "Modifier Prefixes").
 pub(crate) const DIRECTIONS: [SyntaxKind; 9] = [
