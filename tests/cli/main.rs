@@ -398,6 +398,33 @@ fn check_allow_and_deny_change_the_outcome() {
         OsStr::new("no-such-rule"),
     ]);
     assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("DIAGNOSTICS.md"));
+}
+
+/// Issue 25: every code can be allowed or denied, not only lint rules: here a host problem
+/// (an error, so the exit status changes) and a syntax warning.
+#[test]
+fn check_allows_and_denies_every_code() {
+    let path = temp_file(
+        "variants.ini",
+        b"[v:chess]\ncustomPiece1 = :W\ncustomPiece2 = b:R12\n",
+    );
+    let plain = betza([OsStr::new("check"), path.as_os_str()]);
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(stderr(&plain).contains("malformed-piece"));
+    let allowed = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--allow"),
+        OsStr::new("malformed-piece"),
+        OsStr::new("--deny"),
+        OsStr::new("fairy-one-digit-range"),
+    ]);
+    let report = stderr(&allowed);
+    assert!(!report.contains("malformed-piece"), "{report}");
+    // The denied warning is now an error, so the file still fails.
+    assert_eq!(allowed.status.code(), Some(1), "{report}");
+    assert!(report.contains("fairy-one-digit-range"), "{report}");
 }
 
 #[test]

@@ -166,10 +166,10 @@ pub fn run() -> ExitCode {
             let unknown: Vec<&String> = allow
                 .iter()
                 .chain(&deny)
-                .filter(|code| betza_syntax::lint::rule_by_code(code).is_none())
+                .filter(|code| betza_syntax::ide::registry::lookup(code).is_none())
                 .collect();
             if let Some(code) = unknown.first() {
-                eprintln!("error: `{code}` is not a rule code (see syntax/LINTS.md)");
+                eprintln!("error: `{code}` is not a diagnostic code (see syntax/DIAGNOSTICS.md)");
                 return ExitCode::from(EXIT_BAD_INPUT);
             }
             let levels = allow

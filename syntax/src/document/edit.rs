@@ -7,7 +7,7 @@ use std::collections::hash_map::Entry;
 use rowan::{TextRange, TextSize};
 
 use super::{
-    Analysis, FileDiagnostic, Options, RegionCache, analyse_region, host_finding, map_to_file,
+    Analysis, FileDiagnostic, Options, RegionCache, analyse_region, host_findings, map_to_file,
     sort_diagnostics,
 };
 use crate::host::{self, Region, Rescan, span};
@@ -258,7 +258,7 @@ fn analyse_scan<S: Source + ?Sized>(
     options: &Options,
     cache: &mut RegionCache,
 ) -> Vec<FileDiagnostic> {
-    let mut fresh: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
+    let mut fresh = host_findings(&scan.errors, options);
     for region in &scan.regions {
         let key = (region.dialect, region.text(text).into_owned());
         let local = match cache.entries.entry(key) {

@@ -39,6 +39,21 @@ pub struct Options {
 }
 
 impl Options {
+    /// The severity the user gave `code`, `default` when none; `None` when it is turned off.
+    /// (Lint rules read the same levels through their `LintConfig`.)
+    fn level(&self, code: &str, default: Severity) -> Option<Severity> {
+        match self.levels.iter().rev().find(|(c, _)| c == code) {
+            Some((_, level)) => *level,
+            None => Some(default),
+        }
+    }
+
+    /// `finding` at the level the user gave its code, or `None` when it is turned off.
+    fn leveled(&self, mut finding: FileDiagnostic) -> Option<FileDiagnostic> {
+        finding.severity = self.level(&finding.code, finding.severity)?;
+        Some(finding)
+    }
+
     fn lint_config(&self, dialect: Dialect) -> LintConfig {
         let mut config = LintConfig::for_dialect(dialect);
         if let Some(engines) = &self.engines {
@@ -109,17 +124,22 @@ fn map_to_file(region: &Region, d: &FileDiagnostic) -> FileDiagnostic {
     }
 }
 
-/// A problem of the file itself, as a finding.
-fn host_finding(error: &host::HostError) -> FileDiagnostic {
-    FileDiagnostic {
-        range: error.range,
-        severity: error.severity,
-        code: error.code.to_owned(),
-        message: error.message.clone(),
-        help: None,
-        unnecessary: false,
-        fix: None,
-    }
+/// The problems of the file itself, as findings at the user's levels.
+fn host_findings(errors: &[host::HostError], options: &Options) -> Vec<FileDiagnostic> {
+    errors
+        .iter()
+        .filter_map(|error| {
+            options.leveled(FileDiagnostic {
+                range: error.range,
+                severity: error.severity,
+                code: error.code.to_owned(),
+                message: error.message.clone(),
+                help: None,
+                unnecessary: false,
+                fix: None,
+            })
+        })
+        .collect()
 }
 
 /// Analyses `text`, in `format`.
@@ -136,7 +156,7 @@ pub fn analyse_cached(
     cache: &mut RegionCache,
 ) -> Analysis {
     let scan = host::scan(format, text, options.default_dialect);
-    let mut diagnostics: Vec<FileDiagnostic> = scan.errors.iter().map(host_finding).collect();
+    let mut diagnostics = host_findings(&scan.errors, options);
     let mut kept = RegionCache::default();
     for region in &scan.regions {
         let key = (region.dialect, region.text(text).into_owned());
@@ -153,20 +173,17 @@ pub fn analyse_cached(
     }
     *cache = kept;
     for scope in MacroScope::all(format, text, &scan.regions) {
-        diagnostics.extend(
-            scope
-                .findings(&scan.regions)
-                .into_iter()
-                .map(|f| FileDiagnostic {
-                    range: f.range,
-                    severity: f.severity,
-                    code: f.code.to_owned(),
-                    message: f.message,
-                    help: None,
-                    unnecessary: f.code == "unused-macro",
-                    fix: None,
-                }),
-        );
+        diagnostics.extend(scope.findings(&scan.regions).into_iter().filter_map(|f| {
+            options.leveled(FileDiagnostic {
+                range: f.range,
+                severity: f.severity,
+                code: f.code.to_owned(),
+                message: f.message,
+                help: None,
+                unnecessary: f.code == "unused-macro",
+                fix: None,
+            })
+        }));
     }
     sort_diagnostics(&mut diagnostics);
     Analysis {
@@ -180,18 +197,21 @@ pub fn analyse_cached(
 /// The findings of one string, in its own coordinates.
 fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
     let parsed = parse(text, dialect);
-    let mut out = Vec::new();
-    for error in parsed.errors() {
-        out.push(FileDiagnostic {
-            range: error.range,
-            severity: error.severity(),
-            code: error.code().to_owned(),
-            message: error.message.clone(),
-            help: None,
-            unnecessary: false,
-            fix: None,
-        });
-    }
+    let mut out: Vec<FileDiagnostic> = parsed
+        .errors()
+        .iter()
+        .filter_map(|error| {
+            options.leveled(FileDiagnostic {
+                range: error.range,
+                severity: error.severity(),
+                code: error.code().to_owned(),
+                message: error.message.clone(),
+                help: None,
+                unnecessary: false,
+                fix: None,
+            })
+        })
+        .collect();
     for finding in lint::lint(&parsed, &options.lint_config(dialect)) {
         out.push(FileDiagnostic {
             range: finding.range,

@@ -9,6 +9,7 @@ mod document;
 pub mod highlight;
 pub mod hover;
 pub mod macros;
+pub mod registry;
 pub mod symbols;
 
 pub use crate::vocabulary::dialects::{Letter, LetterKind};

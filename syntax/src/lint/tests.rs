@@ -1,17 +1,11 @@
 //! Every rule against its own example, near-misses, and every fix checked by meaning.
 
-use super::{LintConfig, RULES, lint};
+use super::{LintConfig, RULES, lint, rule_by_code};
 use crate::board::reference::fingerprint;
 use crate::{Dialect, model, parse};
 
 fn dialect_for(code: &str) -> Dialect {
-    if code.starts_with("mbn") {
-        Dialect::Mbn
-    } else if code.starts_with("fairy") || code == "engines-disagree" {
-        Dialect::Fairy
-    } else {
-        Dialect::XBetza
-    }
+    rule_by_code(code).map_or(Dialect::XBetza, crate::ide::registry::lint_dialect)
 }
 
 /// (code, start, end) of each finding.
@@ -276,39 +270,6 @@ fn the_shared_corpus_has_no_lint_errors_and_its_warnings_are_reviewed() {
         }
     }
     expect_test::expect_file!["../../test_data/lint/corpus.tsv"].assert_eq(&report);
-}
-
-/// The rule list in syntax/LINTS.md is generated from the table; `UPDATE_EXPECT=1` rewrites it.
-#[test]
-fn the_rule_list_is_generated_from_the_table() {
-    let mut doc = String::from(
-        "# Lint rules\n\nGenerated from `syntax/src/lint/rules.rs` by the test \
-         `the_rule_list_is_generated_from_the_table` (`UPDATE_EXPECT=1 cargo test -p betza-syntax` \
-         rewrites it). Engine rules run when that engine is a target: XBoard for `xbetza`, \
-         Fairy-Stockfish and XBoard for `fairy`.\n\n\
-         | code | severity | engine | finds | example | fix |\n|---|---|---|---|---|---|\n",
-    );
-    for rule in RULES {
-        let engine = match rule.engine {
-            None => "any",
-            Some(super::Engine::XBoard) => "XBoard",
-            Some(super::Engine::FairyStockfish) => "Fairy-Stockfish",
-        };
-        doc.push_str(&format!(
-            "| `{}` | {} | {engine} | {} | `{}` → `{}` | {} |\n",
-            rule.code,
-            rule.severity.as_str(),
-            rule.summary,
-            rule.example.0,
-            rule.example.1,
-            if rule.has_fix { "yes" } else { "no" }
-        ));
-    }
-    doc.push_str("\n## Why\n\n");
-    for rule in RULES {
-        doc.push_str(&format!("- **`{}`**: {}\n", rule.code, rule.explanation));
-    }
-    expect_test::expect_file!["../../LINTS.md"].assert_eq(&doc);
 }
 
 #[test]

@@ -1,0 +1,201 @@
+//! The registry against what the analysis emits: every example gets its code and its correction
+//! does not, every syntax problem's code is registered, every code found in the project's own
+//! files is registered, and the code list is generated from it.
+
+use std::collections::HashSet;
+
+use super::{Code, Example, codes, lookup};
+use crate::document::{Options, analyse};
+use crate::host::HostFormat;
+use crate::parser::Problem;
+
+/// The codes the analysis reports on an example's text.
+fn codes_on(example: &Example, text: &str) -> Vec<String> {
+    let (format, options) = match *example {
+        Example::Betza { dialect, .. } => {
+            let format = match dialect {
+                crate::Dialect::Mbn => HostFormat::Mbn,
+                _ => HostFormat::Betza,
+            };
+            let options = Options {
+                default_dialect: dialect,
+                ..Options::default()
+            };
+            (format, options)
+        }
+        Example::File { format, .. } => (format, Options::default()),
+        Example::Described(_) => return Vec::new(),
+    };
+    analyse(format, text, &options)
+        .diagnostics
+        .into_iter()
+        .map(|d| d.code)
+        .collect()
+}
+
+#[test]
+fn every_example_gets_its_code_and_its_correction_does_not() {
+    let mut wrong = Vec::new();
+    for Code { code, example, .. } in codes() {
+        let (bad, good) = match example {
+            Example::Betza { bad, good, .. } | Example::File { bad, good, .. } => (bad, good),
+            Example::Described(_) => continue,
+        };
+        let found = codes_on(&example, bad);
+        if !found.iter().any(|c| c == code) {
+            wrong.push(format!("{code} not on {bad:?}: {found:?}"));
+        }
+        let corrected = codes_on(&example, good);
+        if corrected.iter().any(|c| c == code) {
+            wrong.push(format!("{code} on the correction {good:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn codes_are_unique() {
+    let mut seen = HashSet::new();
+    for code in codes() {
+        assert!(seen.insert(code.code), "{} twice", code.code);
+    }
+}
+
+/// Every kind of syntax problem, one value each.
+#[test]
+fn every_syntax_problem_is_registered() {
+    let problems = [
+        Problem::UnknownModifier,
+        Problem::UnknownAtom,
+        Problem::UnknownCharacter,
+        Problem::StrayPunctuation,
+        Problem::MissingAtom {
+            ends_with_again: false,
+            at_end: false,
+            before_space: false,
+        },
+        Problem::StrayNumber,
+        Problem::StrayStar,
+        Problem::StrayExtension,
+        Problem::UnclosedParen,
+        Problem::UnmatchedParen,
+        Problem::EmptyGroup,
+        Problem::NestedParen,
+        Problem::DuplicateRange,
+        Problem::DuplicateExtension,
+        Problem::ExtensionOnNonLeaper,
+        Problem::RangeTooLong,
+        Problem::FairyReadsOneDigit,
+        Problem::CastlingBadStep,
+        Problem::RangeWithoutEffect,
+        Problem::RangeOnDoubledAtom,
+        Problem::MbnUnclosed('{'),
+        Problem::MbnUnmatched('}'),
+        Problem::MbnNestingTooDeep,
+        Problem::MbnExpected("a number"),
+        Problem::MbnUnexpected("here"),
+        Problem::MbnEmptyDefinition,
+        Problem::MbnSecondEquals,
+        Problem::MbnMacroWithPrefix,
+        Problem::MbnCompoundTooLong,
+        Problem::MbnMissingMove,
+        Problem::MbnSecondSteps,
+        Problem::MbnUnusedModifier,
+        Problem::MbnLoneY,
+        Problem::ChainedOperatorFirst,
+        Problem::ChainedUnknownLetter,
+        Problem::ChainedUnknownAtom,
+        Problem::ChainedMissingLeg,
+    ];
+    for problem in problems {
+        let code = problem.code();
+        let registered = lookup(code).unwrap_or_else(|| panic!("{code} is not registered"));
+        assert_eq!(
+            registered.severity,
+            problem.severity(),
+            "{}",
+            problem.code()
+        );
+    }
+}
+
+/// Every file the project owns (examples, real `variants.ini` files, test inputs), analysed:
+/// each code found is registered.
+#[test]
+fn every_code_found_in_the_projects_files_is_registered() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut pending = vec![root.join("corpus"), root.join("syntax/test_data")];
+    let mut found = HashSet::new();
+    while let Some(path) = pending.pop() {
+        if path.is_dir() {
+            pending.extend(
+                std::fs::read_dir(&path)
+                    .expect("a folder")
+                    .flatten()
+                    .map(|e| e.path()),
+            );
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let name = path.to_string_lossy();
+        if let Some(format) = crate::host::detect(&name, &text) {
+            let analysis = analyse(format, &text, &Options::default());
+            found.extend(analysis.diagnostics.into_iter().map(|d| d.code));
+        }
+    }
+    assert!(found.len() > 10, "{found:?}");
+    for code in &found {
+        assert!(
+            lookup(code).is_some(),
+            "`{code}` is emitted but not registered"
+        );
+    }
+}
+
+/// The code list in syntax/DIAGNOSTICS.md is generated from the registry; `UPDATE_EXPECT=1`
+/// rewrites it.
+#[test]
+fn the_code_list_is_generated_from_the_registry() {
+    let mut doc = String::from(
+        "# Diagnostic codes\n\nGenerated from `syntax/src/ide/registry.rs` by the test \
+         `the_code_list_is_generated_from_the_registry` (`UPDATE_EXPECT=1 cargo test -p \
+         betza-syntax` rewrites it). Every code can be turned off or given another severity: \
+         `betza check --allow CODE` / `--deny CODE`, or the server's `rules` setting \
+         (`{\"CODE\": \"off\" | \"error\" | \"warning\" | \"info\" | \"hint\"}`). Lint rules for \
+         an engine run when that engine is a target.\n",
+    );
+    let mut family = None;
+    for code in codes() {
+        if family != Some(code.family) {
+            family = Some(code.family);
+            doc.push_str(&format!(
+                "\n## {}\n\n| code | severity | finds | example |\n|---|---|---|---|\n",
+                code.family.name()
+            ));
+        }
+        let example = match code.example {
+            Example::Betza { dialect, bad, good } => {
+                format!("`{bad}` → `{good}` ({})", dialect.id())
+            }
+            Example::File { bad, good, .. } => format!(
+                "`{}` → `{}`",
+                bad.trim_end().replace('\n', "⏎"),
+                good.trim_end().replace('\n', "⏎")
+            ),
+            Example::Described(words) => words.to_owned(),
+        };
+        doc.push_str(&format!(
+            "| `{}` | {} | {} | {example} |\n",
+            code.code,
+            code.severity.as_str(),
+            code.summary,
+        ));
+    }
+    doc.push_str("\n## Why\n\n");
+    for code in codes() {
+        doc.push_str(&format!("- **`{}`**: {}\n", code.code, code.explanation));
+    }
+    expect_test::expect_file!["../../../DIAGNOSTICS.md"].assert_eq(&doc);
+}
