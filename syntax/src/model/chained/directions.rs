@@ -1,9 +1,8 @@
 //! Directions in chained Betza (seed 001): a later leg's letters relative to the step before,
 //! measured by angle (notes C3), and a move's own letters by where its whole path ends (C4).
 
-use crate::board::Step;
 use crate::model::directions::{System, select, terms};
-use crate::model::orientations;
+use crate::model::{Step, orientations};
 
 /// The signed angle from `a` to `b` in degrees, anticlockwise (left) positive.
 fn angle(a: Step, b: Step) -> f64 {

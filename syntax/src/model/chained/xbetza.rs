@@ -1,17 +1,17 @@
-//! Chained Betza rewritten in XBetza where the two have the same moves (notes C7).
+//! Chained Betza rewritten in XBetza and back (notes C7). These are the rewritings only: a
+//! rewriting is offered where it has the same moves as the text, which is decided above the
+//! board by generating both (`explain::xbetza_equivalent`, `explain::chained_equivalent`).
 
 use super::directions::relative;
-use super::{Link, Lower, Prefix, build};
-use crate::board::Step;
-use crate::board::reference::{empty_board_trace, fingerprint};
+use super::{Link, Lower, Prefix};
+use crate::SyntaxKind::*;
 use crate::model::directions::{System, select, terms};
-use crate::model::{Initial, LegSteps, MoveKind, Reach, orientations};
+use crate::model::{Initial, LegSteps, MoveKind, Reach, Step, orientations};
 use crate::tree::SyntaxNode;
-use crate::{Dialect, SyntaxKind::*};
 
-/// The same piece written in XBetza, when one simple rewriting gives the same moves on every
-/// reference board: one leaper or slider per leg, later legs as turns of the first leg's atom
-/// (XBetza's continuation legs), operators as modes. `None` when no rewriting is found.
+/// The same piece written in XBetza by one simple rewriting: one leaper or slider per leg,
+/// later legs as turns of the first leg's atom (XBetza's continuation legs), operators as
+/// modes. `None` when the rewriting does not apply.
 pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
     let mut lower = Lower::default();
     let mut out = String::new();
@@ -26,32 +26,12 @@ pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
         }
     }
     // A rewriting much longer than the text (a one-way Rose) helps no reader.
-    if !lower.not_drawn.is_empty() || out.is_empty() || out.len() > 64 {
-        return None;
-    }
-    let xbetza = crate::parse(&out, Dialect::XBetza);
-    if xbetza.has_errors() {
-        return None;
-    }
-    let same = same_moves(
-        &build(root),
-        &crate::model::build(&xbetza.piece(), Dialect::XBetza),
-    );
-    same.then_some(out)
-}
-
-/// Whether two pieces make the same moves on every reference board; the quick empty-board
-/// comparison first, so a costly piece is not compared at all.
-fn same_moves(a: &crate::model::Piece, b: &crate::model::Piece) -> bool {
-    match (empty_board_trace(a), empty_board_trace(b)) {
-        (Some(x), Some(y)) if x == y => fingerprint(a) == fingerprint(b),
-        _ => false,
-    }
+    (lower.not_drawn.is_empty() && !out.is_empty() && out.len() <= 64).then_some(out)
 }
 
 /// An XBetza piece with several legs written in chained Betza (the reverse rewriting): each
-/// leg's atom, later legs' turns as relative letters, leg modes as operators. `None` unless
-/// the result has the same moves on every reference board.
+/// leg's atom, later legs' turns as relative letters, leg modes as operators. `None` when the
+/// rewriting does not apply.
 pub(crate) fn from_xbetza(xbetza: &crate::model::Piece) -> Option<String> {
     const LETTERS: [&str; 16] = [
         "f", "b", "l", "r", "s", "v", "fr", "fl", "br", "bl", "rf", "lf", "ff", "bb", "fs", "a",
@@ -144,14 +124,7 @@ pub(crate) fn from_xbetza(xbetza: &crate::model::Piece) -> Option<String> {
         // Each written move in parentheses keeps the moves apart (`W-F` then `N`).
         out.push_str(&format!("({text})"));
     }
-    if out.is_empty() || out.len() > 64 {
-        return None;
-    }
-    let parsed = crate::parse(&out, Dialect::Chained);
-    if parsed.has_errors() {
-        return None;
-    }
-    same_moves(xbetza, &build(&parsed.syntax())).then_some(out)
+    (!out.is_empty() && out.len() <= 64).then_some(out)
 }
 
 /// The size of a step, shorter part first.

@@ -11,9 +11,8 @@ pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leap_over, leaper, leaps_of};
 
 use super::{
-    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
+    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step, Wrap,
 };
-use crate::board::Step;
 use crate::parser::mbn::DIRECTIONS;
 use crate::tree::SyntaxNode;
 use crate::{Dialect, SyntaxKind::*, parse};
@@ -372,7 +371,7 @@ impl Lower {
                 let Some(last) = path.legs.pop() else {
                     continue;
                 };
-                path.legs.extend(super::build::hopper_legs(last, false));
+                path.legs.extend(last.hopping(false));
             }
         }
         true

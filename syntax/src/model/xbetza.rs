@@ -7,30 +7,15 @@ use rowan::TextRange;
 use super::directions::{self, DirectionTerm, System};
 use super::repeat::{self, LegLetters};
 use super::{
-    Bend, Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap, fairy,
+    Bend, COMPASS, Initial, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step,
+    Wrap,
 };
 use crate::Dialect;
-use crate::board::{COMPASS, Step};
 use crate::tree::ast::{self, RangeValue};
 use crate::vocabulary::{Atom, AtomShape, Modifier, ModifierClass};
 
-#[cfg(test)]
-thread_local! {
-    /// The text of every piece built on this thread, for tests that count builds.
-    pub(crate) static BUILT: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// The model of a parsed piece. Moves whose atom is missing or unknown (syntax errors) are left
-/// out; everything else is kept.
-pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
-    #[cfg(test)]
-    BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
-    match dialect {
-        Dialect::Mbn => return super::mbn::build(piece.syntax()),
-        Dialect::Chained => return super::chained::build(piece.syntax()),
-        Dialect::Fairy => return fairy::piece(&piece.syntax().text().to_string()),
-        Dialect::XBetza => {}
-    }
+/// The model of an XBetza piece: every expansion of its repeat groups, one move each.
+pub(super) fn build(piece: &ast::Piece) -> Piece {
     let mut moves = Vec::new();
     let mut incomplete = false;
     for a_move in piece.moves() {
@@ -41,7 +26,7 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
         }
     }
     Piece {
-        dialect,
+        dialect: Dialect::XBetza,
         moves,
         incomplete,
         not_drawn: Vec::new(),
@@ -233,10 +218,10 @@ fn build_move(a_move: &ast::Move, legs_letters: &[(LegLetters, TextRange)]) -> O
             },
         };
         if toggles_next {
-            reach = toggled(reach);
+            reach = reach.toggled();
         }
         if is_final && (has(Modifier::P) || has(Modifier::G)) {
-            legs.extend(hopper_legs(leg, has(Modifier::G)));
+            legs.extend(leg.hopping(has(Modifier::G)));
         } else {
             legs.push(leg);
         }
@@ -261,14 +246,6 @@ fn creates_ep_rights(n_count: usize, initial: bool, first_steps: &[Step], index:
     stepper || initial || n_count >= 2
 }
 
-/// Range toggling (seed 000): "continuing slider as leaper, and vice versa".
-fn toggled(reach: Reach) -> Reach {
-    match reach {
-        Reach::Steps(1) => Reach::Unlimited,
-        _ => Reach::Steps(1),
-    }
-}
-
 /// A continuation leg's direction letters as turns: they name compass directions relative to
 /// the previous leg, "f should be read as 'in the same direction' ... and fs as 'deflected by 45
 /// degrees left or right'" (seed 000).
@@ -277,45 +254,6 @@ fn relative_turns(letters: &[char]) -> Vec<u8> {
     (0u8..8)
         .filter(|turn| chosen.contains(&COMPASS[usize::from(*turn)]))
         .collect()
-}
-
-/// `pR` is `pafR` and `gQ` is `gafQ` (seed 000): a leg that ends on the mount, then a hidden
-/// leg straight on, which takes the move's other modes. `g` toggles the hidden leg's reach
-/// (a rider hops off as a leaper, a leaper as a rider: gK is the Contra-Grasshopper).
-pub(super) fn hopper_legs(mut leg: Leg, grasshop: bool) -> Vec<Leg> {
-    let hop_off_reach = if grasshop {
-        toggled(leg.reach)
-    } else {
-        leg.reach
-    };
-    let hop_off = Leg {
-        steps: LegSteps::Relative(vec![0]),
-        reach: hop_off_reach,
-        modes: leg.modes,
-        default_modes: leg.default_modes,
-        // "an npDD on a1 can hop over a mount on a3 or a5, but not over obstacles on a2 or a4".
-        lame: leg.lame,
-        ep_rights: false,
-        jumping: false,
-        unload: leg.unload,
-        wrap: leg.wrap,
-        hidden: true,
-        toggles_next: false,
-        iso: false,
-        bend: None,
-        ends_off_board: false,
-        when_open: false,
-        source: leg.source,
-    };
-    leg.modes = Modes {
-        hop: true,
-        tame: leg.modes.tame,
-        ..Modes::default()
-    };
-    leg.default_modes = false;
-    leg.unload = false;
-    leg.toggles_next = grasshop;
-    vec![leg, hop_off]
 }
 
 fn reach_of(atom_node: &ast::Atom, atom: Atom) -> Reach {
@@ -332,7 +270,7 @@ fn reach_of(atom_node: &ast::Atom, atom: Atom) -> Reach {
 
 /// The eight symmetric orientations of the leap `(a, b)`, deduplicated, in a fixed order:
 /// clockwise from the forward-most, right-leaning one.
-pub(crate) fn symmetric_steps(a: i8, b: i8) -> Vec<Step> {
+fn symmetric_steps(a: i8, b: i8) -> Vec<Step> {
     let (small, large) = (a.min(b), a.max(b));
     let seeds = [Step::new(small, large), Step::new(large, small)];
     let mut steps: Vec<Step> = Vec::new();
