@@ -57,7 +57,24 @@ fn build_move(a_move: &ast::Move, legs_letters: &[(LegLetters, TextRange)]) -> O
         1 => Initial::FirstMove,
         _ => Initial::FromStartSquare,
     };
-    let kind = match atom.entry().shape {
+    let kind = kind_of(&atom_node, atom, first);
+    let legs = if kind == MoveKind::Legs {
+        legs_of(&atom_node, atom, legs_letters, initial, source)
+    } else {
+        Vec::new()
+    };
+    Some(Move {
+        kind,
+        initial,
+        legs,
+        source,
+    })
+}
+
+/// What sort of move the atom makes: U, O and I are whole moves of their own, every other atom
+/// leaps or slides along legs.
+fn kind_of(atom_node: &ast::Atom, atom: Atom, first: &LegLetters) -> MoveKind {
+    match atom.entry().shape {
         AtomShape::Universal => MoveKind::Universal,
         AtomShape::Castling => MoveKind::Castling {
             king_step: match atom_node.range().and_then(|r| r.value()) {
@@ -73,165 +90,196 @@ fn build_move(a_move: &ast::Move, legs_letters: &[(LegLetters, TextRange)]) -> O
         },
         AtomShape::Imitator => MoveKind::Imitator,
         _ => MoveKind::Legs,
-    };
-    if kind != MoveKind::Legs {
-        return Some(Move {
-            kind,
-            initial,
-            legs: Vec::new(),
-            source,
-        });
     }
+}
 
+/// The legs of a move of leaps and slides, each from its own letters. The atom and its range
+/// belong to the first leg; the reach passes from leg to leg, toggled after `g` and `y`.
+fn legs_of(
+    atom_node: &ast::Atom,
+    atom: Atom,
+    legs_letters: &[(LegLetters, TextRange)],
+    initial: Initial,
+    source: TextRange,
+) -> Vec<Leg> {
+    let Some((first, _)) = legs_letters.first() else {
+        return Vec::new();
+    };
     let first_steps = steps_of(
         atom,
         atom_node.extension(),
         &directions::terms(&direction_letters(first)),
     );
-    // Atoms with eight directions of their own (K, Q, oblique leaps) continue in all eight by
-    // default; the others only along their own four (seed 000: "all directions belonging to the
-    // atom").
-    let eight_fold = matches!(atom, Atom::K | Atom::Q | Atom::S | Atom::T)
-        || first_steps
-            .iter()
-            .any(|s| s.dx != 0 && s.dy != 0 && s.dx.abs() != s.dy.abs());
-    let own_turns: Vec<u8> = if eight_fold {
-        (0..8).collect()
-    } else {
-        vec![0, 2, 4, 6]
-    };
-
+    let own_turns = own_turns(atom, &first_steps);
+    let mut reach = reach_of(atom_node, atom);
+    if bend_of(first).is_some() && atom_node.range().is_none() {
+        // `q` and `z` make riders of leapers: qN is the Rose.
+        reach = Reach::Unlimited;
+    }
     let mut legs = Vec::new();
-    let mut reach = reach_of(&atom_node, atom);
-    let count_legs = legs_letters.len();
     for (index, (letters, leg_range)) in legs_letters.iter().enumerate() {
-        let is_final = index + 1 == count_legs;
-        let has = |wanted: Modifier| count(letters, wanted) > 0;
+        let is_final = index + 1 == legs_letters.len();
         let steps = if index == 0 {
             LegSteps::Absolute(first_steps.clone())
         } else {
-            let sense_letter = if has(Modifier::Q) {
-                Some(true)
-            } else if has(Modifier::Z) {
-                Some(false)
-            } else {
-                None
-            };
-            let letters = direction_letters(letters);
-            match sense_letter {
-                // `q` stands for the side the previous leg bent to, `z` for the other one.
-                Some(same_way) => {
-                    let with = |side: char| {
-                        let mut letters = letters.clone();
-                        letters.push(side);
-                        relative_turns(&letters)
-                    };
-                    let (same, other) = (with('r'), with('l'));
-                    let (after_right, after_left) = if same_way {
-                        (same, other)
-                    } else {
-                        (other, same)
-                    };
-                    LegSteps::Chiral {
-                        after_right,
-                        after_left,
-                        same_way,
-                    }
-                }
-                None if letters.is_empty() => LegSteps::Unvisited(own_turns.clone()),
-                None => LegSteps::Relative(relative_turns(&letters)),
-            }
+            continuation_steps(letters, &own_turns)
         };
-        let mut modes = Modes {
-            to_empty: has(Modifier::M) || (!is_final && has(Modifier::Y)),
-            capture_enemy: has(Modifier::C),
-            capture_friend: has(Modifier::D),
-            en_passant: has(Modifier::E),
-            hop: !is_final && (has(Modifier::P) || has(Modifier::G)),
-            royal: has(Modifier::K),
-            excite: has(Modifier::X),
-            ..Modes::default()
-        };
-        let default_modes = modes.is_empty();
-        // `t` restricts whatever modes the leg has, written or default.
-        let tame = has(Modifier::T);
-        if default_modes {
-            // Seed 000: "non-final legs (before an a) by default have mode m"; the final leg
-            // moves or captures.
-            modes = if is_final {
-                Modes::MOVE_OR_CAPTURE
-            } else {
-                Modes::MOVE
-            };
-        }
-        modes.tame = tame;
-        let lame = has(Modifier::N).then_some(Lameness::ShortestPaths);
-        // Seed 000: "o ('off-board') in a non-final leg means the destination square must be
-        // off board"; on a final leg one `o` is XBoard's cylinder (notes L7).
-        let ends_off_board = !is_final && count(letters, Modifier::O) == 1;
-        let wrap = match count(letters, Modifier::O) {
-            0 => Wrap::None,
-            _ if ends_off_board => Wrap::None,
-            1 => Wrap::Cylinder,
-            _ => Wrap::Torus,
-        };
-        let toggles_next = !is_final && (has(Modifier::G) || has(Modifier::Y));
-        // On a later leg `q` and `z` are directions (see above), not bent riders.
-        let bend = if index > 0 {
-            None
-        } else if has(Modifier::Q) {
-            Some(Bend::Circular)
-        } else if has(Modifier::Z) {
-            Some(Bend::ZigZag)
+        let source = if leg_range.is_empty() {
+            source
         } else {
-            None
+            *leg_range
         };
-        if bend.is_some() && index == 0 && atom_node.range().is_none() {
-            // `q` and `z` make riders of leapers: qN is the Rose.
-            reach = Reach::Unlimited;
-        }
-        let leg = Leg {
-            steps,
-            reach,
-            modes,
-            default_modes,
-            lame,
-            ep_rights: creates_ep_rights(
-                count(letters, Modifier::N),
-                initial != Initial::Always && index == 0,
-                &first_steps,
-                index,
-            ),
-            jumping: has(Modifier::J),
-            unload: has(Modifier::U),
-            wrap,
-            hidden: false,
-            toggles_next,
-            iso: index > 0 && has(Modifier::I),
-            bend,
-            ends_off_board,
-            when_open: false,
-            source: if leg_range.is_empty() {
-                source
-            } else {
-                *leg_range
-            },
-        };
-        if toggles_next {
+        let mut leg = leg_of(letters, index, is_final, steps, reach, source);
+        leg.ep_rights = creates_ep_rights(
+            count(letters, Modifier::N),
+            initial != Initial::Always && index == 0,
+            &first_steps,
+            index,
+        );
+        if leg.toggles_next {
             reach = reach.toggled();
         }
-        if is_final && (has(Modifier::P) || has(Modifier::G)) {
-            legs.extend(leg.hopping(has(Modifier::G)));
+        let grasshop = count(letters, Modifier::G) > 0;
+        if is_final && (grasshop || count(letters, Modifier::P) > 0) {
+            legs.extend(leg.hopping(grasshop));
         } else {
             legs.push(leg);
         }
     }
-    Some(Move {
-        kind,
-        initial,
-        legs,
+    legs
+}
+
+/// The turns a continuation leg without direction letters may take (seed 000: "all directions
+/// belonging to the atom"): atoms with eight directions of their own (K, Q, oblique leaps)
+/// continue in all eight, the others only along their own four.
+fn own_turns(atom: Atom, first_steps: &[Step]) -> Vec<u8> {
+    let eight_fold = matches!(atom, Atom::K | Atom::Q | Atom::S | Atom::T)
+        || first_steps
+            .iter()
+            .any(|s| s.dx != 0 && s.dy != 0 && s.dx.abs() != s.dy.abs());
+    if eight_fold {
+        (0..8).collect()
+    } else {
+        vec![0, 2, 4, 6]
+    }
+}
+
+/// Where a continuation leg's steps point: its direction letters as turns from the previous
+/// leg, the atom's own turns when it has none, and with `q` or `z` a turn that depends on the
+/// side the previous leg bent to (`q` stands for that side, `z` for the other one).
+fn continuation_steps(letters: &LegLetters, own_turns: &[u8]) -> LegSteps {
+    let same_way = if count(letters, Modifier::Q) > 0 {
+        Some(true)
+    } else if count(letters, Modifier::Z) > 0 {
+        Some(false)
+    } else {
+        None
+    };
+    let directions = direction_letters(letters);
+    match same_way {
+        Some(same_way) => {
+            let with = |side: char| {
+                let mut directions = directions.clone();
+                directions.push(side);
+                relative_turns(&directions)
+            };
+            let (same, other) = (with('r'), with('l'));
+            let (after_right, after_left) = if same_way {
+                (same, other)
+            } else {
+                (other, same)
+            };
+            LegSteps::Chiral {
+                after_right,
+                after_left,
+                same_way,
+            }
+        }
+        None if directions.is_empty() => LegSteps::Unvisited(own_turns.to_vec()),
+        None => LegSteps::Relative(relative_turns(&directions)),
+    }
+}
+
+/// `q` or `z` on the first leg: a rider that bends on every step.
+fn bend_of(letters: &LegLetters) -> Option<Bend> {
+    if count(letters, Modifier::Q) > 0 {
+        Some(Bend::Circular)
+    } else if count(letters, Modifier::Z) > 0 {
+        Some(Bend::ZigZag)
+    } else {
+        None
+    }
+}
+
+/// The leg that `letters` make at place `index` (the last when `is_final`), going `steps` up to
+/// `reach`. Whether it creates e.p. rights depends on the first leg's atom: the move sets it.
+fn leg_of(
+    letters: &LegLetters,
+    index: usize,
+    is_final: bool,
+    steps: LegSteps,
+    reach: Reach,
+    source: TextRange,
+) -> Leg {
+    let has = |wanted: Modifier| count(letters, wanted) > 0;
+    let (modes, default_modes) = modes_of(letters, is_final);
+    // Seed 000: "o ('off-board') in a non-final leg means the destination square must be off
+    // board"; on a final leg one `o` is XBoard's cylinder (notes L7).
+    let ends_off_board = !is_final && count(letters, Modifier::O) == 1;
+    let wrap = match count(letters, Modifier::O) {
+        0 => Wrap::None,
+        _ if ends_off_board => Wrap::None,
+        1 => Wrap::Cylinder,
+        _ => Wrap::Torus,
+    };
+    Leg {
+        steps,
+        reach,
+        modes,
+        default_modes,
+        lame: has(Modifier::N).then_some(Lameness::ShortestPaths),
+        ep_rights: false,
+        jumping: has(Modifier::J),
+        unload: has(Modifier::U),
+        wrap,
+        hidden: false,
+        toggles_next: !is_final && (has(Modifier::G) || has(Modifier::Y)),
+        iso: index > 0 && has(Modifier::I),
+        // On a later leg `q` and `z` are directions (see `continuation_steps`), not bent riders.
+        bend: if index == 0 { bend_of(letters) } else { None },
+        ends_off_board,
+        when_open: false,
         source,
-    })
+    }
+}
+
+/// What a leg may do where it ends, and whether that is its place's default (no mode letter
+/// written).
+fn modes_of(letters: &LegLetters, is_final: bool) -> (Modes, bool) {
+    let has = |wanted: Modifier| count(letters, wanted) > 0;
+    let mut modes = Modes {
+        to_empty: has(Modifier::M) || (!is_final && has(Modifier::Y)),
+        capture_enemy: has(Modifier::C),
+        capture_friend: has(Modifier::D),
+        en_passant: has(Modifier::E),
+        hop: !is_final && (has(Modifier::P) || has(Modifier::G)),
+        royal: has(Modifier::K),
+        excite: has(Modifier::X),
+        ..Modes::default()
+    };
+    let default_modes = modes.is_empty();
+    if default_modes {
+        // Seed 000: "non-final legs (before an a) by default have mode m"; the final leg
+        // moves or captures.
+        modes = if is_final {
+            Modes::MOVE_OR_CAPTURE
+        } else {
+            Modes::MOVE
+        };
+    }
+    // `t` restricts whatever modes the leg has, written or default.
+    modes.tame = has(Modifier::T);
+    (modes, default_modes)
 }
 
 /// Seed 000: "n on a (repeated) stepper atom (W, F, B, R): creates e.p. rights on the
