@@ -11,6 +11,7 @@ use betza_syntax::Dialect;
 use betza_syntax::board::BoardSize;
 use betza_syntax::explain::{diagram, diagram_svg, explain, xboard_reading};
 use betza_syntax::mbn::pieces::definitions;
+use betza_syntax::model::is_meaningless;
 use betza_syntax::tree::Parse;
 
 use super::{EXIT_BAD_INPUT, report};
@@ -81,7 +82,7 @@ pub fn run(
     }
     // A closed stdout is not worth a panic.
     let _ = std::io::stdout().write_all(out.as_bytes());
-    if parse.has_no_meaning() {
+    if is_meaningless(&parse) {
         ExitCode::from(EXIT_BAD_INPUT)
     } else {
         ExitCode::SUCCESS

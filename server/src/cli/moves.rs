@@ -32,7 +32,7 @@ pub fn run(request: &Request) -> ExitCode {
     let parse = betza_syntax::parse(&request.betza, request.dialect);
     report::eprint_syntax_errors("<betza>", &request.betza, parse.errors());
     // XBoard, like Fairy-Stockfish, reads what it can of any string.
-    if parse.has_no_meaning() && !request.xboard {
+    if model::is_meaningless(&parse) && !request.xboard {
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     let from = request.from.unwrap_or_else(|| request.board.centre());

@@ -20,7 +20,9 @@ pub mod xboard;
 mod golden;
 
 pub use generate::{Generated, GeneratedMove, SquareUse, generate, generate_quickly};
-pub use square::{BoardSize, COMPASS, Lean, MAX_SIDE, Square, Step};
+pub use square::Square;
+// Sizes and steps are the model's geometry; the board takes them from there.
+pub use crate::model::{BoardSize, COMPASS, Lean, MAX_SIDE, Step};
 
 /// Which side the piece plays; black's directions are white's rotated 180°.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

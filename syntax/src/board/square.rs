@@ -1,10 +1,10 @@
-//! Squares, boards and step vectors.
+//! Squares, and the squares of a board. Board sizes and step vectors are the model's
+//! ([`crate::model::BoardSize`], [`crate::model::Step`]); the board adds what needs squares.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// The largest board: 26 files (a–z) by 26 ranks.
-pub const MAX_SIDE: u8 = 26;
+use crate::model::{BoardSize, MAX_SIDE, Step};
 
 /// A square, 0-based: file 0 is `a`, rank 0 is `1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,16 +56,8 @@ impl FromStr for Square {
     }
 }
 
-/// A board size, files by ranks, each 1 to 26.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BoardSize {
-    pub files: u8,
-    pub ranks: u8,
-}
-
+// The model keeps a board size as plain data; its squares belong here.
 impl BoardSize {
-    pub const CHESS: BoardSize = BoardSize { files: 8, ranks: 8 };
-
     pub fn contains(self, square: Square) -> bool {
         square.file < self.files && square.rank < self.ranks
     }
@@ -116,134 +108,6 @@ impl BoardSize {
     }
 }
 
-impl fmt::Display for BoardSize {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.files, self.ranks)
-    }
-}
-
-impl FromStr for BoardSize {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad =
-            || format!("`{s}` is not a board size: write FILESxRANKS, each 1 to 26, as in `8x8`");
-        let (files, ranks) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-        let files: u8 = files.parse().map_err(|_| bad())?;
-        let ranks: u8 = ranks.parse().map_err(|_| bad())?;
-        if !(1..=MAX_SIDE).contains(&files) || !(1..=MAX_SIDE).contains(&ranks) {
-            return Err(bad());
-        }
-        Ok(BoardSize { files, ranks })
-    }
-}
-
-/// The eight king steps clockwise from forward; index `k` is a turn of `k` × 45°.
-pub const COMPASS: [Step; 8] = [
-    Step::new(0, 1),
-    Step::new(1, 1),
-    Step::new(1, 0),
-    Step::new(1, -1),
-    Step::new(0, -1),
-    Step::new(-1, -1),
-    Step::new(-1, 0),
-    Step::new(-1, 1),
-];
-
-/// A step vector in white's orientation: `dy > 0` is forward, `dx > 0` is to the right.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Step {
-    pub dx: i8,
-    pub dy: i8,
-}
-
-/// Which way a leg bent: clockwise (right) or anticlockwise (left).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lean {
-    Right,
-    Left,
-}
-
-impl Lean {
-    /// The lean of a turn by `eighths` clockwise, or of `step` when the turn is straight on or
-    /// straight back.
-    pub fn of_turn(eighths: u8, step: Step) -> Option<Lean> {
-        match eighths % 8 {
-            1..=3 => Some(Lean::Right),
-            5..=7 => Some(Lean::Left),
-            _ => step.leaning(),
-        }
-    }
-}
-
-impl Step {
-    pub const fn new(dx: i8, dy: i8) -> Step {
-        Step { dx, dy }
-    }
-
-    /// The step as black makes it: black's directions are white's rotated 180° (seed 000 and
-    /// both engines).
-    pub fn for_black(self) -> Step {
-        Step::new(-self.dx, -self.dy)
-    }
-
-    /// Rotated 90° clockwise (forward becomes right).
-    pub fn clockwise(self) -> Step {
-        Step::new(self.dy, -self.dx)
-    }
-
-    /// The step turned clockwise by `eighths` × 45° (seed 000: continuation legs name their
-    /// directions relative to the previous leg). An orthogonal or diagonal step turns into the
-    /// other family at the same distance (W↔F, D↔A, H↔G: "atom rotation"); an oblique leap keeps
-    /// its shape and moves to the next of its eight orientations.
-    pub fn turned(self, eighths: u8) -> Step {
-        let k = usize::from(eighths % 8);
-        let (ax, ay) = (self.dx.abs(), self.dy.abs());
-        if ax == 0 || ay == 0 || ax == ay {
-            let n = self.king_distance();
-            let unit = Step::new(self.dx.signum(), self.dy.signum());
-            let Some(index) = COMPASS.iter().position(|c| *c == unit) else {
-                return self;
-            };
-            let turned = COMPASS[(index + k) % 8];
-            return Step::new(turned.dx * n, turned.dy * n);
-        }
-        let (a, b) = (ax.min(ay), ax.max(ay));
-        let ring = [
-            Step::new(a, b),
-            Step::new(b, a),
-            Step::new(b, -a),
-            Step::new(a, -b),
-            Step::new(-a, -b),
-            Step::new(-b, -a),
-            Step::new(-b, a),
-            Step::new(-a, b),
-        ];
-        match ring.iter().position(|s| *s == self) {
-            Some(index) => ring[(index + k) % 8],
-            None => self,
-        }
-    }
-
-    /// The side an oblique leap leans to from the nearest orthogonal, looking along it: (1,2)
-    /// leans right of forward, (2,1) left of right. Orthogonal and diagonal steps lean nowhere.
-    pub fn leaning(self) -> Option<Lean> {
-        let (ax, ay) = (self.dx.abs(), self.dy.abs());
-        if ax == 0 || ay == 0 || ax == ay {
-            return None;
-        }
-        // Clockwise from the nearer orthogonal when the coordinates' product has the sign that
-        // the (1,2) orientation has along the longer axis.
-        let clockwise = (ax < ay) == (self.dx.signum() == self.dy.signum());
-        Some(if clockwise { Lean::Right } else { Lean::Left })
-    }
-
-    /// The number of king steps the leap spans.
-    pub fn king_distance(self) -> i8 {
-        self.dx.abs().max(self.dy.abs())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,7 +123,6 @@ mod tests {
         assert_eq!(Step::new(1, 2).turned(1), Step::new(2, 1));
         assert_eq!(Step::new(-1, 2).turned(1), Step::new(1, 2));
     }
-
     #[test]
     fn squares_and_sizes_parse_and_print() {
         let square: Square = "j10".parse().unwrap();

@@ -15,6 +15,7 @@ mod tests;
 use legs::explain_move;
 
 use crate::Dialect;
+use crate::board::reference::{empty_board_trace, fingerprint};
 use crate::board::{BoardSize, Position, Side, Step, generate};
 use crate::model::{self, Move};
 use crate::render;
@@ -62,6 +63,19 @@ impl Explanation {
 /// A chained Betza piece written in XBetza, when a rewriting has the same moves on every
 /// reference board.
 pub fn xbetza_equivalent(parse: &Parse) -> Option<String> {
+    let rewriting = xbetza_rewriting(parse)?;
+    let piece = model::build(&parse.piece(), Dialect::Chained);
+    same_moves_as_rewriting(&piece, &rewriting, Dialect::XBetza).then_some(rewriting)
+}
+
+/// [`xbetza_equivalent`] of a chained piece already built.
+fn xbetza_equivalent_of(parse: &Parse, piece: &model::Piece) -> Option<String> {
+    let rewriting = xbetza_rewriting(parse)?;
+    same_moves_as_rewriting(piece, &rewriting, Dialect::XBetza).then_some(rewriting)
+}
+
+/// The model's XBetza rewriting of a chained piece, before its moves are compared.
+fn xbetza_rewriting(parse: &Parse) -> Option<String> {
     if parse.dialect() != Dialect::Chained || parse.has_errors() {
         return None;
     }
@@ -86,7 +100,23 @@ fn chained_equivalent_of(piece: &model::Piece) -> Option<String> {
     if !multi_leg {
         return None;
     }
-    model::chained::from_xbetza(piece)
+    let rewriting = model::chained::from_xbetza(piece)?;
+    same_moves_as_rewriting(piece, &rewriting, Dialect::Chained).then_some(rewriting)
+}
+
+/// Whether `rewriting`, read in `dialect`, makes the same moves as `piece` on every reference
+/// board. The model only rewrites; this generates both to check. The quick empty-board
+/// comparison comes first, so a costly piece is not compared at all.
+fn same_moves_as_rewriting(piece: &model::Piece, rewriting: &str, dialect: Dialect) -> bool {
+    let parsed = crate::parse(rewriting, dialect);
+    if parsed.has_errors() {
+        return false;
+    }
+    let rewritten = model::build(&parsed.piece(), dialect);
+    match (empty_board_trace(piece), empty_board_trace(&rewritten)) {
+        (Some(x), Some(y)) if x == y => fingerprint(piece) == fingerprint(&rewritten),
+        _ => false,
+    }
 }
 
 /// A parsed piece with its model built once, for everything said and drawn about it (a hover
@@ -208,7 +238,7 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
             if count.get() == 1 { "" } else { "s" }
         ));
     }
-    if let Some(xbetza) = xbetza_equivalent(parse) {
+    if let Some(xbetza) = xbetza_equivalent_of(parse, piece) {
         summary.push_str(&format!(" In XBetza: `{xbetza}`."));
     }
     let chained = (dialect == Dialect::XBetza && !parse.has_errors())
@@ -335,7 +365,7 @@ fn summary(piece: &model::Piece, written: usize) -> String {
     }
     let captures = match &piece.fairy {
         // Decided by generating: a capture entry may build nothing (`cD1`).
-        Some(_) => crate::board::reference::fingerprint(piece)
+        Some(_) => fingerprint(piece)
             .iter()
             .any(|(moves, could)| !could.is_empty() || moves.iter().any(|m| m.1.is_some())),
         None => piece

@@ -14,10 +14,9 @@ use rowan::{NodeOrToken, TextRange};
 use rustc_hash::FxHashSet;
 
 use super::{
-    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
-    orientations,
+    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step,
+    Wrap, orientations,
 };
-use crate::board::Step;
 use crate::parser::chained::is_operator;
 use crate::tree::SyntaxNode;
 use crate::{Dialect, SyntaxKind::*};
@@ -486,7 +485,7 @@ fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -
         && let Some(last) = legs.pop()
     {
         // The last leg hops one piece and goes on beyond it, as XBetza's `pR`.
-        legs.extend(super::build::hopper_legs(last, false));
+        legs.extend(last.hopping(false));
     }
     Move {
         kind: MoveKind::Legs,

@@ -7,7 +7,7 @@
 //! `s` distribute over the letter they pair with ("vr means fr or br"). A leg's steps are the
 //! union of what its terms select; no direction letters select every step of the atom.
 
-use crate::board::Step;
+use super::Step;
 
 /// A direction letter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -7,25 +7,56 @@
 //! take its reach, toggled after `g` and `y`. `p`/`g` on a final leg imply a hidden hop-off leg
 //! ("pR is really shorthand for pafR").
 
-mod build;
+mod board_size;
 pub(crate) mod chained;
 pub mod directions;
 pub mod fairy;
 pub(crate) mod mbn;
 pub mod repeat;
+mod step;
+mod xbetza;
 pub mod xboard;
 
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
-pub(crate) use build::BUILT;
-pub use build::build;
+pub use board_size::{BoardSize, MAX_SIDE};
+pub use step::{COMPASS, Lean, Step};
 
 use rowan::TextRange;
 
 use crate::Dialect;
-use crate::board::Step;
+use crate::tree::{Parse, ast};
+
+#[cfg(test)]
+thread_local! {
+    /// The text of every piece built on this thread, for tests that count builds.
+    pub(crate) static BUILT: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The model of a parsed piece, by its dialect's own lowering. Moves whose atom is missing or
+/// unknown (syntax errors) are left out; everything else is kept.
+pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
+    #[cfg(test)]
+    BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
+    match dialect {
+        Dialect::XBetza => xbetza::build(piece),
+        Dialect::Mbn => mbn::build(piece.syntax()),
+        Dialect::Chained => chained::build(piece.syntax()),
+        Dialect::Fairy => fairy::piece(&piece.syntax().text().to_string()),
+    }
+}
+
+/// Whether a parse's errors leave the model no meaning to show. In `fairy` the meaning is what
+/// the engine builds, and it reads every string: only one with no atom it knows has none
+/// (notes F6).
+pub fn is_meaningless(parse: &Parse) -> bool {
+    parse.has_errors()
+        && (parse.dialect() != Dialect::Fairy
+            || fairy::EnginePiece::read(&parse.syntax().text().to_string())
+                .atoms
+                .is_empty())
+}
 
 /// A piece: the union of its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,12 +76,12 @@ pub struct Piece {
 pub(crate) const LONGEST_LINE: usize = 25;
 
 /// Every orientation of the leaps `(a, b)`: both orders, all four signs, each once.
-pub(crate) fn orientations(leaps: &[(i8, i8)]) -> Vec<crate::board::Step> {
+pub(crate) fn orientations(leaps: &[(i8, i8)]) -> Vec<Step> {
     let mut steps = Vec::new();
     for &(a, b) in leaps {
         for (x, y) in [(a, b), (b, a)] {
             for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                let step = crate::board::Step::new(x * sx, y * sy);
+                let step = Step::new(x * sx, y * sy);
                 if !steps.contains(&step) && (x, y) != (0, 0) {
                     steps.push(step);
                 }
@@ -124,6 +155,16 @@ pub enum Reach {
     Unlimited,
     /// `*`: as many steps as there are ranks up to the enemy half, at least 1.
     ToEnemyHalf,
+}
+
+impl Reach {
+    /// Range toggling (seed 000): "continuing slider as leaper, and vice versa".
+    pub(crate) fn toggled(self) -> Reach {
+        match self {
+            Reach::Steps(1) => Reach::Unlimited,
+            _ => Reach::Steps(1),
+        }
+    }
 }
 
 /// Where a leg's steps point.
@@ -306,5 +347,46 @@ impl Leg {
             when_open: false,
             source,
         }
+    }
+
+    /// `pR` is `pafR` and `gQ` is `gafQ` (seed 000): a leg that ends on the mount, then a hidden
+    /// leg straight on, which takes the move's other modes. `g` toggles the hidden leg's reach
+    /// (a rider hops off as a leaper, a leaper as a rider: gK is the Contra-Grasshopper). Every
+    /// dialect's hopper lowers to these two legs.
+    pub(crate) fn hopping(mut self, grasshop: bool) -> [Leg; 2] {
+        let hop_off_reach = if grasshop {
+            self.reach.toggled()
+        } else {
+            self.reach
+        };
+        let hop_off = Leg {
+            steps: LegSteps::Relative(vec![0]),
+            reach: hop_off_reach,
+            modes: self.modes,
+            default_modes: self.default_modes,
+            // "an npDD on a1 can hop over a mount on a3 or a5, but not over obstacles on a2 or
+            // a4".
+            lame: self.lame,
+            ep_rights: false,
+            jumping: false,
+            unload: self.unload,
+            wrap: self.wrap,
+            hidden: true,
+            toggles_next: false,
+            iso: false,
+            bend: None,
+            ends_off_board: false,
+            when_open: false,
+            source: self.source,
+        };
+        self.modes = Modes {
+            hop: true,
+            tame: self.modes.tame,
+            ..Modes::default()
+        };
+        self.default_modes = false;
+        self.unload = false;
+        self.toggles_next = grasshop;
+        [self, hop_off]
     }
 }

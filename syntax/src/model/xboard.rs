@@ -71,99 +71,115 @@ fn order_slot(modifier: Modifier) -> u8 {
 pub fn readings(piece: &ast::Piece) -> Vec<XBoardReading> {
     let mut out = Vec::new();
     for a_move in piece.moves() {
-        let atom = a_move.atom();
-        let atom_letter = atom.as_ref().and_then(|a| a.atom());
-        let leg_count = a_move.legs().count();
-        let range = atom
-            .as_ref()
-            .and_then(|a| a.range())
-            .and_then(|r| r.value());
-        // Whether the leg rides; `g` and `y` toggle the next leg (seed 000, XBoard alike).
-        let mut rides = atom.as_ref().is_some_and(|a| a.is_doubled())
-            || atom_letter.is_some_and(|a| !a.rides_when_doubled())
-            || !matches!(range, None | Some(RangeValue::Steps(1)));
-        let single_step = matches!(atom_letter, Some(Atom::W | Atom::F | Atom::K))
-            && !atom.as_ref().is_some_and(|a| a.is_doubled())
-            && matches!(range, None | Some(RangeValue::Steps(1)))
-            || matches!(atom_letter, Some(Atom::R | Atom::B | Atom::Q))
-                && range == Some(RangeValue::Steps(1));
-        for (index, leg) in a_move.legs().enumerate() {
-            let place = LegPlace {
-                first: index == 0,
-                last: index + 1 == leg_count,
-                rides,
-                single_step: index == 0 && single_step,
-            };
-            leg_readings(&leg, atom_letter, place, &mut out);
-            rides ^= leg
-                .modifiers()
-                .any(|m| matches!(m.modifier(), Some(Modifier::G | Modifier::Y)));
-            let wraps: Vec<TextRange> = leg
-                .modifiers()
-                .filter(|m| m.modifier() == Some(Modifier::O))
-                .map(|m| m.text_range())
-                .collect();
-            if let [modifier] = wraps[..]
-                && index + 1 < leg_count
-            {
-                out.push(XBoardReading::WrapsInsteadOfLeavingBoard { modifier });
-            }
-            let has_direction = leg.modifiers().any(|m| {
-                m.modifier()
-                    .is_some_and(|d| d.entry().class == ModifierClass::Direction)
-            });
-            if index > 0 && !has_direction {
-                let range = if leg.text_range().is_empty() {
-                    a_move.text_range()
-                } else {
-                    leg.text_range()
-                };
-                out.push(XBoardReading::ContinuationExcludesOnlyStraightBack { leg: range });
-            }
-        }
-        let Some(atom) = atom else { continue };
-        let atom_range = atom
-            .letter_token()
-            .map(|t| t.text_range())
-            .unwrap_or(atom.text_range());
-        if atom.is_doubled() {
-            out.push(XBoardReading::DoubledAtomIsNoRider {
-                atom: atom.text_range(),
-            });
-        }
-        match atom_letter {
-            Some(Atom::J | Atom::L) => {
-                // A doubled atom (`LL`) is named whole: its letters change together.
-                let letters = match &atom.letter_token() {
-                    Some(first) if atom.is_doubled() => {
-                        atom.range().map_or(atom.text_range(), |r| {
-                            TextRange::new(first.text_range().start(), r.text_range().start())
-                        })
-                    }
-                    _ => atom_range,
-                };
-                out.push(XBoardReading::SwapsCamelAndZebra { atom: letters })
-            }
-            Some(Atom::S | Atom::T | Atom::U | Atom::I) => {
-                out.push(XBoardReading::UnknownAtomEndsString { atom: atom_range });
-            }
-            _ => {}
-        }
-        if atom.extension().is_some() {
-            out.push(XBoardReading::UnknownAtomEndsString {
-                atom: atom.text_range(),
-            });
-        }
-        if let Some(range) = atom.range().and_then(|r| r.token())
-            && range.text().len() > 1
-            && range.text().starts_with('0')
-        {
-            out.push(XBoardReading::LeadingZeroEndsString {
-                range: range.text_range(),
-            });
+        move_readings(&a_move, &mut out);
+        if let Some(atom) = a_move.atom() {
+            atom_readings(&atom, &mut out);
         }
     }
     out
+}
+
+/// XBoard's departures in the legs of one move, each leg read in its place.
+fn move_readings(a_move: &ast::Move, out: &mut Vec<XBoardReading>) {
+    let atom = a_move.atom();
+    let atom_letter = atom.as_ref().and_then(|a| a.atom());
+    let leg_count = a_move.legs().count();
+    let (mut rides, single_step) = first_leg_reach(atom.as_ref());
+    for (index, leg) in a_move.legs().enumerate() {
+        let place = LegPlace {
+            first: index == 0,
+            last: index + 1 == leg_count,
+            rides,
+            single_step: index == 0 && single_step,
+        };
+        leg_readings(&leg, atom_letter, place, out);
+        rides ^= leg
+            .modifiers()
+            .any(|m| matches!(m.modifier(), Some(Modifier::G | Modifier::Y)));
+        let wraps: Vec<TextRange> = leg
+            .modifiers()
+            .filter(|m| m.modifier() == Some(Modifier::O))
+            .map(|m| m.text_range())
+            .collect();
+        if let [modifier] = wraps[..]
+            && !place.last
+        {
+            out.push(XBoardReading::WrapsInsteadOfLeavingBoard { modifier });
+        }
+        let has_direction = leg.modifiers().any(|m| {
+            m.modifier()
+                .is_some_and(|d| d.entry().class == ModifierClass::Direction)
+        });
+        if !place.first && !has_direction {
+            let range = if leg.text_range().is_empty() {
+                a_move.text_range()
+            } else {
+                leg.text_range()
+            };
+            out.push(XBoardReading::ContinuationExcludesOnlyStraightBack { leg: range });
+        }
+    }
+}
+
+/// Whether the first leg rides (a doubled atom, a slider, a range other than 1), and whether it
+/// is a single W or F step (W, F, K, or R, B, Q with range 1). Later legs toggle the ride after
+/// `g` and `y`, in seed 000 and XBoard alike.
+fn first_leg_reach(atom: Option<&ast::Atom>) -> (bool, bool) {
+    let atom_letter = atom.and_then(|a| a.atom());
+    let doubled = atom.is_some_and(|a| a.is_doubled());
+    let range = atom.and_then(|a| a.range()).and_then(|r| r.value());
+    let rides = doubled
+        || atom_letter.is_some_and(|a| !a.rides_when_doubled())
+        || !matches!(range, None | Some(RangeValue::Steps(1)));
+    let single_step = matches!(atom_letter, Some(Atom::W | Atom::F | Atom::K))
+        && !doubled
+        && matches!(range, None | Some(RangeValue::Steps(1)))
+        || matches!(atom_letter, Some(Atom::R | Atom::B | Atom::Q))
+            && range == Some(RangeValue::Steps(1));
+    (rides, single_step)
+}
+
+/// XBoard's departures in how it reads an atom: doubled, swapped, unknown, or with a range
+/// that starts with `0`.
+fn atom_readings(atom: &ast::Atom, out: &mut Vec<XBoardReading>) {
+    let atom_range = atom
+        .letter_token()
+        .map(|t| t.text_range())
+        .unwrap_or(atom.text_range());
+    if atom.is_doubled() {
+        out.push(XBoardReading::DoubledAtomIsNoRider {
+            atom: atom.text_range(),
+        });
+    }
+    match atom.atom() {
+        Some(Atom::J | Atom::L) => {
+            // A doubled atom (`LL`) is named whole: its letters change together.
+            let letters = match &atom.letter_token() {
+                Some(first) if atom.is_doubled() => atom.range().map_or(atom.text_range(), |r| {
+                    TextRange::new(first.text_range().start(), r.text_range().start())
+                }),
+                _ => atom_range,
+            };
+            out.push(XBoardReading::SwapsCamelAndZebra { atom: letters })
+        }
+        Some(Atom::S | Atom::T | Atom::U | Atom::I) => {
+            out.push(XBoardReading::UnknownAtomEndsString { atom: atom_range });
+        }
+        _ => {}
+    }
+    if atom.extension().is_some() {
+        out.push(XBoardReading::UnknownAtomEndsString {
+            atom: atom.text_range(),
+        });
+    }
+    if let Some(range) = atom.range().and_then(|r| r.token())
+        && range.text().len() > 1
+        && range.text().starts_with('0')
+    {
+        out.push(XBoardReading::LeadingZeroEndsString {
+            range: range.text_range(),
+        });
+    }
 }
 
 /// Where a leg stands in its move, as far as XBoard's departures depend on it.

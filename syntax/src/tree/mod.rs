@@ -65,16 +65,6 @@ impl Parse {
         self.errors.iter().any(|e| e.severity() == Severity::Error)
     }
 
-    /// Whether the errors leave no meaning to show. In `fairy` the meaning is what the engine
-    /// builds, and it reads every string: only one with no atom it knows has none (notes F6).
-    pub fn has_no_meaning(&self) -> bool {
-        self.has_errors()
-            && (self.dialect != Dialect::Fairy
-                || crate::model::fairy::EnginePiece::read(&self.syntax().text().to_string())
-                    .atoms
-                    .is_empty())
-    }
-
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }

@@ -1,9 +1,8 @@
 //! Directions in chained Betza (seed 001): a later leg's letters relative to the step before,
 //! measured by angle (notes C3), and a move's own letters by where its whole path ends (C4).
 
-use crate::board::Step;
 use crate::model::directions::{System, select, terms};
-use crate::model::orientations;
+use crate::model::{Step, orientations};
 
 /// The signed angle from `a` to `b` in degrees, anticlockwise (left) positive.
 fn angle(a: Step, b: Step) -> f64 {
@@ -16,43 +15,16 @@ fn angle(a: Step, b: Step) -> f64 {
     (ax * by - ay * bx).atan2(ax * bx + ay * by).to_degrees()
 }
 
+/// Angles closer than this are equal: the candidates' angles come from `atan2` of small
+/// integers.
+const EPSILON: f64 = 1e-6;
+
 /// The candidates that direction letters select relative to `previous` (seed 001: `f` the
 /// most forward single or pair, `b` the most backward, `l`/`r` the left- or right-most, `s`
 /// and `v` both, `a` all; a pair such as `rf` the first opportunity to that side that is not
 /// straight ahead, `rb` the last before straight back). Notes C3.
 pub(super) fn relative(previous: Step, candidates: &[Step], letters: &str) -> Vec<Step> {
-    const EPSILON: f64 = 1e-6;
-    let angles: Vec<(Step, f64)> = candidates
-        .iter()
-        .map(|s| (*s, angle(previous, *s)))
-        .collect();
-    let extreme = |keep: &dyn Fn(f64) -> bool, score: &dyn Fn(f64) -> f64| -> Vec<Step> {
-        let pool: Vec<&(Step, f64)> = angles.iter().filter(|(_, a)| keep(*a)).collect();
-        let best = pool
-            .iter()
-            .map(|(_, a)| score(*a))
-            .fold(f64::INFINITY, f64::min);
-        pool.iter()
-            .filter(|(_, a)| (score(*a) - best).abs() < EPSILON)
-            .map(|(s, _)| *s)
-            .collect()
-    };
-    // How far (in degrees) a candidate at angle `a` is from the way a letter points.
-    let toward = |letter: char, a: f64| match letter {
-        'f' => a.abs(),
-        'b' => 180.0 - a.abs(),
-        'l' => (a - 90.0).abs(),
-        _ => (a + 90.0).abs(),
-    };
-    let pick = |keep: &dyn Fn(f64) -> bool| -> Vec<Step> {
-        angles
-            .iter()
-            .filter(|(_, a)| keep(*a))
-            .map(|(s, _)| *s)
-            .collect()
-    };
-    let left = |a: f64| a > EPSILON && a < 180.0 - EPSILON;
-    let right = |a: f64| a < -EPSILON && a > -180.0 + EPSILON;
+    let around = Around::new(previous, candidates);
     let chars: Vec<char> = if letters.is_empty() {
         vec!['f']
     } else {
@@ -61,65 +33,12 @@ pub(super) fn relative(previous: Step, candidates: &[Step], letters: &str) -> Ve
     let mut chosen: Vec<Step> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        let pair = chars.get(i + 1).map(|next| (chars[i], *next));
+        let pair = chars
+            .get(i + 1)
+            .and_then(|next| around.pair(chars[i], *next));
         let (found, width) = match pair {
-            Some(('f', 'r') | ('r', 'f')) => (extreme(&right, &|a| a.abs()), 2),
-            Some(('f', 'l') | ('l', 'f')) => (extreme(&left, &|a| a.abs()), 2),
-            Some(('b', 'r') | ('r', 'b')) => (extreme(&right, &|a| -a.abs()), 2),
-            Some(('b', 'l') | ('l', 'b')) => (extreme(&left, &|a| -a.abs()), 2),
-            // "fh forward half: forward-most four of 8"; "fs … fh but not f"; "ff … forward-most
-            // two of 8"; "Similar for b (bb, bh, bs), l and r".
-            Some((side, 'h')) if "fblr".contains(side) => {
-                (pick(&|a| toward(side, a) < 90.0 - EPSILON), 2)
-            }
-            Some((side, 's')) if "fb".contains(side) => {
-                let nearest = extreme(&|_| true, &|a| toward(side, a));
-                (
-                    pick(&|a| toward(side, a) < 90.0 - EPSILON)
-                        .into_iter()
-                        .filter(|s| !nearest.contains(s))
-                        .collect(),
-                    2,
-                )
-            }
-            Some((first, second)) if first == second && "fblr".contains(first) => {
-                let mut by_angle: Vec<(Step, f64)> = angles
-                    .iter()
-                    .map(|(s, a)| (*s, toward(first, *a)))
-                    .collect();
-                by_angle.sort_by(|x, y| x.1.total_cmp(&y.1));
-                let cut = by_angle.get(1).map_or(f64::INFINITY, |(_, a)| *a);
-                (
-                    by_angle
-                        .iter()
-                        .filter(|(_, a)| *a <= cut + EPSILON)
-                        .map(|(s, _)| *s)
-                        .collect(),
-                    2,
-                )
-            }
-            _ => {
-                let found = match chars[i] {
-                    'f' => extreme(&|_| true, &|a| a.abs()),
-                    'b' => extreme(&|_| true, &|a| -a.abs()),
-                    'l' => extreme(&left, &|a| (a - 90.0).abs()),
-                    'r' => extreme(&right, &|a| (a + 90.0).abs()),
-                    's' => {
-                        let mut both = extreme(&left, &|a| (a - 90.0).abs());
-                        both.extend(extreme(&right, &|a| (a + 90.0).abs()));
-                        both
-                    }
-                    'v' => {
-                        let mut both = extreme(&|_| true, &|a| a.abs());
-                        both.extend(extreme(&|_| true, &|a| -a.abs()));
-                        both
-                    }
-                    'a' => candidates.to_vec(),
-                    // `e` is a length, not a direction.
-                    _ => Vec::new(),
-                };
-                (found, 1)
-            }
+            Some(found) => (found, 2),
+            None => (around.single(chars[i]), 1),
         };
         for step in found {
             if !chosen.contains(&step) {
@@ -137,6 +56,122 @@ pub(super) fn relative(previous: Step, candidates: &[Step], letters: &str) -> Ve
         .copied()
         .filter(|s| chosen.contains(s))
         .collect()
+}
+
+/// Candidate steps with their signed angle from the previous step (left positive).
+struct Around {
+    angles: Vec<(Step, f64)>,
+}
+
+impl Around {
+    fn new(previous: Step, candidates: &[Step]) -> Around {
+        Around {
+            angles: candidates
+                .iter()
+                .map(|s| (*s, angle(previous, *s)))
+                .collect(),
+        }
+    }
+
+    /// The candidates that `keep` allows with the lowest `score`, all of them on a tie.
+    fn extreme(&self, keep: impl Fn(f64) -> bool, score: impl Fn(f64) -> f64) -> Vec<Step> {
+        let pool: Vec<&(Step, f64)> = self.angles.iter().filter(|(_, a)| keep(*a)).collect();
+        let best = pool
+            .iter()
+            .map(|(_, a)| score(*a))
+            .fold(f64::INFINITY, f64::min);
+        pool.iter()
+            .filter(|(_, a)| (score(*a) - best).abs() < EPSILON)
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    /// Every candidate that `keep` allows.
+    fn pick(&self, keep: impl Fn(f64) -> bool) -> Vec<Step> {
+        self.angles
+            .iter()
+            .filter(|(_, a)| keep(*a))
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    /// Two letters read as one direction, or `None` when they are read one by one.
+    fn pair(&self, first: char, second: char) -> Option<Vec<Step>> {
+        Some(match (first, second) {
+            ('f', 'r') | ('r', 'f') => self.extreme(right, |a| a.abs()),
+            ('f', 'l') | ('l', 'f') => self.extreme(left, |a| a.abs()),
+            ('b', 'r') | ('r', 'b') => self.extreme(right, |a| -a.abs()),
+            ('b', 'l') | ('l', 'b') => self.extreme(left, |a| -a.abs()),
+            // "fh forward half: forward-most four of 8"; "fs … fh but not f"; "ff … forward-most
+            // two of 8"; "Similar for b (bb, bh, bs), l and r".
+            (side, 'h') if "fblr".contains(side) => self.pick(|a| toward(side, a) < 90.0 - EPSILON),
+            (side, 's') if "fb".contains(side) => {
+                let nearest = self.extreme(|_| true, |a| toward(side, a));
+                self.pick(|a| toward(side, a) < 90.0 - EPSILON)
+                    .into_iter()
+                    .filter(|s| !nearest.contains(s))
+                    .collect()
+            }
+            (side, again) if side == again && "fblr".contains(side) => {
+                let mut by_angle: Vec<(Step, f64)> = self
+                    .angles
+                    .iter()
+                    .map(|(s, a)| (*s, toward(side, *a)))
+                    .collect();
+                by_angle.sort_by(|x, y| x.1.total_cmp(&y.1));
+                let cut = by_angle.get(1).map_or(f64::INFINITY, |(_, a)| *a);
+                by_angle
+                    .iter()
+                    .filter(|(_, a)| *a <= cut + EPSILON)
+                    .map(|(s, _)| *s)
+                    .collect()
+            }
+            _ => return None,
+        })
+    }
+
+    /// One letter read alone.
+    fn single(&self, letter: char) -> Vec<Step> {
+        match letter {
+            'f' => self.extreme(|_| true, |a| a.abs()),
+            'b' => self.extreme(|_| true, |a| -a.abs()),
+            'l' => self.extreme(left, |a| (a - 90.0).abs()),
+            'r' => self.extreme(right, |a| (a + 90.0).abs()),
+            's' => {
+                let mut both = self.single('l');
+                both.extend(self.single('r'));
+                both
+            }
+            'v' => {
+                let mut both = self.single('f');
+                both.extend(self.single('b'));
+                both
+            }
+            'a' => self.angles.iter().map(|(s, _)| *s).collect(),
+            // `e` is a length, not a direction.
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Whether a candidate at angle `a` lies to the left, not straight on nor straight back.
+fn left(a: f64) -> bool {
+    a > EPSILON && a < 180.0 - EPSILON
+}
+
+/// Whether a candidate at angle `a` lies to the right, not straight on nor straight back.
+fn right(a: f64) -> bool {
+    a < -EPSILON && a > -180.0 + EPSILON
+}
+
+/// How far (in degrees) a candidate at angle `a` is from the way `letter` points.
+fn toward(letter: char, a: f64) -> f64 {
+    match letter {
+        'f' => a.abs(),
+        'b' => 180.0 - a.abs(),
+        'l' => (a - 90.0).abs(),
+        _ => (a + 90.0).abs(),
+    }
 }
 
 /// Whether the move's direction letters select the path by its overall displacement (each

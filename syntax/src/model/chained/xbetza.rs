@@ -1,17 +1,19 @@
-//! Chained Betza rewritten in XBetza where the two have the same moves (notes C7).
+//! Chained Betza rewritten in XBetza and back (notes C7). These are the rewritings only: a
+//! rewriting is offered where it has the same moves as the text, which is decided above the
+//! board by generating both (`explain::xbetza_equivalent`, `explain::chained_equivalent`).
 
 use super::directions::relative;
-use super::{Link, Lower, Prefix, build};
-use crate::board::Step;
-use crate::board::reference::{empty_board_trace, fingerprint};
+use super::{Link, Lower, Prefix};
+use crate::SyntaxKind::*;
 use crate::model::directions::{System, select, terms};
-use crate::model::{Initial, LegSteps, MoveKind, Reach, orientations};
+use crate::model::{
+    Initial, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step, orientations,
+};
 use crate::tree::SyntaxNode;
-use crate::{Dialect, SyntaxKind::*};
 
-/// The same piece written in XBetza, when one simple rewriting gives the same moves on every
-/// reference board: one leaper or slider per leg, later legs as turns of the first leg's atom
-/// (XBetza's continuation legs), operators as modes. `None` when no rewriting is found.
+/// The same piece written in XBetza by one simple rewriting: one leaper or slider per leg,
+/// later legs as turns of the first leg's atom (XBetza's continuation legs), operators as
+/// modes. `None` when the rewriting does not apply.
 pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
     let mut lower = Lower::default();
     let mut out = String::new();
@@ -26,132 +28,126 @@ pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
         }
     }
     // A rewriting much longer than the text (a one-way Rose) helps no reader.
-    if !lower.not_drawn.is_empty() || out.is_empty() || out.len() > 64 {
-        return None;
-    }
-    let xbetza = crate::parse(&out, Dialect::XBetza);
-    if xbetza.has_errors() {
-        return None;
-    }
-    let same = same_moves(
-        &build(root),
-        &crate::model::build(&xbetza.piece(), Dialect::XBetza),
-    );
-    same.then_some(out)
-}
-
-/// Whether two pieces make the same moves on every reference board; the quick empty-board
-/// comparison first, so a costly piece is not compared at all.
-fn same_moves(a: &crate::model::Piece, b: &crate::model::Piece) -> bool {
-    match (empty_board_trace(a), empty_board_trace(b)) {
-        (Some(x), Some(y)) if x == y => fingerprint(a) == fingerprint(b),
-        _ => false,
-    }
+    (lower.not_drawn.is_empty() && !out.is_empty() && out.len() <= 64).then_some(out)
 }
 
 /// An XBetza piece with several legs written in chained Betza (the reverse rewriting): each
-/// leg's atom, later legs' turns as relative letters, leg modes as operators. `None` unless
-/// the result has the same moves on every reference board.
-pub(crate) fn from_xbetza(xbetza: &crate::model::Piece) -> Option<String> {
-    const LETTERS: [&str; 16] = [
-        "f", "b", "l", "r", "s", "v", "fr", "fl", "br", "bl", "rf", "lf", "ff", "bb", "fs", "a",
-    ];
+/// leg's atom, later legs' turns as relative letters, leg modes as operators. `None` when the
+/// rewriting does not apply.
+pub(crate) fn from_xbetza(xbetza: &Piece) -> Option<String> {
     let mut out = String::new();
     for a_move in &xbetza.moves {
-        if a_move.kind != MoveKind::Legs || a_move.initial != Initial::Always {
+        // Each written move in parentheses keeps the moves apart (`W-F` then `N`).
+        out.push_str(&format!("({})", move_in_chained(a_move)?));
+    }
+    (!out.is_empty() && out.len() <= 64).then_some(out)
+}
+
+/// The direction letters tried, in order, to select a leg's steps among its atom's.
+const LETTERS: [&str; 16] = [
+    "f", "b", "l", "r", "s", "v", "fr", "fl", "br", "bl", "rf", "lf", "ff", "bb", "fs", "a",
+];
+
+/// One XBetza move in chained Betza, or `None` when this rewriting cannot write it (an initial
+/// move, a hidden leg, lameness, jumping, `i`, a bent rider, steps no letters select).
+fn move_in_chained(a_move: &Move) -> Option<String> {
+    if a_move.kind != MoveKind::Legs || a_move.initial != Initial::Always {
+        return None;
+    }
+    let mut text = String::new();
+    let mut previous: Option<Step> = None;
+    for (index, leg) in a_move.legs.iter().enumerate() {
+        if leg.hidden || leg.lame.is_some() || leg.jumping || leg.iso || leg.bend.is_some() {
             return None;
         }
-        let mut text = String::new();
-        let mut previous: Option<Step> = None;
-        for (index, leg) in a_move.legs.iter().enumerate() {
-            if leg.hidden || leg.lame.is_some() || leg.jumping || leg.iso || leg.bend.is_some() {
-                return None;
-            }
-            let (shapes, letters) = match (&leg.steps, previous) {
-                (LegSteps::Absolute(steps), None) => {
-                    let all = orientations(&[shape_of(*steps.first()?)]);
-                    let letters = if steps.len() == all.len() {
-                        ""
-                    } else {
-                        LETTERS.into_iter().find(|l| {
-                            let chars: Vec<char> = l.chars().collect();
-                            let chosen = select(&terms(&chars), &all, System::Atom);
-                            chosen.len() == steps.len() && chosen.iter().all(|s| steps.contains(s))
-                        })?
-                    };
-                    (all, letters)
-                }
-                (LegSteps::Relative(turns), Some(before)) => {
-                    let turned = before.turned(*turns.first()?);
-                    let all = orientations(&[shape_of(turned)]);
-                    let wanted: Vec<Step> = turns.iter().map(|t| before.turned(*t)).collect();
-                    let letters = LETTERS.into_iter().find(|l| {
-                        let chosen = relative(before, &all, l);
-                        chosen.len() == wanted.len() && chosen.iter().all(|s| wanted.contains(s))
-                    })?;
-                    (all, letters)
-                }
-                _ => return None,
-            };
-            let atom = xbetza_atom(&shapes)?;
-            if index > 0 {
-                let modes = a_move.legs[index - 1].modes;
-                text.push(
-                    match (
-                        modes.to_empty,
-                        modes.capture_enemy,
-                        modes.capture_friend,
-                        modes.hop,
-                    ) {
-                        (true, false, false, false) => '-',
-                        (false, true, false, false) => 'x',
-                        (false, true, true, false) => 'd',
-                        (false, false, false, true) => '+',
-                        _ => return None,
-                    },
-                );
-                text.push_str(letters);
-            }
-            text.push_str(atom);
-            match leg.reach {
-                Reach::Steps(1) => {}
-                Reach::Steps(n) => text.push_str(&n.to_string()),
-                Reach::Unlimited => text.push('0'),
-                Reach::ToEnemyHalf => return None,
-            }
-            if index == 0 {
-                text.insert_str(0, letters);
-            }
-            // The next leg turns from one representative step of this one.
-            previous = match (&leg.steps, previous) {
-                (LegSteps::Absolute(steps), _) => steps.first().copied(),
-                (LegSteps::Relative(turns), Some(before)) => {
-                    turns.first().map(|t| before.turned(*t))
-                }
-                _ => None,
-            };
+        let (shapes, letters) = shapes_and_letters(leg, previous)?;
+        let atom = xbetza_atom(&shapes)?;
+        if index > 0 {
+            text.push(operator(a_move.legs[index - 1].modes)?);
+            text.push_str(letters);
         }
-        let last = a_move.legs.last()?;
-        if !last.default_modes {
-            let m = last.modes;
-            let prefix = match (m.to_empty, m.capture_enemy) {
-                (true, false) => "m",
-                (false, true) => "c",
-                _ => "",
-            };
-            text.insert_str(0, prefix);
+        text.push_str(atom);
+        text.push_str(&written_reach(leg.reach)?);
+        if index == 0 {
+            text.insert_str(0, letters);
         }
-        // Each written move in parentheses keeps the moves apart (`W-F` then `N`).
-        out.push_str(&format!("({text})"));
+        // The next leg turns from one representative step of this one.
+        previous = match (&leg.steps, previous) {
+            (LegSteps::Absolute(steps), _) => steps.first().copied(),
+            (LegSteps::Relative(turns), Some(before)) => turns.first().map(|t| before.turned(*t)),
+            _ => None,
+        };
     }
-    if out.is_empty() || out.len() > 64 {
-        return None;
+    let last = a_move.legs.last()?;
+    if !last.default_modes {
+        let m = last.modes;
+        let prefix = match (m.to_empty, m.capture_enemy) {
+            (true, false) => "m",
+            (false, true) => "c",
+            _ => "",
+        };
+        text.insert_str(0, prefix);
     }
-    let parsed = crate::parse(&out, Dialect::Chained);
-    if parsed.has_errors() {
-        return None;
+    Some(text)
+}
+
+/// A leg's atom as every orientation of its shape, and the direction letters that select the
+/// leg's steps among them: absolute on the first leg, turns from `previous` on a later one.
+fn shapes_and_letters(leg: &Leg, previous: Option<Step>) -> Option<(Vec<Step>, &'static str)> {
+    match (&leg.steps, previous) {
+        (LegSteps::Absolute(steps), None) => {
+            let all = orientations(&[shape_of(*steps.first()?)]);
+            let letters = if steps.len() == all.len() {
+                ""
+            } else {
+                LETTERS.into_iter().find(|l| {
+                    let chars: Vec<char> = l.chars().collect();
+                    let chosen = select(&terms(&chars), &all, System::Atom);
+                    chosen.len() == steps.len() && chosen.iter().all(|s| steps.contains(s))
+                })?
+            };
+            Some((all, letters))
+        }
+        (LegSteps::Relative(turns), Some(before)) => {
+            let turned = before.turned(*turns.first()?);
+            let all = orientations(&[shape_of(turned)]);
+            let wanted: Vec<Step> = turns.iter().map(|t| before.turned(*t)).collect();
+            let letters = LETTERS.into_iter().find(|l| {
+                let chosen = relative(before, &all, l);
+                chosen.len() == wanted.len() && chosen.iter().all(|s| wanted.contains(s))
+            })?;
+            Some((all, letters))
+        }
+        _ => None,
     }
-    same_moves(xbetza, &build(&parsed.syntax())).then_some(out)
+}
+
+/// The operator that joins a leg on, from what the leg before may do where it ends (seed
+/// 001's table of operators); `None` for modes no operator has.
+fn operator(before: Modes) -> Option<char> {
+    match (
+        before.to_empty,
+        before.capture_enemy,
+        before.capture_friend,
+        before.hop,
+    ) {
+        (true, false, false, false) => Some('-'),
+        (false, true, false, false) => Some('x'),
+        (false, true, true, false) => Some('d'),
+        (false, false, false, true) => Some('+'),
+        _ => None,
+    }
+}
+
+/// A reach as both notations write it after the atom: nothing for one step, the count of
+/// steps, or `0` for as many as the board allows. `*` has no rewriting.
+fn written_reach(reach: Reach) -> Option<String> {
+    match reach {
+        Reach::Steps(1) => Some(String::new()),
+        Reach::Steps(n) => Some(n.to_string()),
+        Reach::Unlimited => Some("0".to_owned()),
+        Reach::ToEnemyHalf => None,
+    }
 }
 
 /// The size of a step, shorter part first.
@@ -204,12 +200,7 @@ fn path_in_xbetza(prefix: &Prefix, links: &[Link]) -> Option<String> {
         text.insert(0, 'i');
     }
     text.push_str(atom);
-    match first.reach {
-        Reach::Steps(1) => {}
-        Reach::Steps(n) => text.push_str(&n.to_string()),
-        Reach::Unlimited => text.push('0'),
-        Reach::ToEnemyHalf => return None,
-    }
+    text.push_str(&written_reach(first.reach)?);
     Some(text)
 }
 

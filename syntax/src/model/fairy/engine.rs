@@ -10,7 +10,7 @@
 use rowan::{TextRange, TextSize};
 
 use super::select;
-use crate::board::Step;
+use crate::model::Step;
 
 /// What a move of this kind may do where it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

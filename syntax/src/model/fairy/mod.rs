@@ -13,9 +13,8 @@ mod engine;
 
 pub use engine::{AtomReading, Directions, EnginePiece, Entry, Modality, Overwrite, Table};
 
-use super::Piece;
+use super::{BoardSize, Piece, Step};
 use crate::Dialect;
-use crate::board::{BoardSize, Step};
 
 /// The model of a piece in the `fairy` dialect: the engine's data model, from which its moves
 /// are generated; it has no legs of its own.

@@ -1,8 +1,7 @@
 //! MBN's direction letters (seed 002, "Modifier Prefixes" and its tables): which leaps a
 //! first leg's letters select, and which turns a chained leg's letters allow.
 
-use crate::board::Step;
-use crate::model::{Leg, LegSteps};
+use crate::model::{Leg, LegSteps, Step};
 
 /// A leap's size, its shorter part first: the same for every orientation.
 pub(super) type Size = (u8, u8);

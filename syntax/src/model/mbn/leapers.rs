@@ -5,8 +5,7 @@ use rowan::TextRange;
 
 use super::directions::{selects, sizes};
 use super::{LONGEST_LINE, Path};
-use crate::board::Step;
-use crate::model::{Initial, Leg, LegSteps, Reach, orientations};
+use crate::model::{Initial, Leg, LegSteps, Reach, Step, orientations};
 
 /// `g` (seed 002): "it moves like the given slider, but it is jumping (leaping) instead of
 /// sliding": each distance of the slide becomes a leap of its own. `false` when the path is not

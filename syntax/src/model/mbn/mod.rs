@@ -11,9 +11,8 @@ pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leap_over, leaper, leaps_of};
 
 use super::{
-    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Wrap,
+    Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step, Wrap,
 };
-use crate::board::Step;
 use crate::parser::mbn::DIRECTIONS;
 use crate::tree::SyntaxNode;
 use crate::{Dialect, SyntaxKind::*, parse};
@@ -35,6 +34,119 @@ struct Path {
 
 /// Why a part is not drawn.
 type NotDrawn = (TextRange, String);
+
+/// What a term's modifiers say about each of its moves.
+#[derive(Debug, Default)]
+struct Modifiers {
+    /// Direction letters and amalgams, each selecting among the first leg's steps.
+    directions: Vec<String>,
+    /// What the last leg may do, when a mode letter is written.
+    modes: Option<Modes>,
+    initial: Initial,
+    /// `n`: leaps may be blocked.
+    lame: bool,
+    /// `p`: the last leg hops over a piece and goes on.
+    hop: bool,
+    /// `g`: a slide that leaps over what stands between.
+    leaping: bool,
+    wrap: Wrap,
+}
+
+impl Modifiers {
+    /// Reads one modifier other than a direction; `false` for one that needs more than a
+    /// diagram of one piece.
+    fn letters(&mut self, letters: &str) -> bool {
+        let mut mode =
+            |set: &dyn Fn(&mut Modes)| set(self.modes.get_or_insert_with(Modes::default));
+        match letters {
+            "m" => mode(&|m| m.to_empty = true),
+            "c" => mode(&|m| m.capture_enemy = true),
+            "cc" => mode(&|m| m.capture_friend = true),
+            "cy" => mode(&|m| {
+                m.capture_enemy = true;
+                m.capture_friend = true;
+            }),
+            "a" => mode(&|m| {
+                m.to_empty = true;
+                m.capture_enemy = true;
+            }),
+            "e" => mode(&|m| m.en_passant = true),
+            // "j … move to any opponent piece, but without capturing (visit a piece) … When
+            // doubled (jj) any friendly piece … (jy) any piece".
+            "j" => mode(&|m| {
+                m.hop = true;
+                m.hop_enemy_only = true;
+            }),
+            "jj" => mode(&|m| {
+                m.hop = true;
+                m.tame = true;
+            }),
+            "jy" => mode(&|m| m.hop = true),
+            // "w … the position of the piece at destination square will be swapped with the
+            // piece at starting square … If doubled (ww) then swapping will be done only with
+            // friendly pieces. And if suffixed with y (wy) … with all pieces."
+            "w" => mode(&|m| m.swap_enemy = true),
+            "ww" => mode(&|m| m.swap_friend = true),
+            "wy" => mode(&|m| {
+                m.swap_enemy = true;
+                m.swap_friend = true;
+            }),
+            "i" => self.initial = Initial::FirstMove,
+            "ii" => self.initial = Initial::FromStartSquare,
+            "n" => self.lame = true,
+            "p" => self.hop = true,
+            "g" => self.leaping = true,
+            // "o This modifier makes the move cylindrical … If doubled (oo) also the top and
+            // bottom edges of the board will be connected."
+            "o" => self.wrap = Wrap::Cylinder,
+            "oo" => self.wrap = Wrap::Torus,
+            _ => return false,
+        }
+        true
+    }
+
+    /// One path as the modifiers make it: its first leg's steps selected by the directions,
+    /// the initial-only flag, lameness and wrapping on its legs, the written modes on its last
+    /// leg, and with `p` a hop over a piece there.
+    fn apply_to(&self, path: &mut Path) {
+        path.directions.clone_from(&self.directions);
+        if self.initial != Initial::Always {
+            path.initial = self.initial;
+        }
+        if let Some(first) = path.legs.first_mut()
+            && !self.directions.is_empty()
+            && let LegSteps::Absolute(steps) = &first.steps
+        {
+            let kept: Vec<Step> = steps
+                .iter()
+                .copied()
+                .filter(|s| self.directions.iter().any(|d| selects(d, *s)))
+                .collect();
+            first.steps = LegSteps::Absolute(kept);
+        }
+        for leg in &mut path.legs {
+            if self.lame && leg.reach == Reach::Steps(1) {
+                leg.lame = Some(Lameness::ShortestPaths);
+            }
+            if self.wrap != Wrap::None {
+                leg.wrap = self.wrap;
+            }
+        }
+        if let (Some(modes), Some(last)) = (self.modes, path.legs.last_mut()) {
+            last.modes = Modes {
+                to_empty: modes.to_empty,
+                capture_enemy: modes.capture_enemy || (modes.en_passant && !modes.to_empty),
+                ..modes
+            };
+            last.default_modes = false;
+        }
+        if self.hop
+            && let Some(last) = path.legs.pop()
+        {
+            path.legs.extend(last.hopping(false));
+        }
+    }
+}
 
 pub(super) fn build(root: &SyntaxNode) -> Piece {
     let mut lower = Lower::default();
@@ -231,83 +343,9 @@ impl Lower {
 
     /// Applies a term's modifiers to its moves' paths; `false` when one cannot be drawn.
     fn apply(&mut self, modifiers: &[SyntaxNode], paths: &mut [Path], term: &SyntaxNode) -> bool {
-        let mut directions: Vec<String> = Vec::new();
-        let mut modes: Option<Modes> = None;
-        let mut initial = Initial::Always;
-        let mut lame = false;
-        let mut hop = false;
-        let mut leaping = false;
-        let mut wrap = Wrap::None;
-        for modifier in modifiers {
-            let text = modifier.text().to_string();
-            if modifier.kind() == AMALGAM {
-                directions.push(text.trim_matches(['(', ')']).to_owned());
-                continue;
-            }
-            let letters: String = text
-                .chars()
-                .take_while(|c| c.is_ascii_lowercase())
-                .collect();
-            let first = modifier.first_token().map(|t| t.kind());
-            if first.is_some_and(|k| DIRECTIONS.contains(&k)) {
-                directions.push(letters);
-                continue;
-            }
-            let add = |modes: &mut Option<Modes>, f: &dyn Fn(&mut Modes)| {
-                let m = modes.get_or_insert_with(Modes::default);
-                f(m);
-            };
-            match letters.as_str() {
-                "m" => add(&mut modes, &|m| m.to_empty = true),
-                "c" => add(&mut modes, &|m| m.capture_enemy = true),
-                "cc" => add(&mut modes, &|m| m.capture_friend = true),
-                "cy" => add(&mut modes, &|m| {
-                    m.capture_enemy = true;
-                    m.capture_friend = true;
-                }),
-                "a" => add(&mut modes, &|m| {
-                    m.to_empty = true;
-                    m.capture_enemy = true;
-                }),
-                "e" => add(&mut modes, &|m| m.en_passant = true),
-                "i" => initial = Initial::FirstMove,
-                "ii" => initial = Initial::FromStartSquare,
-                "n" => lame = true,
-                "p" => hop = true,
-                "g" => leaping = true,
-                // "j … move to any opponent piece, but without capturing (visit a piece) …
-                // When doubled (jj) any friendly piece … (jy) any piece".
-                "j" => add(&mut modes, &|m| {
-                    m.hop = true;
-                    m.hop_enemy_only = true;
-                }),
-                "jj" => add(&mut modes, &|m| {
-                    m.hop = true;
-                    m.tame = true;
-                }),
-                "jy" => add(&mut modes, &|m| m.hop = true),
-                // "o This modifier makes the move cylindrical … If doubled (oo) also the top and
-                // bottom edges of the board will be connected."
-                "o" => wrap = Wrap::Cylinder,
-                "oo" => wrap = Wrap::Torus,
-                // "w … the position of the piece at destination square will be swapped with the
-                // piece at starting square … If doubled (ww) then swapping will be done only
-                // with friendly pieces. And if suffixed with y (wy) … with all pieces."
-                "w" => add(&mut modes, &|m| m.swap_enemy = true),
-                "ww" => add(&mut modes, &|m| m.swap_friend = true),
-                "wy" => add(&mut modes, &|m| {
-                    m.swap_enemy = true;
-                    m.swap_friend = true;
-                }),
-                _ => {
-                    self.not_drawn.push((
-                        modifier.text_range(),
-                        format!("`{letters}` needs more than a diagram of one piece can show"),
-                    ));
-                    return false;
-                }
-            }
-        }
+        let Some(read) = self.modifiers(modifiers) else {
+            return false;
+        };
         if let Some(limited) = modifiers.iter().find(|m| m.children().next().is_some()) {
             let letters: String = limited
                 .children_with_tokens()
@@ -323,11 +361,11 @@ impl Lower {
             );
             return false;
         }
-        if directions.iter().any(|d| d.contains(['t', 'z'])) {
+        if read.directions.iter().any(|d| d.contains(['t', 'z'])) {
             self.skip(term, "turns (`t`) and reflections (`z`) are not drawn yet");
             return false;
         }
-        if leaping && !paths.iter_mut().all(leap_over) {
+        if read.leaping && !paths.iter_mut().all(leap_over) {
             self.skip(
                 term,
                 "`g` on a move that is not a single slide is not drawn yet",
@@ -335,49 +373,40 @@ impl Lower {
             return false;
         }
         for path in paths.iter_mut() {
-            path.directions.clone_from(&directions);
-            if initial != Initial::Always {
-                path.initial = initial;
-            }
-            if let Some(first) = path.legs.first_mut()
-                && !directions.is_empty()
-                && let LegSteps::Absolute(steps) = &first.steps
-            {
-                let kept: Vec<Step> = steps
-                    .iter()
-                    .copied()
-                    .filter(|s| directions.iter().any(|d| selects(d, *s)))
-                    .collect();
-                first.steps = LegSteps::Absolute(kept);
-            }
-            for leg in &mut path.legs {
-                if lame && leg.reach == Reach::Steps(1) {
-                    leg.lame = Some(Lameness::ShortestPaths);
-                }
-                if wrap != Wrap::None {
-                    leg.wrap = wrap;
-                }
-            }
-            if let (Some(modes), Some(last)) = (modes, path.legs.last_mut()) {
-                last.modes = Modes {
-                    to_empty: modes.to_empty,
-                    capture_enemy: modes.capture_enemy || (modes.en_passant && !modes.to_empty),
-                    ..modes
-                };
-                last.default_modes = false;
-            }
-        }
-        if hop {
-            for path in paths.iter_mut() {
-                let Some(last) = path.legs.pop() else {
-                    continue;
-                };
-                path.legs.extend(super::build::hopper_legs(last, false));
-            }
+            read.apply_to(path);
         }
         true
     }
 
+    /// What a term's modifiers say, or `None` (and said) at a letter that cannot be drawn.
+    fn modifiers(&mut self, modifiers: &[SyntaxNode]) -> Option<Modifiers> {
+        let mut read = Modifiers::default();
+        for modifier in modifiers {
+            let text = modifier.text().to_string();
+            if modifier.kind() == AMALGAM {
+                read.directions
+                    .push(text.trim_matches(['(', ')']).to_owned());
+                continue;
+            }
+            let letters: String = text
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase())
+                .collect();
+            let first = modifier.first_token().map(|t| t.kind());
+            if first.is_some_and(|k| DIRECTIONS.contains(&k)) {
+                read.directions.push(letters);
+                continue;
+            }
+            if !read.letters(&letters) {
+                self.not_drawn.push((
+                    modifier.text_range(),
+                    format!("`{letters}` needs more than a diagram of one piece can show"),
+                ));
+                return None;
+            }
+        }
+        Some(read)
+    }
     /// A leaper, vector, basic piece or complex rider, with its steps.
     fn a_move(&mut self, node: &SyntaxNode) -> Vec<Path> {
         let steps = node
