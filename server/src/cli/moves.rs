@@ -5,9 +5,9 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use betza_syntax::board::{
-    BoardSize, GeneratedMove, Occupant, Position, Side, Square, generate, xboard,
+    BoardSize, Generated, GeneratedMove, Occupant, Position, Side, Square, generate, xboard,
 };
-use betza_syntax::{Dialect, model};
+use betza_syntax::{Dialect, TextRange, model};
 use serde_json::json;
 
 use super::{EXIT_BAD_INPUT, report};
@@ -50,6 +50,25 @@ pub fn run(request: &Request) -> ExitCode {
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
+    warn_of_a_board_too_large(request);
+    let piece = model::build(&parse.piece(), request.dialect);
+    let generated = if request.xboard {
+        xboard::generate(&request.betza, &position)
+    } else {
+        generate(&piece, &position)
+    };
+    print_notes(&request.betza, &piece, &generated);
+    let out = if request.json {
+        json_output(&generated)
+    } else {
+        human_output(&generated, &position)
+    };
+    // A closed stdout is not worth a panic.
+    let _ = std::io::stdout().write_all(out.as_bytes());
+    ExitCode::SUCCESS
+}
+
+fn warn_of_a_board_too_large(request: &Request) {
     let largest = model::fairy::LARGEST_BOARD;
     if request.dialect == Dialect::Fairy
         && (request.board.files > largest.files || request.board.ranks > largest.ranks)
@@ -59,19 +78,17 @@ pub fn run(request: &Request) -> ExitCode {
             request.board
         );
     }
-    let piece = model::build(&parse.piece(), request.dialect);
-    let generated = if request.xboard {
-        xboard::generate(&request.betza, &position)
-    } else {
-        generate(&piece, &position)
-    };
+}
+
+/// What the squares shown leave out, on stderr: parts not drawn, friends whose moves are
+/// borrowed, a search cut short.
+fn print_notes(betza: &str, piece: &model::Piece, generated: &Generated) {
+    let quoted = |range: TextRange| &betza[usize::from(range.start())..usize::from(range.end())];
     for (range, why) in &piece.not_drawn {
-        let text = &request.betza[usize::from(range.start())..usize::from(range.end())];
-        eprintln!("note: `{text}` is not fully drawn: {why}");
+        eprintln!("note: `{}` is not fully drawn: {why}", quoted(*range));
     }
     for (range, why) in &generated.not_generated {
-        let text = &request.betza[usize::from(range.start())..usize::from(range.end())];
-        eprintln!("note: `{text}` has no squares drawn: {why}");
+        eprintln!("note: `{}` has no squares drawn: {why}", quoted(*range));
     }
     if !generated.borrowed_from.is_empty() {
         let friends: Vec<String> = generated
@@ -89,38 +106,42 @@ pub fn run(request: &Request) -> ExitCode {
             "warning: the search was cut short at its budget; the squares shown are the ones found so far"
         );
     }
-    let destinations: Vec<String> = generated
+}
+
+fn destinations(generated: &Generated) -> Vec<String> {
+    generated
         .destinations()
         .iter()
         .map(|s| s.to_string())
-        .collect();
-    let out = if request.json {
-        let moves: Vec<_> = generated.moves.iter().map(move_json).collect();
-        let mut text = json!({
-            "destinations": destinations,
-            "moves": moves,
-            "truncated": generated.truncated,
-        })
-        .to_string();
-        text.push('\n');
-        text
+        .collect()
+}
+
+fn json_output(generated: &Generated) -> String {
+    let moves: Vec<_> = generated.moves.iter().map(move_json).collect();
+    let mut text = json!({
+        "destinations": destinations(generated),
+        "moves": moves,
+        "truncated": generated.truncated,
+    })
+    .to_string();
+    text.push('\n');
+    text
+}
+
+fn human_output(generated: &Generated, position: &Position) -> String {
+    let destinations = destinations(generated);
+    let list = if destinations.is_empty() {
+        "none".to_owned()
     } else {
-        let list = if destinations.is_empty() {
-            "none".to_owned()
-        } else {
-            destinations.join(" ")
-        };
-        let mut text = format!("destinations: {list}\n");
-        text.push_str(&betza_syntax::render::grid(
-            &position,
-            &generated.summary(),
-            None,
-        ));
-        text
+        destinations.join(" ")
     };
-    // A closed stdout is not worth a panic.
-    let _ = std::io::stdout().write_all(out.as_bytes());
-    ExitCode::SUCCESS
+    let mut text = format!("destinations: {list}\n");
+    text.push_str(&betza_syntax::render::grid(
+        position,
+        &generated.summary(),
+        None,
+    ));
+    text
 }
 
 fn move_json(m: &GeneratedMove) -> serde_json::Value {
