@@ -183,6 +183,9 @@ impl Document {
         if edits.whole {
             let text = self.rope.to_string();
             self.analyse(&text, options);
+        } else {
+            // Requests during typing build each half-typed string once.
+            self.forget_unused_pieces();
         }
     }
 
@@ -200,7 +203,8 @@ impl Document {
         self.forget_unused_pieces();
     }
 
-    /// Strings no longer in the document are let go once they outnumber those in it.
+    /// Strings no longer in the document are let go once they outnumber those in it by 1024:
+    /// the pass over the regions that takes is paid once in a thousand new strings.
     fn forget_unused_pieces(&mut self) {
         let pieces = self
             .pieces
@@ -230,6 +234,20 @@ mod tests {
         let first = document.piece("mafsW", crate::Dialect::XBetza);
         let again = document.piece("mafsW", crate::Dialect::XBetza);
         assert!(std::sync::Arc::ptr_eq(&first, &again));
+    }
+
+    /// Strings asked about while typing are let go once they are no longer in the document, so
+    /// a long session does not grow without bound.
+    #[test]
+    fn strings_no_longer_in_the_document_are_let_go() {
+        let options = Options::default();
+        let mut document = Document::new("p.betza", "", "W\n", &options);
+        for n in 0..3000 {
+            document.piece(&format!("W{n}"), crate::Dialect::XBetza);
+        }
+        document.edit(&options, |edits| edits.replace(0, 1, "F"));
+        let kept = document.pieces.lock().map_or(usize::MAX, |p| p.len());
+        assert!(kept <= 1, "{kept}");
     }
 
     #[test]
