@@ -95,6 +95,22 @@ fn variants_ini_host_errors_that_hide_a_piece() {
     assert_eq!(&text[result.errors[3].range], "nosuchvariant");
 }
 
+/// Issue 25: `fairy`, `chessgi`, `losers` and `wolf` are built into Fairy-Stockfish (variant.cpp
+/// 1849 on; reference/fairy-stockfish-builtins.tsv), so inheriting from them is no mistake;
+/// `threecheck` is not (the engine calls it `3check`).
+#[test]
+fn sections_may_inherit_from_every_built_in_variant() {
+    let text = "[a:fairy]\n[b:chessgi]\n[c:losers]\n[d:wolf]\n[e:3check]\n[f:threecheck]\n";
+    let result = scan(HostFormat::VariantsIni, text, Dialect::Fairy);
+    let unknown: Vec<&str> = result
+        .errors
+        .iter()
+        .filter(|e| e.code == "unknown-parent")
+        .map(|e| &text[e.range])
+        .collect();
+    assert_eq!(unknown, ["threecheck"]);
+}
+
 #[test]
 fn pgn_variant_men_tag() {
     let text = example("game.pgn");
