@@ -369,6 +369,27 @@ fn check_exits_1_on_errors_and_reports_them_with_exact_columns() {
         (order["line"].as_u64(), order["column"].as_u64()),
         (Some(3), Some(20))
     );
+    // DESIGN.md's contract: the rule's help, and the fix as edits anchored in the file.
+    assert!(order["help"].as_str().is_some_and(|h| !h.is_empty()));
+    let edits = order["fix"]["edits"].as_array().expect("edits");
+    assert!(order["fix"]["message"].is_string());
+    assert_eq!(
+        edits
+            .iter()
+            .map(|e| (
+                e["line"].as_u64(),
+                e["column"].as_u64(),
+                e["end_column"].as_u64(),
+                e["new_text"].as_str()
+            ))
+            .collect::<Vec<_>>(),
+        [(Some(3), Some(19), Some(21), Some("fm"))]
+    );
+    let unfixable = findings
+        .iter()
+        .find(|f| f["fix"].is_null())
+        .expect("a finding without a fix");
+    assert!(unfixable["code"].is_string());
 }
 
 #[test]
@@ -406,7 +427,7 @@ fn check_allow_and_deny_change_the_outcome() {
 #[test]
 fn check_allows_and_denies_every_code() {
     let path = temp_file(
-        "variants.ini",
+        "codes.variants.ini",
         b"[v:chess]\ncustomPiece1 = :W\ncustomPiece2 = b:R12\n",
     );
     let plain = betza([OsStr::new("check"), path.as_os_str()]);

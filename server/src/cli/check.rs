@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use betza_syntax::Severity;
-use betza_syntax::document::{self, FileDiagnostic, Options, line_column};
+use betza_syntax::document::{self, FileDiagnostic, LineIndex, Options};
 use betza_syntax::host::{self, HostFormat};
 use serde_json::json;
 
@@ -131,21 +131,33 @@ fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Chec
 fn json_report(checked: &[Checked]) -> String {
     let mut items = Vec::new();
     for file in checked {
+        let lines = LineIndex::new(&file.text);
+        let file_name = file.path.display().to_string();
         for d in &file.diagnostics {
-            let (line, column) = line_column(&file.text, usize::from(d.range.start()));
-            let (end_line, end_column) = line_column(&file.text, usize::from(d.range.end()));
-            items.push(json!({
-                "file": file.path.display().to_string(),
-                "line": line,
-                "column": column,
-                "end_line": end_line,
-                "end_column": end_column,
-                "severity": d.severity.as_str(),
-                "code": d.code,
-                "message": d.message,
-                "fix": d.fix.as_ref().map(|f| f.title.clone()),
-            }));
+            let mut item = positions(&lines, d.range);
+            item["file"] = json!(file_name);
+            item["severity"] = json!(d.severity.as_str());
+            item["code"] = json!(d.code);
+            item["message"] = json!(d.message);
+            item["help"] = json!(d.help);
+            item["fix"] = json!(d.fix.as_ref().map(|fix| json!({
+                "message": fix.title,
+                "edits": fix.edits.iter().map(|edit| {
+                    let mut json = positions(&lines, edit.range);
+                    json["new_text"] = json!(edit.text);
+                    json
+                }).collect::<Vec<_>>(),
+            })));
+            items.push(item);
         }
     }
     serde_json::Value::Array(items).to_string()
+}
+
+/// `{"line", "column", "end_line", "end_column"}` of a byte range: 1-based, in characters, end
+/// exclusive.
+fn positions(lines: &LineIndex, range: betza_syntax::TextRange) -> serde_json::Value {
+    let (line, column) = lines.line_column(usize::from(range.start()));
+    let (end_line, end_column) = lines.line_column(usize::from(range.end()));
+    json!({ "line": line, "column": column, "end_line": end_line, "end_column": end_column })
 }

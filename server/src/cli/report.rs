@@ -5,22 +5,29 @@ use std::io::{BufWriter, IsTerminal, Write};
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
 use betza_syntax::{Severity, SyntaxError};
 
+/// How a severity is labelled and coloured.
+fn kind_of(severity: Severity) -> (ReportKind<'static>, Color) {
+    match severity {
+        Severity::Error => (ReportKind::Error, Color::Red),
+        Severity::Warning => (ReportKind::Warning, Color::Yellow),
+        Severity::Info => (ReportKind::Custom("Info", Color::Cyan), Color::Cyan),
+        Severity::Hint => (ReportKind::Custom("Hint", Color::Blue), Color::Blue),
+    }
+}
+
 /// Writes one ariadne report per error to stderr. `name` labels the source (a file name, or
 /// `<betza>` for a string given on the command line).
 pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
     let config = Config::default()
         .with_index_type(IndexType::Byte)
         .with_color(std::io::stderr().is_terminal());
-    // Each report re-reads the whole text; beyond the first hundred they only bury the start.
+    // Beyond the first hundred, reports of one string only bury the start.
     const SHOWN: usize = 100;
+    let source = Source::from(text);
     // One buffer: ariadne writes a long line in many small pieces.
     let mut out = BufWriter::new(std::io::stderr().lock());
     for error in errors.iter().take(SHOWN) {
-        let (kind, color) = match error.severity() {
-            Severity::Error => (ReportKind::Error, Color::Red),
-            Severity::Warning => (ReportKind::Warning, Color::Yellow),
-            Severity::Info | Severity::Hint => (ReportKind::Advice, Color::Cyan),
-        };
+        let (kind, color) = kind_of(error.severity());
         let span = (
             name,
             usize::from(error.range.start())..usize::from(error.range.end()),
@@ -36,7 +43,7 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
             )
             .finish();
         // stderr going away is no reason to stop.
-        let _ = report.write((name, Source::from(text)), &mut out);
+        let _ = report.write((name, &source), &mut out);
     }
     if errors.len() > SHOWN {
         let _ = writeln!(out, "… and {} more", errors.len() - SHOWN);
@@ -54,12 +61,10 @@ pub fn eprint_file_diagnostics(
         .with_index_type(IndexType::Byte)
         .with_color(std::io::stderr().is_terminal());
     let mut out = BufWriter::new(std::io::stderr().lock());
+    // The file's lines are indexed once for all its reports.
+    let source = Source::from(text);
     for d in diagnostics {
-        let (kind, color) = match d.severity {
-            Severity::Error => (ReportKind::Error, Color::Red),
-            Severity::Warning => (ReportKind::Warning, Color::Yellow),
-            Severity::Info | Severity::Hint => (ReportKind::Advice, Color::Cyan),
-        };
+        let (kind, color) = kind_of(d.severity);
         let span = (
             name,
             usize::from(d.range.start())..usize::from(d.range.end()),
@@ -80,7 +85,7 @@ pub fn eprint_file_diagnostics(
             report = report.with_note(format!("fix: {}", fix.title));
         }
         // stderr going away is no reason to stop.
-        let _ = report.finish().write((name, Source::from(text)), &mut out);
+        let _ = report.finish().write((name, &source), &mut out);
     }
     let _ = out.flush();
 }

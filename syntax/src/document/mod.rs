@@ -226,17 +226,34 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
     out
 }
 
-/// 1-based line and column (in characters) of a byte offset; the column of a line end is one
-/// past its last character.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
+/// Where each line of a text starts, to turn byte offsets into lines and columns without reading
+/// the text again for each (a file of thousands of findings asks thousands of times).
+#[derive(Debug, Clone)]
+pub struct LineIndex<'t> {
+    text: &'t str,
+    /// The byte offset of each line's start; lines end at `\n`.
+    starts: Vec<usize>,
+}
+
+impl<'t> LineIndex<'t> {
+    pub fn new(text: &'t str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .collect();
+        LineIndex { text, starts }
     }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
+
+    /// 1-based line and column (in characters) of a byte offset (clamped to the text, moved
+    /// back to a character boundary); the column of a line end is one past its last character.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&start| start <= offset);
+        let start = self.starts[line - 1];
+        (line, self.text[start..offset].chars().count() + 1)
+    }
 }
 
 #[cfg(test)]

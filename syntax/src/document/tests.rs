@@ -233,7 +233,7 @@ fn the_shared_corpus_files_have_no_syntax_errors() {
                 d.code,
                 d.message
             );
-            let (line, column) = line_column(&text, usize::from(d.range.start()));
+            let (line, column) = LineIndex::new(&text).line_column(usize::from(d.range.start()));
             report.push_str(&format!(
                 "{name}:{line}:{column}\t{}\t{}\t{}\n",
                 d.severity.as_str(),
@@ -311,4 +311,19 @@ fn an_edit_reads_only_its_string_or_its_section() {
             );
         }
     }
+}
+
+#[test]
+fn line_index_counts_lines_and_characters() {
+    let text = "ab\n😀x\r\nlast";
+    let index = LineIndex::new(text);
+    assert_eq!(index.line_column(0), (1, 1));
+    assert_eq!(index.line_column(2), (1, 3));
+    assert_eq!(index.line_column(3), (2, 1));
+    // After the emoji: one character, whatever its bytes; inside it: its start.
+    assert_eq!(index.line_column(7), (2, 2));
+    assert_eq!(index.line_column(5), (2, 1));
+    // `\r` is a character of its line; the next line starts after `\n`.
+    assert_eq!(index.line_column(text.len()), (3, 5));
+    assert_eq!(index.line_column(usize::MAX), (3, 5));
 }
