@@ -401,7 +401,9 @@ async fn completion_offers_letters_and_custom_piece_keys() {
 
 #[tokio::test]
 async fn semantic_tokens_symbols_and_quick_fixes() {
-    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    // XBoard's findings in a variants.ini only when asked for (DESIGN.md).
+    let engines = json!({ "engines": ["fairy-stockfish", "xboard"] });
+    let (mut session, _) = Session::start(&["utf-16"], engines).await;
     let uri = "file:///w/variants.ini";
     session
         .open(
@@ -539,7 +541,7 @@ async fn every_client_gets_standard_diagnostics() {
     assert!(init["result"]["capabilities"].get("experimental").is_none());
     let uri = "file:///w/standard/variants.ini";
     let text =
-        "[v:chess]\ncustomPiece1 = x:mfW\n[w:v]\ncustomPiece2 = y:NN\ncustomPiece3 = z:lvF\n";
+        "[v:chess]\ncustomPiece1 = x:mafsW\n[w:v]\ncustomPiece2 = y:nR\ncustomPiece3 = z:D1\n";
     let next_list = async |session: &mut Session| {
         let message = session.receive().await;
         assert_eq!(
