@@ -4,6 +4,7 @@
 
 mod fairy;
 mod generate;
+mod generated;
 pub mod reference;
 mod square;
 

@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 
-use super::generate::{Search, generate_searching};
+use super::generate::generate_searching;
+use super::walk::Search;
 use super::{BoardSize, Position, Side, Square};
 use crate::{Dialect, model, parse};
 

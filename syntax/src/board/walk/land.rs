@@ -2,79 +2,93 @@
 //! from there and the search backtracks; and the keys that tell moves and search states apart.
 
 use super::{Arrival, Continuation, Landing, MoveKey, REACHED, StateKey, Trail, Walker, plain_bit};
-use crate::board::generate::{Generated, GeneratedMove};
+use crate::board::generated::{Generated, GeneratedMove};
 use crate::board::{Occupant, Square};
-use crate::model::{Leg, LegSteps};
+use crate::model::{Leg, LegSteps, Modes};
 
 impl Walker<'_> {
-    /// The leg ends on `to`: record a move or go on with the next leg.
-    #[allow(clippy::too_many_arguments)]
+    /// The leg ends on `end.to`, where it finds `occupant`: record a move or go on with the
+    /// next leg.
     pub(super) fn land(
         &self,
         leg: &Leg,
-        rest: &[Leg],
-        to: Square,
-        heading: Arrival,
+        end: &Continuation<'_>,
         occupant: Option<Occupant>,
-        slide: Option<u32>,
         trail: &mut Trail,
         out: &mut Generated,
     ) {
-        let modes = leg.modes;
-        if rest
-            .first()
-            .is_some_and(|next| next.when_open && !self.open(next, to, heading, occupant, trail))
-        {
-            // Seed 002's circular King "stops before the next square is blocked".
-            return self.land(leg, &[], to, heading, occupant, slide, trail, out);
+        // Seed 002's circular King "stops before the next square is blocked": the move ends
+        // here as if this were its final leg.
+        let stops = end.rest.first().is_some_and(|next| {
+            next.when_open && !self.open(next, end.to, end.heading, occupant, trail)
+        });
+        if end.rest.is_empty() || stops {
+            self.end_move(leg.modes, end.to, occupant, trail, out);
+        } else {
+            self.go_on_from(leg.modes, end, occupant, trail, out);
         }
-        if !rest.is_empty() {
-            // Each mode the leg allows on this square is a way to go on (seed 000: "specifying
-            // two modes in general means that it can do one as well as the other").
-            let next = Continuation {
-                rest,
-                to,
-                heading,
-                slide,
-            };
-            if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
-                // An e.p. capture here needs e.p. rights from the opponent's last move, which a
-                // diagram's position does not have: the square is marked, the move not followed
-                // (notes L10).
-                out.en_passant.push(to);
-            }
-            match occupant {
-                None if modes.to_empty => self.go_on(&next, &[], Landing::Moved, trail, out),
-                None => {}
-                Some(occupant) => {
-                    // `t`: "with p/g: hop only over own pieces" (XBoard).
-                    let refused = match occupant {
-                        Occupant::Enemy => modes.tame,
-                        Occupant::Friend => modes.hop_enemy_only,
-                    };
-                    if modes.hop && !refused {
-                        self.go_on(&next, &[], Landing::Hopped, trail, out);
-                    }
-                    let captures = match occupant {
-                        Occupant::Enemy => modes.capture_enemy,
-                        Occupant::Friend => modes.capture_friend,
-                    };
-                    if captures {
-                        self.go_on(&next, &[(to, None)], Landing::Captured, trail, out);
-                    }
-                    if modes.excite && occupant == Occupant::Friend {
-                        // Induction: the friend makes the remaining legs; the piece that
-                        // excited it stays where it stood.
-                        let inducer = trail.mover.unwrap_or(self.position.from);
-                        let changes = [(to, None), (inducer, Some(Occupant::Friend))];
-                        let mover = trail.mover.replace(to);
-                        self.go_on(&next, &changes, Landing::Moved, trail, out);
-                        trail.mover = mover;
-                    }
-                }
+    }
+
+    /// A non-final leg ends on `next.to`: each mode the leg allows on this square is a way to
+    /// go on (seed 000: "specifying two modes in general means that it can do one as well as
+    /// the other").
+    fn go_on_from(
+        &self,
+        modes: Modes,
+        next: &Continuation<'_>,
+        occupant: Option<Occupant>,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let to = next.to;
+        if occupant.is_none() && modes.en_passant && !out.en_passant.contains(&to) {
+            // An e.p. capture here needs e.p. rights from the opponent's last move, which a
+            // diagram's position does not have: the square is marked, the move not followed
+            // (notes L10).
+            out.en_passant.push(to);
+        }
+        let Some(occupant) = occupant else {
+            if modes.to_empty {
+                self.go_on(next, &[], Landing::Moved, trail, out);
             }
             return;
+        };
+        // `t`: "with p/g: hop only over own pieces" (XBoard).
+        let refused = match occupant {
+            Occupant::Enemy => modes.tame,
+            Occupant::Friend => modes.hop_enemy_only,
+        };
+        if modes.hop && !refused {
+            self.go_on(next, &[], Landing::Hopped, trail, out);
         }
+        let captures = match occupant {
+            Occupant::Enemy => modes.capture_enemy,
+            Occupant::Friend => modes.capture_friend,
+        };
+        if captures {
+            self.go_on(next, &[(to, None)], Landing::Captured, trail, out);
+        }
+        if modes.excite && occupant == Occupant::Friend {
+            // Induction: the friend makes the remaining legs; the piece that excited it stays
+            // where it stood.
+            let inducer = trail.mover.unwrap_or(self.position.from);
+            let changes = [(to, None), (inducer, Some(Occupant::Friend))];
+            let mover = trail.mover.replace(to);
+            self.go_on(next, &changes, Landing::Moved, trail, out);
+            trail.mover = mover;
+        }
+    }
+
+    /// The final leg ends on `to`: the moves it makes there, and what a diagram marks on the
+    /// square for moves a position cannot show.
+    fn end_move(
+        &self,
+        modes: Modes,
+        to: Square,
+        occupant: Option<Occupant>,
+        trail: &Trail,
+        out: &mut Generated,
+    ) {
         let allowed = match occupant {
             None => modes.to_empty,
             Some(Occupant::Enemy) => modes.capture_enemy,

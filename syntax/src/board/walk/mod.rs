@@ -1,4 +1,4 @@
-//! The leg-by-leg search behind [`super::generate`]: from the piece's square, each leg slides or
+//! The leg-by-leg search behind move generation: from the piece's square, each leg slides or
 //! leaps along its steps, checks what it may do where it ends, and hands over to the next leg.
 //! Captures on the way empty their squares for the later legs; an induced friend (`x`) makes the
 //! remaining legs from its own square. A step budget bounds every search.
@@ -11,9 +11,12 @@ use rustc_hash::FxHashSet as HashSet;
 
 mod land;
 mod reach;
+mod search;
 mod shortcuts;
 
-use super::generate::{Generated, Search};
+pub(super) use search::Search;
+
+use super::generated::Generated;
 use super::{Lean, Occupant, Position, Square, Step};
 use crate::model::{Bend, Lameness, Leg, Reach, Wrap};
 
@@ -44,7 +47,8 @@ impl Trail {
     }
 }
 
-/// How the previous leg arrived where the next one starts.
+/// How a leg arrives on a square: where the next leg starts, or, along a ride, on each square
+/// it may end on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Arrival {
     /// Its last step.
@@ -55,7 +59,24 @@ struct Arrival {
     off_board: bool,
 }
 
-/// Where the move goes on from after a non-final leg.
+/// A leg as it starts from one square, with what stays the same on each of its lines.
+struct LegStart<'l> {
+    leg: &'l Leg,
+    /// The legs after it.
+    rest: &'l [Leg],
+    from: Square,
+    /// After a leg that ended off the board (`o`), the step from `from` to the square past the
+    /// edge where this leg starts.
+    beyond: Option<Step>,
+    /// The most steps it may take on this board.
+    limit: u32,
+    /// It may only land on squares the move has not stood on.
+    unvisited_only: bool,
+    /// Where its squares start in the trail's path.
+    path_start: usize,
+}
+
+/// Where a leg ends, and the legs that go on from there (none after the final leg).
 struct Continuation<'l> {
     rest: &'l [Leg],
     to: Square,
@@ -217,11 +238,18 @@ impl<'a> Walker<'a> {
                 )
             });
         }
-        let beyond = incoming.filter(|a| a.off_board).map(|a| a.step);
-        let limit = self.limit(leg.reach, leg.wrap, from);
+        let start = LegStart {
+            leg,
+            rest,
+            from,
+            beyond: incoming.filter(|a| a.off_board).map(|a| a.step),
+            limit: self.limit(leg.reach, leg.wrap, from),
+            unvisited_only,
+            path_start: trail.path.len(),
+        };
         let saved_unload = trail.unload_at;
         // A leg that starts off the board has no square to set a piece down on.
-        if leg.unload && beyond.is_none() {
+        if leg.unload && start.beyond.is_none() {
             // Seed 000: "the (empty) starting square of the leg will receive the piece
             // captured by the move".
             trail.unload_at = Some(from);
@@ -230,163 +258,218 @@ impl<'a> Walker<'a> {
         let senses: &[u8] = if leg.bend.is_some() { &[1, 7] } else { &[0] };
         for (step, lean) in steps {
             for &sense in senses {
-                let saved = trail.path.len();
-                self.ride(
-                    leg,
-                    rest,
-                    (from, beyond),
-                    (step, lean),
-                    sense,
-                    limit,
-                    unvisited_only,
-                    trail,
-                    out,
-                );
-                trail.path.truncate(saved);
+                let heading = Arrival {
+                    step,
+                    lean,
+                    off_board: false,
+                };
+                self.ride(&start, heading, sense, trail, out);
+                trail.path.truncate(start.path_start);
             }
         }
         trail.unload_at = saved_unload;
     }
 
-    /// One line of a leg: leaps or slides of `step` from `from`, turning by `sense` eighths
-    /// between steps for a bent rider. `lean` is the way the leg bent to reach `step`.
-    #[allow(clippy::too_many_arguments)]
+    /// One line of a leg: leaps or slides from where it starts, starting out as `heading` says
+    /// and turning by `sense` eighths between steps for a bent rider.
     fn ride(
         &self,
-        leg: &Leg,
-        rest: &[Leg],
-        (from, beyond): (Square, Option<Step>),
-        (step, lean): (Step, Option<Lean>),
+        start: &LegStart<'_>,
+        mut heading: Arrival,
         sense: u8,
-        limit: u32,
-        unvisited_only: bool,
         trail: &mut Trail,
         out: &mut Generated,
     ) {
+        let leg = start.leg;
         let slider = leg.reach != Reach::Steps(1);
-        let mut current = from;
-        let mut heading = step;
-        let mut lean = lean;
-        // Where this leg's squares start in the trail's path.
-        let leg_path = trail.path.len();
-        for distance in 1..=limit {
+        let mut current = start.from;
+        for distance in 1..=start.limit {
             if !self.spend(out) {
                 return;
             }
             // The first step of a leg that starts off the board comes back from there.
-            let from_off_board = distance == 1 && beyond.is_some();
-            let next = match beyond.filter(|_| from_off_board) {
-                Some(b) => self.advance(
-                    current,
-                    Step::new(
-                        b.dx.saturating_add(heading.dx),
-                        b.dy.saturating_add(heading.dy),
-                    ),
-                    Wrap::None,
-                ),
-                None => self.advance(current, heading, leg.wrap),
-            };
-            let Some(next) = next else {
+            let from_off_board = distance == 1 && start.beyond.is_some();
+            let Some(next) = self.next_square(start, current, heading.step, from_off_board) else {
                 if leg.ends_off_board && !from_off_board && leg.modes.to_empty {
-                    // Seed 000: the leg's destination "must be off board"; the walk goes on
-                    // from the first square past the edge.
-                    let arrival = Arrival {
-                        step: heading,
-                        lean,
-                        off_board: true,
-                    };
-                    let next = Continuation {
-                        rest,
-                        to: current,
-                        heading: arrival,
-                        slide: slider.then_some(distance),
-                    };
-                    self.go_on(&next, &[], Landing::Moved, trail, out);
+                    let slide = slider.then_some(distance);
+                    self.go_on_past_edge(start, current, heading, slide, trail, out);
                 }
                 break;
             };
             let wrapped_home = leg.wrap != Wrap::None || leg.bend == Some(Bend::Circular);
-            if next == self.position.from && wrapped_home && rest.is_empty() {
+            if next == self.position.from && wrapped_home && start.rest.is_empty() {
                 break;
             }
             // Nothing off the board can block the way back onto it.
-            let leaper = heading.king_distance() > 1 && !from_off_board;
-            let blocked = match leg.lame {
-                None => false,
-                Some(_) if from_off_board => false,
-                Some(Lameness::ShortestPaths) => {
-                    leaper && !self.some_path_clear(current, heading, leg.wrap, trail)
-                }
-            };
-            if blocked {
+            let leaper = heading.step.king_distance() > 1 && !from_off_board;
+            if self.lame_blocked(leg, current, heading.step, leaper, from_off_board, trail) {
                 break;
             }
             let occupant = self.occupant(next, trail);
-            // `j` on a slider skips the first square; on a leaper the leap must jump over
-            // something, which is what a blocked lame path means.
+            // `j` on a slider skips the first square.
             let skip = leg.jumping && slider && !leaper && distance == 1;
-            let must_jump_fails =
-                leg.jumping && leaper && self.some_path_clear(current, heading, leg.wrap, trail);
-            let iso_fails = leg.iso && trail.last_slide.is_some_and(|n| n != distance);
-            let revisit = unvisited_only && trail.visited(self.position.from, next);
-            // A leg that must end off the board cannot stop on it.
-            if !skip && !must_jump_fails && !iso_fails && !revisit && !leg.ends_off_board {
-                let slide = slider.then_some(distance);
-                let saved = trail.ep_rights.len();
-                if leg.ep_rights {
-                    let passed = trail.path[leg_path..].to_vec();
-                    self.ep_rights(leg, rest, &passed, (current, next), heading, trail);
-                }
-                let arrival = Arrival {
-                    step: heading,
-                    lean,
-                    off_board: false,
-                };
-                self.land(leg, rest, next, arrival, occupant, slide, trail, out);
-                trail.ep_rights.truncate(saved);
+            let end = Continuation {
+                rest: start.rest,
+                to: next,
+                heading,
+                slide: slider.then_some(distance),
+            };
+            if !skip && self.may_end(start, current, &end, leaper, distance, trail) {
+                self.end_leg(start, current, &end, occupant, trail, out);
             }
             if occupant.is_some() && !skip {
                 break;
             }
             trail.path.push(next);
             current = next;
-            let turn = match leg.bend {
-                None => 0,
-                Some(Bend::Circular) => sense,
-                // Zig-zag: turn by 90 degrees one way, then back the other way.
-                Some(Bend::ZigZag) if distance % 2 == 1 => sense * 2 % 8,
-                Some(Bend::ZigZag) => (8 - sense * 2 % 8) % 8,
-            };
-            if turn != 0 {
-                heading = heading.turned(turn);
-                lean = Lean::of_turn(turn, heading);
+            heading = bent(heading, leg.bend, sense, distance);
+        }
+    }
+
+    /// An `o` leg ends past the edge, one `heading.step` beyond `edge` (seed 000: the leg's
+    /// destination "must be off board"); the walk goes on from there.
+    fn go_on_past_edge(
+        &self,
+        start: &LegStart<'_>,
+        edge: Square,
+        heading: Arrival,
+        slide: Option<u32>,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let past_edge = Continuation {
+            rest: start.rest,
+            to: edge,
+            heading: Arrival {
+                off_board: true,
+                ..heading
+            },
+            slide,
+        };
+        self.go_on(&past_edge, &[], Landing::Moved, trail, out);
+    }
+
+    /// The square one `step` on from `current`. The first step of a leg that starts off the
+    /// board comes back from the square past the edge, where the board does not wrap.
+    fn next_square(
+        &self,
+        start: &LegStart<'_>,
+        current: Square,
+        step: Step,
+        from_off_board: bool,
+    ) -> Option<Square> {
+        match start.beyond.filter(|_| from_off_board) {
+            Some(b) => self.advance(
+                current,
+                Step::new(b.dx.saturating_add(step.dx), b.dy.saturating_add(step.dy)),
+                Wrap::None,
+            ),
+            None => self.advance(current, step, start.leg.wrap),
+        }
+    }
+
+    /// Whether a lame (`n`) leap from `current` along `step` finds every path blocked.
+    fn lame_blocked(
+        &self,
+        leg: &Leg,
+        current: Square,
+        step: Step,
+        leaper: bool,
+        from_off_board: bool,
+        trail: &Trail,
+    ) -> bool {
+        match leg.lame {
+            None => false,
+            Some(_) if from_off_board => false,
+            Some(Lameness::ShortestPaths) => {
+                leaper && !self.some_path_clear(current, step, leg.wrap, trail)
             }
         }
     }
 
+    /// Whether the leg may end on `end.to`, its `distance`th step, made from `current`.
+    fn may_end(
+        &self,
+        start: &LegStart<'_>,
+        current: Square,
+        end: &Continuation<'_>,
+        leaper: bool,
+        distance: u32,
+        trail: &Trail,
+    ) -> bool {
+        let (leg, to, step) = (start.leg, end.to, end.heading.step);
+        // `j` on a leaper: the leap must jump over something, which is what a blocked lame
+        // path means.
+        let must_jump_fails =
+            leg.jumping && leaper && self.some_path_clear(current, step, leg.wrap, trail);
+        let iso_fails = leg.iso && trail.last_slide.is_some_and(|n| n != distance);
+        let revisit = start.unvisited_only && trail.visited(self.position.from, to);
+        // A leg that must end off the board cannot stop on it.
+        !must_jump_fails && !iso_fails && !revisit && !leg.ends_off_board
+    }
+
+    /// The leg ends on `end.to`, coming from `current`, and finds `occupant` there. The e.p.
+    /// rights it creates hold for what follows from there, and only for that.
+    fn end_leg(
+        &self,
+        start: &LegStart<'_>,
+        current: Square,
+        end: &Continuation<'_>,
+        occupant: Option<Occupant>,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let saved = trail.ep_rights.len();
+        if start.leg.ep_rights {
+            self.ep_rights(start, (current, end.to), end.heading.step, trail);
+        }
+        self.land(start.leg, end, occupant, trail, out);
+        trail.ep_rights.truncate(saved);
+    }
+
     /// E.p. rights an `n` leg creates on its way to `to` (seed 000): a stepper or slider on the
-    /// squares it "steps to or slides through" (`passed`, and its end square when another leg
-    /// follows); a lame leap on the square where it could be blocked (the middle of a D or A
-    /// leap).
+    /// squares it "steps to or slides through" (the leg's squares in the trail's path, and its
+    /// end square when another leg follows); a lame leap on the square where it could be
+    /// blocked (the middle of a D or A leap).
     fn ep_rights(
         &self,
-        leg: &Leg,
-        rest: &[Leg],
-        passed: &[Square],
+        start: &LegStart<'_>,
         (current, to): (Square, Square),
         heading: Step,
         trail: &mut Trail,
     ) {
         if heading.king_distance() == 1 {
-            trail.ep_rights.extend_from_slice(passed);
-            if !rest.is_empty() {
+            trail
+                .ep_rights
+                .extend_from_slice(&trail.path[start.path_start..]);
+            if !start.rest.is_empty() {
                 trail.ep_rights.push(to);
             }
         } else if heading.king_distance() == 2 && heading.dx % 2 == 0 && heading.dy % 2 == 0 {
             let middle = Step::new(heading.dx / 2, heading.dy / 2);
             trail
                 .ep_rights
-                .extend(self.advance(current, middle, leg.wrap));
+                .extend(self.advance(current, middle, start.leg.wrap));
         }
+    }
+}
+
+/// How a bent rider heads on after its `distance`th step, turning by `sense` eighths.
+fn bent(heading: Arrival, bend: Option<Bend>, sense: u8, distance: u32) -> Arrival {
+    let turn = match bend {
+        None => 0,
+        Some(Bend::Circular) => sense,
+        // Zig-zag: turn by 90 degrees one way, then back the other way.
+        Some(Bend::ZigZag) if distance % 2 == 1 => sense * 2 % 8,
+        Some(Bend::ZigZag) => (8 - sense * 2 % 8) % 8,
+    };
+    if turn == 0 {
+        return heading;
+    }
+    let step = heading.step.turned(turn);
+    Arrival {
+        step,
+        lean: Lean::of_turn(turn, step),
+        ..heading
     }
 }

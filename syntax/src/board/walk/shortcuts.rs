@@ -3,7 +3,7 @@
 //! square on its own.
 
 use super::{Arrival, REACHED, Trail, Walker, plain_bit};
-use crate::board::generate::Generated;
+use crate::board::generated::Generated;
 use crate::board::{Occupant, Square};
 use crate::model::{Leg, LegSteps, Modes};
 

@@ -186,10 +186,26 @@ pub(super) fn read_modes(at: &impl Fn(usize) -> u8, desc: &mut usize) -> Modes {
     modes
 }
 
+/// The leg's mode bits with XBoard's default (`mc` when no `m`, `c`, `d` or `e` is written on a
+/// final leg), and the rest of the move after an `a` as the next leg reads it.
+pub(super) fn leg_mode(text: &[u8], modes: &Modes, expo: i32) -> (u32, Option<NextLeg>) {
+    let mut mode = modes.mode;
+    let next = match modes.cont {
+        None => {
+            if mode & 15 == 0 {
+                mode |= HIS | EMPTY;
+            }
+            None
+        }
+        Some(start) => Some(continuation(&text[start..], &mut mode, expo)),
+    };
+    (mode, next)
+}
+
 /// The next leg's text, with `p`, `g` and `y` applied: on a leg another follows, `p` passes
 /// over a piece, `g` does so and toggles the next leg's atom (rider ↔ leaper), `y` toggles it
 /// on an empty square; such a leg's default mode is `m`.
-pub(super) fn continuation(rest: &[u8], mode: &mut u32, expo: i32) -> NextLeg {
+fn continuation(rest: &[u8], mode: &mut u32, expo: i32) -> NextLeg {
     let mut text = rest.to_vec();
     let atom_at = text.iter().position(|c| !c.is_ascii_lowercase());
     let unloads = text[..atom_at.unwrap_or(text.len())]
@@ -232,100 +248,127 @@ pub(super) fn direction_set(
     leg: Leg,
 ) -> Option<(u8, u8)> {
     let first = leg.start.is_none();
-    let kind = |i: usize| {
-        let letter = at(i);
-        if letter.is_ascii_lowercase() {
-            lower(DIRECTION_KIND, letter)
-        } else {
-            b'0'
-        }
-    };
-    let pairs = |kind: u8, next_kind: u8| (kind | next_kind) & 3 == 3;
-    let mut set: u8 = 0;
     Some(match symmetry {
-        b'B' | b'F' if first => {
-            while kind(*desc) != b'0' {
-                let letter = at(*desc);
-                let mut bits = lower(&WIDE, letter);
-                if at(*desc + 1).is_ascii_lowercase() && pairs(kind(*desc), kind(*desc + 1)) {
-                    bits &= lower(&WIDE, at(*desc + 1));
-                    *desc += 2;
-                } else {
-                    *desc += 1;
-                }
-                set |= bits;
-            }
-            set &= 0xaa;
-            (if set == 0 { 0xaa } else { set }, 0xaa)
-        }
-        b'R' | b'W' if first => {
-            while kind(*desc) & !4 != b'0' {
-                set |= lower(&NARROW, at(*desc));
-                *desc += 1;
-            }
-            set &= 0x55;
-            (if set == 0 { 0x55 } else { set }, 0x55)
-        }
-        b'N' if first => {
-            if at(*desc) == b'h' {
-                set = if at(*desc + 1) == b'r' { 0x55 } else { 0xaa };
-                *desc += 2;
-            } else {
-                while kind(*desc) != b'0' {
-                    let (letter, next) = (at(*desc), at(*desc + 1));
-                    let mut bits = lower(&NARROW, letter);
-                    if next == b'h' {
-                        bits = lower(&WIDE, letter);
-                        *desc += 2;
-                    } else if letter == next
-                        || (next.is_ascii_lowercase()
-                            && kind(*desc) < b'4'
-                            && pairs(kind(*desc), kind(*desc + 1)))
-                    {
-                        bits = lower(&WIDE, letter) & lower(&NARROW, next);
-                        *desc += 2;
-                    } else {
-                        *desc += 1;
-                    }
-                    set |= bits;
-                }
-            }
-            (if set == 0 { 0xff } else { set }, 0xff)
-        }
+        b'B' | b'F' if first => (diagonal_set(at, desc), 0xaa),
+        b'R' | b'W' if first => (orthogonal_set(at, desc), 0x55),
+        b'N' if first => (oblique_set(at, desc), 0xff),
         b'B' | b'F' | b'R' | b'W' | b'N' | b'Q' | b'K' => {
             let all = match symmetry {
                 b'B' | b'F' => 0xaa,
                 b'R' | b'W' => 0x55,
                 _ => 0xff,
             };
-            while kind(*desc) != b'0' {
-                let (letter, next) = (at(*desc), at(*desc + 1));
-                let mut bits = lower(&KING_NARROW, letter);
-                if next == letter {
-                    // A doubled letter stands alone.
-                    *desc += 1;
-                } else if next.is_ascii_lowercase()
-                    && kind(*desc) < b'4'
-                    && pairs(kind(*desc), kind(*desc + 1))
-                {
-                    bits = lower(&KING_WIDE, letter) & lower(&KING_WIDE, next);
-                    *desc += 2;
-                } else {
-                    *desc += 1;
-                }
-                set |= bits;
-            }
-            if set == 0 {
-                set = match (first, all) {
-                    (true, _) => 0xff,
-                    // A continuation leg omits going straight back, and a four-fold atom its
-                    // diagonals too.
-                    (false, 0xff) => 0xef,
-                    (false, _) => 0x45,
-                };
-            }
+            let set = king_set(at, desc, first, all);
             (set.rotate_left(u32::from(leg.angle)), all)
         }
         _ => return None,
     })
+}
+
+/// The direction kind of the letter at `i` (see [`DIRECTION_KIND`]), `'0'` for no direction.
+fn kind(at: &impl Fn(usize) -> u8, i: usize) -> u8 {
+    let letter = at(i);
+    if letter.is_ascii_lowercase() {
+        lower(DIRECTION_KIND, letter)
+    } else {
+        b'0'
+    }
+}
+
+/// Whether two direction kinds combine into one direction (f/b with l/r, by their low bits).
+fn pairs(kind: u8, next_kind: u8) -> bool {
+    (kind | next_kind) & 3 == 3
+}
+
+/// The directions of a first leg of B or F: a pair of letters names one diagonal.
+fn diagonal_set(at: &impl Fn(usize) -> u8, desc: &mut usize) -> u8 {
+    let mut set = 0;
+    while kind(at, *desc) != b'0' {
+        let letter = at(*desc);
+        let mut bits = lower(&WIDE, letter);
+        if at(*desc + 1).is_ascii_lowercase() && pairs(kind(at, *desc), kind(at, *desc + 1)) {
+            bits &= lower(&WIDE, at(*desc + 1));
+            *desc += 2;
+        } else {
+            *desc += 1;
+        }
+        set |= bits;
+    }
+    set &= 0xaa;
+    if set == 0 { 0xaa } else { set }
+}
+
+/// The directions of a first leg of R or W: each letter on its own, until an `h`.
+fn orthogonal_set(at: &impl Fn(usize) -> u8, desc: &mut usize) -> u8 {
+    let mut set = 0;
+    while kind(at, *desc) & !4 != b'0' {
+        set |= lower(&NARROW, at(*desc));
+        *desc += 1;
+    }
+    set &= 0x55;
+    if set == 0 { 0x55 } else { set }
+}
+
+/// The directions of a first leg of N: `h` then `r` for the leaps leaning right (then any
+/// other letter, left); a letter alone for its narrow form, followed by `h` for its wide form,
+/// doubled or paired (`ff`, `fr`) for the leaps in its wide form and the second's narrow one.
+fn oblique_set(at: &impl Fn(usize) -> u8, desc: &mut usize) -> u8 {
+    let mut set = 0;
+    if at(*desc) == b'h' {
+        set = if at(*desc + 1) == b'r' { 0x55 } else { 0xaa };
+        *desc += 2;
+    } else {
+        while kind(at, *desc) != b'0' {
+            let (letter, next) = (at(*desc), at(*desc + 1));
+            let mut bits = lower(&NARROW, letter);
+            if next == b'h' {
+                bits = lower(&WIDE, letter);
+                *desc += 2;
+            } else if letter == next
+                || (next.is_ascii_lowercase()
+                    && kind(at, *desc) < b'4'
+                    && pairs(kind(at, *desc), kind(at, *desc + 1)))
+            {
+                bits = lower(&WIDE, letter) & lower(&NARROW, next);
+                *desc += 2;
+            } else {
+                *desc += 1;
+            }
+            set |= bits;
+        }
+    }
+    if set == 0 { 0xff } else { set }
+}
+
+/// The directions in the King's system (K, Q and every continuation leg), before a
+/// continuation turns them by the direction of the leg before; `all` is the atom's family.
+fn king_set(at: &impl Fn(usize) -> u8, desc: &mut usize, first: bool, all: u8) -> u8 {
+    let mut set = 0;
+    while kind(at, *desc) != b'0' {
+        let (letter, next) = (at(*desc), at(*desc + 1));
+        let mut bits = lower(&KING_NARROW, letter);
+        if next == letter {
+            // A doubled letter stands alone.
+            *desc += 1;
+        } else if next.is_ascii_lowercase()
+            && kind(at, *desc) < b'4'
+            && pairs(kind(at, *desc), kind(at, *desc + 1))
+        {
+            bits = lower(&KING_WIDE, letter) & lower(&KING_WIDE, next);
+            *desc += 2;
+        } else {
+            *desc += 1;
+        }
+        set |= bits;
+    }
+    if set != 0 {
+        return set;
+    }
+    match (first, all) {
+        (true, _) => 0xff,
+        // A continuation leg omits going straight back, and a four-fold atom its diagonals
+        // too.
+        (false, 0xff) => 0xef,
+        (false, _) => 0x45,
+    }
 }

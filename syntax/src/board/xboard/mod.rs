@@ -10,7 +10,7 @@ mod letters;
 
 use letters::{
     ATOMS, CASTLE, CYLINDER, EMPTY, ENEMY, FRIEND, GRASSHOP, HIS, HOP, INDUCE, NextLeg, PASS,
-    ROTATED, TAME, continuation, direction_set, read_modes, turn,
+    ROTATED, TAME, direction_set, leg_mode, read_modes, turn,
 };
 
 use super::{Generated, GeneratedMove, Occupant, Position, Side, Square};
@@ -109,43 +109,17 @@ impl Walk<'_> {
                 return;
             }
             let (symmetry, dx, dy) = ATOMS[usize::from(letter - b'A')];
-            let Some((mut dir_set, all)) = direction_set(&at, &mut desc, symmetry, leg) else {
+            let Some((dir_set, all)) = direction_set(&at, &mut desc, symmetry, leg) else {
                 return;
             };
-            let mut expo: i32 = if matches!(symmetry, b'B' | b'R' | b'Q') {
-                0
-            } else {
-                -1
-            };
-            // The King's system walks the straight directions first, then the diagonals, as W
-            // and F steps (an oblique continuation leg keeps its own leap).
-            let (mut dx, mut diagonals) = (dx, 0);
-            let king_system = matches!(symmetry, b'K' | b'Q') || leg.start.is_some();
-            if king_system && !(dx != 0 && dx != dy) {
-                diagonals = dir_set & 0xaa;
-                dir_set &= 0x55;
-                if dir_set == 0 {
-                    (dx, dir_set, diagonals) = (dy, diagonals, 0);
-                } else {
-                    dx = 0;
-                }
-            }
+            let mut directions = Directions::of(symmetry, (dx, dy), dir_set, leg);
             if self.position.side == Side::Black && leg.start.is_none() {
                 // Black's first legs turn half round; the diagonals kept for later do not.
-                dir_set = dir_set.rotate_left(4);
+                directions.first = directions.first.rotate_left(4);
             }
             let modes = read_modes(&at, &mut desc);
             p += 1;
-            if at(p).is_ascii_digit() {
-                let digits = text[p..].iter().take_while(|c| c.is_ascii_digit());
-                expo = digits.fold(0i32, |n, d| {
-                    n.saturating_mul(10).saturating_add(i32::from(d - b'0'))
-                });
-                p += 1;
-                if expo > 9 {
-                    p += 1;
-                }
-            }
+            let expo = read_range(text, &mut p, symmetry);
             desc = p;
             let mut initial_only = leg.initial_only;
             if initial > 0 && (initial == 2 || leg.range == 0) {
@@ -156,7 +130,7 @@ impl Walk<'_> {
                 initial = 0;
                 initial_only = true;
             }
-            if expo > 0 && dx == 0 && dy == 0 {
+            if expo > 0 && directions.step == (0, 0) {
                 self.out.not_generated.push((
                     self.whole,
                     "XBoard's castling needs the game's start position",
@@ -164,16 +138,7 @@ impl Walk<'_> {
                 continue;
             }
             let expo = if expo < 0 { 1 } else { expo };
-            let mut mode = modes.mode;
-            let next = match modes.cont {
-                None => {
-                    if mode & 15 == 0 {
-                        mode |= HIS | EMPTY;
-                    }
-                    None
-                }
-                Some(start) => Some(continuation(&text[start..], &mut mode, expo)),
-            };
+            let (mode, next) = leg_mode(text, &modes, expo);
             // On W and F steps `j` skips the first square and `n` is `m` that creates e.p.
             // rights.
             let (jump, skip) = if dy == 1 {
@@ -182,7 +147,7 @@ impl Walk<'_> {
                 (modes.jump, 0)
             };
             let mut atom = AtomMove {
-                step: (dx, dy),
+                step: directions.step,
                 expo,
                 all,
                 mode,
@@ -193,20 +158,30 @@ impl Walk<'_> {
                 initial_only,
                 next,
             };
-            loop {
-                for dir in (0..8u8).filter(|dir| dir_set & (1 << dir) != 0) {
-                    if !self.ray(&mut atom, leg, dir) {
-                        return;
-                    }
-                }
-                if diagonals == 0 {
-                    break;
-                }
-                (atom.step.0, dir_set, diagonals) = (dy, diagonals, 0);
-            }
-            if leg.start.is_some() {
+            if !self.rays(&mut atom, leg, directions) || leg.start.is_some() {
                 return;
             }
+        }
+    }
+
+    /// Every direction of an atom's move, in XBoard's order; false when the budget ran out.
+    fn rays(&mut self, atom: &mut AtomMove, leg: Leg, directions: Directions) -> bool {
+        let Directions {
+            first: mut set,
+            mut diagonals,
+            ..
+        } = directions;
+        loop {
+            for dir in (0..8u8).filter(|dir| set & (1 << dir) != 0) {
+                if !self.ray(atom, leg, dir) {
+                    return false;
+                }
+            }
+            if diagonals == 0 {
+                return true;
+            }
+            // The diagonals go as F steps of the same length.
+            (atom.step.0, set, diagonals) = (atom.step.1, diagonals, 0);
         }
     }
 
@@ -424,4 +399,61 @@ struct Ray {
     hop: u32,
     /// Times the ray crossed the side edge.
     wrapped: u32,
+}
+
+/// The directions an atom's move walks: `first` with `step`, then `diagonals` as steps of the
+/// same length along the diagonals. The King's system walks the straight directions first and
+/// the diagonals after, as W and F steps (an oblique continuation leg keeps its own leap);
+/// every other atom walks its own set at once.
+#[derive(Clone, Copy)]
+struct Directions {
+    step: (i32, i32),
+    first: u8,
+    diagonals: u8,
+}
+
+impl Directions {
+    fn of(symmetry: u8, (dx, dy): (i32, i32), set: u8, leg: Leg) -> Directions {
+        let king_system = matches!(symmetry, b'K' | b'Q') || leg.start.is_some();
+        if !king_system || (dx != 0 && dx != dy) {
+            return Directions {
+                step: (dx, dy),
+                first: set,
+                diagonals: 0,
+            };
+        }
+        let (straight, diagonals) = (set & 0x55, set & 0xaa);
+        if straight == 0 {
+            Directions {
+                step: (dy, dy),
+                first: diagonals,
+                diagonals: 0,
+            }
+        } else {
+            Directions {
+                step: (0, dy),
+                first: straight,
+                diagonals,
+            }
+        }
+    }
+}
+
+/// The range written after the atom letter, at `p`, which it leaves past the range: 0 for a
+/// rider and -1 for a leaper when none is written.
+fn read_range(text: &[u8], p: &mut usize, symmetry: u8) -> i32 {
+    if !text.get(*p).is_some_and(u8::is_ascii_digit) {
+        return if matches!(symmetry, b'B' | b'R' | b'Q') {
+            0
+        } else {
+            -1
+        };
+    }
+    let digits = text[*p..].iter().take_while(|c| c.is_ascii_digit());
+    let range = digits.fold(0i32, |n, d| {
+        n.saturating_mul(10).saturating_add(i32::from(d - b'0'))
+    });
+    // XBoard steps over one digit, or two for a number over 9, however long the number is.
+    *p += if range > 9 { 2 } else { 1 };
+    range
 }
