@@ -272,13 +272,13 @@ impl Lower {
         (!ways.is_empty()).then_some(ways)
     }
 
-    fn atom(&mut self, written: &written::Atom) -> Option<Link> {
-        let (leaps, reach) = match (written.vector(), written.atom()) {
+    fn atom(&mut self, atom: &written::Atom) -> Option<Link> {
+        let (leaps, reach) = match (atom.vector(), atom.atom()) {
             (Some(vector), _) => match vector.leap() {
                 Some(leap) if leap != (0, 0) => (vec![leap], Reach::Steps(1)),
                 _ => {
                     self.skip(
-                        written.text_range(),
+                        atom.text_range(),
                         "a leap that is null or longer than any board",
                     );
                     return None;
@@ -286,12 +286,12 @@ impl Lower {
             },
             (None, Some(Atom::O)) => {
                 self.skip(
-                    written.text_range(),
+                    atom.text_range(),
                     "`O` is the null move: the piece passes its turn",
                 );
                 return None;
             }
-            (None, atom) => atom_leaps(atom?)?,
+            (None, letter) => atom_leaps(letter?)?,
         };
         Some(Link {
             shapes: orientations(&leaps),
@@ -299,7 +299,7 @@ impl Lower {
             letters: String::new(),
             operator: None,
             equal: false,
-            source: written.text_range(),
+            source: atom.text_range(),
         })
     }
 
@@ -336,11 +336,11 @@ impl Lower {
         // Every factor may be any of the ways: (WF)-3 mixes W and F legs.
         let mut out = ways.clone();
         let mut shorter = Vec::new();
+        let source = exponent.text_range();
         for _ in 1..copies {
             if unlimited && operator != Operator::Then {
                 shorter.extend(out.iter().cloned());
             }
-            let source = exponent.text_range();
             out = self.join(source, &out, &ways, Some(operator), &letters)?;
         }
         shorter.extend(out);
