@@ -2,21 +2,13 @@
 //! what each operator asks of the square where two legs meet. The model expands a move into
 //! one path per orientation; the words follow the text instead, so they say it once.
 
-use rowan::NodeOrToken;
-
 use super::MoveExplanation;
 use super::words::steps_words;
-use crate::SyntaxKind::*;
-use crate::model::chained::{atom_leaps, vector_leap};
+use crate::model::chained::atom_leaps;
 use crate::model::{Reach, orientations};
-use crate::parser::chained::is_operator;
 use crate::tree::SyntaxNode;
-use crate::vocabulary::chained::operator_meaning;
-
-/// What an operator asks of the square where the legs meet.
-fn operator_words(operator: char) -> &'static str {
-    operator_meaning(operator).map_or("", |(_, words)| words)
-}
+use crate::tree::ast::chained::{self as written, LegElement};
+use crate::vocabulary::chained::{Atom, Operator};
 
 /// A move's prefix in words: its directions select by where the whole path ends (seed 001:
 /// "frm(WxlW) … an F step … to your forward right"), its modes say what the last leg may do.
@@ -46,53 +38,52 @@ fn prefix_words(prefix: &str) -> String {
 }
 
 /// One line for a leg's element: its atom in words, or its group's text.
-fn element_words(leg: &SyntaxNode) -> String {
-    let Some(element) = leg.children().find(|n| matches!(n.kind(), ATOM | GROUP)) else {
-        return "a leg".to_owned();
+fn element_words(leg: &written::Leg) -> String {
+    let atom = match leg.element() {
+        Some(LegElement::Atom(atom)) => atom,
+        Some(LegElement::Group(group)) => return format!("the group `{}`", group.syntax()),
+        None => return "a leg".to_owned(),
     };
-    let text = element.text().to_string();
-    if element.kind() == GROUP {
-        return format!("the group `{text}`");
-    }
-    let leaps = match element.children().find(|n| n.kind() == VECTOR) {
-        Some(vector) => vector_leap(&vector).map(|leap| (vec![leap], Reach::Steps(1))),
-        None => text.chars().next().and_then(atom_leaps),
+    let text = atom.syntax().text();
+    let leaps = match (atom.vector(), atom.atom()) {
+        (Some(vector), _) => vector.leap().map(|leap| (vec![leap], Reach::Steps(1))),
+        (None, letter) => letter.and_then(atom_leaps),
     };
     match leaps {
         Some((leaps, reach)) => format!("`{text}`: {}", steps_words(&orientations(&leaps), reach)),
-        None if text == "O" => "`O`: the null move".to_owned(),
+        None if atom.atom() == Some(Atom::O) => "`O`: the null move".to_owned(),
         None => format!("`{text}`"),
     }
 }
 
 /// The exponent of a leg in words: "`3`: up to 3 times, each straight on".
-fn exponent_words(range: &SyntaxNode) -> String {
-    let text = range.text().to_string();
-    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    let operator = text
-        .chars()
-        .find(|c| "t-+?!xdy".contains(*c))
-        .unwrap_or('t');
-    let letters: String = text
-        .chars()
-        .filter(|c| c.is_ascii_lowercase() && !"txdy".contains(*c))
-        .collect();
+fn exponent_words(exponent: &written::Exponent) -> String {
+    let operator = exponent.operator().map_or(Operator::Then, |o| o.operator());
+    let letters: String = exponent.letters().collect();
+    // The count is quoted as written. Only a lone `0` is "any number" in these words, though
+    // the model reads `00` as unlimited too.
+    let digits = exponent
+        .digits()
+        .map(|t| t.text().to_owned())
+        .unwrap_or_default();
     let count = if digits == "0" {
         "any number of times".to_owned()
-    } else if operator == 't' {
+    } else if operator == Operator::Then {
         format!("up to {digits} times")
     } else {
         format!("exactly {digits} times")
     };
     format!(
-        "`{text}`: repeated {count}, each repeat turned `{}` from the one before{}",
+        "`{}`: repeated {count}, each repeat turned `{}` from the one before{}",
+        exponent.syntax(),
         if letters.is_empty() { "f" } else { &letters },
-        if operator == 't' {
+        if operator == Operator::Then {
             String::new()
         } else {
             format!(
-                "; between repeats, `{operator}`: {}",
-                operator_words(operator)
+                "; between repeats, `{}`: {}",
+                operator.symbol(),
+                operator.words()
             )
         }
     )
@@ -100,62 +91,56 @@ fn exponent_words(range: &SyntaxNode) -> String {
 
 /// Each written move of a chained piece, leg by leg.
 pub(super) fn moves(root: &SyntaxNode) -> Vec<MoveExplanation> {
-    root.children()
-        .filter(|n| n.kind() == MOVE)
+    let Some(piece) = written::Piece::cast(root.clone()) else {
+        return Vec::new();
+    };
+    piece
+        .moves()
         .map(|written| {
-            let mut lines = Vec::new();
-            let mut operator: Option<char> = None;
-            let mut letters = String::new();
-            let mut number = 0;
-            for element in written.children_with_tokens() {
-                match element {
-                    NodeOrToken::Token(token) if is_operator(token.kind()) => {
-                        operator = token.text().chars().next();
-                    }
-                    NodeOrToken::Node(node) if node.kind() == MODIFIER && number == 0 => {
-                        lines.push(prefix_words(&node.text().to_string()));
-                    }
-                    NodeOrToken::Node(node) if node.kind() == MODIFIER => {
-                        letters = node.text().to_string();
-                    }
-                    NodeOrToken::Node(leg) if leg.kind() == LEG => {
-                        number += 1;
-                        let mut line = format!("{number}. {}", element_words(&leg));
-                        if let Some(symbol) = operator.take() {
-                            line = format!(
-                                "after `{symbol}` ({}): {number}. {}",
-                                operator_words(symbol),
-                                element_words(&leg)
-                            );
-                        }
-                        if number > 1 {
-                            let turn = if letters.is_empty() {
-                                "f"
-                            } else {
-                                letters.as_str()
-                            };
-                            line.push_str(&format!(
-                                ", turned `{turn}` from the leg before{}",
-                                if letters.contains('e') {
-                                    ", as many steps as it (e)"
-                                } else {
-                                    ""
-                                }
-                            ));
-                        }
-                        letters.clear();
-                        lines.push(line);
-                        if let Some(range) = leg.children().find(|n| n.kind() == RANGE) {
-                            lines.push(format!("   {}", exponent_words(&range)));
-                        }
-                    }
-                    _ => {}
-                }
+            let mut lines: Vec<String> = written
+                .prefix()
+                .map(|prefix| prefix_words(&prefix.letters().collect::<String>()))
+                .collect();
+            for (index, leg) in written.legs().enumerate() {
+                lines.extend(leg_lines(index + 1, &leg));
             }
             MoveExplanation {
-                text: written.text().to_string(),
+                text: written.syntax().to_string(),
                 lines,
             }
         })
         .collect()
+}
+
+/// The lines of the `number`th leg of a move: the leg, then its exponent if it has one.
+fn leg_lines(number: usize, leg: &written::Leg) -> Vec<String> {
+    let mut line = format!("{number}. {}", element_words(leg));
+    if let Some(operator) = leg.operator().map(|o| o.operator()) {
+        line = format!(
+            "after `{}` ({}): {number}. {}",
+            operator.symbol(),
+            operator.words(),
+            element_words(leg)
+        );
+    }
+    if number > 1 {
+        let letters: String = leg
+            .modifiers()
+            .map(|m| m.letters().collect())
+            .unwrap_or_default();
+        let turn = if letters.is_empty() { "f" } else { &letters };
+        line.push_str(&format!(
+            ", turned `{turn}` from the leg before{}",
+            if letters.contains('e') {
+                ", as many steps as it (e)"
+            } else {
+                ""
+            }
+        ));
+    }
+    let mut lines = vec![line];
+    if let Some(exponent) = leg.exponent() {
+        lines.push(format!("   {}", exponent_words(&exponent)));
+    }
+    lines
 }

@@ -10,16 +10,17 @@
 //! may do. What the model cannot express (`!`, `y`, and the modifiers j p g q z o) is listed in
 //! [`Piece::not_drawn`]; `k` (royalty) does not change the moves.
 
-use rowan::{NodeOrToken, TextRange};
+use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
 use super::{
     Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step,
     Wrap, orientations,
 };
-use crate::parser::chained::is_operator;
+use crate::Dialect;
 use crate::tree::SyntaxNode;
-use crate::{Dialect, SyntaxKind::*};
+use crate::tree::ast::chained::{self as written, Count, LegElement};
+use crate::vocabulary::chained::{Atom, Operator};
 use directions::{relative, selected_overall};
 
 /// A move expands into at most this many paths.
@@ -40,7 +41,7 @@ struct Link {
     /// Direction letters relative to the previous leg (the first leg's are unused).
     letters: String,
     /// The operator that joins it to the leg before.
-    operator: Option<char>,
+    operator: Option<Operator>,
     /// `e`: as many steps as the leg before.
     equal: bool,
     source: TextRange,
@@ -71,7 +72,7 @@ struct Lower {
 pub(super) fn build(root: &SyntaxNode) -> Piece {
     let mut lower = Lower::default();
     let mut moves: Vec<Move> = Vec::new();
-    for written in root.children().filter(|n| n.kind() == MOVE) {
+    for written in written_moves(root) {
         if moves.len() >= PIECE_PATH_LIMIT {
             lower.incomplete = true;
             break;
@@ -103,53 +104,25 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
     }
 }
 
-/// The leap `(a, b)` of a vector node, if its numbers fit.
-pub(crate) fn vector_leap(vector: &SyntaxNode) -> Option<(i8, i8)> {
-    let numbers: Vec<i8> = vector
-        .text()
-        .to_string()
-        .trim_matches(['(', ')'])
-        .split(',')
-        .filter_map(|n| n.parse().ok())
-        .collect();
-    match numbers.as_slice() {
-        [a, b] => Some((*a, *b)),
-        _ => None,
-    }
+/// The written moves of a chained piece's tree.
+fn written_moves(root: &SyntaxNode) -> Vec<written::Move> {
+    written::Piece::cast(root.clone()).map_or_else(Vec::new, |piece| piece.moves().collect())
 }
 
-/// The leaps and reach of an atom letter (seed 001's table and shortcuts).
-pub(crate) fn atom_leaps(letter: char) -> Option<(Vec<(i8, i8)>, Reach)> {
-    let one = |leaps: &[(i8, i8)]| Some((leaps.to_vec(), Reach::Steps(1)));
-    let slide = |leaps: &[(i8, i8)]| Some((leaps.to_vec(), Reach::Unlimited));
-    match letter {
-        'W' => one(&[(0, 1)]),
-        'F' => one(&[(1, 1)]),
-        'D' => one(&[(0, 2)]),
-        'A' => one(&[(2, 2)]),
-        'H' | 'I' => one(&[(0, 3)]),
-        'N' => one(&[(1, 2)]),
-        'L' | 'C' => one(&[(1, 3)]),
-        'J' | 'Z' => one(&[(2, 3)]),
-        'G' => one(&[(3, 3)]),
-        'K' => one(&[(0, 1), (1, 1)]),
-        'R' => slide(&[(0, 1)]),
-        'B' => slide(&[(1, 1)]),
-        'Q' => slide(&[(0, 1), (1, 1)]),
-        _ => None,
-    }
-}
-
-fn letters_of(node: &SyntaxNode) -> String {
-    node.children_with_tokens()
-        .filter_map(NodeOrToken::into_token)
-        .filter_map(|t| t.kind().letter())
-        .collect()
+/// The leaps and reach of an atom (seed 001's table and shortcuts); `O`, the null move, has
+/// none.
+pub(crate) fn atom_leaps(atom: Atom) -> Option<(Vec<(i8, i8)>, Reach)> {
+    let reach = if atom.slides() {
+        Reach::Unlimited
+    } else {
+        Reach::Steps(1)
+    };
+    (atom != Atom::O).then(|| (atom.leaps().to_vec(), reach))
 }
 
 impl Lower {
-    fn skip(&mut self, node: &SyntaxNode, why: &str) {
-        self.not_drawn.push((node.text_range(), why.to_owned()));
+    fn skip(&mut self, source: TextRange, why: &str) {
+        self.not_drawn.push((source, why.to_owned()));
     }
 
     /// Every way of `before` continued by every way of `after`, joined by `operator` with
@@ -157,10 +130,10 @@ impl Lower {
     /// when a joined group has a prefix of its own.
     fn join(
         &mut self,
-        written: &SyntaxNode,
+        source: TextRange,
         before: &[Template],
         after: &[Template],
-        operator: Option<char>,
+        operator: Option<Operator>,
         letters: &str,
     ) -> Option<Vec<Template>> {
         if after
@@ -168,14 +141,14 @@ impl Lower {
             .any(|(prefix, _)| !prefix.directions.is_empty() || prefix.modes.is_some())
         {
             self.skip(
-                written,
+                source,
                 "a group with its own prefix after an operator is not drawn yet",
             );
             return None;
         }
         if before.len().saturating_mul(after.len()) > PATH_LIMIT {
             self.skip(
-                written,
+                source,
                 &format!("more than {PATH_LIMIT} ways to make one move are not drawn"),
             );
             return None;
@@ -196,7 +169,7 @@ impl Lower {
                 // Checked as the chain grows: joining copies the legs so far.
                 if links.len() > LEG_LIMIT {
                     self.skip(
-                        written,
+                        source,
                         &format!("a path of more than {LEG_LIMIT} legs is not drawn"),
                     );
                     return None;
@@ -208,36 +181,24 @@ impl Lower {
     }
 
     /// The ways to make a written move, or `None` when part of it cannot be drawn.
-    fn a_move(&mut self, written: &SyntaxNode) -> Option<Vec<Template>> {
+    fn a_move(&mut self, written: &written::Move) -> Option<Vec<Template>> {
         let mut prefix = Prefix::default();
+        for modifiers in written.prefix() {
+            self.prefix(&modifiers, &mut prefix)?;
+        }
         let mut templates: Vec<Template> = Vec::new();
-        let mut operator: Option<char> = None;
-        let mut letters = String::new();
-        for element in written.children_with_tokens() {
-            match element {
-                NodeOrToken::Token(token) if is_operator(token.kind()) => {
-                    let symbol = token.text().chars().next().unwrap_or('-');
-                    operator = Some(symbol);
-                }
-                NodeOrToken::Node(node) if node.kind() == MODIFIER => {
-                    if templates.is_empty() {
-                        self.prefix(&node, &mut prefix)?;
-                    } else {
-                        letters = letters_of(&node);
-                    }
-                }
-                NodeOrToken::Node(node) if node.kind() == LEG => {
-                    let ways = self.leg(&node)?;
-                    templates = if templates.is_empty() {
-                        ways
-                    } else {
-                        self.join(written, &templates, &ways, operator, &letters)?
-                    };
-                    operator = None;
-                    letters.clear();
-                }
-                _ => {}
-            }
+        for leg in written.legs() {
+            let ways = self.leg(&leg)?;
+            templates = if templates.is_empty() {
+                ways
+            } else {
+                let letters: String = leg
+                    .modifiers()
+                    .map(|m| m.letters().collect())
+                    .unwrap_or_default();
+                let operator = leg.operator().map(|o| o.operator());
+                self.join(written.text_range(), &templates, &ways, operator, &letters)?
+            };
         }
         // The move's prefix applies to every way of making it (distributivity: m(AB) = mAmB).
         for (own, _) in &mut templates {
@@ -256,8 +217,8 @@ impl Lower {
     }
 
     /// A move's prefix letters: directions, `m`/`c`, `i`, `n`, and `e` (used by legs).
-    fn prefix(&mut self, node: &SyntaxNode, prefix: &mut Prefix) -> Option<()> {
-        for letter in letters_of(node).chars() {
+    fn prefix(&mut self, modifiers: &written::Modifiers, prefix: &mut Prefix) -> Option<()> {
+        for letter in modifiers.letters() {
             match letter {
                 'f' | 'b' | 'l' | 'r' | 's' | 'v' | 'h' => prefix.directions.push(letter),
                 'a' => {}
@@ -276,7 +237,7 @@ impl Lower {
                 'k' => {}
                 _ => {
                     self.skip(
-                        node,
+                        modifiers.text_range(),
                         &format!("the modifier `{letter}` is not drawn yet in chained Betza"),
                     );
                     return None;
@@ -287,45 +248,50 @@ impl Lower {
     }
 
     /// A leg: an atom, a vector or a group, with its exponent.
-    fn leg(&mut self, leg: &SyntaxNode) -> Option<Vec<Template>> {
+    fn leg(&mut self, leg: &written::Leg) -> Option<Vec<Template>> {
         let mut ways: Vec<Template> = Vec::new();
-        for child in leg.children() {
-            match child.kind() {
-                ATOM => ways.push((Prefix::default(), vec![self.atom(&child)?])),
-                GROUP => {
-                    for inner in child.children().filter(|n| n.kind() == MOVE) {
-                        ways.extend(self.a_move(&inner)?);
-                    }
-                    if ways.len() > PATH_LIMIT {
-                        self.skip(
-                            leg,
-                            &format!("more than {PATH_LIMIT} ways to make one move are not drawn"),
-                        );
-                        return None;
-                    }
+        match leg.element() {
+            Some(LegElement::Atom(atom)) => ways.push((Prefix::default(), vec![self.atom(&atom)?])),
+            Some(LegElement::Group(group)) => {
+                for inner in group.moves() {
+                    ways.extend(self.a_move(&inner)?);
                 }
-                RANGE => ways = self.exponent(&child, ways)?,
-                _ => {}
+                if ways.len() > PATH_LIMIT {
+                    self.skip(
+                        leg.text_range(),
+                        &format!("more than {PATH_LIMIT} ways to make one move are not drawn"),
+                    );
+                    return None;
+                }
             }
+            None => {}
+        }
+        if let Some(exponent) = leg.exponent() {
+            ways = self.exponent(&exponent, ways)?;
         }
         (!ways.is_empty()).then_some(ways)
     }
 
-    fn atom(&mut self, node: &SyntaxNode) -> Option<Link> {
-        let text = node.text().to_string();
-        let (leaps, reach) = if let Some(vector) = node.children().find(|n| n.kind() == VECTOR) {
-            match vector_leap(&vector) {
+    fn atom(&mut self, atom: &written::Atom) -> Option<Link> {
+        let (leaps, reach) = match (atom.vector(), atom.atom()) {
+            (Some(vector), _) => match vector.leap() {
                 Some(leap) if leap != (0, 0) => (vec![leap], Reach::Steps(1)),
                 _ => {
-                    self.skip(node, "a leap that is null or longer than any board");
+                    self.skip(
+                        atom.text_range(),
+                        "a leap that is null or longer than any board",
+                    );
                     return None;
                 }
+            },
+            (None, Some(Atom::O)) => {
+                self.skip(
+                    atom.text_range(),
+                    "`O` is the null move: the piece passes its turn",
+                );
+                return None;
             }
-        } else if text == "O" {
-            self.skip(node, "`O` is the null move: the piece passes its turn");
-            return None;
-        } else {
-            atom_leaps(text.chars().next()?)?
+            (None, letter) => atom_leaps(letter?)?,
         };
         Some(Link {
             shapes: orientations(&leaps),
@@ -333,40 +299,30 @@ impl Lower {
             letters: String::new(),
             operator: None,
             equal: false,
-            source: node.text_range(),
+            source: atom.text_range(),
         })
     }
 
     /// "AmN … to mean AmAm…mA with N factors A": the default operator `t`, the default
     /// direction `f`. A plain `W3` is a slide of up to three steps. With `0` and an operator that
     /// cannot stop on the way (`W-0`), every length up to a line of the largest board is a way.
-    fn exponent(&mut self, range: &SyntaxNode, ways: Vec<Template>) -> Option<Vec<Template>> {
-        let mut operator = 't';
-        let mut letters = String::new();
-        let mut count = 0usize;
-        for token in range
-            .children_with_tokens()
-            .filter_map(NodeOrToken::into_token)
-        {
-            if is_operator(token.kind()) {
-                operator = token.text().chars().next().unwrap_or('t');
-            } else if let Some(letter) = token.kind().letter() {
-                letters.push(letter);
-            } else if token.kind() == DIGITS {
-                count = token.text().parse().unwrap_or(usize::MAX);
-            }
-        }
-        let unlimited = count == 0;
-        let copies = if unlimited {
-            LONGEST_LINE
-        } else {
-            count.min(LONGEST_LINE)
+    fn exponent(
+        &mut self,
+        exponent: &written::Exponent,
+        ways: Vec<Template>,
+    ) -> Option<Vec<Template>> {
+        let operator = exponent.operator().map_or(Operator::Then, |o| o.operator());
+        let mut letters: String = exponent.letters().collect();
+        // The parser makes an exponent only where digits end it.
+        let (unlimited, copies) = match exponent.count().unwrap_or(Count::Any) {
+            Count::Any => (true, LONGEST_LINE),
+            Count::Factors(count) => (false, count.min(LONGEST_LINE)),
         };
         if letters.is_empty() {
             letters.push('f');
         }
         let single = matches!(ways.as_slice(), [(_, links)] if matches!(links.as_slice(), [one] if one.reach == Reach::Steps(1)));
-        if single && operator == 't' && letters == "f" {
+        if single && operator == Operator::Then && letters == "f" {
             let mut ways = ways;
             if let Some(link) = ways[0].1.first_mut() {
                 link.reach = if unlimited {
@@ -380,11 +336,12 @@ impl Lower {
         // Every factor may be any of the ways: (WF)-3 mixes W and F legs.
         let mut out = ways.clone();
         let mut shorter = Vec::new();
+        let source = exponent.text_range();
         for _ in 1..copies {
-            if unlimited && operator != 't' {
+            if unlimited && operator != Operator::Then {
                 shorter.extend(out.iter().cloned());
             }
-            out = self.join(range, &out, &ways, Some(operator), &letters)?;
+            out = self.join(source, &out, &ways, Some(operator), &letters)?;
         }
         shorter.extend(out);
         Some(shorter)
@@ -431,7 +388,9 @@ impl Lower {
             }
             *count += 1;
             steps.push(step);
-            let ends_here = index + 1 == links.len() || links[index + 1].operator == Some('t');
+            // "the move could be terminated at that point" only where a `t` joins on (seed 001).
+            let ends_here =
+                index + 1 == links.len() || links[index + 1].operator == Some(Operator::Then);
             if ends_here && selected_overall(&prefix.directions, steps) {
                 out.push(to_move(prefix, &links[..=index], steps, source));
             }
@@ -464,7 +423,7 @@ fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -
         });
         // `y`: "connection square is one step before first obstacle": the leg runs into the
         // obstacle (a hop that leaves it alone), then one step back, where the move goes on.
-        if index < last && links[index + 1].operator == Some('y') {
+        if index < last && links[index + 1].operator == Some(Operator::Split) {
             legs.push(Leg {
                 modes: Modes::MOVE,
                 default_modes: false,
@@ -500,32 +459,32 @@ fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -
 }
 
 /// What a leg may do where the next operator joins on (seed 001's table of operators).
-fn operator_modes(operator: Option<char>) -> Modes {
+fn operator_modes(operator: Option<Operator>) -> Modes {
     let mut modes = Modes::default();
     match operator {
         // "connection square must be occupied and remains untouched"
-        Some('+') => modes.hop = true,
+        Some(Operator::Hop) => modes.hop = true,
         // "must contain own piece and remains untouched"
-        Some('?') => {
+        Some(Operator::Own) => {
             modes.hop = true;
             modes.tame = true;
         }
         // `y`: the leg ends on the first obstacle, and a step back follows (see `to_move`).
-        Some('y') => modes.hop = true,
+        Some(Operator::Split) => modes.hop = true,
         // "must contain enemy and remains untouched"
-        Some('!') => {
+        Some(Operator::Foe) => {
             modes.hop = true;
             modes.hop_enemy_only = true;
         }
         // "must contain enemy, which is captured"
-        Some('x') => modes.capture_enemy = true,
+        Some(Operator::Capture) => modes.capture_enemy = true,
         // "must be occupied, friend or foe there is destroyed"
-        Some('d') => {
+        Some(Operator::Destroy) => {
             modes.capture_enemy = true;
             modes.capture_friend = true;
         }
         // `t` and `-`: "continue (if empty)".
-        _ => modes.to_empty = true,
+        Some(Operator::Then | Operator::Block) | None => modes.to_empty = true,
     }
     modes
 }

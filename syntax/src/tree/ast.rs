@@ -224,6 +224,7 @@ fn tokens_of(node: &SyntaxNode, kind: SyntaxKind) -> impl Iterator<Item = Syntax
         .filter(move |t| t.kind() == kind)
 }
 
+pub mod chained;
 #[cfg(test)]
 mod tests {
     use crate::Dialect;

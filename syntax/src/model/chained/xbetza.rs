@@ -3,13 +3,13 @@
 //! board by generating both (`explain::xbetza_equivalent`, `explain::chained_equivalent`).
 
 use super::directions::relative;
-use super::{Link, Lower, Prefix};
-use crate::SyntaxKind::*;
+use super::{Link, Lower, Prefix, written_moves};
 use crate::model::directions::{System, select, terms};
 use crate::model::{
     Initial, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step, orientations,
 };
 use crate::tree::SyntaxNode;
+use crate::vocabulary::chained::Operator;
 
 /// The same piece written in XBetza by one simple rewriting: one leaper or slider per leg,
 /// later legs as turns of the first leg's atom (XBetza's continuation legs), operators as
@@ -17,10 +17,11 @@ use crate::tree::SyntaxNode;
 pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
     let mut lower = Lower::default();
     let mut out = String::new();
-    for written in root.children().filter(|n| n.kind() == MOVE) {
+    for written in written_moves(root) {
         for (prefix, links) in lower.a_move(&written)? {
             for end in 0..links.len() {
-                let ends_here = end + 1 == links.len() || links[end + 1].operator == Some('t');
+                let ends_here =
+                    end + 1 == links.len() || links[end + 1].operator == Some(Operator::Then);
                 if ends_here {
                     out.push_str(&path_in_xbetza(&prefix, &links[..=end])?);
                 }
@@ -63,7 +64,7 @@ fn move_in_chained(a_move: &Move) -> Option<String> {
         let (shapes, letters) = shapes_and_letters(leg, previous)?;
         let atom = xbetza_atom(&shapes)?;
         if index > 0 {
-            text.push(operator(a_move.legs[index - 1].modes)?);
+            text.push(operator(a_move.legs[index - 1].modes)?.symbol());
             text.push_str(letters);
         }
         text.push_str(atom);
@@ -124,17 +125,17 @@ fn shapes_and_letters(leg: &Leg, previous: Option<Step>) -> Option<(Vec<Step>, &
 
 /// The operator that joins a leg on, from what the leg before may do where it ends (seed
 /// 001's table of operators); `None` for modes no operator has.
-fn operator(before: Modes) -> Option<char> {
+fn operator(before: Modes) -> Option<Operator> {
     match (
         before.to_empty,
         before.capture_enemy,
         before.capture_friend,
         before.hop,
     ) {
-        (true, false, false, false) => Some('-'),
-        (false, true, false, false) => Some('x'),
-        (false, true, true, false) => Some('d'),
-        (false, false, false, true) => Some('+'),
+        (true, false, false, false) => Some(Operator::Block),
+        (false, true, false, false) => Some(Operator::Capture),
+        (false, true, true, false) => Some(Operator::Destroy),
+        (false, false, false, true) => Some(Operator::Hop),
         _ => None,
     }
 }
@@ -180,10 +181,10 @@ fn path_in_xbetza(prefix: &Prefix, links: &[Link]) -> Option<String> {
         }
         if index + 1 < links.len() {
             text.push_str(match links[index + 1].operator {
-                Some('x') => "c",
-                Some('d') => "cd",
-                Some('+') => "p",
-                Some('-' | 't') => "",
+                Some(Operator::Capture) => "c",
+                Some(Operator::Destroy) => "cd",
+                Some(Operator::Hop) => "p",
+                Some(Operator::Block | Operator::Then) => "",
                 _ => return None,
             });
             text.push('a');
