@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 // The records generation returns live below it, where the walk and the engines make them too.
-pub use super::generated::{Generated, GeneratedMove, SquareUse};
+use super::generated::{Generated, GeneratedMove};
 use super::walk::{Search, Walker};
 use super::{Occupant, Position, Side, Square, Step};
 use crate::Dialect;

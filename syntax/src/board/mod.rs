@@ -20,7 +20,8 @@ pub mod xboard;
 #[cfg(test)]
 mod golden;
 
-pub use generate::{Generated, GeneratedMove, SquareUse, generate, generate_quickly};
+pub use generate::{generate, generate_quickly};
+pub use generated::{Generated, GeneratedMove, SquareUse};
 pub use square::Square;
 // Sizes and steps are the model's geometry; the board takes them from there.
 pub use crate::model::{BoardSize, COMPASS, Lean, MAX_SIDE, Step};
