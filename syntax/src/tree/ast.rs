@@ -30,6 +30,8 @@ macro_rules! node_view {
     };
 }
 
+pub mod mbn;
+
 node_view!(
     /// A whole Betza string: a sequence of moves.
     Piece,

@@ -1,11 +1,13 @@
 //! Legs put together: chains (`-`, `--`) turning from the leg before, complex riders
 //! (`(X)n`, `0`, `0n`) and circular riders (`(P)mλ`).
 
+use rowan::TextRange;
+
 use super::directions::{Size, relative_turns, representative, size, sizes};
 use super::{LONGEST_LINE, Lower, MOVE_LIMIT, Path, rules};
-use crate::SyntaxKind::*;
 use crate::model::{Initial, Leg, LegSteps, Modes, Reach};
-use crate::tree::SyntaxNode;
+use crate::tree::ast::mbn::{self as ast, StepsValue};
+use crate::vocabulary::mbn::{Direction, Directional};
 
 impl Lower {
     /// `before` then `after`; a chained (`-`) `after` turns relative to `before`'s last step,
@@ -16,7 +18,7 @@ impl Lower {
         before: &Path,
         after: &Path,
         chained: bool,
-        source: &SyntaxNode,
+        source: TextRange,
     ) -> Vec<Path> {
         if before
             .legs
@@ -58,7 +60,9 @@ impl Lower {
             }
         };
         // "N--N is equal to N-dN": `d` alone makes the leg independent of the one before.
-        let independent = !after.directions.is_empty() && after.directions.iter().all(|d| d == "d");
+        let any = Directional::One(Direction::Any);
+        let independent =
+            !after.directions.is_empty() && after.directions.iter().all(|d| *d == any);
         if !chained || independent {
             return vec![joined(legs, after.legs.clone())];
         }
@@ -75,7 +79,7 @@ impl Lower {
             out.push(joined(head, rest));
         }
         if out.is_empty() {
-            let letters = after.directions.join("");
+            let letters: String = after.directions.iter().map(ToString::to_string).collect();
             self.skip(
                 source,
                 &format!(
@@ -93,47 +97,52 @@ impl Lower {
     /// Rose, `(N)(rf)8`, is "a circular Nightrider"): notes MB17.
     pub(super) fn circular(
         &mut self,
-        node: &SyntaxNode,
-        turn: Vec<String>,
-        count: Option<&str>,
+        rider: &ast::Move,
+        turn: Option<Directional>,
+        steps: Option<ast::Steps>,
     ) -> Vec<Path> {
+        let count = steps.as_ref().and_then(ast::Steps::value);
         // "(P)m0* := P-{(mP)0*}", the completed circular rider, goes round as far as it can.
-        let maximal = count == Some("0*");
-        let total = match count.map(str::parse::<usize>) {
-            Some(Ok(0)) => LONGEST_LINE,
-            Some(Ok(n)) => n.min(LONGEST_LINE),
-            _ if maximal => LONGEST_LINE,
+        let maximal = count == Some(StepsValue::Maximal);
+        let total = match count {
+            Some(StepsValue::Unlimited | StepsValue::Exactly(0) | StepsValue::Maximal) => {
+                LONGEST_LINE
+            }
+            Some(StepsValue::AtMost(n) | StepsValue::Exactly(n)) => n.min(LONGEST_LINE),
             _ => {
-                let why = rules::circular(node);
-                self.skip(node, &why);
+                let why = rules::circular(rider);
+                self.skip(rider.text_range(), &why);
                 return Vec::new();
             }
         };
-        let base: Vec<Path> = node
-            .children()
-            .filter(|n| !matches!(n.kind(), RANGE | MODIFIER | AMALGAM))
-            .flat_map(|n| self.expression(&n))
-            .collect();
+        // "Note that the parentheses are mandatory": a turn after a bare letter turns nothing.
+        let base: Vec<Path> = match rider {
+            ast::Move::Rider(group) => group.parts().flat_map(|p| self.expression(&p)).collect(),
+            ast::Move::Atom(_) => Vec::new(),
+        };
         let mut turned: Vec<Path> = base
             .iter()
             .cloned()
             .map(|mut path| {
-                path.directions.clone_from(&turn);
+                path.directions = turn.into_iter().collect();
                 path
             })
             .collect();
+        let source = rider.text_range();
         if maximal {
             when_open(&mut turned);
-            return self.times(&base, &turned, total, total, node);
+            return self.times(&base, &turned, total, total, source);
         }
-        self.times(&base, &turned, 1, total, node)
+        self.times(&base, &turned, 1, total, source)
     }
 
     /// Steps after a move: `0` unlimited, `n` up to n, `0n` exactly n (seed 002, Riders).
-    pub(super) fn repeat(&mut self, base: Vec<Path>, steps: &str, node: &SyntaxNode) -> Vec<Path> {
-        let exact =
-            steps.len() > 1 && steps.starts_with('0') && steps.bytes().all(|b| b.is_ascii_digit());
-        let count: Option<usize> = steps.parse().ok();
+    pub(super) fn repeat(
+        &mut self,
+        base: Vec<Path>,
+        steps: Option<StepsValue>,
+        source: TextRange,
+    ) -> Vec<Path> {
         // A leaper that may capture on every step is a chain of captures, not a slide: "(aW)3
         // … may capture up to three pieces … W3 only allows a capture at final destination".
         // Direction letters are relative on every repeat after the first ("(dcK-mK)0 … the
@@ -143,51 +152,55 @@ impl Lower {
             && base[0].legs[0].reach == Reach::Steps(1)
             && base[0].directions.is_empty()
             && (base[0].legs[0].default_modes || !base[0].legs[0].modes.captures());
-        match (count, exact) {
-            (Some(0), false) if simple_leaper => self.reach(base, Reach::Unlimited),
-            (Some(n), false) if simple_leaper && n > 0 => {
+        match steps {
+            Some(StepsValue::Unlimited) if simple_leaper => self.reach(base, Reach::Unlimited),
+            Some(StepsValue::AtMost(n)) if simple_leaper => {
                 self.reach(base, Reach::Steps(u32::try_from(n).unwrap_or(u32::MAX)))
             }
-            (Some(0), true) => {
-                self.skip(node, "`00` is the null move: the piece stays where it is");
+            Some(StepsValue::Exactly(0)) => {
+                self.skip(source, "`00` is the null move: the piece stays where it is");
                 Vec::new()
             }
             // Found by the `explain` fuzz target: `Y0004000000000000000` repeated a join 4·10^15
             // times. No line of any board holds more than LONGEST_LINE repeats.
-            (Some(n), true) if n > LONGEST_LINE => {
+            Some(StepsValue::Exactly(n)) if n > LONGEST_LINE => {
                 self.skip(
-                    node,
+                    source,
                     &format!("exactly {n} repeats do not fit on any board (26×26 at most)"),
                 );
                 Vec::new()
             }
-            (Some(n), true) => self.times(&base, &base, n, n, node),
-            (Some(0), false) => self.times(&base, &base, 1, LONGEST_LINE, node),
-            (Some(n), false) => self.times(&base, &base, 1, n.min(LONGEST_LINE), node),
+            Some(StepsValue::Exactly(n)) => self.times(&base, &base, n, n, source),
+            Some(StepsValue::Unlimited) => self.times(&base, &base, 1, LONGEST_LINE, source),
+            Some(StepsValue::AtMost(n)) => self.times(&base, &base, 1, n.min(LONGEST_LINE), source),
             // "Such a rider has to be applied the maximal number of times, but a square will not
             // be affected (visited) more than once": every repeat after the first is a `{}` leg,
             // taken whenever it is open (notes MB21).
-            _ if steps == "0*" => {
+            Some(StepsValue::Maximal) => {
                 // A lone slider or leaper goes straight on, a step at a time: "the slider B0*
                 // moves to the forward-most square".
                 let mut base = base;
                 let line = matches!(base.as_slice(), [one] if one.legs.len() == 1 && one.directions.is_empty());
                 let mut again = base.clone();
                 if line {
+                    let straight_on = Directional::Amalgam(Direction::Forward, Direction::Forward);
                     base[0].legs[0].reach = Reach::Steps(1);
                     again[0].legs[0].reach = Reach::Steps(1);
-                    again[0].directions = vec!["ff".to_owned()];
+                    again[0].directions = vec![straight_on];
                 }
                 when_open(&mut again);
-                self.times(&base, &again, LONGEST_LINE, LONGEST_LINE, node)
+                self.times(&base, &again, LONGEST_LINE, LONGEST_LINE, source)
             }
-            _ => {
-                let why = match steps {
-                    "*" | "**" => "`*` rides to the edge of the board, not drawn yet",
-                    "#" => "`#` is a halfling's count, not drawn yet",
-                    _ => "this count of steps is not drawn yet",
-                };
-                self.not_drawn.push((node.text_range(), why.to_owned()));
+            Some(StepsValue::ToEdge) => {
+                self.skip(source, "`*` rides to the edge of the board, not drawn yet");
+                Vec::new()
+            }
+            Some(StepsValue::Halfling) => {
+                self.skip(source, "`#` is a halfling's count, not drawn yet");
+                Vec::new()
+            }
+            None => {
+                self.skip(source, "this count of steps is not drawn yet");
                 Vec::new()
             }
         }
@@ -207,7 +220,7 @@ impl Lower {
         then: &[Path],
         from: usize,
         to: usize,
-        node: &SyntaxNode,
+        source: TextRange,
     ) -> Vec<Path> {
         let mut out = Vec::new();
         let mut current: Vec<Path> = first.to_vec();
@@ -221,7 +234,7 @@ impl Lower {
             let mut next = Vec::new();
             for before in &current {
                 for after in then {
-                    next.extend(self.join(before, after, true, node));
+                    next.extend(self.join(before, after, true, source));
                 }
             }
             if next.is_empty() || out.len() + next.len() > MOVE_LIMIT {

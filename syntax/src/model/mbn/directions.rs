@@ -2,6 +2,8 @@
 //! first leg's letters select, and which turns a chained leg's letters allow.
 
 use crate::model::{Leg, LegSteps, Step};
+use crate::vocabulary::mbn::Direction::{self, *};
+use crate::vocabulary::mbn::Directional::{self, Amalgam, One};
 
 /// A leap's size, its shorter part first: the same for every orientation.
 pub(super) type Size = (u8, u8);
@@ -34,35 +36,35 @@ pub(super) fn sizes(leg: &Leg) -> Vec<Size> {
 }
 
 /// The turns (eighths, clockwise) from a leap of size `previous` that give one of `next`'s
-/// sizes and go the way the letters say, relative to the leg before (seed 002: "directions
-/// are always measured relative to the previous leg"; "in the right-hand part of a chaining
-/// operator f is implied by default"). A doubled letter keeps to its own line (`ff` straight
-/// on) and an amalgam to the diagonal between its letters (`(fr)` one eighth right: notes
-/// MB17).
-pub(super) fn relative_turns(previous: Size, next: &[Size], letters: &[String]) -> Vec<u8> {
+/// sizes and go the way the directional modifiers say, relative to the leg before (seed 002:
+/// "directions are always measured relative to the previous leg"; "in the right-hand part of a
+/// chaining operator f is implied by default"). A doubled letter keeps to its own line (`ff`
+/// straight on) and an amalgam to the diagonal between its letters (`(fr)` one eighth right:
+/// notes MB17).
+pub(super) fn relative_turns(previous: Size, next: &[Size], directions: &[Directional]) -> Vec<u8> {
     let allowed = |turn: u8| {
-        if letters.is_empty() {
+        if directions.is_empty() {
             return [7, 0, 1].contains(&turn);
         }
-        letters.iter().any(|l| {
-            let turns: &[u8] = match l.trim_matches(['(', ')']) {
-                "f" => &[7, 0, 1],
-                "b" => &[3, 4, 5],
-                "l" => &[5, 6, 7],
-                "r" => &[1, 2, 3],
-                "v" => &[7, 0, 1, 3, 4, 5],
-                "s" => &[1, 2, 3, 5, 6, 7],
-                "d" => &[0, 1, 2, 3, 4, 5, 6, 7],
-                "ff" => &[0],
-                "bb" => &[4],
-                "rr" => &[2],
-                "ll" => &[6],
-                "vv" => &[0, 4],
-                "ss" => &[2, 6],
-                "fr" | "rf" => &[1],
-                "br" | "rb" => &[3],
-                "bl" | "lb" => &[5],
-                "fl" | "lf" => &[7],
+        directions.iter().any(|directional| {
+            let turns: &[u8] = match directional {
+                One(Forward) => &[7, 0, 1],
+                One(Backward) => &[3, 4, 5],
+                One(Left) => &[5, 6, 7],
+                One(Right) => &[1, 2, 3],
+                One(Vertical) => &[7, 0, 1, 3, 4, 5],
+                One(Sideways) => &[1, 2, 3, 5, 6, 7],
+                One(Any) => &[0, 1, 2, 3, 4, 5, 6, 7],
+                Amalgam(Forward, Forward) => &[0],
+                Amalgam(Backward, Backward) => &[4],
+                Amalgam(Right, Right) => &[2],
+                Amalgam(Left, Left) => &[6],
+                Amalgam(Vertical, Vertical) => &[0, 4],
+                Amalgam(Sideways, Sideways) => &[2, 6],
+                Amalgam(Forward, Right) | Amalgam(Right, Forward) => &[1],
+                Amalgam(Backward, Right) | Amalgam(Right, Backward) => &[3],
+                Amalgam(Backward, Left) | Amalgam(Left, Backward) => &[5],
+                Amalgam(Forward, Left) | Amalgam(Left, Forward) => &[7],
                 _ => &[],
             };
             turns.contains(&turn)
@@ -74,44 +76,45 @@ pub(super) fn relative_turns(previous: Size, next: &[Size], letters: &[String]) 
         .collect()
 }
 
-/// Whether direction letters `letters` (one letter, a doubled one, or an amalgam) select
-/// `step`, by seed 002's tables: a single letter takes the leaps whose longer part goes its
-/// way (diagonals count for both), a doubled one those whose longer part strictly does, and
-/// an amalgam `(xy)` puts x on the shorter part and y on the longer.
-pub(super) fn selects(letters: &str, step: Step) -> bool {
+/// Which line a direction selects along: (vertical?, sign: 0 = either way); `None` for `d`, `t`
+/// and `z`, which select no line of their own.
+fn along(direction: Direction) -> Option<(bool, i8)> {
+    Some(match direction {
+        Forward => (true, 1),
+        Backward => (true, -1),
+        Vertical => (true, 0),
+        Right => (false, 1),
+        Left => (false, -1),
+        Sideways => (false, 0),
+        Any | Turn | Reflection => return None,
+    })
+}
+
+/// Whether a directional modifier (one letter, a doubled one, or an amalgam) selects `step`, by
+/// seed 002's tables: a single letter takes the leaps whose longer part goes its way (diagonals
+/// count for both), a doubled one those whose longer part strictly does, and an amalgam `(xy)`
+/// puts x on the shorter part and y on the longer.
+pub(super) fn selects(directional: Directional, step: Step) -> bool {
     let (dx, dy) = (step.dx, step.dy);
-    let along = |letter: char| -> Option<(bool, i8)> {
-        // (vertical?, sign: 0 = either)
-        Some(match letter {
-            'f' => (true, 1),
-            'b' => (true, -1),
-            'v' => (true, 0),
-            'r' => (false, 1),
-            'l' => (false, -1),
-            's' => (false, 0),
-            _ => return None,
-        })
-    };
     let sign_ok = |sign: i8, value: i8| value != 0 && (sign == 0 || sign == value.signum());
-    let chars: Vec<char> = letters.chars().collect();
-    match chars.as_slice() {
-        ['d'] => true,
-        [one] => along(*one).is_some_and(|(vertical, sign)| {
+    match directional {
+        One(Any) => true,
+        One(one) => along(one).is_some_and(|(vertical, sign)| {
             if vertical {
                 sign_ok(sign, dy) && dy.abs() >= dx.abs()
             } else {
                 sign_ok(sign, dx) && dx.abs() >= dy.abs()
             }
         }),
-        [a, b] if a == b => along(*a).is_some_and(|(vertical, sign)| {
+        Amalgam(a, b) if a == b => along(a).is_some_and(|(vertical, sign)| {
             if vertical {
                 sign_ok(sign, dy) && dy.abs() > dx.abs()
             } else {
                 sign_ok(sign, dx) && dx.abs() > dy.abs()
             }
         }),
-        [short, long] => {
-            let (Some(s), Some(l)) = (along(*short), along(*long)) else {
+        Amalgam(short, long) => {
+            let (Some(s), Some(l)) = (along(short), along(long)) else {
                 return false;
             };
             let on = |(vertical, sign): (bool, i8)| {
@@ -128,6 +131,5 @@ pub(super) fn selects(letters: &str, step: Step) -> bool {
                 s.0 == short_vertical && l.0 != short_vertical && on(s) && on(l)
             }
         }
-        _ => false,
     }
 }

@@ -6,6 +6,7 @@ use rowan::TextRange;
 use super::directions::{selects, sizes};
 use super::{LONGEST_LINE, Path};
 use crate::model::{Initial, Leg, LegSteps, Reach, Step, orientations};
+use crate::vocabulary::mbn::Directional;
 
 /// `g` (seed 002): "it moves like the given slider, but it is jumping (leaping) instead of
 /// sliding": each distance of the slide becomes a leap of its own. `false` when the path is not
@@ -54,15 +55,17 @@ pub(super) fn leaps_of(letter: char) -> Option<&'static [(i8, i8)]> {
 }
 
 /// The leaps of the basic leaper `letter` that direction letters `letters` (one letter, a
-/// doubled one or an amalgam) select, for the lints; `None` when `letter` is no plain leaper.
+/// doubled one or an amalgam) select, for the lints; `None` when `letter` is no plain leaper or
+/// `letters` no directional modifier.
 pub(crate) fn selected_leaps(letters: &str, letter: char) -> Option<Vec<Step>> {
+    let directional = Directional::from_letters(letters)?;
     let path = leaper(leaps_of(letter)?, TextRange::default());
     match &path.legs.first()?.steps {
         LegSteps::Absolute(steps) => Some(
             steps
                 .iter()
                 .copied()
-                .filter(|s| selects(letters, *s))
+                .filter(|s| selects(directional, *s))
                 .collect(),
         ),
         _ => None,

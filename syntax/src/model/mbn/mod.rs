@@ -1,10 +1,11 @@
-//! MBN (seed 002) lowered to the shared move model: its 2D core. What has no truthful drawing
-//! yet (ranges, piece sets, conditions, board transitions, a `{}` leg that starts a move, `*`,
-//! `g` on more than one slide, `j` ending a move, `w` before the last leg, and the modifiers
-//! h k u x) is listed in [`Piece::not_drawn`] with its text, and the move that holds it is
-//! left out of the drawing rather than drawn wrongly.
+//! MBN (seed 002) lowered to the shared move model: its 2D core, read through the typed views
+//! of [`crate::tree::ast::mbn`]. What has no truthful drawing yet (ranges, piece sets,
+//! conditions, board transitions, a `{}` leg that starts a move, `*`, `g` on more than one
+//! slide, `j` ending a move, `w` before the last leg, and the modifiers h k u x) is listed in
+//! [`Piece::not_drawn`] with its text, and the move that holds it is left out of the drawing
+//! rather than drawn wrongly.
 
-use rowan::{NodeOrToken, TextRange};
+use rowan::TextRange;
 
 use directions::{Size, selects};
 pub(crate) use leapers::selected_leaps;
@@ -13,9 +14,10 @@ use leapers::{basic_piece, leap_over, leaper, leaps_of};
 use super::{
     Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step, Wrap,
 };
-use crate::parser::mbn::DIRECTIONS;
 use crate::tree::SyntaxNode;
-use crate::{Dialect, SyntaxKind::*, parse};
+use crate::tree::ast::mbn as ast;
+use crate::vocabulary::mbn::{Direction, Directional, Modifier, ModifierLetters};
+use crate::{Dialect, parse};
 
 /// Complex riders expand into at most this many moves (as repeat groups do).
 const MOVE_LIMIT: usize = 256;
@@ -25,8 +27,8 @@ const MOVE_LIMIT: usize = 256;
 struct Path {
     legs: Vec<Leg>,
     initial: Initial,
-    /// The direction letters written for the first leg: relative when it is chained.
-    directions: Vec<String>,
+    /// The directional modifiers written for the first leg: relative when it is chained.
+    directions: Vec<Directional>,
     /// The sizes of the first leg's leaps before its letters chose among them as if it stood
     /// alone: a chained leg turns from the leg before instead.
     first_sizes: Vec<Size>,
@@ -38,8 +40,8 @@ type NotDrawn = (TextRange, String);
 /// What a term's modifiers say about each of its moves.
 #[derive(Debug, Default)]
 struct Modifiers {
-    /// Direction letters and amalgams, each selecting among the first leg's steps.
-    directions: Vec<String>,
+    /// Directional modifiers, each selecting among the first leg's steps.
+    directions: Vec<Directional>,
     /// What the last leg may do, when a mode letter is written.
     modes: Option<Modes>,
     initial: Initial,
@@ -55,51 +57,51 @@ struct Modifiers {
 impl Modifiers {
     /// Reads one modifier other than a direction; `false` for one that needs more than a
     /// diagram of one piece.
-    fn letters(&mut self, letters: &str) -> bool {
+    fn read(&mut self, letters: ModifierLetters) -> bool {
         let mut mode =
             |set: &dyn Fn(&mut Modes)| set(self.modes.get_or_insert_with(Modes::default));
-        match letters {
-            "m" => mode(&|m| m.to_empty = true),
-            "c" => mode(&|m| m.capture_enemy = true),
-            "cc" => mode(&|m| m.capture_friend = true),
-            "cy" => mode(&|m| {
+        match (letters.modifier, letters.doubled, letters.any) {
+            (Modifier::Move, false, false) => mode(&|m| m.to_empty = true),
+            (Modifier::Capture, false, false) => mode(&|m| m.capture_enemy = true),
+            (Modifier::Capture, true, false) => mode(&|m| m.capture_friend = true),
+            (Modifier::Capture, false, true) => mode(&|m| {
                 m.capture_enemy = true;
                 m.capture_friend = true;
             }),
-            "a" => mode(&|m| {
+            (Modifier::All, false, false) => mode(&|m| {
                 m.to_empty = true;
                 m.capture_enemy = true;
             }),
-            "e" => mode(&|m| m.en_passant = true),
+            (Modifier::EnPassant, false, false) => mode(&|m| m.en_passant = true),
             // "j … move to any opponent piece, but without capturing (visit a piece) … When
             // doubled (jj) any friendly piece … (jy) any piece".
-            "j" => mode(&|m| {
+            (Modifier::Visit, false, false) => mode(&|m| {
                 m.hop = true;
                 m.hop_enemy_only = true;
             }),
-            "jj" => mode(&|m| {
+            (Modifier::Visit, true, false) => mode(&|m| {
                 m.hop = true;
                 m.tame = true;
             }),
-            "jy" => mode(&|m| m.hop = true),
+            (Modifier::Visit, false, true) => mode(&|m| m.hop = true),
             // "w … the position of the piece at destination square will be swapped with the
             // piece at starting square … If doubled (ww) then swapping will be done only with
             // friendly pieces. And if suffixed with y (wy) … with all pieces."
-            "w" => mode(&|m| m.swap_enemy = true),
-            "ww" => mode(&|m| m.swap_friend = true),
-            "wy" => mode(&|m| {
+            (Modifier::Swap, false, false) => mode(&|m| m.swap_enemy = true),
+            (Modifier::Swap, true, false) => mode(&|m| m.swap_friend = true),
+            (Modifier::Swap, false, true) => mode(&|m| {
                 m.swap_enemy = true;
                 m.swap_friend = true;
             }),
-            "i" => self.initial = Initial::FirstMove,
-            "ii" => self.initial = Initial::FromStartSquare,
-            "n" => self.lame = true,
-            "p" => self.hop = true,
-            "g" => self.leaping = true,
+            (Modifier::Initial, false, false) => self.initial = Initial::FirstMove,
+            (Modifier::Initial, true, false) => self.initial = Initial::FromStartSquare,
+            (Modifier::NonJumping, false, false) => self.lame = true,
+            (Modifier::Hop, false, false) => self.hop = true,
+            (Modifier::LeapingSlider, false, false) => self.leaping = true,
             // "o This modifier makes the move cylindrical … If doubled (oo) also the top and
             // bottom edges of the board will be connected."
-            "o" => self.wrap = Wrap::Cylinder,
-            "oo" => self.wrap = Wrap::Torus,
+            (Modifier::Cylinder, false, false) => self.wrap = Wrap::Cylinder,
+            (Modifier::Cylinder, true, false) => self.wrap = Wrap::Torus,
             _ => return false,
         }
         true
@@ -120,7 +122,7 @@ impl Modifiers {
             let kept: Vec<Step> = steps
                 .iter()
                 .copied()
-                .filter(|s| self.directions.iter().any(|d| selects(d, *s)))
+                .filter(|s| self.directions.iter().any(|d| selects(*d, *s)))
                 .collect();
             first.steps = LegSteps::Absolute(kept);
         }
@@ -151,69 +153,8 @@ impl Modifiers {
 pub(super) fn build(root: &SyntaxNode) -> Piece {
     let mut lower = Lower::default();
     let mut moves = Vec::new();
-    for definition in root.children().filter(|n| n.kind() == DEFINITION) {
-        // "If a move notation consists only of a piece letter then it will move like the
-        // identically named basic piece."
-        let alone = definition.children().all(|c| c.kind() == IDENTIFIER);
-        if let Some(identifier) = definition.children().find(|c| c.kind() == IDENTIFIER)
-            && alone
-        {
-            let letter = identifier
-                .first_token()
-                .and_then(|t| t.kind().letter())
-                .filter(char::is_ascii_uppercase);
-            match letter {
-                Some(letter) => {
-                    for path in lower.letter(letter, &identifier) {
-                        moves.push(Move {
-                            kind: MoveKind::Legs,
-                            initial: path.initial,
-                            legs: path.legs,
-                            source: identifier.text_range(),
-                        });
-                    }
-                }
-                None => lower.skip(&identifier, &rules::prefixed_piece(&identifier)),
-            }
-        }
-        for child in definition.children() {
-            match child.kind() {
-                PIECE_LIST => {
-                    let identifiers: Vec<SyntaxNode> = definition
-                        .children()
-                        .filter(|c| c.kind() == IDENTIFIER)
-                        .collect();
-                    lower.skip(&child, &rules::list_rule(&identifiers, &child));
-                }
-                CASTLING => {
-                    // Its moves are the king's and its partner's, said in the rule's words.
-                    lower.skip(&definition, &rules::castling_rule(&child));
-                    break;
-                }
-                TERM | ALTERNATIVES | CHAIN | OPTIONAL => {
-                    for path in lower.expression(&child) {
-                        // A visit (`j`) that ends the move needs a setup, capture or swap after
-                        // it ("Either a succeeding leg is required … or this piece will
-                        // suicide").
-                        if path.legs.last().is_some_and(|l| l.modes.hop) {
-                            lower.skip(
-                                &child,
-                                "`j` visits a piece at the end of the move; what follows (a \
-                                 setup, a capture, a swap) is not drawn",
-                            );
-                            continue;
-                        }
-                        moves.push(Move {
-                            kind: MoveKind::Legs,
-                            initial: path.initial,
-                            legs: path.legs,
-                            source: child.text_range(),
-                        });
-                    }
-                }
-                _ => {}
-            }
-        }
+    for definition in crate::tree::ast::Piece::from_root(root.clone()).definitions() {
+        lower.definition(&definition, &mut moves);
     }
     Piece {
         dialect: Dialect::Mbn,
@@ -231,45 +172,91 @@ struct Lower {
 }
 
 impl Lower {
-    fn skip(&mut self, node: &SyntaxNode, why: &str) {
-        self.not_drawn.push((node.text_range(), why.to_owned()));
+    fn skip(&mut self, range: TextRange, why: &str) {
+        self.not_drawn.push((range, why.to_owned()));
     }
 
-    fn expression(&mut self, node: &SyntaxNode) -> Vec<Path> {
-        match node.kind() {
-            TERM => self.term(node),
-            ALTERNATIVES => node.children().flat_map(|c| self.expression(&c)).collect(),
-            CHAIN => self.chain(node),
-            OPTIONAL => {
-                self.skip(node, "an optional leg outside a chain");
+    /// One definition's moves, or what it says in words.
+    fn definition(&mut self, definition: &ast::Definition, moves: &mut Vec<Move>) {
+        if let Some(identifier) = definition.lone_identifier() {
+            self.lone(&identifier, moves);
+        }
+        if let Some(castling) = definition.castling() {
+            // Its moves are the king's and its partner's, said in the rule's words.
+            self.skip(definition.text_range(), &rules::castling_rule(&castling));
+            return;
+        }
+        if let Some(list) = definition.piece_list() {
+            let identifiers: Vec<ast::Identifier> = definition.identifiers().collect();
+            self.skip(list.text_range(), &rules::list_rule(&identifiers, &list));
+        }
+        for expression in definition.moves() {
+            for path in self.expression(&expression) {
+                // A visit (`j`) that ends the move needs a setup, capture or swap after it
+                // ("Either a succeeding leg is required … or this piece will suicide").
+                if path.legs.last().is_some_and(|l| l.modes.hop) {
+                    self.skip(
+                        expression.text_range(),
+                        "`j` visits a piece at the end of the move; what follows (a setup, a \
+                         capture, a swap) is not drawn",
+                    );
+                    continue;
+                }
+                moves.push(Move {
+                    kind: MoveKind::Legs,
+                    initial: path.initial,
+                    legs: path.legs,
+                    source: expression.text_range(),
+                });
+            }
+        }
+    }
+
+    /// A definition that is a name alone: "If a move notation consists only of a piece letter
+    /// then it will move like the identically named basic piece."
+    fn lone(&mut self, identifier: &ast::Identifier, moves: &mut Vec<Move>) {
+        let source = identifier.text_range();
+        match identifier.bare_letter().filter(char::is_ascii_uppercase) {
+            Some(letter) => {
+                for path in self.letter(letter, source) {
+                    moves.push(Move {
+                        kind: MoveKind::Legs,
+                        initial: path.initial,
+                        legs: path.legs,
+                        source,
+                    });
+                }
+            }
+            None => self.skip(source, &rules::prefixed_piece(identifier)),
+        }
+    }
+
+    fn expression(&mut self, expression: &ast::Expression) -> Vec<Path> {
+        match expression {
+            ast::Expression::Term(term) => self.term(term),
+            ast::Expression::Alternatives(alternatives) => {
+                alternatives.terms().flat_map(|t| self.term(&t)).collect()
+            }
+            ast::Expression::Chain(chain) => self.chain(chain),
+            ast::Expression::Optional(leg) => {
+                self.skip(leg.text_range(), "an optional leg outside a chain");
                 Vec::new()
             }
-            _ => Vec::new(),
+            ast::Expression::Error(_) => Vec::new(),
         }
     }
 
     /// `A-B` continues in the direction of A (seed 002: "by default later legs go in the same
     /// direction as the previous one"); `A--B` starts afresh; `[B]` may be left out.
-    fn chain(&mut self, node: &SyntaxNode) -> Vec<Path> {
+    fn chain(&mut self, chain: &ast::Chain) -> Vec<Path> {
         let mut paths: Vec<Path> = Vec::new();
-        let mut dashes = 0;
         let mut nothing_yet = true;
-        for element in node.children_with_tokens() {
-            let part = match element {
-                NodeOrToken::Token(t) if t.kind() == MINUS => {
-                    dashes += 1;
-                    continue;
-                }
-                NodeOrToken::Node(part) => part,
-                NodeOrToken::Token(_) => continue,
-            };
-            let (inner, optional, when_open) = match part.kind() {
-                OPTIONAL if part.first_token().is_some_and(|t| t.kind() == L_BRACKET) => {
-                    (part.children().next(), true, false)
-                }
-                OPTIONAL if nothing_yet => {
+        for (joint, part) in chain.parts() {
+            let (inner, optional, when_open) = match &part {
+                ast::Expression::Optional(leg) if leg.is_choice() => (leg.body(), true, false),
+                ast::Expression::Optional(leg) if nothing_yet => {
                     self.skip(
-                        &part,
+                        leg.text_range(),
                         "a `{}` leg that starts a move (taken when its square is unblocked) \
                          needs the position of other pieces; not drawn",
                     );
@@ -277,10 +264,10 @@ impl Lower {
                 }
                 // "this leg belongs to the move if the square is unblocked, and it does not
                 // belong to the move if the square is blocked": the walk decides (notes MB18).
-                OPTIONAL => (part.children().next(), false, true),
+                ast::Expression::Optional(leg) => (leg.body(), false, true),
                 _ => (Some(part.clone()), false, false),
             };
-            let mut next = inner.map(|n| self.expression(&n)).unwrap_or_default();
+            let mut next = inner.map(|e| self.expression(&e)).unwrap_or_default();
             if when_open {
                 chains::when_open(&mut next);
             }
@@ -289,9 +276,10 @@ impl Lower {
             if nothing_yet {
                 joined.extend(next.iter().cloned());
             }
+            let chained = joint == Some(ast::Joint::Chained);
             for before in &paths {
                 for after in &next {
-                    joined.extend(self.join(before, after, dashes == 1, &part));
+                    joined.extend(self.join(before, after, chained, part.text_range()));
                 }
             }
             paths = joined;
@@ -300,40 +288,38 @@ impl Lower {
                 paths.truncate(MOVE_LIMIT);
                 self.incomplete = true;
             }
-            dashes = 0;
         }
         paths
     }
 
-    /// Prefix operators, ranges, modifiers and juxtaposed moves.
-    fn term(&mut self, node: &SyntaxNode) -> Vec<Path> {
-        let mut modifiers: Vec<SyntaxNode> = Vec::new();
-        let mut moves: Vec<SyntaxNode> = Vec::new();
-        for element in node.children_with_tokens() {
+    /// Prefix operators, restrictions, modifiers and juxtaposed moves.
+    fn term(&mut self, term: &ast::Term) -> Vec<Path> {
+        let mut modifications = Vec::new();
+        let mut moves = Vec::new();
+        for element in term.elements() {
             match element {
-                NodeOrToken::Token(t) if matches!(t.kind(), BANG | HASH | QUESTION) => {
-                    self.not_drawn.push((
-                        node.text_range(),
-                        format!("the `{}` operator needs a game to act in", t.text()),
-                    ));
+                ast::TermElement::Operator(operator) => {
+                    self.skip(
+                        term.text_range(),
+                        &format!(
+                            "the `{}` operator needs a game to act in",
+                            operator.symbol()
+                        ),
+                    );
                     return Vec::new();
                 }
-                NodeOrToken::Node(n) => match n.kind() {
-                    MODIFIER | AMALGAM => modifiers.push(n),
-                    ATOM | GROUP => moves.push(n),
-                    BOARD_RANGE | PIECE_SET | CONDITION | BOARD => {
-                        self.skip(node, &rules::positional(&n));
-                        return Vec::new();
-                    }
-                    _ => {}
-                },
-                NodeOrToken::Token(_) => {}
+                ast::TermElement::Restriction(restriction) => {
+                    self.skip(term.text_range(), &rules::positional(&restriction));
+                    return Vec::new();
+                }
+                ast::TermElement::Modification(modification) => modifications.push(modification),
+                ast::TermElement::Move(a_move) => moves.push(a_move),
             }
         }
         let mut paths = Vec::new();
         for a_move in &moves {
             let mut inner = self.a_move(a_move);
-            if !self.apply(&modifiers, &mut inner, node) {
+            if !self.apply(&modifications, &mut inner, term) {
                 return Vec::new();
             }
             paths.extend(inner);
@@ -342,32 +328,46 @@ impl Lower {
     }
 
     /// Applies a term's modifiers to its moves' paths; `false` when one cannot be drawn.
-    fn apply(&mut self, modifiers: &[SyntaxNode], paths: &mut [Path], term: &SyntaxNode) -> bool {
-        let Some(read) = self.modifiers(modifiers) else {
+    fn apply(
+        &mut self,
+        modifications: &[ast::Modification],
+        paths: &mut [Path],
+        term: &ast::Term,
+    ) -> bool {
+        let Some(read) = self.modifiers(modifications) else {
             return false;
         };
-        if let Some(limited) = modifiers.iter().find(|m| m.children().next().is_some()) {
-            let letters: String = limited
-                .children_with_tokens()
-                .filter_map(|e| e.into_token())
-                .map(|t| t.text().to_owned())
-                .collect();
+        let limited = modifications.iter().find_map(|m| match m {
+            ast::Modification::Letter(modifier)
+                if modifier.piece_set().is_some() || modifier.board_range().is_some() =>
+            {
+                Some(modifier)
+            }
+            _ => None,
+        });
+        if let Some(limited) = limited {
+            let letters = limited.letters().map(|l| l.to_string()).unwrap_or_default();
+            let optional = if limited.is_optional() { "?" } else { "" };
             self.skip(
-                term,
+                term.text_range(),
                 &format!(
-                    "`{}`: `{letters}` acts only on the pieces of its set, which depends on the position",
-                    limited.text()
+                    "`{}`: `{letters}{optional}` acts only on the pieces of its set, which depends on the position",
+                    limited.syntax().text()
                 ),
             );
             return false;
         }
-        if read.directions.iter().any(|d| d.contains(['t', 'z'])) {
-            self.skip(term, "turns (`t`) and reflections (`z`) are not drawn yet");
+        let turning = |d: &Directional| d.has(Direction::Turn) || d.has(Direction::Reflection);
+        if read.directions.iter().any(turning) {
+            self.skip(
+                term.text_range(),
+                "turns (`t`) and reflections (`z`) are not drawn yet",
+            );
             return false;
         }
         if read.leaping && !paths.iter_mut().all(leap_over) {
             self.skip(
-                term,
+                term.text_range(),
                 "`g` on a move that is not a single slide is not drawn yet",
             );
             return false;
@@ -379,110 +379,88 @@ impl Lower {
     }
 
     /// What a term's modifiers say, or `None` (and said) at a letter that cannot be drawn.
-    fn modifiers(&mut self, modifiers: &[SyntaxNode]) -> Option<Modifiers> {
+    fn modifiers(&mut self, modifications: &[ast::Modification]) -> Option<Modifiers> {
         let mut read = Modifiers::default();
-        for modifier in modifiers {
-            let text = modifier.text().to_string();
-            if modifier.kind() == AMALGAM {
-                read.directions
-                    .push(text.trim_matches(['(', ')']).to_owned());
-                continue;
-            }
-            let letters: String = text
-                .chars()
-                .take_while(|c| c.is_ascii_lowercase())
-                .collect();
-            let first = modifier.first_token().map(|t| t.kind());
-            if first.is_some_and(|k| DIRECTIONS.contains(&k)) {
-                read.directions.push(letters);
-                continue;
-            }
-            if !read.letters(&letters) {
-                self.not_drawn.push((
+        for modification in modifications {
+            if let Some(directional) = modification.directional() {
+                read.directions.push(directional);
+            } else if let ast::Modification::Letter(modifier) = modification
+                && let Some(letters) = modifier.letters()
+                && !read.read(letters)
+            {
+                self.skip(
                     modifier.text_range(),
-                    format!("`{letters}` needs more than a diagram of one piece can show"),
-                ));
+                    &format!("`{letters}` needs more than a diagram of one piece can show"),
+                );
                 return None;
             }
         }
         Some(read)
     }
-    /// A leaper, vector, basic piece or complex rider, with its steps.
-    fn a_move(&mut self, node: &SyntaxNode) -> Vec<Path> {
-        let steps = node
-            .children()
-            .find(|n| n.kind() == RANGE)
-            .map(|n| n.text().to_string());
-        let turn: Vec<String> = node
-            .children()
-            .filter(|n| matches!(n.kind(), MODIFIER | AMALGAM))
-            .map(|n| n.text().to_string().trim_matches(['(', ')']).to_owned())
-            .collect();
-        if !turn.is_empty() {
-            return self.circular(node, turn, steps.as_deref());
+
+    /// A basic piece, vector or complex rider, with its steps.
+    fn a_move(&mut self, a_move: &ast::Move) -> Vec<Path> {
+        let steps = a_move.steps();
+        if let Some(turn) = a_move.circular() {
+            return self.circular(a_move, turn.directional(), steps);
         }
-        let base: Vec<Path> = if node.kind() == GROUP {
-            node.children()
-                .filter(|n| !matches!(n.kind(), RANGE))
-                .flat_map(|n| self.expression(&n))
-                .collect()
-        } else if let Some(vector) = node.children().find(|n| n.kind() == VECTOR) {
-            let text = vector.text().to_string();
-            let parts: Vec<&str> = text.trim_matches(':').split(',').collect();
-            let numbers: Vec<i8> = parts.iter().filter_map(|n| n.parse().ok()).collect();
-            match numbers.as_slice() {
-                [0, 0] => {
-                    self.skip(
-                        node,
-                        "`:0,0:` is the null move: the piece stays on its square",
-                    );
-                    Vec::new()
-                }
-                [a, b] => vec![leaper(&[(*a, *b)], node.text_range())],
-                _ if parts.len() > 2 => {
-                    self.skip(
-                        node,
-                        "a leap in three or four dimensions has no flat diagram",
-                    );
-                    Vec::new()
-                }
-                _ => {
-                    self.skip(node, "a leap longer than any board");
-                    Vec::new()
-                }
-            }
-        } else {
-            let letter = node
-                .children_with_tokens()
-                .find_map(|e| e.as_token().and_then(|t| t.kind().letter()));
-            match letter {
-                Some(letter) => self.letter(letter, node),
-                None => {
-                    self.skip(node, "a compound letter with no macro defining it");
-                    Vec::new()
-                }
-            }
+        let base = match a_move {
+            ast::Move::Rider(rider) => rider.parts().flat_map(|p| self.expression(&p)).collect(),
+            ast::Move::Atom(atom) => self.atom(atom),
         };
-        match steps.as_deref() {
+        match steps {
             None => base,
-            Some(steps) => self.repeat(base, steps, node),
+            Some(steps) => self.repeat(base, steps.value(), a_move.text_range()),
+        }
+    }
+
+    fn atom(&mut self, atom: &ast::Atom) -> Vec<Path> {
+        let source = atom.text_range();
+        match atom.base() {
+            Some(ast::Base::Letter(letter)) => self.letter(letter, source),
+            Some(ast::Base::Vector(vector)) => {
+                let leap = vector
+                    .leap()
+                    .and_then(|(m, n)| Some((i8::try_from(m).ok()?, i8::try_from(n).ok()?)));
+                match leap {
+                    Some((0, 0)) => {
+                        self.skip(
+                            source,
+                            "`:0,0:` is the null move: the piece stays on its square",
+                        );
+                        Vec::new()
+                    }
+                    Some(leap) => vec![leaper(&[leap], source)],
+                    None => {
+                        self.skip(source, "a leap longer than any board");
+                        Vec::new()
+                    }
+                }
+            }
+            Some(ast::Base::Compound(_)) | None => {
+                self.skip(source, "a compound letter with no macro defining it");
+                Vec::new()
+            }
         }
     }
 
     /// A basic piece's moves (seed 002, section 14's table).
-    fn letter(&mut self, letter: char, node: &SyntaxNode) -> Vec<Path> {
+    fn letter(&mut self, letter: char, source: TextRange) -> Vec<Path> {
         if let Some(leaps) = leaps_of(letter) {
-            return vec![leaper(leaps, node.text_range())];
+            return vec![leaper(leaps, source)];
         }
         match letter {
             'O' => {
-                self.skip(node, "`O` is the null move: the piece stays on its square");
+                self.skip(
+                    source,
+                    "`O` is the null move: the piece stays on its square",
+                );
                 Vec::new()
             }
             _ => match basic_piece(letter) {
-                Some(definition) => self.text(definition, node),
+                Some(definition) => self.text(definition, source),
                 None => {
-                    self.skip(node, "this piece is not drawn yet");
+                    self.skip(source, "this piece is not drawn yet");
                     Vec::new()
                 }
             },
@@ -490,16 +468,14 @@ impl Lower {
     }
 
     /// The moves of a piece written in MBN, for the basic pieces' definitions.
-    fn text(&mut self, text: &str, node: &SyntaxNode) -> Vec<Path> {
+    fn text(&mut self, text: &str, source: TextRange) -> Vec<Path> {
         let parsed = parse(text, Dialect::Mbn);
         let mut inner = Lower::default();
         let mut paths = Vec::new();
-        for child in parsed
-            .syntax()
-            .children()
-            .flat_map(|d| d.children().collect::<Vec<_>>())
-        {
-            paths.extend(inner.expression(&child));
+        for definition in parsed.piece().definitions() {
+            for expression in definition.moves() {
+                paths.extend(inner.expression(&expression));
+            }
         }
         if !inner.not_drawn.is_empty() {
             let parts: Vec<String> = inner
@@ -507,17 +483,17 @@ impl Lower {
                 .iter()
                 .map(|(r, why)| format!("`{}` ({why})", &text[*r]))
                 .collect();
-            self.not_drawn.push((
-                node.text_range(),
-                format!(
+            self.skip(
+                source,
+                &format!(
                     "stands for `{text}`, of which {} is not drawn",
                     parts.join(", ")
                 ),
-            ));
+            );
         }
         for path in &mut paths {
             for leg in &mut path.legs {
-                leg.source = node.text_range();
+                leg.source = source;
             }
         }
         paths

@@ -3,23 +3,29 @@
 //! depend on the board or the position (ranges, piece sets, conditions, board transitions).
 //! None of these has a diagram; each gets a sentence that says what it does.
 
-use crate::SyntaxKind::*;
-use crate::tree::SyntaxNode;
+use crate::tree::ast::mbn::{self as ast, CastlingKind, SpecialRange};
+use crate::vocabulary::mbn::Prefix;
 
 /// The pieces of a list or set as words: "Q, R, B or N", with colours and drops said.
-fn pieces(list: &SyntaxNode) -> Vec<String> {
-    list.children()
-        .filter(|n| n.kind() == IDENTIFIER)
+fn pieces(identifiers: impl Iterator<Item = ast::Identifier>) -> Vec<String> {
+    identifiers
         .map(|identifier| {
-            let text = identifier.text().to_string();
-            let drop = text.starts_with('@');
-            let letter = text.trim_start_matches('@');
-            let colour = match letter.chars().rev().find(char::is_ascii_alphabetic) {
-                Some(c) if c.is_ascii_lowercase() => "black ",
-                Some(_) if drop => "white ",
+            let written = identifier.syntax().text().to_string();
+            let drop = identifier.has_at();
+            // "If the black piece has a different move, then lowercase letters will be used
+            // instead of uppercase letters" (section 1); a drop names the side either way.
+            let small = identifier
+                .letter()
+                .and_then(|l| l.letters().last().copied())
+                .map(|c| c.is_ascii_lowercase());
+            let colour = match small {
+                Some(true) => "black ",
+                Some(false) if drop => "white ",
                 _ => "",
             };
-            format!("{colour}{letter}")
+            // The `@` of a drop (section 5) is said as the colour, not quoted.
+            let piece = written.strip_prefix('@').unwrap_or(&written);
+            format!("{colour}{piece}")
         })
         .collect()
 }
@@ -33,57 +39,65 @@ fn or_list(items: &[String], last: &str) -> String {
 }
 
 /// `+P==QRBN`, `$K==@k@K`, `*KLW==X`, `##Q==Q`: what the rule does.
-pub(super) fn list_rule(identifiers: &[SyntaxNode], list: &SyntaxNode) -> String {
-    let head: String = identifiers.iter().map(|i| i.text().to_string()).collect();
-    let prefixes: String = head
-        .chars()
-        .take_while(|c| !c.is_ascii_alphabetic() && *c != ':')
+pub(super) fn list_rule(identifiers: &[ast::Identifier], list: &ast::PieceList) -> String {
+    let head: String = identifiers
+        .iter()
+        .map(|i| i.syntax().text().to_string())
         .collect();
-    let letters = head[prefixes.len()..].to_owned();
-    let items = pieces(list);
-    if prefixes.starts_with('$') {
+    let prefixes: Vec<Prefix> = identifiers
+        .first()
+        .map(|i| i.prefixes().collect())
+        .unwrap_or_default();
+    let symbols: String = prefixes.iter().map(|p| p.symbol()).collect();
+    let letters: Vec<String> = identifiers
+        .iter()
+        .filter_map(|i| i.letter())
+        .map(|l| l.to_string())
+        .collect();
+    let items = pieces(list.identifiers());
+    // "The piece prefix (here "$") will be declared with board rule pieces" (section 5).
+    if prefixes.first() == Some(&Prefix::Game('$')) {
         return format!(
             "drop rule: the pieces are dropped in this order: {}",
             items.join(", then ")
         );
     }
-    if prefixes.chars().count() >= 2 {
+    // "A double piece letter prefix … can only occur when defining the promotion rule of a
+    // promoted piece to any other piece."
+    if prefixes.len() >= 2 {
         return format!(
             "promotion rule of the promoted `{head}`: it promotes again, to {}",
             or_list(&items, "or")
         );
     }
-    if letters.chars().count() > 1 && !letters.starts_with(':') {
-        let from: Vec<String> = letters.chars().map(String::from).collect();
+    // "It's allowed to define the promotion rule for multiple pieces with one definition".
+    if letters.len() > 1 {
         return format!(
-            "promotion rule (prefix `{prefixes}`): {} may promote to {}",
-            or_list(&from, "and"),
+            "promotion rule (prefix `{symbols}`): {} may promote to {}",
+            or_list(&letters, "and"),
             or_list(&items, "or")
         );
     }
     format!(
-        "promotion rule: `{letters}` promotes to {} (as `{head}`); a small letter changes its colour",
+        "promotion rule: `{}` promotes to {} (as `{head}`); a small letter changes its colour",
+        letters.concat(),
         or_list(&items, "or")
     )
 }
 
 /// `O-O=…=…`: castling in words.
-pub(super) fn castling_rule(castling: &SyntaxNode) -> String {
-    let name = castling.text().to_string();
-    let which = match name.matches('O').count() {
-        2 => "short castling",
-        3 => "long castling",
+pub(super) fn castling_rule(castling: &ast::Castling) -> String {
+    let name = castling.syntax().text().to_string();
+    let which = match castling.kind() {
+        Some(CastlingKind::Short) => "short castling",
+        Some(CastlingKind::Long) => "long castling",
         _ => "castling",
     };
     let parts: Vec<String> = castling
-        .parent()
-        .map(|d| {
-            d.children()
-                .filter(|n| n.text_range().start() > castling.text_range().end())
-                .map(|n| n.text().to_string())
-                .collect()
-        })
-        .unwrap_or_default();
+        .moves()
+        .iter()
+        .map(|m| m.syntax().text().to_string())
+        .collect();
     match parts.as_slice() {
         [king, partner, ..] => format!(
             "castling rule `{name}` ({which}): the king moves `{king}`, then its partner moves `{partner}`"
@@ -94,73 +108,75 @@ pub(super) fn castling_rule(castling: &SyntaxNode) -> String {
 }
 
 /// A lone prefixed identifier (`+P`, `-Q`, `'P`, `!+G`).
-pub(super) fn prefixed_piece(identifier: &SyntaxNode) -> String {
-    let text = identifier.text().to_string();
-    let what = match text.chars().next() {
-        Some('+') => {
+pub(super) fn prefixed_piece(identifier: &ast::Identifier) -> String {
+    let text = identifier.syntax().text().to_string();
+    let prefix = identifier.prefixes().next();
+    let what = match prefix {
+        _ if identifier.is_side_mover() => "a side-mover: the piece's moves turned 90° clockwise",
+        // A macro's name (section 16) is no prefixed piece.
+        _ if identifier.has_at() => "a piece whose moves the game's rules give",
+        Some(Prefix::Promoted) => {
             "the promoted piece; with no moves written it keeps those of its unpromoted piece, and declares the default promotion"
         }
-        Some('-') => "a piece before promotion; the matching promotion rule is implied",
-        Some('\'') => "a side-mover: the piece's moves turned 90° clockwise",
-        Some('!') => "cancels every definition of this piece",
-        Some('?') => "a precondition that must hold before the move",
-        Some('#' | '*' | '$' | '%' | '&') => {
+        Some(Prefix::Unpromoted) => {
+            "a piece before promotion; the matching promotion rule is implied"
+        }
+        Some(Prefix::Cancel) => "cancels every definition of this piece",
+        Some(Prefix::Precondition) => "a precondition that must hold before the move",
+        Some(Prefix::Game(_)) => {
             "a piece under one of the game's own prefix rules; with no moves written it keeps those of its unprefixed piece"
         }
-        _ => "a piece whose moves the game's rules give",
+        None => "a piece whose moves the game's rules give",
     };
     format!("`{text}` is {what}")
 }
 
 /// A part of a move that depends on the board or the position.
-pub(super) fn positional(part: &SyntaxNode) -> String {
-    let text = part.text().to_string();
-    match part.kind() {
-        BOARD_RANGE if text == "[*]" => {
-            format!("`{text}`: only from a square no enemy attacks")
-        }
-        BOARD_RANGE if text == "[+]" => format!("`{text}`: only from a square an enemy attacks"),
-        BOARD_RANGE if text == "[#]" => format!("`{text}`: only from an edge square"),
-        BOARD_RANGE if text == "[.]" => format!("`{text}`: only from an inner square"),
-        BOARD_RANGE if text.starts_with("[^") => {
-            format!("`{text}`: only from squares outside this range")
-        }
-        BOARD_RANGE => {
-            format!("`{text}`: only from the squares of this range of the board")
-        }
-        PIECE_SET => format!(
+pub(super) fn positional(restriction: &ast::Restriction) -> String {
+    let text = restriction.syntax().text().to_string();
+    match restriction {
+        ast::Restriction::BoardRange(range) => match range.special() {
+            Some(SpecialRange::Unthreatened) => {
+                format!("`{text}`: only from a square no enemy attacks")
+            }
+            Some(SpecialRange::Threatened) => {
+                format!("`{text}`: only from a square an enemy attacks")
+            }
+            Some(SpecialRange::Edge) => format!("`{text}`: only from an edge square"),
+            Some(SpecialRange::Inner) => format!("`{text}`: only from an inner square"),
+            _ if range.is_complement() => {
+                format!("`{text}`: only from squares outside this range")
+            }
+            _ => format!("`{text}`: only from the squares of this range of the board"),
+        },
+        ast::Restriction::PieceSet(set) => format!(
             "`{text}`: only when one of {} attacks the piece's square",
-            or_list(&pieces(part), "or")
+            or_list(&pieces(set.identifiers()), "or")
         ),
-        CONDITION => format!("`{text}`: only when this condition on the position holds"),
-        BOARD => format!(
+        ast::Restriction::Condition(_) => {
+            format!("`{text}`: only when this condition on the position holds")
+        }
+        ast::Restriction::Board(_) => format!(
             "`{text}`: to or on other boards of a 3D or 4D game, which a flat diagram cannot show"
         ),
-        _ => format!("`{text}` depends on the position"),
     }
 }
 
 /// `(N)(rf)8`: a circular rider, as the seed defines it: "(P)mλ := P-{(mP)(λ-1)}".
-pub(super) fn circular(rider: &SyntaxNode) -> String {
-    let text = rider.text().to_string();
-    let turns: Vec<SyntaxNode> = rider
-        .children()
-        .filter(|n| matches!(n.kind(), MODIFIER | AMALGAM))
-        .collect();
+pub(super) fn circular(rider: &ast::Move) -> String {
+    let text = rider.syntax().text().to_string();
+    let turn = rider.circular();
     // The piece is what comes before the turn: `(N)` in `(N)(rf)8`.
-    let piece_end = turns.first().map_or(text.len(), |t| {
+    let piece_end = turn.as_ref().map_or(text.len(), |t| {
         usize::from(t.text_range().start() - rider.text_range().start())
     });
     let piece = &text[..piece_end];
-    let turn: String = turns.iter().map(|n| n.text().to_string()).collect();
-    let count = rider
-        .children()
-        .find(|n| n.kind() == RANGE)
-        .map(|n| n.text().to_string())
+    let turn = turn
+        .map(|t| t.syntax().text().to_string())
         .unwrap_or_default();
-    let how_many = match count.as_str() {
-        "" => "with no count, which is".to_owned(),
-        n => format!("`{n}` times, a count that is"),
+    let how_many = match rider.steps() {
+        None => "with no count, which is".to_owned(),
+        Some(steps) => format!("`{}` times, a count that is", steps.syntax().text()),
     };
     format!(
         "a circular rider: `{piece}` once, then `{piece}` again, each turned `{turn}` from the one \
@@ -173,21 +189,15 @@ mod tests {
     use super::*;
     use crate::{Dialect, parse};
 
-    fn definition(text: &str) -> SyntaxNode {
-        let root = parse(text, Dialect::Mbn).syntax();
-        root.children()
-            .find(|n| n.kind() == DEFINITION)
-            .expect("a definition")
+    fn definition(text: &str) -> ast::Definition {
+        let parse = parse(text, Dialect::Mbn);
+        parse.piece().definitions().next().expect("a definition")
     }
 
     fn list_words(text: &str) -> String {
         let d = definition(text);
-        let identifiers: Vec<SyntaxNode> =
-            d.children().filter(|n| n.kind() == IDENTIFIER).collect();
-        let list = d
-            .children()
-            .find(|n| n.kind() == PIECE_LIST)
-            .expect("a list");
+        let identifiers: Vec<ast::Identifier> = d.identifiers().collect();
+        let list = d.piece_list().expect("a list");
         list_rule(&identifiers, &list)
     }
 
@@ -215,8 +225,10 @@ mod tests {
     #[test]
     fn a_circular_rider_with_another_count_in_words() {
         let rider = definition(":CK:=(K)(fr)*")
+            .syntax()
             .descendants()
-            .find(|n| n.kind() == GROUP && n.children().any(|c| c.kind() == AMALGAM))
+            .filter_map(ast::Move::cast)
+            .find(|m| m.circular().is_some())
             .expect("the rider");
         let words = circular(&rider);
         assert!(words.starts_with("a circular rider: `(K)` once"), "{words}");
@@ -231,10 +243,7 @@ mod tests {
     #[test]
     fn castling_in_words() {
         let d = definition("O-O=[*]irD02=ij{k}lD0-D");
-        let castling = d
-            .children()
-            .find(|n| n.kind() == CASTLING)
-            .expect("castling");
+        let castling = d.castling().expect("castling");
         assert_eq!(
             castling_rule(&castling),
             "castling rule `O-O` (short castling): the king moves `[*]irD02`, then its partner moves `ij{k}lD0-D`"

@@ -26,8 +26,6 @@
 mod head;
 mod moves;
 
-pub(crate) use moves::DIRECTIONS;
-
 use super::error::Problem;
 use super::grammar::{Source, SpanNode};
 use crate::SyntaxKind::{self, *};
