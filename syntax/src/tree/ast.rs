@@ -30,6 +30,8 @@ macro_rules! node_view {
     };
 }
 
+// The other dialects' views, below the macro they are made with.
+pub mod chained;
 pub mod mbn;
 
 node_view!(
@@ -226,7 +228,6 @@ fn tokens_of(node: &SyntaxNode, kind: SyntaxKind) -> impl Iterator<Item = Syntax
         .filter(move |t| t.kind() == kind)
 }
 
-pub mod chained;
 #[cfg(test)]
 mod tests {
     use crate::Dialect;
