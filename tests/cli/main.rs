@@ -313,16 +313,37 @@ fn check_the_corpus_examples_with_json_positions() {
         let severity = finding["severity"].as_str().unwrap_or("");
         assert!(["error", "warning", "info", "hint"].contains(&severity));
     }
+    // A variants.ini is read by Fairy-Stockfish: XBoard's readings are not its author's
+    // concern unless asked for (DESIGN.md, issue 25).
+    let in_ini = |f: &&serde_json::Value| {
+        f["file"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("variants.ini"))
+    };
+    assert!(
+        !findings
+            .iter()
+            .filter(in_ini)
+            .any(|f| f["code"].as_str().is_some_and(|c| c.starts_with("xboard-"))),
+        "no XBoard findings by default"
+    );
+    let ini = format!("{corpus}/examples/variants.ini");
+    let asked = betza([
+        "check",
+        &ini,
+        "--format",
+        "json",
+        "--engine",
+        "fairy-stockfish",
+        "--engine",
+        "xboard",
+    ]);
+    let asked: Vec<serde_json::Value> = serde_json::from_slice(&asked.stdout).expect("JSON array");
     // The NN in the example variants.ini: line 33, `customPiece1 = n:NN`, columns 18..20.
-    let doubled = findings
+    let doubled = asked
         .iter()
-        .find(|f| {
-            f["code"] == "xboard-doubled-atom"
-                && f["file"]
-                    .as_str()
-                    .is_some_and(|p| p.ends_with("variants.ini"))
-        })
-        .expect("the doubled atom is reported");
+        .find(|f| f["code"] == "xboard-doubled-atom")
+        .expect("the doubled atom is reported when XBoard is asked for");
     assert_eq!(
         (
             doubled["line"].as_u64(),
@@ -339,11 +360,16 @@ fn check_exits_1_on_errors_and_reports_them_with_exact_columns() {
         "variants.ini",
         "[a:chess]\ncustomPiece1 = x:fwW\ncustomPiece2 = y:😀mfW\n".as_bytes(),
     );
+    // XBoard asked for, so its modifier order is checked too.
     let output = betza([
         OsStr::new("check"),
         path.as_os_str(),
         OsStr::new("--format"),
         OsStr::new("json"),
+        OsStr::new("--engine"),
+        OsStr::new("fairy-stockfish"),
+        OsStr::new("--engine"),
+        OsStr::new("xboard"),
     ]);
     assert_eq!(output.status.code(), Some(1));
     let findings: Vec<serde_json::Value> =

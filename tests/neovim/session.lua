@@ -75,7 +75,7 @@ local ok, err = pcall(function()
 
   -- A line above the findings: they move down one line.
   vim.api.nvim_buf_set_lines(buf, 0, 0, false, { "" })
-  vim.wait(15000, function() return has(codes(), "xboard-modifier-order", 2) end, 50)
+  vim.wait(15000, function() return has(codes(), "fairy-skipped-letter", 2) end, 50)
   results.moved = codes()
 
   -- A stray letter typed at the end of `customPiece2 = y:N`, then deleted.
@@ -87,9 +87,9 @@ local ok, err = pcall(function()
   vim.wait(15000, function() return not has(codes(), "missing-atom") end, 50)
   results.typo_removed = codes()
 
-  -- Put the modifiers in XBoard's order: the warning must go away.
+  -- Write the piece without the letter Fairy-Stockfish skips: the warning must go away.
   vim.api.nvim_buf_set_lines(buf, 2, 3, false, { "customPiece1 = x:fmW" })
-  vim.wait(15000, function() return not has(codes(), "xboard-modifier-order") end, 50)
+  vim.wait(15000, function() return not has(codes(), "fairy-skipped-letter", 2) end, 50)
   results.second = codes()
 
   local uri = vim.uri_from_bufnr(buf)

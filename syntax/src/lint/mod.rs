@@ -106,11 +106,12 @@ pub struct LintConfig {
 }
 
 impl LintConfig {
-    /// DESIGN.md: XBoard for `xbetza`; Fairy-Stockfish and XBoard for `fairy` (the engine sends
-    /// its pieces to XBoard-protocol GUIs, which read the string again).
+    /// DESIGN.md: XBoard for `xbetza`; Fairy-Stockfish alone for `fairy`, since a
+    /// `variants.ini` is read by Fairy-Stockfish. XBoard is added on request (setting or
+    /// `--engine`), for those whose XBoard-protocol GUI reads the string again.
     pub fn for_dialect(dialect: Dialect) -> LintConfig {
         let engines = match dialect {
-            Dialect::Fairy => vec![Engine::FairyStockfish, Engine::XBoard],
+            Dialect::Fairy => vec![Engine::FairyStockfish],
             _ => vec![Engine::XBoard],
         };
         LintConfig {

@@ -308,7 +308,12 @@ fn a_non_final_o_is_read_as_wrapping_by_xboard() {
 fn fixes_never_join_atoms_or_pair_directions() {
     let fix_in = |text: &str, code: &str, dialect: Dialect| {
         let parsed = parse(text, dialect);
-        lint(&parsed, &LintConfig::for_dialect(dialect))
+        // XBoard asked for, as by one who runs Fairy-Stockfish under an XBoard GUI.
+        let mut config = LintConfig::for_dialect(dialect);
+        if !config.engines.contains(&super::Engine::XBoard) {
+            config.engines.push(super::Engine::XBoard);
+        }
+        lint(&parsed, &config)
             .into_iter()
             .find(|d| d.rule.code == code)
             .map(|d| d.fix.map(|f| f.apply(text)))

@@ -101,11 +101,17 @@ function prepare(): void {
   fs.writeFileSync(dirs.config, "auth: none\n");
   fs.copyFileSync(corpusFile, path.join(dirs.workspace, "variants.ini"));
   fs.copyFileSync(corpusPgn, path.join(dirs.workspace, "game.pgn"));
+  // XBoard's findings are off in a variants.ini unless asked for; this workspace asks, as one
+  // running Fairy-Stockfish under an XBoard GUI would (the quick fix below is XBoard's).
+  writeWorkspaceSettings({ "betza.engines": ENGINES });
   // Servers that fail: one dies at once, one two seconds after it started.
   fs.writeFileSync(path.join(work, "dead-betza"), "#!/bin/sh\nexit 3\n", { mode: 0o755 });
   // No welcome page, tips, trust prompt or update checks: nothing but the editor on screen.
   writeSettings();
 }
+
+/** The engines the workspace asks findings for. */
+const ENGINES = ["fairy-stockfish", "xboard"];
 
 /** Workspace settings, which VS Code picks up when the file changes (renamed into place, so it never sees half a file). */
 function writeWorkspaceSettings(settings: Record<string, unknown>): void {
@@ -169,7 +175,8 @@ function installExtension(): string {
 function expectedFindings(betza: string): Finding[] {
   let json: string;
   try {
-    json = execFileSync(betza, ["check", "--format", "json", path.join(dirs.workspace, "variants.ini")], { encoding: "utf8" });
+    const engines = ENGINES.flatMap((engine) => ["--engine", engine]);
+    json = execFileSync(betza, ["check", "--format", "json", ...engines, path.join(dirs.workspace, "variants.ini")], { encoding: "utf8" });
   } catch (error) {
     // Exit 1 means errors were found; the JSON is still on stdout.
     json = (error as { stdout?: string }).stdout ?? "";
