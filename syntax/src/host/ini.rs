@@ -184,7 +184,8 @@ const BUILT_IN_VARIANTS: [&str; 121] = [
 
 struct Section {
     name: String,
-    letters: Vec<char>,
+    /// Each piece letter used so far (lower case), with the key that took it.
+    letters: Vec<(char, String)>,
 }
 
 /// The scanner between lines: what it found so far, the sections defined above and the one it
@@ -374,7 +375,7 @@ impl Scanner {
             return;
         }
         if let Some(letter) = letter {
-            self.use_letter(letter, value_at);
+            self.use_letter(letter, value_at, key);
         }
         if separated {
             let betza_at = value_at + value.find(':').map_or(value.len(), |i| i + 1);
@@ -439,27 +440,38 @@ impl Scanner {
         }
     }
 
-    /// Records piece `letter` (at `at`) as used in the current section, reporting a second use:
-    /// Fairy-Stockfish keeps only one of the two pieces.
-    fn use_letter(&mut self, letter: char, at: usize) {
+    /// Records piece `letter` (at `at`, the value of `key`) as used in the current section,
+    /// reporting a second use with the key that took it first: Fairy-Stockfish keeps only one
+    /// of the two pieces.
+    fn use_letter(&mut self, letter: char, at: usize, key: &str) {
         let Some(current) = self.section.as_mut() else {
             return;
         };
         let lower = letter.to_ascii_lowercase();
-        if !current.letters.contains(&lower) {
-            current.letters.push(lower);
+        let Some((_, first)) = current.letters.iter().find(|(used, _)| *used == lower) else {
+            current.letters.push((lower, key.to_owned()));
             return;
-        }
+        };
+        let message = if first == key {
+            // Keys go into a map: the last value wins (reference/fairy-stockfish-ini.md).
+            format!(
+                "`{key}` is set twice in `[{}]`; Fairy-Stockfish keeps only this later value",
+                current.name
+            )
+        } else {
+            format!(
+                "piece letter `{letter}` is already `{first}`'s in `[{}]`; one of the two pieces \
+                 is hidden",
+                current.name
+            )
+        };
         push(
             &mut self.scan,
             at,
             at + 1,
             "letter-used-twice",
             Severity::Error,
-            format!(
-                "piece letter `{letter}` is already used in `{}`; one of the two pieces is hidden",
-                current.name
-            ),
+            message,
         );
     }
 

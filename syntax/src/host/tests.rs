@@ -92,6 +92,12 @@ fn variants_ini_host_errors_that_hide_a_piece() {
     );
     let twice = &result.errors[0];
     assert_eq!(&text[twice.range], "x");
+    // The message names the key that took the letter first.
+    assert!(
+        twice.message.contains("`customPiece1`"),
+        "{}",
+        twice.message
+    );
     assert_eq!(&text[result.errors[3].range], "nosuchvariant");
 }
 
