@@ -319,7 +319,11 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1, "text": text } }),
     );
-    let open = client.wait(is_diagnostics).arrived - opened;
+    let first = client.wait(is_diagnostics);
+    let open = first.arrived - opened;
+    let findings = first.message["params"]["diagnostics"]
+        .as_array()
+        .map_or(0, Vec::len);
     let (line, column) = first_piece(text);
     let mut document = Edited {
         uri: &uri,
@@ -359,7 +363,7 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
     let (c50, c99) = percentiles(completions);
     let (t50, t99) = percentiles(tokens);
     println!(
-        "| betza | {label} | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
+        "| betza | {label} ({findings} findings) | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
