@@ -448,6 +448,39 @@ fn check_allow_and_deny_change_the_outcome() {
     assert!(stderr(&unknown).contains("DIAGNOSTICS.md"));
 }
 
+/// Issue 25: the human report ends with the findings counted by severity, each by its own
+/// name, and with `--summary` by code, most frequent first.
+#[test]
+fn check_counts_findings_by_severity_and_code() {
+    let path = temp_file("counts.betza", b"mfW\nmfW\nN1\nfE\n");
+    let output = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--summary"),
+    ]);
+    let report = stderr(&output);
+    assert!(
+        report.contains("checked 1 file: 1 error, 2 warnings, 0 infos, 1 hint"),
+        "{report}"
+    );
+    let summary: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.starts_with("checked"))
+        .skip(1)
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "2  xboard-modifier-order",
+            "1  range-one",
+            "1  unknown-atom"
+        ]
+    );
+    // Info and hint are named as such, not lumped together.
+    assert!(report.contains("Hint"), "{report}");
+}
+
 /// Issue 25: every code can be allowed or denied, not only lint rules: here a host problem
 /// (an error, so the exit status changes) and a syntax warning.
 #[test]

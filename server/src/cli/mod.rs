@@ -43,16 +43,19 @@ enum Command {
         /// The dialect of `.betza` lines that declare none.
         #[arg(long, default_value_t = Dialect::XBetza)]
         dialect: Dialect,
-        /// Turn a rule off (repeatable).
+        /// Turn a diagnostic off, by code (repeatable; codes: syntax/DIAGNOSTICS.md).
         #[arg(long, value_name = "CODE")]
         allow: Vec<String>,
-        /// Make a rule an error (repeatable).
+        /// Make a diagnostic an error, by code (repeatable).
         #[arg(long, value_name = "CODE")]
         deny: Vec<String>,
         /// Target engine for portability rules, xboard or fairy-stockfish (repeatable; default:
-        /// XBoard for xbetza, Fairy-Stockfish and XBoard for fairy).
+        /// XBoard for xbetza, Fairy-Stockfish alone for fairy).
         #[arg(long)]
         engine: Vec<betza_syntax::lint::Engine>,
+        /// After a human report, the number of findings of each code.
+        #[arg(long)]
+        summary: bool,
     },
     /// Print the syntax tree of a Betza string; errors go to stderr.
     Tree {
@@ -162,6 +165,7 @@ pub fn run() -> ExitCode {
             allow,
             deny,
             engine,
+            summary,
         } => {
             let unknown: Vec<&String> = allow
                 .iter()
@@ -185,7 +189,7 @@ pub fn run() -> ExitCode {
                 engines: (!engine.is_empty()).then_some(engine),
                 levels,
             };
-            check::run(&paths, format, &options)
+            check::run(&paths, format, &options, summary)
         }
         Command::Explain {
             betza,

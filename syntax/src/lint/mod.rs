@@ -181,5 +181,23 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
     }
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+    drop_repeated_fixes(&mut out);
     out
+}
+
+/// Two findings never offer the same edits: a fix that an earlier finding already offers is
+/// dropped from the later one, so applying every fix cannot apply one twice.
+fn drop_repeated_fixes(findings: &mut [Diagnostic]) {
+    for later in 1..findings.len() {
+        let (earlier, rest) = findings.split_at_mut(later);
+        let finding = &mut rest[0];
+        let repeated = finding.fix.as_ref().is_some_and(|fix| {
+            earlier
+                .iter()
+                .any(|e| e.fix.as_ref().is_some_and(|f| f.edits == fix.edits))
+        });
+        if repeated {
+            finding.fix = None;
+        }
+    }
 }

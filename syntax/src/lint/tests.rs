@@ -450,3 +450,20 @@ fn engines_are_named_as_settings_write_them() {
             .contains("xboard, fairy-stockfish")
     );
 }
+
+/// Issue 25: `mfhNcfW` has two findings on `mfh` (`f` and `h` both dropped by XBoard) with the
+/// same fix; it is offered once, so applying every fix cannot write `fhm` twice.
+#[test]
+fn two_findings_never_offer_the_same_edits() {
+    let parsed = parse("mfhNcfW", Dialect::XBetza);
+    let findings = lint(&parsed, &LintConfig::for_dialect(Dialect::XBetza));
+    let fixes: Vec<_> = findings
+        .iter()
+        .filter_map(|d| d.fix.as_ref())
+        .map(|f| &f.edits)
+        .collect();
+    assert!(findings.len() > fixes.len(), "{findings:?}");
+    for (i, edits) in fixes.iter().enumerate() {
+        assert!(!fixes[..i].contains(edits), "{edits:?} offered twice");
+    }
+}
