@@ -223,7 +223,21 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
             fix: finding.fix,
         });
     }
+    said_once_for_a_comment(&mut out);
     out
+}
+
+/// An inline comment in a `variants.ini` value is one cause: its finding says what the comment
+/// does, and the findings on its letters and punctuation are not repeated.
+fn said_once_for_a_comment(findings: &mut Vec<FileDiagnostic>) {
+    let Some(comment) = findings
+        .iter()
+        .find(|d| d.code == "fairy-inline-comment")
+        .map(|d| d.range)
+    else {
+        return;
+    };
+    findings.retain(|d| d.range == comment || !comment.contains_range(d.range));
 }
 
 /// Where each line of a text starts, to turn byte offsets into lines and columns without reading

@@ -327,3 +327,25 @@ fn line_index_counts_lines_and_characters() {
     assert_eq!(index.line_column(text.len()), (3, 5));
     assert_eq!(index.line_column(usize::MAX), (3, 5));
 }
+
+/// Issue 25: a comment after a piece in a variants.ini (which Fairy-Stockfish reads as Betza:
+/// reference/fairy-stockfish-ini.md, "An inline comment after a Betza string is parsed as
+/// Betza") is one finding that says what it does, not one per letter of the comment.
+#[test]
+fn an_inline_comment_is_said_once() {
+    let text = "[v:chess]\ncustomPiece1 = a:W # not a Knight\n";
+    let analysis = analyse(HostFormat::VariantsIni, text, &Options::default());
+    let codes: Vec<&str> = analysis
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["fairy-inline-comment"]);
+    let finding = &analysis.diagnostics[0];
+    assert_eq!(&text[finding.range], " # not a Knight");
+    assert!(
+        finding.message.contains("no moves at all"),
+        "{}",
+        finding.message
+    );
+}

@@ -28,6 +28,9 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     if findings.wants("fairy-lame-ignored") {
         lame_ignored(&text, &engine, findings);
     }
+    if findings.wants("fairy-inline-comment") {
+        inline_comment(&text, findings);
+    }
     if engine.atoms.len() <= COMPARED_ATOMS {
         let whole = moves_of(&text);
         let mut previous_end = TextSize::new(0);
@@ -38,6 +41,53 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
             compare_atom(&text, &engine, atom, span, &whole, findings);
         }
     }
+}
+
+/// Where an inline comment starts: the whitespace before the first `#` or `;` that follows
+/// whitespace (or opens the string).
+pub(crate) fn inline_comment_start(text: &str) -> Option<usize> {
+    let marker = text.char_indices().find(|&(at, c)| {
+        matches!(c, '#' | ';') && (at == 0 || text[..at].ends_with(char::is_whitespace))
+    })?;
+    Some(text[..marker.0].trim_end().len())
+}
+
+/// A comment after the piece, which the engine reads as Betza: said once, with what it does to
+/// the piece's moves (decided by generating them with and without it).
+fn inline_comment(text: &str, findings: &mut Findings<'_>) {
+    let Some(start) = inline_comment_start(text) else {
+        return;
+    };
+    let at = |offset: usize| TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX));
+    let range = TextRange::new(at(start), at(text.len()));
+    let comment = text[start..].trim();
+    let (with, without) = (moves_of(text), moves_of(&text[..start]));
+    let effect = if with == without {
+        "here it changes no move".to_owned()
+    } else if is_empty(&with) {
+        format!(
+            "with it the piece has no moves at all, where `{}` has some",
+            &text[..start]
+        )
+    } else {
+        format!("it changes the moves of `{}`", &text[..start])
+    };
+    let fix = Fix {
+        title: "remove the comment from the value".into(),
+        edits: vec![super::Edit {
+            range,
+            text: String::new(),
+        }],
+    };
+    findings.push(
+        "fairy-inline-comment",
+        range,
+        format!(
+            "Fairy-Stockfish has no inline comments and reads `{comment}` as part of the Betza \
+             string: {effect}; put the comment on a line of its own"
+        ),
+        Some(fix),
+    );
 }
 
 fn moves_of(text: &str) -> Fingerprint {

@@ -84,7 +84,7 @@ use Engine::{FairyStockfish, XBoard};
 use Severity::{Error, Hint, Info, Warning};
 
 /// Every rule, in the order of the generated documentation.
-pub const RULES: [Rule; 25] = [
+pub const RULES: [Rule; 26] = [
     rule(
         "default-mode",
         Hint,
@@ -324,6 +324,16 @@ pub const RULES: [Rule; 25] = [
         "Fairy-Stockfish keeps one range per direction and move kind; a later atom in the same direction replaces it, so `RmR1` moves only one square. Decided by generating the piece with and without the move.",
         ("RmR1", "R"),
         false,
+    ),
+    rule(
+        "fairy-inline-comment",
+        Warning,
+        false,
+        Some(FairyStockfish),
+        "a `#` or `;` comment after a piece, which Fairy-Stockfish reads as part of its Betza",
+        "Fairy-Stockfish has no inline comments: a value runs to the end of its line, so the comment's letters are read as Betza (`a:W # not a Knight` gives a piece with no moves). Put the comment on a line of its own; the findings inside the comment are not repeated.",
+        ("W # the Wazir", "W"),
+        true,
     ),
     rule(
         "engines-disagree",
