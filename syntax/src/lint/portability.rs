@@ -355,53 +355,71 @@ fn comparable(generated: &Generated, from: Square) -> Vec<(Square, Vec<Square>)>
 /// reference position where they differ, naming the squares that differ.
 pub fn xboard_difference(text: &str, dialect: Dialect) -> Option<String> {
     let ours = model::build(&parse(text, dialect).piece(), dialect);
-    let size = BoardSize { files: 9, ranks: 9 };
-    let empty = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
-    let differs = |position: &Position| {
-        let mine = comparable(&generate(&ours, position), position.from);
-        let xboard = comparable(&xboard::generate(text, position), position.from);
-        (mine != xboard).then_some((mine, xboard))
-    };
-    let (position, (mine, xboard)) = std::iter::once(&empty)
-        .chain(positions())
-        .chain(rings())
-        .find_map(|p| differs(p).map(|d| (p, d)))?;
-    let squares = |list: Vec<String>| {
-        let mut list = list;
-        list.sort();
-        list.dedup();
-        list.join(" ")
-    };
-    let describe = |moves: &[(Square, Vec<Square>)], others: &[(Square, Vec<Square>)]| {
-        squares(
-            moves
-                .iter()
-                .filter(|m| !others.contains(m))
-                .map(|(to, vias)| match vias.as_slice() {
-                    [] => to.to_string(),
-                    vias => format!(
-                        "{to} (capturing on {})",
-                        vias.iter()
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ),
-                })
-                .collect(),
-        )
-    };
-    let (only_xboard, only_ours) = (describe(&xboard, &mine), describe(&mine, &xboard));
     let ours_name = if dialect == Dialect::Fairy {
         "Fairy-Stockfish"
     } else {
         "the seed"
     };
+    difference(
+        (ours_name, &|position| generate(&ours, position)),
+        ("XBoard", &|position| xboard::generate(text, position)),
+    )
+}
+
+/// At most this many squares are named in a difference; the rest are counted.
+const NAMED_SQUARES: usize = 8;
+
+/// Where two readings' moves differ, in words, or `None` when they agree on every reference
+/// position: on an empty 9×9 board from e5 when they differ there, else on the first reference
+/// position where they do, naming the squares only one of them goes to ("XBoard also goes to
+/// c4 d3; only the seed goes to e7").
+fn difference(
+    (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
+    (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
+) -> Option<String> {
+    let size = BoardSize { files: 9, ranks: 9 };
+    let empty = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
+    let differs = |position: &Position| {
+        let a = comparable(&first(position), position.from);
+        let b = comparable(&second(position), position.from);
+        (a != b).then_some((a, b))
+    };
+    let (position, (a, b)) = std::iter::once(&empty)
+        .chain(positions())
+        .chain(rings())
+        .find_map(|p| differs(p).map(|d| (p, d)))?;
+    let describe = |moves: &[(Square, Vec<Square>)], others: &[(Square, Vec<Square>)]| {
+        let mut list: Vec<String> = moves
+            .iter()
+            .filter(|m| !others.contains(m))
+            .map(|(to, vias)| match vias.as_slice() {
+                [] => to.to_string(),
+                vias => format!(
+                    "{to} (capturing on {})",
+                    vias.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            })
+            .collect();
+        list.sort();
+        list.dedup();
+        let more = list.len().saturating_sub(NAMED_SQUARES);
+        list.truncate(NAMED_SQUARES);
+        let mut words = list.join(" ");
+        if more > 0 {
+            words.push_str(&format!(" and {more} more"));
+        }
+        words
+    };
+    let (only_second, only_first) = (describe(&b, &a), describe(&a, &b));
     let mut said = Vec::new();
-    if !only_xboard.is_empty() {
-        said.push(format!("XBoard also goes to {only_xboard}"));
+    if !only_second.is_empty() {
+        said.push(format!("{second_name} also goes to {only_second}"));
     }
-    if !only_ours.is_empty() {
-        said.push(format!("only {ours_name} goes to {only_ours}"));
+    if !only_first.is_empty() {
+        said.push(format!("only {first_name} goes to {only_first}"));
     }
     Some(format!(
         "{}: {}",
@@ -524,43 +542,25 @@ fn where_words(position: &Position, empty: &Position) -> String {
     words
 }
 
-/// Both readings generated on reference boards; on a difference, the squares on an empty 9×9
-/// board show it.
+/// Both readings generated on the reference boards; on a difference, the position and the
+/// squares that show it.
 fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
     let seed = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
     let engine = model::build(&parse(text, Dialect::Fairy).piece(), Dialect::Fairy);
     if fingerprint(&seed) == fingerprint(&engine) {
         return;
     }
-    let size = BoardSize { files: 9, ranks: 9 };
-    let Ok(position) = Position::new(size, size.centre(), Side::White, false, &[], &[]) else {
+    let Some(detail) = difference(
+        ("XBetza", &|position| generate(&seed, position)),
+        ("Fairy-Stockfish", &|position| generate(&engine, position)),
+    ) else {
         return;
-    };
-    let squares = |piece: &model::Piece| -> String {
-        let list: Vec<String> = generate(piece, &position)
-            .destinations()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        if list.is_empty() {
-            "none".into()
-        } else {
-            list.join(" ")
-        }
-    };
-    let (ours, theirs) = (squares(&seed), squares(&engine));
-    let detail = if ours == theirs {
-        "they differ once other pieces stand around".to_owned()
-    } else {
-        format!(
-            "from e5 on an empty 9×9 board, XBetza gives {ours}; Fairy-Stockfish gives {theirs}"
-        )
     };
     let whole = TextRange::new(0.into(), rowan::TextSize::of(text));
     findings.push(
         "engines-disagree",
         whole,
-        format!("XBetza and Fairy-Stockfish read this piece differently: {detail}"),
+        format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
         None,
     );
 }
