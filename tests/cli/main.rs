@@ -525,7 +525,7 @@ fn check_reports_bad_files_and_goes_on() {
     assert!(errors.contains("is not UTF-8"), "{errors}");
     assert!(errors.contains("not a file with Betza in it"), "{errors}");
     assert!(errors.contains("cannot read it"), "{errors}");
-    assert!(errors.contains("checked 1 file(s)"), "{errors}");
+    assert!(errors.contains("checked 1 file: 0 errors"), "{errors}");
 }
 
 /// Fairy-Stockfish plays `NN2` as an unlimited Nightrider (the digit after a doubled atom is
