@@ -51,7 +51,7 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
     let _ = out.flush();
 }
 
-/// One ariadne report per finding of a file, with the rule's explanation and fix as help.
+/// One ariadne report per finding of a file, with its fix, if any, as help.
 pub fn eprint_file_diagnostics(
     name: &str,
     text: &str,
@@ -78,11 +78,9 @@ pub fn eprint_file_diagnostics(
                     .with_message(d.code.replace('-', " "))
                     .with_color(color),
             );
-        if let Some(help) = d.help {
+        // The help names the fix and shows the string it leaves.
+        if let Some(help) = &d.help {
             report = report.with_help(help);
-        }
-        if let Some(fix) = &d.fix {
-            report = report.with_note(format!("fix: {}", fix.title));
         }
         // stderr going away is no reason to stop.
         let _ = report.finish().write((name, &source), &mut out);

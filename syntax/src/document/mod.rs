@@ -21,8 +21,9 @@ pub struct FileDiagnostic {
     pub severity: Severity,
     pub code: String,
     pub message: String,
-    /// The rule's longer explanation, for help texts.
-    pub help: Option<&'static str>,
+    /// Help about this finding itself: with a fix, the string as the fix leaves it. (The
+    /// rule's general explanation, with examples of its own, is in the registry.)
+    pub help: Option<String>,
     /// The letters change nothing (editors grey them out).
     pub unnecessary: bool,
     /// An exact edit, in file bytes.
@@ -218,7 +219,10 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
             severity: finding.severity,
             code: finding.rule.code.to_owned(),
             message: finding.message,
-            help: Some(finding.rule.explanation),
+            help: finding
+                .fix
+                .as_ref()
+                .map(|fix| format!("{}: `{text}` becomes `{}`", fix.title, fix.apply(text))),
             unnecessary: finding.rule.unnecessary,
             fix: finding.fix,
         });

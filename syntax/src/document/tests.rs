@@ -349,3 +349,22 @@ fn an_inline_comment_is_said_once() {
         finding.message
     );
 }
+
+/// Issue 25: help speaks of the user's own string (the fix and what it leaves), never of a
+/// rule's example; a finding with no fix has no help beyond its message.
+#[test]
+fn help_shows_this_string_corrected() {
+    let analysis = analyse(HostFormat::Betza, "mfW\nfE\n", &Options::default());
+    let help = |code: &str| {
+        analysis
+            .diagnostics
+            .iter()
+            .find(|d| d.code == code)
+            .map(|d| d.help.clone())
+    };
+    assert_eq!(
+        help("xboard-modifier-order"),
+        Some(Some("write `fm`: `mfW` becomes `fmW`".to_owned()))
+    );
+    assert_eq!(help("unknown-atom"), Some(None));
+}

@@ -22,7 +22,7 @@ pub fn diagnostics(document: &Document, encoding: Encoding) -> Vec<Diagnostic> {
             code: Some(NumberOrString::String(finding.code.clone())),
             source: Some("betza".into()),
             // The help text on a line of its own.
-            message: match finding.help {
+            message: match &finding.help {
                 Some(help) => format!("{}\n{help}", finding.message),
                 None => finding.message.clone(),
             },
