@@ -3,7 +3,7 @@
 
 use rowan::TextRange;
 
-use super::{Diagnostic, Findings, Fix, keeps_meaning};
+use super::{Findings, Fix, keeps_meaning};
 use crate::board::reference::{fingerprint, positions};
 use crate::board::{BoardSize, Generated, Occupant, Position, Side, Square, generate, xboard};
 use crate::model;
@@ -39,18 +39,14 @@ fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &m
     let Some(difference) = xboard_difference(text, dialect) else {
         // Only a dropped `e` is worth saying then; the causes (and their fixes, each checked by
         // generating) are looked at only when there is one.
-        let dropped_e = causes.iter().any(
-            |r| matches!(r, XBoardReading::DropsOutOfOrder { letter } if &text[*letter] == "e"),
-        );
-        if dropped_e {
-            xboard(&causes, tree, text, dialect, findings);
-            let unobservable: Vec<Diagnostic> = findings
-                .out
-                .drain(before..)
-                .filter(|f| f.rule.code == "xboard-modifier-order" && &text[f.range] == "e")
-                .collect();
-            findings.out.extend(unobservable);
-        }
+        let dropped_e: Vec<XBoardReading> = causes
+            .iter()
+            .copied()
+            .filter(
+                |r| matches!(r, XBoardReading::DropsOutOfOrder { letter } if &text[*letter] == "e"),
+            )
+            .collect();
+        xboard(&dropped_e, tree, text, dialect, findings);
         return;
     };
     xboard(&causes, tree, text, dialect, findings);
@@ -58,8 +54,9 @@ fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &m
         dialect == Dialect::XBetza || !matches!(reading, XBoardReading::LameChecksOneSquare { .. })
     });
     if explained {
-        for finding in &mut findings.out[before..] {
-            finding.message.push_str(&format!(" ({difference})"));
+        // What XBoard does differently is one fact about the string: said with its first cause.
+        if let Some(first) = findings.out[before..].first_mut() {
+            first.message.push_str(&format!(" ({difference})"));
         }
     } else {
         findings.push(
@@ -116,11 +113,17 @@ fn xboard(
         .moves()
         .flat_map(|m| m.legs().collect::<Vec<_>>())
         .collect();
+    let dropped: Vec<TextRange> = readings
+        .iter()
+        .filter_map(|reading| match reading {
+            XBoardReading::DropsOutOfOrder { letter } => Some(*letter),
+            _ => None,
+        })
+        .collect();
+    modifier_order(&legs, &dropped, text, dialect, findings);
     for &reading in readings {
         match reading {
-            XBoardReading::DropsOutOfOrder { letter } => {
-                modifier_order(&legs, letter, text, dialect, findings);
-            }
+            XBoardReading::DropsOutOfOrder { .. } => {}
             XBoardReading::DoubledAtomIsNoRider { atom } => doubled_atom(atom, text, findings),
             XBoardReading::SwapsCamelAndZebra { atom } => camel_zebra(atom, text, findings),
             XBoardReading::LeadingZeroEndsString { range } => {
@@ -138,36 +141,66 @@ fn xboard(
     }
 }
 
-/// The modifier `letter` that XBoard drops for standing out of its order; `legs` are the
-/// piece's legs in source order.
+/// The modifier letters XBoard drops for standing out of its order (`dropped`, in source
+/// order), said once per leg: one cause, one finding. A letter that repeats one before it in
+/// its leg is said apart, since reordering does not bring it back. `legs` are the piece's legs
+/// in source order.
 fn modifier_order(
     legs: &[ast::Leg],
-    letter: TextRange,
+    dropped: &[TextRange],
     text: &str,
     dialect: Dialect,
     findings: &mut Findings<'_>,
 ) {
-    // The leg holding the letter is the last that starts at or before it.
-    let after = legs.partition_point(|l| l.text_range().start() <= letter.start());
-    let leg = after.checked_sub(1).and_then(|i| legs.get(i));
-    // Moving direction letters together can pair them (`movesF` to `vsmeoF`), so the fix is
-    // offered only where the moves stay the same.
-    let fix = leg
-        .and_then(xboard_order)
-        .map(|(range, ordered)| Fix::replace(format!("write `{ordered}`"), range, ordered))
-        .filter(|fix| keeps_meaning(text, fix, dialect));
-    let written = &text[letter];
-    let repeated = leg.is_some_and(|l| {
-        text[usize::from(l.text_range().start())..usize::from(letter.start())].contains(written)
-    });
-    let message = if repeated {
-        format!("XBoard reads `{written}` once in a leg and drops this one")
-    } else {
-        format!(
-            "XBoard drops `{written}` here: it comes after a letter XBoard reads later (its order is i, directions, u m c d e x t p g o y n j)"
-        )
+    // The leg holding a letter is the last that starts at or before it.
+    let leg_of = |letter: &TextRange| {
+        legs.partition_point(|l| l.text_range().start() <= letter.start())
+            .checked_sub(1)
     };
-    findings.push("xboard-modifier-order", letter, message, fix);
+    let mut rest = dropped;
+    while let Some(first) = rest.first() {
+        let index = leg_of(first);
+        let in_leg = rest.iter().take_while(|l| leg_of(l) == index).count();
+        let (group, after) = rest.split_at(in_leg);
+        rest = after;
+        let leg = index.and_then(|i| legs.get(i));
+        let leg_start = leg.map_or(0, |l| usize::from(l.text_range().start()));
+        let (repeated, out_of_order): (Vec<TextRange>, Vec<TextRange>) =
+            group.iter().partition(|letter| {
+                text[leg_start..usize::from(letter.start())].contains(&text[**letter])
+            });
+        for letter in repeated {
+            let written = &text[letter];
+            let message = format!("XBoard reads `{written}` once in a leg and drops this one");
+            findings.push("xboard-modifier-order", letter, message, None);
+        }
+        let (Some(first), Some(last)) = (out_of_order.first(), out_of_order.last()) else {
+            continue;
+        };
+        // Moving direction letters together can pair them (`movesF` to `vsmeoF`), so the fix
+        // is offered only where the moves stay the same.
+        let fix = leg
+            .and_then(xboard_order)
+            .map(|(range, ordered)| Fix::replace(format!("write `{ordered}`"), range, ordered))
+            .filter(|fix| keeps_meaning(text, fix, dialect));
+        let letters: Vec<String> = out_of_order
+            .iter()
+            .map(|l| format!("`{}`", &text[*l]))
+            .collect();
+        let message = match letters.as_slice() {
+            [one] => format!(
+                "XBoard drops {one} here: it comes after a letter XBoard reads later (its order \
+                 is i, directions, u m c d e x t p g o y n j)"
+            ),
+            [many @ .., last_one] => format!(
+                "XBoard drops {} and {last_one} here: each comes after a letter XBoard reads \
+                 later (its order is i, directions, u m c d e x t p g o y n j)",
+                many.join(", ")
+            ),
+            [] => continue,
+        };
+        findings.push("xboard-modifier-order", first.cover(*last), message, fix);
+    }
 }
 
 /// A doubled `atom` (`NN`), which XBoard reads as two atoms; the rider is written with `0`.
