@@ -481,6 +481,28 @@ fn check_counts_findings_by_severity_and_code() {
     assert!(report.contains("Hint"), "{report}");
 }
 
+/// Issue 25: many findings of one code on one line are one report, each finding a label of
+/// it, so a thousand findings read as their causes.
+#[test]
+fn check_groups_one_code_on_one_line() {
+    let path = temp_file("grouped.betza", b"NN CC ZZ\nmfW\n");
+    let report = stderr(&betza([OsStr::new("check"), path.as_os_str()]));
+    assert!(
+        report.contains("3 findings of `xboard-doubled-atom` on this line"),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches("[xboard-doubled-atom]").count(),
+        1,
+        "{report}"
+    );
+    assert!(
+        report.contains("XBoard reads `CC` as two C atoms"),
+        "{report}"
+    );
+    assert!(report.contains("[xboard-modifier-order]"), "{report}");
+}
+
 /// Issue 25: every code can be allowed or denied, not only lint rules: here a host problem
 /// (an error, so the exit status changes) and a syntax warning.
 #[test]

@@ -3,6 +3,7 @@
 use std::io::{BufWriter, IsTerminal, Write};
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+use betza_syntax::document::{FileDiagnostic, LineIndex};
 use betza_syntax::{Severity, SyntaxError};
 
 /// How a severity is labelled and coloured.
@@ -51,7 +52,9 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
     let _ = out.flush();
 }
 
-/// One ariadne report per finding of a file, with its fix, if any, as help.
+/// The ariadne reports of a file's findings: one per finding, or one per run of findings of one
+/// code on one line (a string with many of one mistake), each finding a label of its own. A fix,
+/// if any, is the help.
 pub fn eprint_file_diagnostics(
     name: &str,
     text: &str,
@@ -63,25 +66,40 @@ pub fn eprint_file_diagnostics(
     let mut out = BufWriter::new(std::io::stderr().lock());
     // The file's lines are indexed once for all its reports.
     let source = Source::from(text);
-    for d in diagnostics {
-        let (kind, color) = kind_of(d.severity);
-        let span = (
-            name,
-            usize::from(d.range.start())..usize::from(d.range.end()),
-        );
-        let mut report = Report::build(kind, span.clone())
+    let lines = LineIndex::new(text);
+    let line_of = |d: &FileDiagnostic| lines.line_column(usize::from(d.range.start())).0;
+    let mut rest = diagnostics;
+    while let Some(first) = rest.first() {
+        let run = rest
+            .iter()
+            .take_while(|d| d.code == first.code && line_of(d) == line_of(first))
+            .count();
+        let (group, after) = rest.split_at(run);
+        rest = after;
+        let (kind, color) = kind_of(first.severity);
+        let span = |d: &FileDiagnostic| {
+            (
+                name,
+                usize::from(d.range.start())..usize::from(d.range.end()),
+            )
+        };
+        let title = match group {
+            [one] => one.message.clone(),
+            _ => format!("{} findings of `{}` on this line", group.len(), first.code),
+        };
+        let mut report = Report::build(kind, span(first))
             .with_config(config)
-            .with_code(&d.code)
-            .with_message(&d.message)
-            .with_label(
-                Label::new(span)
-                    .with_message(d.code.replace('-', " "))
-                    .with_color(color),
-            );
-        // The help names the fix and shows the string it leaves.
-        if let Some(help) = &d.help {
-            report = report.with_help(help);
+            .with_code(&first.code)
+            .with_message(title);
+        for d in group {
+            let words = match group {
+                [_] => d.code.replace('-', " "),
+                _ => d.message.clone(),
+            };
+            report = report.with_label(Label::new(span(d)).with_message(words).with_color(color));
         }
+        // The help names the fix and shows the string it leaves.
+        report.with_helps(group.iter().filter_map(|d| d.help.as_ref()));
         // stderr going away is no reason to stop.
         let _ = report.finish().write((name, &source), &mut out);
     }
