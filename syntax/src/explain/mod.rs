@@ -217,11 +217,22 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
         }
         Dialect::XBetza => {}
     }
-    let ignored = piece
+    // The move reader skips `e`, but a variants.ini piece with an `e` captures en passant
+    // (note F9): said in the summary, not among the letters skipped.
+    let (en_passant, ignored): (Vec<String>, Vec<String>) = piece
         .fairy
         .as_ref()
-        .map(|engine| engine.skipped.iter().copied().map(slice).collect())
-        .unwrap_or_default();
+        .map(|engine| {
+            engine
+                .skipped
+                .iter()
+                .copied()
+                .map(slice)
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .partition(|letter| letter == "e");
     // The catalogue is written in XBetza; a Fairy-Stockfish piece is named by what the engine
     // builds, which the comparison of moves handles the same way.
     let identity = names::identify(piece);
@@ -237,6 +248,12 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
             " {count} part{} said in words, not drawn.",
             if count.get() == 1 { "" } else { "s" }
         ));
+    }
+    if !en_passant.is_empty() {
+        summary.push_str(
+            " Its `e` is no move to Fairy-Stockfish, but makes it capture en passant (the \
+             engine puts a piece with an `e` among its en-passant types).",
+        );
     }
     if let Some(xbetza) = xbetza_equivalent_of(parse, piece) {
         summary.push_str(&format!(" In XBetza: `{xbetza}`."));

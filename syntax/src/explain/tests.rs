@@ -188,3 +188,16 @@ fn fairy_says_which_letters_the_engine_skips() {
         "#]],
     );
 }
+
+/// Note F9: in `fairy`, the `e` of `fmWfceF` is said as what it does in a variants.ini (the
+/// piece captures en passant), not listed among the letters the engine skips.
+#[test]
+fn fairy_e_is_explained_as_en_passant() {
+    let explanation = super::explain(&parse("fmWfceF", Dialect::Fairy));
+    assert!(
+        explanation.summary.contains("capture en passant"),
+        "{}",
+        explanation.summary
+    );
+    assert!(explanation.ignored.is_empty(), "{:?}", explanation.ignored);
+}

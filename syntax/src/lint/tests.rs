@@ -492,3 +492,20 @@ fn two_findings_never_offer_the_same_edits() {
     super::drop_repeated_fixes(&mut findings);
     assert!(findings[0].fix.is_some() && findings[1].fix.is_none());
 }
+
+/// Note F9: Fairy-Stockfish's move reader skips `e`, but a custom piece with an `e` captures en
+/// passant (parser.cpp 279–283), so `fceF` gets no skipped-letter finding; `a` still does.
+#[test]
+fn fairy_e_is_en_passant_not_a_skipped_letter() {
+    let codes = |text: &str| findings(text, Dialect::Fairy);
+    assert!(
+        !codes("fmWfceF")
+            .iter()
+            .any(|(code, ..)| *code == "fairy-skipped-letter")
+    );
+    assert!(
+        codes("mafsW")
+            .iter()
+            .any(|(code, ..)| *code == "fairy-skipped-letter")
+    );
+}
