@@ -228,7 +228,41 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
         });
     }
     said_once_for_a_comment(&mut out);
+    one_finding_per_span(&mut out);
     out
+}
+
+/// Findings on exactly the same letters have one cause: only the most severe are kept (a
+/// syntax error before the lints that follow from it: `z` in `fmWfcFz` is a modifier with no
+/// atom, not also a move that adds nothing). A fix a dropped one offered goes, with its help,
+/// to a kept one on the span that has none.
+fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>) {
+    let strongest: Vec<Severity> = findings
+        .iter()
+        .map(|d| {
+            findings
+                .iter()
+                .filter(|other| other.range == d.range)
+                .map(|other| other.severity)
+                .min()
+                .unwrap_or(d.severity)
+        })
+        .collect();
+    let (kept, dropped): (Vec<_>, Vec<_>) = findings
+        .drain(..)
+        .zip(strongest)
+        .partition(|(d, strongest)| d.severity == *strongest);
+    let mut kept: Vec<FileDiagnostic> = kept.into_iter().map(|(d, _)| d).collect();
+    for (weaker, _) in dropped {
+        let heir = kept
+            .iter_mut()
+            .find(|k| k.range == weaker.range && k.fix.is_none());
+        if let (Some(heir), Some(fix)) = (heir, weaker.fix) {
+            heir.fix = Some(fix);
+            heir.help = weaker.help;
+        }
+    }
+    *findings = kept;
 }
 
 /// An inline comment in a `variants.ini` value is one cause: its finding says what the comment

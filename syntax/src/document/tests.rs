@@ -368,3 +368,31 @@ fn help_shows_this_string_corrected() {
     );
     assert_eq!(help("unknown-atom"), Some(None));
 }
+
+/// Issue 25: findings on the same letters have one cause; the most severe is kept, with the
+/// fix another offered. `z` in `fmWfcFz` is a modifier with no atom (not also a move that adds
+/// nothing), and `D1`, which Fairy-Stockfish builds nothing from, is not also said to differ.
+#[test]
+fn one_cause_one_finding_on_the_same_letters() {
+    let analysis = analyse(HostFormat::Betza, "fmWfcFz\n", &Options::default());
+    let said: Vec<(&str, Option<&str>)> = analysis
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.help.as_deref()))
+        .collect();
+    assert_eq!(
+        said,
+        [(
+            "missing-atom",
+            Some("remove `z`: `fmWfcFz` becomes `fmWfcF`")
+        )]
+    );
+    let text = "[v:chess]\ncustomPiece1 = d:D1\n";
+    let analysis = analyse(HostFormat::VariantsIni, text, &Options::default());
+    let codes: Vec<&str> = analysis
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["fairy-no-moves"]);
+}
