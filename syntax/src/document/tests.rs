@@ -335,12 +335,7 @@ fn line_index_counts_lines_and_characters() {
 fn an_inline_comment_is_said_once() {
     let text = "[v:chess]\ncustomPiece1 = a:W # not a Knight\n";
     let analysis = analyse(HostFormat::VariantsIni, text, &Options::default());
-    let codes: Vec<&str> = analysis
-        .diagnostics
-        .iter()
-        .map(|d| d.code.as_str())
-        .collect();
-    assert_eq!(codes, ["fairy-inline-comment"]);
+    assert_eq!(codes_of(&analysis), ["fairy-inline-comment"]);
     let finding = &analysis.diagnostics[0];
     assert_eq!(&text[finding.range], " # not a Knight");
     assert!(
@@ -389,10 +384,14 @@ fn one_cause_one_finding_on_the_same_letters() {
     );
     let text = "[v:chess]\ncustomPiece1 = d:D1\n";
     let analysis = analyse(HostFormat::VariantsIni, text, &Options::default());
-    let codes: Vec<&str> = analysis
+    assert_eq!(codes_of(&analysis), ["fairy-no-moves"]);
+}
+
+/// The codes of an analysis's findings, in file order.
+fn codes_of(analysis: &Analysis) -> Vec<&str> {
+    analysis
         .diagnostics
         .iter()
         .map(|d| d.code.as_str())
-        .collect();
-    assert_eq!(codes, ["fairy-no-moves"]);
+        .collect()
 }
