@@ -621,3 +621,61 @@ fn explain_in_xboard_says_where_xboard_differs() {
     );
     assert!(differs.contains("XBoard's moves on an empty board:"));
 }
+
+/// Issue 26: output that cannot be written ends every command with exit status 74 and a
+/// message, never a panic and never a silent 0: `> /dev/full` for each command's stdout, and
+/// the human report's stderr.
+#[test]
+fn output_that_cannot_be_written_exits_74() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    assert!(full().is_ok(), "/dev/full is needed for this test");
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let runs: [(&[&str], bool); 5] = [
+        (&["tree", "fmWfcF"], false),
+        (&["moves", "N"], false),
+        (&["explain", "N"], false),
+        (&["check", corpus, "--format", "json"], false),
+        (&["check", corpus], true),
+    ];
+    for (args, on_stderr) in runs {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_betza"));
+        command.args(args);
+        let output = if on_stderr {
+            command.stderr(full().expect("/dev/full")).output()
+        } else {
+            command.stdout(full().expect("/dev/full")).output()
+        }
+        .expect("the betza binary runs");
+        assert_eq!(
+            output.status.code(),
+            Some(74),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(!stderr(&output).contains("panicked"), "{args:?}");
+        if !on_stderr {
+            assert!(
+                stderr(&output).contains("cannot write the output"),
+                "{args:?}"
+            );
+        }
+    }
+}
+
+/// Issue 26: a reader that goes away (`| head`) ends the command quietly, with a non-zero
+/// status and no panic.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_betza"))
+        .args(["check", corpus, "--format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the betza binary runs");
+    // The reading end closes before anything is written.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("betza ends");
+    assert_eq!(output.status.code(), Some(74));
+    assert_eq!(stderr(&output), "");
+}

@@ -3,6 +3,7 @@
 //! checked. Exit 1 if anything is an error, else 0. A file that cannot be read, is not UTF-8 or
 //! has an unknown format gets its own message; the rest are still checked.
 
+use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -43,7 +44,7 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
             Ok(Some(result)) => checked.push(result),
             Ok(None) => {}
             Err(message) => {
-                eprintln!("error: {}: {message}", path.display());
+                say!("error: {}: {message}", path.display());
                 failed = true;
             }
         }
@@ -53,16 +54,29 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
         .any(|c| c.diagnostics.iter().any(|d| d.severity == Severity::Error));
     match format {
         Format::Human => {
-            for file in &checked {
-                report::eprint_file_diagnostics(
-                    &file.path.display().to_string(),
-                    &file.text,
-                    &file.diagnostics,
-                );
+            // One buffer: ariadne writes a long line in many small pieces.
+            let mut out = BufWriter::new(std::io::stderr().lock());
+            let written = checked
+                .iter()
+                .try_for_each(|file| {
+                    report::write_file_diagnostics(
+                        &mut out,
+                        &file.path.display().to_string(),
+                        &file.text,
+                        &file.diagnostics,
+                    )
+                })
+                .and_then(|()| writeln!(out, "{}", totals(&checked, summary)))
+                .and_then(|()| out.flush());
+            if let Err(error) = written {
+                return super::output_failed(&error);
             }
-            eprintln!("{}", totals(&checked, summary));
         }
-        Format::Json => println!("{}", json_report(&checked)),
+        Format::Json => {
+            if let Err(status) = super::print(&format!("{}\n", json_report(&checked))) {
+                return status;
+            }
+        }
     }
     if failed {
         ExitCode::from(1)

@@ -3,7 +3,6 @@
 //! what parsed is still explained. MBN text with several definitions or with macros is
 //! explained one definition at a time, macros dissolved; the SVG is then the first piece's.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -62,7 +61,7 @@ pub fn run(
             .find_map(|(_, p)| p.as_ref())
             .unwrap_or(&parse);
         if let Err(error) = std::fs::write(path, diagram_svg(first, board)) {
-            eprintln!("error: cannot write {}: {error}", path.display());
+            say!("error: cannot write {}: {error}", path.display());
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     }
@@ -80,8 +79,9 @@ pub fn run(
         out.push('\n');
         out.push_str(&xboard_reading(betza, board));
     }
-    // A closed stdout is not worth a panic.
-    let _ = std::io::stdout().write_all(out.as_bytes());
+    if let Err(status) = super::print(&out) {
+        return status;
+    }
     if is_meaningless(&parse) {
         ExitCode::from(EXIT_BAD_INPUT)
     } else {

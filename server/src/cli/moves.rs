@@ -1,7 +1,6 @@
 //! `betza moves BETZA …`: where one piece can go on a board. Human output is the destination
 //! list and a small diagram; `--json` prints `{"destinations": [...], "moves": [...]}`.
 
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use betza_syntax::board::{
@@ -46,7 +45,7 @@ pub fn run(request: &Request) -> ExitCode {
     ) {
         Ok(position) => position,
         Err(error) => {
-            eprintln!("error: {error}");
+            say!("error: {error}");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -63,9 +62,10 @@ pub fn run(request: &Request) -> ExitCode {
     } else {
         human_output(&generated, &position)
     };
-    // A closed stdout is not worth a panic.
-    let _ = std::io::stdout().write_all(out.as_bytes());
-    ExitCode::SUCCESS
+    match super::print(&out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(status) => status,
+    }
 }
 
 fn warn_of_a_board_too_large(request: &Request) {
@@ -73,7 +73,7 @@ fn warn_of_a_board_too_large(request: &Request) {
     if request.dialect == Dialect::Fairy
         && (request.board.files > largest.files || request.board.ranks > largest.ranks)
     {
-        eprintln!(
+        say!(
             "warning: Fairy-Stockfish accepts boards up to {largest}; {} is larger",
             request.board
         );
@@ -85,10 +85,10 @@ fn warn_of_a_board_too_large(request: &Request) {
 fn print_notes(betza: &str, piece: &model::Piece, generated: &Generated) {
     let quoted = |range: TextRange| &betza[usize::from(range.start())..usize::from(range.end())];
     for (range, why) in &piece.not_drawn {
-        eprintln!("note: `{}` is not fully drawn: {why}", quoted(*range));
+        say!("note: `{}` is not fully drawn: {why}", quoted(*range));
     }
     for (range, why) in &generated.not_generated {
-        eprintln!("note: `{}` has no squares drawn: {why}", quoted(*range));
+        say!("note: `{}` has no squares drawn: {why}", quoted(*range));
     }
     if !generated.borrowed_from.is_empty() {
         let friends: Vec<String> = generated
@@ -96,13 +96,13 @@ fn print_notes(betza: &str, piece: &model::Piece, generated: &Generated) {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        eprintln!(
+        say!(
             "note: the piece borrows the moves of the friends on {}, which depend on what they are",
             friends.join(", ")
         );
     }
     if generated.truncated {
-        eprintln!(
+        say!(
             "warning: the search was cut short at its budget; the squares shown are the ones found so far"
         );
     }

@@ -55,15 +55,15 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
 /// The ariadne reports of a file's findings: one per finding, or one per run of findings of one
 /// code on one line (a string with many of one mistake), each finding a label of its own. A fix,
 /// if any, is the help.
-pub fn eprint_file_diagnostics(
+pub fn write_file_diagnostics(
+    out: &mut impl Write,
     name: &str,
     text: &str,
     diagnostics: &[betza_syntax::document::FileDiagnostic],
-) {
+) -> std::io::Result<()> {
     let config = Config::default()
         .with_index_type(IndexType::Byte)
         .with_color(std::io::stderr().is_terminal());
-    let mut out = BufWriter::new(std::io::stderr().lock());
     // The file's lines are indexed once for all its reports.
     let source = Source::from(text);
     let lines = LineIndex::new(text);
@@ -100,8 +100,7 @@ pub fn eprint_file_diagnostics(
         }
         // The help names the fix and shows the string it leaves.
         report.with_helps(group.iter().filter_map(|d| d.help.as_ref()));
-        // stderr going away is no reason to stop.
-        let _ = report.finish().write((name, &source), &mut out);
+        report.finish().write((name, &source), &mut *out)?;
     }
-    let _ = out.flush();
+    Ok(())
 }

@@ -49,7 +49,7 @@ impl Backend {
         match catch_unwind(AssertUnwindSafe(|| work(&mut state))) {
             Ok(result) => result,
             Err(_) => {
-                eprintln!(
+                say!(
                     "betza lsp: {name} failed unexpectedly; the request is answered with an error"
                 );
                 Err(Error::internal_error())

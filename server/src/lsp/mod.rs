@@ -61,7 +61,7 @@ pub fn run() -> ExitCode {
     {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("error: cannot start the language server: {error}");
+            say!("error: cannot start the language server: {error}");
             return ExitCode::from(2);
         }
     };
