@@ -679,3 +679,83 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(output.status.code(), Some(74));
     assert_eq!(stderr(&output), "");
 }
+
+/// Issue 26: `check DIR` decides by name and kind before opening anything: a pipe (which would
+/// hang a read), a link to outside the folder (which would leak that file into the report), a
+/// file over 64 MiB and links back to the folder itself or its parent are passed over with a
+/// note, and the one real file is checked once, quickly.
+#[cfg(unix)]
+#[test]
+fn check_dir_opens_only_regular_files_inside_it_once() {
+    let dir = std::env::temp_dir().join(format!("betza-walk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.join("pieces");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    std::fs::write(folder.join("good.betza"), "mfW\n").expect("a file");
+    std::fs::write(dir.join("secret.betza"), "NN\n").expect("a file outside");
+    let fifo = Command::new("mkfifo")
+        .arg(folder.join("pipe.betza"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(fifo.success());
+    std::os::unix::fs::symlink(dir.join("secret.betza"), folder.join("leak.betza"))
+        .expect("a link");
+    std::os::unix::fs::symlink(".", folder.join("me")).expect("a link to itself");
+    std::os::unix::fs::symlink("..", folder.join("up")).expect("a link to the parent");
+    let big = std::fs::File::create(folder.join("big.betza")).expect("a big file");
+    big.set_len(65 * 1024 * 1024).expect("a sparse 65 MiB");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_betza"))
+        .args([OsStr::new("check"), folder.as_os_str()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the betza binary runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("check DIR hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("betza ends");
+    let report = stderr(&output);
+    assert!(
+        report.contains("pipe.betza: skipped: not a regular file"),
+        "{report}"
+    );
+    assert!(
+        report.contains("leak.betza: skipped: a link to outside"),
+        "{report}"
+    );
+    assert!(
+        report.contains("big.betza: 68157440 bytes, over the 64 MiB"),
+        "{report}"
+    );
+    assert!(!report.contains("NN"), "the file outside leaked: {report}");
+    assert_eq!(
+        report.matches("[xboard-modifier-order]").count(),
+        1,
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 26: a file name with control characters is shown escaped, so it cannot forge lines of
+/// the report.
+#[cfg(unix)]
+#[test]
+fn file_names_are_shown_escaped() {
+    let dir = std::env::temp_dir().join(format!("betza-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("a\nerror: forged.betza");
+    std::fs::write(&path, "mfW\n").expect("a file");
+    let output = betza([OsStr::new("check"), dir.as_os_str()]);
+    let report = stderr(&output);
+    assert!(report.contains("a\\nerror: forged.betza"), "{report}");
+    assert!(
+        !report.lines().any(|l| l.starts_with("error: forged")),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -29,22 +29,32 @@ struct Checked {
 }
 
 pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) -> ExitCode {
-    let mut files = Vec::new();
-    let mut failed = false;
+    let mut walk = Walk {
+        roots: paths
+            .iter()
+            .filter(|p| p.is_dir())
+            .filter_map(|p| p.canonicalize().ok())
+            .collect(),
+        ..Walk::default()
+    };
     for path in paths {
         if path.is_dir() {
-            collect_dir(path, &mut files);
+            walk.folder(path);
         } else {
-            files.push((path.clone(), true));
+            walk.files.push((path.clone(), true));
         }
     }
+    for (path, why) in &walk.skipped {
+        say!("note: {}: skipped: {why}", shown(path));
+    }
+    let mut failed = false;
     let mut checked = Vec::new();
-    for (path, named) in files {
+    for (path, named) in walk.files {
         match check_file(&path, named, options) {
             Ok(Some(result)) => checked.push(result),
             Ok(None) => {}
             Err(message) => {
-                say!("error: {}: {message}", path.display());
+                say!("error: {}: {message}", shown(&path));
                 failed = true;
             }
         }
@@ -61,7 +71,7 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
                 .try_for_each(|file| {
                     report::write_file_diagnostics(
                         &mut out,
-                        &file.path.display().to_string(),
+                        &shown(&file.path),
                         &file.text,
                         &file.diagnostics,
                     )
@@ -115,32 +125,136 @@ fn totals(checked: &[Checked], summary: bool) -> String {
     out
 }
 
-/// Every file below `dir`, sorted, skipping hidden folders and build output.
-fn collect_dir(dir: &Path, files: &mut Vec<(PathBuf, bool)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        files.push((dir.to_path_buf(), true));
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        let hidden = path.file_name().is_some_and(|n| {
-            n.to_string_lossy().starts_with('.') || n == "target" || n == "node_modules"
-        });
-        if hidden {
-            continue;
+/// The largest file read; a larger one is said and skipped.
+const MAX_FILE: u64 = 64 * 1024 * 1024;
+
+/// A path as a person reads it on a terminal: control characters escaped, so a file name can
+/// neither hide nor forge report lines.
+fn shown(path: &Path) -> String {
+    path.display()
+        .to_string()
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
+/// Whether a file found in a folder may hold Betza, by its name alone (an `.ini` is read to
+/// see whether it has custom pieces); nothing else is opened.
+fn may_hold_betza(path: &Path) -> bool {
+    let name = path.to_string_lossy();
+    host::detect(&name, "").is_some() || name.to_ascii_lowercase().ends_with(".ini")
+}
+
+/// The files below the folders given: each folder visited once (by its real path, so links to
+/// itself or to a parent add nothing), links followed only inside the folders given, and only
+/// regular files whose name may hold Betza kept. What is passed over, and why, is noted.
+#[derive(Default)]
+struct Walk {
+    /// The folders given, resolved.
+    roots: Vec<PathBuf>,
+    visited: std::collections::HashSet<PathBuf>,
+    /// Each file to check, and whether it was named on the command line.
+    files: Vec<(PathBuf, bool)>,
+    skipped: Vec<(PathBuf, &'static str)>,
+}
+
+impl Walk {
+    fn folder(&mut self, dir: &Path) {
+        let Ok(real) = dir.canonicalize() else {
+            self.skipped
+                .push((dir.to_path_buf(), "the folder cannot be resolved"));
+            return;
+        };
+        if !self.visited.insert(real) {
+            return;
         }
-        if path.is_dir() {
-            collect_dir(&path, files);
-        } else {
-            files.push((path, false));
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            self.files.push((dir.to_path_buf(), true));
+            return;
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            let hidden = path.file_name().is_some_and(|n| {
+                n.to_string_lossy().starts_with('.') || n == "target" || n == "node_modules"
+            });
+            if !hidden {
+                self.entry(path);
+            }
+        }
+    }
+
+    fn entry(&mut self, path: PathBuf) {
+        let Ok(own) = std::fs::symlink_metadata(&path) else {
+            return;
+        };
+        if own.file_type().is_symlink() {
+            let inside = path
+                .canonicalize()
+                .is_ok_and(|target| self.roots.iter().any(|root| target.starts_with(root)));
+            if !inside {
+                self.skipped
+                    .push((path, "a link to outside the folders being checked"));
+                return;
+            }
+        }
+        // Through a link (inside the roots), what it points to.
+        let Ok(kind) = std::fs::metadata(&path).map(|m| m.file_type()) else {
+            return;
+        };
+        if kind.is_dir() {
+            self.folder(&path);
+        } else if !kind.is_file() {
+            if may_hold_betza(&path) {
+                self.skipped
+                    .push((path, "not a regular file (a pipe, device or socket)"));
+            }
+        } else if may_hold_betza(&path) {
+            self.files.push((path, false));
         }
     }
 }
 
+/// The bytes of a regular file of at most [`MAX_FILE`] bytes; anything else (a pipe, a device,
+/// a file too large) is refused without reading it, so no file can hang or flood the check.
+fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
+    if !metadata.is_file() {
+        return Err("not a regular file (a folder, pipe, device or socket): not read".into());
+    }
+    if metadata.len() > MAX_FILE {
+        return Err(format!(
+            "{} bytes, over the {} MiB a file may have: not read",
+            metadata.len(),
+            MAX_FILE / 1024 / 1024
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let mut bytes = Vec::new();
+    // A file that grows while it is read stops at the limit too.
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!(
+            "grew over the {} MiB a file may have while it was read: not read",
+            MAX_FILE / 1024 / 1024
+        ));
+    }
+    Ok(bytes)
+}
+
 /// `Ok(None)`: a file found in a directory that is not a recognised format.
 fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Checked>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let bytes = read_regular(path)?;
     let name = path.to_string_lossy();
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
