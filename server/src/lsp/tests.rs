@@ -466,6 +466,19 @@ async fn semantic_tokens_symbols_and_quick_fixes() {
         .expect("the path of the explanation");
     let text = std::fs::read_to_string(path).expect("the explanation was written");
     assert!(text.contains("**`mfW`**"), "{text}");
+    // Issue 26: never a predictable path that a planted link could redirect: a new file each
+    // time, under a name no one can guess.
+    let again = session
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "betza.explain", "arguments": explain["command"]["arguments"] }),
+        )
+        .await;
+    let second = again["result"].as_str().expect("a second explanation");
+    assert_ne!(path, second);
+    for written in [path, second] {
+        let _ = std::fs::remove_file(written);
+    }
     assert!(session.finish().await);
 }
 
