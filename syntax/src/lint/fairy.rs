@@ -233,47 +233,96 @@ fn lame_ignored(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
 
 /// Letters and digits the engine passes over (other characters are syntax errors already).
 fn skipped(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
-    for range in &engine.skipped {
-        let letter = &text[*range];
-        // The move reader skips `e`, but the variants.ini reader puts a piece with an `e`
-        // anywhere among the pieces that capture en passant (note F9): not skipped in effect.
-        if !letter.chars().all(|c| c.is_ascii_alphanumeric()) || letter == "e" {
-            continue;
-        }
-        // Atoms are in source order: the last one starting at or before the letter.
-        let before = engine
-            .atoms
-            .partition_point(|a| a.source.start() <= range.start())
-            .checked_sub(1)
-            .and_then(|i| engine.atoms.get(i));
-        let inside = before.filter(|a| a.source.contains_range(*range));
-        // A digit after an atom's own digit or doubled letter: the engine reads no more.
-        let after = before.filter(|a| {
-            a.source.end() <= range.start()
-                && text[usize::from(a.source.end())..usize::from(range.end())]
-                    .chars()
-                    .all(|c| c.is_ascii_digit())
-        });
-        let message = match (inside, after) {
-            (Some(atom), _) => {
-                let whole = &text[atom.source];
-                let read = without(whole, *range - atom.source.start());
-                format!("Fairy-Stockfish skips `{letter}`: it reads `{whole}` as `{read}`")
-            }
-            (None, Some(atom)) if atom.suffix.is_some() => {
-                let read = &text[atom.source];
-                let written = &text[usize::from(atom.source.start())..usize::from(range.end())];
-                let cause = if atom.suffix.is_some_and(|c| c.is_ascii_digit()) {
-                    "it reads a range of one digit"
-                } else {
-                    "a doubled atom already rides, and takes no range"
-                };
-                format!(
-                    "Fairy-Stockfish skips `{letter}`: {cause}, so it plays `{written}` as `{read}`"
-                )
-            }
-            _ => format!("Fairy-Stockfish skips `{letter}`"),
+    // The move reader skips `e`, but the variants.ini reader puts a piece with an `e` anywhere
+    // among the pieces that capture en passant (note F9): not skipped in effect.
+    let letters: Vec<TextRange> = engine
+        .skipped
+        .iter()
+        .copied()
+        .filter(|range| {
+            let letter = &text[*range];
+            letter.chars().all(|c| c.is_ascii_alphanumeric()) && letter != "e"
+        })
+        .collect();
+    // Letters skipped one after another are one finding: one cause, and a string of thousands
+    // of them costs one message.
+    let mut rest = &letters[..];
+    while let Some(first) = rest.first() {
+        let run = 1 + rest
+            .windows(2)
+            .take_while(|pair| pair[0].end() == pair[1].start())
+            .count();
+        let (group, after) = rest.split_at(run);
+        rest = after;
+        let range = first.cover(group[run - 1]);
+        let message = if run > 1 {
+            format!(
+                "Fairy-Stockfish skips these {run} letters: `{}`",
+                window(&text[range])
+            )
+        } else {
+            skipped_letter(text, engine, range)
         };
-        findings.push("fairy-skipped-letter", *range, message, None);
+        findings.push("fairy-skipped-letter", range, message, None);
+    }
+}
+
+/// At most this many characters of a string are quoted in a message; a longer one is shown by
+/// its two ends.
+const QUOTED: usize = 24;
+
+/// `text`, or its two ends around `…` when it is longer than [`QUOTED`] characters.
+fn window(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= QUOTED {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(QUOTED / 2).collect();
+    let tail: String = text.chars().skip(count - QUOTED / 2).collect();
+    format!("{head}…{tail}")
+}
+
+/// What the engine does without one skipped letter (at `range`).
+fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String {
+    let letter = &text[range];
+    // Atoms are in source order: the last one starting at or before the letter.
+    let before = engine
+        .atoms
+        .partition_point(|a| a.source.start() <= range.start())
+        .checked_sub(1)
+        .and_then(|i| engine.atoms.get(i));
+    let inside = before.filter(|a| a.source.contains_range(range));
+    // A digit after an atom's own digit or doubled letter: the engine reads no more.
+    let after = before.filter(|a| {
+        a.source.end() <= range.start()
+            && text[usize::from(a.source.end())..usize::from(range.end())]
+                .chars()
+                .all(|c| c.is_ascii_digit())
+    });
+    match (inside, after) {
+        (Some(atom), _) => {
+            let whole = &text[atom.source];
+            let read = without(whole, range - atom.source.start());
+            format!(
+                "Fairy-Stockfish skips `{letter}`: it reads `{}` as `{}`",
+                window(whole),
+                window(&read)
+            )
+        }
+        (None, Some(atom)) if atom.suffix.is_some() => {
+            let read = &text[atom.source];
+            let written = &text[usize::from(atom.source.start())..usize::from(range.end())];
+            let cause = if atom.suffix.is_some_and(|c| c.is_ascii_digit()) {
+                "it reads a range of one digit"
+            } else {
+                "a doubled atom already rides, and takes no range"
+            };
+            format!(
+                "Fairy-Stockfish skips `{letter}`: {cause}, so it plays `{}` as `{}`",
+                window(written),
+                window(read)
+            )
+        }
+        _ => format!("Fairy-Stockfish skips `{letter}`"),
     }
 }
