@@ -759,3 +759,19 @@ fn file_names_are_shown_escaped() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 26: the human report shows at most 200 reports a file, then counts the rest; the last
+/// line still counts every finding.
+#[test]
+fn the_human_report_caps_its_findings_per_file() {
+    let lines: String = (0..300).map(|_| "mfW\n").collect();
+    let path = temp_file("many.betza", lines.as_bytes());
+    let report = stderr(&betza([OsStr::new("check"), path.as_os_str()]));
+    assert_eq!(
+        report.matches("[xboard-modifier-order]").count(),
+        200,
+        "{report}"
+    );
+    assert!(report.contains("… and 100 more findings"), "{report}");
+    assert!(report.contains("300 warnings"), "{report}");
+}

@@ -68,8 +68,17 @@ pub fn write_file_diagnostics(
     let source = Source::from(text);
     let lines = LineIndex::new(text);
     let line_of = |d: &FileDiagnostic| lines.line_column(usize::from(d.range.start())).0;
+    // Beyond the first reports of a file, more only bury them (the counts at the end and the
+    // JSON have every finding).
+    const SHOWN_PER_FILE: usize = 200;
     let mut rest = diagnostics;
+    let mut reports = 0;
     while let Some(first) = rest.first() {
+        if reports == SHOWN_PER_FILE {
+            writeln!(out, "{name}: … and {} more findings", rest.len())?;
+            break;
+        }
+        reports += 1;
         let run = rest
             .iter()
             .take_while(|d| d.code == first.code && line_of(d) == line_of(first))
