@@ -23,6 +23,8 @@ struct State {
     documents: std::collections::HashMap<Uri, Open>,
     settings: Settings,
     encoding: Option<Encoding>,
+    /// What was wrong with the initialization options, said once the client is initialized.
+    settings_problems: Vec<String>,
 }
 
 pub struct Backend {
@@ -55,6 +57,20 @@ impl Backend {
                 Err(Error::internal_error())
             }
         }
+    }
+
+    /// Tells the user which settings were not taken, and why; the rest are in force.
+    async fn say_settings_problems(&self, problems: Vec<String>) {
+        if problems.is_empty() {
+            return;
+        }
+        let message = format!(
+            "betza: some settings were not taken (the others are): {}",
+            problems.join("; ")
+        );
+        self.client
+            .show_message(MessageType::WARNING, message)
+            .await;
     }
 
     /// Sends the document's diagnostics, or clears them once it is closed. Handlers run one at
@@ -114,13 +130,12 @@ impl LanguageServer for Backend {
         } else {
             Encoding::Utf16
         };
-        let settings: Settings = params
-            .initialization_options
-            .and_then(|o| serde_json::from_value(o).ok())
-            .unwrap_or_default();
+        let (settings, problems) =
+            Settings::read(&params.initialization_options.unwrap_or_default());
         self.with_state("initialize", |state| {
             state.encoding = Some(encoding);
             state.settings = settings;
+            state.settings_problems = problems;
             Ok(())
         })?;
         Ok(InitializeResult {
@@ -165,6 +180,15 @@ impl LanguageServer for Backend {
                 ..ServerCapabilities::default()
             },
         })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        let problems = self
+            .with_state("initialized", |state| {
+                Ok(std::mem::take(&mut state.settings_problems))
+            })
+            .unwrap_or_default();
+        self.say_settings_problems(problems).await;
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -220,9 +244,8 @@ impl LanguageServer for Backend {
             .get("betza")
             .cloned()
             .unwrap_or(params.settings);
-        let Ok(settings) = serde_json::from_value::<Settings>(settings) else {
-            return;
-        };
+        let (settings, problems) = Settings::read(&settings);
+        self.say_settings_problems(problems).await;
         let uris = self
             .with_state("didChangeConfiguration", |state| {
                 let options = settings.options();

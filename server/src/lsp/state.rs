@@ -70,6 +70,61 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The settings a client sent, each field read on its own: a field of the wrong type or
+    /// with a value nothing reads (a dialect, board, engine, rule code or level unknown) is left
+    /// at its default and said, and the others are kept.
+    pub fn read(value: &serde_json::Value) -> (Settings, Vec<String>) {
+        let mut problems = Vec::new();
+        let Some(object) = value.as_object() else {
+            if !value.is_null() {
+                problems.push("the settings are not an object".to_owned());
+            }
+            return (Settings::default(), problems);
+        };
+        let field = |key: &str| -> Option<serde_json::Value> {
+            object.get(key).filter(|v| !v.is_null()).cloned()
+        };
+        let settings = Settings {
+            dialect: typed(field("dialect"), "dialect", &mut problems),
+            board_size: typed(field("boardSize"), "boardSize", &mut problems),
+            engines: typed(field("engines"), "engines", &mut problems),
+            rules: typed(field("rules"), "rules", &mut problems).unwrap_or_default(),
+            hover_image: typed(field("hoverImage"), "hoverImage", &mut problems)
+                .unwrap_or_default(),
+        };
+        settings.check_values(&mut problems);
+        (settings, problems)
+    }
+
+    /// Says each value nothing reads.
+    fn check_values(&self, problems: &mut Vec<String>) {
+        if let Some(dialect) = &self.dialect
+            && let Err(error) = dialect.parse::<Dialect>()
+        {
+            problems.push(format!("`dialect`: {error}"));
+        }
+        if let Some(board) = &self.board_size
+            && let Err(error) = board.parse::<BoardSize>()
+        {
+            problems.push(format!("`boardSize`: {error}"));
+        }
+        for engine in self.engines.iter().flatten() {
+            if let Err(error) = engine.parse::<Engine>() {
+                problems.push(format!("`engines`: {error}"));
+            }
+        }
+        for (code, level) in &self.rules {
+            if betza_syntax::ide::registry::lookup(code).is_none() {
+                problems.push(format!("`rules`: `{code}` is not a diagnostic code"));
+            }
+            if level != "off"
+                && let Err(error) = level.parse::<Severity>()
+            {
+                problems.push(format!("`rules.{code}`: {error}, or off"));
+            }
+        }
+    }
+
     pub fn options(&self) -> Options {
         Options {
             default_dialect: self
@@ -98,6 +153,22 @@ impl Settings {
                 .as_deref()
                 .and_then(|b| b.parse::<BoardSize>().ok()),
             image: self.hover_image,
+        }
+    }
+}
+
+/// A settings field read as its type, or `None` (said in `problems`) when it is not one.
+fn typed<T: serde::de::DeserializeOwned>(
+    value: Option<serde_json::Value>,
+    key: &str,
+    problems: &mut Vec<String>,
+) -> Option<T> {
+    let value = value?;
+    match serde_json::from_value(value) {
+        Ok(read) => Some(read),
+        Err(error) => {
+            problems.push(format!("`{key}`: {error}"));
+            None
         }
     }
 }

@@ -608,3 +608,31 @@ async fn every_client_gets_standard_diagnostics() {
     assert!(closed.get("version").is_none());
     assert!(session.finish().await);
 }
+
+/// Issue 26: settings of the wrong type or with values nothing reads are said to the user
+/// (`window/showMessage`), and the valid ones are kept.
+#[tokio::test]
+async fn wrong_settings_are_said_and_the_valid_ones_kept() {
+    let options = json!({
+        "dialect": 5,
+        "boardSize": "99x2",
+        "rules": { "xboard-modifier-order": "off", "no-such-code": "loud" },
+    });
+    let (mut session, _) = Session::start(&["utf-16"], options).await;
+    let shown = loop {
+        let message = session.receive().await;
+        if message["method"] == "window/showMessage" {
+            break message["params"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+        }
+    };
+    for said in ["`dialect`", "`boardSize`", "no-such-code", "loud"] {
+        assert!(shown.contains(said), "{said} in {shown}");
+    }
+    // The valid rule level is in force.
+    let diagnostics = session.open("file:///w/kept.betza", "betza", "mfW\n").await;
+    assert_eq!(diagnostics["diagnostics"], json!([]), "{diagnostics}");
+    assert!(session.finish().await);
+}
