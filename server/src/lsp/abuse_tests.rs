@@ -108,9 +108,28 @@ async fn broken_framing_gets_parse_errors_and_the_session_goes_on() {
     assert_eq!(raw.receive().await["error"]["code"], -32700);
     raw.bytes(b"Content-Type: application/json\r\n\r\n").await;
     assert_eq!(raw.receive().await["error"]["code"], -32700);
-    // A JSON body that is not an object.
-    raw.bytes(b"Content-Length: 2\r\n\r\n42").await;
-    assert_eq!(raw.receive().await["error"]["code"], -32700);
+    // Well-framed JSON that is not a request or notification (issue 26): each gets -32600
+    // (with its id when it has a usable one), and the session goes on.
+    for (body, id) in [
+        ("42", Value::Null),
+        ("{}", Value::Null),
+        ("[]", Value::Null),
+        (
+            r#"[{"jsonrpc":"2.0","id":3,"method":"shutdown"}]"#,
+            Value::Null,
+        ),
+        (r#"{"jsonrpc":"2.0","id":4,"method":5}"#, json!(4)),
+        (
+            r#"{"jsonrpc":"2.0","id":1.5,"method":"shutdown"}"#,
+            Value::Null,
+        ),
+    ] {
+        raw.bytes(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes())
+            .await;
+        let reply = raw.receive().await;
+        assert_eq!(reply["error"]["code"], -32600, "{body}: {reply}");
+        assert_eq!(reply["id"], id, "{body}");
+    }
     let reply = raw
         .request(
             9,

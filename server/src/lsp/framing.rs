@@ -26,12 +26,68 @@ pub fn frame(body: &[u8]) -> Vec<u8> {
 pub type Frame = Vec<u8>;
 
 fn parse_error(detail: &str) -> Vec<u8> {
+    error_reply(
+        serde_json::Value::Null,
+        -32700,
+        &format!("Parse error: {detail}"),
+    )
+}
+
+/// The framed error response `code` to the message `id`.
+fn error_reply(id: serde_json::Value, code: i64, message: &str) -> Vec<u8> {
     let body = serde_json::json!({
         "jsonrpc": "2.0",
-        "id": null,
-        "error": { "code": -32700, "message": format!("Parse error: {detail}") },
+        "id": id,
+        "error": { "code": code, "message": message },
     });
     frame(body.to_string().as_bytes())
+}
+
+/// Why a JSON value is not a message the protocol library can take (it would answer and then
+/// end the session): not an object (a batch, which LSP does not use, included), a method that
+/// is not a string, an id that is neither an integer nor a string. The reply names the id when
+/// it is one.
+fn invalid_request(value: &serde_json::Value) -> Option<Vec<u8>> {
+    use serde_json::Value;
+    let Some(object) = value.as_object() else {
+        let what = if value.is_array() {
+            "batches are not supported"
+        } else {
+            "a message is a JSON object"
+        };
+        return Some(error_reply(
+            Value::Null,
+            -32600,
+            &format!("Invalid request: {what}"),
+        ));
+    };
+    let id = object.get("id");
+    let id_ok = match id {
+        None | Some(Value::String(_)) => true,
+        Some(Value::Number(n)) => n.is_i64() || n.is_u64(),
+        // A response to the server's own requests may carry a null id.
+        Some(Value::Null) => !object.contains_key("method"),
+        Some(_) => false,
+    };
+    let reply_id = id.filter(|_| id_ok).cloned().unwrap_or(Value::Null);
+    if !id_ok {
+        return Some(error_reply(
+            reply_id,
+            -32600,
+            "Invalid request: the id is neither an integer nor a string",
+        ));
+    }
+    let is_response = object.contains_key("result") || object.contains_key("error");
+    match object.get("method") {
+        Some(Value::String(_)) => None,
+        None if is_response && id.is_some() => None,
+        Some(_) => Some(error_reply(
+            reply_id,
+            -32600,
+            "Invalid request: the method is not a string",
+        )),
+        None => Some(error_reply(reply_id, -32600, "Invalid request: no method")),
+    }
 }
 
 /// Reads one header block; returns the content length, `Ok(None)` at end of input.
@@ -105,14 +161,16 @@ where
             break;
         }
         match serde_json::from_slice::<serde_json::Value>(&body) {
-            Ok(value) if value.is_object() || value.is_array() => {
-                if to_server.write_all(&frame(&body)).await.is_err() {
-                    break;
+            Ok(value) => match invalid_request(&value) {
+                Some(reply) => {
+                    let _ = replies.send(reply);
                 }
-            }
-            Ok(_) => {
-                let _ = replies.send(parse_error("the body is not a JSON object"));
-            }
+                None => {
+                    if to_server.write_all(&frame(&body)).await.is_err() {
+                        break;
+                    }
+                }
+            },
             Err(error) => {
                 let _ = replies.send(parse_error(&error.to_string()));
             }
