@@ -140,6 +140,39 @@ async fn broken_framing_gets_parse_errors_and_the_session_goes_on() {
     assert_eq!(reply["error"]["code"], -32602);
 }
 
+/// Issue 26: a Content-Length smaller than its body puts the rest of the body before the next
+/// header; the server reads the length from where it stands and answers the next request. A
+/// header line that never ends is read and dropped, not kept.
+#[tokio::test]
+async fn a_wrong_content_length_is_recovered_from() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    let body = json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }).to_string();
+    raw.bytes(format!("Content-Length: 10\r\n\r\n{body}").as_bytes())
+        .await;
+    assert_eq!(raw.receive().await["error"]["code"], -32700);
+    let reply = raw
+        .request(
+            7,
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": "file:///none" } }),
+        )
+        .await;
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
+    // A megabyte of header with no line break: one parse error, and the session goes on.
+    raw.bytes(&vec![b'x'; 1 << 20]).await;
+    raw.bytes(b"\r\n\r\n").await;
+    assert_eq!(raw.receive().await["error"]["code"], -32700);
+    let reply = raw
+        .request(
+            8,
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": "file:///none" } }),
+        )
+        .await;
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
+}
+
 #[tokio::test]
 async fn unknown_methods_and_requests_out_of_order() {
     let mut raw = Raw::start();

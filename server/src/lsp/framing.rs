@@ -90,6 +90,56 @@ fn invalid_request(value: &serde_json::Value) -> Option<Vec<u8>> {
     }
 }
 
+/// The longest header line kept; the rest of a longer one is read and dropped, so a line that
+/// never ends cannot fill the memory.
+const MAX_HEADER_LINE: u64 = 4096;
+
+/// One header line without its line break (at most [`MAX_HEADER_LINE`] bytes of it); `None` at
+/// end of input.
+async fn header_line<R: AsyncRead + Unpin>(
+    input: &mut BufReader<R>,
+) -> std::io::Result<Option<String>> {
+    let mut line = Vec::new();
+    if (&mut *input)
+        .take(MAX_HEADER_LINE)
+        .read_until(b'\n', &mut line)
+        .await?
+        == 0
+    {
+        return Ok(None);
+    }
+    // Too long: the rest of the line goes unread into nothing.
+    while !line.ends_with(b"\n") {
+        let mut rest = Vec::new();
+        let read = (&mut *input)
+            .take(MAX_HEADER_LINE)
+            .read_until(b'\n', &mut rest)
+            .await?;
+        if read == 0 {
+            break;
+        }
+        if rest.ends_with(b"\n") {
+            line.push(b'\n');
+        }
+    }
+    let text = String::from_utf8_lossy(&line);
+    Ok(Some(text.trim_end_matches(['\r', '\n']).to_owned()))
+}
+
+/// The value of a `Content-Length` header found anywhere in `line`: after a body shorter than
+/// its announced length, the rest of the body runs into the next header line, and reading the
+/// length from where it stands brings the stream back in step.
+fn content_length(line: &str) -> Option<Result<usize, String>> {
+    const NAME: &str = "content-length:";
+    let at = line.to_ascii_lowercase().rfind(NAME)?;
+    let value = line.get(at + NAME.len()..)?.trim();
+    Some(
+        value
+            .parse::<usize>()
+            .map_err(|_| format!("bad Content-Length `{value}`")),
+    )
+}
+
 /// Reads one header block; returns the content length, `Ok(None)` at end of input.
 async fn read_headers<R: AsyncRead + Unpin>(
     input: &mut BufReader<R>,
@@ -97,16 +147,13 @@ async fn read_headers<R: AsyncRead + Unpin>(
     let mut length: Option<Result<usize, String>> = None;
     let mut any = false;
     loop {
-        let mut line = Vec::new();
-        if input.read_until(b'\n', &mut line).await? == 0 {
+        let Some(text) = header_line(input).await? else {
             return Ok(if any {
                 Some(Err("the input ended inside a header".into()))
             } else {
                 None
             });
-        }
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\r', '\n']);
+        };
         if text.is_empty() {
             if any {
                 return Ok(Some(
@@ -116,15 +163,8 @@ async fn read_headers<R: AsyncRead + Unpin>(
             continue;
         }
         any = true;
-        if let Some((name, value)) = text.split_once(':')
-            && name.trim().eq_ignore_ascii_case("content-length")
-        {
-            length = Some(
-                value
-                    .trim()
-                    .parse::<usize>()
-                    .map_err(|_| format!("bad Content-Length `{}`", value.trim())),
-            );
+        if let Some(found) = content_length(&text) {
+            length = Some(found);
         }
     }
 }
