@@ -1,0 +1,121 @@
+//! Diagnostics and settings over the protocol: the standard notification every client gets,
+//! rule levels from the configuration, and settings that cannot be taken.
+
+use serde_json::{Value, json};
+
+use super::{Session, position};
+
+#[tokio::test]
+async fn configuration_changes_rule_levels() {
+    let (mut session, _) = Session::start(
+        &["utf-16"],
+        json!({ "rules": { "xboard-modifier-order": "off" } }),
+    )
+    .await;
+    let uri = "file:///w/a.betza";
+    let quiet = session.open(uri, "betza", "mfW\n").await;
+    assert_eq!(quiet["diagnostics"], json!([]));
+    session
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "betza": { "rules": { "xboard-modifier-order": "error" } } } }),
+        )
+        .await;
+    let loud = session.diagnostics(uri).await;
+    assert_eq!(loud["diagnostics"][0]["severity"], 1);
+    assert!(session.finish().await);
+}
+
+/// Every client, whatever it says it takes, gets standard `textDocument/publishDiagnostics`:
+/// the whole list with the document's version after each edit (here the findings of the next
+/// section moved down a line), and an empty list once the document is closed. No private
+/// extension is advertised, even to a client that asks for the diagnostics deltas of old.
+#[tokio::test]
+async fn every_client_gets_standard_diagnostics() {
+    let capabilities = json!({ "experimental": { "betzaDiagnosticDeltas": true } });
+    let (mut session, init) = Session::start_with(capabilities, Value::Null).await;
+    assert!(init["result"]["capabilities"].get("experimental").is_none());
+    let uri = "file:///w/standard/variants.ini";
+    let text =
+        "[v:chess]\ncustomPiece1 = x:mafsW\n[w:v]\ncustomPiece2 = y:nR\ncustomPiece3 = z:D1\n";
+    let next_list = async |session: &mut Session| {
+        let message = session.receive().await;
+        assert_eq!(
+            message["method"], "textDocument/publishDiagnostics",
+            "{message}"
+        );
+        assert_eq!(message["params"]["uri"], uri);
+        message["params"].clone()
+    };
+    session
+        .notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1, "text": text } }),
+        )
+        .await;
+    let first = next_list(&mut session).await;
+    let lines = |list: &Value| -> Vec<u64> {
+        list["diagnostics"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|d| d["range"]["start"]["line"].as_u64().expect("a line"))
+            .collect()
+    };
+    let before = lines(&first);
+    assert!(before.len() >= 3, "{first}");
+    assert_eq!(first["version"], 1);
+
+    session
+        .notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": 2 },
+                "contentChanges": [{ "range": { "start": position(1, 0), "end": position(1, 0) }, "text": "\n" }],
+            }),
+        )
+        .await;
+    let moved = next_list(&mut session).await;
+    assert_eq!(moved["version"], 2);
+    let after: Vec<u64> = before.iter().map(|line| line + 1).collect();
+    assert_eq!(lines(&moved), after, "{moved}");
+
+    session
+        .notify(
+            "textDocument/didClose",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    let closed = next_list(&mut session).await;
+    assert_eq!(closed["diagnostics"], json!([]));
+    assert!(closed.get("version").is_none());
+    assert!(session.finish().await);
+}
+
+/// Issue 26: settings of the wrong type or with values nothing reads are said to the user
+/// (`window/showMessage`), and the valid ones are kept.
+#[tokio::test]
+async fn wrong_settings_are_said_and_the_valid_ones_kept() {
+    let options = json!({
+        "dialect": 5,
+        "boardSize": "99x2",
+        "rules": { "xboard-modifier-order": "off", "no-such-code": "loud" },
+    });
+    let (mut session, _) = Session::start(&["utf-16"], options).await;
+    let shown = loop {
+        let message = session.receive().await;
+        if message["method"] == "window/showMessage" {
+            break message["params"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+        }
+    };
+    for said in ["`dialect`", "`boardSize`", "no-such-code", "loud"] {
+        assert!(shown.contains(said), "{said} in {shown}");
+    }
+    // The valid rule level is in force.
+    let diagnostics = session.open("file:///w/kept.betza", "betza", "mfW\n").await;
+    assert_eq!(diagnostics["diagnostics"], json!([]), "{diagnostics}");
+    assert!(session.finish().await);
+}

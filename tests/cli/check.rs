@@ -1,0 +1,430 @@
+//! `betza check` end to end: findings and their JSON, rule levels, counts and grouping in the
+//! human report, and the file system and output it meets (folders, links, pipes, full disks).
+
+use std::ffi::OsStr;
+use std::process::Command;
+
+use super::{betza, stderr};
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("betza-check-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("temporary file");
+    path
+}
+
+#[test]
+fn check_the_corpus_examples_with_json_positions() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let output = betza(["check", corpus, "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let findings: Vec<serde_json::Value> =
+        serde_json::from_slice(&output.stdout).expect("JSON array");
+    assert!(!findings.is_empty());
+    for finding in &findings {
+        for key in [
+            "file",
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "severity",
+            "code",
+            "message",
+        ] {
+            assert!(finding.get(key).is_some(), "{key} missing in {finding}");
+        }
+        let severity = finding["severity"].as_str().unwrap_or("");
+        assert!(["error", "warning", "info", "hint"].contains(&severity));
+    }
+    // A variants.ini is read by Fairy-Stockfish: XBoard's readings are not its author's
+    // concern unless asked for (DESIGN.md, issue 25).
+    let in_ini = |f: &&serde_json::Value| {
+        f["file"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("variants.ini"))
+    };
+    assert!(
+        !findings
+            .iter()
+            .filter(in_ini)
+            .any(|f| f["code"].as_str().is_some_and(|c| c.starts_with("xboard-"))),
+        "no XBoard findings by default"
+    );
+    let ini = format!("{corpus}/examples/variants.ini");
+    let asked = betza([
+        "check",
+        &ini,
+        "--format",
+        "json",
+        "--engine",
+        "fairy-stockfish",
+        "--engine",
+        "xboard",
+    ]);
+    let asked: Vec<serde_json::Value> = serde_json::from_slice(&asked.stdout).expect("JSON array");
+    // The NN in the example variants.ini: line 33, `customPiece1 = n:NN`, columns 18..20.
+    let doubled = asked
+        .iter()
+        .find(|f| f["code"] == "xboard-doubled-atom")
+        .expect("the doubled atom is reported when XBoard is asked for");
+    assert_eq!(
+        (
+            doubled["line"].as_u64(),
+            doubled["column"].as_u64(),
+            doubled["end_column"].as_u64()
+        ),
+        (Some(33), Some(18), Some(20))
+    );
+}
+
+#[test]
+fn check_exits_1_on_errors_and_reports_them_with_exact_columns() {
+    let path = temp_file(
+        "variants.ini",
+        "[a:chess]\ncustomPiece1 = x:fwW\ncustomPiece2 = y:😀mfW\n".as_bytes(),
+    );
+    // XBoard asked for, so its modifier order is checked too.
+    let output = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--format"),
+        OsStr::new("json"),
+        OsStr::new("--engine"),
+        OsStr::new("fairy-stockfish"),
+        OsStr::new("--engine"),
+        OsStr::new("xboard"),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let findings: Vec<serde_json::Value> =
+        serde_json::from_slice(&output.stdout).expect("JSON array");
+    let w = findings
+        .iter()
+        .find(|f| f["code"] == "unknown-modifier")
+        .expect("`w` is reported");
+    assert_eq!(
+        (
+            w["line"].as_u64(),
+            w["column"].as_u64(),
+            w["end_column"].as_u64()
+        ),
+        (Some(2), Some(19), Some(20))
+    );
+    // Columns count characters: the emoji is one column.
+    let order = findings
+        .iter()
+        .find(|f| f["code"] == "xboard-modifier-order")
+        .expect("order");
+    assert_eq!(
+        (order["line"].as_u64(), order["column"].as_u64()),
+        (Some(3), Some(20))
+    );
+    // DESIGN.md's contract: the rule's help, and the fix as edits anchored in the file.
+    assert!(order["help"].as_str().is_some_and(|h| !h.is_empty()));
+    let edits = order["fix"]["edits"].as_array().expect("edits");
+    assert!(order["fix"]["message"].is_string());
+    assert_eq!(
+        edits
+            .iter()
+            .map(|e| (
+                e["line"].as_u64(),
+                e["column"].as_u64(),
+                e["end_column"].as_u64(),
+                e["new_text"].as_str()
+            ))
+            .collect::<Vec<_>>(),
+        [(Some(3), Some(19), Some(21), Some("fm"))]
+    );
+    let unfixable = findings
+        .iter()
+        .find(|f| f["fix"].is_null())
+        .expect("a finding without a fix");
+    assert!(unfixable["code"].is_string());
+}
+
+#[test]
+fn check_allow_and_deny_change_the_outcome() {
+    let path = temp_file("pieces.betza", b"mfW\n");
+    let plain = betza([OsStr::new("check"), path.as_os_str()]);
+    assert_eq!(plain.status.code(), Some(0));
+    assert!(stderr(&plain).contains("xboard-modifier-order"));
+    let denied = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--deny"),
+        OsStr::new("xboard-modifier-order"),
+    ]);
+    assert_eq!(denied.status.code(), Some(1));
+    let allowed = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--allow"),
+        OsStr::new("xboard-modifier-order"),
+    ]);
+    assert!(!stderr(&allowed).contains("xboard-modifier-order"));
+    let unknown = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--allow"),
+        OsStr::new("no-such-rule"),
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("DIAGNOSTICS.md"));
+}
+
+/// Issue 25: the human report ends with the findings counted by severity, each by its own
+/// name, and with `--summary` by code, most frequent first.
+#[test]
+fn check_counts_findings_by_severity_and_code() {
+    let path = temp_file("counts.betza", b"mfW\nmfW\nN1\nfE\n");
+    let output = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--summary"),
+    ]);
+    let report = stderr(&output);
+    assert!(
+        report.contains("checked 1 file: 1 error, 2 warnings, 0 infos, 1 hint"),
+        "{report}"
+    );
+    let summary: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.starts_with("checked"))
+        .skip(1)
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "2  xboard-modifier-order",
+            "1  range-one",
+            "1  unknown-atom"
+        ]
+    );
+    // Info and hint are named as such, not lumped together.
+    assert!(report.contains("Hint"), "{report}");
+}
+
+/// Issue 25: many findings of one code on one line are one report, each finding a label of
+/// it, so a thousand findings read as their causes.
+#[test]
+fn check_groups_one_code_on_one_line() {
+    let path = temp_file("grouped.betza", b"NN CC ZZ\nmfW\n");
+    let report = stderr(&betza([OsStr::new("check"), path.as_os_str()]));
+    assert!(
+        report.contains("3 findings of `xboard-doubled-atom` on this line"),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches("[xboard-doubled-atom]").count(),
+        1,
+        "{report}"
+    );
+    assert!(
+        report.contains("XBoard reads `CC` as two C atoms"),
+        "{report}"
+    );
+    assert!(report.contains("[xboard-modifier-order]"), "{report}");
+}
+
+/// Issue 25: every code can be allowed or denied, not only lint rules: here a host problem
+/// (an error, so the exit status changes) and a syntax warning.
+#[test]
+fn check_allows_and_denies_every_code() {
+    let path = temp_file(
+        "codes.variants.ini",
+        b"[v:chess]\ncustomPiece1 = :W\ncustomPiece2 = b:R12\n",
+    );
+    let plain = betza([OsStr::new("check"), path.as_os_str()]);
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(stderr(&plain).contains("malformed-piece"));
+    let allowed = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--allow"),
+        OsStr::new("malformed-piece"),
+        OsStr::new("--deny"),
+        OsStr::new("fairy-one-digit-range"),
+    ]);
+    let report = stderr(&allowed);
+    assert!(!report.contains("malformed-piece"), "{report}");
+    // The denied warning is now an error, so the file still fails.
+    assert_eq!(allowed.status.code(), Some(1), "{report}");
+    assert!(report.contains("fairy-one-digit-range"), "{report}");
+}
+
+#[test]
+fn check_reports_bad_files_and_goes_on() {
+    let invalid = temp_file("bad.betza", b"fm\xffW\n");
+    let unknown = temp_file("notes.txt", b"hello");
+    let good = temp_file("good.betza", b"fmWfcF\n");
+    let missing = std::env::temp_dir().join("betza-no-such-file.betza");
+    let output = betza([
+        OsStr::new("check"),
+        invalid.as_os_str(),
+        unknown.as_os_str(),
+        missing.as_os_str(),
+        good.as_os_str(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let errors = stderr(&output);
+    assert!(errors.contains("is not UTF-8"), "{errors}");
+    assert!(errors.contains("not a file with Betza in it"), "{errors}");
+    assert!(errors.contains("cannot read it"), "{errors}");
+    assert!(errors.contains("checked 1 file: 0 errors"), "{errors}");
+}
+
+/// Issue 26: output that cannot be written ends every command with exit status 74 and a
+/// message, never a panic and never a silent 0: `> /dev/full` for each command's stdout, and
+/// the human report's stderr.
+#[test]
+fn output_that_cannot_be_written_exits_74() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    assert!(full().is_ok(), "/dev/full is needed for this test");
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let runs: [(&[&str], bool); 5] = [
+        (&["tree", "fmWfcF"], false),
+        (&["moves", "N"], false),
+        (&["explain", "N"], false),
+        (&["check", corpus, "--format", "json"], false),
+        (&["check", corpus], true),
+    ];
+    for (args, on_stderr) in runs {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_betza"));
+        command.args(args);
+        let output = if on_stderr {
+            command.stderr(full().expect("/dev/full")).output()
+        } else {
+            command.stdout(full().expect("/dev/full")).output()
+        }
+        .expect("the betza binary runs");
+        assert_eq!(
+            output.status.code(),
+            Some(74),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(!stderr(&output).contains("panicked"), "{args:?}");
+        if !on_stderr {
+            assert!(
+                stderr(&output).contains("cannot write the output"),
+                "{args:?}"
+            );
+        }
+    }
+}
+
+/// Issue 26: a reader that goes away (`| head`) ends the command quietly, with a non-zero
+/// status and no panic.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_betza"))
+        .args(["check", corpus, "--format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the betza binary runs");
+    // The reading end closes before anything is written.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("betza ends");
+    assert_eq!(output.status.code(), Some(74));
+    assert_eq!(stderr(&output), "");
+}
+
+/// Issue 26: `check DIR` decides by name and kind before opening anything: a pipe (which would
+/// hang a read), a link to outside the folder (which would leak that file into the report), a
+/// file over 64 MiB and links back to the folder itself or its parent are passed over with a
+/// note, and the one real file is checked once, quickly.
+#[cfg(unix)]
+#[test]
+fn check_dir_opens_only_regular_files_inside_it_once() {
+    let dir = std::env::temp_dir().join(format!("betza-walk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.join("pieces");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    std::fs::write(folder.join("good.betza"), "mfW\n").expect("a file");
+    std::fs::write(dir.join("secret.betza"), "NN\n").expect("a file outside");
+    let fifo = Command::new("mkfifo")
+        .arg(folder.join("pipe.betza"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(fifo.success());
+    std::os::unix::fs::symlink(dir.join("secret.betza"), folder.join("leak.betza"))
+        .expect("a link");
+    std::os::unix::fs::symlink(".", folder.join("me")).expect("a link to itself");
+    std::os::unix::fs::symlink("..", folder.join("up")).expect("a link to the parent");
+    let big = std::fs::File::create(folder.join("big.betza")).expect("a big file");
+    big.set_len(65 * 1024 * 1024).expect("a sparse 65 MiB");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_betza"))
+        .args([OsStr::new("check"), folder.as_os_str()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the betza binary runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("check DIR hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("betza ends");
+    let report = stderr(&output);
+    assert!(
+        report.contains("pipe.betza: skipped: not a regular file"),
+        "{report}"
+    );
+    assert!(
+        report.contains("leak.betza: skipped: a link to outside"),
+        "{report}"
+    );
+    assert!(
+        report.contains("big.betza: 68157440 bytes, over the 64 MiB"),
+        "{report}"
+    );
+    assert!(!report.contains("NN"), "the file outside leaked: {report}");
+    assert_eq!(
+        report.matches("[xboard-modifier-order]").count(),
+        1,
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 26: a file name with control characters is shown escaped, so it cannot forge lines of
+/// the report.
+#[cfg(unix)]
+#[test]
+fn file_names_are_shown_escaped() {
+    let dir = std::env::temp_dir().join(format!("betza-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("a\nerror: forged.betza");
+    std::fs::write(&path, "mfW\n").expect("a file");
+    let output = betza([OsStr::new("check"), dir.as_os_str()]);
+    let report = stderr(&output);
+    assert!(report.contains("a\\nerror: forged.betza"), "{report}");
+    assert!(
+        !report.lines().any(|l| l.starts_with("error: forged")),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 26: the human report shows at most 200 reports a file, then counts the rest; the last
+/// line still counts every finding.
+#[test]
+fn the_human_report_caps_its_findings_per_file() {
+    let lines: String = (0..300).map(|_| "mfW\n").collect();
+    let path = temp_file("many.betza", lines.as_bytes());
+    let report = stderr(&betza([OsStr::new("check"), path.as_os_str()]));
+    assert_eq!(
+        report.matches("[xboard-modifier-order]").count(),
+        200,
+        "{report}"
+    );
+    assert!(report.contains("… and 100 more findings"), "{report}");
+    assert!(report.contains("300 warnings"), "{report}");
+}
