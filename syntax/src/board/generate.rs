@@ -4,12 +4,15 @@
 
 use std::cell::Cell;
 
+use rowan::TextRange;
+use rustc_hash::FxHashSet as HashSet;
+
 // The records generation returns live below it, where the walk and the engines make them too.
 use super::generated::{Generated, GeneratedMove};
 use super::walk::{Search, Walker};
 use super::{Occupant, Position, Side, Square, Step};
 use crate::Dialect;
-use crate::model::{Initial, MoveKind, Piece};
+use crate::model::{Initial, Leg, Move, MoveKind, Piece};
 
 /// The moves of `piece` in `position`.
 pub fn generate(piece: &Piece, position: &Position) -> Generated {
@@ -32,9 +35,12 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         ..Generated::default()
     };
     let mut total = search.piece_budget();
+    let mut made = HashSet::default();
     for a_move in &piece.moves {
         let initial_only = a_move.initial != Initial::Always;
-        if initial_only && position.moved {
+        // A move written again (`WW`, `UU`) makes the same moves: made once, a string of
+        // thousands of copies costs one.
+        if initial_only && position.moved || !made.insert(shape(a_move)) {
             continue;
         }
         match &a_move.kind {
@@ -89,6 +95,19 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         out.moves.retain(|m| m.to != position.from);
     }
     out
+}
+
+/// A move as generation sees it: all of it but where its letters stand.
+fn shape(a_move: &Move) -> (MoveKind, Initial, Vec<Leg>) {
+    let legs = a_move
+        .legs
+        .iter()
+        .map(|leg| Leg {
+            source: TextRange::default(),
+            ..leg.clone()
+        })
+        .collect();
+    (a_move.kind.clone(), a_move.initial, legs)
 }
 
 /// Where the piece lands when it castles along `direction` (seed 000: "O Castling with the

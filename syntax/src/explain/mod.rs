@@ -1,6 +1,7 @@
 //! Plain-English explanations of a piece, move by move and leg by leg, built from the model and
 //! worded only with the vocabulary's tables and phrases.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 mod chained;
@@ -300,16 +301,19 @@ fn mbn_moves(
     piece: &model::Piece,
     slice: &dyn Fn(rowan::TextRange) -> String,
 ) -> Vec<MoveExplanation> {
-    let mut sources: Vec<rowan::TextRange> = Vec::new();
+    // Grouped in one pass: a string of thousands of terms must not compare each with each.
+    let mut sources: Vec<(rowan::TextRange, Vec<&Move>)> = Vec::new();
+    let mut index: HashMap<rowan::TextRange, usize> = HashMap::new();
     for a_move in &piece.moves {
-        if !sources.contains(&a_move.source) {
-            sources.push(a_move.source);
-        }
+        let at = *index.entry(a_move.source).or_insert_with(|| {
+            sources.push((a_move.source, Vec::new()));
+            sources.len() - 1
+        });
+        sources[at].1.push(a_move);
     }
     let mut out: Vec<MoveExplanation> = sources
         .into_iter()
-        .map(|source| {
-            let forms: Vec<&Move> = piece.moves.iter().filter(|m| m.source == source).collect();
+        .map(|(source, forms)| {
             let mut lines = Vec::new();
             for (index, form) in forms.iter().enumerate() {
                 if forms.len() > 1 {

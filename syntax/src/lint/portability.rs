@@ -367,8 +367,12 @@ const XBOARD_CODES: [&str; 6] = [
 
 /// One move as both readings can be compared: where it ends, and the squares of its side
 /// effects (locust victims, an unload square), as XBoard's own answers are recorded.
-fn comparable(generated: &Generated, from: Square) -> Vec<(Square, Vec<Square>)> {
-    let mut moves: Vec<(Square, Vec<Square>)> = generated
+/// A move as two readings are compared: its destination and the squares it empties on the way.
+type Move = (Square, Vec<Square>);
+
+/// The moves of `generated`, sorted, and whether its search was cut short.
+fn comparable(generated: &Generated, from: Square) -> (Vec<Move>, bool) {
+    let mut moves: Vec<Move> = generated
         .moves
         .iter()
         .map(|m| {
@@ -380,7 +384,7 @@ fn comparable(generated: &Generated, from: Square) -> Vec<(Square, Vec<Square>)>
         .collect();
     moves.sort();
     moves.dedup();
-    moves
+    (moves, generated.truncated)
 }
 
 /// Where XBoard's moves differ from the dialect's reading, in words, or `None` when they agree
@@ -412,19 +416,31 @@ fn difference(
 ) -> Option<String> {
     let size = BoardSize { files: 9, ranks: 9 };
     let empty = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
+    // A search cut short at its budget found some of its moves, not all: the other reading
+    // going somewhere it did not is no proof, only its own moves the other lacks are.
     let differs = |position: &Position| {
-        let a = comparable(&first(position), position.from);
-        let b = comparable(&second(position), position.from);
-        (a != b).then_some((a, b))
+        let (a, a_truncated) = comparable(&first(position), position.from);
+        let (b, b_truncated) = comparable(&second(position), position.from);
+        let only = |moves: &[Move], others: &[Move], others_truncated: bool| -> Vec<Move> {
+            if others_truncated {
+                return Vec::new();
+            }
+            moves
+                .iter()
+                .filter(|m| !others.contains(m))
+                .cloned()
+                .collect()
+        };
+        let (only_b, only_a) = (only(&b, &a, a_truncated), only(&a, &b, b_truncated));
+        (!only_a.is_empty() || !only_b.is_empty()).then_some((only_a, only_b))
     };
     let (position, (a, b)) = std::iter::once(&empty)
         .chain(positions())
         .chain(rings())
         .find_map(|p| differs(p).map(|d| (p, d)))?;
-    let describe = |moves: &[(Square, Vec<Square>)], others: &[(Square, Vec<Square>)]| {
+    let describe = |moves: &[Move]| {
         let mut list: Vec<String> = moves
             .iter()
-            .filter(|m| !others.contains(m))
             .map(|(to, vias)| match vias.as_slice() {
                 [] => to.to_string(),
                 vias => format!(
@@ -446,7 +462,7 @@ fn difference(
         }
         words
     };
-    let (only_second, only_first) = (describe(&b, &a), describe(&a, &b));
+    let (only_second, only_first) = (describe(&b), describe(&a));
     let mut said = Vec::new();
     if !only_second.is_empty() {
         said.push(format!("{second_name} also goes to {only_second}"));

@@ -99,3 +99,50 @@ fn a_huge_range_on_a_later_leg_does_not_overflow() {
         assert!(generated.destinations().iter().all(|s| size.contains(*s)));
     }
 }
+
+/// `a` twenty thousand times and a `K`: a move of 20,001 legs. Each leg start pays for the
+/// legs and trail it looks over, so the search stops at its budget and says so instead of
+/// taking a minute (it took 73 s in `betza check` before).
+#[test]
+fn a_move_of_twenty_thousand_legs_is_cut_short() {
+    let text = format!("{}K", "a".repeat(20_000));
+    let piece = crate::model::build(
+        &crate::parse(&text, crate::Dialect::XBetza).piece(),
+        crate::Dialect::XBetza,
+    );
+    let position = crate::board::Position::new(
+        crate::board::BoardSize::CHESS,
+        crate::board::BoardSize::CHESS.centre(),
+        crate::board::Side::White,
+        false,
+        &[],
+        &[],
+    )
+    .expect("an empty board");
+    assert!(crate::board::generate(&piece, &position).truncated);
+}
+
+/// A move written sixty thousand times (`UU…U`, `fWfW…fW`) is made once: the universal leaper's moves are
+/// the board's squares, not sixty thousand copies of them (4.9 GB before).
+#[test]
+fn a_move_written_again_is_generated_once() {
+    let position = crate::board::Position::new(
+        crate::board::BoardSize::CHESS,
+        crate::board::BoardSize::CHESS.centre(),
+        crate::board::Side::White,
+        false,
+        &[],
+        &[],
+    )
+    .expect("an empty board");
+    for (once, often) in [("U", "U".repeat(60_000)), ("fW", "fW".repeat(30_000))] {
+        let moves = |text: &str| {
+            let piece = crate::model::build(
+                &crate::parse(text, crate::Dialect::XBetza).piece(),
+                crate::Dialect::XBetza,
+            );
+            crate::board::generate(&piece, &position).moves.len()
+        };
+        assert_eq!(moves(once), moves(&often), "{once}");
+    }
+}

@@ -213,6 +213,13 @@ impl<'a> Walker<'a> {
         let Some((leg, rest)) = legs.split_first() else {
             return;
         };
+        // Starting a leg looks over the legs left and the trail so far (its state, the squares
+        // visited): a move of thousands of legs pays for that, so the budget bounds its time too.
+        let weight = (legs.len() + trail.waypoints.len() + trail.changed.len()) / 32;
+        if weight > 0 && !self.spend_many(weight) {
+            out.truncated = true;
+            return;
+        }
         // A move's first leg starts once; later legs can be reached again by other paths, and
         // remembering where they started pays when more than the final leg is left.
         let later = incoming.is_some() && self.search.shortcuts();

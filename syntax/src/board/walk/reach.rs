@@ -107,8 +107,11 @@ impl Walker<'_> {
         (side(from.file, size.files), side(from.rank, size.ranks))
     }
 
-    /// How far (in king steps) `legs` can take the piece, when that is bounded.
+    /// How far (in king steps) `legs` can take the piece, when that is bounded by less than the
+    /// board. Farther than the board is as good as unbounded, and stopping there keeps a move
+    /// of thousands of legs from costing thousands of legs per step.
     pub(super) fn horizon(&self, legs: &[Leg], incoming: Option<Arrival>) -> Option<u32> {
+        let across = u32::from(self.position.size.files.max(self.position.size.ranks));
         let mut total = 0u32;
         // Turns keep a step's length in king steps, so later legs take the last one's.
         let mut size = incoming.map_or(0, |a| a.step.king_distance().unsigned_abs());
@@ -136,6 +139,9 @@ impl Walker<'_> {
                 n.saturating_add(u32::from(leg.jumping))
                     .saturating_mul(u32::from(size)),
             );
+            if total >= across {
+                return None;
+            }
         }
         Some(total)
     }
