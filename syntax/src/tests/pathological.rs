@@ -110,15 +110,7 @@ fn a_move_of_twenty_thousand_legs_is_cut_short() {
         &crate::parse(&text, crate::Dialect::XBetza).piece(),
         crate::Dialect::XBetza,
     );
-    let position = crate::board::Position::new(
-        crate::board::BoardSize::CHESS,
-        crate::board::BoardSize::CHESS.centre(),
-        crate::board::Side::White,
-        false,
-        &[],
-        &[],
-    )
-    .expect("an empty board");
+    let position = empty_chess_board();
     assert!(crate::board::generate(&piece, &position).truncated);
 }
 
@@ -126,15 +118,7 @@ fn a_move_of_twenty_thousand_legs_is_cut_short() {
 /// the board's squares, not sixty thousand copies of them (4.9 GB before).
 #[test]
 fn a_move_written_again_is_generated_once() {
-    let position = crate::board::Position::new(
-        crate::board::BoardSize::CHESS,
-        crate::board::BoardSize::CHESS.centre(),
-        crate::board::Side::White,
-        false,
-        &[],
-        &[],
-    )
-    .expect("an empty board");
+    let position = empty_chess_board();
     for (once, often) in [("U", "U".repeat(60_000)), ("fW", "fW".repeat(30_000))] {
         let moves = |text: &str| {
             let piece = crate::model::build(
@@ -145,4 +129,17 @@ fn a_move_written_again_is_generated_once() {
         };
         assert_eq!(moves(once), moves(&often), "{once}");
     }
+}
+
+fn empty_chess_board() -> crate::board::Position {
+    use crate::board::{BoardSize, Position, Side};
+    Position::new(
+        BoardSize::CHESS,
+        BoardSize::CHESS.centre(),
+        Side::White,
+        false,
+        &[],
+        &[],
+    )
+    .expect("an empty board")
 }
