@@ -14,8 +14,13 @@ struct Raw {
 
 impl Raw {
     fn start() -> Raw {
-        let (to_server, server_input) = tokio::io::duplex(1 << 22);
-        let (server_output, from_server) = tokio::io::duplex(1 << 22);
+        Raw::with_pipes(1 << 22)
+    }
+
+    /// A session whose pipes to and from the server each hold `capacity` bytes.
+    fn with_pipes(capacity: usize) -> Raw {
+        let (to_server, server_input) = tokio::io::duplex(capacity);
+        let (server_output, from_server) = tokio::io::duplex(capacity);
         Raw {
             to_server,
             from_server: BufReader::new(from_server),
@@ -285,4 +290,45 @@ async fn thousands_of_unread_requests_and_cancellations() {
         }
     }
     assert_eq!(raw.text(99, uri).await, "fmWfcF\n");
+}
+
+/// A client that writes and never reads: the replies wait in a bounded queue and then the
+/// server stops reading its input, so nothing piles up; once the client reads, every message
+/// is answered.
+#[tokio::test]
+async fn a_client_that_never_reads_holds_the_server_up_instead_of_filling_its_memory() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let mut raw = Raw::with_pipes(1 << 12);
+    raw.initialize().await;
+    let flood = 10_000;
+    let written = Arc::new(AtomicUsize::new(0));
+    let (mut to_server, _) = tokio::io::duplex(1);
+    std::mem::swap(&mut to_server, &mut raw.to_server);
+    let count = written.clone();
+    let writer = tokio::spawn(async move {
+        for _ in 0..flood {
+            to_server
+                .write_all(b"Content-Length: 1\r\n\r\n{")
+                .await
+                .expect("write");
+            count.fetch_add(1, Ordering::SeqCst);
+        }
+        to_server
+    });
+    // Wait until the client's writes stop going through (or all have).
+    let mut last = usize::MAX;
+    while written.load(Ordering::SeqCst) != last {
+        last = written.load(Ordering::SeqCst);
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+    assert!(
+        last < flood / 10,
+        "{last} unread replies were buffered instead of holding the client up"
+    );
+    for _ in 0..flood {
+        assert_eq!(raw.receive().await["error"]["code"], -32700);
+    }
+    raw.to_server = writer.await.expect("the client's writes all go through");
+    still_answers(&mut raw, 7).await;
 }

@@ -5,11 +5,15 @@
 //! and these replies never interleave.
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use tokio::sync::mpsc::{Receiver, Sender};
 
 /// The largest body accepted; a larger announced length is answered as a parse error and its
 /// bytes are skipped.
 const MAX_BODY: usize = 256 * 1024 * 1024;
+
+/// The most whole frames waiting to be written to the client. A client that stops reading
+/// holds up the server and then the reading of its own input, instead of making the queue grow.
+pub const QUEUED_FRAMES: usize = 64;
 
 /// The header of a frame whose body is `length` bytes.
 fn header(length: usize) -> String {
@@ -170,7 +174,7 @@ async fn read_headers<R: AsyncRead + Unpin>(
 }
 
 /// Client → server: well-formed frames go on; broken ones get a parse error reply.
-pub async fn forward_input<R, W>(input: R, mut to_server: W, replies: UnboundedSender<Frame>)
+pub async fn forward_input<R, W>(input: R, mut to_server: W, replies: Sender<Frame>)
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
@@ -180,13 +184,13 @@ where
         let length = match read_headers(&mut input).await {
             Ok(None) | Err(_) => break,
             Ok(Some(Err(detail))) => {
-                let _ = replies.send(parse_error(&detail));
+                let _ = replies.send(parse_error(&detail)).await;
                 continue;
             }
             Ok(Some(Ok(length))) => length,
         };
         if length > MAX_BODY {
-            let _ = replies.send(parse_error("the message is too large"));
+            let _ = replies.send(parse_error("the message is too large")).await;
             let mut skip = (&mut input).take(u64::try_from(length).unwrap_or(u64::MAX));
             if tokio::io::copy(&mut skip, &mut tokio::io::sink())
                 .await
@@ -203,7 +207,7 @@ where
         match serde_json::from_slice::<serde_json::Value>(&body) {
             Ok(value) => match invalid_request(&value) {
                 Some(reply) => {
-                    let _ = replies.send(reply);
+                    let _ = replies.send(reply).await;
                 }
                 None => {
                     if to_server.write_all(&frame(&body)).await.is_err() {
@@ -212,7 +216,7 @@ where
                 }
             },
             Err(error) => {
-                let _ = replies.send(parse_error(&error.to_string()));
+                let _ = replies.send(parse_error(&error.to_string())).await;
             }
         }
     }
@@ -229,8 +233,8 @@ async fn write_frame<W: AsyncWrite + Unpin>(output: &mut W, frame: &[u8]) -> boo
 /// `queue` is the sending end of `frames`.
 pub async fn forward_output<R, W>(
     from_server: R,
-    queue: UnboundedSender<Frame>,
-    mut frames: UnboundedReceiver<Frame>,
+    queue: Sender<Frame>,
+    mut frames: Receiver<Frame>,
     mut output: W,
 ) where
     R: AsyncRead + Unpin,
@@ -242,7 +246,7 @@ pub async fn forward_output<R, W>(
     let reader = async move {
         let mut from_server = BufReader::new(from_server);
         while let Some(bytes) = read_frame(&mut from_server).await {
-            if queue.send(bytes).is_err() {
+            if queue.send(bytes).await.is_err() {
                 break;
             }
         }
@@ -288,7 +292,7 @@ async fn read_frame<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Fr
 #[cfg(test)]
 mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
-    use tokio::sync::mpsc::UnboundedSender;
+    use tokio::sync::mpsc::Sender;
 
     use super::{Frame, forward_output, frame};
 
@@ -296,7 +300,7 @@ mod tests {
     /// server, and what reaches the client once the server's end is dropped.
     struct Output {
         server: DuplexStream,
-        frames: UnboundedSender<Frame>,
+        frames: Sender<Frame>,
         writer: tokio::task::JoinHandle<()>,
         client: DuplexStream,
     }
@@ -305,7 +309,7 @@ mod tests {
         fn start() -> Output {
             let (server, from_server) = tokio::io::duplex(1 << 12);
             let (output, client) = tokio::io::duplex(1 << 16);
-            let (frames, queue) = tokio::sync::mpsc::unbounded_channel();
+            let (frames, queue) = tokio::sync::mpsc::channel(super::QUEUED_FRAMES);
             let writer = tokio::spawn(forward_output(from_server, frames.clone(), queue, output));
             Output {
                 server,
@@ -342,7 +346,7 @@ mod tests {
             .await
             .expect("write");
         tokio::task::yield_now().await;
-        output.frames.send(frame(b"[]")).expect("send");
+        output.frames.send(frame(b"[]")).await.expect("send");
         tokio::task::yield_now().await;
         output.server.write_all(b"\r\n\r\n{}").await.expect("write");
         assert_eq!(
@@ -369,7 +373,11 @@ mod tests {
                 tokio::task::yield_now().await;
             }
             let note = format!("[{n}]");
-            output.frames.send(frame(note.as_bytes())).expect("send");
+            output
+                .frames
+                .send(frame(note.as_bytes()))
+                .await
+                .expect("send");
             for body in [answer, note] {
                 expected.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
             }
