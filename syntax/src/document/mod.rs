@@ -2,6 +2,8 @@
 //! mapped back to the file's bytes. The command line's `check` and the language server both
 //! read files through this.
 
+use std::collections::{HashMap, VecDeque};
+
 use rowan::TextRange;
 
 use crate::host::{self, HostFormat, Region};
@@ -219,10 +221,10 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
             severity: finding.severity,
             code: finding.rule.code.to_owned(),
             message: finding.message,
-            help: finding
-                .fix
-                .as_ref()
-                .map(|fix| format!("{}: `{text}` becomes `{}`", fix.title, fix.apply(text))),
+            help: finding.fix.as_ref().map(|fix| {
+                let (before, after) = fix.preview(text);
+                format!("{}: `{before}` becomes `{after}`", fix.title)
+            }),
             unnecessary: finding.rule.unnecessary,
             fix: finding.fix,
         });
@@ -237,29 +239,35 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
 /// atom, not also a move that adds nothing). A fix a dropped one offered goes, with its help,
 /// to a kept one on the span that has none.
 fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>) {
+    // One pass to find each span's strongest: a string can have tens of thousands of findings.
+    let mut strongest_on: HashMap<TextRange, Severity> = HashMap::new();
+    for d in findings.iter() {
+        strongest_on
+            .entry(d.range)
+            .and_modify(|s| *s = (*s).min(d.severity))
+            .or_insert(d.severity);
+    }
     let strongest: Vec<Severity> = findings
         .iter()
-        .map(|d| {
-            findings
-                .iter()
-                .filter(|other| other.range == d.range)
-                .map(|other| other.severity)
-                .min()
-                .unwrap_or(d.severity)
-        })
+        .map(|d| strongest_on.get(&d.range).copied().unwrap_or(d.severity))
         .collect();
     let (kept, dropped): (Vec<_>, Vec<_>) = findings
         .drain(..)
         .zip(strongest)
         .partition(|(d, strongest)| d.severity == *strongest);
     let mut kept: Vec<FileDiagnostic> = kept.into_iter().map(|(d, _)| d).collect();
+    // The kept findings without a fix, by span, first first.
+    let mut heirs: HashMap<TextRange, VecDeque<usize>> = HashMap::new();
+    for (index, k) in kept.iter().enumerate().filter(|(_, k)| k.fix.is_none()) {
+        heirs.entry(k.range).or_default().push_back(index);
+    }
     for (weaker, _) in dropped {
-        let heir = kept
-            .iter_mut()
-            .find(|k| k.range == weaker.range && k.fix.is_none());
-        if let (Some(heir), Some(fix)) = (heir, weaker.fix) {
-            heir.fix = Some(fix);
-            heir.help = weaker.help;
+        let Some(fix) = weaker.fix else {
+            continue;
+        };
+        if let Some(heir) = heirs.get_mut(&weaker.range).and_then(VecDeque::pop_front) {
+            kept[heir].fix = Some(fix);
+            kept[heir].help = weaker.help;
         }
     }
     *findings = kept;

@@ -12,6 +12,8 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
+use std::collections::HashSet;
+
 use rowan::TextRange;
 
 pub use portability::xboard_difference;
@@ -23,11 +25,14 @@ use crate::tree::Parse;
 use crate::{Dialect, Severity};
 
 /// A text edit: replace `range` with `text`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Edit {
     pub range: TextRange,
     pub text: String,
 }
+
+/// Characters quoted either side of a fix's edits in its preview.
+const PREVIEW_CONTEXT: usize = 16;
 
 /// A fix: a title for the editor's menu and the edits to apply together.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,6 +66,49 @@ impl Fix {
     }
 
     /// `text` with the edits applied (they must not overlap).
+    /// The part of `text` the fix changes, before and after: the whole string when it is
+    /// short, else the edits with [`PREVIEW_CONTEXT`] characters either side and `…` where it
+    /// is cut, so that a help line stays short on a string of thousands of letters.
+    pub fn preview(&self, text: &str) -> (String, String) {
+        let start = self
+            .edits
+            .iter()
+            .map(|e| usize::from(e.range.start()))
+            .min();
+        let end = self.edits.iter().map(|e| usize::from(e.range.end())).max();
+        let (Some(start), Some(end)) = (start, end) else {
+            return (text.to_owned(), text.to_owned());
+        };
+        let from = text[..start]
+            .char_indices()
+            .rev()
+            .nth(PREVIEW_CONTEXT - 1)
+            .map_or(0, |(i, _)| i);
+        let to = text[end..]
+            .char_indices()
+            .nth(PREVIEW_CONTEXT)
+            .map_or(text.len(), |(i, _)| end + i);
+        let shift = rowan::TextSize::try_from(from).unwrap_or_default();
+        let shifted = Fix {
+            title: String::new(),
+            edits: self
+                .edits
+                .iter()
+                .map(|e| Edit {
+                    range: e.range - shift,
+                    text: e.text.clone(),
+                })
+                .collect(),
+        };
+        let part = &text[from..to];
+        let cut = |s: String| {
+            let head = if from > 0 { "…" } else { "" };
+            let tail = if to < text.len() { "…" } else { "" };
+            format!("{head}{s}{tail}")
+        };
+        (cut(part.to_owned()), cut(shifted.apply(part)))
+    }
+
     pub fn apply(&self, text: &str) -> String {
         let mut edits = self.edits.clone();
         edits.sort_by_key(|e| std::cmp::Reverse(e.range.start()));
@@ -188,14 +236,12 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
 /// Two findings never offer the same edits: a fix that an earlier finding already offers is
 /// dropped from the later one, so applying every fix cannot apply one twice.
 fn drop_repeated_fixes(findings: &mut [Diagnostic]) {
-    for later in 1..findings.len() {
-        let (earlier, rest) = findings.split_at_mut(later);
-        let finding = &mut rest[0];
-        let repeated = finding.fix.as_ref().is_some_and(|fix| {
-            earlier
-                .iter()
-                .any(|e| e.fix.as_ref().is_some_and(|f| f.edits == fix.edits))
-        });
+    let mut offered: HashSet<Vec<Edit>> = HashSet::new();
+    for finding in findings {
+        let repeated = finding
+            .fix
+            .as_ref()
+            .is_some_and(|fix| !offered.insert(fix.edits.clone()));
         if repeated {
             finding.fix = None;
         }
