@@ -428,3 +428,32 @@ fn the_human_report_caps_its_findings_per_file() {
     assert!(report.contains("… and 100 more findings"), "{report}");
     assert!(report.contains("300 warnings"), "{report}");
 }
+
+/// Issue 26: a line of 60,000 characters with 30,000 findings is shown as a window around the
+/// first finding of each report, with its true line and column, ten labels and the rest
+/// counted: the report stays a few kilobytes (it wrote 1.9 GB when each finding reprinted the
+/// line).
+#[test]
+fn a_long_line_is_shown_as_a_window() {
+    let text = format!("fW\n{}\n", "NN".repeat(30_000));
+    let path = temp_file("long-line.betza", text.as_bytes());
+    let report = stderr(&betza([OsStr::new("check"), path.as_os_str()]));
+    assert!(report.len() < 16_000, "{} bytes", report.len());
+    assert!(
+        report.contains("30000 findings of `xboard-doubled-atom` on this line"),
+        "{report}"
+    );
+    assert!(report.contains("long-line.betza:2:1 "), "{report}");
+    assert!(report.contains(" 2 │ NNNN"), "{report}");
+    assert!(
+        report.contains("29990 more on this line are not drawn here"),
+        "{report}"
+    );
+    let line = format!("customPiece1 = a:{}K\n", "a".repeat(20_000));
+    let path = temp_file("variants.ini", format!("[x:chess]\n{line}").as_bytes());
+    let report = stderr(&betza([OsStr::new("check"), path.as_os_str()]));
+    assert!(report.len() < 4_000, "{report}");
+    // The header gives the file's column; the window starts a little before it.
+    assert!(report.contains("variants.ini:2:18 "), "{report}");
+    assert!(report.contains(" 2 │ …mPiece1 = a:aaaa"), "{report}");
+}

@@ -52,9 +52,25 @@ pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
     let _ = out.flush();
 }
 
+/// A line longer than this many characters is shown as a window around its findings.
+const LONG_LINE: usize = 160;
+
+/// How many characters of a long line a report shows, starting a few before its first finding.
+const WINDOW: usize = 100;
+
+/// Characters of a long line shown before its first finding.
+const WINDOW_LEAD: usize = 12;
+
+/// Helps shown in one report.
+const HELPS_SHOWN: usize = 3;
+
+/// Labels drawn in one report; the rest of a run on the line are counted in a note.
+const LABELS_SHOWN: usize = 10;
+
 /// The ariadne reports of a file's findings: one per finding, or one per run of findings of one
-/// code on one line (a string with many of one mistake), each finding a label of its own. A fix,
-/// if any, is the help.
+/// code on one line (a string with many of one mistake), each finding a label of its own (the
+/// first [`LABELS_SHOWN`]). A fix, if any, is the help. A long line is shown as a window
+/// around the run's first finding.
 pub fn write_file_diagnostics(
     out: &mut impl Write,
     name: &str,
@@ -79,37 +95,138 @@ pub fn write_file_diagnostics(
             break;
         }
         reports += 1;
+        let line = line_of(first);
         let run = rest
             .iter()
-            .take_while(|d| d.code == first.code && line_of(d) == line_of(first))
+            .take_while(|d| d.code == first.code && line_of(d) == line)
             .count();
         let (group, after) = rest.split_at(run);
         rest = after;
-        let (kind, color) = kind_of(first.severity);
+        let window = Window::around(text, (line, lines.line_range(line)), first);
         let span = |d: &FileDiagnostic| {
-            (
-                name,
-                usize::from(d.range.start())..usize::from(d.range.end()),
-            )
+            let bytes = usize::from(d.range.start())..usize::from(d.range.end());
+            match &window {
+                Some(window) => window.span(bytes).map(|s| (name, s)),
+                None => Some((name, bytes)),
+            }
         };
+        let (kind, color) = kind_of(first.severity);
         let title = match group {
             [one] => one.message.clone(),
             _ => format!("{} findings of `{}` on this line", group.len(), first.code),
         };
-        let mut report = Report::build(kind, span(first))
+        let Some(first_span) = span(first) else {
+            continue;
+        };
+        let mut report = Report::build(kind, first_span.clone())
             .with_config(config)
             .with_code(&first.code)
             .with_message(title);
-        for d in group {
+        let mut shown = 0;
+        for (d, span) in group.iter().filter_map(|d| span(d).map(|s| (d, s))) {
+            if shown == LABELS_SHOWN {
+                break;
+            }
+            shown += 1;
             let words = match group {
                 [_] => d.code.replace('-', " "),
                 _ => d.message.clone(),
             };
-            report = report.with_label(Label::new(span(d)).with_message(words).with_color(color));
+            report = report.with_label(Label::new(span).with_message(words).with_color(color));
+        }
+        if shown < group.len() {
+            report = report.with_note(format!(
+                "{} more on this line are not drawn here (the JSON report lists every one)",
+                group.len() - shown
+            ));
         }
         // The help names the fix and shows the string it leaves.
-        report.with_helps(group.iter().filter_map(|d| d.help.as_ref()));
-        report.finish().write((name, &source), &mut *out)?;
+        // A run's fixes are alike: the first few are enough to show what they do.
+        report.with_helps(
+            group
+                .iter()
+                .filter_map(|d| d.help.as_ref())
+                .take(HELPS_SHOWN),
+        );
+        let report = report.finish();
+        match &window {
+            None => report.write((name, &source), &mut *out)?,
+            Some(window) => {
+                let mut drawn = Vec::new();
+                report.write((name, &Source::from(window.drawn.as_str())), &mut drawn)?;
+                // The header gives the column in the window; the file's column is the true one.
+                let shown_column = window.drawn[window.above..first_span.1.start]
+                    .chars()
+                    .count()
+                    + 1;
+                let file_column = lines.line_column(usize::from(first.range.start())).1;
+                let drawn = String::from_utf8_lossy(&drawn).replacen(
+                    &format!("{name}:{line}:{shown_column} "),
+                    &format!("{name}:{line}:{file_column} "),
+                    1,
+                );
+                out.write_all(drawn.as_bytes())?;
+            }
+        }
     }
     Ok(())
+}
+
+/// The part of a long line a report shows: where it is in the file and the text drawn, with
+/// `…` where the line is cut.
+struct Window {
+    /// Its bytes in the file.
+    start: usize,
+    end: usize,
+    /// The window's line, after as many empty lines as come before it in the file, so that
+    /// the report numbers it as the file does.
+    drawn: String,
+    /// The empty lines' bytes.
+    above: usize,
+    /// Bytes drawn before the window's text: the empty lines and the `…`.
+    lead: usize,
+}
+
+impl Window {
+    /// A window of `line` (its bytes in `text`) starting a little before `first`, or `None`
+    /// when the line is short enough to show whole.
+    fn around(
+        text: &str,
+        (number, line): (usize, std::ops::Range<usize>),
+        first: &FileDiagnostic,
+    ) -> Option<Window> {
+        let whole = &text[line.clone()];
+        if whole.chars().count() <= LONG_LINE {
+            return None;
+        }
+        let at = usize::from(first.range.start()).clamp(line.start, line.end);
+        let start = text[line.start..at]
+            .char_indices()
+            .rev()
+            .nth(WINDOW_LEAD - 1)
+            .map_or(line.start, |(i, _)| line.start + i);
+        let end = text[start..line.end]
+            .char_indices()
+            .nth(WINDOW)
+            .map_or(line.end, |(i, _)| start + i);
+        let above = "\n".repeat(number.saturating_sub(1));
+        let lead = if start > line.start { "…" } else { "" };
+        let tail = if end < line.end { "…" } else { "" };
+        Some(Window {
+            start,
+            end,
+            drawn: format!("{above}{lead}{}{tail}", &text[start..end]),
+            above: above.len(),
+            lead: above.len() + lead.len(),
+        })
+    }
+
+    /// `bytes` of the file as bytes of the drawn text, cut to the window; `None` outside it.
+    fn span(&self, bytes: std::ops::Range<usize>) -> Option<std::ops::Range<usize>> {
+        if bytes.start > self.end || bytes.end < self.start {
+            return None;
+        }
+        let shift = |at: usize| at.clamp(self.start, self.end) - self.start + self.lead;
+        Some(shift(bytes.start)..shift(bytes.end))
+    }
 }

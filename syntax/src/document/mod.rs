@@ -303,6 +303,23 @@ impl<'t> LineIndex<'t> {
         LineIndex { text, starts }
     }
 
+    /// The bytes of 1-based `line`, without its line break; empty past the last line.
+    pub fn line_range(&self, line: usize) -> std::ops::Range<usize> {
+        let Some(&start) = line.checked_sub(1).and_then(|i| self.starts.get(i)) else {
+            return self.text.len()..self.text.len();
+        };
+        let end = self
+            .starts
+            .get(line)
+            .map_or(self.text.len(), |next| next - 1);
+        let end = if self.text[start..end].ends_with('\r') {
+            end - 1
+        } else {
+            end
+        };
+        start..end
+    }
+
     /// 1-based line and column (in characters) of a byte offset (clamped to the text, moved
     /// back to a character boundary); the column of a line end is one past its last character.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
