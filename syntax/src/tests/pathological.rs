@@ -143,3 +143,16 @@ fn empty_chess_board() -> crate::board::Position {
     )
     .expect("an empty board")
 }
+
+/// A move is followed through at most 256 legs, each a level of recursion: four thousand legs
+/// stepping out and back (`mab` again and again, which never runs out of squares to land on)
+/// are cut short on a test thread's small stack instead of overflowing it.
+#[test]
+fn a_move_deeper_than_the_leg_limit_is_cut_short() {
+    let text = format!("{}W", "mab".repeat(4_000));
+    let piece = crate::model::build(
+        &crate::parse(&text, crate::Dialect::XBetza).piece(),
+        crate::Dialect::XBetza,
+    );
+    assert!(crate::board::generate(&piece, &empty_chess_board()).truncated);
+}

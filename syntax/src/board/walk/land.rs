@@ -1,7 +1,10 @@
 //! Where a leg ends: the move is recorded (each distinct move once), or the next legs go on
 //! from there and the search backtracks; and the keys that tell moves and search states apart.
 
-use super::{Arrival, Continuation, Landing, MoveKey, REACHED, StateKey, Trail, Walker, plain_bit};
+use super::{
+    Arrival, Continuation, LEG_DEPTH_LIMIT, Landing, MoveKey, REACHED, StateKey, Trail, Walker,
+    plain_bit,
+};
 use crate::board::generated::{Generated, GeneratedMove};
 use crate::board::{Occupant, Square};
 use crate::model::{Leg, LegSteps, Modes};
@@ -172,6 +175,10 @@ impl Walker<'_> {
         trail: &mut Trail,
         out: &mut Generated,
     ) {
+        if trail.depth == LEG_DEPTH_LIMIT {
+            out.truncated = true;
+            return;
+        }
         let saved = (
             trail.waypoints.len(),
             trail.changed.len(),
@@ -192,7 +199,9 @@ impl Walker<'_> {
             Landing::Hopped => trail.hopped.push(next.to),
             Landing::Captured => trail.captured.push(next.to),
         }
+        trail.depth += 1;
         self.walk(next.rest, next.to, Some(next.heading), trail, out);
+        trail.depth -= 1;
         trail.waypoints.truncate(saved.0);
         trail.changed.truncate(saved.1);
         trail.hopped.truncate(saved.2);

@@ -39,7 +39,13 @@ struct Trail {
     unload_at: Option<Square>,
     /// The square of the piece making the current legs (an induced friend after `x`).
     mover: Option<Square>,
+    /// Legs started so far: each is a level of recursion.
+    depth: usize,
 }
+
+/// The most legs one move is followed through; a deeper move is cut short, so that a string of
+/// thousands of legs costs a bounded stack.
+const LEG_DEPTH_LIMIT: usize = 256;
 
 impl Trail {
     fn visited(&self, from: Square, square: Square) -> bool {
