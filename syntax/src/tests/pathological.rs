@@ -106,10 +106,7 @@ fn a_huge_range_on_a_later_leg_does_not_overflow() {
 #[test]
 fn a_move_of_twenty_thousand_legs_is_cut_short() {
     let text = format!("{}K", "a".repeat(20_000));
-    let piece = crate::model::build(
-        &crate::parse(&text, crate::Dialect::XBetza).piece(),
-        crate::Dialect::XBetza,
-    );
+    let piece = xbetza_piece(&text);
     let position = empty_chess_board();
     assert!(crate::board::generate(&piece, &position).truncated);
 }
@@ -121,10 +118,7 @@ fn a_move_written_again_is_generated_once() {
     let position = empty_chess_board();
     for (once, often) in [("U", "U".repeat(60_000)), ("fW", "fW".repeat(30_000))] {
         let moves = |text: &str| {
-            let piece = crate::model::build(
-                &crate::parse(text, crate::Dialect::XBetza).piece(),
-                crate::Dialect::XBetza,
-            );
+            let piece = xbetza_piece(text);
             crate::board::generate(&piece, &position).moves.len()
         };
         assert_eq!(moves(once), moves(&often), "{once}");
@@ -150,9 +144,13 @@ fn empty_chess_board() -> crate::board::Position {
 #[test]
 fn a_move_deeper_than_the_leg_limit_is_cut_short() {
     let text = format!("{}W", "mab".repeat(4_000));
-    let piece = crate::model::build(
-        &crate::parse(&text, crate::Dialect::XBetza).piece(),
-        crate::Dialect::XBetza,
-    );
+    let piece = xbetza_piece(&text);
     assert!(crate::board::generate(&piece, &empty_chess_board()).truncated);
+}
+
+fn xbetza_piece(text: &str) -> crate::model::Piece {
+    crate::model::build(
+        &crate::parse(text, crate::Dialect::XBetza).piece(),
+        crate::Dialect::XBetza,
+    )
 }
