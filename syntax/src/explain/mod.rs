@@ -169,55 +169,16 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     let tree = parse.piece();
     let text = parse.syntax().text().to_string();
     let slice = |range: rowan::TextRange| text[range].to_owned();
-    let mut moves = Vec::new();
-    let by_source = piece.by_source();
-    for a_move in tree.moves() {
-        let range = a_move.text_range();
-        let models: Vec<&Move> = by_source.get(&range).cloned().unwrap_or_default();
-        let mut lines = match models.as_slice() {
-            [] => vec![
-                "(no move: the letters have no atom, or Fairy-Stockfish builds nothing from them)"
-                    .to_owned(),
-            ],
-            [only] => explain_move(
-                only,
-                a_move.atom().and_then(|a| a.atom()),
-                a_move.atom().is_some_and(|a| a.is_doubled()),
-            ),
-            [first, ..] => {
-                // A repeat group: explain the form with one repeat, and say how it varies.
-                let one = models.get(1).copied().unwrap_or(first);
-                let mut lines = vec![format!(
-                    "a repeat group: the parenthesised letters may occur 0 to {} times; with one repeat:",
-                    models.len() - 1
-                )];
-                lines.extend(explain_move(
-                    one,
-                    a_move.atom().and_then(|a| a.atom()),
-                    false,
-                ));
-                lines
-            }
-        };
-        if lines.is_empty() {
-            lines.push("(no move)".to_owned());
-        }
-        moves.push(MoveExplanation {
-            text: slice(range),
-            lines,
-        });
-    }
-    match dialect {
-        Dialect::Mbn => moves = mbn_moves(piece, &slice),
+    let mut moves = match dialect {
+        Dialect::Mbn => mbn_moves(piece, &slice),
         Dialect::Chained => {
-            moves = chained::moves(&parse.syntax());
+            let mut moves = chained::moves(&parse.syntax());
             moves.extend(not_drawn(piece, &slice));
+            moves
         }
-        Dialect::Fairy => {
-            moves = fairy::moves(piece, &text);
-        }
-        Dialect::XBetza => {}
-    }
+        Dialect::Fairy => fairy::moves(piece, &text),
+        Dialect::XBetza => xbetza_moves(&tree, piece, &slice),
+    };
     // The move reader skips `e`, but a variants.ini piece with an `e` captures en passant
     // (note F9): said in the summary, not among the letters skipped.
     let (en_passant, ignored): (Vec<String>, Vec<String>) = piece
@@ -243,6 +204,15 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
         Some(engine) => engine.atoms.len(),
         None => moves.len() - piece.not_drawn.len(),
     };
+    // A string of thousands of moves is listed by its first ones: the list is for reading,
+    // and a hover of megabytes helps no one.
+    if let Some(more) = moves.len().checked_sub(MOVES_LISTED).filter(|&m| m > 0) {
+        moves.truncate(MOVES_LISTED);
+        moves.push(MoveExplanation {
+            text: "…".to_owned(),
+            lines: vec![format!("and {more} more, not listed")],
+        });
+    }
     let mut summary = summary(piece, written);
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
         summary.push_str(&format!(
@@ -293,6 +263,56 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
         moves,
         ignored,
     }
+}
+
+/// The most entries an explanation lists; the rest are counted.
+const MOVES_LISTED: usize = 64;
+
+/// XBetza's moves, one entry for each move written.
+fn xbetza_moves(
+    tree: &crate::tree::ast::Piece,
+    piece: &model::Piece,
+    slice: &dyn Fn(rowan::TextRange) -> String,
+) -> Vec<MoveExplanation> {
+    let mut moves = Vec::new();
+    let by_source = piece.by_source();
+    for a_move in tree.moves() {
+        let range = a_move.text_range();
+        let models: Vec<&Move> = by_source.get(&range).cloned().unwrap_or_default();
+        let mut lines = match models.as_slice() {
+            [] => vec![
+                "(no move: the letters have no atom, or Fairy-Stockfish builds nothing from them)"
+                    .to_owned(),
+            ],
+            [only] => explain_move(
+                only,
+                a_move.atom().and_then(|a| a.atom()),
+                a_move.atom().is_some_and(|a| a.is_doubled()),
+            ),
+            [first, ..] => {
+                // A repeat group: explain the form with one repeat, and say how it varies.
+                let one = models.get(1).copied().unwrap_or(first);
+                let mut lines = vec![format!(
+                    "a repeat group: the parenthesised letters may occur 0 to {} times; with one repeat:",
+                    models.len() - 1
+                )];
+                lines.extend(explain_move(
+                    one,
+                    a_move.atom().and_then(|a| a.atom()),
+                    false,
+                ));
+                lines
+            }
+        };
+        if lines.is_empty() {
+            lines.push("(no move)".to_owned());
+        }
+        moves.push(MoveExplanation {
+            text: slice(range),
+            lines,
+        });
+    }
+    moves
 }
 
 /// MBN's moves by the text they come from (a term can give several: its juxtaposed moves, its

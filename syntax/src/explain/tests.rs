@@ -201,3 +201,22 @@ fn fairy_e_is_explained_as_en_passant() {
     );
     assert!(explanation.ignored.is_empty(), "{:?}", explanation.ignored);
 }
+
+/// Issue 26: an explanation lists the first 64 moves and counts the rest, so a string of
+/// thousands of moves makes a hover of kilobytes, not megabytes; the summary counts them all.
+#[test]
+fn a_long_list_of_moves_is_cut_and_counted() {
+    for dialect in [Dialect::XBetza, Dialect::Fairy] {
+        let explanation = super::explain(&parse(&"fWbW".repeat(50), dialect));
+        assert_eq!(explanation.moves.len(), 65, "{dialect:?}");
+        let last = explanation.moves.last().expect("the count");
+        assert_eq!(last.text, "…");
+        assert_eq!(last.lines, ["and 36 more, not listed"], "{dialect:?}");
+    }
+    let explanation = super::explain(&parse(&"fWbW".repeat(50), Dialect::XBetza));
+    assert!(
+        explanation.summary.contains("100 moves"),
+        "{}",
+        explanation.summary
+    );
+}
