@@ -1,6 +1,7 @@
 //! `betza moves BETZA …`: where one piece can go on a board. Human output is the destination
 //! list and a small diagram; `--json` prints `{"destinations": [...], "moves": [...]}`.
 
+use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
 
 use betza_syntax::board::{
@@ -83,12 +84,20 @@ fn warn_of_a_board_too_large(request: &Request) {
 /// What the squares shown leave out, on stderr: parts not drawn, friends whose moves are
 /// borrowed, a search cut short.
 fn print_notes(betza: &str, piece: &model::Piece, generated: &Generated) {
-    let quoted = |range: TextRange| &betza[usize::from(range.start())..usize::from(range.end())];
-    for (range, why) in &piece.not_drawn {
-        say!("note: `{}` is not fully drawn: {why}", quoted(*range));
+    let quoted = |range: &TextRange| &betza[usize::from(range.start())..usize::from(range.end())];
+    let not_drawn = piece
+        .not_drawn
+        .iter()
+        .map(|(r, why)| (*r, quoted(r), why.as_str()));
+    for (text, why, times) in each_once(not_drawn) {
+        say!("note: `{text}`{times} is not fully drawn: {why}");
     }
-    for (range, why) in &generated.not_generated {
-        say!("note: `{}` has no squares drawn: {why}", quoted(*range));
+    let not_generated = generated
+        .not_generated
+        .iter()
+        .map(|(r, why)| (*r, quoted(r), *why));
+    for (text, why, times) in each_once(not_generated) {
+        say!("note: `{text}`{times} has no squares drawn: {why}");
     }
     if !generated.borrowed_from.is_empty() {
         let friends: Vec<String> = generated
@@ -106,6 +115,37 @@ fn print_notes(betza: &str, piece: &model::Piece, generated: &Generated) {
             "warning: the search was cut short at its budget; the squares shown are the ones found so far"
         );
     }
+}
+
+/// Each distinct note once, in the order first written, saying in how many places when more
+/// than one: `UU…U` leaves sixty thousand identical parts undrawn, worth one line. A note the
+/// model gives twice for the same place is one place.
+fn each_once<'a>(
+    notes: impl Iterator<Item = (TextRange, &'a str, &'a str)>,
+) -> Vec<(&'a str, &'a str, String)> {
+    let mut counted: Vec<((&str, &str), usize)> = Vec::new();
+    let mut index: HashMap<(&str, &str), usize> = HashMap::new();
+    let mut places: HashSet<(TextRange, &str)> = HashSet::new();
+    for (range, text, why) in notes {
+        let at = *index.entry((text, why)).or_insert_with(|| {
+            counted.push(((text, why), 0));
+            counted.len() - 1
+        });
+        if places.insert((range, why)) {
+            counted[at].1 += 1;
+        }
+    }
+    counted
+        .into_iter()
+        .map(|((text, why), places)| {
+            let times = if places > 1 {
+                format!(" (written in {places} places)")
+            } else {
+                String::new()
+            };
+            (text, why, times)
+        })
+        .collect()
 }
 
 fn destinations(generated: &Generated) -> Vec<String> {
@@ -159,4 +199,33 @@ fn move_json(m: &GeneratedMove) -> serde_json::Value {
         "waypoints": names(&m.waypoints),
         "ep_rights": names(&m.ep_rights),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use betza_syntax::TextRange;
+
+    use super::each_once;
+
+    /// Identical notes are one line saying in how many places, in the order first written; the
+    /// same note twice for one place is one place.
+    #[test]
+    fn identical_notes_are_said_once_with_their_places() {
+        let at = |start: u32| TextRange::new(start.into(), (start + 1).into());
+        let notes = [
+            (at(0), "U", "why"),
+            (at(1), "K", "other"),
+            (at(2), "U", "why"),
+            (at(2), "U", "why"),
+            (at(3), "U", "why"),
+            (at(1), "K", "other"),
+        ];
+        assert_eq!(
+            each_once(notes.into_iter()),
+            [
+                ("U", "why", " (written in 3 places)".to_owned()),
+                ("K", "other", String::new())
+            ]
+        );
+    }
 }

@@ -2,6 +2,8 @@
 //! for `(2,4)`, doubled direction letters read as amalgams) and the meaningless combinations
 //! that apply to it (a range of 1 on a leaper, directions that select nothing).
 
+use std::collections::HashSet;
+
 use rowan::{NodeOrToken, TextRange};
 
 use super::{Findings, Fix};
@@ -188,14 +190,14 @@ fn doubled_direction(term: &SyntaxNode, findings: &mut Findings<'_>) {
 fn never_possible(parse: &Parse, findings: &mut Findings<'_>) {
     let piece = model::build(&parse.piece(), Dialect::Mbn);
     let text = parse.syntax().text().to_string();
-    let mut reported: Vec<TextRange> = Vec::new();
+    // A set, not a list: a string of thousands of definitions has thousands of sources.
+    let mut reported: HashSet<TextRange> = HashSet::new();
     for a_move in &piece.moves {
         let empty = a_move.kind == MoveKind::Legs
             && matches!(a_move.legs.first().map(|l| &l.steps), Some(LegSteps::Absolute(s)) if s.is_empty());
-        if !empty || reported.contains(&a_move.source) {
+        if !empty || !reported.insert(a_move.source) {
             continue;
         }
-        reported.push(a_move.source);
         let written = &text[a_move.source];
         let amalgam = doubled_letters(written);
         findings.push(

@@ -10,20 +10,51 @@ use crate::tree::ast::mbn::{self as ast, StepsValue};
 use crate::vocabulary::mbn::{Direction, Directional};
 
 impl Lower {
+    /// Every path of `befores` joined with every path of `afters`, in that order, each `before`
+    /// moved into its last join rather than copied: a long chain grows in place, not copied at
+    /// every leg. The joins stop once more than `most` paths are made: past [`MOVE_LIMIT`] the
+    /// caller keeps none or only the first ones.
+    pub(super) fn join_all(
+        &mut self,
+        befores: Vec<Path>,
+        afters: &[Path],
+        chained: bool,
+        source: TextRange,
+        most: usize,
+    ) -> Vec<Path> {
+        let Some((last, others)) = afters.split_last() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for before in befores {
+            if self.over_budget() || out.len() > most {
+                break;
+            }
+            for after in others {
+                self.spend(before.legs.len());
+                out.extend(self.join(before.clone(), after, chained, source));
+            }
+            out.extend(self.join(before, last, chained, source));
+        }
+        out
+    }
+
     /// `before` then `after`; a chained (`-`) `after` turns relative to `before`'s last step,
     /// one path for each size that step can have (a King's leg chains on as a Wazir and as a
     /// Ferz, each turning its own way).
-    pub(super) fn join(
+    fn join(
         &mut self,
-        before: &Path,
+        mut before: Path,
         after: &Path,
         chained: bool,
         source: TextRange,
     ) -> Vec<Path> {
+        // Only a path's last leg can swap: `w` is put on the last leg, and a path whose last
+        // leg swaps is never joined on.
         if before
             .legs
-            .iter()
-            .any(|l| l.modes.swap_enemy || l.modes.swap_friend)
+            .last()
+            .is_some_and(|l| l.modes.swap_enemy || l.modes.swap_friend)
         {
             self.skip(
                 source,
@@ -31,54 +62,40 @@ impl Lower {
             );
             return Vec::new();
         }
-        let mut legs = before.legs.clone();
         // A leg that goes on must land on an empty square; one that may end the move (before a
-        // `{}` leg that is blocked) keeps its own modes.
-        let may_end: Vec<bool> = legs
-            .iter()
-            .skip(1)
-            .chain(after.legs.first())
-            .map(|next| next.when_open)
-            .collect();
-        for (leg, may_end) in legs.iter_mut().zip(may_end) {
-            if leg.default_modes && !may_end {
-                leg.modes = Modes::MOVE;
-            }
+        // `{}` leg that is blocked) keeps its own modes. The legs before the last were settled
+        // when they were joined on.
+        let may_end = after.legs.first().is_some_and(|next| next.when_open);
+        if let Some(leg) = before.legs.last_mut()
+            && leg.default_modes
+            && !may_end
+        {
+            leg.modes = Modes::MOVE;
         }
-        let initial = if after.initial == Initial::Always {
-            before.initial
-        } else {
-            after.initial
-        };
-        let joined = |mut legs: Vec<Leg>, rest: Vec<Leg>| {
-            legs.extend(rest);
-            Path {
-                legs,
-                initial,
-                directions: before.directions.clone(),
-                first_sizes: before.first_sizes.clone(),
-            }
-        };
+        if after.initial != Initial::Always {
+            before.initial = after.initial;
+        }
         // "N--N is equal to N-dN": `d` alone makes the leg independent of the one before.
         let any = Directional::One(Direction::Any);
         let independent =
             !after.directions.is_empty() && after.directions.iter().all(|d| *d == any);
         if !chained || independent {
-            return vec![joined(legs, after.legs.clone())];
+            self.spend(after.legs.len());
+            before.ends = before.ends.then(&after.legs);
+            before.legs.extend(after.legs.iter().cloned());
+            return vec![before];
         }
         let next = &after.first_sizes;
-        let mut out = Vec::new();
-        for previous in last_sizes(&legs) {
-            let mut head = legs.clone();
-            let turns = relative_turns(previous, next, &after.directions);
-            if turns.is_empty() || !restrict_last(&mut head, previous) {
-                continue;
+        let mut ways: Vec<(Size, Vec<u8>)> = Vec::new();
+        if can_restrict_last(&before) {
+            for previous in &before.ends.last {
+                let turns = relative_turns(*previous, next, &after.directions);
+                if !turns.is_empty() {
+                    ways.push((*previous, turns));
+                }
             }
-            let mut rest = after.legs.clone();
-            rest[0].steps = LegSteps::Relative(turns);
-            out.push(joined(head, rest));
         }
-        if out.is_empty() {
+        if ways.is_empty() {
             let letters: String = after.directions.iter().map(ToString::to_string).collect();
             self.skip(
                 source,
@@ -87,6 +104,31 @@ impl Lower {
                     if letters.is_empty() { "f" } else { &letters }
                 ),
             );
+            return Vec::new();
+        }
+        let mut out = Vec::with_capacity(ways.len());
+        let mut ways = ways.into_iter().peekable();
+        while let Some((previous, turns)) = ways.next() {
+            let mut head = if ways.peek().is_some() {
+                self.spend(before.legs.len());
+                before.clone()
+            } else {
+                std::mem::take(&mut before)
+            };
+            restrict_last(&mut head, previous);
+            self.spend(after.legs.len());
+            let mut rest = after.legs.iter().cloned();
+            if let Some(mut first) = rest.next() {
+                first.steps = LegSteps::Relative(turns);
+                head.legs.push(first);
+            }
+            head.legs.extend(rest);
+            head.ends = Ends {
+                before_last: head.ends.before_last,
+                last: vec![previous],
+            }
+            .then(&head.legs[head.legs.len() - after.legs.len()..]);
+            out.push(head);
         }
         out
     }
@@ -226,18 +268,15 @@ impl Lower {
         let mut current: Vec<Path> = first.to_vec();
         for count in 1..=to {
             if count >= from {
+                self.spend(current.iter().map(|p| p.legs.len()).sum());
                 out.extend(current.iter().cloned());
             }
             if count == to {
                 break;
             }
-            let mut next = Vec::new();
-            for before in &current {
-                for after in then {
-                    next.extend(self.join(before, after, true, source));
-                }
-            }
-            if next.is_empty() || out.len() + next.len() > MOVE_LIMIT {
+            let most = MOVE_LIMIT.saturating_sub(out.len());
+            let next = self.join_all(current, then, true, source, most);
+            if next.is_empty() || self.over_budget() || out.len() + next.len() > MOVE_LIMIT {
                 self.incomplete |= !next.is_empty();
                 break;
             }
@@ -247,48 +286,71 @@ impl Lower {
     }
 }
 
-/// The sizes the last leap of `legs` can have: its own, or those its turns give from the
-/// leg before.
-fn last_sizes(legs: &[Leg]) -> Vec<Size> {
-    let mut current: Vec<Size> = Vec::new();
-    for leg in legs {
-        current = match &leg.steps {
-            LegSteps::Absolute(_) => sizes(leg),
-            LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
-                let mut next: Vec<Size> = Vec::new();
-                for turned in current
-                    .iter()
-                    .flat_map(|s| turns.iter().map(|t| size(representative(*s).turned(*t))))
-                {
-                    if !next.contains(&turned) {
-                        next.push(turned);
-                    }
-                }
-                next
-            }
-            LegSteps::Chiral { .. } => Vec::new(),
-        };
-    }
-    current
+/// The sizes the last leap of a path can have (its own, or those its turns give from the leg
+/// before), and those of the leg before it: kept with the path as legs are added, so a join
+/// does not read a long chain again from its start.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Ends {
+    last: Vec<Size>,
+    before_last: Vec<Size>,
 }
 
-/// Keeps only the ways the last leg of `legs` leaps `wanted`; `false` when that cannot be
-/// told apart (its turns start from more than one size).
-fn restrict_last(legs: &mut [Leg], wanted: Size) -> bool {
-    let Some((last, earlier)) = legs.split_last_mut() else {
-        return false;
-    };
-    match &mut last.steps {
-        LegSteps::Absolute(steps) => steps.retain(|s| size(*s) == wanted),
-        LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
-            let [from] = last_sizes(earlier)[..] else {
-                return false;
+impl Ends {
+    /// The ends of the legs of a path built some other way than by joining.
+    pub(super) fn of(legs: &[Leg]) -> Ends {
+        Ends::default().then(legs)
+    }
+
+    /// The ends once `legs` follow.
+    fn then(mut self, legs: &[Leg]) -> Ends {
+        for leg in legs {
+            let next = match &leg.steps {
+                LegSteps::Absolute(_) => sizes(leg),
+                LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
+                    let mut next: Vec<Size> = Vec::new();
+                    for turned in self
+                        .last
+                        .iter()
+                        .flat_map(|s| turns.iter().map(|t| size(representative(*s).turned(*t))))
+                    {
+                        if !next.contains(&turned) {
+                            next.push(turned);
+                        }
+                    }
+                    next
+                }
+                LegSteps::Chiral { .. } => Vec::new(),
             };
+            self.before_last = std::mem::replace(&mut self.last, next);
+        }
+        self
+    }
+}
+
+/// Whether the ways the last leg of `path` leaps each of its sizes can be told apart: not when
+/// its turns start from more than one size.
+fn can_restrict_last(path: &Path) -> bool {
+    match path.legs.last().map(|l| &l.steps) {
+        Some(LegSteps::Absolute(_)) => true,
+        Some(LegSteps::Relative(_) | LegSteps::Unvisited(_)) => path.ends.before_last.len() == 1,
+        Some(LegSteps::Chiral { .. }) | None => false,
+    }
+}
+
+/// Keeps only the ways the last leg of `path` leaps `wanted`, which [`can_restrict_last`]
+/// allows.
+fn restrict_last(path: &mut Path, wanted: Size) {
+    let from = path.ends.before_last.first().copied();
+    let Some(last) = path.legs.last_mut() else {
+        return;
+    };
+    match (&mut last.steps, from) {
+        (LegSteps::Absolute(steps), _) => steps.retain(|s| size(*s) == wanted),
+        (LegSteps::Relative(turns) | LegSteps::Unvisited(turns), Some(from)) => {
             turns.retain(|t| size(representative(from).turned(*t)) == wanted);
         }
-        LegSteps::Chiral { .. } => return false,
+        _ => {}
     }
-    true
 }
 
 /// Makes the first leg of each path a `{}` leg.

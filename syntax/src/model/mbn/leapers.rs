@@ -4,7 +4,7 @@
 use rowan::TextRange;
 
 use super::directions::{selects, sizes};
-use super::{LONGEST_LINE, Path};
+use super::{Ends, LONGEST_LINE, Path};
 use crate::model::{Initial, Leg, LegSteps, Reach, Step, orientations};
 use crate::vocabulary::mbn::Directional;
 
@@ -33,6 +33,7 @@ pub(super) fn leap_over(path: &mut Path) -> bool {
     }
     leg.steps = LegSteps::Absolute(leaps);
     leg.reach = Reach::Steps(1);
+    path.ends = Ends::of(&path.legs);
     true
 }
 
@@ -84,9 +85,11 @@ pub(super) fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
         Reach::Steps(1),
         source,
     );
+    let legs = vec![leg];
     Path {
-        first_sizes: sizes(&leg),
-        legs: vec![leg],
+        first_sizes: sizes(&legs[0]),
+        ends: Ends::of(&legs),
+        legs,
         initial: Initial::Always,
         directions: Vec::new(),
     }

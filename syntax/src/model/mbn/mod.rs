@@ -5,8 +5,11 @@
 //! [`Piece::not_drawn`] with its text, and the move that holds it is left out of the drawing
 //! rather than drawn wrongly.
 
+use std::collections::HashMap;
+
 use rowan::TextRange;
 
+use chains::Ends;
 use directions::{Size, selects};
 pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leap_over, leaper, leaps_of};
@@ -22,8 +25,15 @@ use crate::{Dialect, parse};
 /// Complex riders expand into at most this many moves (as repeat groups do).
 const MOVE_LIMIT: usize = 256;
 
+/// Legs that joining (chains, complex and circular riders) may build for one piece. Each rider
+/// is bounded by [`MOVE_LIMIT`], but a string can hold thousands of riders (`(WF)0(WF)0…`) or a
+/// chain of thousands of King legs, each doubling the ways the move goes on; past this the
+/// moves still to build are left out and said to be. The largest piece of the tests and the
+/// corpus builds about 1,400 legs.
+const LEG_BUDGET: usize = 1 << 16;
+
 /// A move being built: its legs and initial-only flag.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Path {
     legs: Vec<Leg>,
     initial: Initial,
@@ -32,6 +42,8 @@ struct Path {
     /// The sizes of the first leg's leaps before its letters chose among them as if it stood
     /// alone: a chained leg turns from the leg before instead.
     first_sizes: Vec<Size>,
+    /// What its last leaps can be, for the next leg to turn from.
+    ends: Ends,
 }
 
 /// Why a part is not drawn.
@@ -147,6 +159,7 @@ impl Modifiers {
         {
             path.legs.extend(last.hopping(false));
         }
+        path.ends = Ends::of(&path.legs);
     }
 }
 
@@ -155,6 +168,16 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
     let mut moves = Vec::new();
     for definition in crate::tree::ast::Piece::from_root(root.clone()).definitions() {
         lower.definition(&definition, &mut moves);
+    }
+    if let Some(cut) = lower.cut {
+        lower.incomplete = true;
+        lower.skip(
+            cut,
+            &format!(
+                "building the piece's moves took more than {LEG_BUDGET} legs, the budget that keeps \
+                 any string quick to draw, so this move and every move written after it are left out"
+            ),
+        );
     }
     Piece {
         dialect: Dialect::Mbn,
@@ -169,11 +192,57 @@ pub(super) fn build(root: &SyntaxNode) -> Piece {
 struct Lower {
     not_drawn: Vec<NotDrawn>,
     incomplete: bool,
+    /// Legs built by joining so far, against [`LEG_BUDGET`].
+    built: usize,
+    /// The first part left out once the budget was spent: said once, at the end.
+    cut: Option<TextRange>,
+    /// The basic pieces written as MBN (section 14), each lowered once: `UU…U` would otherwise
+    /// build and drop `g(WF)0`'s rider for every letter.
+    basic_pieces: HashMap<char, Lowered>,
 }
+
+/// A basic piece's paths, and what of it is not drawn.
+type Lowered = (Vec<Path>, Option<String>);
 
 impl Lower {
     fn skip(&mut self, range: TextRange, why: &str) {
         self.not_drawn.push((range, why.to_owned()));
+    }
+
+    /// Counts `legs` more legs built.
+    fn spend(&mut self, legs: usize) {
+        self.built = self.built.saturating_add(legs);
+    }
+
+    fn over_budget(&self) -> bool {
+        self.built > LEG_BUDGET
+    }
+
+    /// The paths `build` makes of the move or chain at `range`, or none once the budget is
+    /// spent, before or while they are built: a chain or rider cut halfway would be another
+    /// move. The moves of a term or of alternatives built before stay whole.
+    fn budgeted(
+        &mut self,
+        range: TextRange,
+        build: impl FnOnce(&mut Self) -> Vec<Path>,
+    ) -> Vec<Path> {
+        let paths = if self.over_budget() {
+            Vec::new()
+        } else {
+            build(self)
+        };
+        if self.over_budget() {
+            // The part that starts first is the one said: every part after it is left out too.
+            let earlier = |cut: TextRange| {
+                (range.start(), std::cmp::Reverse(range.end()))
+                    < (cut.start(), std::cmp::Reverse(cut.end()))
+            };
+            if self.cut.is_none_or(earlier) {
+                self.cut = Some(range);
+            }
+            return Vec::new();
+        }
+        paths
     }
 
     /// One definition's moves, or what it says in words.
@@ -191,15 +260,12 @@ impl Lower {
             self.skip(list.text_range(), &rules::list_rule(&identifiers, &list));
         }
         for expression in definition.moves() {
+            let mut ends_on_a_visit = false;
             for path in self.expression(&expression) {
                 // A visit (`j`) that ends the move needs a setup, capture or swap after it
                 // ("Either a succeeding leg is required … or this piece will suicide").
                 if path.legs.last().is_some_and(|l| l.modes.hop) {
-                    self.skip(
-                        expression.text_range(),
-                        "`j` visits a piece at the end of the move; what follows (a setup, a \
-                         capture, a swap) is not drawn",
-                    );
+                    ends_on_a_visit = true;
                     continue;
                 }
                 moves.push(Move {
@@ -208,6 +274,14 @@ impl Lower {
                     legs: path.legs,
                     source: expression.text_range(),
                 });
+            }
+            // Said once for the expression, however many of its paths end so.
+            if ends_on_a_visit {
+                self.skip(
+                    expression.text_range(),
+                    "`j` visits a piece at the end of the move; what follows (a setup, a \
+                     capture, a swap) is not drawn",
+                );
             }
         }
     }
@@ -237,7 +311,9 @@ impl Lower {
             ast::Expression::Alternatives(alternatives) => {
                 alternatives.terms().flat_map(|t| self.term(&t)).collect()
             }
-            ast::Expression::Chain(chain) => self.chain(chain),
+            ast::Expression::Chain(chain) => {
+                self.budgeted(chain.text_range(), |lower| lower.chain(chain))
+            }
             ast::Expression::Optional(leg) => {
                 self.skip(leg.text_range(), "an optional leg outside a chain");
                 Vec::new()
@@ -272,18 +348,23 @@ impl Lower {
                 chains::when_open(&mut next);
             }
             // Before the first part, nothing has moved yet: `[K]--K` may start with either.
-            let mut joined = if optional { paths.clone() } else { Vec::new() };
+            let mut joined = if optional {
+                self.spend(paths.iter().map(|p| p.legs.len()).sum());
+                paths.clone()
+            } else {
+                Vec::new()
+            };
             if nothing_yet {
                 joined.extend(next.iter().cloned());
             }
             let chained = joint == Some(ast::Joint::Chained);
-            for before in &paths {
-                for after in &next {
-                    joined.extend(self.join(before, after, chained, part.text_range()));
-                }
-            }
+            let most = MOVE_LIMIT.saturating_sub(joined.len());
+            joined.extend(self.join_all(paths, &next, chained, part.text_range(), most));
             paths = joined;
             nothing_yet &= optional;
+            if self.over_budget() {
+                break;
+            }
             if paths.len() > MOVE_LIMIT {
                 paths.truncate(MOVE_LIMIT);
                 self.incomplete = true;
@@ -400,6 +481,10 @@ impl Lower {
 
     /// A basic piece, vector or complex rider, with its steps.
     fn a_move(&mut self, a_move: &ast::Move) -> Vec<Path> {
+        self.budgeted(a_move.text_range(), |lower| lower.unbudgeted_move(a_move))
+    }
+
+    fn unbudgeted_move(&mut self, a_move: &ast::Move) -> Vec<Path> {
         let steps = a_move.steps();
         if let Some(turn) = a_move.circular() {
             return self.circular(a_move, turn.directional(), steps);
@@ -458,7 +543,7 @@ impl Lower {
                 Vec::new()
             }
             _ => match basic_piece(letter) {
-                Some(definition) => self.text(definition, source),
+                Some(definition) => self.basic(letter, definition, source),
                 None => {
                     self.skip(source, "this piece is not drawn yet");
                     Vec::new()
@@ -467,29 +552,15 @@ impl Lower {
         }
     }
 
-    /// The moves of a piece written in MBN, for the basic pieces' definitions.
-    fn text(&mut self, text: &str, source: TextRange) -> Vec<Path> {
-        let parsed = parse(text, Dialect::Mbn);
-        let mut inner = Lower::default();
-        let mut paths = Vec::new();
-        for definition in parsed.piece().definitions() {
-            for expression in definition.moves() {
-                paths.extend(inner.expression(&expression));
-            }
-        }
-        if !inner.not_drawn.is_empty() {
-            let parts: Vec<String> = inner
-                .not_drawn
-                .iter()
-                .map(|(r, why)| format!("`{}` ({why})", &text[*r]))
-                .collect();
-            self.skip(
-                source,
-                &format!(
-                    "stands for `{text}`, of which {} is not drawn",
-                    parts.join(", ")
-                ),
-            );
+    /// A basic piece written in MBN, where the letter stands.
+    fn basic(&mut self, letter: char, definition: &str, source: TextRange) -> Vec<Path> {
+        let (mut paths, why) = self
+            .basic_pieces
+            .entry(letter)
+            .or_insert_with(|| lowered(definition))
+            .clone();
+        if let Some(why) = why {
+            self.skip(source, &why);
         }
         for path in &mut paths {
             for leg in &mut path.legs {
@@ -498,6 +569,31 @@ impl Lower {
         }
         paths
     }
+}
+
+/// The moves of a piece written in MBN, for the basic pieces' definitions, and what of them is
+/// not drawn, in words.
+fn lowered(text: &str) -> Lowered {
+    let parsed = parse(text, Dialect::Mbn);
+    let mut inner = Lower::default();
+    let mut paths = Vec::new();
+    for definition in parsed.piece().definitions() {
+        for expression in definition.moves() {
+            paths.extend(inner.expression(&expression));
+        }
+    }
+    let why = (!inner.not_drawn.is_empty()).then(|| {
+        let parts: Vec<String> = inner
+            .not_drawn
+            .iter()
+            .map(|(r, why)| format!("`{}` ({why})", &text[*r]))
+            .collect();
+        format!(
+            "stands for `{text}`, of which {} is not drawn",
+            parts.join(", ")
+        )
+    });
+    (paths, why)
 }
 
 mod chains;

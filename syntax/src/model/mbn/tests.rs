@@ -336,3 +336,84 @@ fn o_joins_the_edges() {
     same("ooN", "ooN");
     assert!(squares("oN", "a1").contains(&"g2".to_owned()));
 }
+
+fn built(text: &str) -> model::Piece {
+    model::build(&parse(text, Dialect::Mbn).piece(), Dialect::Mbn)
+}
+
+/// `U` stands for `g(WF)0` (section 14), whose complex rider is built and then said not drawn
+/// (`g` on more than one slide). Thousands of `U`s lower it once, each saying the same.
+#[test]
+fn a_basic_piece_written_thousands_of_times_says_the_same_each_time() {
+    let once = built("U");
+    let often = built(&"U".repeat(5_000));
+    assert!(often.moves.is_empty() && once.not_drawn.len() == 1);
+    assert_eq!(often.not_drawn.len(), 5_000);
+    assert!(
+        often
+            .not_drawn
+            .iter()
+            .all(|(_, why)| *why == once.not_drawn[0].1)
+    );
+}
+
+/// `W-W-…-W`: "by default later legs go in the same direction as the previous one", one move
+/// of as many legs as written, grown in place rather than copied at every leg (it took more
+/// than a minute for thirty thousand legs).
+#[test]
+fn a_long_chain_of_one_way_is_one_move_of_every_leg() {
+    let legs = 10_000;
+    let piece = built(&format!("{}W", "W-".repeat(legs - 1)));
+    assert!(piece.not_drawn.is_empty() && !piece.incomplete);
+    assert_eq!(piece.moves.len(), 1);
+    assert_eq!(piece.moves[0].legs.len(), legs);
+    assert_eq!(
+        squares(&format!("{}W", "W-".repeat(2)), "d4"),
+        squares("W03", "d4")
+    );
+}
+
+/// `K-K-…-K`: each King leg chains on as a Wazir and as a Ferz, doubling the ways the move goes
+/// on. Past the budget of legs the chain is left out whole (a chain cut short would be another
+/// move), and said.
+#[test]
+fn a_chain_past_the_budget_is_left_out_and_said() {
+    let text = format!("{}K", "K-".repeat(100));
+    let piece = built(&text);
+    assert!(piece.moves.is_empty() && piece.incomplete);
+    let [(range, why)] = piece.not_drawn.as_slice() else {
+        panic!("one part said: {:?}", piece.not_drawn);
+    };
+    assert_eq!(&text[*range], text);
+    assert!(
+        why.contains("every move written after it are left out"),
+        "{why}"
+    );
+}
+
+/// `(WF)0` written thousands of times: each rider builds its 254 moves (seed 002: "(WF)0" is a
+/// complex rider, a Wazir or Ferz leg again and again) until the budget is spent; the rider
+/// where it ran out and those after it are left out, said once.
+#[test]
+fn riders_past_the_budget_are_left_out_and_said_once() {
+    let one = built("(WF)0").moves.len();
+    let piece = built(&"(WF)0".repeat(100));
+    assert!(piece.incomplete);
+    let [(range, why)] = piece.not_drawn.as_slice() else {
+        panic!("one part said: {:?}", piece.not_drawn);
+    };
+    assert_eq!(usize::from(range.len()), "(WF)0".len());
+    assert!(why.contains("budget"), "{why}");
+    let riders = usize::from(range.start()) / "(WF)0".len();
+    assert!(riders > 1 && riders < 100, "{riders}");
+    assert_eq!(piece.moves.len(), riders * one);
+}
+
+/// `jKjK…`: every path of the expression ends on a visit, which is said once for it, not once
+/// per path.
+#[test]
+fn a_visit_that_ends_the_move_is_said_once_per_expression() {
+    let piece = built(&"jK".repeat(1_000));
+    assert!(piece.moves.is_empty());
+    assert_eq!(piece.not_drawn.len(), 1);
+}
