@@ -121,9 +121,18 @@ pub(super) fn turn(dir: u8, dx: i32, dy: i32) -> (i32, i32) {
     }
 }
 
+/// How many bytes of the legs after an `a` XBoard copies for the next leg to read
+/// (`MovesFromString` copies them with `strncpy` into a buffer of 80). Past its end XBoard reads
+/// whatever its stack holds; we read the end of the string there. The copy is what bounds a
+/// move's legs: each leg reads a shorter copy than the one before.
+pub(super) const LEG_BUFFER: usize = 80;
+
+/// The legs after an `a` as XBoard copies them, unused bytes 0 (the end of the string).
+pub(super) type LegText = [u8; LEG_BUFFER];
+
 /// The text of the legs after an `a`, as the next leg reads it.
 pub(super) struct NextLeg {
-    pub(super) text: Vec<u8>,
+    pub(super) text: LegText,
     /// Where its atom letter stands.
     pub(super) atom_at: usize,
     /// The next leg puts down the piece this one took (`u`).
@@ -206,7 +215,14 @@ pub(super) fn leg_mode(text: &[u8], modes: &Modes, expo: i32) -> (u32, Option<Ne
 /// over a piece, `g` does so and toggles the next leg's atom (rider ↔ leaper), `y` toggles it
 /// on an empty square; such a leg's default mode is `m`.
 fn continuation(rest: &[u8], mode: &mut u32, expo: i32) -> NextLeg {
-    let mut text = rest.to_vec();
+    // `strncpy`: up to the end of the string, the rest of the buffer 0.
+    let mut text: LegText = [0; LEG_BUFFER];
+    let copied = rest
+        .iter()
+        .take(LEG_BUFFER)
+        .take_while(|c| **c != 0)
+        .count();
+    text[..copied].copy_from_slice(&rest[..copied]);
     let atom_at = text.iter().position(|c| !c.is_ascii_lowercase());
     let unloads = text[..atom_at.unwrap_or(text.len())]
         .iter()
@@ -222,9 +238,13 @@ fn continuation(rest: &[u8], mode: &mut u32, expo: i32) -> NextLeg {
         }
         if let Some(index) = atom_at.filter(|i| text[*i].is_ascii_uppercase()) {
             text[index] = TOGGLED[usize::from(text[index] - b'A')];
-            text.truncate(index + 1);
-            if expo == 1 {
-                text.push(b'0');
+            // The old range is cut off; a leaper made a rider rides without limit. XBoard
+            // writes these two bytes even past its buffer; we do not.
+            let range = if expo == 1 { b'0' } else { 0 };
+            for (at, byte) in [(index + 1, range), (index + 2, 0)] {
+                if let Some(slot) = text.get_mut(at) {
+                    *slot = byte;
+                }
             }
         }
     }

@@ -5,8 +5,12 @@
 //! reading of its own, against which the `xboard-*` lints compare.
 
 use rowan::TextRange;
+// A fast hasher: the keys are small and never come from outside.
+use rustc_hash::FxHashSet as HashSet;
 
 mod letters;
+#[cfg(test)]
+mod tests;
 
 use letters::{
     ATOMS, CASTLE, CYLINDER, EMPTY, ENEMY, FRIEND, GRASSHOP, HIS, HOP, INDUCE, NextLeg, PASS,
@@ -24,6 +28,7 @@ pub fn generate(text: &str, position: &Position) -> Generated {
         position,
         out: Generated::default(),
         victims: Vec::new(),
+        made: HashSet::default(),
         budget: BUDGET,
         whole: TextRange::up_to(rowan::TextSize::of(text)),
     };
@@ -56,11 +61,17 @@ struct Leg {
     initial_only: bool,
 }
 
+/// What makes two moves of XBoard's reading the same move: where it ends, what it takes there,
+/// whether it swaps, whether it is an initial move, and its locust victims.
+type MoveKey = (Square, Option<Occupant>, bool, bool, Vec<Square>);
+
 struct Walk<'p> {
     position: &'p Position,
     out: Generated,
     /// Squares where earlier legs of the move captured (locust victims).
     victims: Vec<Square>,
+    /// The moves made so far: many paths of a long move end alike, and each is kept once.
+    made: HashSet<MoveKey>,
     budget: u32,
     whole: TextRange,
 }
@@ -94,7 +105,11 @@ impl Walk<'_> {
     fn read(&mut self, text: &[u8], leg: Leg) {
         let at = |i: usize| text.get(i).copied().unwrap_or(0);
         let (mut p, mut desc) = (0usize, 0usize);
+        // The moves read so far, as written: a move written again makes the same moves, so a
+        // string of thousands of copies is walked once.
+        let mut read_before: HashSet<&[u8]> = HashSet::default();
         while at(p) != 0 {
+            let start = p;
             let mut initial = 0;
             while at(p) == b'i' {
                 initial += 1;
@@ -121,6 +136,11 @@ impl Walk<'_> {
             p += 1;
             let expo = read_range(text, &mut p, symmetry);
             desc = p;
+            // Its range may run on past where the next move starts (`W123`).
+            let digits = text[p..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if leg.start.is_none() && !read_before.insert(&text[start..p + digits]) {
+                continue;
+            }
             let mut initial_only = leg.initial_only;
             if initial > 0 && (initial == 2 || leg.range == 0) {
                 // First move only (`ii`: from a start square, which a position cannot tell).
@@ -300,7 +320,7 @@ impl Walk<'_> {
             leg.range
         };
         let through = (occup | INDUCE) & atom.mode & (INDUCE | PASS | EMPTY);
-        let mut text = next.text.clone();
+        let mut text = next.text;
         if (1u8 << ray.dir) & atom.all == 0
             && let Some(letter) = text
                 .get_mut(next.atom_at)
@@ -346,13 +366,17 @@ impl Walk<'_> {
     fn land(&mut self, x: i32, y: i32, occup: u32, swap: bool, initial_only: bool) {
         let Some(to) = self.square(x, y) else { return };
         let capture = match occup {
-            FRIEND => Some(Occupant::Friend),
-            ENEMY => Some(Occupant::Enemy),
+            FRIEND if !swap => Some(Occupant::Friend),
+            ENEMY if !swap => Some(Occupant::Enemy),
             _ => None,
         };
+        let key = (to, capture, swap, initial_only, self.victims.clone());
+        if !self.made.insert(key) {
+            return;
+        }
         self.out.moves.push(GeneratedMove {
             to,
-            capture: if swap { None } else { capture },
+            capture,
             swap,
             path: Vec::new(),
             hopped: Vec::new(),

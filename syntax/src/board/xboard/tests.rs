@@ -1,0 +1,46 @@
+//! Bounds of XBoard's reading on strings far longer than XBoard itself takes: the legs after an
+//! `a` come from XBoard's 80-byte copy, and a move or a path made again is kept once.
+
+use super::generate;
+use crate::board::{BoardSize, Position, Side};
+
+fn empty_board() -> Position {
+    let size = BoardSize { files: 8, ranks: 8 };
+    Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("position")
+}
+
+/// A move of thousands of legs once recursed a leg at a time over a copy of the rest of the
+/// string (a stack overflow, gigabytes of copies). XBoard copies at most 80 bytes of what
+/// follows an `a`: past them there is no atom, so no move, and the reading stops at once.
+#[test]
+fn the_legs_after_an_a_are_read_from_an_80_byte_copy() {
+    let position = empty_board();
+    assert!(!generate("maaW", &position).moves.is_empty());
+    for betza in [
+        "m".to_owned() + &"a".repeat(100) + "W",
+        "a".repeat(3000) + "K",
+    ] {
+        let generated = generate(&betza, &position);
+        assert!(generated.moves.is_empty(), "{betza}");
+        assert!(!generated.truncated, "{betza}");
+    }
+}
+
+/// A move written again makes the same moves, and many paths of a long move end alike: each
+/// move is kept once, so thousands of copies neither walk nor store thousands of times.
+#[test]
+fn a_move_made_again_is_kept_once() {
+    let position = empty_board();
+    let once = generate("QudQafudQ", &position);
+    let copies = generate(&"QudQafudQ".repeat(2000), &position);
+    assert_eq!(copies.moves.len(), once.moves.len());
+    assert_eq!(copies.destinations(), once.destinations());
+    assert!(!copies.truncated);
+    // `mamaK`: three King steps without going straight back reach a square by several paths.
+    let generated = generate("mamaK", &position);
+    let mut destinations: Vec<_> = generated.moves.iter().map(|m| m.to).collect();
+    let all = destinations.len();
+    destinations.sort();
+    destinations.dedup();
+    assert_eq!(all, destinations.len());
+}
