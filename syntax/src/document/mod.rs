@@ -293,14 +293,32 @@ pub struct LineIndex<'t> {
     text: &'t str,
     /// The byte offset of each line's start; lines end at `\n`.
     starts: Vec<usize>,
+    /// Character boundaries about every [`CHECKPOINT_STRIDE`] bytes, with the number of
+    /// characters before each: a column is counted from the nearest, so a line of tens of
+    /// thousands of findings is not read again from its start for each.
+    checkpoints: Vec<(usize, usize)>,
 }
+
+const CHECKPOINT_STRIDE: usize = 256;
 
 impl<'t> LineIndex<'t> {
     pub fn new(text: &'t str) -> Self {
         let starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(at, _)| at + 1))
             .collect();
-        LineIndex { text, starts }
+        let mut checkpoints = vec![(0, 0)];
+        let mut next = CHECKPOINT_STRIDE;
+        for (count, (at, _)) in text.char_indices().enumerate() {
+            if at >= next {
+                checkpoints.push((at, count));
+                next = at + CHECKPOINT_STRIDE;
+            }
+        }
+        LineIndex {
+            text,
+            starts,
+            checkpoints,
+        }
     }
 
     /// The bytes of 1-based `line`, without its line break; empty past the last line.
@@ -329,7 +347,17 @@ impl<'t> LineIndex<'t> {
         }
         let line = self.starts.partition_point(|&start| start <= offset);
         let start = self.starts[line - 1];
-        (line, self.text[start..offset].chars().count() + 1)
+        (
+            line,
+            self.characters_before(offset) - self.characters_before(start) + 1,
+        )
+    }
+
+    /// The number of characters before `offset`, a character boundary.
+    fn characters_before(&self, offset: usize) -> usize {
+        let nearest = self.checkpoints.partition_point(|&(at, _)| at <= offset) - 1;
+        let (at, count) = self.checkpoints[nearest];
+        count + self.text[at..offset].chars().count()
     }
 }
 

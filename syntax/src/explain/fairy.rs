@@ -1,12 +1,18 @@
 //! The `fairy` explanation: each atom as Fairy-Stockfish stores it, then how the atoms combine,
 //! read only from the engine's data model ([`EnginePiece`]) and its generated moves.
+//!
+//! A string may hold tens of thousands of atoms: each atom's overwrites are found through an
+//! index, and what an atom does on its own is generated once for each distinct thing atoms
+//! write ([`Writes`]), so a string of one atom repeated costs one generation.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::MoveExplanation;
 use super::words::directions_words;
-use crate::board::reference::fingerprint;
+use crate::board::reference::{MoveTrace, fingerprint};
 use crate::board::{BoardSize, Position, Side, Square, Step, generate};
 use crate::model;
-use crate::model::fairy::{self, AtomReading, EnginePiece, Modality, Table};
+use crate::model::fairy::{self, AtomReading, EnginePiece, Modality, Overwrite, Table, Writes};
 use crate::vocabulary::Atom;
 use crate::vocabulary::phrases::{DEFAULT_FINAL, INITIAL};
 use rowan::TextRange;
@@ -17,16 +23,34 @@ pub(super) fn moves(piece: &model::Piece, text: &str) -> Vec<MoveExplanation> {
     let Some(engine) = piece.fairy.as_deref() else {
         return Vec::new();
     };
+    let alone = Alone::of(engine, text);
+    let mut overwrites: HashMap<TextRange, Vec<&Overwrite>> = HashMap::new();
+    for overwrite in &engine.overwrites {
+        overwrites
+            .entry(overwrite.earlier.source)
+            .or_default()
+            .push(overwrite);
+        overwrites
+            .entry(overwrite.later.source)
+            .or_default()
+            .push(overwrite);
+    }
     let mut out: Vec<MoveExplanation> = engine
         .atoms
         .iter()
-        .map(|atom| MoveExplanation {
+        .zip(&alone.of_atom)
+        .map(|(atom, &distinct)| MoveExplanation {
             text: text[atom.source].to_owned(),
-            lines: atom_lines(engine, atom, text),
+            lines: atom_lines(
+                atom,
+                overwrites.get(&atom.source).map_or(&[], Vec::as_slice),
+                alone.distinct[distinct].builds_nothing,
+                text,
+            ),
         })
         .collect();
     if engine.atoms.len() > 1
-        && let Some(line) = together(piece, engine, text)
+        && let Some(line) = together(piece, &alone)
     {
         out.push(MoveExplanation {
             text: "all moves together".to_owned(),
@@ -36,7 +60,51 @@ pub(super) fn moves(piece: &model::Piece, text: &str) -> Vec<MoveExplanation> {
     out
 }
 
-fn atom_lines(engine: &EnginePiece, atom: &AtomReading, text: &str) -> Vec<String> {
+/// What each atom does on its own, generated once for each distinct thing atoms write.
+struct Alone {
+    distinct: Vec<AlonePiece>,
+    /// For each atom, in order, its index in `distinct`.
+    of_atom: Vec<usize>,
+}
+
+/// A piece made of one atom.
+struct AlonePiece {
+    piece: model::Piece,
+    builds_nothing: bool,
+}
+
+impl Alone {
+    fn of(engine: &EnginePiece, text: &str) -> Alone {
+        let mut index: HashMap<Writes, usize> = HashMap::new();
+        let mut distinct: Vec<AlonePiece> = Vec::new();
+        let of_atom = engine
+            .atoms
+            .iter()
+            .map(|atom| {
+                *index.entry(atom.writes()).or_insert_with(|| {
+                    let piece = fairy::piece(&text[atom.source]);
+                    let builds_nothing = fingerprint(&piece)
+                        .iter()
+                        .all(|(m, could)| m.is_empty() && could.is_empty());
+                    distinct.push(AlonePiece {
+                        piece,
+                        builds_nothing,
+                    });
+                    distinct.len() - 1
+                })
+            })
+            .collect();
+        Alone { distinct, of_atom }
+    }
+}
+
+/// `overwrites` are those where `atom` is the earlier or the later.
+fn atom_lines(
+    atom: &AtomReading,
+    overwrites: &[&Overwrite],
+    builds_nothing: bool,
+    text: &str,
+) -> Vec<String> {
     let mut lines = vec![format!(
         "{}, {}; {}",
         what(atom),
@@ -51,10 +119,7 @@ fn atom_lines(engine: &EnginePiece, atom: &AtomReading, text: &str) -> Vec<Strin
     }
     // One line per pair of atoms, with the directions where the later replaced the earlier.
     let mut pairs: Vec<(TextRange, TextRange, Vec<Step>)> = Vec::new();
-    for overwrite in engine.overwrites.iter().filter(|o| {
-        o.later.range != o.earlier.range
-            && (o.later.source == atom.source || o.earlier.source == atom.source)
-    }) {
+    for overwrite in overwrites {
         let key = (overwrite.earlier.source, overwrite.later.source);
         match pairs.iter_mut().find(|(e, l, _)| (*e, *l) == key) {
             Some((_, _, steps)) if steps.contains(&overwrite.step) => {}
@@ -73,11 +138,7 @@ fn atom_lines(engine: &EnginePiece, atom: &AtomReading, text: &str) -> Vec<Strin
             format!("its range {directions} is replaced by the later `{}`", &text[later])
         });
     }
-    let alone = fingerprint(&fairy::piece(&text[atom.source]));
-    if alone
-        .iter()
-        .all(|(m, could)| m.is_empty() && could.is_empty())
-    {
+    if builds_nothing {
         lines.push(format!(
             "builds no moves on its own: {}",
             atom.why_no_moves()
@@ -133,35 +194,34 @@ fn modality_words(atom: &AtomReading) -> String {
 /// Where the atoms together differ from the union of each alone: the engine generates each of
 /// its rider types in all directions within the reach of every atom of the same move kind, and
 /// a later range replaces an earlier one.
-fn together(piece: &model::Piece, engine: &EnginePiece, text: &str) -> Option<String> {
+fn together(piece: &model::Piece, alone: &Alone) -> Option<String> {
     let whole = fingerprint(piece);
-    let parts: Vec<_> = engine
-        .atoms
-        .iter()
-        .map(|a| fingerprint(&fairy::piece(&text[a.source])))
-        .collect();
-    let union_has = |position: usize, m: &_| parts.iter().any(|p| p[position].0.contains(m));
+    // The moves of the atoms alone, in each reference position: atoms that write the same make
+    // the same moves, so the distinct ones make the union.
+    let mut union: Vec<HashSet<MoveTrace>> = vec![HashSet::new(); whole.len()];
+    for part in &alone.distinct {
+        for (moves, (position_moves, _)) in union.iter_mut().zip(fingerprint(&part.piece)) {
+            moves.extend(position_moves);
+        }
+    }
     let more = whole
         .iter()
-        .enumerate()
-        .any(|(i, (moves, _))| moves.iter().any(|m| !union_has(i, m)));
-    let fewer = parts.iter().any(|p| {
-        p.iter()
-            .zip(&whole)
-            .any(|((moves, _), (all, _))| moves.iter().any(|m| !all.contains(m)))
+        .zip(&union)
+        .any(|((moves, _), union)| moves.iter().any(|m| !union.contains(m)));
+    let fewer = whole.iter().zip(&union).any(|((all, _), union)| {
+        let all: HashSet<&MoveTrace> = all.iter().collect();
+        union.iter().any(|m| !all.contains(m))
     });
     if !more && !fewer {
         return None;
     }
     let size = BoardSize { files: 9, ranks: 9 };
     let position = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
-    let squares =
-        |text: &str| -> Vec<Square> { generate(&fairy::piece(text), &position).destinations() };
     let all = generate(piece, &position).destinations();
-    let alone: Vec<Square> = engine
-        .atoms
+    let alone: BTreeSet<Square> = alone
+        .distinct
         .iter()
-        .flat_map(|a| squares(&text[a.source]))
+        .flat_map(|part| generate(&part.piece, &position).destinations())
         .collect();
     let list = |squares: Vec<Square>| -> String {
         squares
@@ -171,10 +231,7 @@ fn together(piece: &model::Piece, engine: &EnginePiece, text: &str) -> Option<St
             .join(" ")
     };
     let gained = list(all.iter().copied().filter(|s| !alone.contains(s)).collect());
-    let mut lost: Vec<Square> = alone.into_iter().filter(|s| !all.contains(s)).collect();
-    lost.sort();
-    lost.dedup();
-    let lost = list(lost);
+    let lost = list(alone.into_iter().filter(|s| !all.contains(s)).collect());
     let mut said = Vec::new();
     if more {
         said.push(
@@ -197,4 +254,57 @@ fn together(piece: &model::Piece, engine: &EnginePiece, text: &str) -> Option<St
         "In Fairy-Stockfish {} ({detail})",
         said.join("; and ")
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Dialect, parse};
+
+    fn explained(text: &str) -> Vec<MoveExplanation> {
+        let parsed = parse(text, Dialect::Fairy);
+        moves(&model::build(&parsed.piece(), Dialect::Fairy), text)
+    }
+
+    /// Issue 26: each atom looked through every overwrite of the piece and was generated alone,
+    /// so 30,000 `NN` took seconds. The copies replace nothing (the same range), and one of them
+    /// is generated for all.
+    #[test]
+    fn thousands_of_copies_of_an_atom_are_generated_once() {
+        let text = "fN".repeat(10_000);
+        let explained = explained(&text);
+        assert_eq!(
+            explained.len(),
+            10_000,
+            "no paragraph on the atoms together"
+        );
+        assert!(explained.iter().all(|m| m.lines.len() == 1));
+        let engine = EnginePiece::read(&text);
+        assert_eq!(Alone::of(&engine, &text).distinct.len(), 1);
+        // Letters that write the same are the same piece alone.
+        let engine = EnginePiece::read("mfNfmxNfcN");
+        assert_eq!(Alone::of(&engine, "mfNfmxNfcN").of_atom, [0, 0, 1]);
+    }
+
+    /// Each atom of alternating ranges names the one it replaces and the one that replaces it,
+    /// found through the index rather than by reading every overwrite for every atom.
+    #[test]
+    fn alternating_ranges_name_their_neighbours() {
+        let text = "B1B2".repeat(5_000);
+        let explained = explained(&text);
+        assert_eq!(explained.len(), 10_000);
+        let count = |index: usize, words: &str| {
+            explained[index]
+                .lines
+                .iter()
+                .filter(|l| l.contains(words))
+                .count()
+        };
+        assert_eq!(count(0, "replaces the range"), 0);
+        assert_eq!(count(0, "is replaced by the later `B2`"), 1);
+        assert_eq!(count(5_001, "replaces the range `B1`"), 1);
+        assert_eq!(count(5_001, "is replaced by the later `B1`"), 1);
+        assert_eq!(count(9_999, "replaces the range `B1`"), 1);
+        assert_eq!(count(9_999, "is replaced by the later"), 0);
+    }
 }

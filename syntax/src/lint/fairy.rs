@@ -6,7 +6,7 @@
 
 use rowan::{TextRange, TextSize};
 
-use super::{Findings, Fix, keeps_meaning, meaning};
+use super::{Findings, Fix, meaning};
 use crate::Dialect;
 use crate::board::reference::{Fingerprint, fingerprint};
 use crate::model::fairy::{self, AtomReading, EnginePiece, Modality, Table};
@@ -25,14 +25,14 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     if findings.wants("fairy-skipped-letter") {
         skipped(&text, &engine, findings);
     }
+    let whole = moves_of(&text);
     if findings.wants("fairy-lame-ignored") {
-        lame_ignored(&text, &engine, findings);
+        lame_ignored(&text, &engine, &whole, findings);
     }
     if findings.wants("fairy-inline-comment") {
         inline_comment(&text, findings);
     }
     if engine.atoms.len() <= COMPARED_ATOMS {
-        let whole = moves_of(&text);
         let mut previous_end = TextSize::new(0);
         for atom in &engine.atoms {
             // The atom with the skipped letters before it, so that removing it leaves none.
@@ -176,7 +176,7 @@ fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &
     for overwrite in engine
         .overwrites
         .iter()
-        .filter(|o| o.later.source == atom.source && o.later.range != o.earlier.range)
+        .filter(|o| o.later.source == atom.source)
     {
         if !earlier.contains(&overwrite.earlier.source) {
             earlier.push(overwrite.earlier.source);
@@ -208,8 +208,13 @@ fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &
     );
 }
 
-/// `n` on an atom that rides: the engine drops it.
-fn lame_ignored(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
+/// `n` on an atom that rides: the engine drops it. `whole` is the piece's moves.
+fn lame_ignored(
+    text: &str,
+    engine: &EnginePiece,
+    whole: &Fingerprint,
+    findings: &mut Findings<'_>,
+) {
     for (index, atom) in engine.atoms.iter().enumerate() {
         let Some(letter) = atom.lame_ignored else {
             continue;
@@ -217,9 +222,10 @@ fn lame_ignored(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
         let written = &text[atom.source];
         let plain = without(written, letter - atom.source.start());
         let fix = Fix::delete("remove `n`", &[letter]);
-        // Each fix is checked by generating the piece twice; a long string gets the first ones.
-        let fix =
-            (index < COMPARED_ATOMS && keeps_meaning(text, &fix, Dialect::Fairy)).then_some(fix);
+        // Each fix is checked by generating the piece without the letter (removing it can pair
+        // the direction letters around it differently); a long string gets the first ones.
+        // The engine's reading needs no parse, so none is made for the check.
+        let fix = (index < COMPARED_ATOMS && moves_of(&fix.apply(text)) == *whole).then_some(fix);
         findings.push(
             "fairy-lame-ignored",
             letter,
@@ -258,7 +264,7 @@ fn skipped(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
         let message = if run > 1 {
             format!(
                 "Fairy-Stockfish skips these {run} letters: `{}`",
-                window(&text[range])
+                window(text[range].chars())
             )
         } else {
             skipped_letter(text, engine, range)
@@ -271,15 +277,20 @@ fn skipped(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
 /// its two ends.
 const QUOTED: usize = 24;
 
-/// `text`, or its two ends around `…` when it is longer than [`QUOTED`] characters.
-fn window(text: &str) -> String {
-    let count = text.chars().count();
-    if count <= QUOTED {
-        return text.to_owned();
+/// The characters `chars`, or their two ends around `…` when there are more than [`QUOTED`].
+/// Only the ends are read, so quoting a letter of an atom of thousands costs no more than
+/// quoting a short one.
+fn window<I>(chars: I) -> String
+where
+    I: DoubleEndedIterator<Item = char> + Clone,
+{
+    if chars.clone().nth(QUOTED).is_none() {
+        return chars.collect();
     }
-    let head: String = text.chars().take(QUOTED / 2).collect();
-    let tail: String = text.chars().skip(count - QUOTED / 2).collect();
-    format!("{head}…{tail}")
+    let head: String = chars.clone().take(QUOTED / 2).collect();
+    let mut tail: Vec<char> = chars.rev().take(QUOTED / 2).collect();
+    tail.reverse();
+    format!("{head}…{}", tail.into_iter().collect::<String>())
 }
 
 /// What the engine does without one skipped letter (at `range`).
@@ -302,11 +313,13 @@ fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String 
     match (inside, after) {
         (Some(atom), _) => {
             let whole = &text[atom.source];
-            let read = without(whole, range - atom.source.start());
+            let read = text[usize::from(atom.source.start())..usize::from(range.start())]
+                .chars()
+                .chain(text[usize::from(range.end())..usize::from(atom.source.end())].chars());
             format!(
                 "Fairy-Stockfish skips `{letter}`: it reads `{}` as `{}`",
-                window(whole),
-                window(&read)
+                window(whole.chars()),
+                window(read)
             )
         }
         (None, Some(atom)) if atom.suffix.is_some() => {
@@ -319,10 +332,65 @@ fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String 
             };
             format!(
                 "Fairy-Stockfish skips `{letter}`: {cause}, so it plays `{}` as `{}`",
-                window(written),
-                window(read)
+                window(written.chars()),
+                window(read.chars())
             )
         }
         _ => format!("Fairy-Stockfish skips `{letter}`"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::{LintConfig, lint};
+    use crate::parse;
+
+    fn findings(text: &str, code: &str) -> Vec<crate::lint::Diagnostic> {
+        lint(
+            &parse(text, Dialect::Fairy),
+            &LintConfig::for_dialect(Dialect::Fairy),
+        )
+        .into_iter()
+        .filter(|d| d.rule.code == code)
+        .collect()
+    }
+
+    #[test]
+    fn a_window_reads_only_the_ends() {
+        let long = "abcdefghijklmnopqrstuvwxyz";
+        assert_eq!(window(long.chars()), "abcdefghijkl…opqrstuvwxyz");
+        assert_eq!(window(long[..24].chars()), &long[..24]);
+        // A string with a letter left out, quoted without being built.
+        let without_m = long[..12].chars().chain(long[13..].chars());
+        assert_eq!(window(without_m), "abcdefghijkl…opqrstuvwxyz");
+        assert_eq!(window("é😀".chars()), "é😀");
+    }
+
+    /// Issue 26: each skipped `a` inside one long atom quoted the atom twice, built without the
+    /// letter and counted in full: quadratic in its length. The quotes are windows of it.
+    #[test]
+    fn skipped_letters_inside_a_long_atom_are_quoted_by_their_ends() {
+        let text = format!("{}K", "caf".repeat(3_000));
+        let skipped = findings(&text, "fairy-skipped-letter");
+        assert_eq!(skipped.len(), 3_000);
+        assert_eq!(
+            skipped[1].message,
+            "Fairy-Stockfish skips `a`: it reads `cafcafcafcaf…afcafcafcafK` as `cafcfcafcafc…afcafcafcafK`"
+        );
+    }
+
+    /// The `n` of thousands of riders: each is a finding, the first ones with a fix checked by
+    /// generating the engine's reading without it (no parse of the whole string for each).
+    #[test]
+    fn thousands_of_ignored_lame_letters() {
+        let text = "nR".repeat(3_000);
+        let ignored = findings(&text, "fairy-lame-ignored");
+        assert_eq!(ignored.len(), 3_000);
+        let fixed = ignored.iter().filter(|d| d.fix.is_some()).count();
+        assert_eq!(fixed, COMPARED_ATOMS);
+        // Removing `n` from `fnrB` would join `fr`, one diagonal instead of three: no fix.
+        assert!(findings("fnrB", "fairy-lame-ignored")[0].fix.is_none());
+        assert!(findings("fnR", "fairy-lame-ignored")[0].fix.is_some());
     }
 }

@@ -94,6 +94,23 @@ pub struct AtomReading {
 }
 
 impl AtomReading {
+    /// What the atom writes into the engine's tables, which is all the engine generates from
+    /// (the letters and their places do not matter).
+    pub fn writes(&self) -> Writes {
+        let mut modalities = self.modalities.clone();
+        modalities.sort();
+        modalities.dedup();
+        let mut steps = self.steps.clone();
+        steps.sort();
+        Writes {
+            table: self.table,
+            range: self.range,
+            initial: self.initial,
+            modalities,
+            steps,
+        }
+    }
+
     /// Why an atom that builds nothing on its own builds nothing, from what the engine stored.
     pub fn why_no_moves(&self) -> String {
         let letter = self.atom;
@@ -125,7 +142,20 @@ impl AtomReading {
     }
 }
 
-/// An entry an atom wrote that a later atom replaced.
+/// What an atom writes into the engine's tables: two atoms that write the same are the same
+/// piece on their own, whatever their letters (`mfN`, `fmN` and `fmxN`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Writes {
+    table: Table,
+    range: i32,
+    initial: bool,
+    /// Sorted, each once.
+    modalities: Vec<Modality>,
+    /// Sorted.
+    steps: Vec<Step>,
+}
+
+/// An entry an atom wrote that a later atom replaced with a different range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Overwrite {
     pub table: Table,
@@ -301,8 +331,10 @@ impl EnginePiece {
         for &modality in &modalities {
             for &step in &steps {
                 let directions = self.directions_mut(pending.initial, modality, table);
+                // The same range written again changes nothing the engine keeps: not recorded,
+                // so a string of thousands of copies of one atom records nothing.
                 if let Some(earlier) = directions.insert(step, entry)
-                    && earlier.source != source
+                    && earlier.range != range
                 {
                     self.overwrites.push(Overwrite {
                         table,
@@ -425,6 +457,21 @@ mod tests {
             .collect();
         assert_eq!(ranges, [1, 0, 1, 0]);
         assert_eq!(piece.overwrites.len(), 4, "two directions, two move kinds");
+    }
+
+    /// Issue 26: an atom written again stores the same range, which replaces nothing the
+    /// engine keeps: 30,000 `NN` record no overwrite (they recorded 16 each).
+    #[test]
+    fn the_same_range_written_again_is_no_overwrite() {
+        let piece = EnginePiece::read(&"NN".repeat(5_000));
+        assert_eq!(piece.atoms.len(), 5_000);
+        assert!(piece.overwrites.is_empty());
+        // What an atom writes does not depend on its letters' order or on skipped letters.
+        let piece = EnginePiece::read("mfNfmxNfcNmmfN");
+        let writes: Vec<Writes> = piece.atoms.iter().map(AtomReading::writes).collect();
+        assert_eq!(writes[0], writes[1]);
+        assert_ne!(writes[0], writes[2]);
+        assert_eq!(writes[0], writes[3]);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 mod engine;
 
-pub use engine::{AtomReading, Directions, EnginePiece, Entry, Modality, Overwrite, Table};
+pub use engine::{AtomReading, Directions, EnginePiece, Entry, Modality, Overwrite, Table, Writes};
 
 use super::{BoardSize, Piece, Step};
 use crate::Dialect;
