@@ -17,11 +17,20 @@ use crate::vocabulary::Atom;
 use crate::vocabulary::phrases::{DEFAULT_FINAL, INITIAL};
 use rowan::TextRange;
 
-/// One paragraph per atom the engine read, then one on the atoms together when they do more
-/// or less than each does alone.
-pub(super) fn moves(piece: &model::Piece, text: &str) -> Vec<MoveExplanation> {
+/// The fairy explanation: one paragraph per atom the engine read, and one on the atoms
+/// together when they do more or less than each does alone.
+pub(super) struct Paragraphs {
+    pub atoms: Vec<MoveExplanation>,
+    /// Said of the whole piece, so listed even when the atoms' list is cut.
+    pub together: Option<MoveExplanation>,
+}
+
+pub(super) fn moves(piece: &model::Piece, text: &str) -> Paragraphs {
     let Some(engine) = piece.fairy.as_deref() else {
-        return Vec::new();
+        return Paragraphs {
+            atoms: Vec::new(),
+            together: None,
+        };
     };
     let alone = Alone::of(engine, text);
     let mut overwrites: HashMap<TextRange, Vec<&Overwrite>> = HashMap::new();
@@ -35,7 +44,7 @@ pub(super) fn moves(piece: &model::Piece, text: &str) -> Vec<MoveExplanation> {
             .or_default()
             .push(overwrite);
     }
-    let mut out: Vec<MoveExplanation> = engine
+    let atoms = engine
         .atoms
         .iter()
         .zip(&alone.of_atom)
@@ -49,15 +58,14 @@ pub(super) fn moves(piece: &model::Piece, text: &str) -> Vec<MoveExplanation> {
             ),
         })
         .collect();
-    if engine.atoms.len() > 1
-        && let Some(line) = together(piece, &alone)
-    {
-        out.push(MoveExplanation {
+    let together = (engine.atoms.len() > 1)
+        .then(|| together(piece, &alone))
+        .flatten()
+        .map(|line| MoveExplanation {
             text: "all moves together".to_owned(),
             lines: vec![line],
         });
-    }
-    out
+    Paragraphs { atoms, together }
 }
 
 /// What each atom does on its own, generated once for each distinct thing atoms write.
@@ -263,7 +271,9 @@ mod tests {
 
     fn explained(text: &str) -> Vec<MoveExplanation> {
         let parsed = parse(text, Dialect::Fairy);
-        moves(&model::build(&parsed.piece(), Dialect::Fairy), text)
+        let paragraphs = moves(&model::build(&parsed.piece(), Dialect::Fairy), text);
+        assert!(paragraphs.together.is_none(), "{:?}", paragraphs.together);
+        paragraphs.atoms
     }
 
     /// Issue 26: each atom looked through every overwrite of the piece and was generated alone,
@@ -273,11 +283,7 @@ mod tests {
     fn thousands_of_copies_of_an_atom_are_generated_once() {
         let text = "fN".repeat(10_000);
         let explained = explained(&text);
-        assert_eq!(
-            explained.len(),
-            10_000,
-            "no paragraph on the atoms together"
-        );
+        assert_eq!(explained.len(), 10_000);
         assert!(explained.iter().all(|m| m.lines.len() == 1));
         let engine = EnginePiece::read(&text);
         assert_eq!(Alone::of(&engine, &text).distinct.len(), 1);
@@ -306,5 +312,16 @@ mod tests {
         assert_eq!(count(5_001, "is replaced by the later `B1`"), 1);
         assert_eq!(count(9_999, "replaces the range `B1`"), 1);
         assert_eq!(count(9_999, "is replaced by the later"), 0);
+    }
+
+    /// The paragraph on the atoms together is about the whole piece: it stays when the list of
+    /// atoms is cut, after the count of those not listed.
+    #[test]
+    fn the_atoms_together_are_said_when_the_list_is_cut() {
+        let explanation = crate::explain::explain(&parse(&"RmR1".repeat(40), Dialect::Fairy));
+        let texts: Vec<&str> = explanation.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts.len(), 66);
+        assert_eq!(texts[64..], ["…", "all moves together"]);
+        assert_eq!(explanation.moves[64].lines, ["and 16 more, not listed"]);
     }
 }

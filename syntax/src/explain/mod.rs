@@ -169,6 +169,8 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     let tree = parse.piece();
     let text = parse.syntax().text().to_string();
     let slice = |range: rowan::TextRange| text[range].to_owned();
+    // Fairy-Stockfish's paragraph on the atoms together is kept when the list is cut.
+    let mut together = None;
     let mut moves = match dialect {
         Dialect::Mbn => mbn_moves(piece, &slice),
         Dialect::Chained => {
@@ -176,7 +178,11 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
             moves.extend(not_drawn(piece, &slice));
             moves
         }
-        Dialect::Fairy => fairy::moves(piece, &text),
+        Dialect::Fairy => {
+            let paragraphs = fairy::moves(piece, &text);
+            together = paragraphs.together;
+            paragraphs.atoms
+        }
         Dialect::XBetza => xbetza_moves(&tree, piece, &slice),
     };
     // The move reader skips `e`, but a variants.ini piece with an `e` captures en passant
@@ -213,6 +219,7 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
             lines: vec![format!("and {more} more, not listed")],
         });
     }
+    moves.extend(together);
     let mut summary = summary(piece, written);
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
         summary.push_str(&format!(
