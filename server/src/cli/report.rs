@@ -16,39 +16,16 @@ fn kind_of(severity: Severity) -> (ReportKind<'static>, Color) {
     }
 }
 
-/// Writes one ariadne report per error to stderr. `name` labels the source (a file name, or
+/// Writes the reports of a string's syntax errors to stderr, as `check` reports a file's
+/// findings (runs grouped, long lines windowed). `name` labels the source (a file name, or
 /// `<betza>` for a string given on the command line).
 pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
-    let config = Config::default()
-        .with_index_type(IndexType::Byte)
-        .with_color(std::io::stderr().is_terminal());
-    // Beyond the first hundred, reports of one string only bury the start.
-    const SHOWN: usize = 100;
-    let source = Source::from(text);
+    let findings: Vec<FileDiagnostic> =
+        errors.iter().map(FileDiagnostic::of_syntax_error).collect();
     // One buffer: ariadne writes a long line in many small pieces.
     let mut out = BufWriter::new(std::io::stderr().lock());
-    for error in errors.iter().take(SHOWN) {
-        let (kind, color) = kind_of(error.severity());
-        let span = (
-            name,
-            usize::from(error.range.start())..usize::from(error.range.end()),
-        );
-        let report = Report::build(kind, span.clone())
-            .with_config(config)
-            .with_code(error.code())
-            .with_message(&error.message)
-            .with_label(
-                Label::new(span)
-                    .with_message(error.code().replace('-', " "))
-                    .with_color(color),
-            )
-            .finish();
-        // stderr going away is no reason to stop.
-        let _ = report.write((name, &source), &mut out);
-    }
-    if errors.len() > SHOWN {
-        let _ = writeln!(out, "… and {} more", errors.len() - SHOWN);
-    }
+    // stderr going away is no reason to stop.
+    let _ = write_file_diagnostics(&mut out, name, text, &findings);
     let _ = out.flush();
 }
 
@@ -102,7 +79,11 @@ pub fn write_file_diagnostics(
             .count();
         let (group, after) = rest.split_at(run);
         rest = after;
-        let window = Window::around(text, (line, lines.line_range(line)), first);
+        let window = Window::around(
+            text,
+            (line, lines.line_range(line)),
+            usize::from(first.range.start()),
+        );
         let span = |d: &FileDiagnostic| {
             let bytes = usize::from(d.range.start())..usize::from(d.range.end());
             match &window {
@@ -188,18 +169,18 @@ struct Window {
 }
 
 impl Window {
-    /// A window of `line` (its bytes in `text`) starting a little before `first`, or `None`
+    /// A window of `line` (its bytes in `text`) starting a little before byte `first`, or `None`
     /// when the line is short enough to show whole.
     fn around(
         text: &str,
         (number, line): (usize, std::ops::Range<usize>),
-        first: &FileDiagnostic,
+        first: usize,
     ) -> Option<Window> {
         let whole = &text[line.clone()];
         if whole.chars().count() <= LONG_LINE {
             return None;
         }
-        let at = usize::from(first.range.start()).clamp(line.start, line.end);
+        let at = first.clamp(line.start, line.end);
         let start = text[line.start..at]
             .char_indices()
             .rev()

@@ -32,6 +32,21 @@ pub struct FileDiagnostic {
     pub fix: Option<Fix>,
 }
 
+impl FileDiagnostic {
+    /// A syntax error as a finding, at its own level.
+    pub fn of_syntax_error(error: &crate::SyntaxError) -> FileDiagnostic {
+        FileDiagnostic {
+            range: error.range,
+            severity: error.severity(),
+            code: error.code().to_owned(),
+            message: error.message.clone(),
+            help: None,
+            unnecessary: false,
+            fix: None,
+        }
+    }
+}
+
 /// How to analyse: the dialect of `.betza` lines that declare none, and the lint settings per
 /// dialect (a dialect's default target engines unless `engines` is given).
 #[derive(Debug, Clone, Default)]
@@ -203,17 +218,7 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
     let mut out: Vec<FileDiagnostic> = parsed
         .errors()
         .iter()
-        .filter_map(|error| {
-            options.leveled(FileDiagnostic {
-                range: error.range,
-                severity: error.severity(),
-                code: error.code().to_owned(),
-                message: error.message.clone(),
-                help: None,
-                unnecessary: false,
-                fix: None,
-            })
-        })
+        .filter_map(|error| options.leveled(FileDiagnostic::of_syntax_error(error)))
         .collect();
     for finding in lint::lint(&parsed, &options.lint_config(dialect)) {
         out.push(FileDiagnostic {

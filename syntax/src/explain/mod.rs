@@ -212,6 +212,9 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     };
     // A string of thousands of moves is listed by its first ones: the list is for reading,
     // and a hover of megabytes helps no one.
+    for entry in &mut moves {
+        entry.shorten();
+    }
     if let Some(more) = moves.len().checked_sub(MOVES_LISTED).filter(|&m| m > 0) {
         moves.truncate(MOVES_LISTED);
         moves.push(MoveExplanation {
@@ -274,6 +277,34 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
 
 /// The most entries an explanation lists; the rest are counted.
 const MOVES_LISTED: usize = 64;
+
+/// The most lines one entry lists (a move of thousands of legs); the rest are counted.
+const LINES_LISTED: usize = 64;
+
+/// The most characters of its text an entry quotes; a longer one is shown by its two ends.
+const TEXT_QUOTED: usize = 60;
+
+impl MoveExplanation {
+    /// Cut to [`LINES_LISTED`] lines and [`TEXT_QUOTED`] characters of text, counting the rest.
+    fn shorten(&mut self) {
+        if let Some(more) = self
+            .lines
+            .len()
+            .checked_sub(LINES_LISTED)
+            .filter(|&m| m > 0)
+        {
+            self.lines.truncate(LINES_LISTED);
+            self.lines
+                .push(format!("… and {more} more lines, not listed"));
+        }
+        let count = self.text.chars().count();
+        if count > TEXT_QUOTED {
+            let head: String = self.text.chars().take(TEXT_QUOTED / 2).collect();
+            let tail: String = self.text.chars().skip(count - TEXT_QUOTED / 4).collect();
+            self.text = format!("{head}…{tail}");
+        }
+    }
+}
 
 /// XBetza's moves, one entry for each move written.
 fn xbetza_moves(
