@@ -1,6 +1,9 @@
 //! Lints for chained Betza (seed 001), read from the model: a written move that gives no path
 //! can never be made, and a move that adds nothing to the rest of the piece is redundant.
 
+use rowan::{TextRange, TextSize};
+use rustc_hash::FxHashSet;
+
 use super::{Findings, meaning};
 use crate::tree::Parse;
 use crate::{Dialect, SyntaxKind, model};
@@ -8,17 +11,17 @@ use crate::{Dialect, SyntaxKind, model};
 pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     let piece = model::build(&parse.piece(), Dialect::Chained);
     let text = parse.syntax().text().to_string();
+    // Looked up, not scanned for each move: a piece may have thousands of moves.
+    let drawn: FxHashSet<TextRange> = piece.moves.iter().map(|m| m.source).collect();
+    let said = Said::new(&piece.not_drawn);
     for written in parse
         .syntax()
         .children()
         .filter(|n| n.kind() == SyntaxKind::MOVE)
     {
         let range = written.text_range();
-        let drawn = piece.moves.iter().any(|m| m.source == range);
-        let said = piece
-            .not_drawn
-            .iter()
-            .any(|(r, _)| r.intersect(range).is_some());
+        let drawn = drawn.contains(&range);
+        let said = said.touches(range);
         let broken = written.descendants().any(|n| n.kind() == SyntaxKind::ERROR);
         if !drawn && !said && !broken {
             findings.push(
@@ -33,6 +36,35 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
         }
     }
     meaning::redundant_moves(parse, &piece, findings);
+}
+
+/// The ranges the model says it does not draw, sorted by start, each with the furthest end of
+/// those up to it.
+struct Said(Vec<(TextSize, TextSize)>);
+
+impl Said {
+    fn new(not_drawn: &[(TextRange, String)]) -> Said {
+        let mut ranges: Vec<TextRange> = not_drawn.iter().map(|(r, _)| *r).collect();
+        ranges.sort_by_key(|r| r.start());
+        let mut furthest = TextSize::from(0);
+        Said(
+            ranges
+                .iter()
+                .map(|r| {
+                    furthest = furthest.max(r.end());
+                    (r.start(), furthest)
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether a range said overlaps or touches `range` (as [`TextRange::intersect`] has it).
+    fn touches(&self, range: TextRange) -> bool {
+        let starting_by_its_end = self.0.partition_point(|(start, _)| *start <= range.end());
+        starting_by_its_end
+            .checked_sub(1)
+            .is_some_and(|last| self.0[last].1 >= range.start())
+    }
 }
 
 #[cfg(test)]

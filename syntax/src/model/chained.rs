@@ -31,6 +31,9 @@ const NODE_LIMIT: usize = 65_536;
 const PIECE_PATH_LIMIT: usize = 4096;
 /// A path has at most this many legs (the expansion recurses once per leg).
 const LEG_LIMIT: usize = 256;
+/// A piece's expansion copies and places at most this many legs in all, however many moves it
+/// has: thousands of moves that each expand to their own bounds must not add up unbounded.
+const PIECE_WORK_LIMIT: usize = 4 * NODE_LIMIT;
 
 /// One leg as written, before its orientation is chosen.
 #[derive(Debug, Clone)]
@@ -67,14 +70,21 @@ type Template = (Prefix, Vec<Link>);
 struct Lower {
     not_drawn: Vec<(TextRange, String)>,
     incomplete: bool,
+    /// Legs copied by joins and placed by walks so far, for [`PIECE_WORK_LIMIT`].
+    work: usize,
 }
 
 pub(super) fn build(root: &SyntaxNode) -> Piece {
     let mut lower = Lower::default();
     let mut moves: Vec<Move> = Vec::new();
     for written in written_moves(root) {
-        if moves.len() >= PIECE_PATH_LIMIT {
+        if moves.len() >= PIECE_PATH_LIMIT || lower.work > PIECE_WORK_LIMIT {
+            // Said, so that no later move reads as one that can never be made.
             lower.incomplete = true;
+            lower.skip(
+                TextRange::new(written.text_range().start(), root.text_range().end()),
+                "past the piece's bound on expanding moves",
+            );
             break;
         }
         let Some(templates) = lower.a_move(&written) else {
@@ -125,6 +135,24 @@ impl Lower {
         self.not_drawn.push((source, why.to_owned()));
     }
 
+    /// Counts `legs` copied or placed for the move at `source`; false past the piece's bound,
+    /// which is said the first time, on the move that reached it.
+    fn spend(&mut self, legs: usize, source: TextRange) -> bool {
+        let before = self.work;
+        self.work = self.work.saturating_add(legs);
+        if self.work <= PIECE_WORK_LIMIT {
+            return true;
+        }
+        if before <= PIECE_WORK_LIMIT {
+            self.skip(
+                source,
+                "the piece's bound on expanding moves is reached here",
+            );
+        }
+        self.incomplete = true;
+        false
+    }
+
     /// Every way of `before` continued by every way of `after`, joined by `operator` with
     /// `letters` on the joining leg. `None` (and said) past the bounds on legs and ways, or
     /// when a joined group has a prefix of its own.
@@ -172,6 +200,9 @@ impl Lower {
                         source,
                         &format!("a path of more than {LEG_LIMIT} legs is not drawn"),
                     );
+                    return None;
+                }
+                if !self.spend(links.len(), source) {
                     return None;
                 }
                 joined.push((before_prefix.clone(), links));
@@ -384,6 +415,9 @@ impl Lower {
             // nothing further on must not leave the search unbounded.
             if *count >= NODE_LIMIT || out.len() >= PATH_LIMIT {
                 self.incomplete = true;
+                return;
+            }
+            if !self.spend(1, source) {
                 return;
             }
             *count += 1;

@@ -220,6 +220,24 @@ fn many_ways_of_many_legs_stop_at_the_piece_bound() {
     assert_eq!(distinct.len(), many.moves.len());
 }
 
+/// `(WF)0` alone copies thousands of legs before it finds more ways than are drawn; written
+/// thousands of times, that added up to seconds. A piece expands a bounded number of legs in
+/// all, and says where it stopped: on the move that reached the bound, then for the rest.
+#[test]
+fn thousands_of_costly_moves_stop_at_the_piece_bound() {
+    let text = "(WF)0".repeat(2000);
+    let many = piece(&text, Dialect::Chained);
+    assert!(many.incomplete);
+    assert!(many.moves.is_empty());
+    assert!(many.not_drawn.len() < 100, "{}", many.not_drawn.len());
+    let (rest, _) = many.not_drawn.last().expect("the rest is said");
+    assert_eq!(usize::from(rest.end()), text.len());
+    // Said, so no move of it is taken for one that can never be made.
+    let config = crate::lint::LintConfig::for_dialect(Dialect::Chained);
+    let findings = crate::lint::lint(&parse(&text, Dialect::Chained), &config);
+    assert!(findings.iter().all(|d| d.rule.code != "no-moves"));
+}
+
 /// The reverse, "where possible": an XBetza piece with several legs in chained Betza, offered
 /// only when the moves agree; hoppers (a hidden leg) have none.
 #[test]

@@ -26,11 +26,17 @@ pub(crate) fn to_xbetza(root: &SyntaxNode) -> Option<String> {
                     out.push_str(&path_in_xbetza(&prefix, &links[..=end])?);
                 }
             }
+            if out.len() > LONGEST_REWRITING {
+                return None;
+            }
         }
     }
-    // A rewriting much longer than the text (a one-way Rose) helps no reader.
-    (lower.not_drawn.is_empty() && !out.is_empty() && out.len() <= 64).then_some(out)
+    (lower.not_drawn.is_empty() && !out.is_empty()).then_some(out)
 }
+
+/// A rewriting much longer than the text (a one-way Rose) helps no reader; a piece of thousands
+/// of moves stops being rewritten as soon as it is this long.
+const LONGEST_REWRITING: usize = 64;
 
 /// An XBetza piece with several legs written in chained Betza (the reverse rewriting): each
 /// leg's atom, later legs' turns as relative letters, leg modes as operators. `None` when the
@@ -40,8 +46,11 @@ pub(crate) fn from_xbetza(xbetza: &Piece) -> Option<String> {
     for a_move in &xbetza.moves {
         // Each written move in parentheses keeps the moves apart (`W-F` then `N`).
         out.push_str(&format!("({})", move_in_chained(a_move)?));
+        if out.len() > LONGEST_REWRITING {
+            return None;
+        }
     }
-    (!out.is_empty() && out.len() <= 64).then_some(out)
+    (!out.is_empty()).then_some(out)
 }
 
 /// The direction letters tried, in order, to select a leg's steps among its atom's.
