@@ -39,8 +39,10 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
     for a_move in &piece.moves {
         let initial_only = a_move.initial != Initial::Always;
         // A move written again (`WW`, `UU`) makes the same moves: made once, a string of
-        // thousands of copies costs one.
-        if initial_only && position.moved || !made.insert(shape(a_move)) {
+        // thousands of copies costs one. A piece of one move has nothing to compare (and a move
+        // of thousands of legs is not copied for it in every position).
+        let repeated = piece.moves.len() > 1 && !made.insert(shape(a_move));
+        if initial_only && position.moved || repeated {
             continue;
         }
         match &a_move.kind {
@@ -95,6 +97,24 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         out.moves.retain(|m| m.to != position.from);
     }
     out
+}
+
+/// `piece` with each move written again left out: [`generate`] makes the same moves of it, and
+/// a piece generated in many positions (a comparison of readings) finds its repeats once.
+pub fn without_repeats(piece: &Piece) -> Piece {
+    let mut made = HashSet::default();
+    Piece {
+        dialect: piece.dialect,
+        moves: piece
+            .moves
+            .iter()
+            .filter(|m| made.insert(shape(m)))
+            .cloned()
+            .collect(),
+        incomplete: piece.incomplete,
+        not_drawn: piece.not_drawn.clone(),
+        fairy: piece.fairy.clone(),
+    }
 }
 
 /// A move as generation sees it: all of it but where its letters stand.

@@ -20,7 +20,7 @@ pub mod xboard;
 #[cfg(test)]
 mod golden;
 
-pub use generate::{generate, generate_quickly};
+pub use generate::{generate, generate_quickly, without_repeats};
 pub use generated::{Generated, GeneratedMove, SquareUse};
 pub use square::Square;
 // Sizes and steps are the model's geometry; the board takes them from there.

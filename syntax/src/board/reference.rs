@@ -1,7 +1,10 @@
 //! Reference positions for comparing pieces by what they do rather than how they are written:
 //! naming a piece, finding a move that adds nothing, telling where two engines disagree.
 
-use super::{BoardSize, Generated, Occupant, Position, Side, Square, generate, generate_quickly};
+use super::{
+    BoardSize, Generated, Occupant, Position, Side, Square, generate, generate_quickly,
+    without_repeats,
+};
 use crate::model;
 
 /// One move as a fingerprint sees it: destination, what it captures there, what it captures
@@ -47,9 +50,11 @@ pub fn positions() -> &'static [Position] {
 
 /// What a piece does in every reference position.
 pub fn fingerprint(piece: &model::Piece) -> Fingerprint {
+    // Thousands of copies of a move are found once, not once a position.
+    let piece = without_repeats(piece);
     positions()
         .iter()
-        .map(|p| trace(&generate(piece, p)))
+        .map(|p| trace(&generate(&piece, p)))
         .collect()
 }
 

@@ -563,13 +563,16 @@ pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
     Described::new(parse).diagram(board)
 }
 
+/// Said under a diagram whose search was cut short.
+const CUT_SHORT: &str = "(the search was cut short at its budget: some squares may be missing)\n";
+
 fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
     let Some(empty) = drawing(piece, board, false) else {
         return String::new();
     };
     let mut text = render::grid(&empty.position, &empty.uses, empty.radius);
     if empty.truncated {
-        text.push_str("(the search was cut short at its budget: some squares may be missing)\n");
+        text.push_str(CUT_SHORT);
     }
     if !piece.not_drawn.is_empty() {
         text.push_str("(some parts are not drawn: the explanation says what they do)\n");
@@ -590,17 +593,26 @@ fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
 /// XBoard's reading of an XBetza string: whether its moves differ from the seed's (decided by
 /// generating both), and a diagram of XBoard's own moves on an empty board.
 pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
+    use crate::lint::Comparison;
     let mut out = match crate::lint::xboard_difference(text, Dialect::XBetza) {
-        Some(difference) => {
+        Comparison::Differs(difference) => {
             format!("XBoard reads this string differently from seed 000: {difference}.\n")
         }
-        None => "XBoard makes the same moves as seed 000 on every reference position.\n".to_owned(),
+        Comparison::Same => {
+            "XBoard makes the same moves as seed 000 on every reference position.\n".to_owned()
+        }
+        Comparison::SameSoFar => "XBoard makes the same moves as seed 000 as far as they were \
+            compared: a search was cut short at its budget, and the rest was not compared.\n"
+            .to_owned(),
     };
     if let Some(empty) = drawing_with(board, false, |position| {
         crate::board::xboard::generate(text, position)
     }) {
         out.push_str("\nXBoard's moves on an empty board:\n");
         out.push_str(&render::grid(&empty.position, &empty.uses, empty.radius));
+        if empty.truncated {
+            out.push_str(CUT_SHORT);
+        }
     }
     out
 }

@@ -16,7 +16,7 @@ use std::collections::HashSet;
 
 use rowan::TextRange;
 
-pub use portability::xboard_difference;
+pub use portability::{Comparison, xboard_difference};
 pub use rules::{Engine, RULES, Rule, rule_by_code};
 
 use crate::board::reference::{empty_board_trace, fingerprint};

@@ -2,10 +2,13 @@
 //! what it says, and where the two engines disagree.
 
 use rowan::TextRange;
+use rustc_hash::FxHashSet;
 
 use super::{Findings, Fix, keeps_meaning};
 use crate::board::reference::{fingerprint, positions};
-use crate::board::{BoardSize, Generated, Occupant, Position, Side, Square, generate, xboard};
+use crate::board::{
+    BoardSize, Generated, Occupant, Position, Side, Square, generate, without_repeats, xboard,
+};
 use crate::model;
 use crate::model::xboard::{XBoardReading, readings};
 use crate::tree::Parse;
@@ -36,7 +39,7 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
 fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findings<'_>) {
     let before = findings.out.len();
     let causes = readings(tree);
-    let Some(difference) = xboard_difference(text, dialect) else {
+    let Comparison::Differs(difference) = xboard_difference(text, dialect) else {
         // Only a dropped `e` is worth saying then; the causes (and their fixes, each checked by
         // generating) are looked at only when there is one.
         let dropped_e: Vec<XBoardReading> = causes
@@ -121,6 +124,8 @@ fn xboard(
         })
         .collect();
     modifier_order(&legs, &dropped, text, dialect, findings);
+    // Looked up for each unknown atom, of which a string may have thousands.
+    let moves: FxHashSet<TextRange> = tree.moves().map(|m| m.text_range()).collect();
     for &reading in readings {
         match reading {
             XBoardReading::DropsOutOfOrder { .. } => {}
@@ -130,7 +135,7 @@ fn xboard(
                 leading_zero(range, text, dialect, findings);
             }
             XBoardReading::UnknownAtomEndsString { atom } => {
-                stops_reading(tree, atom, text, dialect, findings);
+                stops_reading(&moves, atom, text, dialect, findings);
             }
             reading => {
                 if let Some((range, message)) = reads_differently(reading, text, dialect) {
@@ -140,6 +145,12 @@ fn xboard(
         }
     }
 }
+
+/// Each fix is checked by generating the whole string with and without it, which costs about
+/// as much as the string is long: the checks of one string look over at most this many letters
+/// in all (hundreds of checks of a short string, none of a string of thousands of legs), and
+/// findings past them come without a fix.
+const FIX_CHECK_LETTERS: usize = 16_384;
 
 /// The modifier letters XBoard drops for standing out of its order (`dropped`, in source
 /// order), said once per leg: one cause, one finding. A letter that repeats one before it in
@@ -158,6 +169,7 @@ fn modifier_order(
             .checked_sub(1)
     };
     let mut rest = dropped;
+    let mut checks_left = FIX_CHECK_LETTERS;
     while let Some(first) = rest.first() {
         let index = leg_of(first);
         let in_leg = rest.iter().take_while(|l| leg_of(l) == index).count();
@@ -182,7 +194,11 @@ fn modifier_order(
         let fix = leg
             .and_then(xboard_order)
             .map(|(range, ordered)| Fix::replace(format!("write `{ordered}`"), range, ordered))
-            .filter(|fix| keeps_meaning(text, fix, dialect));
+            .filter(|fix| {
+                let affordable = checks_left >= text.len();
+                checks_left = checks_left.saturating_sub(text.len());
+                affordable && keeps_meaning(text, fix, dialect)
+            });
         let letters: Vec<String> = out_of_order
             .iter()
             .map(|l| format!("`{}`", &text[*l]))
@@ -263,9 +279,10 @@ fn leading_zero(range: TextRange, text: &str, dialect: Dialect, findings: &mut F
     );
 }
 
-/// An `atom` XBoard does not know, where it stops reading the string.
+/// An `atom` XBoard does not know, where it stops reading the string; `moves` are the ranges
+/// of the piece's moves.
 fn stops_reading(
-    tree: &ast::Piece,
+    moves: &FxHashSet<TextRange>,
     atom: TextRange,
     text: &str,
     dialect: Dialect,
@@ -279,7 +296,7 @@ fn stops_reading(
     };
     // Fairy-Stockfish builds nothing from S or T, so spelling them out would change what a
     // fairy string means; the seed's S and T are AD and GH.
-    let bare = dialect == Dialect::XBetza && tree.moves().any(|m| m.text_range() == atom);
+    let bare = dialect == Dialect::XBetza && moves.contains(&atom);
     findings.push(
         "xboard-stops-reading",
         atom,
@@ -387,11 +404,24 @@ fn comparable(generated: &Generated, from: Square) -> (Vec<Move>, bool) {
     (moves, generated.truncated)
 }
 
-/// Where XBoard's moves differ from the dialect's reading, in words, or `None` when they agree
-/// on every reference position: first on an empty 9×9 board from e5, else on the first
-/// reference position where they differ, naming the squares that differ.
-pub fn xboard_difference(text: &str, dialect: Dialect) -> Option<String> {
-    let ours = model::build(&parse(text, dialect).piece(), dialect);
+/// How two readings' moves compare on the reference positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Comparison {
+    /// The same moves in every position.
+    Same,
+    /// The same moves as far as they were compared: a search was cut short at its budget, and
+    /// the positions after it were not compared.
+    SameSoFar,
+    /// Where they differ, in words.
+    Differs(String),
+}
+
+/// How XBoard's moves compare with the dialect's reading: where they differ, first on an empty
+/// 9×9 board from e5, else on the first reference position where they do, naming the squares
+/// that differ.
+pub fn xboard_difference(text: &str, dialect: Dialect) -> Comparison {
+    // Generated in many positions: thousands of copies of a move are found once.
+    let ours = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
     let ours_name = if dialect == Dialect::Fairy {
         "Fairy-Stockfish"
     } else {
@@ -406,16 +436,18 @@ pub fn xboard_difference(text: &str, dialect: Dialect) -> Option<String> {
 /// At most this many squares are named in a difference; the rest are counted.
 const NAMED_SQUARES: usize = 8;
 
-/// Where two readings' moves differ, in words, or `None` when they agree on every reference
-/// position: on an empty 9×9 board from e5 when they differ there, else on the first reference
-/// position where they do, naming the squares only one of them goes to ("XBoard also goes to
-/// c4 d3; only the seed goes to e7").
+/// Where two readings' moves differ: on an empty 9×9 board from e5 when they differ there, else
+/// on the first reference position where they do, naming the squares only one of them goes to
+/// ("XBoard also goes to c4 d3; only the seed goes to e7"). The comparison stops at the first
+/// position where a search was cut short: a piece that costly is compared no further.
 fn difference(
     (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
     (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
-) -> Option<String> {
+) -> Comparison {
     let size = BoardSize { files: 9, ranks: 9 };
-    let empty = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
+    let Ok(empty) = Position::new(size, size.centre(), Side::White, false, &[], &[]) else {
+        return Comparison::Same;
+    };
     // A search cut short at its budget found some of its moves, not all: the other reading
     // going somewhere it did not is no proof, only its own moves the other lacks are.
     let differs = |position: &Position| {
@@ -425,19 +457,31 @@ fn difference(
             if others_truncated {
                 return Vec::new();
             }
+            // Both lists are sorted: each move is looked up, not compared with every other.
             moves
                 .iter()
-                .filter(|m| !others.contains(m))
+                .filter(|m| others.binary_search(m).is_err())
                 .cloned()
                 .collect()
         };
         let (only_b, only_a) = (only(&b, &a, a_truncated), only(&a, &b, b_truncated));
-        (!only_a.is_empty() || !only_b.is_empty()).then_some((only_a, only_b))
+        if !only_a.is_empty() || !only_b.is_empty() {
+            Some(Ok((only_a, only_b)))
+        } else if a_truncated || b_truncated {
+            Some(Err(()))
+        } else {
+            None
+        }
     };
-    let (position, (a, b)) = std::iter::once(&empty)
+    let found = std::iter::once(&empty)
         .chain(positions())
         .chain(rings())
-        .find_map(|p| differs(p).map(|d| (p, d)))?;
+        .find_map(|p| differs(p).map(|d| d.map(|d| (p, d))));
+    let (position, (a, b)) = match found {
+        None => return Comparison::Same,
+        Some(Err(())) => return Comparison::SameSoFar,
+        Some(Ok(found)) => found,
+    };
     let describe = |moves: &[Move]| {
         let mut list: Vec<String> = moves
             .iter()
@@ -470,7 +514,7 @@ fn difference(
     if !only_first.is_empty() {
         said.push(format!("only {first_name} goes to {only_first}"));
     }
-    Some(format!(
+    Comparison::Differs(format!(
         "{}: {}",
         where_words(position, &empty),
         said.join("; ")
@@ -599,7 +643,8 @@ fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
     if fingerprint(&seed) == fingerprint(&engine) {
         return;
     }
-    let Some(detail) = difference(
+    let (seed, engine) = (without_repeats(&seed), without_repeats(&engine));
+    let Comparison::Differs(detail) = difference(
         ("XBetza", &|position| generate(&seed, position)),
         ("Fairy-Stockfish", &|position| generate(&engine, position)),
     ) else {
@@ -613,3 +658,6 @@ fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
         None,
     );
 }
+
+#[cfg(test)]
+mod tests;

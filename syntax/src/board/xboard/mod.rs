@@ -2,7 +2,9 @@
 //! afresh for every leg, letters in XBoard's fixed order, and each leg walks the board as it
 //! stood before the move (facts from XBoard's `moves.c`, `MovesFromString`; notes X1–X9 in
 //! NOTATION-NOTES.md). Nothing here is shared with the seed's model: that is the point of a
-//! reading of its own, against which the `xboard-*` lints compare.
+//! reading of its own, against which the `xboard-*` lints compare. Every generation is bounded:
+//! the legs after an `a` are read from XBoard's own 80-byte copy, a move written again is read
+//! once, and a budget of squares and a limit on distinct moves stop the rest, saying so.
 
 use rowan::TextRange;
 // A fast hasher: the keys are small and never come from outside.
@@ -21,6 +23,11 @@ use super::{Generated, GeneratedMove, Occupant, Position, Side, Square};
 
 /// The most squares one generation may visit before it stops and says so.
 const BUDGET: u32 = 2_000_000;
+
+/// The most distinct moves one generation keeps before it stops and says so: a chain of
+/// locust captures among many enemies ends in more ways than anyone reads (a piece XBoard
+/// plays has one locust capture, and hundreds of moves at most).
+const MOVE_LIMIT: usize = 4096;
 
 /// The moves XBoard generates for `text` in `position`.
 pub fn generate(text: &str, position: &Position) -> Generated {
@@ -371,9 +378,16 @@ impl Walk<'_> {
             _ => None,
         };
         let key = (to, capture, swap, initial_only, self.victims.clone());
-        if !self.made.insert(key) {
+        if self.made.contains(&key) {
             return;
         }
+        if self.made.len() >= MOVE_LIMIT {
+            // The search stops at its next square.
+            self.out.truncated = true;
+            self.budget = 0;
+            return;
+        }
+        self.made.insert(key);
         self.out.moves.push(GeneratedMove {
             to,
             capture,

@@ -1,8 +1,8 @@
 //! Bounds of XBoard's reading on strings far longer than XBoard itself takes: the legs after an
 //! `a` come from XBoard's 80-byte copy, and a move or a path made again is kept once.
 
-use super::generate;
-use crate::board::{BoardSize, Position, Side};
+use super::{MOVE_LIMIT, generate};
+use crate::board::{BoardSize, Position, Side, Square};
 
 fn empty_board() -> Position {
     let size = BoardSize { files: 8, ranks: 8 };
@@ -43,4 +43,23 @@ fn a_move_made_again_is_kept_once() {
     destinations.sort();
     destinations.dedup();
     assert_eq!(all, destinations.len());
+}
+
+/// Thirty locust captures among a board of enemies end in over a million distinct ways (seven
+/// gigabytes printed as moves): the reading keeps a bounded number, and says it stopped.
+#[test]
+fn a_chain_of_locust_captures_keeps_a_bounded_number_of_moves() {
+    let size = BoardSize {
+        files: 12,
+        ranks: 10,
+    };
+    let from = Square { file: 8, rank: 5 };
+    let enemies: Vec<Square> = size
+        .squares()
+        .filter(|s| *s != from && (s.file + s.rank) % 2 == 0)
+        .collect();
+    let position = Position::new(size, from, Side::White, false, &[], &enemies).expect("position");
+    let generated = generate(&("ca".repeat(30) + "K"), &position);
+    assert!(generated.truncated);
+    assert_eq!(generated.moves.len(), MOVE_LIMIT);
 }

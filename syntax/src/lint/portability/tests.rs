@@ -1,0 +1,67 @@
+//! Bounds of the comparisons behind XBoard's findings on strings far heavier than anyone
+//! writes: each answers, and says when it could not compare everything.
+
+use super::{Comparison, FIX_CHECK_LETTERS, xboard_difference};
+use crate::lint::{LintConfig, lint};
+use crate::{Dialect, parse};
+
+fn findings(text: &str) -> Vec<crate::lint::Diagnostic> {
+    lint(
+        &parse(text, Dialect::XBetza),
+        &LintConfig::for_dialect(Dialect::XBetza),
+    )
+}
+
+/// Five slider legs found everything in reach on no board within their budgets, and were
+/// generated in every one of the seventy positions (seconds): the comparison stops at the
+/// first position where a search was cut short, and says so.
+#[test]
+fn a_comparison_cut_short_stops_and_says_so() {
+    assert_eq!(
+        xboard_difference("mamamamamaB", Dialect::XBetza),
+        Comparison::SameSoFar
+    );
+    // Cheaper legs are compared in full, where XBoard's null move shows.
+    let Comparison::Differs(words) = xboard_difference("mamamaB", Dialect::XBetza) else {
+        panic!("mamamaB differs on the empty board");
+    };
+    assert!(words.contains("XBoard also goes to e5"), "{words}");
+}
+
+/// Thirty locust captures among a board of enemies end in millions of ways: XBoard's reading
+/// keeps a bounded number of them, and the difference it shows is still found.
+#[test]
+fn a_chain_of_locust_captures_is_compared_within_bounds() {
+    let text = "ca".repeat(30) + "K";
+    assert!(matches!(
+        xboard_difference(&text, Dialect::XBetza),
+        Comparison::Differs(_)
+    ));
+}
+
+/// Each fix was checked by generating the whole string twice: a string of thousands of legs out
+/// of XBoard's order checked thousands of fixes on itself. The checks look over a bounded
+/// number of letters; every leg is still said.
+#[test]
+fn fixes_are_checked_within_a_bound_on_letters() {
+    let text = "mfW".repeat(2000);
+    let found = findings(&text);
+    let order: Vec<_> = found
+        .iter()
+        .filter(|d| d.rule.code == "xboard-modifier-order")
+        .collect();
+    assert_eq!(order.len(), 2000);
+    let fixed = order.iter().filter(|d| d.fix.is_some()).count();
+    assert_eq!(fixed, FIX_CHECK_LETTERS / text.len());
+}
+
+/// Each unknown atom looked for itself among all the moves of the string.
+#[test]
+fn thousands_of_unknown_atoms_are_each_said_once() {
+    let found = findings(&"U".repeat(20_000));
+    let stops = found
+        .iter()
+        .filter(|d| d.rule.code == "xboard-stops-reading")
+        .count();
+    assert_eq!(stops, 20_000);
+}
