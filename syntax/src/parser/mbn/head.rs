@@ -129,6 +129,7 @@ impl Parser<'_> {
         }
         self.pos = 0;
         self.findings.truncate(findings);
+        self.furthest = self.findings.iter().map(|f| f.0).max();
         None
     }
 

@@ -81,29 +81,45 @@ pub(crate) fn parse(source: Source<'_>) -> (SpanNode, Vec<Finding>) {
         root.children.push(parser.definition());
         findings.append(&mut parser.findings);
     }
-    for comment in comments {
-        insert(&mut root, comment);
-    }
+    insert(&mut root, comments);
     (root, findings)
 }
 
-/// Puts `leaf` into the deepest node whose span holds it, among that node's children in order.
-fn insert(root: &mut SpanNode, leaf: SpanNode) {
-    let mut node = root;
-    loop {
-        let holder = node
-            .children
-            .iter()
-            .position(|c| c.start <= leaf.start && leaf.end <= c.end && c.start < c.end);
-        match holder {
-            Some(i) => node = &mut node.children[i],
-            None => {
-                let at = node.children.partition_point(|c| c.start < leaf.end);
-                node.children.insert(at, leaf);
-                return;
+/// Puts each of `leaves` (in order, apart from each other) into the deepest node whose span
+/// holds it, among that node's children in order. One pass over each node's children for all
+/// the leaves, not one per leaf: a definition of thousands of titled pieces (`K|c|K|c|…`) has
+/// as many comments as children.
+fn insert(node: &mut SpanNode, leaves: Vec<SpanNode>) {
+    if leaves.is_empty() {
+        return;
+    }
+    let children = std::mem::take(&mut node.children);
+    let mut held: Vec<Vec<SpanNode>> = children.iter().map(|_| Vec::new()).collect();
+    let mut here: Vec<SpanNode> = Vec::new();
+    // The children are in order and apart, so the only one that can hold a leaf is the first
+    // that ends after the leaf starts; for the next leaf it is that one or a later one.
+    let mut next = 0;
+    for leaf in leaves {
+        while children.get(next).is_some_and(|c| c.end <= leaf.start) {
+            next += 1;
+        }
+        match children.get(next) {
+            Some(c) if c.start <= leaf.start && leaf.end <= c.end && c.start < c.end => {
+                held[next].push(leaf);
             }
+            _ => here.push(leaf),
         }
     }
+    // A leaf left here goes before the first child that starts where it ends or later.
+    let mut here = here.into_iter().peekable();
+    for (mut child, leaves) in children.into_iter().zip(held) {
+        while let Some(leaf) = here.next_if(|l| child.start >= l.end) {
+            node.children.push(leaf);
+        }
+        insert(&mut child, leaves);
+        node.children.push(child);
+    }
+    node.children.extend(here);
 }
 
 /// The parser of one definition: its significant tokens (comments and whitespace left out)
@@ -117,6 +133,9 @@ pub(super) struct Parser<'s> {
     pos: usize,
     depth: u32,
     findings: Vec<Finding>,
+    /// Where the finding that starts furthest on starts: a term asks whether one lies in it
+    /// without reading them all (a definition can hold thousands).
+    furthest: Option<usize>,
 }
 
 impl<'s> Parser<'s> {
@@ -128,6 +147,7 @@ impl<'s> Parser<'s> {
             pos: 0,
             depth: 0,
             findings: Vec::new(),
+            furthest: None,
         };
         parser.match_brackets();
         parser
@@ -232,6 +252,7 @@ impl<'s> Parser<'s> {
             start
         };
         self.findings.push((start, end, problem));
+        self.furthest = self.furthest.max(Some(start));
     }
 
     /// Reports the current token as out of place and keeps it as an `ERROR` node. A closer

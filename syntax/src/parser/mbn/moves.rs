@@ -190,7 +190,7 @@ impl Parser<'_> {
         }
         // An unclosed bracket inside already said what is wrong here.
         let start = self.token_index(from);
-        let reported = self.findings.iter().any(|f| f.0 >= start);
+        let reported = self.furthest.is_some_and(|f| f >= start);
         if moves == 0 && !reported {
             self.report(from, self.pos, Problem::MbnMissingMove);
         }

@@ -103,3 +103,38 @@ fn every_prefix_of_punctuation_soup_parses() {
         assert_eq!(parse.syntax().text().to_string(), text);
     }
 }
+
+/// Comments go where they stand, between the moves of a term, however many there are: each
+/// title of `K|c|K|c|…K` sits in the term between two `K`s, as in the short `K|c|K`, and all
+/// of them are put in place in one pass.
+#[test]
+fn thousands_of_comments_go_where_they_stand() {
+    use crate::SyntaxKind::{ATOM, COMMENT, TERM};
+    let text = format!("{}K", "K|c|".repeat(3_000));
+    let parse = parse(&text, Dialect::Mbn);
+    assert_eq!(parse.syntax().text().to_string(), text);
+    let term = parse
+        .syntax()
+        .descendants()
+        .find(|n| n.kind() == TERM)
+        .expect("a term");
+    let kinds: Vec<_> = term.children().map(|n| n.kind()).collect();
+    assert_eq!(kinds.len(), 6_001);
+    assert!(
+        kinds
+            .iter()
+            .enumerate()
+            .all(|(i, kind)| *kind == if i % 2 == 0 { ATOM } else { COMMENT })
+    );
+}
+
+/// Each term with no move is said, however many a definition holds: whether a finding already
+/// lies in a term is known without reading every finding before it.
+#[test]
+fn every_term_without_a_move_is_said() {
+    let many = codes(&"(caf)".repeat(2_000));
+    assert_eq!(many.len(), 2_000);
+    assert!(many.iter().all(|c| *c == "missing-move"), "{many:?}");
+    // An unclosed bracket inside already said what is wrong there.
+    assert_eq!(codes("caf(W"), ["unclosed-bracket"]);
+}
