@@ -281,11 +281,8 @@ const MOVES_LISTED: usize = 64;
 /// The most lines one entry lists (a move of thousands of legs); the rest are counted.
 const LINES_LISTED: usize = 64;
 
-/// The most characters of its text an entry quotes; a longer one is shown by its two ends.
-const TEXT_QUOTED: usize = 60;
-
 impl MoveExplanation {
-    /// Cut to [`LINES_LISTED`] lines and [`TEXT_QUOTED`] characters of text, counting the rest.
+    /// Cut to [`LINES_LISTED`] lines, counting the rest, and a long text to its two ends.
     fn shorten(&mut self) {
         if let Some(more) = self
             .lines
@@ -297,12 +294,7 @@ impl MoveExplanation {
             self.lines
                 .push(format!("… and {more} more lines, not listed"));
         }
-        let count = self.text.chars().count();
-        if count > TEXT_QUOTED {
-            let head: String = self.text.chars().take(TEXT_QUOTED / 2).collect();
-            let tail: String = self.text.chars().skip(count - TEXT_QUOTED / 4).collect();
-            self.text = format!("{head}…{tail}");
-        }
+        self.text = crate::quote::shortened(&self.text).into_owned();
     }
 }
 

@@ -63,7 +63,8 @@ pub fn is_meaningless(parse: &Parse) -> bool {
 pub struct Piece {
     pub dialect: Dialect,
     pub moves: Vec<Move>,
-    /// A repeat group had more expansions than are built ([`repeat::EXPANSION_LIMIT`]).
+    /// Some moves were not built: a repeat group had more expansions than are built
+    /// ([`repeat::EXPANSION_LIMIT`], [`repeat::PIECE_EXPANSION_LIMIT`]), or a dialect's own bound.
     pub incomplete: bool,
     /// Parts of the text the model does not draw, with the reason (MBN's rules of the game).
     pub not_drawn: Vec<(TextRange, String)>,

@@ -18,10 +18,15 @@ pub const REPEAT_LIMIT: u32 = 25;
 /// At most this many expansions of one move, however many groups it has.
 pub const EXPANSION_LIMIT: usize = 256;
 
+/// At most this many expansions of all the moves of a piece: thousands of written moves with
+/// groups would otherwise be hundreds of thousands of moves. A move past it still gets its
+/// first expansion, every group written zero times.
+pub const PIECE_EXPANSION_LIMIT: usize = 16 * EXPANSION_LIMIT;
+
 /// The modifiers of one leg, in order, with their ranges.
 pub type LegLetters = Vec<(Modifier, TextRange)>;
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 enum Item {
     Letter(Modifier, TextRange),
     Again,
@@ -29,39 +34,36 @@ enum Item {
 }
 
 /// The leg lists a move stands for: one for a move without groups, one per repeat count
-/// otherwise, capped by [`EXPANSION_LIMIT`]; the flag says whether the cap cut any off.
-pub fn expansions(a_move: &ast::Move) -> (Vec<Vec<(LegLetters, TextRange)>>, bool) {
+/// otherwise, at most `limit` (and [`EXPANSION_LIMIT`]), at least one; the flag says whether
+/// the limit cut any off. The counts are taken in order with the last group counting fastest,
+/// and only the kept ones are written out, so a move with thousands of groups costs as much as
+/// its letters.
+pub fn expansions(a_move: &ast::Move, limit: usize) -> (Vec<Vec<(LegLetters, TextRange)>>, bool) {
+    let limit = limit.clamp(1, EXPANSION_LIMIT);
     let items = sequence(a_move.syntax());
-    let mut flats: Vec<Vec<Item>> = vec![Vec::new()];
-    let mut capped = false;
-    for item in items {
-        match item {
-            Item::Group { inner, max } => {
-                let mut next = Vec::new();
-                'prefixes: for prefix in &flats {
-                    for repeats in 0..=max {
-                        if next.len() >= EXPANSION_LIMIT {
-                            capped = true;
-                            break 'prefixes;
-                        }
-                        let mut flat = prefix.clone();
-                        for _ in 0..repeats {
-                            flat.extend(inner.iter().cloned());
-                        }
-                        next.push(flat);
-                    }
-                }
-                flats = next;
-            }
-            other => flats.iter_mut().for_each(|flat| flat.push(other.clone())),
-        }
-    }
-    let whole = a_move.text_range();
-    let legs = flats
-        .into_iter()
-        .map(|flat| split_legs(&flat, whole))
+    let maxima: Vec<u32> = items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Group { max, .. } => Some(*max),
+            _ => None,
+        })
         .collect();
-    (legs, capped)
+    let whole = a_move.text_range();
+    let mut counts = vec![0; maxima.len()];
+    let mut expanded = Vec::new();
+    loop {
+        if expanded.len() == limit {
+            return (expanded, true);
+        }
+        expanded.push(split_legs(&items, &counts, whole));
+        // The next counts: the last group that can count further does, the ones after it
+        // start again from zero.
+        let Some(next) = (0..counts.len()).rev().find(|&g| counts[g] < maxima[g]) else {
+            return (expanded, false);
+        };
+        counts[next] += 1;
+        counts[next + 1..].iter_mut().for_each(|count| *count = 0);
+    }
 }
 
 /// Legs and `a`s in order, from a move or a group node.
@@ -78,18 +80,25 @@ fn sequence(node: &SyntaxNode) -> Vec<Item> {
                                     items.push(Item::Letter(modifier, m.text_range()));
                                 }
                             }
-                            LegElement::Group(group) => items.push(Item::Group {
+                            LegElement::Group(group) => {
                                 // Groups do not nest (the parser reports a nested one), so the
                                 // inner sequence holds letters and `a`s only.
-                                inner: sequence(group.syntax())
+                                let inner: Vec<Item> = sequence(group.syntax())
                                     .into_iter()
                                     .filter(|i| !matches!(i, Item::Group { .. }))
-                                    .collect(),
-                                max: group
-                                    .max_repeats()
-                                    .unwrap_or(REPEAT_LIMIT)
-                                    .min(REPEAT_LIMIT),
-                            }),
+                                    .collect();
+                                // An empty group (reported) repeats nothing: written any
+                                // number of times it is the same move.
+                                if !inner.is_empty() {
+                                    items.push(Item::Group {
+                                        inner,
+                                        max: group
+                                            .max_repeats()
+                                            .unwrap_or(REPEAT_LIMIT)
+                                            .min(REPEAT_LIMIT),
+                                    });
+                                }
+                            }
                         }
                     }
                 }
@@ -103,21 +112,33 @@ fn sequence(node: &SyntaxNode) -> Vec<Item> {
     items
 }
 
-fn split_legs(flat: &[Item], whole: TextRange) -> Vec<(LegLetters, TextRange)> {
-    let mut legs = vec![Vec::new()];
-    for item in flat {
-        match item {
-            Item::Letter(modifier, range) => {
-                if let Some(leg) = legs.last_mut() {
-                    leg.push((*modifier, *range));
-                }
+/// The legs of `items` with group `g` written out `counts[g]` times.
+fn split_legs(items: &[Item], counts: &[u32], whole: TextRange) -> Vec<(LegLetters, TextRange)> {
+    let mut legs: Vec<LegLetters> = vec![Vec::new()];
+    let mut groups_seen = 0;
+    let add = |item: &Item, legs: &mut Vec<LegLetters>| match item {
+        Item::Letter(modifier, range) => {
+            if let Some(leg) = legs.last_mut() {
+                leg.push((*modifier, *range));
             }
-            Item::Again => legs.push(Vec::new()),
-            Item::Group { .. } => {}
+        }
+        Item::Again => legs.push(Vec::new()),
+        Item::Group { .. } => {}
+    };
+    for item in items {
+        if let Item::Group { inner, .. } = item {
+            for _ in 0..counts[groups_seen] {
+                inner
+                    .iter()
+                    .for_each(|inner_item| add(inner_item, &mut legs));
+            }
+            groups_seen += 1;
+        } else {
+            add(item, &mut legs);
         }
     }
     legs.into_iter()
-        .map(|letters: LegLetters| {
+        .map(|letters| {
             let range = letters
                 .iter()
                 .map(|(_, r)| *r)
@@ -136,7 +157,7 @@ mod tests {
     fn shapes(betza: &str) -> Vec<String> {
         let parsed = parse(betza, Dialect::XBetza);
         let a_move = parsed.piece().moves().next().expect("a move");
-        expansions(&a_move)
+        expansions(&a_move, EXPANSION_LIMIT)
             .0
             .into_iter()
             .map(|legs| {
@@ -162,5 +183,23 @@ mod tests {
         assert_eq!(&juggernaut[..3], ["", "caf", "cafcaf"]);
         assert_eq!(juggernaut.len(), REPEAT_LIMIT as usize + 1);
         assert_eq!(shapes("fmW"), ["fm"]);
+    }
+
+    #[test]
+    fn an_empty_group_is_one_move() {
+        // Seed 000: the parenthesised letters "can be repeated"; with none there is nothing to
+        // repeat, and `()K` or the unclosed `(K` is the King once, not 26 copies of it.
+        assert_eq!(shapes("(K"), [""]);
+        assert_eq!(shapes("()K"), [""]);
+    }
+
+    #[test]
+    fn a_piece_of_many_moves_with_groups_is_cut_at_its_budget() {
+        let text = "(caf)K".repeat(1000);
+        let piece = crate::model::build(&parse(&text, Dialect::XBetza).piece(), Dialect::XBetza);
+        assert!(piece.incomplete);
+        // Each move past the budget is still its plain King move.
+        assert!(piece.moves.len() < PIECE_EXPANSION_LIMIT + 1000);
+        assert!(piece.moves.len() >= 1000);
     }
 }

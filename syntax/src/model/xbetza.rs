@@ -19,7 +19,8 @@ pub(super) fn build(piece: &ast::Piece) -> Piece {
     let mut moves = Vec::new();
     let mut incomplete = false;
     for a_move in piece.moves() {
-        let (expansions, capped) = repeat::expansions(&a_move);
+        let budget = repeat::PIECE_EXPANSION_LIMIT.saturating_sub(moves.len());
+        let (expansions, capped) = repeat::expansions(&a_move, budget);
         incomplete |= capped;
         for legs in expansions {
             moves.extend(build_move(&a_move, &legs));

@@ -177,6 +177,7 @@ impl Problem {
 
     /// The message for this problem found on `text`, the exact source it points at.
     pub fn message(self, text: &str, dialect: Dialect) -> String {
+        let text = &*crate::quote::shortened(text);
         // A table read whole: one arm per kind, so the compiler checks each has a message.
         match self {
             Problem::UnknownModifier => format!("`{text}` is not a modifier"),
