@@ -23,7 +23,7 @@ pub mod lint;
 pub mod mbn;
 pub mod model;
 mod parser;
-mod quote;
+pub mod quote;
 pub mod render;
 mod source;
 mod syntax_kind;

@@ -4,11 +4,11 @@
 use std::borrow::Cow;
 
 /// The most characters a message quotes of the user's text.
-pub(crate) const MOST_QUOTED: usize = 60;
+pub const MOST_QUOTED: usize = 60;
 
 /// `text` when at most [`MOST_QUOTED`] characters long; otherwise its first half and last
 /// quarter around an ellipsis.
-pub(crate) fn shortened(text: &str) -> Cow<'_, str> {
+pub fn shortened(text: &str) -> Cow<'_, str> {
     let count = text.chars().count();
     if count <= MOST_QUOTED {
         return Cow::Borrowed(text);

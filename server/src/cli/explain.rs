@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use betza_syntax::Dialect;
 use betza_syntax::board::BoardSize;
-use betza_syntax::explain::{diagram, diagram_svg, explain, xboard_reading};
+use betza_syntax::explain::{Described, xboard_reading};
 use betza_syntax::mbn::pieces::definitions;
 use betza_syntax::model::is_meaningless;
 use betza_syntax::tree::Parse;
@@ -60,7 +60,7 @@ pub fn run(
             .iter()
             .find_map(|(_, p)| p.as_ref())
             .unwrap_or(&parse);
-        if let Err(error) = std::fs::write(path, diagram_svg(first, board)) {
+        if let Err(error) = std::fs::write(path, Described::new(first).diagram_svg(board)) {
             say!("error: cannot write {}: {error}", path.display());
             return ExitCode::from(EXIT_BAD_INPUT);
         }
@@ -89,10 +89,11 @@ pub fn run(
     }
 }
 
-/// The explanation and the diagram of one piece.
+/// The explanation and the diagram of one piece, from one model.
 fn described(parse: &Parse, board: Option<BoardSize>) -> String {
-    let mut out = explain(parse).to_text();
+    let described = Described::new(parse);
+    let mut out = described.explanation().to_text();
     out.push('\n');
-    out.push_str(&diagram(parse, board));
+    out.push_str(&described.diagram(board));
     out
 }

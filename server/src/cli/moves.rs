@@ -51,13 +51,13 @@ pub fn run(request: &Request) -> ExitCode {
         }
     };
     warn_of_a_board_too_large(request);
-    let piece = model::build(&parse.piece(), request.dialect);
-    let generated = if request.xboard {
-        xboard::generate(&request.betza, &position)
-    } else {
-        generate(&piece, &position)
+    // XBoard's reading is generated from the text: the seed's model is not needed for it.
+    let piece = (!request.xboard).then(|| model::build(&parse.piece(), request.dialect));
+    let generated = match &piece {
+        Some(piece) => generate(piece, &position),
+        None => xboard::generate(&request.betza, &position),
     };
-    print_notes(&request.betza, &piece, &generated);
+    print_notes(&request.betza, piece.as_ref(), &generated);
     let out = if request.json {
         json_output(&generated)
     } else {
@@ -83,21 +83,28 @@ fn warn_of_a_board_too_large(request: &Request) {
 
 /// What the squares shown leave out, on stderr: parts not drawn, friends whose moves are
 /// borrowed, a search cut short.
-fn print_notes(betza: &str, piece: &model::Piece, generated: &Generated) {
+fn print_notes(betza: &str, piece: Option<&model::Piece>, generated: &Generated) {
     let quoted = |range: &TextRange| &betza[usize::from(range.start())..usize::from(range.end())];
+    let shortened = betza_syntax::quote::shortened;
     let not_drawn = piece
-        .not_drawn
-        .iter()
+        .into_iter()
+        .flat_map(|piece| &piece.not_drawn)
         .map(|(r, why)| (*r, quoted(r), why.as_str()));
     for (text, why, times) in each_once(not_drawn) {
-        say!("note: `{text}`{times} is not fully drawn: {why}");
+        say!(
+            "note: `{}`{times} is not fully drawn: {why}",
+            shortened(text)
+        );
     }
     let not_generated = generated
         .not_generated
         .iter()
         .map(|(r, why)| (*r, quoted(r), *why));
     for (text, why, times) in each_once(not_generated) {
-        say!("note: `{text}`{times} has no squares drawn: {why}");
+        say!(
+            "note: `{}`{times} has no squares drawn: {why}",
+            shortened(text)
+        );
     }
     if !generated.borrowed_from.is_empty() {
         let friends: Vec<String> = generated

@@ -215,10 +215,21 @@ pub fn analyse_cached(
 /// The findings of one string, in its own coordinates.
 fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
     let parsed = parse(text, dialect);
+    let help = |fix: &Fix| {
+        let (before, after) = fix.preview(text);
+        format!("{}: `{before}` becomes `{after}`", fix.title)
+    };
     let mut out: Vec<FileDiagnostic> = parsed
         .errors()
         .iter()
-        .filter_map(|error| options.leveled(FileDiagnostic::of_syntax_error(error)))
+        .filter_map(|error| {
+            let fix = Fix::for_syntax_error(error, text);
+            options.leveled(FileDiagnostic {
+                help: fix.as_ref().map(help),
+                fix,
+                ..FileDiagnostic::of_syntax_error(error)
+            })
+        })
         .collect();
     for finding in lint::lint(&parsed, &options.lint_config(dialect)) {
         out.push(FileDiagnostic {
@@ -226,10 +237,7 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
             severity: finding.severity,
             code: finding.rule.code.to_owned(),
             message: finding.message,
-            help: finding.fix.as_ref().map(|fix| {
-                let (before, after) = fix.preview(text);
-                format!("{}: `{before}` becomes `{after}`", fix.title)
-            }),
+            help: finding.fix.as_ref().map(help),
             unnecessary: finding.rule.unnecessary,
             fix: finding.fix,
         });

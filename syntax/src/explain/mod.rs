@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 mod chained;
+mod diagram;
 mod fairy;
 mod legs;
 pub mod names;
@@ -13,13 +14,14 @@ mod words;
 #[cfg(test)]
 mod tests;
 
+pub use diagram::{diagram, diagram_svg, xboard_reading};
+use diagram::{diagram_built, svg_built};
 use legs::explain_move;
 
 use crate::Dialect;
+use crate::board::BoardSize;
 use crate::board::reference::{empty_board_trace, fingerprint};
-use crate::board::{BoardSize, Position, Side, Step, generate};
 use crate::model::{self, Move};
-use crate::render;
 use crate::tree::Parse;
 
 /// The explanation of a whole piece.
@@ -153,9 +155,7 @@ impl<'p> Described<'p> {
     }
 
     pub fn diagram_svg(&self, board: Option<BoardSize>) -> String {
-        drawing(&self.piece, board, false)
-            .map(|d| render::svg(&d.position, &d.uses, d.radius))
-            .unwrap_or_default()
+        svg_built(&self.piece, board)
     }
 }
 
@@ -464,152 +464,4 @@ fn summary(piece: &model::Piece, written: usize) -> String {
             ""
         },
     )
-}
-
-/// What a diagram shows: a position and what the piece can do on each square.
-struct Drawing {
-    position: Position,
-    uses: std::collections::BTreeMap<crate::board::Square, crate::board::SquareUse>,
-    radius: Option<u8>,
-    truncated: bool,
-}
-
-/// Example pieces around the piece, relative to it (right, forward), for the second diagram of
-/// pieces whose moves depend on others: a friend in front and behind-left, enemies on a
-/// diagonal, further ahead, to the left and behind-right.
-const EXAMPLE_FRIENDS: [(i8, i8); 2] = [(0, 1), (-1, -1)];
-const EXAMPLE_ENEMIES: [(i8, i8); 4] = [(1, 1), (0, 3), (-2, 0), (2, -2)];
-
-/// Whether some move depends on other pieces: hops, lame leaps, locust captures, induction.
-fn depends_on_blockers(piece: &model::Piece) -> bool {
-    if let Some(engine) = &piece.fairy {
-        return engine.hops() || engine.is_lame();
-    }
-    piece
-        .moves
-        .iter()
-        .flat_map(|m| {
-            let last = m.legs.len().saturating_sub(1);
-            m.legs
-                .iter()
-                .enumerate()
-                .map(move |(i, leg)| (i < last, leg))
-        })
-        .any(|(earlier, leg)| {
-            leg.modes.hop
-                || leg.lame.is_some()
-                || leg.jumping
-                || (earlier
-                    && (leg.modes.capture_enemy || leg.modes.capture_friend || leg.modes.excite))
-        })
-}
-
-fn drawing(piece: &model::Piece, board: Option<BoardSize>, with_blockers: bool) -> Option<Drawing> {
-    drawing_with(board, with_blockers, |position| generate(piece, position))
-}
-
-/// The drawing of what `generator` makes of a position: the piece in the centre of `board`
-/// (15×15 cut to a window when none), alone or with the example pieces around.
-fn drawing_with(
-    board: Option<BoardSize>,
-    with_blockers: bool,
-    generator: impl Fn(&Position) -> crate::board::Generated,
-) -> Option<Drawing> {
-    let size = board.unwrap_or(BoardSize {
-        files: 15,
-        ranks: 15,
-    });
-    let from = size.centre();
-    let around = |offsets: &[(i8, i8)]| -> Vec<crate::board::Square> {
-        offsets
-            .iter()
-            .filter_map(|(dx, dy)| size.step(from, Step::new(*dx, *dy), false, false))
-            .collect()
-    };
-    let (friends, enemies) = if with_blockers {
-        (around(&EXAMPLE_FRIENDS), around(&EXAMPLE_ENEMIES))
-    } else {
-        (Vec::new(), Vec::new())
-    };
-    let position = Position::new(size, from, Side::White, false, &friends, &enemies).ok()?;
-    let generated = generator(&position);
-    let uses = generated.summary();
-    let reach = uses
-        .keys()
-        .map(|s| s.file.abs_diff(from.file).max(s.rank.abs_diff(from.rank)))
-        .max()
-        .unwrap_or(0);
-    Some(Drawing {
-        position,
-        uses,
-        radius: board.is_none().then(|| reach.clamp(3, 7)),
-        truncated: generated.truncated,
-    })
-}
-
-/// The squares of the piece on an empty board, drawn around it as text. Without a board: a
-/// 15×15 board cut to a window at least 7×7 and large enough for its nearest moves; with one,
-/// the whole board with the piece in the centre. Pieces whose moves depend on others get a
-/// second diagram with example friends and enemies.
-pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
-    Described::new(parse).diagram(board)
-}
-
-/// Said under a diagram whose search was cut short.
-const CUT_SHORT: &str = "(the search was cut short at its budget: some squares may be missing)\n";
-
-fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
-    let Some(empty) = drawing(piece, board, false) else {
-        return String::new();
-    };
-    let mut text = render::grid(&empty.position, &empty.uses, empty.radius);
-    if empty.truncated {
-        text.push_str(CUT_SHORT);
-    }
-    if !piece.not_drawn.is_empty() {
-        text.push_str("(some parts are not drawn: the explanation says what they do)\n");
-    }
-    if depends_on_blockers(piece)
-        && let Some(example) = drawing(piece, board, true)
-    {
-        text.push_str("\nWith other pieces around (F friend, E enemy):\n");
-        text.push_str(&render::grid(
-            &example.position,
-            &example.uses,
-            example.radius.map(|r| r.max(3)),
-        ));
-    }
-    text
-}
-
-/// XBoard's reading of an XBetza string: whether its moves differ from the seed's (decided by
-/// generating both), and a diagram of XBoard's own moves on an empty board.
-pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
-    use crate::lint::Comparison;
-    let mut out = match crate::lint::xboard_difference(text, Dialect::XBetza) {
-        Comparison::Differs(difference) => {
-            format!("XBoard reads this string differently from seed 000: {difference}.\n")
-        }
-        Comparison::Same => {
-            "XBoard makes the same moves as seed 000 on every reference position.\n".to_owned()
-        }
-        Comparison::SameSoFar => "XBoard makes the same moves as seed 000 as far as they were \
-            compared: a search was cut short at its budget, and the rest was not compared.\n"
-            .to_owned(),
-    };
-    if let Some(empty) = drawing_with(board, false, |position| {
-        crate::board::xboard::generate(text, position)
-    }) {
-        out.push_str("\nXBoard's moves on an empty board:\n");
-        out.push_str(&render::grid(&empty.position, &empty.uses, empty.radius));
-        if empty.truncated {
-            out.push_str(CUT_SHORT);
-        }
-    }
-    out
-}
-
-/// The empty-board diagram as an SVG document.
-pub fn diagram_svg(parse: &Parse, board: Option<BoardSize>) -> String {
-    Described::new(parse).diagram_svg(board)
 }

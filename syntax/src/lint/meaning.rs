@@ -246,7 +246,9 @@ fn unload_without_capture(legs: &[ast::Leg], models: &[&model::Move], findings: 
 }
 
 /// A move that adds no square (or capture) the rest of the piece does not already have,
-/// compared on reference boards. Skipped for pieces whose moves are costly to generate.
+/// compared on reference boards. Skipped for pieces whose moves are costly to generate, and
+/// for any not drawn whole (a move cut short, or said in words only, would compare as less
+/// than it is).
 pub(super) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mut Findings<'_>) {
     let tree = parse.piece();
     let moves: Vec<ast::Move> = tree.moves().collect();
@@ -257,36 +259,51 @@ pub(super) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mu
                     .iter()
                     .all(|l| !matches!(l.steps, LegSteps::Unvisited(_)))
         });
-    if moves.len() < 2 || !cheap || !findings.wants("redundant-move") {
+    if moves.len() < 2 || !cheap || piece.incomplete || !findings.wants("redundant-move") {
         return;
     }
     let whole = fingerprint(piece);
     let text = parse.syntax().text().to_string();
-    for (index, a_move) in moves.iter().enumerate() {
+    // From the last move back, each judged against the moves still kept: of two that make the
+    // same moves (`WW` in chained Betza) only the later is called redundant, since removing
+    // both would lose them.
+    let mut redundant: Vec<TextRange> = Vec::new();
+    for (index, a_move) in moves.iter().enumerate().rev() {
         let range = a_move.text_range();
+        let (its_own, rest): (Vec<model::Move>, Vec<model::Move>) = piece
+            .moves
+            .iter()
+            .filter(|m| !redundant.contains(&m.source))
+            .cloned()
+            .partition(|m| m.source == range);
         // Royal captures, en passant, borrowing, castling and e.p. rights do not show on the
-        // reference boards, so a move with them is never called redundant.
-        let unobservable = piece.moves.iter().filter(|m| m.source == range).any(|m| {
+        // reference boards, so a move with them is never called redundant; nor is one with
+        // nothing drawn, or with a part only said in words.
+        let unobservable = its_own.iter().any(|m| {
             !matches!(m.kind, MoveKind::Legs | MoveKind::Universal)
                 || m.legs
                     .iter()
                     .any(|l| l.modes.royal || l.modes.en_passant || l.modes.excite || l.ep_rights)
         });
-        if unobservable {
+        let partly_drawn = its_own.is_empty()
+            || piece
+                .not_drawn
+                .iter()
+                .any(|(part, _)| range.contains_range(*part));
+        if unobservable || partly_drawn || rest.is_empty() {
             continue;
         }
         let rest = model::Piece {
-            moves: piece
-                .moves
-                .iter()
-                .filter(|m| m.source != range)
-                .cloned()
-                .collect(),
-            ..piece.clone()
+            dialect: piece.dialect,
+            moves: rest,
+            incomplete: false,
+            not_drawn: Vec::new(),
+            fairy: None,
         };
-        if rest.moves.is_empty() || fingerprint(&rest) != whole {
+        if fingerprint(&rest) != whole {
             continue;
         }
+        redundant.push(range);
         // Removing the move must not join two equal atoms into a rider (`NWN` is not `NN`).
         let before = index.checked_sub(1).and_then(|i| moves.get(i));
         let after = moves.get(index + 1);

@@ -52,6 +52,18 @@ impl Fix {
         }
     }
 
+    /// The fix a syntax error comes with: letters with no atom after them are removed (the
+    /// string is often half typed, and the quick fix is the way back to the piece before).
+    pub fn for_syntax_error(error: &crate::SyntaxError, text: &str) -> Option<Fix> {
+        let letters = text.get(std::ops::Range::<usize>::from(error.range))?;
+        matches!(error.problem, crate::parser::Problem::MissingAtom { .. }).then(|| {
+            Fix::delete(
+                format!("remove `{}`", crate::quote::shortened(letters)),
+                &[error.range],
+            )
+        })
+    }
+
     fn delete(title: impl Into<String>, ranges: &[TextRange]) -> Fix {
         Fix {
             title: title.into(),
@@ -65,7 +77,6 @@ impl Fix {
         }
     }
 
-    /// `text` with the edits applied (they must not overlap).
     /// The part of `text` the fix changes, before and after: the whole string when it is
     /// short, else the edits with [`PREVIEW_CONTEXT`] characters either side and `…` where it
     /// is cut, so that a help line stays short on a string of thousands of letters.

@@ -532,3 +532,21 @@ fn a_run_of_skipped_letters_is_one_short_finding() {
     );
     assert!(skipped[0].message.contains("these 2000 letters"));
 }
+
+#[test]
+fn of_two_moves_that_make_the_same_moves_only_the_later_is_redundant() {
+    // Removing both would lose the Wazir: `WW` in chained Betza is two Wazir moves.
+    assert_eq!(findings("WW", Dialect::Chained), [("redundant-move", 1, 2)]);
+    // Both of `W` and `F` can go when `K` stays: each is judged against the moves kept.
+    assert_eq!(
+        findings("KWF", Dialect::XBetza),
+        [("redundant-move", 1, 2), ("redundant-move", 2, 3)]
+    );
+}
+
+#[test]
+fn a_move_not_drawn_whole_is_never_called_redundant() {
+    // Seed 001's exponent `0` repeats `(WF)` any number of times; past the bound of ways drawn
+    // it is said in words, not drawn, so the drawn Wazir cannot prove it adds nothing.
+    assert!(!codes("W(WF)0", Dialect::Chained).contains(&"redundant-move"));
+}

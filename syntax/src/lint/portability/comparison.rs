@@ -1,0 +1,288 @@
+//! Comparing two readings of one string by generating both on reference positions: XBoard's
+//! with the dialect's own, and Fairy-Stockfish's with the seed's.
+
+use rowan::TextRange;
+
+use super::Findings;
+use crate::board::reference::{fingerprint, positions};
+use crate::board::{
+    BoardSize, Generated, Occupant, Position, Side, Square, generate, without_repeats, xboard,
+};
+use crate::model;
+use crate::{Dialect, parse};
+
+/// One move as both readings can be compared: where it ends, and the squares of its side
+/// effects (locust victims, an unload square), as XBoard's own answers are recorded.
+type Move = (Square, Vec<Square>);
+
+/// The moves of `generated`, sorted, and whether its search was cut short.
+fn comparable(generated: &Generated, from: Square) -> (Vec<Move>, bool) {
+    let mut moves: Vec<Move> = generated
+        .moves
+        .iter()
+        .map(|m| {
+            let mut vias = m.captured.clone();
+            vias.extend(m.unload.filter(|u| *u != from));
+            vias.sort();
+            (m.to, vias)
+        })
+        .collect();
+    moves.sort();
+    moves.dedup();
+    (moves, generated.truncated)
+}
+
+/// How two readings' moves compare on the reference positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Comparison {
+    /// The same moves in every position.
+    Same,
+    /// The same moves as far as they were compared: a search was cut short at its budget, and
+    /// the positions after it were not compared.
+    SameSoFar,
+    /// Where they differ, in words.
+    Differs(String),
+}
+
+/// How XBoard's moves compare with the dialect's reading: where they differ, first on an empty
+/// 9×9 board from e5, else on the first reference position where they do, naming the squares
+/// that differ.
+pub fn xboard_difference(text: &str, dialect: Dialect) -> Comparison {
+    // Generated in many positions: thousands of copies of a move are found once.
+    let ours = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
+    let ours_name = if dialect == Dialect::Fairy {
+        "Fairy-Stockfish"
+    } else {
+        "the seed"
+    };
+    difference(
+        (ours_name, &|position| generate(&ours, position)),
+        ("XBoard", &|position| xboard::generate(text, position)),
+    )
+}
+
+/// At most this many squares are named in a difference; the rest are counted.
+const NAMED_SQUARES: usize = 8;
+
+/// Where two readings' moves differ: on an empty 9×9 board from e5 when they differ there, else
+/// on the first reference position where they do, naming the squares only one of them goes to
+/// ("XBoard also goes to c4 d3; only the seed goes to e7"). The comparison stops at the first
+/// position where a search was cut short: a piece that costly is compared no further.
+fn difference(
+    (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
+    (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
+) -> Comparison {
+    let size = BoardSize { files: 9, ranks: 9 };
+    let Ok(empty) = Position::new(size, size.centre(), Side::White, false, &[], &[]) else {
+        return Comparison::Same;
+    };
+    // A search cut short at its budget found some of its moves, not all: the other reading
+    // going somewhere it did not is no proof, only its own moves the other lacks are.
+    let differs = |position: &Position| {
+        let (a, a_truncated) = comparable(&first(position), position.from);
+        let (b, b_truncated) = comparable(&second(position), position.from);
+        let only = |moves: &[Move], others: &[Move], others_truncated: bool| -> Vec<Move> {
+            if others_truncated {
+                return Vec::new();
+            }
+            // Both lists are sorted: each move is looked up, not compared with every other.
+            moves
+                .iter()
+                .filter(|m| others.binary_search(m).is_err())
+                .cloned()
+                .collect()
+        };
+        let (only_b, only_a) = (only(&b, &a, a_truncated), only(&a, &b, b_truncated));
+        if !only_a.is_empty() || !only_b.is_empty() {
+            Some(Ok((only_a, only_b)))
+        } else if a_truncated || b_truncated {
+            Some(Err(()))
+        } else {
+            None
+        }
+    };
+    let found = std::iter::once(&empty)
+        .chain(positions())
+        .chain(rings())
+        .find_map(|p| differs(p).map(|d| d.map(|d| (p, d))));
+    let (position, (a, b)) = match found {
+        None => return Comparison::Same,
+        Some(Err(())) => return Comparison::SameSoFar,
+        Some(Ok(found)) => found,
+    };
+    let describe = |moves: &[Move]| {
+        let mut list: Vec<String> = moves
+            .iter()
+            .map(|(to, vias)| match vias.as_slice() {
+                [] => to.to_string(),
+                vias => format!(
+                    "{to} (capturing on {})",
+                    vias.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            })
+            .collect();
+        list.sort();
+        list.dedup();
+        let more = list.len().saturating_sub(NAMED_SQUARES);
+        list.truncate(NAMED_SQUARES);
+        let mut words = list.join(" ");
+        if more > 0 {
+            words.push_str(&format!(" and {more} more"));
+        }
+        words
+    };
+    let (only_second, only_first) = (describe(&b), describe(&a));
+    let mut said = Vec::new();
+    if !only_second.is_empty() {
+        said.push(format!("{second_name} also goes to {only_second}"));
+    }
+    if !only_first.is_empty() {
+        said.push(format!("only {first_name} goes to {only_first}"));
+    }
+    Comparison::Differs(format!(
+        "{}: {}",
+        where_words(position, &empty),
+        said.join("; ")
+    ))
+}
+
+/// Positions that show where XBoard counts differently: enemies (or friends and enemies) on
+/// every line at one, two and three squares from the centre of a 15×15 board, for both sides,
+/// and scattered pieces.
+fn rings() -> &'static [Position] {
+    static RINGS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+    RINGS.get_or_init(|| {
+        let size = BoardSize {
+            files: 15,
+            ranks: 15,
+        };
+        let centre = size.centre();
+        let mut out = Vec::new();
+        for distance in 1..=3i8 {
+            let ring: Vec<Square> = crate::board::COMPASS
+                .iter()
+                .filter_map(|s| {
+                    let step = crate::board::Step::new(s.dx * distance, s.dy * distance);
+                    size.step(centre, step, false, false)
+                })
+                .collect();
+            // Friends on the straight lines, enemies on the diagonals.
+            let (friends, enemies): (Vec<Square>, Vec<Square>) = ring
+                .iter()
+                .partition(|s| s.file == centre.file || s.rank == centre.rank);
+            for side in [Side::White, Side::Black] {
+                out.extend(Position::new(size, centre, side, false, &[], &ring).ok());
+                out.extend(Position::new(size, centre, side, false, &friends, &enemies).ok());
+            }
+        }
+        // Scattered pieces near the centre and near an edge, from a fixed sequence of numbers,
+        // for what regular rings miss (turns onto a piece two legs on).
+        let mut seed: u32 = 0x2545_f491;
+        let mut next = |bound: u8| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            u8::try_from(seed % u32::from(bound)).unwrap_or(0)
+        };
+        for round in 0..48u8 {
+            // Sparse at first, then denser, so that locust captures with room behind show.
+            let from = Square {
+                file: [7, 13, 1][usize::from(round % 3)],
+                rank: 2 + next(7),
+            };
+            let mut pieces: Vec<Square> = Vec::new();
+            for _ in 0..6 + round / 8 {
+                let square = Square {
+                    file: from.file.saturating_sub(3) + next(7),
+                    rank: from.rank.saturating_sub(3) + next(7),
+                };
+                if size.contains(square) && square != from && !pieces.contains(&square) {
+                    pieces.push(square);
+                }
+            }
+            let (friends, enemies) = pieces.split_at(pieces.len() / 3);
+            let side = if round % 4 < 2 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            out.extend(Position::new(size, from, side, round % 3 == 0, friends, enemies).ok());
+        }
+        // Enemies on every square of one colour, so rider captures two leaps out show, on a
+        // small board from near a corner and on a larger one from inside an edge.
+        for (files, ranks, from) in [
+            (5, 5, Square { file: 1, rank: 1 }),
+            (12, 10, Square { file: 8, rank: 5 }),
+        ] {
+            let size = BoardSize { files, ranks };
+            for parity in [0, 1] {
+                let enemies: Vec<Square> = size
+                    .squares()
+                    .filter(|s| *s != from && (s.file + s.rank) % 2 == parity)
+                    .collect();
+                for side in [Side::White, Side::Black] {
+                    out.extend(Position::new(size, from, side, false, &[], &enemies).ok());
+                }
+            }
+        }
+        out
+    })
+}
+
+/// A position in words, for a message.
+fn where_words(position: &Position, empty: &Position) -> String {
+    if position == empty {
+        return "from e5 on an empty 9×9 board".to_owned();
+    }
+    let list = |occupant: Occupant| {
+        position
+            .size
+            .squares()
+            .filter(|s| position.occupant(*s) == Some(occupant))
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut words = format!("from {} on a {} board", position.from, position.size);
+    let (friends, enemies) = (list(Occupant::Friend), list(Occupant::Enemy));
+    if !friends.is_empty() {
+        words.push_str(&format!(", friends on {friends}"));
+    }
+    if !enemies.is_empty() {
+        words.push_str(&format!(", enemies on {enemies}"));
+    }
+    if position.side == Side::Black {
+        words.push_str(", for black");
+    }
+    if position.moved {
+        words.push_str(", after the piece has moved");
+    }
+    words
+}
+
+/// Both readings generated on the reference boards; on a difference, the position and the
+/// squares that show it.
+pub(super) fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
+    let seed = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
+    let engine = model::build(&parse(text, Dialect::Fairy).piece(), Dialect::Fairy);
+    if fingerprint(&seed) == fingerprint(&engine) {
+        return;
+    }
+    let (seed, engine) = (without_repeats(&seed), without_repeats(&engine));
+    let Comparison::Differs(detail) = difference(
+        ("XBetza", &|position| generate(&seed, position)),
+        ("Fairy-Stockfish", &|position| generate(&engine, position)),
+    ) else {
+        return;
+    };
+    let whole = TextRange::new(0.into(), rowan::TextSize::of(text));
+    findings.push(
+        "engines-disagree",
+        whole,
+        format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
+        None,
+    );
+}

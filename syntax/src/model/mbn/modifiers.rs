@@ -1,0 +1,122 @@
+//! What the modifiers of an MBN term say about each of its moves, read letter by letter and
+//! then applied to every path the term makes.
+
+use super::Path;
+use super::chains::Ends;
+use super::directions::selects;
+use crate::model::{Initial, Lameness, LegSteps, Modes, Reach, Step, Wrap};
+use crate::vocabulary::mbn::{Directional, Modifier, ModifierLetters};
+
+/// What a term's modifiers say about each of its moves.
+#[derive(Debug, Default)]
+pub(super) struct Modifiers {
+    /// Directional modifiers, each selecting among the first leg's steps.
+    pub(super) directions: Vec<Directional>,
+    /// What the last leg may do, when a mode letter is written.
+    pub(super) modes: Option<Modes>,
+    pub(super) initial: Initial,
+    /// `n`: leaps may be blocked.
+    pub(super) lame: bool,
+    /// `p`: the last leg hops over a piece and goes on.
+    pub(super) hop: bool,
+    /// `g`: a slide that leaps over what stands between.
+    pub(super) leaping: bool,
+    pub(super) wrap: Wrap,
+}
+
+impl Modifiers {
+    /// Reads one modifier other than a direction; `false` for one that needs more than a
+    /// diagram of one piece.
+    pub(super) fn read(&mut self, letters: ModifierLetters) -> bool {
+        let mut mode =
+            |set: &dyn Fn(&mut Modes)| set(self.modes.get_or_insert_with(Modes::default));
+        match (letters.modifier, letters.doubled, letters.any) {
+            (Modifier::Move, false, false) => mode(&|m| m.to_empty = true),
+            (Modifier::Capture, false, false) => mode(&|m| m.capture_enemy = true),
+            (Modifier::Capture, true, false) => mode(&|m| m.capture_friend = true),
+            (Modifier::Capture, false, true) => mode(&|m| {
+                m.capture_enemy = true;
+                m.capture_friend = true;
+            }),
+            (Modifier::All, false, false) => mode(&|m| {
+                m.to_empty = true;
+                m.capture_enemy = true;
+            }),
+            (Modifier::EnPassant, false, false) => mode(&|m| m.en_passant = true),
+            // "j … move to any opponent piece, but without capturing (visit a piece) … When
+            // doubled (jj) any friendly piece … (jy) any piece".
+            (Modifier::Visit, false, false) => mode(&|m| {
+                m.hop = true;
+                m.hop_enemy_only = true;
+            }),
+            (Modifier::Visit, true, false) => mode(&|m| {
+                m.hop = true;
+                m.tame = true;
+            }),
+            (Modifier::Visit, false, true) => mode(&|m| m.hop = true),
+            // "w … the position of the piece at destination square will be swapped with the
+            // piece at starting square … If doubled (ww) then swapping will be done only with
+            // friendly pieces. And if suffixed with y (wy) … with all pieces."
+            (Modifier::Swap, false, false) => mode(&|m| m.swap_enemy = true),
+            (Modifier::Swap, true, false) => mode(&|m| m.swap_friend = true),
+            (Modifier::Swap, false, true) => mode(&|m| {
+                m.swap_enemy = true;
+                m.swap_friend = true;
+            }),
+            (Modifier::Initial, false, false) => self.initial = Initial::FirstMove,
+            (Modifier::Initial, true, false) => self.initial = Initial::FromStartSquare,
+            (Modifier::NonJumping, false, false) => self.lame = true,
+            (Modifier::Hop, false, false) => self.hop = true,
+            (Modifier::LeapingSlider, false, false) => self.leaping = true,
+            // "o This modifier makes the move cylindrical … If doubled (oo) also the top and
+            // bottom edges of the board will be connected."
+            (Modifier::Cylinder, false, false) => self.wrap = Wrap::Cylinder,
+            (Modifier::Cylinder, true, false) => self.wrap = Wrap::Torus,
+            _ => return false,
+        }
+        true
+    }
+
+    /// One path as the modifiers make it: its first leg's steps selected by the directions,
+    /// the initial-only flag, lameness and wrapping on its legs, the written modes on its last
+    /// leg, and with `p` a hop over a piece there.
+    pub(super) fn apply_to(&self, path: &mut Path) {
+        path.directions.clone_from(&self.directions);
+        if self.initial != Initial::Always {
+            path.initial = self.initial;
+        }
+        if let Some(first) = path.legs.first_mut()
+            && !self.directions.is_empty()
+            && let LegSteps::Absolute(steps) = &first.steps
+        {
+            let kept: Vec<Step> = steps
+                .iter()
+                .copied()
+                .filter(|s| self.directions.iter().any(|d| selects(*d, *s)))
+                .collect();
+            first.steps = LegSteps::Absolute(kept);
+        }
+        for leg in &mut path.legs {
+            if self.lame && leg.reach == Reach::Steps(1) {
+                leg.lame = Some(Lameness::ShortestPaths);
+            }
+            if self.wrap != Wrap::None {
+                leg.wrap = self.wrap;
+            }
+        }
+        if let (Some(modes), Some(last)) = (self.modes, path.legs.last_mut()) {
+            last.modes = Modes {
+                to_empty: modes.to_empty,
+                capture_enemy: modes.capture_enemy || (modes.en_passant && !modes.to_empty),
+                ..modes
+            };
+            last.default_modes = false;
+        }
+        if self.hop
+            && let Some(last) = path.legs.pop()
+        {
+            path.legs.extend(last.hopping(false));
+        }
+        path.ends = Ends::of(&path.legs);
+    }
+}
