@@ -18,6 +18,33 @@ pub fn shortened(text: &str) -> Cow<'_, str> {
     Cow::Owned(format!("{head}…{tail}"))
 }
 
+/// `line` with each `` `quoted` `` part of it [`shortened`]: explanations quote the user's text
+/// in many places, and each quote stays short however long the text is.
+pub fn shortened_quotes(line: &str) -> Cow<'_, str> {
+    // Every other part between backticks is quoted (after an unpaired one, the rest is).
+    let quoted = |index: usize| index % 2 == 1;
+    let long = |part: &str| part.chars().nth(MOST_QUOTED).is_some();
+    if !line
+        .split('`')
+        .enumerate()
+        .any(|(index, part)| quoted(index) && long(part))
+    {
+        return Cow::Borrowed(line);
+    }
+    let parts: Vec<Cow<'_, str>> = line
+        .split('`')
+        .enumerate()
+        .map(|(index, part)| {
+            if quoted(index) {
+                shortened(part)
+            } else {
+                Cow::Borrowed(part)
+            }
+        })
+        .collect();
+    Cow::Owned(parts.join("`"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -32,5 +59,14 @@ mod tests {
             MOST_QUOTED / 2 + 1 + MOST_QUOTED / 4
         );
         assert!(quoted.starts_with("cafcaf") && quoted.ends_with("afcafK"));
+    }
+
+    #[test]
+    fn each_quote_of_a_line_is_shortened_and_the_words_kept() {
+        assert_eq!(shortened_quotes("prefix `fm`: moves"), "prefix `fm`: moves");
+        let long = "caf".repeat(100);
+        let line = format!("prefix `{long}`: moves, then `W`");
+        let expected = format!("prefix `{}`: moves, then `W`", shortened(&long));
+        assert_eq!(shortened_quotes(&line), expected);
     }
 }

@@ -1,6 +1,7 @@
 //! Plain-English explanations of a piece, move by move and leg by leg, built from the model and
 //! worded only with the vocabulary's tables and phrases.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -201,6 +202,10 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
         .unwrap_or_default()
         .into_iter()
         .partition(|letter| letter == "e");
+    let mut ignored = ignored;
+    cut_to(&mut ignored, MOVES_LISTED, |more| {
+        format!("(and {more} more)")
+    });
     // The catalogue is written in XBetza; a Fairy-Stockfish piece is named by what the engine
     // builds, which the comparison of moves handles the same way.
     let identity = names::identify(piece);
@@ -281,20 +286,27 @@ const MOVES_LISTED: usize = 64;
 /// The most lines one entry lists (a move of thousands of legs); the rest are counted.
 const LINES_LISTED: usize = 64;
 
+/// Keeps the first `most` of `items`, and says how many more there were (`said`) when any are
+/// left out.
+fn cut_to(items: &mut Vec<String>, most: usize, said: impl Fn(usize) -> String) {
+    if let Some(more) = items.len().checked_sub(most).filter(|&m| m > 0) {
+        items.truncate(most);
+        items.push(said(more));
+    }
+}
+
 impl MoveExplanation {
     /// Cut to [`LINES_LISTED`] lines, counting the rest, and a long text to its two ends.
     fn shorten(&mut self) {
-        if let Some(more) = self
-            .lines
-            .len()
-            .checked_sub(LINES_LISTED)
-            .filter(|&m| m > 0)
-        {
-            self.lines.truncate(LINES_LISTED);
-            self.lines
-                .push(format!("… and {more} more lines, not listed"));
-        }
+        cut_to(&mut self.lines, LINES_LISTED, |more| {
+            format!("… and {more} more lines, not listed")
+        });
         self.text = crate::quote::shortened(&self.text).into_owned();
+        for line in &mut self.lines {
+            if let Cow::Owned(short) = crate::quote::shortened_quotes(line) {
+                *line = short;
+            }
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 use expect_test::{Expect, expect};
 
+use super::explain;
 use crate::{Dialect, parse};
 
 fn check(betza: &str, dialect: Dialect, expected: Expect) {
@@ -219,4 +220,20 @@ fn a_long_list_of_moves_is_cut_and_counted() {
         "{}",
         explanation.summary
     );
+}
+
+/// Issue 26: an explanation quotes the user's text by its two ends, so a prefix or a list of
+/// skipped letters thousands long stays a few lines long.
+#[test]
+fn long_text_is_quoted_by_its_ends() {
+    let prefix = explain(&parse(
+        &format!("{}K", "caf".repeat(2000)),
+        Dialect::Chained,
+    ))
+    .to_text();
+    assert!(prefix.len() < 2_000, "{} bytes", prefix.len());
+    assert!(prefix.contains("prefix `cafcaf") && prefix.contains('…'));
+    let skipped = explain(&parse(&format!("{}K", "a".repeat(5000)), Dialect::Fairy)).to_text();
+    assert!(skipped.len() < 2_000, "{} bytes", skipped.len());
+    assert!(skipped.contains("(and 4936 more)"));
 }

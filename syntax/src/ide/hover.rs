@@ -54,7 +54,11 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             range = definition;
         }
         None => {
-            markdown.push_str(&format!("**`{text}`** ({})\n\n", region.dialect.title()));
+            markdown.push_str(&format!(
+                "**`{}`** ({})\n\n",
+                crate::quote::shortened(&text),
+                region.dialect.title()
+            ));
             markdown.push_str(&meaning_of(&piece.parse, piece.model(), options));
         }
     }
@@ -101,11 +105,11 @@ fn mbn_definition(
             match &meaning.name {
                 Some(name) => markdown.push_str(&format!(
                     "**{what} `{name}`**{title} = `{}` (Modified Betza Notation)\n\n",
-                    meaning.written
+                    crate::quote::shortened(&meaning.written)
                 )),
                 None => markdown.push_str(&format!(
                     "**`{}`** (Modified Betza Notation)\n\n",
-                    meaning.written
+                    crate::quote::shortened(&meaning.written)
                 )),
             }
             (meaning.range, meaning.written, meaning.dissolved)
