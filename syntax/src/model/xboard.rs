@@ -75,8 +75,46 @@ pub fn readings(piece: &ast::Piece) -> Vec<XBoardReading> {
         if let Some(atom) = a_move.atom() {
             atom_readings(&atom, &mut out);
         }
+        // XBoard reads nothing past the place where it stops: how it would have read the rest
+        // (`UUU…` has one unknown atom for it, not thousands) is no departure.
+        if let Some(end) = out.iter().filter_map(XBoardReading::ends_string_at).min() {
+            out.retain(|reading| reading.place().start() <= end);
+            break;
+        }
     }
     out
+}
+
+impl XBoardReading {
+    /// Where XBoard stops reading the string, for a reading that ends it.
+    fn ends_string_at(&self) -> Option<rowan::TextSize> {
+        match self {
+            XBoardReading::UnknownAtomEndsString { atom: range }
+            | XBoardReading::LeadingZeroEndsString { range } => Some(range.start()),
+            _ => None,
+        }
+    }
+
+    /// The letters the reading is about.
+    fn place(&self) -> TextRange {
+        match *self {
+            XBoardReading::DropsOutOfOrder { letter: range }
+            | XBoardReading::DoubledAtomIsNoRider { atom: range }
+            | XBoardReading::SwapsCamelAndZebra { atom: range }
+            | XBoardReading::LeadingZeroEndsString { range }
+            | XBoardReading::UnknownAtomEndsString { atom: range }
+            | XBoardReading::HalfOnKingGivesAll { directions: range }
+            | XBoardReading::DiagonalPairWithVOrSGivesAll { directions: range }
+            | XBoardReading::LeadingVOrSNotDistributed { directions: range }
+            | XBoardReading::LeaperHopperHasNoMoves { modifier: range }
+            | XBoardReading::JumpOnSingleStepHasNoMoves { modifier: range }
+            | XBoardReading::LameChecksOneSquare {
+                modifier: range, ..
+            }
+            | XBoardReading::ContinuationExcludesOnlyStraightBack { leg: range }
+            | XBoardReading::WrapsInsteadOfLeavingBoard { modifier: range } => range,
+        }
+    }
 }
 
 /// XBoard's departures in the legs of one move, each leg read in its place.
@@ -302,6 +340,13 @@ mod tests {
         assert_eq!(kinds("J"), ["SwapsCamelAndZebra"]);
         assert_eq!(kinds("W03"), ["LeadingZeroEndsString"]);
         assert_eq!(kinds("U"), ["UnknownAtomEndsString"]);
+        // XBoard stops at the first: what follows it is never read.
+        assert_eq!(kinds("UUU"), ["UnknownAtomEndsString"]);
+        assert_eq!(kinds("fmWSmfW"), ["UnknownAtomEndsString"]);
+        assert_eq!(
+            kinds("mfWSmfW"),
+            ["DropsOutOfOrder", "UnknownAtomEndsString"]
+        );
         assert_eq!(kinds("fhK"), ["HalfOnKingGivesAll"]);
         assert_eq!(kinds("lvF"), ["DiagonalPairWithVOrSGivesAll"]);
         assert_eq!(kinds("vrN"), ["LeadingVOrSNotDistributed"]);
