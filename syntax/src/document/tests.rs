@@ -76,28 +76,37 @@ fn edit_in_steps(format: HostFormat, before: &str, edits: &[((usize, usize), &st
 }
 
 /// Seed 000 says nothing of files; these are the host rules of DESIGN.md: a section body is
-/// scanned again alone when an edit stays inside it, whatever is typed there.
+/// scanned again alone when an edit stays inside it, whatever is typed there, unless the body
+/// holds keys the section's board is checked with (pieces, size, start position), which other
+/// sections read too.
 #[test]
 fn edits_inside_a_section_body_are_scanned_alone() {
-    let before = "# top\n[a:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:NN\n\n[b:a]\nking = k:WF\ncustomPiece1 = x:K\n";
+    let before = "# top\n[a:chess]\ncastling = false\npass = true\n\n[b:a]\ncheckCounting = true\nmustCapture = true\n";
     let at = |needle: &str| before.find(needle).expect("in the text");
-    let (m, y, k) = (at("mfW") + 1, at("y:NN"), at("x:K") + 2);
+    let (p, t, m) = (at("pass"), at("true\n\n"), at("mustCapture") + 4);
     // From the end of the file back, so that each offset is still right when its turn comes.
     let edits = [
         // Spaces and a comment in the last section, then its last line deleted.
-        ((k, k), " "),
-        ((k - 17, k - 17), "# "),
-        ((k - 17, before.len() + 3), ""),
-        // A new line that uses `y` again, then `z` instead.
-        ((y - 15, y - 15), "customPiece3 = y:W\n"),
-        ((y, y + 1), "z"),
-        // A line break inside `mfW`, then joined again.
-        ((m, m), "\n"),
-        ((m, m + 1), ""),
+        ((m, m), " "),
+        ((m - 4, m - 4), "# "),
+        ((m - 4, before.len() + 3), ""),
+        // A new line that sets `pass` again, then a value changed.
+        ((p, p), "pass = false\n"),
+        ((t, t + 4), "fals"),
+        // A line break inside a key, then joined again.
+        ((p + 2, p + 2), "\n"),
+        ((p + 2, p + 3), ""),
     ];
     assert_eq!(
         edit_in_steps(HostFormat::VariantsIni, before, &edits),
         edits.len()
+    );
+    // A section with pieces is read with its parents and children: the whole file.
+    let pieces = "[a:chess]\ncustomPiece1 = x:mfW\n\n[b:a]\ncastling = false\n";
+    let blank = pieces.find("\n\n").expect("blank line") + 1;
+    assert_eq!(
+        edit_in_steps(HostFormat::VariantsIni, pieces, &[((blank, blank), "# x")]),
+        0
     );
 }
 
@@ -268,27 +277,24 @@ impl crate::Source for Watched<'_> {
 #[test]
 fn an_edit_reads_only_its_string_or_its_section() {
     let options = Options::default();
-    let section = "[b:chess]\ncustomPiece1 = x:mfW\n# note\ncustomPiece2 = y:NN\n";
-    let before = format!("[a:chess]\ncustomPiece1 = x:K\n{section}[c:chess]\nking = k:WF\n");
+    let section = "[b:chess]\ncastling = false\n# note\npass = true\n";
+    let before = format!("[a:chess]\ncustomPiece1 = x:mfW\n{section}[c:chess]\nking = k:WF\n");
     let section_at = before.find("[b").expect("section b");
     let section_end = section_at + section.len();
     let string_at = before.find("mfW").expect("string");
-    // Typing `c` into `mfW`, then a line break before `# note` (which ends the string's line
-    // differently), then a new key on the comment's line.
+    let note_at = before.find("# note").expect("comment");
+    // Typing `c` into `mfW`, then a line break before `# note`, then a new key on the
+    // comment's line.
     let edits: [((usize, usize), &str, std::ops::Range<usize>); 3] = [
         (
             (string_at + 1, string_at + 1),
             "c",
             string_at..string_at + 4,
         ),
+        ((note_at, note_at), "\n", section_at..section_end + 2),
         (
-            (string_at + 4, string_at + 4),
-            "\n",
-            section_at..section_end + 2,
-        ),
-        (
-            (string_at + 6, string_at + 6),
-            "customPiece3 = z:R\n",
+            (note_at + 1, note_at + 1),
+            "mustCapture = true\n",
             section_at..section_end + 21,
         ),
     ];

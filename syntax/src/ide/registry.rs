@@ -358,7 +358,7 @@ const SYNTAX: [Code; 35] = [
 use HostFormat::{Betza, Cif, VariantsIni};
 
 /// Problems of the file around the strings, and of MBN macros across it.
-const FILE: [Code; 14] = [
+const FILE: [Code; 25] = [
     file(
         "unclosed-section",
         Family::Host,
@@ -376,12 +376,168 @@ const FILE: [Code; 14] = [
     file(
         "unknown-parent",
         Family::Host,
-        Warning,
+        Error,
         (
             "a variant inherits from one neither defined above it nor built in",
-            "Fairy-Stockfish cannot load the variant.",
+            "Fairy-Stockfish skips the section: it reads sections in order, and names keep \
+             their spaces.",
         ),
         (VariantsIni, "[v:nosuchvariant]\n", "[v:chess]\n"),
+    ),
+    file(
+        "duplicate-section",
+        Family::Host,
+        Error,
+        (
+            "a section named like one above it or like a built-in variant",
+            "Fairy-Stockfish skips the second section whole.",
+        ),
+        (
+            VariantsIni,
+            "[chess]\nmaxRank = 6\n",
+            "[minichess:chess]\nmaxRank = 6\n",
+        ),
+    ),
+    file(
+        "byte-order-mark",
+        Family::Host,
+        Error,
+        (
+            "a line that starts with a byte-order mark",
+            "Fairy-Stockfish sees no header on the line and drops the section.",
+        ),
+        (
+            VariantsIni,
+            "\u{feff}[v:chess]\nmaxRank = 6\n",
+            "[v:chess]\nmaxRank = 6\n",
+        ),
+    ),
+    file(
+        "indented-header",
+        Family::Host,
+        Error,
+        (
+            "a section header with spaces before it",
+            "Fairy-Stockfish ignores the line; the keys below it stay in the section above.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\n  [w:chess]\nmaxRank = 6\n",
+            "[v:chess]\n[w:chess]\nmaxRank = 6\n",
+        ),
+    ),
+    file(
+        "unknown-key",
+        Family::Host,
+        Warning,
+        (
+            "a key that is no Fairy-Stockfish option (misspelt, other case, spaces around it)",
+            "Fairy-Stockfish ignores it without a word.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\nmaxRanks = 6\n",
+            "[v:chess]\nmaxRank = 6\n",
+        ),
+    ),
+    file(
+        "wrong-value",
+        Family::Host,
+        Error,
+        (
+            "a value Fairy-Stockfish reads as something else, or cannot read",
+            "The variant is not what the file says: `yes` is false, an unknown letter ends a \
+             list, some values make the engine drop the variant or abort.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\ncastling = yes\n",
+            "[v:chess]\ncastling = true\n",
+        ),
+    ),
+    file(
+        "start-position",
+        Family::Host,
+        Error,
+        (
+            "a start position that does not fit the variant's board or pieces",
+            "Fairy-Stockfish rejects the position: the variant cannot be played.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\nmaxRank = 6\n",
+            "[v:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        ),
+    ),
+    file(
+        "empty-value",
+        Family::Host,
+        Warning,
+        (
+            "a key with nothing after its `=`",
+            "Fairy-Stockfish stores nothing: the parent's value or the default stays.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\nmaxRank =\n",
+            "[v:chess]\nmaxRank = 8\n",
+        ),
+    ),
+    file(
+        "duplicate-key",
+        Family::Host,
+        Warning,
+        (
+            "a key set twice in one section",
+            "Fairy-Stockfish keeps only the last value.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\nmaxFile = 6\nmaxFile = 7\n",
+            "[v:chess]\nmaxFile = 7\n",
+        ),
+    ),
+    file(
+        "deprecated-key",
+        Family::Host,
+        Hint,
+        (
+            "a key Fairy-Stockfish still reads but has replaced",
+            "It works today; the newer key says more exactly what it sets.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\nwhiteDropRegion = *1\n",
+            "[v:chess]\ndropRegionWhite = *1\n",
+        ),
+    ),
+    file(
+        "no-equals",
+        Family::Host,
+        Warning,
+        (
+            "a line in a section that is neither a key, a header nor a comment",
+            "Fairy-Stockfish ignores the line.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\nmaxRank 6\n",
+            "[v:chess]\nmaxRank = 6\n",
+        ),
+    ),
+    file(
+        "outside-section",
+        Family::Host,
+        Warning,
+        (
+            "a key before the first section header",
+            "Fairy-Stockfish ignores everything above the first header.",
+        ),
+        (
+            VariantsIni,
+            "maxRank = 6\n[v:chess]\n",
+            "[v:chess]\nmaxRank = 6\n",
+        ),
     ),
     file(
         "custom-piece-number",

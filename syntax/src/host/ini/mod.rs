@@ -2,7 +2,7 @@
 //! lines, `key = value`. Betza is the value after `x:` of `customPiece1` to `customPiece25`, and
 //! of `king = k:BETZA`.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use rowan::{TextRange, TextSize};
 
@@ -11,183 +11,39 @@ use super::{
 };
 use crate::{Dialect, Severity, Source};
 
-/// Keys whose value is a piece letter (built-in pieces), so a letter used twice is caught.
-const PIECE_KEYS: [&str; 40] = [
-    "pawn",
-    "knight",
-    "bishop",
-    "rook",
-    "queen",
-    "king",
-    "fers",
-    "alfil",
-    "fersAlfil",
-    "silver",
-    "aiwok",
-    "bers",
-    "archbishop",
-    "chancellor",
-    "amazon",
-    "knibis",
-    "biskni",
-    "kniroo",
-    "rookni",
-    "shogiPawn",
-    "lance",
-    "shogiKnight",
-    "gold",
-    "dragonHorse",
-    "clobber",
-    "breakthrough",
-    "immobile",
-    "cannon",
-    "janggiCannon",
-    "soldier",
-    "horse",
-    "elephant",
-    "janggiElephant",
-    "banner",
-    "wazir",
-    "commoner",
-    "centaur",
-    "hawk",
-    "spider",
-    "leopard",
-];
+mod board;
+#[cfg(test)]
+mod cases;
+mod keys;
+pub mod options;
+mod sections;
 
-/// Every variant Fairy-Stockfish has built in (its `variants_init`, variant.cpp 1849 on, at
-/// commit c19b5f6; all of them in pyffish 0.0.90), which a section may inherit from without
-/// defining it. A default build (no flags) has 86 of them: the 34 from `shogi` to
-/// `janggicasual` below need `LARGEBOARDS` (`amazons` among them `ALLVARS` too) and `duck` needs
-/// `ALLVARS`; variant sites and pyffish ship the large builds, so all 121 count as known.
-const BUILT_IN_VARIANTS: [&str; 121] = [
-    "chess",
-    "normal",
-    "fischerandom",
-    "nocastle",
-    "armageddon",
-    "torpedo",
-    "berolina",
-    "pawnsideways",
-    "pawnback",
-    "legan",
-    "fairy",
-    "makruk",
-    "makpong",
-    "cambodian",
-    "karouk",
-    "asean",
-    "ai-wok",
-    "shatranj",
-    "chaturanga",
-    "amazon",
-    "georgian",
-    "nightrider",
-    "grasshopper",
-    "hoppelpoppel",
-    "newzealand",
-    "kingofthehill",
-    "racingkings",
-    "knightmate",
-    "misere",
-    "losers",
-    "giveaway",
-    "antichess",
-    "suicide",
-    "codrus",
-    "extinction",
-    "kinglet",
-    "threekings",
-    "horde",
-    "petrified",
-    "nocheckatomic",
-    "atomic",
-    "atomar",
-    "isolation",
-    "isolation7x7",
-    "snailtrail",
-    "fox-and-hounds",
-    "duck",
-    "joust",
-    "3check",
-    "5check",
-    "crazyhouse",
-    "loop",
-    "chessgi",
-    "bughouse",
-    "koedem",
-    "pocketknight",
-    "placement",
-    "sittuyin",
-    "seirawan",
-    "shouse",
-    "dragon",
-    "paradigm",
-    "minishogi",
-    "mini",
-    "kyotoshogi",
-    "micro",
-    "dobutsu",
-    "gorogoro",
-    "judkins",
-    "torishogi",
-    "euroshogi",
-    "losalamos",
-    "gardner",
-    "almost",
-    "sortofalmost",
-    "chigorin",
-    "perfect",
-    "spartan",
-    "shatar",
-    "coregal",
-    "clobber",
-    "breakthrough",
-    "ataxx",
-    "flipersi",
-    "flipello",
-    "minixiangqi",
-    "raazuvaa",
-    "shogi",
-    "checkshogi",
-    "shoshogi",
-    "yarishogi",
-    "okisakishogi",
-    "capablanca",
-    "capahouse",
-    "caparandom",
-    "gothic",
-    "janus",
-    "modern",
-    "chancellor",
-    "embassy",
-    "centaur",
-    "gustav3",
-    "jesonmor",
-    "courier",
-    "grand",
-    "opulent",
-    "tencubed",
-    "omicron",
-    "troitzky",
-    "wolf",
-    "shako",
-    "clobber10",
-    "flipello10",
-    "amazons",
-    "xiangqi",
-    "manchu",
-    "supply",
-    "janggi",
-    "janggitraditional",
-    "janggimodern",
-    "janggicasual",
-];
+use board::Board;
+use options::ValueKind;
 
 struct Section {
     name: String,
     /// Each piece letter used so far (lower case), with the key that took it.
     letters: Vec<(char, String)>,
+    /// Each key set so far, with its range: the engine keeps the last value of a key.
+    keys: Vec<(String, TextRange)>,
+    /// The board from the parent (none for a section the engine skips, or one scanned alone).
+    board: Option<Board>,
+    /// Values the board decides about, checked once the section is read: a key's last value
+    /// counts, wherever it stands.
+    board_values: Vec<(ValueKind, String, String, TextRange)>,
+}
+
+impl Section {
+    fn new(name: &str, board: Option<Board>) -> Section {
+        Section {
+            name: name.to_owned(),
+            letters: Vec::new(),
+            keys: Vec::new(),
+            board,
+            board_values: Vec::new(),
+        }
+    }
 }
 
 /// The scanner between lines: what it found so far, the sections defined above and the one it
@@ -195,30 +51,62 @@ struct Section {
 #[derive(Default)]
 struct Scanner {
     scan: Scan,
-    defined: HashSet<String>,
+    /// The boards of the sections the engine registers, by name.
+    defined: HashMap<String, Board>,
+    /// Every section name of the file, to tell a parent defined further down.
+    all_names: HashSet<String>,
     section: Option<Section>,
 }
 
-/// A header line's content (`[name:parent]`): its name and parent, trimmed.
+/// A header line's content (`[name:parent]`): its name and parent, exactly as the engine takes
+/// them (split at the first `:`, spaces kept).
 fn header_parts(content: &str) -> (&str, Option<&str>) {
     let header = content.strip_prefix('[').unwrap_or(content);
-    let name_part = header.strip_suffix(']').unwrap_or(header);
+    let name_part = header.split(']').next().unwrap_or(header);
     match name_part.split_once(':') {
-        Some((name, parent)) => (name.trim(), Some(parent.trim())),
-        None => (name_part.trim(), None),
+        Some((name, parent)) => (name, Some(parent)),
+        None => (name_part, None),
     }
 }
 
-/// Whether a line (without its break) is a section header.
+/// Whether a line (without its break) is a section header: its first character is `[`.
 fn is_header(line: &str) -> bool {
-    trimmed(line, 0).1.starts_with('[')
+    line.starts_with('[')
 }
+
+/// The byte-order mark, which hides the header after it from the engine.
+const BYTE_ORDER_MARK: char = '\u{feff}';
 
 pub(super) fn scan(text: &str) -> Scan {
-    let mut scanner = Scanner::default();
+    let mut scanner = Scanner {
+        all_names: lines(text)
+            .filter(|(_, line)| is_header(line))
+            .map(|(_, line)| header_parts(line).0.to_owned())
+            .collect(),
+        ..Scanner::default()
+    };
     for (offset, line) in lines(text) {
-        scanner.line(offset, line);
+        match line.strip_prefix(BYTE_ORDER_MARK) {
+            // Its header is read as the engine would read it without the mark, so that the
+            // section's strings are still analysed.
+            Some(rest) => {
+                let width = BYTE_ORDER_MARK.len_utf8();
+                push(
+                    &mut scanner.scan,
+                    offset,
+                    offset + width + rest.len(),
+                    "byte-order-mark",
+                    Severity::Error,
+                    "the line starts with a byte-order mark: Fairy-Stockfish reads it as part of \
+                     the line, so it sees no header here and drops this section"
+                        .to_owned(),
+                );
+                scanner.line(offset + width, rest);
+            }
+            None => scanner.line(offset, line),
+        }
     }
+    scanner.finish_section();
     scanner.scan
 }
 
@@ -227,10 +115,7 @@ pub(super) fn scan(text: &str) -> Scan {
 /// structure.
 fn scan_body(text: &str, (from, to): (usize, usize), name: Option<&str>) -> Option<Scan> {
     let mut scanner = Scanner {
-        section: name.map(|name| Section {
-            name: name.to_owned(),
-            letters: Vec::new(),
-        }),
+        section: name.map(|name| Section::new(name, None)),
         ..Scanner::default()
     };
     for (offset, line) in lines(text.get(from..to)?) {
@@ -238,6 +123,19 @@ fn scan_body(text: &str, (from, to): (usize, usize), name: Option<&str>) -> Opti
             return None;
         }
         scanner.line(from + offset, line);
+    }
+    // A body with keys the board decides about is checked against its parents: the whole file.
+    if scanner
+        .section
+        .as_ref()
+        .is_some_and(|section| !section.board_values.is_empty())
+        || scanner
+            .scan
+            .host_tokens
+            .iter()
+            .any(|(_, t)| *t == HostToken::Key)
+    {
+        return None;
     }
     Some(scanner.scan)
 }
@@ -265,6 +163,16 @@ pub(super) fn rescan<S: Source + ?Sized>(
         None => text.len_bytes(),
     };
     let base = header.map_or(0, |range| usize::from(range.start()));
+    // A body that held keys the board decides about is checked against its parents (and its
+    // children against it): the whole file.
+    let old_end = next.map(|range| range.start());
+    if tokens
+        .from(TextSize::new(u32::try_from(base).ok()?))
+        .take_while(|(range, _)| old_end.is_none_or(|end| range.start() < end))
+        .any(|(_, token)| token == HostToken::Key)
+    {
+        return None;
+    }
     let section = text.text_at(base..next_at)?;
     // The body starts after the header's line break and ends where the next header's line
     // starts (a header is a line's first word, so a break lies between the two).
@@ -297,93 +205,55 @@ pub(super) fn rescan<S: Source + ?Sized>(
 }
 
 impl Scanner {
-    /// Reads one line, `line` at `offset` (without its break).
+    /// Reads one line, `line` at `offset` (without its break), as the engine does: a comment or
+    /// a header starts at the line's first character; anything else with a `=` is a key.
     fn line(&mut self, offset: usize, line: &str) {
         let (start, content) = trimmed(line, offset);
         if content.is_empty() {
             return;
         }
-        if content.starts_with(['#', ';']) {
-            self.scan
-                .host_tokens
-                .push((span(start, start + content.len()), HostToken::Comment));
-        } else if content.starts_with('[') {
+        let comment = (span(start, start + content.len()), HostToken::Comment);
+        if line.starts_with(['#', ';']) {
+            self.scan.host_tokens.push(comment);
+        } else if is_header(line) {
             self.header(start, content);
-        } else if let Some(equals) = content.find('=') {
-            self.entry(start, content, equals);
-        }
-    }
-
-    /// A header line `[name]` or `[child:parent]` at `start`: it opens a section with no piece
-    /// letters used yet.
-    fn header(&mut self, start: usize, content: &str) {
-        let scan = &mut self.scan;
-        scan.host_tokens
-            .push((span(start, start + content.len()), HostToken::Section));
-        let (name, parent) = header_parts(content);
-        if !content.ends_with(']') {
+        } else if let Some(equals) = line.find('=') {
+            if content.starts_with(['#', ';']) {
+                self.scan.host_tokens.push(comment);
+                self.warn(
+                    (start, start + content.len()),
+                    "unknown-key",
+                    "an indented comment is no comment to Fairy-Stockfish: with its `=` it is \
+                     read as a key, which it ignores (start the line with `#`)"
+                        .to_owned(),
+                );
+            } else {
+                self.entry(offset, line, equals);
+            }
+        } else if content.starts_with(['#', ';']) {
+            self.scan.host_tokens.push(comment);
+        } else if content.starts_with('[') {
             push(
-                scan,
+                &mut self.scan,
                 start,
                 start + content.len(),
-                "unclosed-section",
+                "indented-header",
                 Severity::Error,
-                format!("section header `{content}` has no closing `]`"),
+                "an indented header is no header to Fairy-Stockfish: it ignores the line, and \
+                 the keys below stay in the section above (start the line with `[`)"
+                    .to_owned(),
+            );
+        } else {
+            self.warn(
+                (start, start + content.len()),
+                "no-equals",
+                "Fairy-Stockfish ignores a line without `=`".to_owned(),
             );
         }
-        if let Some(parent) = parent
-            && !self.defined.contains(parent)
-            && !BUILT_IN_VARIANTS.contains(&parent)
-        {
-            let at = start + content.find(parent).unwrap_or(0);
-            push(
-                scan,
-                at,
-                at + parent.len(),
-                "unknown-parent",
-                Severity::Warning,
-                format!(
-                    "`{name}` inherits from `{parent}`, which is neither defined above nor a Fairy-Stockfish built-in variant I know"
-                ),
-            );
-        }
-        self.defined.insert(name.to_owned());
-        self.section = Some(Section {
-            name: name.to_owned(),
-            letters: Vec::new(),
-        });
     }
 
-    /// A `key = value` line at `start` whose `=` is at `equals` in `content`. Only piece keys
-    /// are read: their value is a piece letter, then for a custom piece `:` and its Betza.
-    fn entry(&mut self, start: usize, content: &str, equals: usize) {
-        let key = content[..equals].trim();
-        let (value_at, value) = trimmed(&content[equals + 1..], start + equals + 1);
-        let custom = key.strip_prefix("customPiece");
-        if let Some(number) = custom {
-            self.custom_piece_number(start, key, number);
-        }
-        let is_piece_key = custom.is_some() || PIECE_KEYS.contains(&key);
-        if !is_piece_key || value.is_empty() || value == "-" {
-            return;
-        }
-        self.scan
-            .host_tokens
-            .push((span(start, start + key.len()), HostToken::Key));
-        let mut letters = value.chars();
-        let letter = letters.next();
-        let separated = letters.next() == Some(':');
-        if !self.check_piece_value(value_at, value, letter, separated, custom.is_some()) {
-            return;
-        }
-        if let Some(letter) = letter {
-            self.use_letter(letter, value_at, key);
-        }
-        if separated {
-            let betza_at = value_at + value.find(':').map_or(value.len(), |i| i + 1);
-            let betza = span(betza_at, value_at + value.len());
-            self.betza_region(betza, key, letter);
-        }
+    fn warn(&mut self, (start, end): (usize, usize), code: &'static str, message: String) {
+        push(&mut self.scan, start, end, code, Severity::Warning, message);
     }
 
     /// Fairy-Stockfish numbers custom pieces 1 to 25; `key` at `start` ends in `number`.
@@ -454,19 +324,15 @@ impl Scanner {
             current.letters.push((lower, key.to_owned()));
             return;
         };
-        let message = if first == key {
-            // Keys go into a map: the last value wins (reference/fairy-stockfish-ini.md).
-            format!(
-                "`{key}` is set twice in `[{}]`; Fairy-Stockfish keeps only this later value",
-                current.name
-            )
-        } else {
-            format!(
-                "piece letter `{letter}` is already `{first}`'s in `[{}]`; one of the two pieces \
-                 is hidden",
-                current.name
-            )
-        };
+        // The same key set twice is one piece, its last value (said as `duplicate-key`).
+        if first == key {
+            return;
+        }
+        let message = format!(
+            "piece letter `{letter}` is already `{first}`'s in `[{}]`; one of the two pieces is \
+             hidden",
+            current.name
+        );
         push(
             &mut self.scan,
             at,
