@@ -67,6 +67,16 @@ impl Server {
     }
 }
 
+/// The codes of a `publishDiagnostics` notification.
+fn codes_of(published: &Value) -> Vec<&str> {
+    published["params"]["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .collect()
+}
+
 #[test]
 fn a_session_over_stdio_ends_with_status_0() {
     let mut server = Server::start();
@@ -84,12 +94,7 @@ fn a_session_over_stdio_ends_with_status_0() {
     }));
     let published = server.receive();
     assert_eq!(published["method"], "textDocument/publishDiagnostics");
-    let codes: Vec<&str> = published["params"]["diagnostics"]
-        .as_array()
-        .expect("diagnostics")
-        .iter()
-        .filter_map(|d| d["code"].as_str())
-        .collect();
+    let codes = codes_of(&published);
     assert!(codes.contains(&"fairy-skipped-letter"), "{codes:?}");
     // A broken message does not end the session.
     server.send_raw(b"Content-Type: nothing");
@@ -111,4 +116,78 @@ fn a_session_over_stdio_ends_with_status_0() {
     server.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
     let status = server.child.wait().expect("the server exits");
     assert_eq!(status.code(), Some(0));
+}
+
+/// Issue 27: around the Betza strings, a variants.ini's keys and headers are hovered and its
+/// keys and values completed, by the real server over stdio.
+#[test]
+fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
+    let mut server = Server::start();
+    server.send(json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }));
+    server.reply_to(1);
+    server.send(json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
+    let uri = "file:///tmp/variants.ini";
+    server.send(json!({
+        "jsonrpc": "2.0",
+        "method": "textDocument/didOpen",
+        "params": { "textDocument": {
+            "uri": uri, "languageId": "fairy-variants", "version": 1,
+            "text": "[v:chess]\nmaxRank = 6\nmaxRanks = 7\ncastling = \nstal\n",
+        } },
+    }));
+    let published = server.receive();
+    let codes = codes_of(&published);
+    assert!(
+        codes.contains(&"unknown-key") && codes.contains(&"start-position"),
+        "{codes:?}"
+    );
+    let request = |id: i64, method: &str, line: u32, character: u32| {
+        json!({
+            "jsonrpc": "2.0", "id": id, "method": method,
+            "params": { "textDocument": { "uri": uri }, "position": { "line": line, "character": character } },
+        })
+    };
+    let hover_text = |reply: &Value| {
+        reply["result"]["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    };
+    server.send(request(2, "textDocument/hover", 1, 2));
+    let key = hover_text(&server.reply_to(2));
+    assert!(
+        key.contains("**`maxRank`**") && key.contains("`6` (set in this section)"),
+        "{key}"
+    );
+    server.send(request(3, "textDocument/hover", 0, 1));
+    let header = hover_text(&server.reply_to(3));
+    assert!(
+        header.contains("`v` ← `chess` (built in)") && header.contains("8 files × 6 ranks"),
+        "{header}"
+    );
+    server.send(request(4, "textDocument/completion", 3, 11));
+    let values: Vec<String> = server.reply_to(4)["result"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|item| item["label"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(values, ["true", "false"]);
+    server.send(request(5, "textDocument/completion", 4, 4));
+    let keys = server.reply_to(5);
+    let stalemate = keys["result"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .find(|item| item["label"] == "stalemateValue")
+        .expect("stalemateValue offered");
+    assert_eq!(stalemate["textEdit"]["newText"], "stalemateValue = ");
+    assert_eq!(
+        stalemate["textEdit"]["range"]["start"],
+        json!({ "line": 4, "character": 0 })
+    );
+    server.send(json!({ "jsonrpc": "2.0", "id": 6, "method": "shutdown" }));
+    server.reply_to(6);
+    server.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
+    server.child.wait().expect("the server exits");
 }

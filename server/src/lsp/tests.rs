@@ -258,11 +258,20 @@ async fn hover_explains_the_letter_then_the_piece() {
     assert!(text.starts_with("**`N`** (Knight)"), "{text}");
     assert!(text.contains("Piece `h` in `[v]`"), "{text}");
     assert!(text.contains("```text"), "{text}");
-    // Outside any Betza string: no hover; unknown documents and lines past the end: errors.
-    let outside = session
+    // On a header: the variant; on a blank line: no hover; unknown documents and lines past
+    // the end: errors.
+    let header = session
         .request(
             "textDocument/hover",
             json!({ "textDocument": { "uri": uri }, "position": position(0, 1) }),
+        )
+        .await;
+    let header = header["result"]["contents"]["value"].as_str().unwrap_or("");
+    assert!(header.starts_with("**Variant `v`**"), "{header}");
+    let outside = session
+        .request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position(2, 0) }),
         )
         .await;
     assert_eq!(outside["result"], Value::Null);

@@ -4,7 +4,7 @@
 //! characters only, never panic, and accept every half-typed state of their host syntax.
 
 mod diagram;
-mod ini;
+pub mod ini;
 mod pgn;
 mod plain;
 mod tokens;

@@ -1,7 +1,7 @@
 //! Completion, as plain data: inside a Betza string the letters its dialect reads, each with
 //! its own table's words (MBN's `w` swaps, XBetza's `d` destroys); `a` where another leg may
 //! start. In a `variants.ini`, outside any string, the next free `customPieceN` key with a free
-//! piece letter.
+//! piece letter, the options the section does not set yet, and the words of a value.
 
 use ropey::Rope;
 
@@ -18,6 +18,8 @@ pub enum Completion {
     Letter { letter: Letter, at: TextRange },
     /// A `customPieceN = x:` line.
     CustomPiece(CustomPiece),
+    /// A `variants.ini` key or value.
+    Ini(super::ini::IniCompletion),
 }
 
 /// The completion items at byte `offset` of `document`.
@@ -44,9 +46,17 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
     }
     match document.format() {
         Some(HostFormat::VariantsIni) => {
-            next_custom_piece(&section_around(document.text(), offset))
+            let text = document.text().to_string();
+            let options = super::ini::completion(&text, offset);
+            let at_key = options
+                .iter()
+                .any(|o| matches!(o, super::ini::IniCompletion::Key { .. }));
+            at_key
+                .then(|| next_custom_piece(&section_around(document.text(), offset)))
+                .flatten()
                 .map(Completion::CustomPiece)
                 .into_iter()
+                .chain(options.into_iter().map(Completion::Ini))
                 .collect()
         }
         Some(HostFormat::Betza) => as_items(table(Dialect::XBetza).letters(false)),
@@ -153,9 +163,10 @@ mod tests {
         let document = Document::new("variants.ini", "", text, &Options::default());
         let in_first = completion(&document, text.find("\n\n").expect("blank") + 1);
         let in_second = completion(&document, text.len());
+        // The custom piece comes first, then the options the section may still set.
         let insert = |items: &[Completion]| match items {
-            [Completion::CustomPiece(piece)] => piece.insert.clone(),
-            other => panic!("{other:?}"),
+            [Completion::CustomPiece(piece), Completion::Ini(_), ..] => piece.insert.clone(),
+            other => panic!("{:?}", other.first()),
         };
         assert_eq!(insert(&in_first), "customPiece2 = b:");
         assert_eq!(insert(&in_second), "customPiece1 = a:");

@@ -28,9 +28,15 @@ pub struct Hover {
     pub range: TextRange,
 }
 
-/// The hover at byte `offset` of `document`, inside a Betza string.
+/// The hover at byte `offset` of `document`: inside a Betza string, or on a `variants.ini`
+/// key or header.
 pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Option<Hover> {
-    let region = document.region_at(offset)?;
+    let Some(region) = document.region_at(offset) else {
+        // Around the strings of a variants.ini: its keys and section headers.
+        return (document.format() == Some(crate::host::HostFormat::VariantsIni))
+            .then(|| super::ini::hover(&document.text().to_string(), offset))
+            .flatten();
+    };
     let text = document.region_text(region);
     let piece = document.piece(&text, region.dialect);
     let local = offset

@@ -8,6 +8,7 @@ pub mod completion;
 mod document;
 pub mod highlight;
 pub mod hover;
+pub mod ini;
 pub mod macros;
 pub mod registry;
 pub mod symbols;

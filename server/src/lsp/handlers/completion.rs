@@ -1,6 +1,7 @@
 //! Completion: the library's items as protocol items. A letter replaces nothing and goes where
 //! the cursor is; a custom piece line is inserted as text.
 
+use betza_syntax::ide::ini::IniCompletion;
 use betza_syntax::ide::{self, Completion, Document, LetterKind};
 use tower_lsp_server::ls_types::{
     CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, MarkupContent,
@@ -42,6 +43,35 @@ pub fn completion(document: &Document, offset: usize, encoding: Encoding) -> Vec
                 detail: Some(piece.detail),
                 insert_text: Some(piece.insert),
                 documentation: doc(piece.documentation),
+                // Listed before the options: a new piece is what a section most often gets.
+                sort_text: Some("0".to_owned()),
+                preselect: Some(true),
+                ..CompletionItem::default()
+            },
+            Completion::Ini(IniCompletion::Key {
+                key,
+                detail,
+                documentation,
+                replace,
+            }) => CompletionItem {
+                label: key.clone(),
+                kind: Some(CompletionItemKind::PROPERTY),
+                sort_text: Some(format!("1{key}")),
+                detail: Some(detail),
+                documentation: doc(documentation),
+                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                    range: to_range(document.text(), replace, encoding),
+                    new_text: format!("{key} = "),
+                })),
+                ..CompletionItem::default()
+            },
+            Completion::Ini(IniCompletion::Value { value, replace }) => CompletionItem {
+                label: value.clone(),
+                kind: Some(CompletionItemKind::VALUE),
+                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                    range: to_range(document.text(), replace, encoding),
+                    new_text: value,
+                })),
                 ..CompletionItem::default()
             },
         })

@@ -8,7 +8,7 @@ use super::options::{self, ValueKind};
 
 /// A variant's board as far as the checks need it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Board {
+pub struct Board {
     pub files: u8,
     pub ranks: u8,
     /// Its pieces' letters, lower case.

@@ -18,6 +18,7 @@ mod keys;
 pub mod options;
 mod sections;
 
+pub(crate) use board::Board as SectionBoard;
 use board::Board;
 use options::ValueKind;
 
@@ -60,7 +61,7 @@ struct Scanner {
 
 /// A header line's content (`[name:parent]`): its name and parent, exactly as the engine takes
 /// them (split at the first `:`, spaces kept).
-fn header_parts(content: &str) -> (&str, Option<&str>) {
+pub(crate) fn header_parts(content: &str) -> (&str, Option<&str>) {
     let header = content.strip_prefix('[').unwrap_or(content);
     let name_part = header.split(']').next().unwrap_or(header);
     match name_part.split_once(':') {
@@ -78,6 +79,16 @@ fn is_header(line: &str) -> bool {
 const BYTE_ORDER_MARK: char = '\u{feff}';
 
 pub(super) fn scan(text: &str) -> Scan {
+    scanned(text).scan
+}
+
+/// The board of every section Fairy-Stockfish registers, by name.
+pub(crate) fn boards(text: &str) -> HashMap<String, SectionBoard> {
+    scanned(text).defined
+}
+
+/// The scanner once it has read the whole of `text`.
+fn scanned(text: &str) -> Scanner {
     let mut scanner = Scanner {
         all_names: lines(text)
             .filter(|(_, line)| is_header(line))
@@ -107,7 +118,7 @@ pub(super) fn scan(text: &str) -> Scan {
         }
     }
     scanner.finish_section();
-    scanner.scan
+    scanner
 }
 
 /// Scans the whole lines `from..to` of `text` as the body of the section `name` (`None`: before

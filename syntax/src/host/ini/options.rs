@@ -244,6 +244,15 @@ pub fn built_in(name: &str) -> Option<&'static BuiltIn> {
 pub const MAX_FILES: u8 = 12;
 pub const MAX_RANKS: u8 = 10;
 
+/// `words` in backticks, separated by commas.
+pub fn quoted_words(words: &[&str]) -> String {
+    words
+        .iter()
+        .map(|w| format!("`{w}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// How the engine misreads `value` of `kind`, if it does: the severity and what to say. Piece
 /// letters are checked against the variant's pieces elsewhere; here only their form.
 pub fn misreading(kind: ValueKind, value: &str) -> Option<(Severity, String)> {
@@ -293,11 +302,7 @@ pub fn misreading(kind: ValueKind, value: &str) -> Option<(Severity, String)> {
         }
         ValueKind::Word(words) if !words.contains(&value) => error(format!(
             "`{value}` is read as `none`: Fairy-Stockfish knows {}",
-            words
-                .iter()
-                .map(|w| format!("`{w}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            quoted_words(words)
         )),
         ValueKind::Bitboard => bitboard_misreading(value),
         _ => None,
