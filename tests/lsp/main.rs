@@ -132,7 +132,7 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
         "method": "textDocument/didOpen",
         "params": { "textDocument": {
             "uri": uri, "languageId": "fairy-variants", "version": 1,
-            "text": "[v:chess]\nmaxRank = 6\nmaxRanks = 7\ncastling = \nstal\n",
+            "text": "[v:chess]\nmaxRank = 6\nmaxRanks = 7\ncastling = \nstal\n[w:v]\n",
         } },
     }));
     let published = server.receive();
@@ -186,8 +186,15 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
         stalemate["textEdit"]["range"]["start"],
         json!({ "line": 4, "character": 0 })
     );
-    server.send(json!({ "jsonrpc": "2.0", "id": 6, "method": "shutdown" }));
-    server.reply_to(6);
+    // A parent's name leads to its section.
+    server.send(request(6, "textDocument/definition", 5, 3));
+    let definition = server.reply_to(6);
+    assert_eq!(
+        definition["result"][0]["range"],
+        json!({ "start": { "line": 0, "character": 1 }, "end": { "line": 0, "character": 2 } })
+    );
+    server.send(json!({ "jsonrpc": "2.0", "id": 7, "method": "shutdown" }));
+    server.reply_to(7);
     server.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
     server.child.wait().expect("the server exits");
 }

@@ -213,6 +213,53 @@ fn header_words(
     markdown
 }
 
+/// The name and parent of a header, with their ranges.
+fn header_names(section: &Section) -> (TextRange, Option<TextRange>) {
+    let start = usize::from(section.header.start()) + 1;
+    let name = range(start, start + section.name.len());
+    let parent = section.parent.as_ref().map(|parent| {
+        let at = start + section.name.len() + 1;
+        range(at, at + parent.len())
+    });
+    (name, parent)
+}
+
+/// The places of the variant named at byte `offset` (in a header, as its name or parent): the
+/// section that defines it, and the headers that inherit from it.
+pub fn places(text: &str, offset: usize) -> Vec<super::macros::Place> {
+    let sections = sections(text);
+    let at = offset_of(offset);
+    let named = sections.iter().find_map(|section| {
+        let (name, parent) = header_names(section);
+        if name.contains_inclusive(at) {
+            Some(section.name.clone())
+        } else {
+            parent
+                .filter(|p| p.contains_inclusive(at))
+                .and(section.parent.clone())
+        }
+    });
+    let Some(named) = named else {
+        return Vec::new();
+    };
+    let definition = sections
+        .iter()
+        .find(|s| s.name == named)
+        .map(|s| super::macros::Place {
+            range: header_names(s).0,
+            definition: true,
+        });
+    let uses = sections
+        .iter()
+        .filter(|s| s.parent.as_deref() == Some(named.as_str()))
+        .filter_map(|s| header_names(s).1)
+        .map(|range| super::macros::Place {
+            range,
+            definition: false,
+        });
+    definition.into_iter().chain(uses).collect()
+}
+
 /// What completion offers on a line of a `variants.ini`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IniCompletion {
@@ -320,6 +367,25 @@ mod tests {
         let words = hover(FILE, at + 1).expect("a hover").markdown;
         assert!(words.contains("`b` ← `a` ← `chess` (built in)"), "{words}");
         assert!(words.contains("7 files × 6 ranks"), "{words}");
+    }
+
+    #[test]
+    fn a_variant_name_leads_to_its_section_and_its_children() {
+        let text = "[a:chess]\n[b:a]\n[c:a]\n";
+        let found: Vec<(TextRange, bool)> = places(text, text.find("[c:a]").expect("c") + 3)
+            .into_iter()
+            .map(|p| (p.range, p.definition))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (range(1, 2), true),
+                (range(13, 14), false),
+                (range(19, 20), false)
+            ]
+        );
+        // A built-in parent has no section in the file, only its children.
+        assert_eq!(places(text, 4).len(), 1);
     }
 
     #[test]

@@ -23,9 +23,14 @@ fn occurrence_at(document: &Document, offset: usize) -> Option<(MacroScope, Occu
     Some((scope, occurrence))
 }
 
-/// Every place the macro named at `offset` stands, in the order of the file.
+/// Every place the macro named at `offset` stands, in the order of the file (or, in a
+/// `variants.ini`, the variant named there).
 pub fn places(document: &Document, offset: usize) -> Vec<Place> {
     let Some((scope, occurrence)) = occurrence_at(document, offset) else {
+        // In a variants.ini, a variant's name in a header: its section and its children.
+        if document.format() == Some(crate::host::HostFormat::VariantsIni) {
+            return super::ini::places(&document.text().to_string(), offset);
+        }
         return Vec::new();
     };
     scope
