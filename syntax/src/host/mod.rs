@@ -127,7 +127,8 @@ pub struct Scan {
 }
 
 /// The format of a file, from its name and, for `.ini` files, its content (DESIGN.md: not
-/// every `.ini`, only `variants.ini`, `*.variants.ini` and those with `customPiece` keys).
+/// every `.ini`, only `variants.ini`, `*.variants.ini` and those with `customPiece` keys or a
+/// section that inherits from a Fairy-Stockfish built-in variant).
 pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
     let name = file_name
         .rsplit(['/', '\\'])
@@ -139,7 +140,8 @@ pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
         "ini"
             if name == "variants.ini"
                 || name.ends_with(".variants.ini")
-                || text.contains("customPiece") =>
+                || text.contains("customPiece")
+                || ini::inherits_a_built_in(text) =>
         {
             Some(HostFormat::VariantsIni)
         }

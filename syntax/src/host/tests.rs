@@ -48,6 +48,12 @@ fn formats_are_recognised_by_name_and_ini_files_by_content() {
     );
     // DESIGN.md: "Do not claim every *.ini".
     assert_eq!(detect("settings.ini", "[x]\nkey = value"), None);
+    // A section inheriting from a built-in variant is Fairy-Stockfish's, whatever the name.
+    assert_eq!(
+        detect("inda.ini", "[inda:chess]\nmaxRank = 6\n"),
+        Some(HostFormat::VariantsIni)
+    );
+    assert_eq!(detect("settings.ini", "[x:y]\nkey = value"), None);
     assert_eq!(detect("game.PGN", ""), Some(HostFormat::Pgn));
     assert_eq!(detect("a/b/c.ccif", ""), Some(HostFormat::Cif));
     assert_eq!(detect("notes.txt", ""), None);

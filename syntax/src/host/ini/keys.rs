@@ -64,7 +64,7 @@ impl Scanner {
             );
         }
         let value_range = span(value_at, value_at + raw_value.len());
-        if let Some((severity, message)) = options::misreading(option.kind, raw_value) {
+        if let Some((severity, message)) = options::misreading(key, option.kind, raw_value) {
             push(
                 &mut self.scan,
                 value_at,

@@ -56,6 +56,10 @@ struct Scanner {
     defined: HashMap<String, Board>,
     /// Every section name of the file, to tell a parent defined further down.
     all_names: HashSet<String>,
+    /// The section names read so far, registered or not.
+    seen: HashSet<String>,
+    /// Sections the engine drops for a board larger than its own.
+    dropped: HashSet<String>,
     section: Option<Section>,
 }
 
@@ -68,6 +72,17 @@ pub(crate) fn header_parts(content: &str) -> (&str, Option<&str>) {
         Some((name, parent)) => (name, Some(parent)),
         None => (name_part, None),
     }
+}
+
+/// Whether `text` has a section header whose parent is a Fairy-Stockfish built-in variant
+/// (`[mini:chess]`): a variants file under another name.
+pub(crate) fn inherits_a_built_in(text: &str) -> bool {
+    lines(text).any(|(_, line)| {
+        is_header(line)
+            && header_parts(line)
+                .1
+                .is_some_and(|p| options::built_in(p).is_some())
+    })
 }
 
 /// Whether a line (without its break) is a section header: its first character is `[`.
@@ -339,9 +354,16 @@ impl Scanner {
         if first == key {
             return;
         }
+        // The engine reads piece keys in a fixed order (standard pieces, custom pieces by
+        // number, the king), and a piece takes its letter from any read before it.
+        let (kept, dropped) = if read_order(key) > read_order(first) {
+            (key, first.as_str())
+        } else {
+            (first.as_str(), key)
+        };
         let message = format!(
-            "piece letter `{letter}` is already `{first}`'s in `[{}]`; one of the two pieces is \
-             hidden",
+            "piece letter `{letter}` is both `{first}`'s and `{key}`'s in `[{}]`: Fairy-Stockfish \
+             keeps `{kept}` and drops `{dropped}`, wherever the lines stand",
             current.name
         );
         push(
@@ -386,4 +408,22 @@ fn push(
         severity,
         message,
     });
+}
+
+/// Where Fairy-Stockfish reads piece key `key` among the piece keys: the standard pieces in its
+/// own order, then `customPiece1` to `customPiece25`, then `king`.
+fn read_order(key: &str) -> usize {
+    if key == "king" {
+        return usize::MAX;
+    }
+    if let Some(number) = key
+        .strip_prefix("customPiece")
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        return 1000 + number;
+    }
+    options::all()
+        .iter()
+        .position(|o| o.key == key)
+        .unwrap_or(0)
 }

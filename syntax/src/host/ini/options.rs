@@ -253,15 +253,43 @@ pub fn quoted_words(words: &[&str]) -> String {
         .join(", ")
 }
 
-/// How the engine misreads `value` of `kind`, if it does: the severity and what to say. Piece
-/// letters are checked against the variant's pieces elsewhere; here only their form.
-pub fn misreading(kind: ValueKind, value: &str) -> Option<(Severity, String)> {
+/// How the engine misreads `value` of option `key`, of `kind`, if it does: the severity and
+/// what to say. Piece letters are checked against the variant's pieces elsewhere; here only
+/// their form.
+pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, String)> {
     let error = |message: String| Some((Severity::Error, message));
+    // Only the board's own size drops the variant when too large, or breaks it when no number.
+    let sizes_board = matches!(key, "maxRank" | "maxFile");
+    let out_of_range = |what: &str, most: &str| {
+        if sizes_board {
+            format!(
+                "{value} {what}s are more than Fairy-Stockfish's largest board ({most}): the \
+                 variant is dropped without a word"
+            )
+        } else {
+            format!("`{value}` is past the last {what} of Fairy-Stockfish's largest board ({most})")
+        }
+    };
+    let unreadable = |what: &str, expected: &str| {
+        let breaks = if sizes_board {
+            ", and breaks on this one"
+        } else {
+            ""
+        };
+        format!("`{value}` is no {what}: Fairy-Stockfish expects {expected}{breaks}")
+    };
     match kind {
-        ValueKind::Bool if value != "true" && value != "false" => error(format!(
-            "`{value}` is read as `false`: Fairy-Stockfish takes exactly `true` or `false` (and no \
-             comment after it)"
-        )),
+        ValueKind::Bool if value != "true" && value != "false" => {
+            let comment = if value.contains(['#', ';']) {
+                " (there are no comments after a value)"
+            } else {
+                ""
+            };
+            error(format!(
+                "`{value}` is read as `false`: Fairy-Stockfish takes exactly `true` or \
+                 `false`{comment}"
+            ))
+        }
         ValueKind::Int => {
             let digits = value.trim_start_matches(['-', '+']);
             if digits.starts_with(|c: char| c.is_ascii_digit()) {
@@ -274,13 +302,12 @@ pub fn misreading(kind: ValueKind, value: &str) -> Option<(Severity, String)> {
         }
         ValueKind::Rank => match value.parse::<i64>() {
             Ok(rank) if (1..=i64::from(MAX_RANKS)).contains(&rank) => None,
-            Ok(rank) if rank > i64::from(MAX_RANKS) => error(format!(
-                "{rank} ranks are more than Fairy-Stockfish's largest board ({MAX_RANKS}): the \
-                 variant is dropped without a word"
-            )),
-            _ => error(format!(
-                "`{value}` is no rank: Fairy-Stockfish expects a number from 1 to {MAX_RANKS}, and \
-                 breaks on this one"
+            Ok(rank) if rank > i64::from(MAX_RANKS) => {
+                error(out_of_range("rank", &MAX_RANKS.to_string()))
+            }
+            _ => error(unreadable(
+                "rank",
+                &format!("a number from 1 to {MAX_RANKS}"),
             )),
         },
         ValueKind::File => {
@@ -290,13 +317,12 @@ pub fn misreading(kind: ValueKind, value: &str) -> Option<(Severity, String)> {
             };
             match number {
                 Some(file) if (1..=i64::from(MAX_FILES)).contains(&file) => None,
-                Some(file) if file > i64::from(MAX_FILES) => error(format!(
-                    "{file} files are more than Fairy-Stockfish's largest board ({MAX_FILES}): the \
-                     variant is dropped without a word"
-                )),
-                _ => error(format!(
-                    "`{value}` is no file: Fairy-Stockfish expects a number from 1 to {MAX_FILES} \
-                     or a lower-case letter from a to l, and breaks on this one"
+                Some(file) if file > i64::from(MAX_FILES) => {
+                    error(out_of_range("file", &format!("{MAX_FILES}, l")))
+                }
+                _ => error(unreadable(
+                    "file",
+                    &format!("a number from 1 to {MAX_FILES} or a lower-case letter from a to l"),
                 )),
             }
         }
@@ -307,6 +333,20 @@ pub fn misreading(kind: ValueKind, value: &str) -> Option<(Severity, String)> {
         ValueKind::Bitboard => bitboard_misreading(value),
         _ => None,
     }
+}
+
+/// Whether `value` of `maxRank` or `maxFile` makes the engine drop the variant.
+pub fn drops_variant(key: &str, value: &str) -> bool {
+    let limit = match key {
+        "maxRank" => MAX_RANKS,
+        "maxFile" => MAX_FILES,
+        _ => return false,
+    };
+    let number = match value.as_bytes() {
+        [letter @ b'a'..=b'z'] if key == "maxFile" => Some(i64::from(letter - b'a') + 1),
+        _ => value.parse::<i64>().ok(),
+    };
+    number.is_some_and(|n| n > i64::from(limit))
 }
 
 /// A region's tokens are read in order; the first the engine cannot read ends the region, or

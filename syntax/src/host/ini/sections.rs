@@ -50,6 +50,7 @@ impl Scanner {
                      section"
                 ),
             );
+            self.seen.insert(name.to_owned());
             self.section = Some(Section::new(name, None));
             return;
         }
@@ -76,6 +77,7 @@ impl Scanner {
                 board
             }
         };
+        self.seen.insert(name.to_owned());
         self.section = Some(Section::new(name, board));
     }
 
@@ -83,7 +85,17 @@ impl Scanner {
     pub(super) fn unknown_parent(&self, name: &str, parent: &str) -> String {
         let skipped = "Fairy-Stockfish skips the section";
         let trimmed = parent.trim();
-        if self.all_names.contains(parent) {
+        if self.dropped.contains(parent) {
+            format!(
+                "`{name}` inherits from `{parent}`, whose board is larger than the engine's, so \
+                 it is dropped: {skipped} too"
+            )
+        } else if self.seen.contains(parent) {
+            format!(
+                "`{name}` inherits from `{parent}`, which Fairy-Stockfish skips (see its header): \
+                 {skipped} too"
+            )
+        } else if self.all_names.contains(parent) {
             format!(
                 "`{name}` inherits from `{parent}`, which is defined further down: \
                  {skipped}, as it reads sections in order (move `{parent}` above it)"
@@ -133,10 +145,21 @@ impl Scanner {
                 .rev()
                 .find(|(_, k, _, _)| k == key)
         };
+        // A board larger than the engine's drops the variant before its position is read
+        // (said at the size): nothing else of it is checked, and no section can inherit it.
+        if ["maxRank", "maxFile"]
+            .into_iter()
+            .filter_map(last)
+            .any(|(_, key, value, _)| options::drops_variant(key, value))
+        {
+            self.dropped.insert(section.name);
+            return;
+        }
         // A size the engine cannot read was said with its value; the board is not checked
         // against it.
         let size = |key: &str| {
-            last(key).filter(|(kind, _, value, _)| options::misreading(*kind, value).is_none())
+            last(key)
+                .filter(|(kind, key, value, _)| options::misreading(key, *kind, value).is_none())
         };
         if let Some((_, _, value, _)) = size("maxRank") {
             board.ranks = value.parse().unwrap_or(board.ranks);
