@@ -45,8 +45,12 @@ pub fn generate(bytes: usize) -> String {
         for line in seed.lines() {
             if let Some(header) = line.strip_prefix('[') {
                 out.push_str(&renamed(header, copy, &own));
-            } else if copy % 2 == 1 && line.trim_start().starts_with("customPiece") {
-                let mirrored: String = line
+            } else if copy % 2 == 1
+                && line.trim_start().starts_with("customPiece")
+                && let Some((piece, betza)) = line.split_once(':')
+            {
+                // The Betza string only: the key and the piece's letter stay.
+                let mirrored: String = betza
                     .chars()
                     .map(|c| match c {
                         'f' => 'b',
@@ -54,7 +58,7 @@ pub fn generate(bytes: usize) -> String {
                         other => other,
                     })
                     .collect();
-                out.push_str(&mirrored);
+                out.push_str(&format!("{piece}:{mirrored}"));
             } else {
                 out.push_str(line);
             }
