@@ -260,6 +260,40 @@ pub fn places(text: &str, offset: usize) -> Vec<super::macros::Place> {
     definition.into_iter().chain(uses).collect()
 }
 
+/// Each section of `text`: its name, its parents (`← chess`, nearest first) and its range, from
+/// its header to the next one.
+pub fn outline(text: &str) -> Vec<(String, String, TextRange)> {
+    let sections = sections(text);
+    sections
+        .iter()
+        .enumerate()
+        .map(|(index, section)| {
+            let end = sections
+                .get(index + 1)
+                .map_or(text.len(), |next| usize::from(next.header.start()));
+            let mut parents = Vec::new();
+            let mut parent = section.parent.clone();
+            while let Some(name) = parent.take() {
+                if parents.len() == 32 || parents.contains(&name) {
+                    break;
+                }
+                parent = sections[..index]
+                    .iter()
+                    .rfind(|s| s.name == name)
+                    .and_then(|s| s.parent.clone());
+                parents.push(name);
+            }
+            let chain = parents
+                .iter()
+                .map(|p| format!("← {p}"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let start = usize::from(section.header.start());
+            (section.name.clone(), chain, range(start, end.max(start)))
+        })
+        .collect()
+}
+
 /// What completion offers on a line of a `variants.ini`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IniCompletion {

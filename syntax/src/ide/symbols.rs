@@ -24,10 +24,23 @@ pub struct Symbol {
     pub children: Vec<Symbol>,
 }
 
-/// The symbols of `document`: sections with their pieces, then pieces outside any section.
+/// The symbols of `document`: sections with their pieces, then pieces outside any section. In a
+/// `variants.ini` every section is one, with its parents as its detail.
 pub fn symbols(document: &Document) -> Vec<Symbol> {
     let mut sections: Vec<Symbol> = Vec::new();
     let mut loose: Vec<Symbol> = Vec::new();
+    if document.format() == Some(crate::host::HostFormat::VariantsIni) {
+        sections = super::ini::outline(&document.text().to_string())
+            .into_iter()
+            .map(|(name, parents, range)| Symbol {
+                name,
+                detail: (!parents.is_empty()).then_some(parents),
+                kind: SymbolKind::Variant,
+                range,
+                children: Vec::new(),
+            })
+            .collect();
+    }
     for region in document.regions() {
         let text = document.region_text(region);
         let piece = document.piece(&text, region.dialect);
@@ -56,6 +69,15 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
             loose.push(symbol);
             continue;
         };
+        // A variants.ini's sections are all listed already; a piece goes in the one it lies in.
+        let holder = sections
+            .iter_mut()
+            .rev()
+            .find(|s| s.range.contains_range(symbol.range) && &s.name == section);
+        if let Some(holder) = holder {
+            holder.children.push(symbol);
+            continue;
+        }
         match sections.last_mut() {
             Some(current) if &current.name == section => {
                 current.range = current.range.cover(symbol.range);
@@ -84,16 +106,28 @@ mod tests {
         let text =
             "[v:chess]\ncustomPiece1 = a:N\ncustomPiece2 = b:WW\n[w:v]\ncustomPiece1 = c:N\n";
         let document = Document::new("variants.ini", "", text, &Options::default());
-        let symbols = symbols(&document);
-        let names: Vec<(&str, usize)> = symbols
+        let found = symbols(&document);
+        let names: Vec<(&str, usize)> = found
             .iter()
             .map(|s| (s.name.as_str(), s.children.len()))
             .collect();
         assert_eq!(names, [("v", 2), ("w", 1)]);
-        let first = &symbols[0];
+        let first = &found[0];
         assert!(first.children[0].name.ends_with("Knight"), "{first:?}");
         assert_eq!(first.children[0].detail.as_deref(), Some("N"));
-        // A variant reaches from its first piece to its last.
-        assert_eq!(&text[first.range], "N\ncustomPiece2 = b:WW");
+        // A variant reaches from its header to the next one, and names its parents.
+        assert_eq!(
+            &text[first.range],
+            "[v:chess]\ncustomPiece1 = a:N\ncustomPiece2 = b:WW\n"
+        );
+        assert_eq!(found[1].detail.as_deref(), Some("← v ← chess"));
+        // A section without pieces is a variant too.
+        let bare = Document::new(
+            "variants.ini",
+            "",
+            "[x:chess]\nmaxRank = 6\n",
+            &Options::default(),
+        );
+        assert_eq!(symbols(&bare)[0].name, "x");
     }
 }
