@@ -129,7 +129,7 @@ impl Board {
         let kept = if kept.is_empty() {
             "nothing".to_owned()
         } else {
-            format!("`{kept}`")
+            format!("`{}`", crate::quote::shortened(&kept))
         };
         Some(format!(
             "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading {what} there \

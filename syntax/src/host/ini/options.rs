@@ -258,16 +258,18 @@ pub fn quoted_words(words: &[&str]) -> String {
 /// their form.
 pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, String)> {
     let error = |message: String| Some((Severity::Error, message));
+    // Quoted by its ends when long: a value may be thousands of characters.
+    let shown = crate::quote::shortened(value);
     // Only the board's own size drops the variant when too large, or breaks it when no number.
     let sizes_board = matches!(key, "maxRank" | "maxFile");
     let out_of_range = |what: &str, most: &str| {
         if sizes_board {
             format!(
-                "{value} {what}s are more than Fairy-Stockfish's largest board ({most}): the \
+                "{shown} {what}s are more than Fairy-Stockfish's largest board ({most}): the \
                  variant is dropped without a word"
             )
         } else {
-            format!("`{value}` is past the last {what} of Fairy-Stockfish's largest board ({most})")
+            format!("`{shown}` is past the last {what} of Fairy-Stockfish's largest board ({most})")
         }
     };
     let unreadable = |what: &str, expected: &str| {
@@ -276,7 +278,7 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, 
         } else {
             ""
         };
-        format!("`{value}` is no {what}: Fairy-Stockfish expects {expected}{breaks}")
+        format!("`{shown}` is no {what}: Fairy-Stockfish expects {expected}{breaks}")
     };
     match kind {
         ValueKind::Bool if value != "true" && value != "false" => {
@@ -286,7 +288,7 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, 
                 ""
             };
             error(format!(
-                "`{value}` is read as `false`: Fairy-Stockfish takes exactly `true` or \
+                "`{shown}` is read as `false`: Fairy-Stockfish takes exactly `true` or \
                  `false`{comment}"
             ))
         }
@@ -296,7 +298,7 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, 
                 None
             } else {
                 error(format!(
-                    "`{value}` is read as 0: Fairy-Stockfish expects a number"
+                    "`{shown}` is read as 0: Fairy-Stockfish expects a number"
                 ))
             }
         }
@@ -327,7 +329,7 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, 
             }
         }
         ValueKind::Word(words) if !words.contains(&value) => error(format!(
-            "`{value}` is read as `none`: Fairy-Stockfish knows {}",
+            "`{shown}` is read as `none`: Fairy-Stockfish knows {}",
             quoted_words(words)
         )),
         ValueKind::Bitboard => bitboard_misreading(value),
@@ -373,13 +375,15 @@ fn bitboard_misreading(value: &str) -> Option<(Severity, String)> {
             && rest != "*";
         let message = if aborts {
             format!(
-                "`{token}` makes Fairy-Stockfish abort while loading the file: a square is a file \
-                 letter and a rank number (`e4`), `e*` or `*4`"
+                "`{}` makes Fairy-Stockfish abort while loading the file: a square is a file \
+                 letter and a rank number (`e4`), `e*` or `*4`",
+                crate::quote::shortened(token)
             )
         } else {
             format!(
-                "`{token}` is no square of Fairy-Stockfish's board: it ends the list, and what \
-                 follows it is dropped"
+                "`{}` is no square of Fairy-Stockfish's board: it ends the list, and what \
+                 follows it is dropped",
+                crate::quote::shortened(token)
             )
         };
         return Some((Severity::Error, message));
