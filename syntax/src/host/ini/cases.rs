@@ -18,12 +18,10 @@ fn cases() -> Vec<(String, String)> {
         .expect("the cases folder")
         .filter_map(|entry| {
             let path = entry.ok()?.path();
+            let name = path.file_name()?.to_string_lossy().into_owned();
             (path.extension()? == "ini").then(|| {
                 let text = String::from_utf8(std::fs::read(&path).expect("a case")).expect("UTF-8");
-                (
-                    path.file_name().unwrap().to_string_lossy().into_owned(),
-                    text,
-                )
+                (name, text)
             })
         })
         .collect();

@@ -309,29 +309,27 @@ impl Scanner {
         separated: bool,
         custom: bool,
     ) -> bool {
+        let shown = crate::quote::shortened(value);
+        let mut malformed = |message: String| {
+            push(
+                &mut self.scan,
+                value_at,
+                value_at + value.len(),
+                "malformed-piece",
+                Severity::Error,
+                message,
+            );
+        };
         match (letter, separated) {
             (Some(letter), _) if !letter.is_ascii_alphabetic() => {
-                push(
-                    &mut self.scan,
-                    value_at,
-                    value_at + value.len(),
-                    "malformed-piece",
-                    Severity::Error,
-                    format!("`{value}` does not start with a piece letter"),
-                );
+                malformed(format!("`{shown}` does not start with a piece letter"));
                 true
             }
             (Some(_), false) if custom || value.chars().count() > 1 => {
-                push(
-                    &mut self.scan,
-                    value_at,
-                    value_at + value.len(),
-                    "malformed-piece",
-                    Severity::Error,
-                    format!(
-                        "`{value}` should be a piece letter, `:` and the Betza string (as in `x:mfWcfF`)"
-                    ),
-                );
+                malformed(format!(
+                    "`{shown}` should be a piece letter, `:` and the Betza string (as in \
+                     `x:mfWcfF`)"
+                ));
                 false
             }
             _ => true,

@@ -163,7 +163,13 @@ pub fn all() -> &'static [OptionInfo] {
 
 /// The option named exactly `key` (keys are case-sensitive).
 pub fn lookup(key: &str) -> Option<&'static OptionInfo> {
-    all().iter().find(|o| o.key == key)
+    // Looked up for every key line of a file: by hash, not by a scan of the table.
+    static BY_KEY: OnceLock<std::collections::HashMap<&'static str, &'static OptionInfo>> =
+        OnceLock::new();
+    BY_KEY
+        .get_or_init(|| all().iter().map(|o| (o.key.as_str(), o)).collect())
+        .get(key)
+        .copied()
 }
 
 /// The known key nearest to an unknown `key`, when one is near enough to be a slip: the same
