@@ -3,6 +3,7 @@
 //! options), each as Fairy-Stockfish reads them.
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use super::options::{self, ValueKind};
 
@@ -138,12 +139,175 @@ impl Board {
         ))
     }
 
+    /// Where a list of pairs (`p:150 n:800`, `q:1`, `s:g`) stops being read. Fairy-Stockfish
+    /// reads a piece letter, takes the next character as the separator whatever it is, then a
+    /// number (or, for `promotedPieceType`, a letter or `-`), and stops at the first pair it
+    /// cannot read, keeping those before. The range is the dropped part, from the value's start.
+    pub fn pairs_problem(&self, kind: ValueKind, value: &str) -> Option<(Range<usize>, String)> {
+        let mut at = 0;
+        let mut kept: Vec<&str> = Vec::new();
+        loop {
+            at += value[at..].len() - value[at..].trim_start().len();
+            let pair_at = at;
+            let mut chars = value[at..].chars();
+            let letter = chars.next()?;
+            let stop = |message: String| Some((pair_at..value.len(), message));
+            let read = |kept: &[&str]| match kept {
+                [] => "nothing".to_owned(),
+                pairs => format!("`{}`", crate::quote::shortened(&pairs.join(" "))),
+            };
+            if !self.letters.contains(&letter.to_ascii_lowercase()) {
+                return stop(format!(
+                    "`{letter}` is no piece of this variant{}: Fairy-Stockfish stops reading \
+                     the list there and keeps {}",
+                    self.letters_said(),
+                    read(&kept)
+                ));
+            }
+            let after_letter = value[at + letter.len_utf8()..].trim_start();
+            let Some(separator) = after_letter.chars().next() else {
+                return stop(format!(
+                    "`{letter}` has nothing after it: Fairy-Stockfish drops it and keeps {}",
+                    read(&kept)
+                ));
+            };
+            let rest = &after_letter[separator.len_utf8()..];
+            let pair_end = match kind {
+                ValueKind::PiecePieces => {
+                    let target_at = rest.len() - rest.trim_start().len();
+                    match rest[target_at..].chars().next() {
+                        Some(target)
+                            if target == '-'
+                                || self.letters.contains(&target.to_ascii_lowercase()) =>
+                        {
+                            target_at + target.len_utf8()
+                        }
+                        Some(target) => {
+                            return stop(format!(
+                                "`{target}` is no piece of this variant{}: Fairy-Stockfish stops \
+                                 reading the list there and keeps {}",
+                                self.letters_said(),
+                                read(&kept)
+                            ));
+                        }
+                        None => {
+                            return stop(format!(
+                                "`{letter}{separator}` says nothing it becomes: Fairy-Stockfish \
+                                 drops it and keeps {}",
+                                read(&kept)
+                            ));
+                        }
+                    }
+                }
+                _ => {
+                    if separator.is_ascii_digit() || matches!(separator, '+' | '-') {
+                        let misread = format!("{letter}:{}", rest.split_whitespace().next()?);
+                        return stop(format!(
+                            "Fairy-Stockfish takes the character after `{letter}` as the \
+                             separator whatever it is, so it reads `{}` as `{}`: write \
+                             `{letter}:` before the number",
+                            crate::quote::shortened(
+                                value[pair_at..]
+                                    .split_whitespace()
+                                    .take(2)
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
+                                    .as_str()
+                            ),
+                            crate::quote::shortened(&misread)
+                        ));
+                    }
+                    let number = rest.trim_start();
+                    let sign = usize::from(number.starts_with(['+', '-']));
+                    let digits = number[sign..]
+                        .find(|c: char| !c.is_ascii_digit())
+                        .unwrap_or(number.len() - sign);
+                    if digits == 0 || number[..sign + digits].parse::<i32>().is_err() {
+                        return stop(format!(
+                            "`{letter}{separator}` has no number after it: Fairy-Stockfish stops \
+                             reading the list there and keeps {}",
+                            read(&kept)
+                        ));
+                    }
+                    rest.len() - number.len() + sign + digits
+                }
+            };
+            let end = value.len() - rest.len() + pair_end;
+            kept.push(&value[pair_at..end]);
+            at = end;
+        }
+    }
+
+    /// What is wrong with a `pieceToCharTable` the section sets, as the engine's own check
+    /// sees it: letters of no piece of the variant, and pieces of the start position the
+    /// table leaves out. The range is the first letter at fault, from the value's start.
+    pub fn table_problem(&self, table: &str) -> Option<(Range<usize>, String)> {
+        if table == "-" {
+            return None;
+        }
+        let strangers: Vec<(usize, char)> = table
+            .char_indices()
+            .filter(|(_, c)| {
+                c.is_ascii_alphabetic() && !self.letters.contains(&c.to_ascii_lowercase())
+            })
+            .collect();
+        if let Some(&(at, first)) = strangers.first() {
+            let listed: Vec<String> = strangers.iter().map(|(_, c)| c.to_string()).collect();
+            let (listed, one) = (letters_listed(&listed), strangers.len() == 1);
+            return Some((
+                at..at + first.len_utf8(),
+                format!(
+                    "{listed} in the table {} of this variant{}: Fairy-Stockfish's own check \
+                     reports {}; the table only tells an XBoard-protocol GUI which image to draw \
+                     for each letter",
+                    if one { "is no piece" } else { "are no pieces" },
+                    self.letters_said(),
+                    if one { "it" } else { "them" },
+                ),
+            ));
+        }
+        let placement = self.start_fen.split_whitespace().next().unwrap_or("");
+        let mut missing: Vec<String> = Vec::new();
+        for c in placement.chars() {
+            if self.letters.contains(&c.to_ascii_lowercase())
+                && !table.contains(c)
+                && !missing.contains(&c.to_string())
+            {
+                missing.push(c.to_string());
+            }
+        }
+        (!missing.is_empty()).then(|| {
+            let one = missing.len() == 1;
+            (
+                0..table.len(),
+                format!(
+                    "the start position has {}, which the table leaves out: an XBoard-protocol \
+                     GUI given it has no image for {} (Fairy-Stockfish's own check reports {} \
+                     as missing)",
+                    letters_listed(&missing),
+                    if one { "that piece" } else { "those pieces" },
+                    if one { "it" } else { "them" },
+                ),
+            )
+        })
+    }
+
     fn letters_said(&self) -> String {
         if self.letters.is_empty() {
             " (it has none: a section without parent starts with no pieces)".to_owned()
         } else {
             format!(" (its pieces: {})", self.letters.iter().collect::<String>())
         }
+    }
+}
+
+/// Letters in backticks: `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``.
+fn letters_listed(letters: &[String]) -> String {
+    let quoted: Vec<String> = letters.iter().map(|l| format!("`{l}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 

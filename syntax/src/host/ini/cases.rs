@@ -1,7 +1,8 @@
 //! The broken `variants.ini` files of `cases/`, each with what Fairy-Stockfish does with it
 //! (`cases/recorded.json`, recorded with the engine by `cases/record.py`). Each case says, in
 //! `#!` lines, the findings it must get and what the engine does: the sections it registers,
-//! that it crashes, or that it reads a line the same as (or not the same as) another line.
+//! that it crashes, that it reads a line the same as (or not the same as) another line, or
+//! what its own `check` command prints.
 //! The test checks both: the claims against the engine's recorded answers, so no finding
 //! states what the engine contradicts, and the findings against the scanner.
 
@@ -68,6 +69,7 @@ fn every_claim_about_the_engine_is_what_it_did() {
             "{name} is not recorded: run cases/record.py"
         );
         let case = &entry["case"];
+        let mut check_says: Vec<&str> = Vec::new();
         for claim in directives(text.as_str(), "engine") {
             let (kind, rest) = claim.split_once(' ').unwrap_or((claim, ""));
             match kind {
@@ -86,6 +88,8 @@ fn every_claim_about_the_engine_is_what_it_did() {
                     assert_eq!(registered, expected, "{name}");
                 }
                 "crashes" => assert_eq!(case["crashed"], true, "{name}"),
+                "check-says" if rest != "nothing" => check_says.push(rest),
+                "check-says" => {}
                 "same-as" | "not-same-as" => {
                     let (line, replacement) = rest.split_once(' ').unwrap_or((rest, ""));
                     let other = &entry["variants"][format!("{line} {replacement}")];
@@ -94,6 +98,22 @@ fn every_claim_about_the_engine_is_what_it_did() {
                 }
                 other => panic!("{name}: unknown claim `{other}`"),
             }
+        }
+        // What the engine's own `check` prints is said whole, but for the sections it names.
+        if text.contains("#! engine check-says ") {
+            let mut printed: Vec<&str> = entry["check"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{name}: the engine's check is not recorded"))
+                .iter()
+                .filter_map(Value::as_str)
+                .filter(|line| !line.starts_with("Parsing variant: "))
+                .collect();
+            printed.sort_unstable();
+            check_says.sort_unstable();
+            assert_eq!(
+                printed, check_says,
+                "{name}: what the engine's check prints"
+            );
         }
     }
 }

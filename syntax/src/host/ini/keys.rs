@@ -74,8 +74,15 @@ impl Scanner {
                 message,
             );
         }
-        let decides_board = matches!(key, "maxRank" | "maxFile" | "startFen")
-            || matches!(option.kind, ValueKind::PieceSet | ValueKind::PieceType);
+        let decides_board = matches!(key, "maxRank" | "maxFile" | "startFen" | "pieceToCharTable")
+            || matches!(
+                option.kind,
+                ValueKind::PieceSet
+                    | ValueKind::PieceType
+                    | ValueKind::PieceValues
+                    | ValueKind::PieceCounts
+                    | ValueKind::PiecePieces
+            );
         if decides_board {
             self.scan
                 .host_tokens

@@ -201,15 +201,31 @@ impl Scanner {
             }
         }
         for (kind, key, value, range) in &section.board_values {
-            if matches!(kind, ValueKind::PieceSet | ValueKind::PieceType)
-                && last(key).is_some_and(|(_, _, _, last)| last == range)
-                && let Some(problem) = board.piece_list_problem(*kind, value)
-            {
+            if last(key).is_none_or(|(_, _, _, last)| last != range) {
+                continue;
+            }
+            let (problem, severity) = match kind {
+                ValueKind::PieceSet | ValueKind::PieceType => (
+                    board
+                        .piece_list_problem(*kind, value)
+                        .map(|message| (0..value.len(), message)),
+                    Severity::Error,
+                ),
+                // Values only steer the engine's evaluation; the rules stay as written.
+                ValueKind::PieceValues => (board.pairs_problem(*kind, value), Severity::Warning),
+                ValueKind::PieceCounts | ValueKind::PiecePieces => {
+                    (board.pairs_problem(*kind, value), Severity::Error)
+                }
+                _ if key == "pieceToCharTable" => (board.table_problem(value), Severity::Warning),
+                _ => (None, Severity::Error),
+            };
+            if let Some((within, message)) = problem {
+                let start = usize::from(range.start());
                 self.scan.errors.push(HostError {
-                    range: *range,
+                    range: span(start + within.start, start + within.end),
                     code: "wrong-value",
-                    severity: Severity::Error,
-                    message: problem,
+                    severity,
+                    message,
                 });
             }
         }

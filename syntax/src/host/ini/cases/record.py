@@ -12,15 +12,62 @@ the engine accepts that position, its legal moves there and from every `#! probe
 or the game's result where there is none);
 then the same for each file a `#! engine same-as` / `not-same-as` line describes (the case with
 one line replaced), so the tests can check that the engine reads the broken line as claimed.
+
+Some readings are not seen through pyffish: piece values steer only the evaluation, and a
+`pieceToCharTable` is only sent to GUIs. For those, a Fairy-Stockfish engine built from its
+source in scratch space is asked too (its path in `FAIRY_STOCKFISH`): a case with
+`#! observe eval` records the engine's classical evaluation of each probe position, and one
+with `#! engine check-says` records what the engine's own `check` command prints for the file.
 """
 
 import json
 import multiprocessing
 import pathlib
+import os
 import re
+import subprocess
 import sys
+import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
+
+
+def engine():
+    path = os.environ.get("FAIRY_STOCKFISH")
+    if not path:
+        sys.exit("this case needs a Fairy-Stockfish engine: set FAIRY_STOCKFISH to its path")
+    return path
+
+
+def engine_says(text, arguments, commands=()):
+    """What the engine prints, run with `arguments` and fed `commands`, with `text` as its
+    variants file (`FILE` in either)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".ini") as file:
+        file.write(text)
+        file.flush()
+        script = "".join(c.replace("FILE", file.name) + "\n" for c in commands)
+        run = subprocess.run(
+            [engine(), *(a.replace("FILE", file.name) for a in arguments)],
+            input=script + "quit\n", capture_output=True, text=True, timeout=60,
+        )
+    return (run.stdout + run.stderr).splitlines()
+
+
+def evaluation(text, name, fen):
+    said = engine_says(text, [], [
+        "setoption name VariantPath value FILE",
+        f"setoption name UCI_Variant value {name}",
+        "setoption name Use NNUE value false",
+        f"position fen {fen}",
+        "eval",
+    ])
+    return next((line for line in said if line.startswith("Final evaluation")), "none")
+
+
+def check_output(text):
+    """The lines the engine's own `check` prints for `text`, less its banner."""
+    lines = engine_says(text, ["check", "FILE"])
+    return sorted(line for line in lines if line and not line.startswith("Fairy-Stockfish "))
 
 
 def observe(text, probes, queue):
@@ -45,6 +92,9 @@ def observe(text, probes, queue):
                 seen["probe " + probe] = moves or ["result", pyffish.game_result(name, probe, [])]
             else:
                 seen["probe " + probe] = "invalid"
+        if re.search(r"^#! observe eval$", text, re.M):
+            for probe in probes:
+                seen["eval " + probe] = evaluation(text, name, probe)
         observations[name] = seen
     queue.put({"registered": registered, "observations": observations})
 
@@ -77,6 +127,8 @@ def main():
         text = case.read_bytes().decode("utf-8")
         probes = re.findall(r"^#! probe (.+)$", text, re.M)
         entry = {"case": load(text, probes), "variants": {}}
+        if re.search(r"^#! engine check-says ", text, re.M):
+            entry["check"] = check_output(text)
         for _, number, new_line in re.findall(
             r"^#! engine (same-as|not-same-as) (\d+) ?(.*)$", text, re.M
         ):
