@@ -9,9 +9,22 @@ pub const MOST_QUOTED: usize = 60;
 /// `text` when at most [`MOST_QUOTED`] characters long; otherwise its first half and last
 /// quarter around an ellipsis.
 pub fn shortened(text: &str) -> Cow<'_, str> {
+    // A control character (a carriage return inside a line) is shown as its picture, `␍`.
+    let text: Cow<'_, str> = if text.contains(|c: char| c.is_control() && c != '\t') {
+        Cow::Owned(
+            text.chars()
+                .map(|c| match u32::from(c) {
+                    code @ 0..=0x1f if c != '\t' => char::from_u32(0x2400 + code).unwrap_or(c),
+                    _ => c,
+                })
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(text)
+    };
     let count = text.chars().count();
     if count <= MOST_QUOTED {
-        return Cow::Borrowed(text);
+        return text;
     }
     let head: String = text.chars().take(MOST_QUOTED / 2).collect();
     let tail: String = text.chars().skip(count - MOST_QUOTED / 4).collect();

@@ -136,6 +136,48 @@ fn scanned(text: &str) -> Scanner {
     scanner
 }
 
+/// A carriage return inside line `line` (at `offset`), at byte `at` of it: an editor ends a
+/// line there, Fairy-Stockfish does not (it ends lines at line feeds, dropping one carriage
+/// return before them), so what the editor shows as the next lines is part of this one.
+fn lone_carriage_return(scan: &mut Scan, offset: usize, line: &str, at: usize) {
+    let line_shown = crate::quote::shortened(line);
+    let (severity, message) = if line[at..].trim().is_empty() {
+        (
+            Severity::Warning,
+            format!(
+                "the line ends in more carriage returns than Fairy-Stockfish drops (one, before \
+                 the line feed): the others are part of the line, `{line_shown}`"
+            ),
+        )
+    } else {
+        let shown_lines = line[at..].trim_end().matches('\r').count();
+        let (lines, them) = if shown_lines == 1 {
+            ("the line shown after this one is".to_owned(), "it")
+        } else {
+            (
+                format!("the {shown_lines} lines shown after this one are"),
+                "them",
+            )
+        };
+        (
+            Severity::Error,
+            format!(
+                "a carriage return alone ends no line for Fairy-Stockfish, which ends lines at \
+                 line feeds: {lines} part of this line to it, `{line_shown}`, and no option on \
+                 {them} is read"
+            ),
+        )
+    };
+    push(
+        scan,
+        offset + at,
+        offset + line.len(),
+        "line-ending",
+        severity,
+        message,
+    );
+}
+
 /// Scans the whole lines `from..to` of `text` as the body of the section `name` (`None`: before
 /// the first header), alone; `None` when one of them is a header, which changes the file's
 /// structure.
@@ -234,6 +276,9 @@ impl Scanner {
     /// Reads one line, `line` at `offset` (without its break), as the engine does: a comment or
     /// a header starts at the line's first character; anything else with a `=` is a key.
     fn line(&mut self, offset: usize, line: &str) {
+        if let Some(carriage_return) = line.find('\r') {
+            lone_carriage_return(&mut self.scan, offset, line, carriage_return);
+        }
         let (start, content) = trimmed(line, offset);
         if content.is_empty() {
             return;

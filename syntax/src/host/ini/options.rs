@@ -287,7 +287,8 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, 
         format!("`{shown}` is no {what}: Fairy-Stockfish expects {expected}{breaks}")
     };
     match kind {
-        ValueKind::Bool if value != "true" && value != "false" => {
+        // `false` followed by anything is read as the `false` it says.
+        ValueKind::Bool if value != "true" && value.split_whitespace().next() != Some("false") => {
             let comment = if value.contains(['#', ';']) {
                 " (there are no comments after a value)"
             } else {

@@ -6,7 +6,7 @@ use crate::Severity::{Error, Hint, Warning};
 use crate::host::HostFormat::{self, Betza, Cif, VariantsIni};
 
 /// Problems of the file around the strings, and of MBN macros across it.
-pub(super) const FILE: [Code; 25] = [
+pub(super) const FILE: [Code; 26] = [
     file(
         "unclosed-section",
         Family::Host,
@@ -57,6 +57,21 @@ pub(super) const FILE: [Code; 25] = [
         (
             VariantsIni,
             "\u{feff}[v:chess]\nmaxRank = 6\n",
+            "[v:chess]\nmaxRank = 6\n",
+        ),
+    ),
+    file(
+        "line-ending",
+        Family::Host,
+        Error,
+        (
+            "a carriage return that does not end the line for Fairy-Stockfish",
+            "The engine ends lines only at line feeds (dropping one carriage return before \
+             them): what an editor shows as the next lines is part of this one.",
+        ),
+        (
+            VariantsIni,
+            "[v:chess]\rmaxRank = 6\n",
             "[v:chess]\nmaxRank = 6\n",
         ),
     ),
