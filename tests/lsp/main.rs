@@ -132,7 +132,9 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
         "method": "textDocument/didOpen",
         "params": { "textDocument": {
             "uri": uri, "languageId": "fairy-variants", "version": 1,
-            "text": "[v:chess]\nmaxRank = 6\nmaxRanks = 7\ncastling = \nstal\n[w:v]\n",
+            "text": "[v:chess]\nmaxRank = 6\nmaxRanks = 7\ncastling = \nstal\n[w:v]\n\
+                     customPiece1 = a:WF\npromotionPieceTypes = q\n\
+                     startFen = 8/8/8/8/8/KAk5 w - - 0 1\n[x:\n",
         } },
     }));
     let published = server.receive();
@@ -193,8 +195,34 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
         definition["result"][0]["range"],
         json!({ "start": { "line": 0, "character": 1 }, "end": { "line": 0, "character": 2 } })
     );
-    server.send(json!({ "jsonrpc": "2.0", "id": 7, "method": "shutdown" }));
-    server.reply_to(7);
+    // A promotion list is completed with the pieces it does not list yet, each with its line.
+    server.send(request(7, "textDocument/completion", 7, 23));
+    let letters = server.reply_to(7);
+    let items = letters["result"].as_array().expect("items");
+    let custom = items
+        .iter()
+        .find(|item| item["label"] == "a")
+        .expect("the custom piece offered");
+    assert_eq!(custom["detail"], "`customPiece1 = a:WF` in `[w]`");
+    assert!(items.iter().all(|item| item["label"] != "q"), "{items:?}");
+    // A letter of the start position leads to the line that defines its piece.
+    server.send(request(8, "textDocument/definition", 8, 22));
+    assert_eq!(
+        server.reply_to(8)["result"][0]["range"],
+        json!({ "start": { "line": 6, "character": 15 }, "end": { "line": 6, "character": 16 } })
+    );
+    // After `[x:`, the sections above (nearest first) and the built-in variants.
+    server.send(request(9, "textDocument/completion", 9, 3));
+    let parents: Vec<String> = server.reply_to(9)["result"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|item| item["label"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(parents[..2], ["w", "v"]);
+    assert!(parents.iter().any(|p| p == "shogi"), "{parents:?}");
+    server.send(json!({ "jsonrpc": "2.0", "id": 10, "method": "shutdown" }));
+    server.reply_to(10);
     server.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
     server.child.wait().expect("the server exits");
 }

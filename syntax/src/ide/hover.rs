@@ -43,10 +43,27 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         .saturating_sub(usize::from(region.range.start()))
         .min(text.len());
     let mut markdown = token_doc(&piece.parse, local);
+    // A piece of a variants.ini section is drawn on the section's board, unless the user
+    // asked for a board of their own.
+    let section_board = options
+        .board
+        .is_none()
+        .then(|| section_board(document, region.context.section.as_deref()?))
+        .flatten();
+    let options = HoverOptions {
+        board: options.board.or(section_board),
+        ..options
+    };
     if let Some(name) = &region.context.piece {
         markdown.push_str(&format!("Piece `{name}`"));
         if let Some(section) = &region.context.section {
             markdown.push_str(&format!(" in `[{section}]`"));
+            if let Some(board) = section_board {
+                markdown.push_str(&format!(
+                    ", drawn on its board of {} files × {} ranks",
+                    board.files, board.ranks
+                ));
+            }
         }
         markdown.push_str("\n\n");
     }
@@ -69,6 +86,19 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         }
     }
     Some(Hover { markdown, range })
+}
+
+/// The board Fairy-Stockfish makes of section `name` of a variants.ini, once its parents are
+/// applied; none for a section it does not register.
+fn section_board(document: &Document, name: &str) -> Option<BoardSize> {
+    if document.format() != Some(crate::host::HostFormat::VariantsIni) {
+        return None;
+    }
+    let boards = crate::host::ini::boards(&document.text().to_string());
+    boards.get(name).map(|board| BoardSize {
+        files: board.files,
+        ranks: board.ranks,
+    })
 }
 
 /// In MBN the hover is about one definition, its macros dissolved (seed 002: "Before any
@@ -268,5 +298,45 @@ mod tests {
                 .with(|built| built.borrow().iter().filter(|t| t.as_str() == text).count());
             assert_eq!(builds, 1, "{text}");
         }
+    }
+
+    /// Issue 27: a piece of a variants.ini is drawn on its section's board (its parents'
+    /// size, its own `maxFile` and `maxRank`), unless the user set a board of their own.
+    #[test]
+    fn a_piece_of_a_section_is_drawn_on_the_sections_board() {
+        let contents = "[big:chess]\nmaxFile = 10\n[v:big]\nmaxRank = 6\ncustomPiece1 = a:R\n";
+        let document = Document::new("variants.ini", "", contents, &Options::default());
+        let offset = contents.find("a:R").expect("the string") + 2;
+        let own = hover(&document, offset, HoverOptions::default()).expect("a hover");
+        assert!(
+            own.markdown
+                .contains("in `[v]`, drawn on its board of 10 files × 6 ranks"),
+            "{}",
+            own.markdown
+        );
+        let files_drawn = |markdown: &str| markdown.contains(" a b c d e f g h i j");
+        let ranks_drawn = |markdown: &str, ranks: usize| {
+            markdown
+                .lines()
+                .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+                .count()
+                == ranks
+        };
+        assert!(
+            files_drawn(&own.markdown) && ranks_drawn(&own.markdown, 6),
+            "{}",
+            own.markdown
+        );
+        let chosen = HoverOptions {
+            board: Some(BoardSize::CHESS),
+            image: false,
+        };
+        let asked = hover(&document, offset, chosen).expect("a hover");
+        assert!(
+            !asked.markdown.contains("drawn on its board"),
+            "{}",
+            asked.markdown
+        );
+        assert!(ranks_drawn(&asked.markdown, 8), "{}", asked.markdown);
     }
 }

@@ -65,9 +65,14 @@ pub fn completion(document: &Document, offset: usize, encoding: Encoding) -> Vec
                 })),
                 ..CompletionItem::default()
             },
-            Completion::Ini(IniCompletion::Value { value, replace }) => CompletionItem {
+            Completion::Ini(IniCompletion::Value {
+                value,
+                detail,
+                replace,
+            }) => CompletionItem {
                 label: value.clone(),
                 kind: Some(CompletionItemKind::VALUE),
+                detail,
                 text_edit: Some(CompletionTextEdit::Edit(TextEdit {
                     range: to_range(document.text(), replace, encoding),
                     new_text: value,

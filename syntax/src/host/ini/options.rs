@@ -219,6 +219,9 @@ pub struct BuiltIn {
     /// Its pieces' letters, lower case.
     pub letters: String,
     pub start_fen: String,
+    /// The compile-time flags the engine needs to have this variant (`LARGEBOARDS`,
+    /// `ALLVARS`, joined by `+`); empty when every build has it.
+    pub build: String,
 }
 
 /// The built-in variants of the engine (LARGEBOARDS and ALLVARS, as pyffish is built).
@@ -236,6 +239,10 @@ pub fn built_ins() -> &'static [BuiltIn] {
                     ranks: columns.next()?.parse().ok()?,
                     letters: columns.next()?.to_owned(),
                     start_fen: columns.next()?.to_owned(),
+                    build: match columns.next()? {
+                        "always" => String::new(),
+                        flags => flags.to_owned(),
+                    },
                 })
             })
             .collect()

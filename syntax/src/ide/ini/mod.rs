@@ -1,9 +1,12 @@
 //! A `variants.ini` around its Betza strings: hover on an option key (what it does, its type and
 //! default, and the value the section ends up with and where that comes from), hover on a
-//! section header (its parents and its board), and completion of the keys a section may still
-//! set and of the values of a boolean or a word.
+//! section header (its parents and its board), completion of the keys a section may still set,
+//! of the values of a boolean, a word or a piece option and of parents, and the way from a
+//! variant's name or a piece letter to where it is defined.
 
 use std::collections::HashMap;
+
+mod pieces;
 
 use super::hover::Hover;
 use crate::TextRange;
@@ -16,6 +19,8 @@ struct Entry {
     key: String,
     value: String,
     key_range: TextRange,
+    /// Where the value starts, after the spaces following `=`.
+    value_at: usize,
 }
 
 /// A section of the file, as the engine reads its lines.
@@ -47,10 +52,12 @@ fn sections(text: &str) -> Vec<Section> {
             && !line.starts_with(['#', ';'])
         {
             let key = line[..equals].trim_end_matches(' ');
+            let after = &line[equals + 1..];
             section.entries.push(Entry {
                 key: key.to_owned(),
-                value: line[equals + 1..].trim().to_owned(),
+                value: after.trim().to_owned(),
                 key_range: range(offset, offset + key.len()),
+                value_at: offset + equals + 1 + (after.len() - after.trim_start().len()),
             });
         }
     }
@@ -156,6 +163,15 @@ pub fn hover(text: &str, offset: usize) -> Option<Hover> {
             if let Some(instead) = &option.deprecated_for {
                 markdown.push_str(&format!("- deprecated: use {instead}\n"));
             }
+            if matches!(
+                option.kind,
+                ValueKind::Rank | ValueKind::File | ValueKind::Bitboard
+            ) {
+                markdown.push_str(
+                    "- builds: every build reads it; ranks 9–10 and files i–l exist only in an \
+                     engine compiled with LARGEBOARDS (pyffish is), 8 × 8 without\n",
+                );
+            }
             markdown.push_str(&format!(
                 "\nIn `[{}]`: {}\n",
                 section.name,
@@ -182,6 +198,7 @@ fn header_words(
 ) -> String {
     let section = &sections[index];
     let mut chain = vec![format!("`{}`", section.name)];
+    let mut needs = None;
     let mut parent = section.parent.clone();
     while let Some(name) = parent.take() {
         let built_in = options::built_in(&name).is_some();
@@ -191,7 +208,12 @@ fn header_words(
                 chain.push(format!("`{name}`"));
                 parent.clone_from(&above.parent);
             }
-            _ if built_in => chain.push(format!("`{name}` (built in)")),
+            _ if built_in => {
+                chain.push(format!("`{name}` (built in)"));
+                needs = options::built_in(&name)
+                    .filter(|b| !b.build.is_empty())
+                    .map(|b| (name.clone(), b.build.replace('+', " and ")));
+            }
             _ => chain.push(format!("`{name}` (not defined above)")),
         }
     }
@@ -209,6 +231,13 @@ fn header_words(
             board.start_fen
         )),
         None => markdown.push_str("Fairy-Stockfish does not register this section.\n"),
+    }
+    if let Some((built_in, flags)) = needs {
+        markdown.push_str(&format!(
+            "\n`{built_in}` is built into Fairy-Stockfish only when it is compiled with \
+             {flags} (pyffish is); an engine compiled without does not know it and skips this \
+             section.\n"
+        ));
     }
     markdown
 }
@@ -228,6 +257,10 @@ fn header_names(section: &Section) -> (TextRange, Option<TextRange>) {
 /// section that defines it, and the headers that inherit from it.
 pub fn places(text: &str, offset: usize) -> Vec<super::macros::Place> {
     let sections = sections(text);
+    let letters = pieces::letter_places(text, &sections, offset);
+    if !letters.is_empty() {
+        return letters;
+    }
     let at = offset_of(offset);
     let named = sections.iter().find_map(|section| {
         let (name, parent) = header_names(section);
@@ -304,8 +337,13 @@ pub enum IniCompletion {
         documentation: String,
         replace: TextRange,
     },
-    /// A value of the key on the line, typed over `replace`.
-    Value { value: String, replace: TextRange },
+    /// A value of the key on the line (or a parent's name in a header), typed over
+    /// `replace`, with where it comes from.
+    Value {
+        value: String,
+        detail: Option<String>,
+        replace: TextRange,
+    },
 }
 
 /// Keys and values to offer at byte `offset` of `text`, outside any Betza string.
@@ -317,10 +355,13 @@ pub fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
         return Vec::new();
     };
     let before = &text[line_start..offset];
-    if before.starts_with(['[', '#', ';']) {
+    let sections = sections(text);
+    if let Some(header) = before.strip_prefix('[') {
+        return parents(&sections, line_start, header, offset);
+    }
+    if before.starts_with(['#', ';']) {
         return Vec::new();
     }
-    let sections = sections(text);
     let Some(index) = sections
         .iter()
         .rposition(|s| usize::from(s.header.start()) < line_start)
@@ -334,6 +375,9 @@ pub fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
         let words: &[&str] = match option.kind {
             ValueKind::Bool => &["true", "false"],
             ValueKind::Word(words) => words,
+            ValueKind::PieceSet | ValueKind::PieceType => {
+                return pieces::letter_values(text, &sections, index, option.kind, typed, offset);
+            }
             _ => &[],
         };
         let start = offset - typed.trim_start().len();
@@ -341,6 +385,7 @@ pub fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
             .iter()
             .map(|word| IniCompletion::Value {
                 value: (*word).to_owned(),
+                detail: None,
                 replace: range(start, offset),
             })
             .collect();
@@ -366,6 +411,49 @@ pub fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
             detail: kind_words(o.kind),
             documentation: format!("{}\n\nDefault: `{}`", o.meaning, o.default),
             replace: range(line_start, offset),
+        })
+        .collect()
+}
+
+/// Parents to offer after the `:` of a header typed as `header` (its `[` aside) on the line
+/// at `line_start`: the sections above it, nearest first, then the built-in variants. The
+/// engine knows no section defined further down when it reads this one.
+fn parents(
+    sections: &[Section],
+    line_start: usize,
+    header: &str,
+    offset: usize,
+) -> Vec<IniCompletion> {
+    let Some((_, typed)) = header.split_once(':') else {
+        return Vec::new();
+    };
+    if typed.contains(']') {
+        return Vec::new();
+    }
+    let replace = range(offset - typed.len(), offset);
+    let above = sections
+        .iter()
+        .filter(|s| usize::from(s.header.start()) < line_start)
+        .rev()
+        .map(|s| (s.name.clone(), "a section above".to_owned()));
+    let built_in = options::built_ins().iter().map(|b| {
+        (
+            b.name.clone(),
+            format!("built in: {} files × {} ranks", b.files, b.ranks),
+        )
+    });
+    let mut offered: Vec<String> = Vec::new();
+    above
+        .chain(built_in)
+        .filter(|(name, _)| {
+            let new = !offered.contains(name);
+            offered.push(name.clone());
+            new
+        })
+        .map(|(name, detail)| IniCompletion::Value {
+            value: name,
+            detail: Some(detail),
+            replace,
         })
         .collect()
 }
@@ -401,6 +489,16 @@ mod tests {
         let words = hover(FILE, at + 1).expect("a hover").markdown;
         assert!(words.contains("`b` ← `a` ← `chess` (built in)"), "{words}");
         assert!(words.contains("7 files × 6 ranks"), "{words}");
+        // A parent built in only with large boards says so.
+        let text = "[s:shogi]\n";
+        let words = hover(text, 1).expect("a hover").markdown;
+        assert!(words.contains("compiled with LARGEBOARDS"), "{words}");
+        assert!(
+            !hover(FILE, 1)
+                .expect("a hover")
+                .markdown
+                .contains("compiled")
+        );
     }
 
     #[test]
@@ -420,6 +518,26 @@ mod tests {
         );
         // A built-in parent has no section in the file, only its children.
         assert_eq!(places(text, 4).len(), 1);
+    }
+
+    #[test]
+    fn a_header_offers_the_sections_above_and_the_built_ins_as_parents() {
+        let text = "[a:chess]\n[b:a]\n[c:";
+        let offered: Vec<(String, Option<String>)> = completion(text, text.len())
+            .into_iter()
+            .filter_map(|c| match c {
+                IniCompletion::Value { value, detail, .. } => Some((value, detail)),
+                IniCompletion::Key { .. } => None,
+            })
+            .collect();
+        assert_eq!(offered[0].0, "b", "the nearest section first");
+        assert_eq!(offered[1].0, "a");
+        let chess = offered.iter().find(|(v, _)| v == "chess").expect("chess");
+        assert_eq!(chess.1.as_deref(), Some("built in: 8 files × 8 ranks"));
+        assert!(
+            completion("[c", 2).is_empty(),
+            "a name, not a parent, is typed"
+        );
     }
 
     #[test]
