@@ -167,13 +167,16 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
         header.contains("`v` ← `chess` (built in)") && header.contains("8 files × 6 ranks"),
         "{header}"
     );
+    let labels = |reply: &Value| -> Vec<String> {
+        reply["result"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .filter_map(|item| item["label"].as_str().map(str::to_owned))
+            .collect()
+    };
     server.send(request(4, "textDocument/completion", 3, 11));
-    let values: Vec<String> = server.reply_to(4)["result"]
-        .as_array()
-        .expect("items")
-        .iter()
-        .filter_map(|item| item["label"].as_str().map(str::to_owned))
-        .collect();
+    let values = labels(&server.reply_to(4));
     assert_eq!(values, ["true", "false"]);
     server.send(request(5, "textDocument/completion", 4, 4));
     let keys = server.reply_to(5);
@@ -213,12 +216,7 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
     );
     // After `[x:`, the sections above (nearest first) and the built-in variants.
     server.send(request(9, "textDocument/completion", 9, 3));
-    let parents: Vec<String> = server.reply_to(9)["result"]
-        .as_array()
-        .expect("items")
-        .iter()
-        .filter_map(|item| item["label"].as_str().map(str::to_owned))
-        .collect();
+    let parents = labels(&server.reply_to(9));
     assert_eq!(parents[..2], ["w", "v"]);
     assert!(parents.iter().any(|p| p == "shogi"), "{parents:?}");
     server.send(json!({ "jsonrpc": "2.0", "id": 10, "method": "shutdown" }));
