@@ -36,7 +36,7 @@ fn session(nvim: &Path, label: &str) -> Value {
     let file = dir.join("variants.ini");
     std::fs::write(
         &file,
-        "[v:chess]\ncustomPiece1 = x:mafsW\ncustomPiece2 = y:N\n",
+        "[v:chess]\ncustomPiece1 = x:mafsW\ncustomPiece2 = y:N\ncastling = false\n",
     )
     .expect("variants.ini");
     let out = dir.join("result.json");
@@ -130,6 +130,90 @@ fn diagram_lines(hover: &str) -> Vec<&str> {
     lines
 }
 
+/// The strings of the list the session read at `key`.
+fn strings<'a>(result: &'a Value, key: &str) -> Vec<&'a str> {
+    result[key]
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
+/// The words of a float the session read at `key`: its lines joined, without Markdown's `**`
+/// and backticks, which newer Neovims conceal on screen.
+fn float_words(result: &Value, key: &str) -> String {
+    strings(result, key).join("\n").replace(['*', '`'], "")
+}
+
+/// Whether the Neovim the session ran is `major.minor` or newer.
+fn at_least(result: &Value, major: u64, minor: u64) -> bool {
+    let version: Vec<u64> = result["version"]
+        .as_str()
+        .unwrap_or_default()
+        .split('.')
+        .filter_map(|part| part.parse().ok())
+        .collect();
+    version.as_slice() >= [major, minor].as_slice()
+}
+
+/// A variants.ini as a user's keys meet it: `K` on an option key and on a section header, and
+/// CTRL-X CTRL-O after the start of a key on a new line of the section, then `u`.
+fn check_keys(result: &Value, label: &str) {
+    // Neovim 0.10 and newer give a client's buffer both keys on their own, so the README's setup
+    // is all a user needs there; on 0.7 the session set them as its `:help lsp` shows.
+    if at_least(result, 0, 10) {
+        assert_eq!(
+            result["k_mapped_by_setup"], true,
+            "{label}: with the README's setup, `K` would run 'keywordprg', not the hover: {result}"
+        );
+        assert_eq!(
+            result["omnifunc_from_setup"], "v:lua.vim.lsp.omnifunc",
+            "{label}: with the README's setup, CTRL-X CTRL-O would not ask the server: {result}"
+        );
+    }
+
+    let key = float_words(result, "key_float");
+    for shown in [
+        "castling (Fairy-Stockfish option)",
+        "Castling is allowed.",
+        "default: true",
+        "In [v]: false (set in this section)",
+    ] {
+        assert!(
+            key.contains(shown),
+            "{label}: `K` on `castling = false` should show `{shown}`; the float read:\n{key}"
+        );
+    }
+    let header = float_words(result, "header_float");
+    for shown in [
+        "Variant v: v ← chess (built in)",
+        "board: 8 files × 8 ranks",
+    ] {
+        assert!(
+            header.contains(shown),
+            "{label}: `K` on `[v:chess]` should show `{shown}`; the float read:\n{header}"
+        );
+    }
+
+    let menu = strings(result, "omni_menu");
+    assert!(
+        menu.contains(&"promotionPieceTypes"),
+        "{label}: CTRL-X CTRL-O after `promo` should offer promotionPieceTypes; the menu showed \
+         {menu:?}"
+    );
+    // The menu's first entry is put in the line as the user reaches it, with its ` = `.
+    let line = result["omni_line"].as_str().unwrap_or_default();
+    assert!(
+        menu.first()
+            .is_some_and(|first| line == format!("{first} = ")),
+        "{label}: CTRL-X CTRL-O should write the first entry of {menu:?} as `KEY = `; the line \
+         read `{line}`"
+    );
+    assert_eq!(
+        result["omni_undone"], true,
+        "{label}: `u` after the completion should leave the buffer as it was: {result}"
+    );
+}
+
 fn check(result: &Value, label: &str) {
     assert_eq!(
         result["errors"],
@@ -143,10 +227,7 @@ fn check(result: &Value, label: &str) {
 
     // The float shows the diagram whole: every row verbatim, none wider than the window, and
     // the window tall enough to need no scrolling.
-    let float: Vec<&str> = result["float"]
-        .as_array()
-        .map(|l| l.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+    let float = strings(result, "float");
     let diagram = diagram_lines(hover);
     assert!(diagram.len() >= 8, "{label}: no diagram in {hover}");
     for row in &diagram {
@@ -176,11 +257,9 @@ fn check(result: &Value, label: &str) {
         .expect("saves the float");
     }
 
-    let labels: Vec<&str> = result["completion"]
-        .as_array()
-        .map(|l| l.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+    let labels = strings(result, "completion");
     assert!(labels.contains(&"N"), "{label}: {result}");
+    check_keys(result, label);
 }
 
 #[test]

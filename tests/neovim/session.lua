@@ -2,8 +2,9 @@
 -- the README installs it (editors/neovim/lua/betza.lua and a `setup` call in init.lua): open a
 -- variants.ini, read the diagnostics, edit (a line above a finding, a typo and its removal, a
 -- fix), read them again after each, hover (the request and the float a user sees), complete.
--- Counts the notifications the server sent. Writes what it saw as JSON to $BETZA_OUT. Run by
--- tests/neovim/main.rs.
+-- Then as a user's keys do it: `K` on an option key and on a section header, and CTRL-X CTRL-O
+-- after the start of a key typed on a new line, undone after. Counts the notifications the
+-- server sent. Writes what it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
 
@@ -21,6 +22,7 @@ vim.o.columns = 120
 vim.o.lines = 50
 
 local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
+local uv = vim.uv or vim.loop
 
 -- What the server sent, seen where the client's RPC hands notifications over: the count of each
 -- method. The dispatchers are start's third argument on 0.7, its second later.
@@ -98,21 +100,30 @@ local ok, err = pcall(function()
   local reply = hover and hover[client.id]
   results.hover = reply and reply.result and reply.result.contents.value or vim.inspect(hover)
 
+  -- The floating window that opens next; `what` names it in the failure.
+  local function wait_for_float(what)
+    local float
+    vim.wait(15000, function()
+      for _, win in ipairs(vim.api.nvim_list_wins()) do
+        if vim.api.nvim_win_get_config(win).relative ~= "" then
+          float = win
+          return true
+        end
+      end
+      return false
+    end, 50)
+    assert(float, "no float opened for " .. what)
+    return float
+  end
+  local function float_lines(float)
+    return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false)
+  end
+
   -- The float a user sees on `K`: its text and its size.
   vim.api.nvim_win_set_cursor(0, { 3, 19 })
   vim.lsp.buf.hover()
-  local float
-  vim.wait(15000, function()
-    for _, win in ipairs(vim.api.nvim_list_wins()) do
-      if vim.api.nvim_win_get_config(win).relative ~= "" then
-        float = win
-        return true
-      end
-    end
-    return false
-  end, 50)
-  assert(float, "no hover float opened")
-  results.float = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false)
+  local float = wait_for_float("the hover on fmW")
+  results.float = float_lines(float)
   results.float_width = vim.api.nvim_win_get_width(float)
   results.float_height = vim.api.nvim_win_get_height(float)
   vim.api.nvim_win_close(float, true)
@@ -123,6 +134,55 @@ local ok, err = pcall(function()
   for _, item in ipairs(items.items or items) do
     table.insert(results.completion, item.label)
   end
+
+  -- The keys a user presses. When a client attaches, Neovim sets 'omnifunc' to the LSP's from
+  -- 0.8 on and maps `K` to its hover from 0.10 on; 0.7 does neither, and its `:help lsp` has the
+  -- user do both in on_attach. The session records what the setup gave the buffer, then sets
+  -- what is missing as that help shows.
+  results.omnifunc_from_setup = vim.bo[buf].omnifunc
+  results.k_mapped_by_setup = not vim.tbl_isempty(vim.fn.maparg("K", "n", false, true))
+  if results.omnifunc_from_setup == "" then vim.bo[buf].omnifunc = "v:lua.vim.lsp.omnifunc" end
+  if not results.k_mapped_by_setup then
+    vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = buf })
+  end
+
+  -- `K` on a key of the section and on its header: the float's lines, then it is closed.
+  local function k_on(line, column, what)
+    vim.api.nvim_win_set_cursor(0, { line, column })
+    vim.cmd("normal K")
+    local float = wait_for_float(what)
+    local lines = float_lines(float)
+    vim.api.nvim_win_close(float, true)
+    return lines
+  end
+  -- `castling = false` and `[v:chess]`, one line lower since the line added at the top.
+  results.key_float = k_on(5, 2, "K on castling")
+  results.header_float = k_on(2, 1, "K on [v:chess]")
+
+  -- A new line below the last, `promo` typed, then CTRL-X CTRL-O. The reply comes while Insert
+  -- mode waits for keys, so the keys go in with feedkeys' `x!`, which keeps Insert mode until a
+  -- timer reads the menu and leaves with CTRL-E and Esc (as `:help feedkeys()` suggests for
+  -- tests); `u` then takes the typed line away again.
+  local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  vim.api.nvim_win_set_cursor(0, { #before, 0 })
+  local deadline = uv.now() + 15000
+  local function read_menu()
+    if vim.fn.pumvisible() == 0 and uv.now() < deadline then
+      vim.defer_fn(read_menu, 50)
+      return
+    end
+    results.omni_line = vim.api.nvim_get_current_line()
+    results.omni_menu = {}
+    for _, item in ipairs(vim.fn.complete_info({ "items" }).items or {}) do
+      table.insert(results.omni_menu, item.abbr ~= "" and item.abbr or item.word)
+    end
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("<C-e><Esc>", true, false, true), "n", false)
+  end
+  vim.defer_fn(read_menu, 50)
+  local keys = vim.api.nvim_replace_termcodes("opromo<C-x><C-o>", true, false, true)
+  vim.api.nvim_feedkeys(keys, "nx!", false)
+  vim.cmd("normal! u")
+  results.omni_undone = vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), before)
 
   -- `client:stop()` from 0.11 on; the function form before.
   if vim.fn.has("nvim-0.11") == 1 then client:stop() else vim.lsp.stop_client(client.id) end

@@ -324,6 +324,16 @@ async function notifications(page: Page): Promise<string[]> {
   return centre.locator(".notification-list-item-message").allInnerTexts();
 }
 
+/**
+ * A screenshot's clip around a hover: the text it covers on its left and a margin above and
+ * below, kept inside the viewport.
+ */
+function aroundHover(box: { x: number; y: number; width: number; height: number }, viewport: { width: number; height: number }): { x: number; y: number; width: number; height: number } {
+  const x = Math.max(0, box.x - 260);
+  const y = Math.max(0, box.y - 40);
+  return { x, y, width: Math.min(box.x + box.width + 40, viewport.width) - x, height: Math.min(box.y + box.height + 40, viewport.height) - y };
+}
+
 /** Waits for the fade-in of a widget, so the screenshot shows it opaque. */
 async function settled(widget: Locator): Promise<void> {
   await widget.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
@@ -346,7 +356,7 @@ async function run(): Promise<void> {
   const expected = problemCounts(findings);
   // The steps below point at these lines of corpus/examples/variants.ini.
   const lines = fs.readFileSync(corpusFile, "utf8").split("\n");
-  for (const [line, text] of [[18, "customPiece3 = p:fmWfcF"], [24, "customPiece2 = c:mRcpR"], [33, "customPiece1 = n:NN"]] as const) {
+  for (const [line, text] of [[18, "customPiece3 = p:fmWfcF"], [24, "customPiece2 = c:mRcpR"], [33, "customPiece1 = n:NN"], [60, "pawnTypes = s"]] as const) {
     check(lines[line - 1] === text, `${corpusFile} changed: line ${line} is not \`${text}\`; update test/e2e/drive.ts`);
   }
   check(findings.some((f) => f.code === "xboard-doubled-atom" && f.line === 33), `betza check no longer finds xboard-doubled-atom on line 33: ${JSON.stringify(findings)}`);
@@ -411,10 +421,40 @@ async function run(): Promise<void> {
       const box = await hover.boundingBox();
       check(box !== null, "the hover has a size");
       if (box) {
-        await screenshot(page, "hover.png", { x: box.x - 260, y: box.y - 40, width: Math.min(box.width + 300, 1280 - box.x + 260), height: box.height + 80 });
+        await screenshot(page, "hover.png", aroundHover(box, { width: 1280, height: 3200 }));
       }
       await page.keyboard.press("Escape");
       await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await step("hover an option key with the mouse and read what it does", async () => {
+      // The last line, in the middle of the editor once revealed: the hover opens above it, over
+      // the text (a key near the top has it over the tabs).
+      await goTo(page, 60, 1);
+      // The key is a token of its own in the editor's line; the mouse rests on it.
+      const line = page.locator(".view-lines .view-line", { hasText: /pawnTypes\s=\ss/ });
+      await line.locator("span span", { hasText: /^pawnTypes$/ }).hover();
+      const hover = page.locator(".monaco-hover:not(.hidden)").first();
+      const text = await waitFor(
+        page,
+        "the hover on pawnTypes",
+        async () => normalise(await hover.innerText()),
+        (t) => t.includes("pawnTypes (Fairy-Stockfish option)"),
+      );
+      for (const shown of ["sets promotionPawnTypes, enPassantTypes and nMoveRuleTypes", "default: p", "In [soldiers]: s (set in this section)"]) {
+        check(text.includes(shown), `the hover on pawnTypes shows \`${shown}\``);
+      }
+      await settled(hover);
+      const box = await hover.boundingBox();
+      check(box !== null, "the hover has a size");
+      if (box) {
+        await screenshot(page, "ini-hover.png", aroundHover(box, { width: 1280, height: 800 }));
+      }
+      // The mouse rests on the empty middle of the activity bar, where nothing shows a hover, a
+      // tooltip or a toolbar in the screenshots that follow.
+      await page.mouse.move(24, 450);
+      await page.keyboard.press("Escape");
+      await hover.waitFor({ state: "hidden", timeout: STEP_TIMEOUT });
     });
 
     await step("complete letters inside a Betza string", async () => {
@@ -581,7 +621,7 @@ run()
       console.log(`  ${(took / 1000).toFixed(1).padStart(6)} s  ${name}`);
     }
     if (process.env["UPDATE_IMAGES"] === "1") {
-      for (const name of ["hover.png", "squiggles.png", "completion.png", "explain-panel.png"]) {
+      for (const name of ["hover.png", "ini-hover.png", "squiggles.png", "completion.png", "explain-panel.png"]) {
         fs.copyFileSync(path.join(dirs.screenshots, name), path.join(extensionRoot, "images", name));
       }
       console.log("screenshots copied to images/");
