@@ -144,32 +144,19 @@ fn float_words(result: &Value, key: &str) -> String {
     strings(result, key).join("\n").replace(['*', '`'], "")
 }
 
-/// Whether the Neovim the session ran is `major.minor` or newer.
-fn at_least(result: &Value, major: u64, minor: u64) -> bool {
-    let version: Vec<u64> = result["version"]
-        .as_str()
-        .unwrap_or_default()
-        .split('.')
-        .filter_map(|part| part.parse().ok())
-        .collect();
-    version.as_slice() >= [major, minor].as_slice()
-}
-
 /// A variants.ini as a user's keys meet it: `K` on an option key and on a section header, and
 /// CTRL-X CTRL-O after the start of a key on a new line of the section, then `u`.
 fn check_keys(result: &Value, label: &str) {
-    // Neovim 0.10 and newer give a client's buffer both keys on their own, so the README's setup
-    // is all a user needs there; on 0.7 the session set them as its `:help lsp` shows.
-    if at_least(result, 0, 10) {
-        assert_eq!(
-            result["k_mapped_by_setup"], true,
-            "{label}: with the README's setup, `K` would run 'keywordprg', not the hover: {result}"
-        );
-        assert_eq!(
-            result["omnifunc_from_setup"], "v:lua.vim.lsp.omnifunc",
-            "{label}: with the README's setup, CTRL-X CTRL-O would not ask the server: {result}"
-        );
-    }
+    // Neovim 0.10 and newer give a client's buffer both keys on their own, the README's setup
+    // gives them before: on every version the setup is all a user needs.
+    assert_eq!(
+        result["k_mapped_by_setup"], true,
+        "{label}: with the README's setup, `K` would run 'keywordprg', not the hover: {result}"
+    );
+    assert_eq!(
+        result["omnifunc_from_setup"], "v:lua.vim.lsp.omnifunc",
+        "{label}: with the README's setup, CTRL-X CTRL-O would not ask the server: {result}"
+    );
 
     let key = float_words(result, "key_float");
     for shown in [

@@ -135,16 +135,10 @@ local ok, err = pcall(function()
     table.insert(results.completion, item.label)
   end
 
-  -- The keys a user presses. When a client attaches, Neovim sets 'omnifunc' to the LSP's from
-  -- 0.8 on and maps `K` to its hover from 0.10 on; 0.7 does neither, and its `:help lsp` has the
-  -- user do both in on_attach. The session records what the setup gave the buffer, then sets
-  -- what is missing as that help shows.
+  -- The keys a user presses, as the README's setup leaves them: Neovim's own from 0.10 on, the
+  -- setup's before (0.7 sets neither 'omnifunc' nor `K`).
   results.omnifunc_from_setup = vim.bo[buf].omnifunc
   results.k_mapped_by_setup = not vim.tbl_isempty(vim.fn.maparg("K", "n", false, true))
-  if results.omnifunc_from_setup == "" then vim.bo[buf].omnifunc = "v:lua.vim.lsp.omnifunc" end
-  if not results.k_mapped_by_setup then
-    vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = buf })
-  end
 
   -- `K` on a key of the section and on its header: the float's lines, then it is closed.
   local function k_on(line, column, what)

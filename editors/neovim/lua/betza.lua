@@ -57,8 +57,24 @@ local function add_filetypes()
   })
 end
 
+-- Neovim maps `K` to the hover from 0.10 on and sets 'omnifunc' from 0.8 on; before that a
+-- buffer the server attaches to gets them here, unless the user has set their own.
+local function default_keys(bufnr)
+  if vim.fn.has("nvim-0.10") == 1 then
+    return
+  end
+  if vim.bo[bufnr].omnifunc == "" then
+    vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc"
+  end
+  if vim.tbl_isempty(vim.fn.maparg("K", "n", false, true)) then
+    vim.api.nvim_buf_set_keymap(bufnr, "n", "K", "<Cmd>lua vim.lsp.buf.hover()<CR>",
+      { noremap = true, silent = true })
+  end
+end
+
 -- Diagnostics come as standard textDocument/publishDiagnostics, taken by Neovim's own handler,
--- so `vim.diagnostic` settings and a handler of the user's apply as for any server.
+-- so `vim.diagnostic` settings and a handler of the user's apply as for any server. A user's
+-- `on_attach` runs after the default keys are set.
 local function config_for(opts, root_dir)
   return {
     name = "betza",
@@ -66,6 +82,12 @@ local function config_for(opts, root_dir)
     root_dir = root_dir,
     init_options = opts.settings,
     settings = { betza = opts.settings },
+    on_attach = function(client, bufnr)
+      default_keys(bufnr)
+      if opts.on_attach then
+        opts.on_attach(client, bufnr)
+      end
+    end,
   }
 end
 
