@@ -351,6 +351,27 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, 
     }
 }
 
+/// What Fairy-Stockfish reads `value` of `kind` as, when that is not the text itself: a
+/// boolean, a number or a word it does not know.
+pub fn read_as(kind: ValueKind, value: &str) -> Option<String> {
+    let read = match kind {
+        ValueKind::Bool => (value == "true").to_string(),
+        ValueKind::Int => {
+            let sign = usize::from(value.starts_with(['-', '+']));
+            let digits = value[sign..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(value.len(), |end| sign + end);
+            match value[..digits].parse::<i64>() {
+                Ok(number) => number.to_string(),
+                Err(_) => "0".to_owned(),
+            }
+        }
+        ValueKind::Word(words) if !words.contains(&value) => "none".to_owned(),
+        _ => return None,
+    };
+    (read != value).then_some(read)
+}
+
 /// Whether `value` of `maxRank` or `maxFile` makes the engine drop the variant.
 pub fn drops_variant(key: &str, value: &str) -> bool {
     let limit = match key {
@@ -425,6 +446,20 @@ mod tests {
         assert_eq!(nearest("maxRanks"), Some("maxRank"));
         assert_eq!(nearest("MaxRank"), Some("maxRank"));
         assert_eq!(nearest("zzzzzzzzzzzz"), None);
+    }
+
+    #[test]
+    fn a_value_is_read_as_the_engine_reads_it() {
+        // Cases 06-bool-yes, 09-value-enum and 11-rank-not-number record these readings.
+        assert_eq!(read_as(ValueKind::Bool, "yes").as_deref(), Some("false"));
+        assert_eq!(read_as(ValueKind::Bool, "true"), None);
+        assert_eq!(read_as(ValueKind::Int, "10 # c").as_deref(), Some("10"));
+        assert_eq!(read_as(ValueKind::Int, "ten").as_deref(), Some("0"));
+        assert_eq!(read_as(ValueKind::Int, "-3"), None);
+        assert_eq!(
+            read_as(ValueKind::Word(GAME_VALUES), "lose").as_deref(),
+            Some("none")
+        );
     }
 
     #[test]

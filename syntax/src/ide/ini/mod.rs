@@ -82,7 +82,13 @@ fn effective(sections: &[Section], index: usize, option: &OptionInfo) -> String 
             } else {
                 format!("inherited from `[{}]`", section.name)
             };
-            return format!("`{}` ({whence})", entry.value);
+            let value = crate::quote::shortened(&entry.value);
+            return match options::read_as(option.kind, &entry.value) {
+                Some(read) => {
+                    format!("`{value}` ({whence}), which Fairy-Stockfish reads as `{read}`")
+                }
+                None => format!("`{value}` ({whence})"),
+            };
         }
         let Some(parent) = &section.parent else {
             return format!("`{}` (Fairy-Stockfish's default)", option.default);
@@ -177,6 +183,17 @@ pub fn hover(text: &str, offset: usize) -> Option<Hover> {
                 section.name,
                 effective(&sections, index, option)
             ));
+            let last = section
+                .entries
+                .iter()
+                .rfind(|e| e.key == entry.key && !e.value.is_empty());
+            if last.is_some_and(|last| last.key_range != entry.key_range) && !entry.value.is_empty()
+            {
+                markdown.push_str(
+                    "\nThis line is overridden: the engine keeps the last value of a key in a \
+                     section.\n",
+                );
+            }
             return Some(Hover {
                 markdown,
                 range: entry.key_range,
@@ -477,6 +494,17 @@ mod tests {
             inherited.contains("`6` (inherited from `[a]`)"),
             "{inherited}"
         );
+        // A value is said as the engine reads it (case 06-bool-yes), a line set again as
+        // overridden (case 34-duplicate-key).
+        let text = "[a:chess]\ncastling = yes\ncastling = no\n";
+        let first = hover(text, 11).expect("a hover").markdown;
+        assert!(
+            first.contains("`no` (set in this section), which Fairy-Stockfish reads as `false`"),
+            "{first}"
+        );
+        assert!(first.contains("This line is overridden"), "{first}");
+        let last = hover(text, text.rfind("castling").expect("key")).expect("a hover");
+        assert!(!last.markdown.contains("overridden"), "{}", last.markdown);
         let misspelt = hover("[a:chess]\nmaxRanks = 6\n", 12)
             .expect("a hover")
             .markdown;
