@@ -240,7 +240,7 @@ async fn rapid_incremental_edits_apply_in_order() {
 }
 
 #[tokio::test]
-async fn hover_explains_the_letter_then_the_piece() {
+async fn hover_explains_the_piece_then_the_letter() {
     let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
     let uri = "file:///w/variants.ini";
     session
@@ -255,9 +255,20 @@ async fn hover_explains_the_letter_then_the_piece() {
     let text = hover["result"]["contents"]["value"]
         .as_str()
         .expect("markdown");
-    assert!(text.starts_with("**`N`** (Knight)"), "{text}");
-    assert!(text.contains("Piece `h` in `[v]`"), "{text}");
-    assert!(text.contains("```text"), "{text}");
+    // Issue 28: the piece first, its summary, the diagram (a text grid, as this client takes
+    // no pictures), the legs; the letter under the cursor last.
+    assert!(
+        text.starts_with(
+            "**`nN`** (Fairy-Stockfish Betza) · piece `h` in `[v]`\n\nThe Xiangqi Horse"
+        ),
+        "{text}"
+    );
+    let (grid, legs, letter) = (
+        text.find("```text").expect("a grid"),
+        text.find("- `nN`").expect("the legs"),
+        text.find("**`N`** (Knight)").expect("the letter"),
+    );
+    assert!(grid < legs && legs < letter, "{text}");
     // On a header: the variant; on a blank line: no hover; unknown documents and lines past
     // the end: errors.
     let header = session

@@ -193,6 +193,14 @@ impl Analysis {
         {
             return None;
         }
+        // A string holding a carriage return has a finding of the host's on it (the engine
+        // reads the line on past it): the host scans it again.
+        if text
+            .text_at(old_start..old_end)
+            .is_none_or(|old| old.contains(separates))
+        {
+            return None;
+        }
         let new_end = (old_end + inserted.len()).checked_sub(end - start)?;
         if new_end == old_start
             || new_end - old_start > host::REGION_LIMIT

@@ -105,23 +105,70 @@ pub(super) fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> S
         return String::new();
     };
     let mut text = render::grid(&empty.position, &empty.uses, empty.radius);
-    if empty.truncated {
+    text.push_str(&notes(piece, &empty));
+    text.push_str(&with_pieces_around(piece, board));
+    text
+}
+
+/// The diagram for a client that shows pictures: the empty board as an SVG picture at most
+/// `most_height` pixels tall, what the picture cannot show said in words, and the board with
+/// other pieces around as a text grid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    pub svg: String,
+    pub notes: String,
+    pub with_pieces_around: String,
+}
+
+pub(super) fn picture_built(
+    piece: &model::Piece,
+    board: Option<BoardSize>,
+    most_height: u32,
+) -> Option<Picture> {
+    let empty = drawing(piece, board, false)?;
+    Some(Picture {
+        svg: render::svg_fitted(&empty.position, &empty.uses, empty.radius, most_height),
+        notes: notes(piece, &empty),
+        with_pieces_around: with_pieces_around(piece, board),
+    })
+}
+
+/// What a drawing leaves out: squares a search cut short did not reach, moves said in words.
+fn notes(piece: &model::Piece, drawn: &Drawing) -> String {
+    let mut text = String::new();
+    if drawn.truncated {
         text.push_str(CUT_SHORT);
     }
     if !piece.not_drawn.is_empty() {
         text.push_str("(some parts are not drawn: the explanation says what they do)\n");
     }
-    if depends_on_blockers(piece)
-        && let Some(example) = drawing(piece, board, true)
-    {
-        text.push_str("\nWith other pieces around (F friend, E enemy):\n");
-        text.push_str(&render::grid(
+    text
+}
+
+/// For a piece whose moves depend on others (hoppers, lame leapers), a second grid with
+/// friends and enemies around it; empty for the others.
+fn with_pieces_around(piece: &model::Piece, board: Option<BoardSize>) -> String {
+    let Some(example) = depends_on_blockers(piece)
+        .then(|| drawing(piece, board, true))
+        .flatten()
+    else {
+        return String::new();
+    };
+    format!(
+        "\nWith other pieces around (F friend, E enemy):\n{}",
+        render::grid(
             &example.position,
             &example.uses,
             example.radius.map(|r| r.max(3)),
-        ));
-    }
-    text
+        )
+    )
+}
+
+/// The empty-board drawing of a built piece as an SVG document.
+pub(super) fn svg_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
+    drawing(piece, board, false)
+        .map(|d| render::svg(&d.position, &d.uses, d.radius))
+        .unwrap_or_default()
 }
 
 /// XBoard's reading of an XBetza string: whether its moves differ from the seed's (decided by
@@ -154,11 +201,4 @@ pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
 /// The empty-board diagram as an SVG document.
 pub fn diagram_svg(parse: &Parse, board: Option<BoardSize>) -> String {
     Described::new(parse).diagram_svg(board)
-}
-
-/// The empty-board drawing of a built piece as an SVG document.
-pub(super) fn svg_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
-    drawing(piece, board, false)
-        .map(|d| render::svg(&d.position, &d.uses, d.radius))
-        .unwrap_or_default()
 }

@@ -15,8 +15,8 @@ mod words;
 #[cfg(test)]
 mod tests;
 
-pub use diagram::{diagram, diagram_svg, xboard_reading};
-use diagram::{diagram_built, svg_built};
+pub use diagram::{Picture, diagram, diagram_svg, xboard_reading};
+use diagram::{diagram_built, picture_built, svg_built};
 use legs::explain_move;
 
 use crate::Dialect;
@@ -157,6 +157,12 @@ impl<'p> Described<'p> {
 
     pub fn diagram_svg(&self, board: Option<BoardSize>) -> String {
         svg_built(&self.piece, board)
+    }
+
+    /// The diagram for a client that shows pictures, the picture at most `most_height`
+    /// pixels tall; none for a piece with nothing to draw.
+    pub fn picture(&self, board: Option<BoardSize>, most_height: u32) -> Option<Picture> {
+        picture_built(&self.piece, board, most_height)
     }
 }
 

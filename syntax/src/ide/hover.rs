@@ -42,7 +42,6 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
     let local = offset
         .saturating_sub(usize::from(region.range.start()))
         .min(text.len());
-    let mut markdown = token_doc(&piece.parse, local);
     // A piece of a variants.ini section is drawn on the section's board, unless the user
     // asked for a board of their own.
     let section_board = options
@@ -54,36 +53,43 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         board: options.board.or(section_board),
         ..options
     };
+    // Where the piece stands, after the string's heading: `· piece a in [v]`.
+    let mut whose = String::new();
     if let Some(name) = &region.context.piece {
-        markdown.push_str(&format!("Piece `{name}`"));
+        whose.push_str(&format!(" · piece `{name}`"));
         if let Some(section) = &region.context.section {
-            markdown.push_str(&format!(" in `[{section}]`"));
-            if let Some(board) = section_board {
-                markdown.push_str(&format!(
-                    ", drawn on its board of {} files × {} ranks",
-                    board.files, board.ranks
-                ));
-            }
+            whose.push_str(&format!(" in `[{section}]`"));
         }
-        markdown.push_str("\n\n");
     }
+    let board_said = section_board.map(|board| {
+        format!(
+            "Drawn on the section's board, {} files × {} ranks.\n\n",
+            board.files, board.ranks
+        )
+    });
     let mut range = region.range;
     let mbn = (region.dialect == Dialect::Mbn)
         .then(|| mbn_definition(document, offset, options))
         .flatten();
-    match mbn {
+    let mut markdown = match mbn {
         Some((words, definition)) => {
-            markdown.push_str(&words);
             range = definition;
+            words
         }
         None => {
-            markdown.push_str(&format!(
-                "**`{}`** ({})\n\n",
+            let heading = format!(
+                "**`{}`** ({}){whose}\n\n",
                 crate::quote::shortened(&text),
                 region.dialect.title()
-            ));
-            markdown.push_str(&meaning_of(&piece.parse, piece.model(), options));
+            );
+            heading + &meaning_of(&piece.parse, piece.model(), options, board_said)
         }
+    };
+    // What the letter under the cursor means comes last: the piece is what a hover is for.
+    let letter = token_doc(&piece.parse, local);
+    if !letter.is_empty() {
+        markdown.push_str("\n---\n\n");
+        markdown.push_str(&letter);
     }
     Some(Hover { markdown, range })
 }
@@ -157,7 +163,7 @@ fn mbn_definition(
             if text != written {
                 markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
             }
-            markdown.push_str(&meaning_of(&piece.parse, piece.model(), options));
+            markdown.push_str(&meaning_of(&piece.parse, piece.model(), options, None));
         }
         Err(error) => markdown.push_str(&format!("cannot be dissolved: {error}\n")),
     }
@@ -187,14 +193,43 @@ pub fn token_doc(parsed: &Parse, offset: usize) -> String {
     }
 }
 
-/// What a hover says about a parsed piece and its model; the image is the SVG diagram as a
-/// data URL (only for clients that render images: others would show the data).
-fn meaning_of(parsed: &Parse, model: &model::Piece, options: HoverOptions) -> String {
+/// What a hover says about a parsed piece and its model: the summary, then the diagram (the
+/// SVG picture, small enough to be seen whole, for clients that render images; the text grid
+/// for the others, which would show the picture's data), then the moves leg by leg.
+/// `board_said` follows the diagram when the board is the section's.
+fn meaning_of(
+    parsed: &Parse,
+    model: &model::Piece,
+    options: HoverOptions,
+    board_said: Option<String>,
+) -> String {
     let HoverOptions { board, image } = options;
     let described = Described::with_model(parsed, model);
     let explanation = described.explanation();
     let mut markdown = explanation.summary.clone();
     markdown.push_str("\n\n");
+    // Shown after the moves: a second board, for pieces that depend on others around.
+    let mut with_pieces_around = String::new();
+    if image {
+        if let Some(picture) = described.picture(board, HOVER_DIAGRAM_HEIGHT) {
+            markdown.push_str(&format!(
+                "![move diagram](data:image/svg+xml;base64,{})\n\n",
+                base64(picture.svg.as_bytes())
+            ));
+            if !picture.notes.is_empty() {
+                markdown.push_str(&format!("{}\n", picture.notes));
+            }
+            with_pieces_around = picture.with_pieces_around;
+        }
+    } else {
+        let grid = described.diagram(board);
+        if !grid.is_empty() {
+            markdown.push_str("```text\n");
+            markdown.push_str(&grid);
+            markdown.push_str("```\n\n");
+        }
+    }
+    markdown.push_str(&board_said.unwrap_or_default());
     for m in &explanation.moves {
         markdown.push_str(&format!("- `{}`\n", m.text));
         for line in &m.lines {
@@ -207,18 +242,15 @@ fn meaning_of(parsed: &Parse, model: &model::Piece, options: HoverOptions) -> St
             explanation.ignored.join(" ")
         ));
     }
-    markdown.push_str("\n```text\n");
-    markdown.push_str(&described.diagram(board));
-    markdown.push_str("```\n");
-    if image {
-        let svg = described.diagram_svg(board);
-        markdown.push_str(&format!(
-            "\n![move diagram](data:image/svg+xml;base64,{})\n",
-            base64(svg.as_bytes())
-        ));
+    if !with_pieces_around.is_empty() {
+        markdown.push_str(&format!("\n```text{with_pieces_around}```\n"));
     }
     markdown
 }
+
+/// The tallest diagram picture in a hover, in pixels: with a heading and a summary above it,
+/// it fits the about 250 pixels VS Code shows of a hover before it scrolls.
+const HOVER_DIAGRAM_HEIGHT: u32 = 170;
 
 /// Standard base64 (RFC 4648, with padding).
 fn base64(bytes: &[u8]) -> String {
@@ -310,7 +342,7 @@ mod tests {
         let own = hover(&document, offset, HoverOptions::default()).expect("a hover");
         assert!(
             own.markdown
-                .contains("in `[v]`, drawn on its board of 10 files × 6 ranks"),
+                .contains("Drawn on the section's board, 10 files × 6 ranks."),
             "{}",
             own.markdown
         );

@@ -9,57 +9,133 @@ use crate::board::{Position, Square, SquareUse};
 
 const CELL: u32 = 36;
 
-/// The board (or the `radius` squares around the piece) as a standalone SVG document.
+/// The board (or the `radius` squares around the piece) as a standalone SVG document, with
+/// the legend of the marks under it.
 pub fn svg(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Option<u8>) -> String {
-    let (files, ranks) = super::text::window(position, radius);
-    let columns = u32::from(*files.end() - *files.start()) + 1;
-    let rows = u32::from(*ranks.end() - *ranks.start()) + 1;
-    let mut used: Vec<Mark> = Vec::new();
-    let mut body = String::new();
-    for (row, rank) in ranks.clone().rev().enumerate() {
-        for (column, file) in files.clone().enumerate() {
-            let square = Square { file, rank };
-            let (x, y) = (column as u32 * CELL, row as u32 * CELL);
-            let dark = (u32::from(file) + u32::from(rank)) % 2 == 0;
-            let _ = write!(
-                body,
-                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}"/>"##,
-                if dark { "#b58863" } else { "#f0d9b5" }
-            );
-            let mark = Mark::of(
-                position,
-                square,
-                uses.get(&square).copied().unwrap_or_default(),
-            );
-            if mark != Mark::Empty && !used.contains(&mark) {
-                used.push(mark);
-            }
-            body.push_str(&shape(mark, x + CELL / 2, y + CELL / 2));
-        }
-    }
-    used.sort();
-    let legend_height = 20 * used.len() as u32 + 8;
-    // Wide enough for the longest legend line (about 7 px a character at 13 px).
-    let legend_width = used
-        .iter()
-        .map(|m| 32 + 7 * m.meaning().len() as u32)
-        .max()
-        .unwrap_or(0);
+    let board = Board::drawn(position, uses, radius);
+    let legend_height = 20 * board.marks.len() as u32 + 8;
     let (width, height) = (
-        (columns * CELL).max(legend_width),
-        rows * CELL + legend_height,
+        (board.columns * CELL).max(legend_width(&board.marks)),
+        board.rows * CELL + legend_height,
     );
-    let mut out = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">"#
-    );
-    out.push_str(&body);
-    for (index, mark) in used.iter().enumerate() {
-        let y = rows * CELL + 18 + 20 * index as u32;
+    let mut out = header(width, height);
+    out.push_str(&board.body);
+    for (index, mark) in board.marks.iter().enumerate() {
+        let y = board.rows * CELL + 18 + 20 * index as u32;
         out.push_str(&shape(*mark, 12, y - 4));
         let _ = write!(out, r#"<text x="28" y="{y}">{}</text>"#, mark.meaning());
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The same picture at most `most_height` pixels tall, its legend beside the board: a hover
+/// shows it whole under a line or two of words. The board is drawn smaller, the legend's
+/// words keep their size.
+pub fn svg_fitted(
+    position: &Position,
+    uses: &BTreeMap<Square, SquareUse>,
+    radius: Option<u8>,
+    most_height: u32,
+) -> String {
+    let board = Board::drawn(position, uses, radius);
+    // The board's scale in hundredths, so that the numbers stay whole.
+    let natural = board.rows * CELL;
+    let scale = (most_height * 100 / natural.max(1)).min(100);
+    let board_width = board.columns * CELL * scale / 100;
+    let board_height = natural * scale / 100;
+    const LINE: u32 = 22;
+    let legend_x = board_width + 12;
+    let (width, height) = (
+        legend_x + legend_width(&board.marks),
+        board_height.max(LINE * board.marks.len() as u32 + 4),
+    );
+    let mut out = header(width, height);
+    let _ = write!(
+        out,
+        r#"<g transform="scale({}.{:02})">{}</g>"#,
+        scale / 100,
+        scale % 100,
+        board.body
+    );
+    for (index, mark) in board.marks.iter().enumerate() {
+        let y = LINE * index as u32 + 16;
+        // Each mark drawn at half its size on the board, centred on its line.
+        let _ = write!(
+            out,
+            r#"<g transform="translate({} {}) scale(0.5)">{}</g>"#,
+            legend_x,
+            y - 14,
+            shape(*mark, CELL / 2, CELL / 2)
+        );
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{y}">{}</text>"#,
+            legend_x + 24,
+            mark.meaning()
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The squares drawn, and the marks used on them in the legend's order.
+struct Board {
+    columns: u32,
+    rows: u32,
+    body: String,
+    marks: Vec<Mark>,
+}
+
+impl Board {
+    fn drawn(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Option<u8>) -> Board {
+        let (files, ranks) = super::text::window(position, radius);
+        let mut marks: Vec<Mark> = Vec::new();
+        let mut body = String::new();
+        for (row, rank) in ranks.clone().rev().enumerate() {
+            for (column, file) in files.clone().enumerate() {
+                let square = Square { file, rank };
+                let (x, y) = (column as u32 * CELL, row as u32 * CELL);
+                let dark = (u32::from(file) + u32::from(rank)) % 2 == 0;
+                let _ = write!(
+                    body,
+                    r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}"/>"##,
+                    if dark { "#b58863" } else { "#f0d9b5" }
+                );
+                let mark = Mark::of(
+                    position,
+                    square,
+                    uses.get(&square).copied().unwrap_or_default(),
+                );
+                if mark != Mark::Empty && !marks.contains(&mark) {
+                    marks.push(mark);
+                }
+                body.push_str(&shape(mark, x + CELL / 2, y + CELL / 2));
+            }
+        }
+        marks.sort();
+        Board {
+            columns: u32::from(*files.end() - *files.start()) + 1,
+            rows: u32::from(*ranks.end() - *ranks.start()) + 1,
+            body,
+            marks,
+        }
+    }
+}
+
+fn header(width: u32, height: u32) -> String {
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">"#
+    )
+}
+
+/// Wide enough for the longest legend line (about 7 px a character at 13 px).
+fn legend_width(marks: &[Mark]) -> u32 {
+    marks
+        .iter()
+        .map(|m| 32 + 7 * m.meaning().len() as u32)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The drawing of one mark centred on (`x`, `y`).

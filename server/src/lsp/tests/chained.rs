@@ -44,8 +44,12 @@ async fn chained_strings_are_checked_explained_and_rewritten() {
     let at = |line, character| json!({ "textDocument": { "uri": uri }, "position": position(line, character) });
     let hover = session.request("textDocument/hover", at(1, 8)).await;
     let value = hover["result"]["contents"]["value"].as_str().unwrap_or("");
-    assert!(value.starts_with("**`-`** (operator: block)"), "{value}");
+    assert!(
+        value.starts_with("**`W-F`** (chained Extended Betza)"),
+        "{value}"
+    );
     assert!(value.contains("The Xiangqi Horse"), "{value}");
+    assert!(value.contains("**`-`** (operator: block)"), "{value}");
     let rewrite = rewrite_at(&mut session, uri, 1, 8).await;
     let edits = rewrite["edit"]["changes"][uri].as_array().expect("edits");
     assert_eq!(edits.len(), 3);
