@@ -23,6 +23,9 @@ struct State {
     documents: std::collections::HashMap<Uri, Open>,
     settings: Settings,
     encoding: Option<Encoding>,
+    /// Whether the client shows a document it is asked to (`window/showDocument`); one that
+    /// does not opens the explanation from the command's result itself.
+    shows_documents: bool,
     /// What was wrong with the initialization options, said once the client is initialized.
     settings_problems: Vec<String>,
 }
@@ -130,10 +133,17 @@ impl LanguageServer for Backend {
         } else {
             Encoding::Utf16
         };
+        let shows_documents = params
+            .capabilities
+            .window
+            .as_ref()
+            .and_then(|w| w.show_document.as_ref())
+            .is_some_and(|s| s.support);
         let (settings, problems) =
             Settings::read(&params.initialization_options.unwrap_or_default());
         self.with_state("initialize", |state| {
             state.encoding = Some(encoding);
+            state.shows_documents = shows_documents;
             state.settings = settings;
             state.settings_problems = problems;
             Ok(())
@@ -416,20 +426,23 @@ impl LanguageServer for Backend {
                 "expected a document URI and an offset",
             ));
         };
-        let text = self.with_state("explain", |state| {
+        let (text, shows_documents) = self.with_state("explain", |state| {
             let document = open_document(state, &uri)?;
             let offset = usize::try_from(offset).unwrap_or(usize::MAX);
-            Ok(ide::hover::hover(document, offset, state.settings.hover()).map(|h| h.markdown))
+            let hover = ide::hover::hover(document, offset, state.settings.hover());
+            Ok((hover.map(|h| h.markdown), state.shows_documents))
         })?;
         let Some(text) = text else {
             return Ok(None);
         };
-        // The explanation goes to a file the client is asked to show; a client that cannot
-        // show documents simply does not.
-        let Ok(path) = write_new_file(&text) else {
-            return Err(Error::internal_error());
-        };
-        if let Some(target) = Uri::from_file_path(&path) {
+        // The explanation goes to a new file: the client is asked to show it, or, when it
+        // cannot show documents, opens the path the command returns.
+        let path = write_new_file(&text).map_err(|error| Error {
+            code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
+            message: format!("cannot write the explanation to a new file: {error}").into(),
+            data: None,
+        })?;
+        if shows_documents && let Some(target) = Uri::from_file_path(&path) {
             let client = self.client.clone();
             tokio::spawn(async move {
                 let _ = client

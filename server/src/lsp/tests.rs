@@ -503,6 +503,42 @@ async fn semantic_tokens_symbols_and_quick_fixes() {
     assert!(session.finish().await);
 }
 
+/// Issue 28: a client that shows documents is asked to show the explanation; one that does
+/// not (Neovim 0.7) is not asked, and opens the path the command returns.
+#[tokio::test]
+async fn the_explanation_is_shown_only_by_a_client_that_shows_documents() {
+    let capabilities = json!({
+        "general": { "positionEncodings": ["utf-16"] },
+        "window": { "showDocument": { "support": true } },
+    });
+    let (mut session, _) = Session::start_with(capabilities, Value::Null).await;
+    let uri = "file:///w/a.betza";
+    session.open(uri, "betza", "mfW\n").await;
+    let command = json!({ "command": "betza.explain", "arguments": [uri, 1] });
+    session.send_raw(
+        json!({ "jsonrpc": "2.0", "id": 90, "method": "workspace/executeCommand", "params": command })
+            .to_string()
+            .as_bytes(),
+    )
+    .await;
+    let (mut path, mut shown) = (None, None);
+    while path.is_none() || shown.is_none() {
+        let message = session.receive().await;
+        if message["id"] == 90 {
+            path = message["result"].as_str().map(str::to_owned);
+        } else if message["method"] == "window/showDocument" {
+            shown = message["params"]["uri"].as_str().map(str::to_owned);
+        }
+    }
+    let path = path.expect("the path");
+    assert!(
+        shown.is_some_and(|uri| uri.ends_with(&path.replace('\\', "/"))),
+        "{path}"
+    );
+    let _ = std::fs::remove_file(&path);
+    assert!(session.finish().await);
+}
+
 #[tokio::test]
 async fn a_body_that_is_not_json_gets_a_parse_error_and_the_session_goes_on() {
     let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
