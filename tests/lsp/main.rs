@@ -187,6 +187,12 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
         .find(|item| item["label"] == "stalemateValue")
         .expect("stalemateValue offered");
     assert_eq!(stalemate["textEdit"]["newText"], "stalemateValue = ");
+    assert!(
+        stalemate["labelDetails"]["description"]
+            .as_str()
+            .is_some_and(|d| !d.is_empty() && d.chars().count() <= 49),
+        "{stalemate}"
+    );
     assert_eq!(
         stalemate["textEdit"]["range"]["start"],
         json!({ "line": 4, "character": 0 })
@@ -207,6 +213,11 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
         .find(|item| item["label"] == "a")
         .expect("the custom piece offered");
     assert_eq!(custom["detail"], "`customPiece1 = a:WF` in `[w]`");
+    // Issue 28: what an item is, said in the list itself.
+    assert_eq!(
+        custom["labelDetails"]["description"],
+        "customPiece1 = a:WF in [w]"
+    );
     assert!(items.iter().all(|item| item["label"] != "q"), "{items:?}");
     // A letter of the start position leads to the line that defines its piece.
     server.send(request(8, "textDocument/definition", 8, 22));
