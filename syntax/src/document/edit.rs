@@ -197,7 +197,7 @@ impl Analysis {
         // reads the line on past it): the host scans it again.
         if text
             .text_at(old_start..old_end)
-            .is_none_or(|old| old.contains(separates))
+            .is_none_or(|old| old.contains('\r'))
         {
             return None;
         }

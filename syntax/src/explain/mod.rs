@@ -235,6 +235,9 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     }
     moves.extend(together);
     let mut summary = summary(piece, written);
+    if let Some(swaps) = swaps_said(piece, &moves, &slice) {
+        summary = format!("{swaps} {summary}");
+    }
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
         summary.push_str(&format!(
             " {count} part{} said in words, not drawn.",
@@ -256,18 +259,36 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     if let Some(chained) = chained {
         summary.push_str(&format!(" In chained Betza: `{chained}`."));
     }
-    // A named piece is compared with its twin only when it has a feature of its own that
-    // tells them apart: the Xiangqi Horse is a Knight that can be blocked, but the Rook is
-    // not worth comparing with the Juggernaut Rook.
+    // An unnamed piece is compared with a named twin; a named piece is not said to move like
+    // another named piece (the Pawn is no Metamachy Pawn), only what sets it apart: the
+    // Xiangqi Horse can be blocked on the way.
     let difference = difference_words(piece);
-    if let Some(twin) = identity.twins.first()
-        && (names.is_empty() || difference.is_some())
-    {
-        summary = format!(
-            "Moves like the {} on an empty board, but {}. {summary}",
-            twin.name,
-            difference.unwrap_or("other pieces change what it can do")
-        );
+    match identity.twins.first() {
+        Some(twin) if names.is_empty() => {
+            summary = format!(
+                "Moves like the {} on an empty board, but {}. {summary}",
+                twin.name,
+                difference.unwrap_or("other pieces change what it can do")
+            );
+        }
+        Some(_) => {
+            if let Some(difference) = difference {
+                // A plain twin (the Knight to the Xiangqi Horse) tells what the piece is like;
+                // one with a feature of its own (the Metamachy Pawn to the Pawn) does not.
+                summary = match identity.twins.iter().find(|twin| is_plain(twin.betza)) {
+                    Some(plain) => format!(
+                        "Moves like the {} on an empty board, but {difference}. {summary}",
+                        plain.name
+                    ),
+                    None => {
+                        let mut sentence = difference.to_owned();
+                        sentence[..1].make_ascii_uppercase();
+                        format!("{sentence}. {summary}")
+                    }
+                };
+            }
+        }
+        None => {}
     }
     if let Some((first, others)) = names.split_first() {
         summary = if others.is_empty() {
@@ -284,6 +305,44 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
         moves,
         ignored,
     }
+}
+
+/// Whether a catalogue piece (written in XBetza) has no feature that sets it apart from the
+/// pieces moving like it on an empty board: no lameness, hop, capture on the way.
+fn is_plain(betza: &str) -> bool {
+    let parse = crate::parse(betza, Dialect::XBetza);
+    difference_words(&model::build(&parse.piece(), Dialect::XBetza)).is_none()
+}
+
+/// A move of one leg whose capture puts the captured piece back where the leg started
+/// (`ucdQ`) swaps places with it: said in plain words, with the leg's own reach, before the
+/// rest of the summary.
+fn swaps_said(
+    piece: &model::Piece,
+    moves: &[MoveExplanation],
+    slice: &dyn Fn(rowan::TextRange) -> String,
+) -> Option<String> {
+    piece.moves.iter().find_map(|m| {
+        let mut visible = m.legs.iter().filter(|l| !l.hidden);
+        let (Some(leg), None) = (visible.next(), visible.next()) else {
+            return None;
+        };
+        let modes = leg.modes;
+        if !leg.unload || !(modes.capture_enemy || modes.capture_friend) {
+            return None;
+        }
+        let written = slice(m.source);
+        let line = moves.iter().find(|e| e.text == written)?.lines.first()?;
+        let reach = line.split(';').next()?.trim();
+        let whom = match (modes.capture_enemy, modes.capture_friend) {
+            (true, true) => "any piece",
+            (true, false) => "an enemy",
+            _ => "a friendly piece",
+        };
+        Some(format!(
+            "`{written}` swaps places with {whom} it reaches ({reach})."
+        ))
+    })
 }
 
 /// The most entries an explanation lists; the rest are counted.

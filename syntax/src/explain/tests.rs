@@ -44,7 +44,7 @@ fn valkyrie_move_by_move() {
         "QudQafudQ",
         Dialect::XBetza,
         expect![[r#"
-            The Valkyrie. Moves like the Queen on an empty board, but it can be blocked on the way. 3 moves in XBetza; it can capture; some moves have several legs.
+            The Valkyrie. Moves like the Queen on an empty board, but it can be blocked on the way. `udQ` swaps places with a friendly piece it reaches (Queen slide, any distance, in every direction). 3 moves in XBetza; it can capture; some moves have several legs.
 
             Q:
               Queen slide, any distance, in every direction; moves to an empty square or captures an enemy (mc, the default)
@@ -82,7 +82,7 @@ fn fide_pawn_with_initial_and_en_passant() {
         "fmWfceFifmnD",
         Dialect::XBetza,
         expect![[r#"
-            The Pawn. Moves like the Metamachy Pawn on an empty board, but it can be blocked on the way. 3 moves in XBetza; it can capture.
+            The Pawn. It can be blocked on the way. 3 moves in XBetza; it can capture.
 
             fmW:
               Wazir step (0,1), forward; moves to an empty square
@@ -236,4 +236,26 @@ fn long_text_is_quoted_by_its_ends() {
     let skipped = explain(&parse(&format!("{}K", "a".repeat(5000)), Dialect::Fairy)).to_text();
     assert!(skipped.len() < 2_000, "{} bytes", skipped.len());
     assert!(skipped.contains("(and 4936 more)"));
+}
+
+/// Issue 28: a named piece is not said to move like another named piece with features of its
+/// own (the Pawn like the Metamachy Pawn), only like a plain one (the Xiangqi Horse like the
+/// Knight); a swap is said as a swap (seed 000's `u`: the captured piece reappears where the
+/// leg started).
+#[test]
+fn a_summary_says_what_the_piece_does_in_plain_words() {
+    let summary = |text: &str| explain(&parse(text, Dialect::XBetza)).summary;
+    let pawn = summary("fmWfcFifmnD");
+    assert!(pawn.starts_with("The Pawn. It can be blocked"), "{pawn}");
+    assert!(!pawn.contains("Moves like"), "{pawn}");
+    let horse = summary("mafsW");
+    assert!(
+        horse.contains("Moves like the Knight on an empty board, but it can be blocked"),
+        "{horse}"
+    );
+    let swapper = summary("ucdQ");
+    assert!(
+        swapper.starts_with("`ucdQ` swaps places with any piece it reaches (Queen slide"),
+        "{swapper}"
+    );
 }
