@@ -201,6 +201,52 @@ fn check_keys(result: &Value, label: &str) {
     );
 }
 
+/// `customPiece3 = z:mW]cW1`: an error (`]`) and, after it, a hint (`cW1`'s range 1). The sign
+/// column shows the error's sign, which outranks the hint's, and the virtual text says the error.
+fn check_error_over_hint(result: &Value, label: &str) {
+    let both = &result["both"];
+    // vim.diagnostic.severity: 1 is ERROR, 4 is HINT.
+    let error = both["messages"]["1"].as_str().unwrap_or_default();
+    let error = error.lines().next().unwrap_or_default();
+    assert!(
+        !error.is_empty() && both["messages"]["4"].is_string(),
+        "{label}: the line should have an error and a hint: {both}"
+    );
+    let signs = both["signs"].as_array().cloned().unwrap_or_default();
+    let sign = |hl: &str| signs.iter().find(|s| s["hl"] == hl).cloned();
+    let (Some(error_sign), Some(hint_sign)) =
+        (sign("DiagnosticSignError"), sign("DiagnosticSignHint"))
+    else {
+        panic!("{label}: an error sign and a hint sign should be placed on the line: {both}");
+    };
+    let top = signs.iter().max_by_key(|s| s["priority"].as_i64());
+    assert!(
+        top.is_some_and(|s| s["hl"] == "DiagnosticSignError")
+            && error_sign["priority"].as_i64() > hint_sign["priority"].as_i64(),
+        "{label}: the error's sign should outrank the hint's: {both}"
+    );
+    assert_ne!(error_sign["text"], hint_sign["text"], "{label}: {both}");
+    assert_eq!(
+        both["sign_column"].as_str().map(str::trim),
+        error_sign["text"].as_str(),
+        "{label}: the sign column should show the error's sign, not the hint's: {both}"
+    );
+    let chunks = both["virtual_text"].as_array().cloned().unwrap_or_default();
+    assert!(
+        chunks
+            .iter()
+            .any(|c| c["hl"] == "DiagnosticVirtualTextError"
+                && c["text"].as_str().is_some_and(|t| t.contains(error))),
+        "{label}: the virtual text should say the error `{error}`: {both}"
+    );
+    assert!(
+        both["screen"]
+            .as_str()
+            .is_some_and(|row| row.contains(error)),
+        "{label}: the line on screen should end with the error `{error}`: {both}"
+    );
+}
+
 fn check(result: &Value, label: &str) {
     assert_eq!(
         result["errors"],
@@ -247,6 +293,7 @@ fn check(result: &Value, label: &str) {
     let labels = strings(result, "completion");
     assert!(labels.contains(&"N"), "{label}: {result}");
     check_keys(result, label);
+    check_error_over_hint(result, label);
 }
 
 #[test]

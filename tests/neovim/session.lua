@@ -3,8 +3,9 @@
 -- variants.ini, read the diagnostics, edit (a line above a finding, a typo and its removal, a
 -- fix), read them again after each, hover (the request and the float a user sees), complete.
 -- Then as a user's keys do it: `K` on an option key and on a section header, and CTRL-X CTRL-O
--- after the start of a key typed on a new line, undone after. Counts the notifications the
--- server sent. Writes what it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
+-- after the start of a key typed on a new line, undone after. A line with an error and a hint:
+-- the sign and the virtual text on screen. Counts the notifications the server sent. Writes what
+-- it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
 
@@ -39,6 +40,15 @@ vim.lsp.rpc.start = function(...)
     end
   end
   return rpc_start(...)
+end
+
+-- The text the screen shows on `row` (1-based), cell by cell.
+local function screen_row(row)
+  local cells = {}
+  for column = 1, vim.o.columns do
+    table.insert(cells, vim.fn.screenstring(row, column))
+  end
+  return table.concat(cells)
 end
 
 local ok, err = pcall(function()
@@ -177,6 +187,52 @@ local ok, err = pcall(function()
   vim.api.nvim_feedkeys(keys, "nx!", false)
   vim.cmd("normal! u")
   results.omni_undone = vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), before)
+
+  -- A line with an error and a hint after it: `]` is not Betza, and `cW1`'s range 1 changes
+  -- nothing. What the screen shows: the sign column, the line with its virtual text; and the
+  -- signs and virtual text Neovim placed for it.
+  local both = vim.api.nvim_buf_line_count(buf)
+  vim.api.nvim_buf_set_lines(buf, both, both, false, { "customPiece3 = z:mW]cW1" })
+  vim.wait(15000, function()
+    local list = codes()
+    return has(list, "stray-punctuation", both) and has(list, "range-one", both)
+  end, 50)
+  results.both = { messages = {}, signs = {}, virtual_text = {} }
+  for _, d in ipairs(vim.diagnostic.get(buf, { lnum = both })) do
+    results.both.messages[tostring(d.severity)] = d.message
+  end
+  vim.cmd("redraw!")
+  local text_at = vim.fn.screenpos(0, both + 1, 1)
+  results.both.sign_column = screen_row(text_at.row):sub(1, text_at.col - 1)
+  results.both.screen = screen_row(text_at.row)
+  -- Signs are extmarks from 0.10 on, `:sign`s before.
+  if vim.fn.has("nvim-0.10") == 1 then
+    local marks = vim.api.nvim_buf_get_extmarks(buf, -1, { both, 0 }, { both, -1 },
+      { details = true, type = "sign" })
+    for _, mark in ipairs(marks) do
+      local details = mark[4]
+      table.insert(results.both.signs, { text = vim.trim(details.sign_text or ""),
+        hl = details.sign_hl_group, priority = details.priority })
+    end
+  else
+    local placed = vim.fn.sign_getplaced(buf, { group = "*", lnum = both + 1 })[1].signs
+    for _, sign in ipairs(placed) do
+      local defined = vim.fn.sign_getdefined(sign.name)[1] or {}
+      table.insert(results.both.signs, { text = vim.trim(defined.text or ""),
+        hl = defined.texthl, priority = sign.priority })
+    end
+  end
+  -- Every namespace, the anonymous ones too (0.7 puts virtual text in one): ids count up from 1,
+  -- so a new one is the last.
+  for namespace = 1, vim.api.nvim_create_namespace("") do
+    local marks = vim.api.nvim_buf_get_extmarks(buf, namespace, { both, 0 }, { both, -1 },
+      { details = true })
+    for _, mark in ipairs(marks) do
+      for _, chunk in ipairs(mark[4].virt_text or {}) do
+        table.insert(results.both.virtual_text, { text = chunk[1], hl = chunk[2] })
+      end
+    end
+  end
 
   -- `client:stop()` from 0.11 on; the function form before.
   if vim.fn.has("nvim-0.11") == 1 then client:stop() else vim.lsp.stop_client(client.id) end

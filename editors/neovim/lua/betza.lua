@@ -7,7 +7,14 @@
 --   require("betza").setup({
 --     cmd = { "betza", "lsp" },                 -- the server; `betza` must be on PATH otherwise
 --     settings = { dialect = "xbetza", boardSize = "8x8", engines = { "fairy-stockfish" } },
+--     diagnostic = { severity_sort = true, virtual_text = true },  -- the default
+--     on_attach = function(client, bufnr) end,  -- optional, runs after betza's own
 --   })
+--
+-- `diagnostic` is given to vim.diagnostic.config for the server's namespace only: the default
+-- sorts signs and virtual text by severity, so an error is never hidden behind a hint on its
+-- line, and shows virtual text (Neovim 0.11 turned it off by default). Give a table of your own
+-- to use it instead, or false to leave Neovim's settings (and yours) alone.
 --
 -- Neovim 0.11 and newer use vim.lsp.config/vim.lsp.enable, 0.8 to 0.10 vim.lsp.start, and 0.7
 -- the older vim.lsp.start_client.
@@ -72,9 +79,20 @@ local function default_keys(bufnr)
   end
 end
 
--- Diagnostics come as standard textDocument/publishDiagnostics, taken by Neovim's own handler,
--- so `vim.diagnostic` settings and a handler of the user's apply as for any server. A user's
--- `on_attach` runs after the default keys are set.
+-- An error and a hint on one line: unsorted, the sign and the virtual text are the last one's.
+local DIAGNOSTIC_DEFAULTS = { severity_sort = true, virtual_text = true }
+
+-- Diagnostics come as standard textDocument/publishDiagnostics, taken by Neovim's own handler
+-- into the client's namespace; the options apply to that namespace alone, over the global ones.
+local function configure_diagnostics(opts, client)
+  if opts.diagnostic == false then
+    return
+  end
+  local namespace = vim.lsp.diagnostic.get_namespace(client.id)
+  vim.diagnostic.config(vim.deepcopy(opts.diagnostic or DIAGNOSTIC_DEFAULTS), namespace)
+end
+
+-- A user's `on_attach` runs after the default keys and diagnostic options are set.
 local function config_for(opts, root_dir)
   return {
     name = "betza",
@@ -84,6 +102,7 @@ local function config_for(opts, root_dir)
     settings = { betza = opts.settings },
     on_attach = function(client, bufnr)
       default_keys(bufnr)
+      configure_diagnostics(opts, client)
       if opts.on_attach then
         opts.on_attach(client, bufnr)
       end
