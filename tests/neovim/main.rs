@@ -39,6 +39,10 @@ fn session(nvim: &Path, label: &str) -> Value {
         "[v:chess]\ncustomPiece1 = x:mafsW\ncustomPiece2 = y:N\ncastling = false\n",
     )
     .expect("variants.ini");
+    // The explanation documents the server writes go to the temporary folder: this one, removed
+    // with the rest.
+    let temporary = dir.join("tmp");
+    std::fs::create_dir_all(&temporary).expect("temporary folder");
     let out = dir.join("result.json");
     let script = workspace().join("tests/neovim/session.lua");
     let run = Command::new(nvim)
@@ -48,6 +52,7 @@ fn session(nvim: &Path, label: &str) -> Value {
         .env("XDG_DATA_HOME", dir.join("data"))
         .env("XDG_STATE_HOME", dir.join("state"))
         .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("TMPDIR", &temporary)
         .env("BETZA_FILE", &file)
         .env("BETZA_OUT", &out)
         .output()
@@ -247,6 +252,57 @@ fn check_error_over_hint(result: &Value, label: &str) {
     );
 }
 
+/// The code action menu on `fmW`, "Explain this piece in a new document" picked by its number:
+/// the explanation opens once, in a new window where Neovim does not show documents itself
+/// (before 0.9: betza.lua opens the path the command returns), else where Neovim shows it.
+fn check_explain(result: &Value, label: &str) {
+    let menu = strings(result, "action_menu");
+    assert!(
+        menu.contains(&"Explain this piece in a new document"),
+        "{label}: the code action menu showed {menu:?}"
+    );
+    let explain = &result["explain"];
+    let windows = explain["windows"].as_array().cloned().unwrap_or_default();
+    assert_eq!(
+        windows.len(),
+        1,
+        "{label}: the explanation should be shown in one window: {explain}"
+    );
+    let lines: Vec<&str> = windows[0]
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("fmW") && l.contains("Fairy-Stockfish Betza")),
+        "{label}: the explanation should name `fmW` in Fairy-Stockfish Betza: {lines:#?}"
+    );
+    let version: Vec<u64> = result["version"]
+        .as_str()
+        .unwrap_or_default()
+        .split('.')
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let shows = result["shows_documents"] == true;
+    assert_eq!(
+        shows,
+        version >= vec![0, 9],
+        "{label}: Neovim says it shows documents from 0.9 on: {result}"
+    );
+    let asked = result["requested"]["window/showDocument"].as_u64();
+    if shows {
+        assert_eq!(asked, Some(1), "{label}: {result}");
+    } else {
+        assert_eq!(asked, None, "{label}: {result}");
+        assert!(
+            explain["windows_after"].as_u64() == explain["windows_before"].as_u64().map(|n| n + 1)
+                && explain["file_shown"] == true,
+            "{label}: the explanation should open in a split beside the file: {explain}"
+        );
+    }
+}
+
 fn check(result: &Value, label: &str) {
     assert_eq!(
         result["errors"],
@@ -294,6 +350,7 @@ fn check(result: &Value, label: &str) {
     assert!(labels.contains(&"N"), "{label}: {result}");
     check_keys(result, label);
     check_error_over_hint(result, label);
+    check_explain(result, label);
 }
 
 #[test]

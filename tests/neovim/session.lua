@@ -4,8 +4,10 @@
 -- fix), read them again after each, hover (the request and the float a user sees), complete.
 -- Then as a user's keys do it: `K` on an option key and on a section header, and CTRL-X CTRL-O
 -- after the start of a key typed on a new line, undone after. A line with an error and a hint:
--- the sign and the virtual text on screen. Counts the notifications the server sent. Writes what
--- it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
+-- the sign and the virtual text on screen. Last, the code action menu (`gra` from 0.11 on,
+-- `:lua vim.lsp.buf.code_action()` typed before) and the explanation it opens. Counts the
+-- notifications and requests the server sent. Writes what it saw as JSON to $BETZA_OUT. Run by
+-- tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
 
@@ -25,9 +27,10 @@ vim.o.lines = 50
 local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
 local uv = vim.uv or vim.loop
 
--- What the server sent, seen where the client's RPC hands notifications over: the count of each
--- method. The dispatchers are start's third argument on 0.7, its second later.
+-- What the server sent, seen where the client's RPC hands notifications and requests over: the
+-- count of each method. The dispatchers are start's third argument on 0.7, its second later.
 results.received = {}
+results.requested = {}
 local rpc_start = vim.lsp.rpc.start
 vim.lsp.rpc.start = function(...)
   for _, argument in ipairs({ ... }) do
@@ -36,6 +39,11 @@ vim.lsp.rpc.start = function(...)
       argument.notification = function(method, params)
         results.received[method] = (results.received[method] or 0) + 1
         return notification(method, params)
+      end
+      local server_request = argument.server_request
+      argument.server_request = function(method, params)
+        results.requested[method] = (results.requested[method] or 0) + 1
+        return server_request(method, params)
       end
     end
   end
@@ -232,6 +240,51 @@ local ok, err = pcall(function()
         table.insert(results.both.virtual_text, { text = chunk[1], hl = chunk[2] })
       end
     end
+  end
+
+  -- The code action menu on `fmW`, as the keys a user presses: `gra` from 0.11 on, the command
+  -- typed before. The menu is vim.ui.select's own (a numbered inputlist); the test reads its
+  -- entries there and types the number of the explanation's, then Enter.
+  results.shows_documents = vim.tbl_get(client.capabilities or client.config.capabilities or {},
+    "window", "showDocument", "support") == true
+  local windows_before = #vim.api.nvim_list_wins()
+  local select = vim.ui.select
+  results.action_menu = {}
+  vim.ui.select = function(items, opts, on_choice)
+    for number, item in ipairs(items) do
+      local title = opts.format_item and opts.format_item(item) or tostring(item)
+      table.insert(results.action_menu, title)
+      if title == "Explain this piece in a new document" then
+        vim.api.nvim_feedkeys(number .. "\r", "n", false)
+      end
+    end
+    return select(items, opts, on_choice)
+  end
+  vim.api.nvim_win_set_cursor(0, { 3, 19 })
+  if vim.fn.has("nvim-0.11") == 1 then
+    vim.api.nvim_feedkeys("gra", "mx", false)
+  else
+    vim.api.nvim_feedkeys(":lua vim.lsp.buf.code_action()\r", "nx", false)
+  end
+  local function explanation_windows()
+    local found = {}
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      local name = vim.api.nvim_buf_get_name(vim.api.nvim_win_get_buf(win))
+      if name:find("betza%-explain%-[^/]*%.md$") then table.insert(found, win) end
+    end
+    return found
+  end
+  vim.wait(15000, function() return #explanation_windows() > 0 end, 50)
+  -- Long enough for a second opening (the server's request and the command's result) to show.
+  vim.wait(1000)
+  vim.ui.select = select
+  results.explain = { windows = {}, windows_before = windows_before,
+    windows_after = #vim.api.nvim_list_wins(), file_shown = false }
+  for _, win in ipairs(explanation_windows()) do
+    table.insert(results.explain.windows, float_lines(win))
+  end
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_buf(win) == buf then results.explain.file_shown = true end
   end
 
   -- `client:stop()` from 0.11 on; the function form before.
