@@ -252,6 +252,28 @@ fn check_error_over_hint(result: &Value, label: &str) {
     );
 }
 
+/// `K` on `fmW` in a terminal of 80x24: the float shows the diagram's files row and its legend
+/// on screen, without scrolling.
+fn check_small_float(result: &Value, label: &str) {
+    let float = &result["small_float"];
+    let lines = strings(float, "lines");
+    let shown: Vec<bool> = float["shown"]
+        .as_array()
+        .map(|l| l.iter().map(|v| v == true).collect())
+        .unwrap_or_default();
+    let files = lines.iter().position(|l| l.trim() == "a b c d e f g h");
+    let legend = lines.iter().position(|l| l.starts_with("@ the piece"));
+    for (what, at) in [("the files row", files), ("the legend", legend)] {
+        assert!(
+            at.is_some_and(|at| shown.get(at) == Some(&true)),
+            "{label}: at 80x24 the float on `fmW` should show {what} whole; it is {}x{} and \
+             read {lines:#?} (shown: {shown:?})",
+            float["width"],
+            float["height"]
+        );
+    }
+}
+
 /// The code action menu on `fmW`, "Explain this piece in a new document" picked by its number:
 /// the explanation opens once, in a new window where Neovim does not show documents itself
 /// (before 0.9: betza.lua opens the path the command returns), else where Neovim shows it.
@@ -350,6 +372,7 @@ fn check(result: &Value, label: &str) {
     assert!(labels.contains(&"N"), "{label}: {result}");
     check_keys(result, label);
     check_error_over_hint(result, label);
+    check_small_float(result, label);
     check_explain(result, label);
 }
 

@@ -4,10 +4,10 @@
 -- fix), read them again after each, hover (the request and the float a user sees), complete.
 -- Then as a user's keys do it: `K` on an option key and on a section header, and CTRL-X CTRL-O
 -- after the start of a key typed on a new line, undone after. A line with an error and a hint:
--- the sign and the virtual text on screen. Last, the code action menu (`gra` from 0.11 on,
--- `:lua vim.lsp.buf.code_action()` typed before) and the explanation it opens. Counts the
--- notifications and requests the server sent. Writes what it saw as JSON to $BETZA_OUT. Run by
--- tests/neovim/main.rs.
+-- the sign and the virtual text on screen. `K` on a piece in a terminal of 80x24. Last, the code
+-- action menu (`gra` from 0.11 on, `:lua vim.lsp.buf.code_action()` typed before) and the
+-- explanation it opens. Counts the notifications and requests the server sent. Writes what it
+-- saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
 
@@ -241,6 +241,29 @@ local ok, err = pcall(function()
       end
     end
   end
+
+  -- `K` on the piece in a terminal of 80x24, the size Neovim starts headless with: each line of
+  -- the float, and whether its first and last characters are on screen without scrolling.
+  -- The preview window CTRL-X CTRL-O left open before 0.11 ('completeopt' has "preview") is
+  -- closed first: the file's window alone, the float below the cursor on its third line.
+  vim.cmd("pclose")
+  vim.o.columns = 80
+  vim.o.lines = 24
+  vim.api.nvim_win_set_cursor(0, { 3, 19 })
+  vim.cmd("normal K")
+  local small = wait_for_float("K on fmW at 80x24")
+  vim.cmd("redraw")
+  results.small_float = { lines = float_lines(small), shown = {},
+    width = vim.api.nvim_win_get_width(small), height = vim.api.nvim_win_get_height(small) }
+  for number, line in ipairs(results.small_float.lines) do
+    local first = vim.fn.screenpos(small, number, 1)
+    local last = vim.fn.screenpos(small, number, math.max(#line, 1))
+    table.insert(results.small_float.shown,
+      first.row > 0 and first.col > 0 and last.row > 0 and last.col > 0)
+  end
+  vim.api.nvim_win_close(small, true)
+  vim.o.columns = 120
+  vim.o.lines = 50
 
   -- The code action menu on `fmW`, as the keys a user presses: `gra` from 0.11 on, the command
   -- typed before. The menu is vim.ui.select's own (a numbered inputlist); the test reads its
