@@ -42,6 +42,10 @@ fn session(nvim: &Path, label: &str) -> Value {
         "[v:chess]\ncustomPiece1 = x:mafsW\ncustomPiece2 = y:N\ncastling = false\n",
     )
     .expect("variants.ini");
+    // The explanation documents the server writes go to the temporary folder: this one, removed
+    // with the rest.
+    let temporary = dir.join("tmp");
+    std::fs::create_dir_all(&temporary).expect("temporary folder");
     let out = dir.join("result.json");
     let script = workspace().join("tests/neovim/session.lua");
     let run = Command::new(nvim)
@@ -51,6 +55,7 @@ fn session(nvim: &Path, label: &str) -> Value {
         .env("XDG_DATA_HOME", dir.join("data"))
         .env("XDG_STATE_HOME", dir.join("state"))
         .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("TMPDIR", &temporary)
         .env("BETZA_FILE", &file)
         .env("BETZA_OUT", &out)
         .output()
@@ -204,6 +209,125 @@ fn check_keys(result: &Value, label: &str) {
     );
 }
 
+/// `customPiece3 = z:mW]cW1`: an error (`]`) and, after it, a hint (`cW1`'s range 1). The sign
+/// column shows the error's sign, which outranks the hint's, and the virtual text says the error.
+fn check_error_over_hint(result: &Value, label: &str) {
+    let both = &result["both"];
+    // vim.diagnostic.severity: 1 is ERROR, 4 is HINT.
+    let error = both["messages"]["1"].as_str().unwrap_or_default();
+    let error = error.lines().next().unwrap_or_default();
+    assert!(
+        !error.is_empty() && both["messages"]["4"].is_string(),
+        "{label}: the line should have an error and a hint: {both}"
+    );
+    let signs = both["signs"].as_array().cloned().unwrap_or_default();
+    let sign = |hl: &str| signs.iter().find(|s| s["hl"] == hl).cloned();
+    let (Some(error_sign), Some(hint_sign)) =
+        (sign("DiagnosticSignError"), sign("DiagnosticSignHint"))
+    else {
+        panic!("{label}: an error sign and a hint sign should be placed on the line: {both}");
+    };
+    let top = signs.iter().max_by_key(|s| s["priority"].as_i64());
+    assert!(
+        top.is_some_and(|s| s["hl"] == "DiagnosticSignError")
+            && error_sign["priority"].as_i64() > hint_sign["priority"].as_i64(),
+        "{label}: the error's sign should outrank the hint's: {both}"
+    );
+    assert_ne!(error_sign["text"], hint_sign["text"], "{label}: {both}");
+    assert_eq!(
+        both["sign_column"].as_str().map(str::trim),
+        error_sign["text"].as_str(),
+        "{label}: the sign column should show the error's sign, not the hint's: {both}"
+    );
+    let chunks = both["virtual_text"].as_array().cloned().unwrap_or_default();
+    assert!(
+        chunks
+            .iter()
+            .any(|c| c["hl"] == "DiagnosticVirtualTextError"
+                && c["text"].as_str().is_some_and(|t| t.contains(error))),
+        "{label}: the virtual text should say the error `{error}`: {both}"
+    );
+    assert!(
+        both["screen"]
+            .as_str()
+            .is_some_and(|row| row.contains(error)),
+        "{label}: the line on screen should end with the error `{error}`: {both}"
+    );
+}
+
+/// `K` on `fmW` in a terminal of 80x24: the float shows the diagram's files row and its legend
+/// on screen, without scrolling.
+fn check_small_float(result: &Value, label: &str) {
+    let float = &result["small_float"];
+    let lines = strings(float, "lines");
+    let shown: Vec<bool> = float["shown"]
+        .as_array()
+        .map(|l| l.iter().map(|v| v == true).collect())
+        .unwrap_or_default();
+    let files = lines.iter().position(|l| l.trim() == "a b c d e f g h");
+    let legend = lines.iter().position(|l| l.starts_with("@ the piece"));
+    for (what, at) in [("the files row", files), ("the legend", legend)] {
+        assert!(
+            at.is_some_and(|at| shown.get(at) == Some(&true)),
+            "{label}: at 80x24 the float on `fmW` should show {what} whole; it is {}x{} and \
+             read {lines:#?} (shown: {shown:?})",
+            float["width"],
+            float["height"]
+        );
+    }
+}
+
+/// The code action menu on `fmW`, "Explain this piece in a new document" picked by its number:
+/// the explanation opens once, in a new window where Neovim does not show documents itself
+/// (before 0.9: betza.lua opens the path the command returns), else where Neovim shows it.
+fn check_explain(result: &Value, label: &str) {
+    let menu = strings(result, "action_menu");
+    assert!(
+        menu.contains(&"Explain this piece in a new document"),
+        "{label}: the code action menu showed {menu:?}"
+    );
+    let explain = &result["explain"];
+    let windows = explain["windows"].as_array().cloned().unwrap_or_default();
+    assert_eq!(
+        windows.len(),
+        1,
+        "{label}: the explanation should be shown in one window: {explain}"
+    );
+    let lines: Vec<&str> = windows[0]
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("fmW") && l.contains("Fairy-Stockfish Betza")),
+        "{label}: the explanation should name `fmW` in Fairy-Stockfish Betza: {lines:#?}"
+    );
+    let version: Vec<u64> = result["version"]
+        .as_str()
+        .unwrap_or_default()
+        .split('.')
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let shows = result["shows_documents"] == true;
+    assert_eq!(
+        shows,
+        version >= vec![0, 9],
+        "{label}: Neovim says it shows documents from 0.9 on: {result}"
+    );
+    let asked = result["requested"]["window/showDocument"].as_u64();
+    if shows {
+        assert_eq!(asked, Some(1), "{label}: {result}");
+    } else {
+        assert_eq!(asked, None, "{label}: {result}");
+        assert!(
+            explain["windows_after"].as_u64() == explain["windows_before"].as_u64().map(|n| n + 1)
+                && explain["file_shown"] == true,
+            "{label}: the explanation should open in a split beside the file: {explain}"
+        );
+    }
+}
+
 fn check(result: &Value, label: &str) {
     assert_eq!(
         result["errors"],
@@ -250,6 +374,9 @@ fn check(result: &Value, label: &str) {
     let labels = strings(result, "completion");
     assert!(labels.contains(&"N"), "{label}: {result}");
     check_keys(result, label);
+    check_error_over_hint(result, label);
+    check_small_float(result, label);
+    check_explain(result, label);
 }
 
 #[test]

@@ -3,8 +3,11 @@
 -- variants.ini, read the diagnostics, edit (a line above a finding, a typo and its removal, a
 -- fix), read them again after each, hover (the request and the float a user sees), complete.
 -- Then as a user's keys do it: `K` on an option key and on a section header, and CTRL-X CTRL-O
--- after the start of a key typed on a new line, undone after. Counts the notifications the
--- server sent. Writes what it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
+-- after the start of a key typed on a new line, undone after. A line with an error and a hint:
+-- the sign and the virtual text on screen. `K` on a piece in a terminal of 80x24. Last, the code
+-- action menu (`gra` from 0.11 on, `:lua vim.lsp.buf.code_action()` typed before) and the
+-- explanation it opens. Counts the notifications and requests the server sent. Writes what it
+-- saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
 
@@ -24,9 +27,10 @@ vim.o.lines = 50
 local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
 local uv = vim.uv or vim.loop
 
--- What the server sent, seen where the client's RPC hands notifications over: the count of each
--- method. The dispatchers are start's third argument on 0.7, its second later.
+-- What the server sent, seen where the client's RPC hands notifications and requests over: the
+-- count of each method. The dispatchers are start's third argument on 0.7, its second later.
 results.received = {}
+results.requested = {}
 local rpc_start = vim.lsp.rpc.start
 vim.lsp.rpc.start = function(...)
   for _, argument in ipairs({ ... }) do
@@ -36,9 +40,23 @@ vim.lsp.rpc.start = function(...)
         results.received[method] = (results.received[method] or 0) + 1
         return notification(method, params)
       end
+      local server_request = argument.server_request
+      argument.server_request = function(method, params)
+        results.requested[method] = (results.requested[method] or 0) + 1
+        return server_request(method, params)
+      end
     end
   end
   return rpc_start(...)
+end
+
+-- The text the screen shows on `row` (1-based), cell by cell.
+local function screen_row(row)
+  local cells = {}
+  for column = 1, vim.o.columns do
+    table.insert(cells, vim.fn.screenstring(row, column))
+  end
+  return table.concat(cells)
 end
 
 local ok, err = pcall(function()
@@ -177,6 +195,120 @@ local ok, err = pcall(function()
   vim.api.nvim_feedkeys(keys, "nx!", false)
   vim.cmd("normal! u")
   results.omni_undone = vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), before)
+
+  -- A line with an error and a hint after it: `]` is not Betza, and `cW1`'s range 1 changes
+  -- nothing. What the screen shows: the sign column, the line with its virtual text; and the
+  -- signs and virtual text Neovim placed for it.
+  local both = vim.api.nvim_buf_line_count(buf)
+  vim.api.nvim_buf_set_lines(buf, both, both, false, { "customPiece3 = z:mW]cW1" })
+  vim.wait(15000, function()
+    local list = codes()
+    return has(list, "stray-punctuation", both) and has(list, "range-one", both)
+  end, 50)
+  results.both = { messages = {}, signs = {}, virtual_text = {} }
+  for _, d in ipairs(vim.diagnostic.get(buf, { lnum = both })) do
+    results.both.messages[tostring(d.severity)] = d.message
+  end
+  vim.cmd("redraw!")
+  local text_at = vim.fn.screenpos(0, both + 1, 1)
+  results.both.sign_column = screen_row(text_at.row):sub(1, text_at.col - 1)
+  results.both.screen = screen_row(text_at.row)
+  -- Signs are extmarks from 0.10 on, `:sign`s before.
+  if vim.fn.has("nvim-0.10") == 1 then
+    local marks = vim.api.nvim_buf_get_extmarks(buf, -1, { both, 0 }, { both, -1 },
+      { details = true, type = "sign" })
+    for _, mark in ipairs(marks) do
+      local details = mark[4]
+      table.insert(results.both.signs, { text = vim.trim(details.sign_text or ""),
+        hl = details.sign_hl_group, priority = details.priority })
+    end
+  else
+    local placed = vim.fn.sign_getplaced(buf, { group = "*", lnum = both + 1 })[1].signs
+    for _, sign in ipairs(placed) do
+      local defined = vim.fn.sign_getdefined(sign.name)[1] or {}
+      table.insert(results.both.signs, { text = vim.trim(defined.text or ""),
+        hl = defined.texthl, priority = sign.priority })
+    end
+  end
+  -- Every namespace, the anonymous ones too (0.7 puts virtual text in one): ids count up from 1,
+  -- so a new one is the last.
+  for namespace = 1, vim.api.nvim_create_namespace("") do
+    local marks = vim.api.nvim_buf_get_extmarks(buf, namespace, { both, 0 }, { both, -1 },
+      { details = true })
+    for _, mark in ipairs(marks) do
+      for _, chunk in ipairs(mark[4].virt_text or {}) do
+        table.insert(results.both.virtual_text, { text = chunk[1], hl = chunk[2] })
+      end
+    end
+  end
+
+  -- `K` on the piece in a terminal of 80x24, the size Neovim starts headless with: each line of
+  -- the float, and whether its first and last characters are on screen without scrolling.
+  -- The preview window CTRL-X CTRL-O left open before 0.11 ('completeopt' has "preview") is
+  -- closed first: the file's window alone, the float below the cursor on its third line.
+  vim.cmd("pclose")
+  vim.o.columns = 80
+  vim.o.lines = 24
+  vim.api.nvim_win_set_cursor(0, { 3, 19 })
+  vim.cmd("normal K")
+  local small = wait_for_float("K on fmW at 80x24")
+  vim.cmd("redraw")
+  results.small_float = { lines = float_lines(small), shown = {},
+    width = vim.api.nvim_win_get_width(small), height = vim.api.nvim_win_get_height(small) }
+  for number, line in ipairs(results.small_float.lines) do
+    local first = vim.fn.screenpos(small, number, 1)
+    local last = vim.fn.screenpos(small, number, math.max(#line, 1))
+    table.insert(results.small_float.shown,
+      first.row > 0 and first.col > 0 and last.row > 0 and last.col > 0)
+  end
+  vim.api.nvim_win_close(small, true)
+  vim.o.columns = 120
+  vim.o.lines = 50
+
+  -- The code action menu on `fmW`, as the keys a user presses: `gra` from 0.11 on, the command
+  -- typed before. The menu is vim.ui.select's own (a numbered inputlist); the test reads its
+  -- entries there and types the number of the explanation's, then Enter.
+  results.shows_documents = vim.tbl_get(client.capabilities or client.config.capabilities or {},
+    "window", "showDocument", "support") == true
+  local windows_before = #vim.api.nvim_list_wins()
+  local select = vim.ui.select
+  results.action_menu = {}
+  vim.ui.select = function(items, opts, on_choice)
+    for number, item in ipairs(items) do
+      local title = opts.format_item and opts.format_item(item) or tostring(item)
+      table.insert(results.action_menu, title)
+      if title == "Explain this piece in a new document" then
+        vim.api.nvim_feedkeys(number .. "\r", "n", false)
+      end
+    end
+    return select(items, opts, on_choice)
+  end
+  vim.api.nvim_win_set_cursor(0, { 3, 19 })
+  if vim.fn.has("nvim-0.11") == 1 then
+    vim.api.nvim_feedkeys("gra", "mx", false)
+  else
+    vim.api.nvim_feedkeys(":lua vim.lsp.buf.code_action()\r", "nx", false)
+  end
+  local function explanation_windows()
+    local found = {}
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      local name = vim.api.nvim_buf_get_name(vim.api.nvim_win_get_buf(win))
+      if name:find("betza%-explain%-[^/]*%.md$") then table.insert(found, win) end
+    end
+    return found
+  end
+  vim.wait(15000, function() return #explanation_windows() > 0 end, 50)
+  -- Long enough for a second opening (the server's request and the command's result) to show.
+  vim.wait(1000)
+  vim.ui.select = select
+  results.explain = { windows = {}, windows_before = windows_before,
+    windows_after = #vim.api.nvim_list_wins(), file_shown = false }
+  for _, win in ipairs(explanation_windows()) do
+    table.insert(results.explain.windows, float_lines(win))
+  end
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_buf(win) == buf then results.explain.file_shown = true end
+  end
 
   -- `client:stop()` from 0.11 on; the function form before.
   if vim.fn.has("nvim-0.11") == 1 then client:stop() else vim.lsp.stop_client(client.id) end

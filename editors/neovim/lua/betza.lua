@@ -7,7 +7,17 @@
 --   require("betza").setup({
 --     cmd = { "betza", "lsp" },                 -- the server; `betza` must be on PATH otherwise
 --     settings = { dialect = "xbetza", boardSize = "8x8", engines = { "fairy-stockfish" } },
+--     diagnostic = { severity_sort = true, virtual_text = true },  -- the default
+--     on_attach = function(client, bufnr) end,  -- optional, runs after betza's own
 --   })
+--
+-- `diagnostic` is given to vim.diagnostic.config for the server's namespace only: the default
+-- sorts signs and virtual text by severity, so an error is never hidden behind a hint on its
+-- line, and shows virtual text (Neovim 0.11 turned it off by default). Give a table of your own
+-- to use it instead, or false to leave Neovim's settings (and yours) alone.
+--
+-- The code action "Explain this piece in a new document" opens the explanation: Neovim 0.9 and
+-- newer show the document the server asks them to, older ones open it here, in a split.
 --
 -- Neovim 0.11 and newer use vim.lsp.config/vim.lsp.enable, 0.8 to 0.10 vim.lsp.start, and 0.7
 -- the older vim.lsp.start_client.
@@ -72,9 +82,56 @@ local function default_keys(bufnr)
   end
 end
 
--- Diagnostics come as standard textDocument/publishDiagnostics, taken by Neovim's own handler,
--- so `vim.diagnostic` settings and a handler of the user's apply as for any server. A user's
--- `on_attach` runs after the default keys are set.
+-- An error and a hint on one line: unsorted, the sign and the virtual text are the last one's.
+local DIAGNOSTIC_DEFAULTS = { severity_sort = true, virtual_text = true }
+
+-- Diagnostics come as standard textDocument/publishDiagnostics, taken by Neovim's own handler
+-- into the client's namespace; the options apply to that namespace alone, over the global ones.
+local function configure_diagnostics(opts, client)
+  if opts.diagnostic == false then
+    return
+  end
+  local namespace = vim.lsp.diagnostic.get_namespace(client.id)
+  vim.diagnostic.config(vim.deepcopy(opts.diagnostic or DIAGNOSTIC_DEFAULTS), namespace)
+end
+
+-- Whether the client told the server it shows documents (`window/showDocument`, which Neovim
+-- handles from 0.9 on): the server then asks it to show the explanation, and Neovim does.
+local function shows_documents(client)
+  local capabilities = client.capabilities or client.config.capabilities or {}
+  local window = capabilities.window or {}
+  return type(window.showDocument) == "table" and window.showDocument.support == true
+end
+
+-- `client:request` from 0.11 on, where the function form is deprecated.
+local function request(client, method, params, handler, bufnr)
+  if vim.fn.has("nvim-0.11") == 1 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+-- The `betza.explain` command of the code action: the server writes the explanation to a new
+-- file and returns its path, opened here in a split when Neovim would not show it itself (so
+-- it never opens twice).
+local function explain(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if not client then
+    return
+  end
+  local params = { command = command.command, arguments = command.arguments }
+  request(client, "workspace/executeCommand", params, function(err, path)
+    if err then
+      vim.notify("betza: " .. tostring(err.message or err), vim.log.levels.ERROR)
+    elseif type(path) ~= "string" then
+      vim.notify("betza: no piece to explain here", vim.log.levels.INFO)
+    elseif not shows_documents(client) then
+      vim.cmd("split " .. vim.fn.fnameescape(path))
+    end
+  end, ctx.bufnr)
+end
+
+-- A user's `on_attach` runs after the default keys and diagnostic options are set.
 local function config_for(opts, root_dir)
   return {
     name = "betza",
@@ -82,8 +139,10 @@ local function config_for(opts, root_dir)
     root_dir = root_dir,
     init_options = opts.settings,
     settings = { betza = opts.settings },
+    commands = { ["betza.explain"] = explain },
     on_attach = function(client, bufnr)
       default_keys(bufnr)
+      configure_diagnostics(opts, client)
       if opts.on_attach then
         opts.on_attach(client, bufnr)
       end
