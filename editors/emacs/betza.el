@@ -101,10 +101,19 @@ Definitions are separated by whitespace, comments stand between bars."
   "Major mode for C/CIF XML files, whose `pieces' attribute holds MBN."
   (betza--start-eglot))
 
-;; Variant files by name only: `variants.ini' holds Betza, an ordinary `.ini' does not.
+;; Variant files by name only: `variants.ini' holds Betza, an ordinary `.ini' does not.  The
+;; name in any case, as the server reads it; Emacs's own `.ini' entry matches `.INI' as well,
+;; so the case is spelt out rather than left to `auto-mode-case-fold'.
 ;;;###autoload
 (progn
-  (add-to-list 'auto-mode-alist '("\\(?:\\`\\|[/.]\\)variants\\.ini\\'" . betza-variants-mode))
+  (add-to-list 'auto-mode-alist
+               (cons (concat "[/.]"
+                             (mapconcat (lambda (c)
+                                          (if (eq (upcase c) c) (regexp-quote (string c))
+                                            (format "[%c%c]" c (upcase c))))
+                                        "variants.ini" "")
+                             "\\'")
+                     'betza-variants-mode))
   (add-to-list 'auto-mode-alist '("\\.betza\\'" . betza-mode))
   (add-to-list 'auto-mode-alist '("\\.mbn\\'" . betza-mbn-mode))
   (add-to-list 'auto-mode-alist '("\\.pgn\\'" . betza-pgn-mode))

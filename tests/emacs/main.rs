@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -75,13 +75,24 @@ fn emacs_with_eglot() -> bool {
     true
 }
 
-/// The init file a user writes from the README, with the server the build made.
-fn init_file(binary: &str) -> String {
+/// The init file a user writes from the README.
+fn init_file() -> String {
     let folder = workspace().join("editors/emacs");
     format!(
-        "(add-to-list 'load-path \"{}\")\n(require 'betza)\n(setq betza-server-command '(\"{binary}\" \"lsp\"))\n",
+        "(add-to-list 'load-path \"{}\")\n(require 'betza)\n",
         folder.display()
     )
+}
+
+/// PATH with the folder of the `betza` the build made first, as the README asks.
+fn path_with_betza() -> std::ffi::OsString {
+    let binary = Path::new(env!("CARGO_BIN_EXE_betza"));
+    std::env::join_paths(
+        std::iter::once(binary.parent().expect("bin folder").to_path_buf()).chain(
+            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+        ),
+    )
+    .expect("PATH")
 }
 
 /// Runs the session in Emacs and returns what it saw.
@@ -89,7 +100,7 @@ fn session() -> Value {
     let scratch = Scratch::new("emacs");
     let dir = &scratch.0;
     let init = dir.join("init.el");
-    std::fs::write(&init, init_file(env!("CARGO_BIN_EXE_betza"))).expect("init.el");
+    std::fs::write(&init, init_file()).expect("init.el");
     let file = dir.join("variants.ini");
     std::fs::write(
         &file,
@@ -105,6 +116,7 @@ fn session() -> Value {
         .arg("-l")
         .arg(workspace().join("tests/emacs/session.el"))
         .env("HOME", dir)
+        .env("PATH", path_with_betza())
         .env("BETZA_FILE", &file)
         .env("BETZA_PLAIN", &plain)
         .env("BETZA_OUT", &out)
@@ -157,11 +169,7 @@ fn emacs_runs_the_installed_config_through_eglot() {
     // The file's name chose the mode, the mode the server.
     assert_eq!(result["mode"], "betza-variants-mode", "{at}: {result}");
     assert_eq!(result["server"], "betza", "{at}: {result}");
-    assert_eq!(
-        result["command"][0],
-        env!("CARGO_BIN_EXE_betza"),
-        "{at}: {result}"
-    );
+    assert_eq!(result["command"], json!(["betza", "lsp"]), "{at}: {result}");
 
     // Flymake shows the one broken string: `x` of `Nx` on line 3, column 18 (0-based).
     let diagnostics = result["diagnostics"].as_array().expect("diagnostics");
@@ -242,4 +250,21 @@ fn emacs_runs_the_installed_config_through_eglot() {
         "{at}: settings.ini opened in {plain}"
     );
     assert_eq!(result["plain_managed"], false, "{at}: {result}");
+    let modes = &result["modes_by_name"];
+    for (name, mode) in [
+        ("shogi.variants.ini", "betza-variants-mode"),
+        ("VARIANTS.INI", "betza-variants-mode"),
+        ("pieces.betza", "betza-mode"),
+        ("pieces.mbn", "betza-mbn-mode"),
+        ("game.pgn", "betza-pgn-mode"),
+        ("game.ccif", "betza-ccif-mode"),
+    ] {
+        assert_eq!(modes[name], mode, "{at}: {name}: {modes}");
+    }
+    assert!(
+        modes["myvariants.ini"]
+            .as_str()
+            .is_some_and(|m| !m.starts_with("betza")),
+        "{at}: myvariants.ini is no variants file: {modes}"
+    );
 }

@@ -153,6 +153,15 @@
     (with-current-buffer (betza-session--visit plain)
       (betza-session--put 'plain_mode (symbol-name major-mode))
       (betza-session--put 'plain_managed (if eglot--managed-mode t :json-false)))
+    ;; The modes other names get (new files, not visited further).
+    (betza-session--put
+     'modes_by_name
+     (mapcar (lambda (name)
+               (cons name (with-current-buffer
+                              (find-file-noselect (expand-file-name name (file-name-directory file)))
+                            (symbol-name major-mode))))
+             '("shogi.variants.ini" "myvariants.ini" "VARIANTS.INI" "pieces.betza" "pieces.mbn"
+               "game.pgn" "game.ccif")))
     (with-current-buffer buffer
       (eglot-shutdown (eglot--current-server-or-lose)))))
 
