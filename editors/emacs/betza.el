@@ -30,6 +30,9 @@
 
 (require 'conf-mode)
 
+(defvar eglot-server-programs)
+(declare-function eglot-ensure "eglot" ())
+
 (defgroup betza nil
   "Betza notation through the betza language server."
   :group 'languages
@@ -47,8 +50,9 @@ When nil, start it with \\[eglot]."
 
 (defun betza--start-eglot ()
   "Start Eglot in the current buffer if `betza-eglot-ensure' says so.
-Eglot is loaded here, not when this file is: only a Betza file needs it, and a package
-installed without its autoloads (Debian's elpa-eglot in `emacs --batch') is found all the same."
+Eglot is loaded here, not when this file is: only a Betza file needs
+it, and a package installed without its autoloads (Debian's elpa-eglot
+in `emacs --batch') is found all the same."
   (when betza-eglot-ensure
     (if (require 'eglot nil t)
         (eglot-ensure)
@@ -57,9 +61,10 @@ or M-x package-install RET eglot"))))
 
 ;;;###autoload
 (define-derived-mode betza-variants-mode conf-windows-mode "Variants"
-  "Major mode for Fairy-Stockfish variants.ini files, with the betza language server.
-An INI mode whose Betza strings (`customPiece1 = x:fmWfcF') the server checks, explains on
-hover and completes, as it does the options of each section."
+  "Major mode for Fairy-Stockfish variants.ini files, with the betza server.
+An INI mode whose Betza strings (`customPiece1 = x:fmWfcF') the server
+checks, explains on hover and completes, as it does the options of each
+section."
   (betza--start-eglot))
 
 (defvar betza-mode-syntax-table
@@ -71,8 +76,9 @@ hover and completes, as it does the options of each section."
 
 ;;;###autoload
 (define-derived-mode betza-mode prog-mode "Betza"
-  "Major mode for .betza files: one Betza string a line, `Name: STRING', `#' comments.
-A line `# dialect: xbetza|fairy|mbn|chained' sets the dialect of the lines after it."
+  "Major mode for .betza files: one Betza string a line, `#' comments.
+A line may name its piece, `Name: STRING'.  A line
+`# dialect: xbetza|fairy|mbn|chained' sets the dialect of the lines after it."
   (setq-local comment-start "# ")
   (setq-local comment-end "")
   (betza--start-eglot))

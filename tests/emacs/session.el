@@ -23,7 +23,8 @@
   (setf (alist-get key betza-session--results) value))
 
 (defun betza-session--wait (what predicate)
-  "Wait until PREDICATE returns non-nil and return that, or signal an error naming WHAT."
+  "Wait until PREDICATE returns non-nil and return that.
+After 15 s, signal an error naming WHAT."
   (let ((deadline (+ (float-time) 15))
         value)
     (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
@@ -31,8 +32,8 @@
     (or value (error "Timed out waiting for %s" what))))
 
 (defun betza-session--after-command ()
-  "What Emacs's command loop does once a command is over: run `post-command-hook'.
-`eglot-ensure' connects from there, and batch mode has no command loop to run it."
+  "What the command loop does once a command is over: run `post-command-hook'.
+`eglot-ensure' connects from there, and batch mode has no command loop."
   (run-hooks 'post-command-hook))
 
 (defun betza-session--visit (file)
@@ -80,11 +81,11 @@
             (and (not (string-empty-p text)) text))))))
 
 (defun betza-session--completions ()
-  "The candidates Eglot's completion table offers at point for the text before it."
+  "The candidates of Eglot's completion table at point, for the text before it."
   (let ((capf (eglot-completion-at-point)))
     (when capf
-      (cl-destructuring-bind (beg end table &rest _) capf
-        (ignore end)
+      (let ((beg (nth 0 capf))
+            (table (nth 2 capf)))
         (mapcar #'substring-no-properties
                 (all-completions (buffer-substring-no-properties beg (point)) table))))))
 
