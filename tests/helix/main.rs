@@ -270,8 +270,12 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
         );
     }
     if let Ok(folder) = std::env::var("BETZA_SAVE_SCREEN") {
-        std::fs::write(Path::new(&folder).join("helix-hover.txt"), &hover)
-            .expect("saves the screen");
+        for (name, shown) in [
+            ("helix-diagnostic.txt", &screen),
+            ("helix-hover.txt", &hover),
+        ] {
+            std::fs::write(Path::new(&folder).join(name), shown).expect("saves the screen");
+        }
     }
 
     // Escape alone, then what it leads to: an Escape and the next key in one read are Alt+key.
