@@ -125,8 +125,9 @@ Definitions are separated by whitespace, comments stand between bars."
   (add-to-list 'auto-mode-alist '("\\.pgn\\'" . betza-pgn-mode))
   (add-to-list 'auto-mode-alist '("\\.ccif\\'" . betza-ccif-mode)))
 
-(defun betza--server-command (&optional _interactive)
-  "The command Eglot runs: `betza-server-command' as it is when the server starts."
+(defun betza--server-command (&rest _)
+  "The command Eglot runs: `betza-server-command' as it is when the server starts.
+Eglot passes one argument or two, depending on its version."
   betza-server-command)
 
 ;; One server for every Betza mode of a project; the language ids are the ones the server knows

@@ -107,6 +107,12 @@ fn session() -> Value {
         "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\ncastling = false\n",
     )
     .expect("variants.ini");
+    // The README's settings: the diagrams on a board of 10 files.
+    std::fs::write(
+        dir.join(".dir-locals.el"),
+        "((nil . ((eglot-workspace-configuration . ((:betza . (:boardSize \"10x8\")))))))\n",
+    )
+    .expect(".dir-locals.el");
     let plain = dir.join("settings.ini");
     std::fs::write(&plain, "[server]\nport = 8080\n").expect("settings.ini");
     let out = dir.join("result.json");
@@ -185,15 +191,16 @@ fn emacs_runs_the_installed_config_through_eglot() {
         "{at}: {text}"
     );
 
-    // M-x eldoc on `fmWfcF`: the explanation and its diagram, whole.
+    // M-x eldoc on `fmWfcF`: the explanation and its diagram, whole, on the board of 10 files
+    // that .dir-locals.el asked for.
     let hover = result["hover"].as_str().unwrap_or_default();
     for shown in [
         "**`fmWfcF`** (Fairy-Stockfish Betza)",
         "The Shatranj Pawn.",
         "Wazir leap, forward; moves to an empty square (m)",
-        "  5  . . x o x . . .",
-        "  4  . . . @ . . . .",
-        "     a b c d e f g h",
+        "  5  . . . x o x . . . .",
+        "  4  . . . . @ . . . . .",
+        "     a b c d e f g h i j",
     ] {
         assert!(
             hover.contains(shown),
