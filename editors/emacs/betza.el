@@ -1,0 +1,149 @@
+;;; betza.el --- Betza notation through the betza language server and Eglot  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
+;; Keywords: languages, games
+
+;;; Commentary:
+
+;; The betza language server in Emacs: diagnostics (Flymake), hover with move diagrams
+;; (ElDoc), completion (completion-at-point) and fixes (code actions) for Betza notation in
+;; Fairy-Stockfish variants.ini files, PGN games, C/CIF files, .betza and .mbn files.
+;;
+;; Eglot is built into Emacs 29 and newer; on Emacs 28 install it (Debian: `apt-get install
+;; elpa-eglot`, else `M-x package-install RET eglot`).  Then, in your init file:
+;;
+;;   (add-to-list 'load-path "/path/to/betza/editors/emacs")
+;;   (require 'betza)
+;;
+;; Files are chosen by name, as the server chooses them: `variants.ini' and `*.variants.ini'
+;; (an ordinary `.ini' stays in `conf-windows-mode' and is left alone), `.pgn', `.betza', `.mbn'
+;; and `.ccif'.  Each gets a major mode of its own, derived from the mode Emacs would have used,
+;; and Eglot starts `betza lsp' in it (set `betza-eglot-ensure' to nil to start it yourself
+;; with M-x eglot).  Settings go to the server through `eglot-workspace-configuration', for
+;; instance in a .dir-locals.el:
+;;
+;;   ((nil . ((eglot-workspace-configuration
+;;             . ((:betza . (:boardSize "10x8" :engines ["fairy-stockfish"])))))))
+
+;;; Code:
+
+(require 'conf-mode)
+
+(defvar eglot-server-programs)
+(declare-function eglot-ensure "eglot" ())
+
+(defgroup betza nil
+  "Betza notation through the betza language server."
+  :group 'languages
+  :prefix "betza-")
+
+(defcustom betza-server-command '("betza" "lsp")
+  "The language server's command and its arguments.
+`betza' must be on `exec-path' unless the program is given as a full path."
+  :type '(repeat string))
+
+(defcustom betza-eglot-ensure t
+  "Whether a buffer of a Betza mode starts (or joins) the server on its own.
+When nil, start it with \\[eglot]."
+  :type 'boolean)
+
+(defun betza--start-eglot ()
+  "Start Eglot in the current buffer if `betza-eglot-ensure' says so.
+Eglot is loaded here, not when this file is: only a Betza file needs
+it, and a package installed without its autoloads (Debian's elpa-eglot
+in `emacs --batch') is found all the same."
+  (when betza-eglot-ensure
+    (if (require 'eglot nil t)
+        (eglot-ensure)
+      (message "betza: Eglot is not installed; on Emacs 28, `apt-get install elpa-eglot' \
+or M-x package-install RET eglot"))))
+
+;;;###autoload
+(define-derived-mode betza-variants-mode conf-windows-mode "Variants"
+  "Major mode for Fairy-Stockfish variants.ini files, with the betza server.
+An INI mode whose Betza strings (`customPiece1 = x:fmWfcF') the server
+checks, explains on hover and completes, as it does the options of each
+section."
+  (betza--start-eglot))
+
+(defvar betza-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?# "<" table)
+    (modify-syntax-entry ?\n ">" table)
+    table)
+  "Syntax table of `betza-mode': `#' starts a comment.")
+
+;;;###autoload
+(define-derived-mode betza-mode prog-mode "Betza"
+  "Major mode for .betza files: one Betza string a line, `#' comments.
+A line may name its piece, `Name: STRING'.  A line
+`# dialect: xbetza|fairy|mbn|chained' sets the dialect of the lines after it."
+  (setq-local comment-start "# ")
+  (setq-local comment-end "")
+  (betza--start-eglot))
+
+(defvar betza-mbn-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?| "!" table)
+    table)
+  "Syntax table of `betza-mbn-mode': comments stand between bars, `|like this|'.")
+
+;;;###autoload
+(define-derived-mode betza-mbn-mode prog-mode "MBN"
+  "Major mode for .mbn files: MBN definitions (C/CIF's Modified Betza Notation).
+Definitions are separated by whitespace, comments stand between bars."
+  (setq-local comment-start "|")
+  (setq-local comment-end "|")
+  (betza--start-eglot))
+
+;;;###autoload
+(define-derived-mode betza-pgn-mode text-mode "PGN"
+  "Major mode for PGN games whose `VariantMen' tag holds Betza strings."
+  (betza--start-eglot))
+
+;;;###autoload
+(define-derived-mode betza-ccif-mode nxml-mode "CCIF"
+  "Major mode for C/CIF XML files, whose `pieces' attribute holds MBN."
+  (betza--start-eglot))
+
+;; Variant files by name only: `variants.ini' holds Betza, an ordinary `.ini' does not.  The
+;; name in any case, as the server reads it; Emacs's own `.ini' entry matches `.INI' as well,
+;; so the case is spelt out rather than left to `auto-mode-case-fold'.
+;;;###autoload
+(progn
+  (add-to-list 'auto-mode-alist
+               (cons (concat "[/.]"
+                             (mapconcat (lambda (c)
+                                          (if (eq (upcase c) c) (regexp-quote (string c))
+                                            (format "[%c%c]" c (upcase c))))
+                                        "variants.ini" "")
+                             "\\'")
+                     'betza-variants-mode))
+  (add-to-list 'auto-mode-alist '("\\.betza\\'" . betza-mode))
+  (add-to-list 'auto-mode-alist '("\\.mbn\\'" . betza-mbn-mode))
+  (add-to-list 'auto-mode-alist '("\\.pgn\\'" . betza-pgn-mode))
+  (add-to-list 'auto-mode-alist '("\\.ccif\\'" . betza-ccif-mode)))
+
+(defun betza--server-command (&rest _)
+  "The command Eglot runs: `betza-server-command' as it is when the server starts.
+Eglot passes one argument or two, depending on its version."
+  betza-server-command)
+
+;; One server for every Betza mode of a project; the language ids are the ones the server knows
+;; for a file whose name says nothing (it reads the format from the name first).
+(defconst betza--eglot-modes
+  '((betza-variants-mode :language-id "fairy-variants")
+    (betza-mbn-mode :language-id "mbn")
+    (betza-mode :language-id "betza")
+    (betza-pgn-mode :language-id "pgn")
+    (betza-ccif-mode :language-id "ccif"))
+  "The modes of `eglot-server-programs' entry for the betza server.")
+
+(with-eval-after-load 'eglot
+  (add-to-list 'eglot-server-programs
+               (cons betza--eglot-modes #'betza--server-command)))
+
+(provide 'betza)
+
+;;; betza.el ends here

@@ -1,0 +1,277 @@
+//! End-to-end in a real editor: Emacs in batch mode runs tests/emacs/session.el against the
+//! built `betza lsp`, with editors/emacs/betza.el installed the way the README tells users to
+//! (its folder on `load-path`, `(require 'betza)` in the init file). Eglot is Debian's
+//! elpa-eglot on Emacs 28 (`apt-get install emacs-nox elpa-eglot`, which `.ci/run` does) and
+//! built in from Emacs 29 on.
+//!
+//! Emacs starts with an empty home and without the site's start file, so no one's settings
+//! take part, but keeps the site's Lisp folders, where Debian puts elpa-eglot (`-Q` would drop
+//! them, and with them Eglot on Emacs 28).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A folder of this run's own under the system's temporary folder, made afresh (never one that
+/// was there before) and removed with everything in it when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(label: &str) -> Scratch {
+        use std::os::unix::fs::DirBuilderExt;
+        let base = std::env::temp_dir();
+        for attempt in 0..1000 {
+            let dir = base.join(format!("betza-{label}-{}-{attempt}", std::process::id()));
+            match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+                Ok(()) => return Scratch(dir),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => panic!("cannot make a folder in {}: {e}", base.display()),
+            }
+        }
+        panic!("no fresh folder name left in {}", base.display())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A tool the test needs is not installed: the test is skipped and says so on stderr, past the
+/// test runner's capture of a passing test's output, except in CI (`CI=true`), where it fails.
+fn missing(what: &str) {
+    let message = format!(
+        "{what} is needed for this test: apt-get install emacs-nox elpa-eglot (.ci/run does)"
+    );
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "CI=true: {message}"
+    );
+    let _ = writeln!(std::io::stderr(), "skipped: {message}");
+}
+
+/// Whether Emacs with Eglot is there; says which part is missing otherwise.
+fn emacs_with_eglot() -> bool {
+    let emacs = Command::new("emacs").arg("--version").output();
+    if !emacs.is_ok_and(|o| o.status.success()) {
+        missing("Emacs");
+        return false;
+    }
+    let eglot = Command::new("emacs")
+        .args(["--batch", "--no-site-file", "--eval"])
+        .arg("(kill-emacs (if (locate-library \"eglot\") 0 1))")
+        .output();
+    if !eglot.is_ok_and(|o| o.status.success()) {
+        missing("Eglot (built into Emacs 29 and newer; on Emacs 28, Debian's elpa-eglot)");
+        return false;
+    }
+    true
+}
+
+/// The init file a user writes from the README.
+fn init_file() -> String {
+    let folder = workspace().join("editors/emacs");
+    format!(
+        "(add-to-list 'load-path \"{}\")\n(require 'betza)\n",
+        folder.display()
+    )
+}
+
+/// PATH with the folder of the `betza` the build made first, as the README asks.
+fn path_with_betza() -> std::ffi::OsString {
+    let binary = Path::new(env!("CARGO_BIN_EXE_betza"));
+    std::env::join_paths(
+        std::iter::once(binary.parent().expect("bin folder").to_path_buf()).chain(
+            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+        ),
+    )
+    .expect("PATH")
+}
+
+/// Runs the session in Emacs and returns what it saw.
+fn session() -> Value {
+    let scratch = Scratch::new("emacs");
+    let dir = &scratch.0;
+    let init = dir.join("init.el");
+    std::fs::write(&init, init_file()).expect("init.el");
+    let file = dir.join("variants.ini");
+    std::fs::write(
+        &file,
+        "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\ncastling = false\n",
+    )
+    .expect("variants.ini");
+    // The README's settings: the diagrams on a board of 10 files.
+    std::fs::write(
+        dir.join(".dir-locals.el"),
+        "((nil . ((eglot-workspace-configuration . ((:betza . (:boardSize \"10x8\")))))))\n",
+    )
+    .expect(".dir-locals.el");
+    let plain = dir.join("settings.ini");
+    std::fs::write(&plain, "[server]\nport = 8080\n").expect("settings.ini");
+    let out = dir.join("result.json");
+    let mut child = Command::new("emacs")
+        .args(["--batch", "--no-site-file", "-l"])
+        .arg(&init)
+        .arg("-l")
+        .arg(workspace().join("tests/emacs/session.el"))
+        .env("HOME", dir)
+        .env("PATH", path_with_betza())
+        .env("BETZA_FILE", &file)
+        .env("BETZA_PLAIN", &plain)
+        .env("BETZA_OUT", &out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("emacs runs");
+    // The answer to the one prompt, M-x eglot-code-actions's: RET takes the preferred action.
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"\n")
+        .expect("answers the prompt");
+    let run = child.wait_with_output().expect("emacs ends");
+    // Batch Emacs prints messages, Eglot's included, on stderr; a failed handler says `Error`.
+    let printed = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success() && !printed.contains("Error"),
+        "emacs said {printed}"
+    );
+    let text = std::fs::read_to_string(&out)
+        .unwrap_or_else(|e| panic!("the session wrote no result ({e}); emacs said {printed}"));
+    let result: Value = serde_json::from_str(&text).expect("JSON");
+    if let Ok(folder) = std::env::var("BETZA_SAVE_HOVER") {
+        let hover = result["hover"].as_str().unwrap_or_default();
+        std::fs::write(Path::new(&folder).join("emacs-hover.txt"), hover).expect("saves the hover");
+    }
+    result
+}
+
+/// The strings of the list at `key`.
+fn strings<'a>(result: &'a Value, key: &str) -> Vec<&'a str> {
+    result[key]
+        .as_array()
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn emacs_runs_the_installed_config_through_eglot() {
+    if !emacs_with_eglot() {
+        return;
+    }
+    let result = session();
+    let at = format!("Emacs {}, Eglot {}", result["emacs"], result["eglot"]);
+    assert_eq!(result["errors"], Value::Array(Vec::new()), "{at}: {result}");
+
+    // The file's name chose the mode, the mode the server.
+    assert_eq!(result["mode"], "betza-variants-mode", "{at}: {result}");
+    assert_eq!(result["server"], "betza", "{at}: {result}");
+    assert_eq!(result["command"], json!(["betza", "lsp"]), "{at}: {result}");
+
+    // Flymake shows the one broken string: `x` of `Nx` on line 3, column 18 (0-based).
+    let diagnostics = result["diagnostics"].as_array().expect("diagnostics");
+    assert_eq!(diagnostics.len(), 1, "{at}: {result}");
+    let broken = &diagnostics[0];
+    assert_eq!(broken["code"], "missing-atom", "{at}: {result}");
+    assert_eq!(broken["line"], 3, "{at}: {result}");
+    assert_eq!(broken["column"], 18, "{at}: {result}");
+    assert_eq!(broken["type"], "eglot-error", "{at}: {result}");
+    let text = broken["text"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("modifier `x` at the end has no atom"),
+        "{at}: {text}"
+    );
+
+    // M-x eldoc on `fmWfcF`: the explanation and its diagram, whole, on the board of 10 files
+    // that .dir-locals.el asked for.
+    let hover = result["hover"].as_str().unwrap_or_default();
+    for shown in [
+        "**`fmWfcF`** (Fairy-Stockfish Betza)",
+        "The Shatranj Pawn.",
+        "Wazir leap, forward; moves to an empty square (m)",
+        "  5  . . . x o x . . . .",
+        "  4  . . . . @ . . . . .",
+        "     a b c d e f g h i j",
+    ] {
+        assert!(
+            hover.contains(shown),
+            "{at}: the hover on fmWfcF should show `{shown}`; the *eldoc* buffer read:\n{hover}"
+        );
+    }
+    let key = result["key_hover"].as_str().unwrap_or_default();
+    for shown in [
+        "(Fairy-Stockfish option)",
+        "Castling is allowed.",
+        "In `[v]`: `false` (set in this section)",
+    ] {
+        assert!(
+            key.contains(shown),
+            "{at}: the hover on `castling` should show `{shown}`; it read:\n{key}"
+        );
+    }
+
+    // Completion: the options after `promo`, C-M-i writing `pieceDrops = ` after `pieceDr`,
+    // and the letters at the start of a Betza string.
+    let keys = strings(&result, "key_items");
+    assert!(
+        keys.contains(&"promotionPieceTypes") && keys.iter().all(|k| k.starts_with("promo")),
+        "{at}: after `promo` the table offered {keys:?}"
+    );
+    assert_eq!(result["key_completed"], "pieceDrops = ", "{at}: {result}");
+    let letters = strings(&result, "letter_items");
+    for letter in ["W", "F", "N", "f", "m", "c"] {
+        assert!(
+            letters.contains(&letter),
+            "{at}: at the start of a Betza string the table offered {letters:?}"
+        );
+    }
+
+    // M-x eglot-code-actions RET: the fix, and with it the diagnostic gone.
+    let actions = strings(&result, "actions");
+    assert_eq!(
+        actions.first(),
+        Some(&"remove `x` (missing-atom)"),
+        "{at}: {result}"
+    );
+    assert_eq!(result["fixed_line"], "customPiece2 = y:N", "{at}: {result}");
+    assert_eq!(result["fixed"], true, "{at}: {result}");
+    assert_eq!(
+        result["diagnostics_after_fix"],
+        Value::Array(Vec::new()),
+        "{at}: {result}"
+    );
+
+    // An ordinary .ini keeps Emacs's own mode and gets no server.
+    let plain = result["plain_mode"].as_str().unwrap_or_default();
+    assert!(
+        plain.starts_with("conf-") && plain != "betza-variants-mode",
+        "{at}: settings.ini opened in {plain}"
+    );
+    assert_eq!(result["plain_managed"], false, "{at}: {result}");
+    let modes = &result["modes_by_name"];
+    for (name, mode) in [
+        ("shogi.variants.ini", "betza-variants-mode"),
+        ("VARIANTS.INI", "betza-variants-mode"),
+        ("pieces.betza", "betza-mode"),
+        ("pieces.mbn", "betza-mbn-mode"),
+        ("game.pgn", "betza-pgn-mode"),
+        ("game.ccif", "betza-ccif-mode"),
+    ] {
+        assert_eq!(modes[name], mode, "{at}: {name}: {modes}");
+    }
+    assert!(
+        modes["myvariants.ini"]
+            .as_str()
+            .is_some_and(|m| !m.starts_with("betza")),
+        "{at}: myvariants.ini is no variants file: {modes}"
+    );
+}

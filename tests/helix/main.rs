@@ -1,0 +1,344 @@
+//! End-to-end in a real editor: Helix in a terminal that tmux runs, with
+//! editors/helix/languages.toml installed the way the README tells users to (copied to the
+//! config folder, `betza` on PATH), driven by keys and read from the screen. Debian stable has
+//! no Helix: tests/helix/fetch-helix.sh unpacks trixie's into target/helix-trixie (`.ci/run`
+//! does), else a `hx` on PATH is used.
+//!
+//! The screen is read with `tmux capture-pane`; every step waits for what it expects to see,
+//! 15 s at most, and a failure shows the last screen.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A folder of this run's own under the system's temporary folder, made afresh (never one that
+/// was there before) and removed with everything in it when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(label: &str) -> Scratch {
+        use std::os::unix::fs::DirBuilderExt;
+        let base = std::env::temp_dir();
+        for attempt in 0..1000 {
+            let dir = base.join(format!("betza-{label}-{}-{attempt}", std::process::id()));
+            match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+                Ok(()) => return Scratch(dir),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => panic!("cannot make a folder in {}: {e}", base.display()),
+            }
+        }
+        panic!("no fresh folder name left in {}", base.display())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A tool the test needs is not installed: the test is skipped and says so on stderr, past the
+/// test runner's capture of a passing test's output, except in CI (`CI=true`), where it fails.
+fn missing(message: &str) {
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "CI=true: {message}"
+    );
+    let _ = writeln!(std::io::stderr(), "skipped: {message}");
+}
+
+/// The Helix to run: the one fetch-helix.sh unpacked, else `hx` on PATH.
+fn helix() -> Option<PathBuf> {
+    let unpacked = workspace().join("target/helix-trixie/hx");
+    let hx = if unpacked.exists() {
+        unpacked
+    } else {
+        PathBuf::from("hx")
+    };
+    let version = Command::new(&hx).arg("--version").output();
+    version.is_ok_and(|o| o.status.success()).then_some(hx)
+}
+
+/// A tmux server of the test's own (its socket in the scratch folder), ended when dropped.
+struct Tmux {
+    socket: PathBuf,
+}
+
+impl Tmux {
+    fn command(&self) -> Command {
+        let mut command = Command::new("tmux");
+        command.arg("-S").arg(&self.socket);
+        command
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let out = self.command().args(args).output().expect("tmux runs");
+        assert!(
+            out.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    }
+
+    /// Keys as tmux names them (`Enter`, `Escape`, `Space`, `C-x`) or literal text.
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "betza"];
+        args.extend(keys);
+        self.run(&args);
+    }
+
+    fn literal(&self, text: &str) {
+        self.run(&["send-keys", "-t", "betza", "-l", text]);
+    }
+
+    fn screen(&self) -> String {
+        let out = self
+            .command()
+            .args(["capture-pane", "-p", "-t", "betza"])
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The screen once `ready` holds for it; panics with the last screen after 15 s.
+    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "Helix did not show {what} in 15 s; the screen read:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.command().arg("kill-server").output();
+    }
+}
+
+/// The line of the screen that holds `text`.
+fn line_with<'a>(screen: &'a str, text: &str) -> &'a str {
+    screen
+        .lines()
+        .find(|line| line.contains(text))
+        .unwrap_or_default()
+}
+
+/// The status line: the one that starts with the mode.
+fn status_line(screen: &str) -> &str {
+    screen
+        .lines()
+        .rev()
+        .find(|line| {
+            [" NOR ", " INS ", " SEL "]
+                .iter()
+                .any(|m| line.starts_with(m))
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn helix_runs_the_installed_languages_toml_in_tmux() {
+    let tmux = Command::new("tmux").arg("-V").output();
+    if !tmux.is_ok_and(|o| o.status.success()) {
+        missing("tmux is needed for this test: apt-get install tmux (.ci/run does)");
+        return;
+    }
+    let Some(hx) = helix() else {
+        missing(
+            "Helix is needed for this test: `tests/helix/fetch-helix.sh trixie \
+             target/helix-trixie` unpacks Debian's (.ci/run does)",
+        );
+        return;
+    };
+
+    let scratch = Scratch::new("helix");
+    let dir = &scratch.0;
+    let config = dir.join("config/helix");
+    std::fs::create_dir_all(&config).expect("config folder");
+    std::fs::copy(
+        workspace().join("editors/helix/languages.toml"),
+        config.join("languages.toml"),
+    )
+    .expect("installs languages.toml");
+    // The test's editor settings: diagnostics written at the end of their line (the README
+    // suggests it), and the language in the status line.
+    std::fs::write(
+        config.join("config.toml"),
+        "[editor]\nend-of-line-diagnostics = \"hint\"\n\n[editor.inline-diagnostics]\n\
+         cursor-line = \"error\"\n\n[editor.statusline]\n\
+         left = [\"mode\", \"file-name\", \"file-type\"]\n",
+    )
+    .expect("config.toml");
+    std::fs::write(
+        dir.join("variants.ini"),
+        "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\ncastling = false\n",
+    )
+    .expect("variants.ini");
+    // An ordinary .ini, whose customPiece line the server would check if it were sent.
+    std::fs::write(dir.join("settings.ini"), "[server]\ncustomPiece1 = x:Nx\n")
+        .expect("settings.ini");
+
+    // `betza` on PATH, as the README asks.
+    let binary = Path::new(env!("CARGO_BIN_EXE_betza"));
+    let path = std::env::join_paths(
+        std::iter::once(binary.parent().expect("bin folder").to_path_buf()).chain(
+            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+        ),
+    )
+    .expect("PATH");
+    let tmux = Tmux {
+        socket: dir.join("tmux.socket"),
+    };
+    let quoted = |p: &Path| format!("'{}'", p.display().to_string().replace('\'', "'\\''"));
+    let started = tmux
+        .command()
+        .args([
+            "new-session",
+            "-d",
+            "-x",
+            "120",
+            "-y",
+            "45",
+            "-s",
+            "betza",
+            "-c",
+        ])
+        .arg(dir)
+        .arg(format!("exec {} variants.ini", quoted(&hx)))
+        .env("PATH", path)
+        .env("HOME", dir)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env_remove("TMUX")
+        .status()
+        .expect("tmux runs");
+    assert!(started.success(), "tmux new-session failed");
+
+    // The diagnostic: the gutter's mark on line 3, its message after the line, the count in the
+    // status line, and the file's language there too.
+    let message = "modifier `x` at the end has no atom";
+    let screen = tmux.wait_for("the server's diagnostic", |s| s.contains(message));
+    let broken = line_with(&screen, "customPiece2 = y:Nx");
+    assert!(
+        broken.starts_with('●') && broken.contains(message),
+        "line 3 should carry the mark and the message:\n{screen}"
+    );
+    assert_eq!(
+        screen.matches('●').count(),
+        2,
+        "one mark in the gutter, one count in the status line:\n{screen}"
+    );
+    let status = status_line(&screen);
+    assert!(
+        status.contains("fairy-variants") && status.contains("● 1"),
+        "status line: {status}\n{screen}"
+    );
+
+    // space k on `W` of `fmWfcF`: the hover popup, its diagram whole.
+    tmux.keys(&[":2", "Enter", "g", "h", "1", "9", "l", "Space", "k"]);
+    let hover = tmux.wait_for("the hover on fmWfcF", |s| {
+        s.contains("a b c d e f g h") && s.contains("o moves there")
+    });
+    for shown in [
+        "W (Wazir): one step orthogonally",
+        "fmWfcF (Fairy-Stockfish Betza)",
+        "The Shatranj Pawn.",
+        "- Wazir leap, forward; moves to an empty square (m)",
+        "5  . . x o x . . .",
+        "4  . . . @ . . . .",
+        "@ the piece",
+    ] {
+        assert!(
+            hover.contains(shown),
+            "the hover should show `{shown}`:\n{hover}"
+        );
+    }
+    if let Ok(folder) = std::env::var("BETZA_SAVE_SCREEN") {
+        for (name, shown) in [
+            ("helix-diagnostic.txt", &screen),
+            ("helix-hover.txt", &hover),
+        ] {
+            std::fs::write(Path::new(&folder).join(name), shown).expect("saves the screen");
+        }
+    }
+
+    // Escape alone, then what it leads to: an Escape and the next key in one read are Alt+key.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the hover closed", |s| !s.contains("o moves there"));
+
+    // Completion: a new line, `pieceDr`, CTRL-X: the menu offers pieceDrops; Tab selects it
+    // (writing it in the line), Enter takes it and closes the menu.
+    tmux.keys(&["g", "e", "o"]);
+    tmux.wait_for("insert mode on line 5", |s| {
+        status_line(s).contains("INS") && status_line(s).ends_with("5:1")
+    });
+    tmux.literal("pieceDr");
+    tmux.keys(&["C-x"]);
+    let menu = tmux.wait_for("the completion menu", |s| {
+        s.lines()
+            .any(|l| l.contains("pieceDrops") && !l.contains("pieceDr "))
+    });
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("the item selected", |s| s.contains("pieceDrops ="));
+    tmux.keys(&["Enter"]);
+    let completed = tmux.wait_for("the completed key", |s| {
+        s.contains("pieceDrops =") && !s.contains("property")
+    });
+    assert!(
+        line_with(&completed, "pieceDrops =").contains(" 5  pieceDrops ="),
+        "line 5 should read `pieceDrops = `; the menu was:\n{menu}\nthen:\n{completed}"
+    );
+
+    // An ordinary .ini: Helix's own `ini`, no server, so no mark for its broken string.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("normal mode", |s| status_line(s).contains("NOR"));
+    tmux.keys(&[":open settings.ini", "Enter"]);
+    let plain = tmux.wait_for("settings.ini", |s| status_line(s).contains("settings.ini"));
+    let status = status_line(&plain);
+    assert!(
+        status.contains(" ini ") && !status.contains("fairy-variants"),
+        "settings.ini should be Helix's `ini`: {status}\n{plain}"
+    );
+
+    // A new `*.variants.ini` is one too.
+    tmux.keys(&[":open shogi.variants.ini", "Enter"]);
+    let other = tmux.wait_for("shogi.variants.ini", |s| {
+        status_line(s).contains("shogi.variants.ini")
+    });
+    assert!(
+        status_line(&other).contains("fairy-variants"),
+        "shogi.variants.ini should be `fairy-variants`:\n{other}"
+    );
+
+    // Helix quits, and its server with it; the tmux server ends with its last session.
+    tmux.keys(&[":qa!", "Enter"]);
+    let start = Instant::now();
+    while tmux
+        .command()
+        .args(["has-session", "-t", "betza"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "Helix did not quit on :qa!"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
