@@ -8,7 +8,12 @@
 //! take part, but keeps the site's Lisp folders, where Debian puts elpa-eglot (`-Q` would drop
 //! them, and with them Eglot on Emacs 28).
 
-use std::io::Write;
+#[path = "../common/scratch.rs"]
+mod scratch;
+#[path = "../common/tool.rs"]
+mod tool;
+
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -18,50 +23,13 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// A folder of this run's own under the system's temporary folder, made afresh (never one that
-/// was there before) and removed with everything in it when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(label: &str) -> Scratch {
-        use std::os::unix::fs::DirBuilderExt;
-        let base = std::env::temp_dir();
-        for attempt in 0..1000 {
-            let dir = base.join(format!("betza-{label}-{}-{attempt}", std::process::id()));
-            match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
-                Ok(()) => return Scratch(dir),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => panic!("cannot make a folder in {}: {e}", base.display()),
-            }
-        }
-        panic!("no fresh folder name left in {}", base.display())
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A tool the test needs is not installed: the test is skipped and says so on stderr, past the
-/// test runner's capture of a passing test's output, except in CI (`CI=true`), where it fails.
-fn missing(what: &str) {
-    let message = format!(
-        "{what} is needed for this test: apt-get install emacs-nox elpa-eglot (.ci/run does)"
-    );
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "CI=true: {message}"
-    );
-    let _ = writeln!(std::io::stderr(), "skipped: {message}");
-}
-
 /// Whether Emacs with Eglot is there; says which part is missing otherwise.
 fn emacs_with_eglot() -> bool {
     let emacs = Command::new("emacs").arg("--version").output();
     if !emacs.is_ok_and(|o| o.status.success()) {
-        missing("Emacs");
+        tool::tool_missing(
+            "Emacs is needed for this test: apt-get install emacs-nox elpa-eglot (.ci/run does)",
+        );
         return false;
     }
     let eglot = Command::new("emacs")
@@ -69,7 +37,10 @@ fn emacs_with_eglot() -> bool {
         .arg("(kill-emacs (if (locate-library \"eglot\") 0 1))")
         .output();
     if !eglot.is_ok_and(|o| o.status.success()) {
-        missing("Eglot (built into Emacs 29 and newer; on Emacs 28, Debian's elpa-eglot)");
+        tool::tool_missing(
+            "Eglot (built into Emacs 29 and newer; on Emacs 28, Debian's elpa-eglot) is needed for \
+             this test: apt-get install emacs-nox elpa-eglot (.ci/run does)",
+        );
         return false;
     }
     true
@@ -97,7 +68,7 @@ fn path_with_betza() -> std::ffi::OsString {
 
 /// Runs the session in Emacs and returns what it saw.
 fn session() -> Value {
-    let scratch = Scratch::new("emacs");
+    let scratch = scratch::Scratch::new("emacs");
     let dir = &scratch.0;
     let init = dir.join("init.el");
     std::fs::write(&init, init_file()).expect("init.el");

@@ -7,8 +7,10 @@
 //! `vim.lsp.start` and forky's (0.12) through `vim.lsp.config`; tests/neovim/fetch-new-neovim.sh
 //! unpacks the last two into target/, and `.ci/run` installs all three.
 
-#[path = "../common/mod.rs"]
-mod common;
+#[path = "../common/scratch.rs"]
+mod scratch;
+#[path = "../common/tool.rs"]
+mod tool;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,8 +23,8 @@ fn workspace() -> PathBuf {
 
 /// Runs the session in `nvim` and returns what it saw.
 fn session(nvim: &Path, label: &str) -> Value {
-    let dir = std::env::temp_dir().join(format!("betza-neovim-{label}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = scratch::Scratch::new(&format!("neovim-{label}"));
+    let dir = scratch.0.clone();
     let config = dir.join("config/nvim");
     std::fs::create_dir_all(config.join("lua")).expect("config folder");
     std::fs::copy(
@@ -383,7 +385,7 @@ fn check(result: &Value, label: &str) {
 fn debian_stable_neovim_runs_the_installed_config() {
     let nvim = Command::new("nvim").arg("--version").output();
     if !nvim.is_ok_and(|o| o.status.success()) {
-        common::tool_missing("no `nvim` on PATH: apt-get install neovim (.ci/run does)");
+        tool::tool_missing("no `nvim` on PATH: apt-get install neovim (.ci/run does)");
         return;
     }
     let result = session(Path::new("nvim"), "stable");
@@ -395,7 +397,7 @@ fn newer_neovim(suite: &str, label: &str) {
     let folder = format!("target/neovim-{suite}");
     let nvim = workspace().join(&folder).join("nvim");
     if !nvim.exists() {
-        common::tool_missing(&format!(
+        tool::tool_missing(&format!(
             "no {label} in {folder}; `tests/neovim/fetch-new-neovim.sh {suite} {folder}` puts \
              one there (.ci/run does)"
         ));

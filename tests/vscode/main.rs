@@ -4,8 +4,8 @@
 //! from Debian's Chromium: Problems count, hover diagram, completion, quick fix, diagnostics
 //! following edits, explain panel, server failures. `.ci/run` installs what it needs first (`run.sh --install-only`).
 
-#[path = "../common/mod.rs"]
-mod common;
+#[path = "../common/tool.rs"]
+mod tool;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,7 +27,7 @@ fn npm(script: &str) {
 fn the_extension_works_in_vs_code() {
     let code_server = extension().join(".e2e/code-server/node_modules/.bin/code-server");
     if !code_server.exists() || !extension().join("node_modules").exists() {
-        common::tool_missing(
+        tool::tool_missing(
             "the VS Code extension's packages and code-server are not installed; \
              `vscode-extension/test/e2e/run.sh --install-only` installs them (.ci/run does)",
         );

@@ -1,4 +1,4 @@
-//! What the end-to-end tests share: how a test says that a tool it needs is missing.
+//! How an end-to-end test says that a tool it needs is missing.
 
 use std::io::Write as _;
 
