@@ -47,6 +47,10 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
     match document.format() {
         Some(HostFormat::VariantsIni) => {
             let text = document.text().to_string();
+            // A piece's Betza not typed yet (`customPiece3 = z:`): the letters of its start.
+            if betza_starts_at(&text, offset) {
+                return as_items(table(Dialect::Fairy).letters(false));
+            }
             let options = super::ini::completion(&text, offset);
             let at_key = options
                 .iter()
@@ -62,6 +66,27 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
         Some(HostFormat::Betza) => as_items(table(Dialect::XBetza).letters(false)),
         _ => Vec::new(),
     }
+}
+
+/// Whether byte `offset` of a variants.ini is right after the `x:` of a piece key whose Betza
+/// is still empty (a string is a region only once it has a letter).
+fn betza_starts_at(text: &str, offset: usize) -> bool {
+    let Some(before) = text.get(..offset) else {
+        return false;
+    };
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let after = text[offset..].split('\n').next().unwrap_or("");
+    let Some((key, value)) = line.split_once('=') else {
+        return false;
+    };
+    let is_piece = crate::host::ini::options::lookup(key.trim_end_matches(' '))
+        .is_some_and(|o| o.kind == crate::host::ini::options::ValueKind::PieceWithBetza);
+    let mut letters = value.trim_start().chars();
+    is_piece
+        && letters.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && letters.next() == Some(':')
+        && letters.next().is_none()
+        && after.trim().is_empty()
 }
 
 /// The text of the section around byte `offset`: from the last line before it that starts
@@ -132,6 +157,29 @@ pub fn next_custom_piece(section: &str) -> Option<CustomPiece> {
 mod tests {
     use super::*;
     use crate::document::Options;
+
+    /// A piece whose Betza is not typed yet gets the letters of its start (found by the
+    /// Helix test: `customPiece3 = z:` had no completion until a first letter was typed).
+    #[test]
+    fn an_empty_piece_string_is_completed_with_letters() {
+        let text = "[v:chess]\ncustomPiece3 = z:\ncastling = \n";
+        let document = Document::new("variants.ini", "", text, &Options::default());
+        let offset = text.find("z:").expect("the piece") + 2;
+        let items = completion(&document, offset);
+        assert!(
+            items
+                .iter()
+                .any(|c| matches!(c, Completion::Letter { letter, .. } if letter.letter == 'W')),
+            "{items:?}"
+        );
+        // Not after a value that holds more than a letter and `:`.
+        let offset = text.find("castling = ").expect("key") + 11;
+        assert!(
+            !completion(&document, offset)
+                .iter()
+                .any(|c| matches!(c, Completion::Letter { .. }))
+        );
+    }
 
     #[test]
     fn the_next_custom_piece_takes_the_first_free_number_and_letter() {
