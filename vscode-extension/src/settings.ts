@@ -16,6 +16,7 @@ export interface ServerSettings {
   engines?: string[];
   rules: Record<string, string>;
   hoverImage: boolean;
+  startPosition: boolean;
 }
 
 /** Reads one key of the `betza` section; `WorkspaceConfiguration.get` fits. */
@@ -33,6 +34,7 @@ export function serverSettings(read: SettingReader): ServerSettings {
     dialect: isOneOf(DIALECTS, dialect) ? dialect : "xbetza",
     rules: {},
     hoverImage: read("hoverImage") !== false,
+    startPosition: read("startPosition") !== false,
   };
   const board = read("boardSize");
   if (typeof board === "string" && BOARD.test(board.trim())) {

@@ -67,6 +67,9 @@ pub struct Settings {
     pub rules: HashMap<String, String>,
     /// Add the diagram as an SVG image to hovers, for clients that render Markdown images.
     pub hover_image: bool,
+    /// Draw a variants.ini piece on its start square among the start position's pieces too
+    /// (absent: yes).
+    pub start_position: Option<bool>,
 }
 
 impl Settings {
@@ -91,6 +94,7 @@ impl Settings {
             rules: typed(field("rules"), "rules", &mut problems).unwrap_or_default(),
             hover_image: typed(field("hoverImage"), "hoverImage", &mut problems)
                 .unwrap_or_default(),
+            start_position: typed(field("startPosition"), "startPosition", &mut problems),
         };
         settings.check_values(&mut problems);
         (settings, problems)
@@ -153,6 +157,7 @@ impl Settings {
                 .as_deref()
                 .and_then(|b| b.parse::<BoardSize>().ok()),
             image: self.hover_image,
+            start_position: self.start_position.unwrap_or(true),
         }
     }
 }

@@ -164,6 +164,24 @@ fn with_pieces_around(piece: &model::Piece, board: Option<BoardSize>) -> String 
     )
 }
 
+/// A built piece on `from` of a position of `size` with `friends` and `enemies` around it (a
+/// variant's start position), drawn whole as a text grid; none when the squares do not make a
+/// position.
+pub(super) fn in_position_built(
+    piece: &model::Piece,
+    size: BoardSize,
+    from: crate::board::Square,
+    (friends, enemies): (&[crate::board::Square], &[crate::board::Square]),
+) -> Option<String> {
+    let position = Position::new(size, from, Side::White, false, friends, enemies).ok()?;
+    let generated = generate(piece, &position);
+    let mut text = render::grid(&position, &generated.summary(), None);
+    if generated.truncated {
+        text.push_str(CUT_SHORT);
+    }
+    Some(text)
+}
+
 /// The empty-board drawing of a built piece as an SVG document.
 pub(super) fn svg_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
     drawing(piece, board, false)

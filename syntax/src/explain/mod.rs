@@ -16,7 +16,7 @@ mod words;
 mod tests;
 
 pub use diagram::{Picture, diagram, diagram_svg, xboard_reading};
-use diagram::{diagram_built, picture_built, svg_built};
+use diagram::{diagram_built, in_position_built, picture_built, svg_built};
 use legs::explain_move;
 
 use crate::Dialect;
@@ -157,6 +157,17 @@ impl<'p> Described<'p> {
 
     pub fn diagram_svg(&self, board: Option<BoardSize>) -> String {
         svg_built(&self.piece, board)
+    }
+
+    /// The piece on `from` among `friends` and `enemies` (white's pieces and black's of a
+    /// start position), as a text grid of the whole board.
+    pub fn diagram_in_position(
+        &self,
+        size: BoardSize,
+        from: crate::board::Square,
+        pieces: (&[crate::board::Square], &[crate::board::Square]),
+    ) -> Option<String> {
+        in_position_built(&self.piece, size, from, pieces)
     }
 
     /// The diagram for a client that shows pictures, the picture at most `most_height`

@@ -19,6 +19,9 @@ pub struct HoverOptions {
     pub board: Option<BoardSize>,
     /// Add the diagram as an SVG image, for clients that render Markdown images.
     pub image: bool,
+    /// For a piece of a variants.ini section that stands in the section's start position,
+    /// add a diagram of it on its start square among the other pieces.
+    pub start_position: bool,
 }
 
 /// A hover's Markdown and the bytes of the document it speaks of.
@@ -44,11 +47,12 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         .min(text.len());
     // A piece of a variants.ini section is drawn on the section's board, unless the user
     // asked for a board of their own.
-    let section_board = options
+    let section = options
         .board
         .is_none()
         .then(|| section_board(document, region.context.section.as_deref()?))
         .flatten();
+    let section_board = section.as_ref().map(|(size, _)| *size);
     let options = HoverOptions {
         board: options.board.or(section_board),
         ..options
@@ -82,7 +86,18 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
                 crate::quote::shortened(&text),
                 region.dialect.title()
             );
-            heading + &meaning_of(&piece.parse, piece.model(), options, board_said)
+            let mut words = heading + &meaning_of(&piece.parse, piece.model(), options, board_said);
+            let letter = region
+                .context
+                .piece
+                .as_deref()
+                .and_then(|p| p.chars().next());
+            if let (true, Some((size, fen)), Some(letter)) =
+                (options.start_position, &section, letter)
+            {
+                words.push_str(&on_start_square(&piece, *size, fen, letter));
+            }
+            words
         }
     };
     // What the letter under the cursor means comes last: the piece is what a hover is for.
@@ -95,16 +110,45 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
 }
 
 /// The board Fairy-Stockfish makes of section `name` of a variants.ini, once its parents are
-/// applied; none for a section it does not register.
-fn section_board(document: &Document, name: &str) -> Option<BoardSize> {
+/// applied, and its start position; none for a section it does not register.
+fn section_board(document: &Document, name: &str) -> Option<(BoardSize, String)> {
     if document.format() != Some(crate::host::HostFormat::VariantsIni) {
         return None;
     }
     let boards = crate::host::ini::boards(&document.text().to_string());
-    boards.get(name).map(|board| BoardSize {
-        files: board.files,
-        ranks: board.ranks,
+    boards.get(name).map(|board| {
+        let size = BoardSize {
+            files: board.files,
+            ranks: board.ranks,
+        };
+        (size, board.start_fen.clone())
     })
+}
+
+/// The piece `letter` on its start square of `fen`, among the other pieces of the start
+/// position; nothing when white has no such piece there or the position does not fit.
+fn on_start_square(
+    piece: &super::document::Piece,
+    size: BoardSize,
+    fen: &str,
+    letter: char,
+) -> String {
+    let Some(pieces) = super::start_position::placement(fen, size) else {
+        return String::new();
+    };
+    let Some((from, friends, enemies)) = super::start_position::start_of(&pieces, letter) else {
+        return String::new();
+    };
+    let described = Described::with_model(&piece.parse, piece.model());
+    described
+        .diagram_in_position(size, from, (&friends, &enemies))
+        .map(|grid| {
+            format!(
+                "\nOn its start square {from}, among the start position's pieces (F friend, E \
+                 enemy):\n\n```text\n{grid}```\n"
+            )
+        })
+        .unwrap_or_default()
 }
 
 /// In MBN the hover is about one definition, its macros dissolved (seed 002: "Before any
@@ -203,7 +247,7 @@ fn meaning_of(
     options: HoverOptions,
     board_said: Option<String>,
 ) -> String {
-    let HoverOptions { board, image } = options;
+    let HoverOptions { board, image, .. } = options;
     let described = Described::with_model(parsed, model);
     let explanation = described.explanation();
     let mut markdown = explanation.summary.clone();
@@ -319,8 +363,8 @@ mod tests {
             crate::model::BUILT.with(|built| built.borrow_mut().clear());
             let offset = contents.find(text).expect("the string") + 1;
             let options = HoverOptions {
-                board: None,
                 image: true,
+                ..HoverOptions::default()
             };
             for _ in 0..3 {
                 let shown = hover(&document, offset, options).expect("a hover");
@@ -361,7 +405,7 @@ mod tests {
         );
         let chosen = HoverOptions {
             board: Some(BoardSize::CHESS),
-            image: false,
+            ..HoverOptions::default()
         };
         let asked = hover(&document, offset, chosen).expect("a hover");
         assert!(
@@ -370,5 +414,39 @@ mod tests {
             asked.markdown
         );
         assert!(ranks_drawn(&asked.markdown, 8), "{}", asked.markdown);
+    }
+
+    /// Issue 28: where the section's start position holds the piece, the hover also draws it
+    /// on its start square among the other pieces: the Cannon on b1 reaches along the first
+    /// rank only by hopping, and up the b-file to its own pawn.
+    #[test]
+    fn a_piece_is_drawn_on_its_start_square() {
+        let contents = "[v:chess]\ncustomPiece1 = a:mRcpR\n\
+                        startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RANQKBNR w KQkq - 0 1\n";
+        let document = Document::new("variants.ini", "", contents, &Options::default());
+        let offset = contents.find("a:mRcpR").expect("the string") + 3;
+        let options = HoverOptions {
+            start_position: true,
+            ..HoverOptions::default()
+        };
+        let shown = hover(&document, offset, options).expect("a hover").markdown;
+        let at = shown
+            .find("On its start square b1")
+            .unwrap_or_else(|| panic!("{shown}"));
+        let grid: Vec<&str> = shown[at..].lines().collect();
+        let rank = |n: &str| {
+            grid.iter()
+                .find(|l| l.trim_start().starts_with(&format!("{n}  ")))
+                .copied()
+                .unwrap_or("")
+        };
+        // Blocked by its own pawn on b2: no move on the b-file; on rank 1 only its friends.
+        assert_eq!(rank("1").split_whitespace().nth(2), Some("@"), "{shown}");
+        assert!(
+            !rank("3").contains('o') && !rank("4").contains('o'),
+            "{shown}"
+        );
+        let off = hover(&document, offset, HoverOptions::default()).expect("a hover");
+        assert!(!off.markdown.contains("On its start square"));
     }
 }

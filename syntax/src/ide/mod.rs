@@ -11,6 +11,7 @@ pub mod hover;
 pub mod ini;
 pub mod macros;
 pub mod registry;
+mod start_position;
 pub mod symbols;
 
 pub use crate::vocabulary::dialects::{Letter, LetterKind};

@@ -9,7 +9,7 @@ function reader(values: Record<string, unknown>) {
 
 describe("serverSettings", () => {
   it("gives the server's defaults for an empty configuration", () => {
-    assert.deepEqual(serverSettings(reader({})), { dialect: "xbetza", rules: {}, hoverImage: true });
+    assert.deepEqual(serverSettings(reader({})), { dialect: "xbetza", rules: {}, hoverImage: true, startPosition: true });
   });
 
   it("passes every setting the server reads, in its camelCase names", () => {
@@ -20,6 +20,7 @@ describe("serverSettings", () => {
         engines: ["fairy-stockfish", "xboard"],
         rules: { "xboard-modifier-order": "off", "default-mode": "error" },
         hoverImage: false,
+        startPosition: false,
       }),
     );
     assert.deepEqual(settings, {
@@ -28,6 +29,7 @@ describe("serverSettings", () => {
       engines: ["fairy-stockfish", "xboard"],
       rules: { "xboard-modifier-order": "off", "default-mode": "error" },
       hoverImage: false,
+      startPosition: false,
     });
   });
 
