@@ -45,16 +45,15 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
     let local = offset
         .saturating_sub(usize::from(region.range.start()))
         .min(text.len());
-    // A piece of a variants.ini section is drawn on the section's board, unless the user
-    // asked for a board of their own.
-    let section = options
+    // A piece is drawn on the board its file gives (a variants.ini section's, an Interactive
+    // Diagram's, a PGN game's start position), unless the user asked for a board of their own.
+    let file_board = options
         .board
         .is_none()
-        .then(|| section_board(document, region.context.section.as_deref()?))
+        .then(|| file_board(document, region))
         .flatten();
-    let section_board = section.as_ref().map(|(size, _)| *size);
     let options = HoverOptions {
-        board: options.board.or(section_board),
+        board: options.board.or(file_board.as_ref().map(|b| b.size)),
         ..options
     };
     // Where the piece stands, after the string's heading: `· piece a in [v]`.
@@ -65,10 +64,10 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             whose.push_str(&format!(" in `[{section}]`"));
         }
     }
-    let board_said = section_board.map(|board| {
+    let board_said = file_board.as_ref().map(|board| {
         format!(
-            "Drawn on the section's board, {} files × {} ranks.\n\n",
-            board.files, board.ranks
+            "Drawn on {} board, {} files × {} ranks.\n\n",
+            board.whose, board.size.files, board.size.ranks
         )
     });
     let mut range = region.range;
@@ -92,10 +91,12 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
                 .piece
                 .as_deref()
                 .and_then(|p| p.chars().next());
-            if let (true, Some((size, fen)), Some(letter)) =
-                (options.start_position, &section, letter)
+            let start = file_board
+                .as_ref()
+                .and_then(|b| Some((b.size, b.start_fen.as_deref()?)));
+            if let (true, Some((size, fen)), Some(letter)) = (options.start_position, start, letter)
             {
-                words.push_str(&on_start_square(&piece, *size, fen, letter));
+                words.push_str(&on_start_square(&piece, size, fen, letter));
             }
             words
         }
@@ -109,20 +110,66 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
     Some(Hover { markdown, range })
 }
 
-/// The board Fairy-Stockfish makes of section `name` of a variants.ini, once its parents are
-/// applied, and its start position; none for a section it does not register.
-fn section_board(document: &Document, name: &str) -> Option<(BoardSize, String)> {
-    if document.format() != Some(crate::host::HostFormat::VariantsIni) {
-        return None;
+/// The board a file gives a string's piece, and where it comes from.
+struct FileBoard {
+    size: BoardSize,
+    /// Whose board it is, in words: "the section's".
+    whose: &'static str,
+    /// The start position the pieces stand in, where the file gives one.
+    start_fen: Option<String>,
+}
+
+/// The board of `region`'s piece as its file gives it: a variants.ini section's once its
+/// parents are applied (none for a section the engine does not register), an Interactive
+/// Diagram's `files=` and `ranks=`, a PGN game's `FEN` tag.
+fn file_board(document: &Document, region: &crate::host::Region) -> Option<FileBoard> {
+    use crate::host::HostFormat;
+    let text = document.text().to_string();
+    match document.format()? {
+        HostFormat::VariantsIni => {
+            let boards = crate::host::ini::boards(&text);
+            let board = boards.get(region.context.section.as_deref()?)?;
+            Some(FileBoard {
+                size: BoardSize {
+                    files: board.files,
+                    ranks: board.ranks,
+                },
+                whose: "the section's",
+                start_fen: Some(board.start_fen.clone()),
+            })
+        }
+        HostFormat::Diagram => {
+            let number = |key: &str| {
+                text.split_whitespace()
+                    .find_map(|word| word.strip_prefix(key)?.parse::<u8>().ok())
+                    .filter(|n| (1..=crate::board::MAX_SIDE).contains(n))
+            };
+            Some(FileBoard {
+                size: BoardSize {
+                    files: number("files=")?,
+                    ranks: number("ranks=")?,
+                },
+                whose: "the diagram's",
+                start_fen: None,
+            })
+        }
+        HostFormat::Pgn => {
+            // The FEN tag of the game whose tags hold the string: the tag lines around it.
+            let start = usize::from(region.range.start());
+            let before = text.get(..start)?;
+            let block_start = before.rfind("\n\n").map_or(0, |i| i + 2);
+            let block_end = text[start..].find("\n\n").map_or(text.len(), |i| start + i);
+            let fen = text[block_start..block_end]
+                .lines()
+                .find_map(|line| line.trim().strip_prefix("[FEN \"")?.split('"').next())?;
+            Some(FileBoard {
+                size: super::start_position::size_of(fen)?,
+                whose: "the game's",
+                start_fen: Some(fen.to_owned()),
+            })
+        }
+        _ => None,
     }
-    let boards = crate::host::ini::boards(&document.text().to_string());
-    boards.get(name).map(|board| {
-        let size = BoardSize {
-            files: board.files,
-            ranks: board.ranks,
-        };
-        (size, board.start_fen.clone())
-    })
 }
 
 /// The piece `letter` on its start square of `fen`, among the other pieces of the start
@@ -448,5 +495,36 @@ mod tests {
         );
         let off = hover(&document, offset, HoverOptions::default()).expect("a hover");
         assert!(!off.markdown.contains("On its start square"));
+    }
+
+    /// Issue 28: an Interactive Diagram's `files=`/`ranks=` and a PGN game's `FEN` tag give
+    /// the board a piece is drawn on; the game's start position holds its pieces.
+    #[test]
+    fn diagrams_and_games_give_their_own_boards() {
+        let diagram = "satellite=x files=10 ranks=6\nbetza1:X:mRcpR:cannon:b1\n";
+        let document = Document::new("a.diagram", "", diagram, &Options::default());
+        let offset = diagram.find("mRcpR").expect("string") + 1;
+        let shown = hover(&document, offset, HoverOptions::default()).expect("a hover");
+        assert!(
+            shown
+                .markdown
+                .contains("Drawn on the diagram's board, 10 files × 6 ranks."),
+            "{}",
+            shown.markdown
+        );
+        let game = "[Variant \"fairy\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4K3A w - - 0 1\"]\n\
+                    [VariantMen \"A:BN\"]\n\n1. Ah9 *\n";
+        let document = Document::new("g.pgn", "", game, &Options::default());
+        let offset = game.find("A:BN").expect("string") + 2;
+        let options = HoverOptions {
+            start_position: true,
+            ..HoverOptions::default()
+        };
+        let shown = hover(&document, offset, options).expect("a hover").markdown;
+        assert!(
+            shown.contains("Drawn on the game's board, 9 files × 9 ranks.")
+                && shown.contains("On its start square i1"),
+            "{shown}"
+        );
     }
 }

@@ -48,6 +48,29 @@ pub fn placement(fen: &str, size: BoardSize) -> Option<Vec<(Square, char)>> {
     Some(pieces)
 }
 
+/// The board a placement is drawn for: its ranks, and the squares of its first rank.
+pub fn size_of(fen: &str) -> Option<BoardSize> {
+    let field = fen.split_whitespace().next()?;
+    let field = field.split('[').next().unwrap_or(field);
+    let ranks = u8::try_from(field.split('/').count()).ok()?;
+    let mut files: usize = 0;
+    let mut empty: usize = 0;
+    for c in field.split('/').next()?.chars() {
+        match c.to_digit(10) {
+            Some(digit) => empty = empty.checked_mul(10)?.checked_add(digit as usize)?,
+            None => {
+                files = files.checked_add(std::mem::take(&mut empty))?;
+                if c.is_ascii_alphabetic() || c == '*' {
+                    files += 1;
+                }
+            }
+        }
+    }
+    let files = u8::try_from(files.checked_add(empty)?).ok()?;
+    let fits = |n: u8| (1..=crate::board::MAX_SIDE).contains(&n);
+    (fits(files) && fits(ranks)).then_some(BoardSize { files, ranks })
+}
+
 /// Where white's piece `letter` starts (the first from white's side: lowest rank, then file),
 /// and the other pieces of the position as white's and black's.
 pub fn start_of(
@@ -95,5 +118,7 @@ mod tests {
             "a rank one square short"
         );
         assert!(placement("*9/10", wide).is_some_and(|p| p.is_empty()));
+        assert_eq!(size_of("r8+r/10[Qq] w - - 0 1"), Some(wide));
+        assert_eq!(size_of(""), None);
     }
 }
