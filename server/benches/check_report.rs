@@ -2,7 +2,7 @@
 //! files of 200 kB and 2 MB (and 2 MB with XBoard's findings asked for, for thousands of
 //! findings), human report and JSON, each run five times; prints the median and the slowest,
 //! and the number of findings. `cargo bench -p betza-server --bench check_report`;
-//! figures go in the README.
+//! figures go in docs/speed.md.
 
 #[path = "../../syntax/benches/support/large_variants.rs"]
 mod large_variants;

@@ -2,7 +2,7 @@
 //! client, on generated variants.ini files of 70 kB, 200 kB, 1 MB and 10 MB: open to first
 //! diagnostics, a keystroke and a line break to updated diagnostics, hover, completion and
 //! semantic tokens (p50/p99), and peak resident memory. `cargo bench -p betza-server --bench
-//! lsp_latency`; figures go in the README. With `PEER=path/to/taplo` it also measures taplo's
+//! lsp_latency`; figures go in docs/speed.md. With `PEER=path/to/taplo` it also measures taplo's
 //! language server on a 1 MB TOML file, sending each edit the way taplo asks for it (the sync
 //! kind it advertises); `SIZES=10MB` measures one file only.
 

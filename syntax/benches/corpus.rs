@@ -1,6 +1,6 @@
 //! Benchmarks over every Betza string the project owns: the valid snapshot inputs (every seed
 //! example and every string of the real variants.ini files) and the golden strings.
-//! `cargo bench -p betza-syntax --bench corpus`; the figures go in the README.
+//! `cargo bench -p betza-syntax --bench corpus`; the figures go in docs/speed.md.
 
 use std::fs;
 use std::hint::black_box;

@@ -1,5 +1,5 @@
 //! End-to-end in a real editor: Emacs in batch mode runs tests/emacs/session.el against the
-//! built `betza lsp`, with editors/emacs/betza.el installed the way the README tells users to
+//! built `betza lsp`, with editors/emacs/betza.el installed the way docs/emacs.md tells users to
 //! (its folder on `load-path`, `(require 'betza)` in the init file). Eglot is Debian's
 //! elpa-eglot on Emacs 28 (`apt-get install emacs-nox elpa-eglot`, which `.ci/run` does) and
 //! built in from Emacs 29 on.
@@ -46,7 +46,7 @@ fn emacs_with_eglot() -> bool {
     true
 }
 
-/// The init file a user writes from the README.
+/// The init file a user writes from docs/emacs.md.
 fn init_file() -> String {
     let folder = workspace().join("editors/emacs");
     format!(
@@ -55,7 +55,7 @@ fn init_file() -> String {
     )
 }
 
-/// PATH with the folder of the `betza` the build made first, as the README asks.
+/// PATH with the folder of the `betza` the build made first, as docs/emacs.md asks.
 fn path_with_betza() -> std::ffi::OsString {
     let binary = Path::new(env!("CARGO_BIN_EXE_betza"));
     std::env::join_paths(
@@ -78,7 +78,7 @@ fn session() -> Value {
         "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\ncastling = false\n",
     )
     .expect("variants.ini");
-    // The README's settings: the diagrams on a board of 10 files.
+    // The settings of docs/emacs.md: the diagrams on a board of 10 files.
     std::fs::write(
         dir.join(".dir-locals.el"),
         "((nil . ((eglot-workspace-configuration . ((:betza . (:boardSize \"10x8\")))))))\n",

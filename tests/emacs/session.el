@@ -1,7 +1,7 @@
 ;;; session.el --- betza's language server in a real Emacs, in batch mode  -*- lexical-binding: t; -*-
 
 ;; Run by tests/emacs/main.rs after the user's init file (editors/emacs/betza.el on the load
-;; path and `(require 'betza)', as the README installs it).  Opens a variants.ini the way
+;; path and `(require 'betza)', as docs/emacs.md installs it).  Opens a variants.ini the way
 ;; `find-file' does, reads the server's diagnostics from Flymake, asks for the hover as `M-x
 ;; eldoc' does and reads the *eldoc* buffer, completes an option key with `completion-at-point'
 ;; and reads the items Eglot's completion table offers for a key and inside a Betza string,

@@ -1,5 +1,5 @@
 //! End-to-end in a real editor: Helix in a terminal that tmux runs, with
-//! editors/helix/languages.toml installed the way the README tells users to (copied to the
+//! editors/helix/languages.toml installed the way docs/helix.md tells users to (copied to the
 //! config folder, `betza` on PATH), driven by keys and read from the screen. Debian stable has
 //! no Helix: tests/helix/fetch-helix.sh unpacks trixie's into target/helix-trixie (`.ci/run`
 //! does), else a `hx` on PATH is used.
@@ -142,7 +142,7 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
         config.join("languages.toml"),
     )
     .expect("installs languages.toml");
-    // The test's editor settings: diagnostics written at the end of their line (the README
+    // The test's editor settings: diagnostics written at the end of their line (docs/helix.md
     // suggests it), and the language in the status line.
     std::fs::write(
         config.join("config.toml"),
@@ -160,7 +160,7 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     std::fs::write(dir.join("settings.ini"), "[server]\ncustomPiece1 = x:Nx\n")
         .expect("settings.ini");
 
-    // `betza` on PATH, as the README asks.
+    // `betza` on PATH, as docs/helix.md asks.
     let binary = Path::new(env!("CARGO_BIN_EXE_betza"));
     let path = std::env::join_paths(
         std::iter::once(binary.parent().expect("bin folder").to_path_buf()).chain(

@@ -1,5 +1,5 @@
 //! End-to-end in a real editor: headless Neovim runs tests/neovim/session.lua against the built
-//! `betza lsp`, with the client config installed the way the README tells users to
+//! `betza lsp`, with the client config installed the way docs/neovim.md tells users to
 //! (editors/neovim/lua/betza.lua under the config folder, `setup` called from init.lua).
 //!
 //! Three Neovims, one for each way the config starts the client: Debian stable's (0.7,
@@ -157,15 +157,15 @@ fn float_words(result: &Value, key: &str) -> String {
 /// A variants.ini as a user's keys meet it: `K` on an option key and on a section header, and
 /// CTRL-X CTRL-O after the start of a key on a new line of the section, then `u`.
 fn check_keys(result: &Value, label: &str) {
-    // Neovim 0.10 and newer give a client's buffer both keys on their own, the README's setup
+    // Neovim 0.10 and newer give a client's buffer both keys on their own, the setup of docs/neovim.md
     // gives them before: on every version the setup is all a user needs.
     assert_eq!(
         result["k_mapped_by_setup"], true,
-        "{label}: with the README's setup, `K` would run 'keywordprg', not the hover: {result}"
+        "{label}: with the setup of docs/neovim.md, `K` would run 'keywordprg', not the hover: {result}"
     );
     assert_eq!(
         result["omnifunc_from_setup"], "v:lua.vim.lsp.omnifunc",
-        "{label}: with the README's setup, CTRL-X CTRL-O would not ask the server: {result}"
+        "{label}: with the setup of docs/neovim.md, CTRL-X CTRL-O would not ask the server: {result}"
     );
 
     let key = float_words(result, "key_float");

@@ -1,5 +1,5 @@
 -- Drives betza's language server from a real headless Neovim, started with the user's config as
--- the README installs it (editors/neovim/lua/betza.lua and a `setup` call in init.lua): open a
+-- docs/neovim.md installs it (editors/neovim/lua/betza.lua and a `setup` call in init.lua): open a
 -- variants.ini, read the diagnostics, edit (a line above a finding, a typo and its removal, a
 -- fix), read them again after each, hover (the request and the float a user sees), complete.
 -- Then as a user's keys do it: `K` on an option key and on a section header, and CTRL-X CTRL-O
@@ -153,7 +153,7 @@ local ok, err = pcall(function()
     table.insert(results.completion, item.label)
   end
 
-  -- The keys a user presses, as the README's setup leaves them: Neovim's own from 0.10 on, the
+  -- The keys a user presses, as the setup of docs/neovim.md leaves them: Neovim's own from 0.10 on, the
   -- setup's before (0.7 sets neither 'omnifunc' nor `K`).
   results.omnifunc_from_setup = vim.bo[buf].omnifunc
   results.k_mapped_by_setup = not vim.tbl_isempty(vim.fn.maparg("K", "n", false, true))

@@ -1,5 +1,5 @@
 //! The catalogue of lint rules: one row per rule, read by the linter, the CLI's rule list and
-//! the README's generated table.
+//! the generated table of syntax/DIAGNOSTICS.md.
 
 use crate::Severity;
 
