@@ -39,6 +39,10 @@ pub struct Document {
     /// Parses and models per Betza string, built when a request first needs them. Behind a
     /// lock because requests only read the document.
     pieces: Mutex<HashMap<(Dialect, String), Arc<Piece>>>,
+    /// The board of each `variants.ini` section, read from the whole file when a request
+    /// first needs it. An edit that can change a board (a header, or a line of a section that
+    /// holds keys deciding its board) is analysed with the whole file, which clears it.
+    section_boards: OnceLock<HashMap<String, host::ini::SectionBoard>>,
 }
 
 /// The edits of one change of a document, applied in order; see [`Document::edit`].
@@ -116,6 +120,7 @@ impl Document {
             analysis: None,
             findings: RegionCache::default(),
             pieces: Mutex::default(),
+            section_boards: OnceLock::new(),
         };
         document.analyse(text, options);
         document
@@ -155,6 +160,12 @@ impl Document {
     /// The text of `region`.
     pub fn region_text(&self, region: &Region) -> String {
         region.text(&self.rope).into_owned()
+    }
+
+    /// The board of each section of a `variants.ini` Fairy-Stockfish registers, by name.
+    pub fn section_boards(&self) -> &HashMap<String, host::ini::SectionBoard> {
+        self.section_boards
+            .get_or_init(|| host::ini::boards(&self.rope.to_string()))
     }
 
     /// The parse (and model) of a string, built the first time they are asked for.
@@ -197,6 +208,7 @@ impl Document {
     }
 
     fn analyse(&mut self, text: &str, options: &Options) {
+        self.section_boards = OnceLock::new();
         self.analysis = self
             .format
             .map(|format| document::analyse_cached(format, text, options, &mut self.findings));
@@ -259,5 +271,39 @@ mod tests {
             edits.replace(99, 200, "F");
         });
         assert_eq!(document.text().to_string(), "x😀W\nF");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// The section boards a document keeps between whole analyses equal those of its text
+        /// read afresh, after any edits: every edit that can change a board is analysed with
+        /// the whole file, which clears them.
+        #[test]
+        fn section_boards_follow_every_edit(
+            edits in proptest::collection::vec(
+                (0usize..120, 0usize..8, proptest::sample::select(vec![
+                    "", "6", "\n", "maxRank = 6\n", "[w:v]\n", "a", "=", "k", "10", "R", "\r",
+                    "startFen = 8/8/8/8/8/KAk5 w - - 0 1\n", "customPiece2 = b:W\n", "#", ":",
+                ])),
+                1..8,
+            )
+        ) {
+            let options = Options::default();
+            let start = "[v:chess]\nmaxFile = 9\ncustomPiece1 = a:WF\nmaxRank = 8\n[w:v]\nking = k:K\n";
+            let mut document = Document::new("variants.ini", "", start, &options);
+            for (at, length, inserted) in edits {
+                document.section_boards();
+                let end = at.saturating_add(length);
+                document.edit(&options, |e| e.replace(at, end, inserted));
+                let text = document.text().to_string();
+                proptest::prop_assert_eq!(
+                    document.section_boards(),
+                    &crate::host::ini::boards(&text),
+                    "{:?}",
+                    text
+                );
+            }
+        }
     }
 }

@@ -124,11 +124,11 @@ struct FileBoard {
 /// Diagram's `files=` and `ranks=`, a PGN game's `FEN` tag.
 fn file_board(document: &Document, region: &crate::host::Region) -> Option<FileBoard> {
     use crate::host::HostFormat;
-    let text = document.text().to_string();
     match document.format()? {
         HostFormat::VariantsIni => {
-            let boards = crate::host::ini::boards(&text);
-            let board = boards.get(region.context.section.as_deref()?)?;
+            let board = document
+                .section_boards()
+                .get(region.context.section.as_deref()?)?;
             Some(FileBoard {
                 size: BoardSize {
                     files: board.files,
@@ -139,6 +139,7 @@ fn file_board(document: &Document, region: &crate::host::Region) -> Option<FileB
             })
         }
         HostFormat::Diagram => {
+            let text = document.text().to_string();
             let number = |key: &str| {
                 text.split_whitespace()
                     .find_map(|word| word.strip_prefix(key)?.parse::<u8>().ok())
@@ -154,6 +155,7 @@ fn file_board(document: &Document, region: &crate::host::Region) -> Option<FileB
             })
         }
         HostFormat::Pgn => {
+            let text = document.text().to_string();
             // The FEN tag of the game whose tags hold the string: the tag lines around it.
             let start = usize::from(region.range.start());
             let before = text.get(..start)?;
