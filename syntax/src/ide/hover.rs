@@ -326,7 +326,16 @@ fn meaning_of(
     for m in &explanation.moves {
         markdown.push_str(&format!("- `{}`\n", m.text));
         for line in &m.lines {
-            markdown.push_str(&format!("  - {line}\n"));
+            // A numbered leg (`1. Wazir step …`) is an item of an ordered list of its own: under
+            // a bullet it would be a list nested one level deeper than the move's other lines.
+            let numbered = line.split_once(". ").is_some_and(|(number, _)| {
+                !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
+            });
+            if numbered {
+                markdown.push_str(&format!("  {line}\n"));
+            } else {
+                markdown.push_str(&format!("  - {line}\n"));
+            }
         }
     }
     if !explanation.ignored.is_empty() {
@@ -528,5 +537,18 @@ mod tests {
                 && shown.contains("On its start square i1"),
             "{shown}"
         );
+    }
+
+    /// Issue 28: the legs of a move are one ordered list under the move, not a list nested in a
+    /// bullet (which a Markdown view indents deeper than the move's other lines).
+    #[test]
+    fn the_legs_of_a_move_are_one_ordered_list() {
+        let document = Document::new("p.betza", "", "mafsW\n", &Options::default());
+        let shown = hover(&document, 1, HoverOptions::default())
+            .expect("a hover")
+            .markdown;
+        assert!(shown.contains("- `mafsW`\n  1. Wazir"), "{shown}");
+        assert!(shown.contains("\n  2. then turning"), "{shown}");
+        assert!(!shown.contains("- 1."), "{shown}");
     }
 }
