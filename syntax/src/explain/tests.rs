@@ -101,7 +101,7 @@ fn fide_pawn_with_initial_and_en_passant() {
               6  . . . . . . .
               5  . . . . . . .
                  e f g h i j k
-            @ the piece   x captures there (an enemy there, or if one stood there)   i moves there on its first move only   o moves there
+            @ the piece   x captures an enemy there   i moves there on its first move only   o moves there
 
             With other pieces around (F friend, E enemy):
              11  . . . E . . .
@@ -112,7 +112,7 @@ fn fide_pawn_with_initial_and_en_passant() {
               6  . . . . . E .
               5  . . . . . . .
                  e f g h i j k
-            @ the piece   x captures there (an enemy there, or if one stood there)   F friend   E enemy
+            @ the piece   x captures an enemy there   F friend   E enemy
         "#]],
     );
 }
