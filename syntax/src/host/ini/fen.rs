@@ -7,10 +7,11 @@
 //! The engine's reading is kept, quirks included, because a finding must never contradict it:
 //! fields are split at single spaces, a run of digits counts each digit plus nine times the
 //! one before (`10` is ten, `100` is also ten), the width of the last rank is never checked,
-//! and only the first letter of the side to move is read. Where the engine reads memory past
-//! its board (a castling flag naming a file past the board, a start position with one rook for
-//! two castling rights), the reading that it shows in practice is taken. Work is linear in the
-//! position's length, on a board of at most 12 × 10 squares.
+//! and only the first letter of the side to move is read. Where the engine reads memory that is
+//! not its board, the port claims nothing it could contradict (a castling letter whose square
+//! lies past the board passes), or takes what the engine shows in practice (with one castling
+//! rook in the variant's start position, `K` fails). Work is linear in the position's length,
+//! on a board of at most 12 × 10 squares.
 //!
 //! `fen/verdicts.tsv` holds the engine's verdicts on thousands of positions (recorded by
 //! `fen/record.py`); `fen/tests.rs` checks that this port agrees on each, and that a case of
@@ -465,7 +466,7 @@ impl<'a> Position<'a> {
                 let message = said::kings(colour, king, found, start);
                 return Err(self.rejection(Check::Kings, at, message));
             }
-            on_board[colour.index()] = found - count(pocket, king);
+            on_board[colour.index()] = found.saturating_sub(count(pocket, king));
         }
         if self.rules.king_type == PieceType::KING && on_board == [1, 1] {
             let [white, black] =

@@ -32,7 +32,7 @@ fn square((row, file): (i64, i64)) -> String {
     }
 }
 
-fn c(b: u8) -> char {
+fn as_char(b: u8) -> char {
     char::from(b)
 }
 
@@ -96,9 +96,9 @@ pub(super) fn promoted(letter: u8, place: &Place) -> String {
     format!(
         "`+{}` {}: `{}` has no promoted form in this variant (`promotedPieceType` gives it \
          none), so it cannot stand promoted",
-        c(letter),
+        as_char(letter),
         place.said(),
-        c(letter)
+        as_char(letter)
     )
 }
 
@@ -110,7 +110,7 @@ pub(super) fn past_last_file(letter: u8, rank: i64, files: i64) -> String {
     format!(
         "`{}` on rank {rank} of the start position stands past the board's last file (it has \
          {files})",
-        c(letter)
+        as_char(letter)
     )
 }
 
@@ -149,14 +149,14 @@ pub(super) fn kings(colour: Colour, king: u8, found: usize, start: usize) -> Str
         format!(
             "the start position has {found} {colour} kings (`{}`): Fairy-Stockfish allows at \
              most one of each colour",
-            c(king)
+            as_char(king)
         )
     } else {
         format!(
             "the position has {found} {colour} {} (`{}`), the variant's start position \
              {start}: Fairy-Stockfish wants as many",
             plural(found),
-            c(king)
+            as_char(king)
         )
     }
 }
@@ -266,9 +266,9 @@ pub(super) fn king_off_rank(
     };
     format!(
         "castling right `{}` needs the {} king (`{}`) on the castling rank, {}, and {stands}",
-        c(right),
+        as_char(right),
         colour.name(),
-        c(king),
+        as_char(king),
         rank_said(row)
     )
 }
@@ -290,7 +290,7 @@ pub(super) fn no_castling_rook(
             "the variant has none: `castlingRookPieces` names none of its pieces",
         ),
         _ => {
-            let listed: Vec<String> = rooks.iter().map(|r| format!("`{}`", c(*r))).collect();
+            let listed: Vec<String> = rooks.iter().map(|r| format!("`{}`", as_char(*r))).collect();
             (
                 format!("a {} {}", colour.name(), listed.join(" or ")),
                 "there is none",
@@ -299,7 +299,7 @@ pub(super) fn no_castling_rook(
     };
     format!(
         "castling right `{}` needs {rook} between the king and the {edge} of {}, and {none}",
-        c(right),
+        as_char(right),
         rank_said(row)
     )
 }
@@ -308,7 +308,7 @@ pub(super) fn no_gating_piece(right: u8, row: i64, file: i64) -> String {
     format!(
         "castling right `{}` names the piece on {} (a file letter gives that piece the right), \
          and the square is empty",
-        c(right),
+        as_char(right),
         square((row, file))
     )
 }
@@ -318,7 +318,7 @@ pub(super) fn king_moved(colour: Colour, king: u8, start: (i64, i64)) -> String 
         "the {} king (`{}`) is not where the variant's start position has it ({}), so it has \
          no castling rights left",
         colour.name(),
-        c(king),
+        as_char(king),
         square(start)
     )
 }
@@ -338,7 +338,7 @@ pub(super) fn rook_moved(
         Some(at) => format!(
             "castling right `{}`: the {} castling rook on the {which} side is no longer on {}, \
              where the variant's start position has it",
-            c(right),
+            as_char(right),
             colour.name(),
             square(at)
         ),
@@ -346,7 +346,7 @@ pub(super) fn rook_moved(
             "castling right `{}` needs {needed} {colour} castling rook{plural} in the variant's \
              start position, which has {rooks}: Fairy-Stockfish takes the {which} rook to be the \
              {nth} {colour} one it finds, rank by rank from a1",
-            c(right),
+            as_char(right),
             colour = colour.name(),
             plural = if needed == "one" { "" } else { "s" },
         ),
