@@ -86,26 +86,15 @@ impl PieceType {
 
     /// The variants.ini key that sets this piece type (none for no piece and the royal slot).
     pub fn key(self) -> Option<String> {
-        PieceType::keys()
-            .find(|(piece, _)| *piece == self)
-            .map(|(_, key)| key)
-    }
-
-    /// The piece keys in the order the engine reads them: the named pieces, the custom pieces,
-    /// then the king (the slot of a king with a Betza move has no key of its own).
-    fn keys() -> impl Iterator<Item = (PieceType, String)> {
-        let named = NAMED_PIECES.iter().enumerate().filter_map(|(i, name)| {
-            Some((PieceType(u8::try_from(i + 1).ok()?), (*name).to_owned()))
-        });
-        let custom = (1..=25u8).map(|n| {
-            (
-                PieceType(PieceType::FIRST_CUSTOM.0 + n - 1),
-                format!("customPiece{n}"),
-            )
-        });
-        named
-            .chain(custom)
-            .chain(std::iter::once((PieceType::KING, "king".to_owned())))
+        let custom = PieceType::FIRST_CUSTOM.0;
+        match self {
+            PieceType::KING => Some("king".to_owned()),
+            PieceType(n @ 1..=36) => NAMED_PIECES.get(usize::from(n) - 1).map(|&n| n.to_owned()),
+            PieceType(n) if (custom..custom + 25).contains(&n) => {
+                Some(format!("customPiece{}", n - custom + 1))
+            }
+            _ => None,
+        }
     }
 
     fn index(self) -> usize {

@@ -172,8 +172,10 @@ impl Scanner {
                 _ => value.parse().unwrap_or(board.files),
             };
         }
-        let value = |key: &str| last(key).map(|(_, _, value, _)| value.as_str());
-        board.rules = board.rules.with_section(value, board.ranks);
+        let values: Vec<(&str, &str)> = (section.board_values.iter())
+            .map(|(_, key, value, _)| (key.as_str(), value.as_str()))
+            .collect();
+        board.rules = board.rules.with_section(&values, board.ranks);
         // With a size it cannot read, the engine's board has no squares: no position fits it,
         // and the size is what is said.
         let unreadable_size = ["maxRank", "maxFile"].into_iter().any(|key| {

@@ -5,13 +5,26 @@ use super::{Colour, PieceSet, PieceType, Rules};
 
 impl Rules {
     /// These rules with a section's keys applied over them, as the engine applies them:
-    /// `value` gives a key's last value in the section, `ranks` the section's number of ranks.
-    /// The order of what is read here is the engine's, not the file's: it decides which of two
-    /// keys on the same rule wins.
-    pub fn with_section<'v>(&self, value: impl Fn(&str) -> Option<&'v str>, ranks: u8) -> Rules {
+    /// `values` are the section's keys and values in file order (a key's last value counts),
+    /// `ranks` the section's number of ranks. The order of what is read here is the engine's,
+    /// not the file's: it decides which of two keys on the same rule wins.
+    pub fn with_section(&self, values: &[(&str, &str)], ranks: u8) -> Rules {
+        let value = |key: &str| {
+            (values.iter().rev())
+                .find(|(set, _)| *set == key)
+                .map(|(_, value)| *value)
+        };
         let mut rules = self.clone();
-        for (piece, key) in PieceType::keys() {
-            if let Some(text) = value(&key) {
+        // The engine reads the piece keys in the order of their types.
+        let mut pieces: Vec<(PieceType, &str)> = values
+            .iter()
+            .filter_map(|(key, _)| Some((PieceType::named(key)?, *key)))
+            .filter(|(piece, _)| piece.key().is_some())
+            .collect();
+        pieces.sort_unstable();
+        pieces.dedup();
+        for (piece, key) in pieces {
+            if let Some(text) = value(key) {
                 rules.read_piece(piece, text);
             }
         }
