@@ -1,11 +1,12 @@
-//! What a section's board is once its parents are applied: its size, its pieces' letters and
-//! its start position, and the checks that read them (the start position, and piece letters in
-//! options), each as Fairy-Stockfish reads them.
+//! What a section's board is once its parents are applied: its size, its pieces' letters, its
+//! start position and the rules that position is checked against (the check itself is
+//! `fen.rs`), and the checks of piece letters in options, each as Fairy-Stockfish reads them.
 
 use std::collections::BTreeSet;
 use std::ops::Range;
 
 use super::options::{self, ValueKind};
+use super::rules::Rules;
 
 /// A variant's board as far as the checks need it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,6 +16,8 @@ pub struct Board {
     /// Its pieces' letters, lower case.
     pub letters: BTreeSet<char>,
     pub start_fen: String,
+    /// What else the engine's check of a start position reads.
+    pub rules: Rules,
 }
 
 impl Board {
@@ -25,87 +28,19 @@ impl Board {
             ranks: 8,
             letters: BTreeSet::new(),
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+            rules: Rules::without_parent(),
         }
     }
 
     pub fn built_in(name: &str) -> Option<Board> {
-        options::built_in(name).map(|b| Board {
+        let b = options::built_in(name)?;
+        Some(Board {
             files: b.files,
             ranks: b.ranks,
             letters: b.letters.chars().collect(),
             start_fen: b.start_fen.clone(),
+            rules: Rules::built_in(name)?,
         })
-    }
-
-    /// Why the engine does not accept `fen` as a start position on this board, if it does not.
-    pub fn fen_problem(&self, fen: &str) -> Option<String> {
-        // Six fields, and one more for the checks left in a variant that counts them (`3+3`).
-        let fields = fen.split_whitespace().count();
-        let counts_checks = fen.split_whitespace().any(|field| {
-            field
-                .split_once('+')
-                .is_some_and(|(a, b)| a.parse::<u8>().is_ok() && b.parse::<u8>().is_ok())
-        });
-        let most = 6 + usize::from(counts_checks);
-        if fields > most {
-            return Some(format!(
-                "a start position has at most {most} fields, this one {fields}: there are no \
-                 comments after a value, and Fairy-Stockfish rejects the position"
-            ));
-        }
-        let placement = fen.split_whitespace().next().unwrap_or("");
-        // Pieces in hand follow the board in brackets (`…/RNBQKBNR[]`).
-        let placement = placement.split('[').next().unwrap_or(placement);
-        let rows: Vec<&str> = placement.split('/').collect();
-        if rows.len() != usize::from(self.ranks) {
-            return Some(format!(
-                "the start position has {} ranks, the board {}",
-                rows.len(),
-                self.ranks
-            ));
-        }
-        for (index, row) in rows.iter().enumerate() {
-            let rank = usize::from(self.ranks) - index;
-            let mut width = 0usize;
-            let mut digits = String::new();
-            for c in row.chars() {
-                if c.is_ascii_digit() {
-                    digits.push(c);
-                    continue;
-                }
-                width += digits.parse::<usize>().unwrap_or(0);
-                digits.clear();
-                match c {
-                    // A promoted piece's mark, and a wall square.
-                    '+' | '~' => {}
-                    '*' => width += 1,
-                    letter if letter.is_ascii_alphabetic() => {
-                        if !self.letters.contains(&letter.to_ascii_lowercase()) {
-                            return Some(format!(
-                                "`{letter}` on rank {rank} of the start position is no piece of \
-                                 this variant{}",
-                                self.letters_said()
-                            ));
-                        }
-                        width += 1;
-                    }
-                    other => {
-                        return Some(format!(
-                            "`{other}` on rank {rank} of the start position is neither a piece \
-                             letter nor a number of empty squares"
-                        ));
-                    }
-                }
-            }
-            width += digits.parse::<usize>().unwrap_or(0);
-            if width != usize::from(self.files) {
-                return Some(format!(
-                    "rank {rank} of the start position has {width} squares, the board {} files",
-                    self.files
-                ));
-            }
-        }
-        None
     }
 
     /// Where a list of piece letters stops being read: Fairy-Stockfish reads letters of this
@@ -316,25 +251,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_start_position_is_read_as_the_engine_reads_it() {
-        let chess = Board::built_in("chess").expect("chess");
-        assert_eq!(chess.fen_problem(&chess.start_fen), None);
-        let seven = "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert!(
-            chess
-                .fen_problem(seven)
-                .is_some_and(|p| p.contains("7 ranks"))
-        );
-        let shogi = Board::built_in("shogi").expect("shogi");
-        assert_eq!(shogi.fen_problem(&shogi.start_fen), None);
+    fn every_built_in_has_its_rules() {
         for variant in options::built_ins() {
-            let board = Board::built_in(&variant.name).expect("built in");
-            assert_eq!(
-                board.fen_problem(&board.start_fen),
-                None,
-                "{}",
-                variant.name
-            );
+            assert!(Board::built_in(&variant.name).is_some(), "{}", variant.name);
         }
     }
 }

@@ -4,7 +4,7 @@
 use rowan::TextRange;
 
 use super::options::{self, ValueKind};
-use super::{Scanner, push};
+use super::{Scanner, push, rules};
 use crate::Severity;
 use crate::host::{HostToken, span, trimmed};
 
@@ -75,6 +75,7 @@ impl Scanner {
             );
         }
         let decides_board = matches!(key, "maxRank" | "maxFile" | "startFen" | "pieceToCharTable")
+            || rules::reads(key)
             || matches!(
                 option.kind,
                 ValueKind::PieceSet
@@ -82,6 +83,8 @@ impl Scanner {
                     | ValueKind::PieceValues
                     | ValueKind::PieceCounts
                     | ValueKind::PiecePieces
+                    | ValueKind::Piece
+                    | ValueKind::PieceWithBetza
             );
         if decides_board {
             self.scan
@@ -98,7 +101,7 @@ impl Scanner {
         }
         if matches!(option.kind, ValueKind::Piece | ValueKind::PieceWithBetza) {
             let value = raw_value.trim_end();
-            self.piece_entry(key, key_range.0, value_at, value, option.kind);
+            self.piece_entry(key, value_at, value, option.kind);
         }
     }
 
@@ -129,23 +132,13 @@ impl Scanner {
         }
     }
 
-    /// A piece key (`knight = n`, `customPiece1 = a:WF`, `king = k:WF`) at `start` with its
-    /// value at `value_at`: a letter, then for a custom piece `:` and its Betza.
-    pub(super) fn piece_entry(
-        &mut self,
-        key: &str,
-        start: usize,
-        value_at: usize,
-        value: &str,
-        kind: ValueKind,
-    ) {
+    /// A piece key (`knight = n`, `customPiece1 = a:WF`, `king = k:WF`) with its value at
+    /// `value_at`: a letter, then for a custom piece `:` and its Betza.
+    pub(super) fn piece_entry(&mut self, key: &str, value_at: usize, value: &str, kind: ValueKind) {
         if value == "-" {
             return;
         }
         let custom = key.starts_with("customPiece");
-        self.scan
-            .host_tokens
-            .push((span(start, start + key.len()), HostToken::Key));
         let mut letters = value.chars();
         let letter = letters.next();
         let separated = letters.next() == Some(':') && kind == ValueKind::PieceWithBetza;

@@ -14,8 +14,10 @@ use crate::{Dialect, Severity, Source};
 mod board;
 #[cfg(test)]
 mod cases;
+mod fen;
 mod keys;
 pub mod options;
+mod rules;
 mod sections;
 
 pub(crate) use board::Board as SectionBoard;

@@ -3,7 +3,8 @@
 
 use super::board::Board;
 use super::options::{self, ValueKind};
-use super::{Scanner, Section, header_parts, push};
+use super::rules::{self, PieceType};
+use super::{Scanner, Section, fen, header_parts, push};
 use crate::Severity;
 use crate::host::{HostError, HostToken, span};
 
@@ -132,9 +133,10 @@ impl Scanner {
         let Some(section) = self.section.take() else {
             return;
         };
-        let Some(mut board) = section.board else {
+        let Some(parent) = section.board.clone() else {
             return;
         };
+        let mut board = parent.clone();
         board
             .letters
             .extend(section.letters.iter().map(|(letter, _)| *letter));
@@ -170,35 +172,33 @@ impl Scanner {
                 _ => value.parse().unwrap_or(board.files),
             };
         }
-        let start_fen = last("startFen").cloned();
-        let resized = ["maxRank", "maxFile"]
-            .into_iter()
-            .filter_map(size)
-            .next_back();
-        if let (None, Some((_, key, _, range))) = (&start_fen, resized)
-            && let Some(problem) = board.fen_problem(&board.start_fen)
-        {
-            self.scan.errors.push(HostError {
-                range: *range,
-                code: "start-position",
-                severity: Severity::Error,
-                message: format!(
-                    "with this `{key}`, the start position the section inherits no longer fits: \
-                     {problem} (set `startFen` here)"
-                ),
-            });
-        }
-        if let Some((_, _, fen, range)) = &start_fen {
-            let problem = board.fen_problem(fen);
-            board.start_fen.clone_from(fen);
-            if let Some(problem) = problem {
-                self.scan.errors.push(HostError {
-                    range: *range,
-                    code: "start-position",
-                    severity: Severity::Error,
-                    message: problem,
-                });
+        let values: Vec<(&str, &str)> = (section.board_values.iter())
+            .map(|(_, key, value, _)| (key.as_str(), value.as_str()))
+            .collect();
+        board.rules = board.rules.with_section(&values, board.ranks);
+        // With a size it cannot read, the engine's board has no squares: no position fits it,
+        // and the size is what is said.
+        let unreadable_size = ["maxRank", "maxFile"].into_iter().any(|key| {
+            last(key).is_some_and(|(kind, key, value, _)| {
+                options::misreading(key, *kind, value).is_some()
+            })
+        });
+        match last("startFen") {
+            Some((_, _, fen, _)) if unreadable_size => board.start_fen.clone_from(fen),
+            None if unreadable_size => {}
+            Some((_, _, fen, range)) => {
+                board.start_fen.clone_from(fen);
+                if let Err(rejection) = fen::check(fen, &board) {
+                    let start = usize::from(range.start());
+                    self.scan.errors.push(HostError {
+                        range: span(start + rejection.range.start, start + rejection.range.end),
+                        code: "start-position",
+                        severity: Severity::Error,
+                        message: rejection.message,
+                    });
+                }
             }
+            None => self.inherited_start(&section, &parent, &board),
         }
         for (kind, key, value, range) in &section.board_values {
             if last(key).is_none_or(|(_, _, _, last)| last != range) {
@@ -230,5 +230,67 @@ impl Scanner {
             }
         }
         self.defined.insert(section.name, board);
+    }
+
+    /// A section that keeps its parent's start position but changes what the check reads
+    /// (the board's size, drops, castling, pieces, …): the position is checked again, and a
+    /// rejection is said at the last key that decides the failing part. A position its parent
+    /// already fails is said at the parent.
+    fn inherited_start(&mut self, section: &Section, parent: &Board, board: &Board) {
+        if board == parent {
+            return;
+        }
+        let Err(rejection) = fen::check(&board.start_fen, board) else {
+            return;
+        };
+        // A section without parent starts from the engine's defaults: chess's position and no
+        // pieces, which no check has accepted before.
+        let own_defaults = *parent == Board::without_parent();
+        if !own_defaults && fen::check(&parent.start_fen, parent).is_err() {
+            return;
+        }
+        // A letter that is no piece any more was taken away by the key of the parent's piece
+        // with that letter.
+        let removed = board
+            .start_fen
+            .get(rejection.range.clone())
+            .and_then(|text| text.bytes().next())
+            .filter(|_| rejection.check == fen::Check::Character)
+            .and_then(|letter| parent.rules.piece_of(letter))
+            .and_then(|(_, piece)| piece.key());
+        let last_set = |wanted: &dyn Fn(&str) -> bool| {
+            (section.board_values.iter().rev()).find(|(_, key, _, _)| wanted(key))
+        };
+        let decides_check = |key: &str| {
+            rules::reads(key)
+                || PieceType::named(key).is_some()
+                || matches!(key, "maxRank" | "maxFile")
+        };
+        let Some((_, key, _, range)) = (removed.as_deref())
+            .and_then(|removed| last_set(&|key| key == removed))
+            .or_else(|| last_set(&|key| rejection.check.depends_on(key)))
+            .or_else(|| last_set(&decides_check))
+        else {
+            return;
+        };
+        let message = if own_defaults {
+            format!(
+                "the section sets no `startFen`, so it keeps the engine's default (chess's start \
+                 position), and Fairy-Stockfish rejects it for this variant: {} (set `startFen`)",
+                rejection.message
+            )
+        } else {
+            format!(
+                "with this `{key}`, Fairy-Stockfish rejects the start position the section \
+                 inherits: {} (set `startFen` here)",
+                rejection.message
+            )
+        };
+        self.scan.errors.push(HostError {
+            range: *range,
+            code: "start-position",
+            severity: Severity::Error,
+            message,
+        });
     }
 }
