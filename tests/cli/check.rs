@@ -6,12 +6,34 @@ use std::process::Command;
 
 use super::{betza, stderr};
 
-fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("betza-check-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    let path = dir.join(name);
+/// A file named `name` holding `contents`, in a folder of its own that is removed with it.
+struct TempFile {
+    path: std::path::PathBuf,
+    _folder: super::scratch::Scratch,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<OsStr> for TempFile {
+    fn as_ref(&self) -> &OsStr {
+        self.path.as_os_str()
+    }
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> TempFile {
+    let folder = super::scratch::Scratch::new("check");
+    let path = folder.0.join(name);
     std::fs::write(&path, contents).expect("temporary file");
-    path
+    TempFile {
+        path,
+        _folder: folder,
+    }
 }
 
 #[test]
@@ -340,8 +362,8 @@ fn a_closed_pipe_ends_quietly() {
 #[cfg(unix)]
 #[test]
 fn check_dir_opens_only_regular_files_inside_it_once() {
-    let dir = std::env::temp_dir().join(format!("betza-walk-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = super::scratch::Scratch::new("walk");
+    let dir = scratch.0.clone();
     let folder = dir.join("pieces");
     std::fs::create_dir_all(&folder).expect("a folder");
     std::fs::write(folder.join("good.betza"), "mfW\n").expect("a file");
@@ -391,7 +413,6 @@ fn check_dir_opens_only_regular_files_inside_it_once() {
         1,
         "{report}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 26: a file name with control characters is shown escaped, so it cannot forge lines of
@@ -399,8 +420,8 @@ fn check_dir_opens_only_regular_files_inside_it_once() {
 #[cfg(unix)]
 #[test]
 fn file_names_are_shown_escaped() {
-    let dir = std::env::temp_dir().join(format!("betza-names-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let scratch = super::scratch::Scratch::new("names");
+    let dir = scratch.0.clone();
     let path = dir.join("a\nerror: forged.betza");
     std::fs::write(&path, "mfW\n").expect("a file");
     let output = betza([OsStr::new("check"), dir.as_os_str()]);
@@ -410,7 +431,6 @@ fn file_names_are_shown_escaped() {
         !report.lines().any(|l| l.starts_with("error: forged")),
         "{report}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 26: the human report shows at most 200 reports a file, then counts the rest; the last

@@ -2,6 +2,8 @@
 //! (or another tool) runs it. Each test starts the real process.
 
 mod check;
+#[path = "../common/scratch.rs"]
+mod scratch;
 
 use std::ffi::OsStr;
 use std::process::{Command, Output};
@@ -266,7 +268,8 @@ fn explain_reports_errors_and_still_explains_what_parsed() {
 
 #[test]
 fn explain_writes_an_svg_diagram() {
-    let path = std::env::temp_dir().join(format!("betza-explain-{}.svg", std::process::id()));
+    let scratch = scratch::Scratch::new("explain");
+    let path = scratch.0.join("diagram.svg");
     let output = betza([
         "explain",
         "mRcpR",
@@ -275,7 +278,6 @@ fn explain_writes_an_svg_diagram() {
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let svg = std::fs::read_to_string(&path).expect("the SVG was written");
-    let _ = std::fs::remove_file(&path);
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.contains("moves there"));
     assert!(svg.trim_end().ends_with("</svg>"));
