@@ -248,6 +248,8 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     let mut summary = summary(piece, written);
     if let Some(swaps) = swaps_said(piece, &moves, &slice) {
         summary = format!("{swaps} {summary}");
+    } else if let Some(plain) = plain_words(piece, &moves, &slice) {
+        summary = format!("{plain} {summary}");
     }
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
         summary.push_str(&format!(
@@ -316,6 +318,64 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
         moves,
         ignored,
     }
+}
+
+/// What a piece of plain moves does, in a sentence, its moves grouped by what they do:
+/// "Moves: Wazir step (0,1), forward; captures: Ferz step (1,1), forward-right, forward-left."
+/// Only for a piece whose every move is one leg that moves and/or captures an enemy, each
+/// with its explanation at hand; a longer piece is left to its list of moves.
+fn plain_words(
+    piece: &model::Piece,
+    moves: &[MoveExplanation],
+    slice: &dyn Fn(rowan::TextRange) -> String,
+) -> Option<String> {
+    const LONGEST: usize = 160;
+    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+    for m in &piece.moves {
+        let [leg] = m.legs.as_slice() else {
+            return None;
+        };
+        let modes = leg.modes;
+        let plain = !(leg.unload
+            || leg.jumping
+            || leg.lame.is_some()
+            || modes.hop
+            || modes.capture_friend
+            || modes.en_passant
+            || modes.excite
+            || modes.swap_enemy
+            || modes.swap_friend);
+        if !plain || m.kind != model::MoveKind::Legs {
+            return None;
+        }
+        let verb = match (modes.to_empty, modes.capture_enemy) {
+            (true, true) => "moves or captures",
+            (true, false) => "moves",
+            (false, true) => "captures",
+            (false, false) => return None,
+        };
+        let written = slice(m.source);
+        let line = moves.iter().find(|e| e.text == written)?.lines.first()?;
+        let mut reach = line.split(';').next()?.trim().to_owned();
+        if m.initial != model::Initial::Always {
+            reach.push_str(" (first move only)");
+        }
+        match groups.iter_mut().find(|(v, _)| *v == verb) {
+            Some((_, reaches)) if !reaches.contains(&reach) => reaches.push(reach),
+            Some(_) => {}
+            None => groups.push((verb, vec![reach])),
+        }
+    }
+    let mut sentence = groups
+        .iter()
+        .map(|(verb, reaches)| format!("{verb}: {}", reaches.join("; ")))
+        .collect::<Vec<_>>()
+        .join("; ");
+    if sentence.is_empty() || sentence.len() > LONGEST {
+        return None;
+    }
+    sentence[..1].make_ascii_uppercase();
+    Some(format!("{sentence}."))
 }
 
 /// Whether a catalogue piece (written in XBetza) has no feature that sets it apart from the

@@ -238,9 +238,9 @@ fn long_text_is_quoted_by_its_ends() {
     assert!(skipped.contains("(and 4936 more)"));
 }
 
-/// Issue 28: a named piece is not said to move like another named piece with features of its
-/// own (the Pawn like the Metamachy Pawn), only like a plain one (the Xiangqi Horse like the
-/// Knight); a swap is said as a swap (seed 000's `u`: the captured piece reappears where the
+/// Issue 28: a summary says in plain words what the piece does; a named piece is not said to
+/// move like another named piece with features of its own (the Pawn like the Metamachy Pawn),
+/// only like a plain one (the Xiangqi Horse like the Knight); a swap is said as a swap (seed 000's `u`: the captured piece reappears where the
 /// leg started).
 #[test]
 fn a_summary_says_what_the_piece_does_in_plain_words() {
@@ -253,6 +253,16 @@ fn a_summary_says_what_the_piece_does_in_plain_words() {
         horse.contains("Moves like the Knight on an empty board, but it can be blocked"),
         "{horse}"
     );
+    // A piece of plain one-leg moves says what they do, grouped by what they do.
+    assert!(
+        summary("fmWfcF").starts_with(
+            "The Shatranj Pawn. Moves: Wazir step (0,1), forward; captures: Ferz step (1,1), \
+             forward-right, forward-left."
+        ),
+        "{}",
+        summary("fmWfcF")
+    );
+    assert!(summary("ifmW").starts_with("Moves: Wazir step (0,1), forward (first move only)."));
     let swapper = summary("ucdQ");
     assert!(
         swapper.starts_with("`ucdQ` swaps places with any piece it reaches (Queen slide"),
