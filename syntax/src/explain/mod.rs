@@ -244,11 +244,14 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
             lines: vec![format!("and {more} more, not listed")],
         });
     }
+    // Fairy-Stockfish's atoms that make moves together that none makes alone are not said
+    // one by one in the summary.
+    let atoms_combine = together.is_some();
     moves.extend(together);
     let mut summary = summary(piece, written);
     if let Some(swaps) = swaps_said(piece, &moves, &slice) {
         summary = format!("{swaps} {summary}");
-    } else if let Some(plain) = plain_words(piece, &moves, &slice) {
+    } else if let Some(plain) = plain_words(piece, &moves, &slice, atoms_combine) {
         summary = format!("{plain} {summary}");
     }
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
@@ -322,44 +325,84 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
 
 /// What a piece of plain moves does, in a sentence, its moves grouped by what they do:
 /// "Moves: Wazir step (0,1), forward; captures: Ferz step (1,1), forward-right, forward-left."
-/// Only for a piece whose every move is one leg that moves and/or captures an enemy, each
-/// with its explanation at hand; a longer piece is left to its list of moves.
+/// Only for a piece whose every move is one leg (in Fairy-Stockfish, every atom is a leap or a
+/// ride, and none combines with another) that moves and/or captures an enemy, each with its
+/// explanation at hand; a longer piece is left to its list of moves.
 fn plain_words(
     piece: &model::Piece,
     moves: &[MoveExplanation],
     slice: &dyn Fn(rowan::TextRange) -> String,
+    atoms_combine: bool,
 ) -> Option<String> {
-    const LONGEST: usize = 160;
-    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
-    for m in &piece.moves {
-        let [leg] = m.legs.as_slice() else {
+    // The first clause of the explanation of the move written at `source`: its reach. A move
+    // whose explanation says more than that and a note in brackets (a Fairy-Stockfish atom that
+    // builds nothing on its own, or whose range a later atom replaces) is not plain.
+    let reach = |source: rowan::TextRange, first_move_only: bool| {
+        let written = slice(source);
+        let [line, notes @ ..] = moves.iter().find(|e| e.text == written)?.lines.as_slice() else {
             return None;
         };
-        let modes = leg.modes;
-        let plain = !(leg.unload
-            || leg.jumping
-            || leg.lame.is_some()
-            || modes.hop
-            || modes.capture_friend
-            || modes.en_passant
-            || modes.excite
-            || modes.swap_enemy
-            || modes.swap_friend);
-        if !plain || m.kind != model::MoveKind::Legs {
+        if !notes.iter().all(|note| note.starts_with('(')) {
             return None;
         }
-        let verb = match (modes.to_empty, modes.capture_enemy) {
-            (true, true) => "moves or captures",
-            (true, false) => "moves",
-            (false, true) => "captures",
-            (false, false) => return None,
-        };
-        let written = slice(m.source);
-        let line = moves.iter().find(|e| e.text == written)?.lines.first()?;
         let mut reach = line.split(';').next()?.trim().to_owned();
-        if m.initial != model::Initial::Always {
+        if first_move_only {
             reach.push_str(" (first move only)");
         }
+        Some(reach)
+    };
+    let verb = |moves: bool, captures: bool| match (moves, captures) {
+        (true, true) => Some("moves or captures"),
+        (true, false) => Some("moves"),
+        (false, true) => Some("captures"),
+        (false, false) => None,
+    };
+    let items: Vec<Option<(&str, String)>> = match &piece.fairy {
+        Some(_) if atoms_combine => return None,
+        Some(engine) => engine
+            .atoms
+            .iter()
+            .map(|atom| {
+                let plain = atom.table != model::fairy::Table::Hoppers
+                    && atom.range >= 0
+                    && !atom.directions_select_nothing;
+                let quiet = atom.modalities.contains(&model::fairy::Modality::Quiet);
+                let capture = atom.modalities.contains(&model::fairy::Modality::Capture);
+                plain.then_some(())?;
+                Some((verb(quiet, capture)?, reach(atom.source, atom.initial)?))
+            })
+            .collect(),
+        None => piece
+            .moves
+            .iter()
+            .map(|m| {
+                let [leg] = m.legs.as_slice() else {
+                    return None;
+                };
+                let modes = leg.modes;
+                let plain = !(leg.unload
+                    || leg.jumping
+                    || leg.lame.is_some()
+                    || modes.hop
+                    || modes.capture_friend
+                    || modes.en_passant
+                    || modes.excite
+                    || modes.swap_enemy
+                    || modes.swap_friend)
+                    && m.kind == model::MoveKind::Legs;
+                plain.then_some(())?;
+                let first_move_only = m.initial != model::Initial::Always;
+                Some((
+                    verb(modes.to_empty, modes.capture_enemy)?,
+                    reach(m.source, first_move_only)?,
+                ))
+            })
+            .collect(),
+    };
+    const LONGEST: usize = 160;
+    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+    for item in items {
+        let (verb, reach) = item?;
         match groups.iter_mut().find(|(v, _)| *v == verb) {
             Some((_, reaches)) if !reaches.contains(&reach) => reaches.push(reach),
             Some(_) => {}

@@ -171,7 +171,7 @@ fn fairy_says_which_letters_the_engine_skips() {
         "mafsW",
         Dialect::Fairy,
         expect![[r#"
-            1 move in Fairy-Stockfish Betza; it never captures.
+            Moves: Wazir leap, forward, right, left. 1 move in Fairy-Stockfish Betza; it never captures.
 
             mafsW:
               Wazir leap, forward, right, left; moves to an empty square (m)
@@ -263,6 +263,11 @@ fn a_summary_says_what_the_piece_does_in_plain_words() {
         summary("fmWfcF")
     );
     assert!(summary("ifmW").starts_with("Moves: Wazir step (0,1), forward (first move only)."));
+    // In Fairy-Stockfish's reading, an atom that builds nothing on its own (a Dabbaba rider,
+    // `cD1`) is not said to capture (reference: only some lines have riders).
+    let fairy = |text: &str| explain(&parse(text, Dialect::Fairy)).summary;
+    assert!(fairy("fmWfcF").contains("Moves: Wazir leap, forward; captures: Ferz leap"));
+    assert!(!fairy("cD1").contains("Captures:"), "{}", fairy("cD1"));
     let swapper = summary("ucdQ");
     assert!(
         swapper.starts_with("`ucdQ` swaps places with any piece it reaches (Queen slide"),
