@@ -11,9 +11,10 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { chromium, type BrowserContext, type Frame, type Locator, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 
-const STEP_TIMEOUT = 60_000;
+import { STEP_TIMEOUT, check, waitFor, normalise, quickInput, goTo, statusCounts, rowLabels, problemLines, notifications, aroundHover, settled, frameWithText } from "./workbench";
+
 // Starting code-server and loading the workbench and extension host the first time.
 const START_TIMEOUT = 180_000;
 
@@ -50,7 +51,6 @@ interface Finding {
 
 const started = Date.now();
 const timings: [string, number][] = [];
-let seen = "";
 
 async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
   const from = Date.now();
@@ -60,35 +60,6 @@ async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
   timings.push([name, took]);
   console.log(`ok (${(took / 1000).toFixed(1)} s)`);
   return result;
-}
-
-function check(condition: boolean, what: string): void {
-  if (!condition) {
-    throw new Error(`${what}\nseen: ${seen}`);
-  }
-}
-
-/**
- * Polls `read` until `accept` takes its value; a read that throws (an element not there yet)
- * counts as not yet. The last value seen goes into the failure message.
- */
-async function waitFor<T>(page: Page, what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeout = STEP_TIMEOUT): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      const value = await read();
-      seen = typeof value === "string" ? value : JSON.stringify(value);
-      if (accept(value)) {
-        return value;
-      }
-    } catch (error) {
-      seen = error instanceof Error ? error.message : String(error);
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeout / 1000} s waiting for ${what}\nlast seen: ${seen}`);
-    }
-    await page.waitForTimeout(100);
-  }
 }
 
 function prepare(): void {
@@ -234,62 +205,9 @@ async function launchBrowser(): Promise<BrowserContext> {
   });
 }
 
-function normalise(text: string): string {
-  return text.replace(/\u00a0/g, " ");
-}
-
-async function quickInput(page: Page, keys: string, text: string, pick?: string): Promise<void> {
-  await page.keyboard.press(keys);
-  const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
-  await input.fill(text);
-  if (pick !== undefined) {
-    await page
-      .locator(".quick-input-widget .monaco-list-row", { hasText: pick })
-      .first()
-      .waitFor({ state: "visible", timeout: STEP_TIMEOUT });
-  }
-  await page.keyboard.press("Enter");
-  await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: STEP_TIMEOUT });
-}
-
-/** Moves the cursor to a 1-based line and column and waits until the status bar says so. */
-async function goTo(page: Page, line: number, column: number): Promise<void> {
-  // Quick Open's `:` prefix goes to a line of the active editor wherever the focus is.
-  await quickInput(page, "Control+P", `:${line}:${column}`);
-  await waitFor(
-    page,
-    `the cursor at ${line}:${column}`,
-    () => page.locator("#status\\.editor\\.selection").innerText(),
-    (text) => text.includes(`Ln ${line}, Col ${column}`),
-  );
-}
-
 function problemCounts(findings: Finding[]): { errors: number; warnings: number; infos: number } {
   const count = (severity: Finding["severity"]) => findings.filter((f) => f.severity === severity).length;
   return { errors: count("error"), warnings: count("warning"), infos: count("info") };
-}
-
-/** The counts in the status bar's problems item, e.g. "Warnings: 1, Infos: 1". */
-async function statusCounts(page: Page): Promise<{ errors: number; warnings: number; infos: number }> {
-  const label = (await page.locator("#status\\.problems").getAttribute("aria-label")) ?? "";
-  const read = (name: string) => Number(new RegExp(`${name}: (\\d+)`).exec(label)?.[1] ?? 0);
-  return { errors: read("Errors"), warnings: read("Warnings"), infos: read("Infos") };
-}
-
-/** The accessible labels of the rows of a list widget, e.g. the Problems panel's. */
-async function rowLabels(page: Page, widget: string): Promise<string[]> {
-  return page.locator(`${widget} .monaco-list-row`).evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""));
-}
-
-/** The findings in the Problems panel as `Severity line`, in line order, e.g. "Warning 7". */
-async function problemLines(page: Page): Promise<string[]> {
-  // A finding's row reads "Warning: <message> at line 7 and character 19. …"; the file's row does not.
-  const findings = (await rowLabels(page, ".markers-panel")).flatMap((label) => {
-    const row = /^(Error|Warning|Info): [\s\S]* at line (\d+) and character \d+/.exec(label);
-    return row ? [{ severity: row[1], line: Number(row[2]) }] : [];
-  });
-  return findings.sort((a, b) => a.line - b.line).map(({ severity, line }) => `${severity} ${line}`);
 }
 
 async function screenshot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
@@ -313,40 +231,6 @@ function findLog(channel: string): string {
   walk(path.join(dirs.userData, "logs"));
   check(found.length > 0, `no log of the ${channel} output channel`);
   return found.sort().at(-1) ?? "";
-}
-
-/** Every notification's message, from the notification centre (toasts hide one another). */
-async function notifications(page: Page): Promise<string[]> {
-  const centre = page.locator(".notifications-center");
-  if (!(await centre.isVisible())) {
-    await quickInput(page, "F1", ">Notifications: Show Notifications", "Show Notifications");
-  }
-  return centre.locator(".notification-list-item-message").allInnerTexts();
-}
-
-/**
- * A screenshot's clip around a hover: the text it covers on its left and a margin above and
- * below, kept inside the viewport.
- */
-function aroundHover(box: { x: number; y: number; width: number; height: number }, viewport: { width: number; height: number }): { x: number; y: number; width: number; height: number } {
-  const x = Math.max(0, box.x - 260);
-  const y = Math.max(0, box.y - 40);
-  return { x, y, width: Math.min(box.x + box.width + 40, viewport.width) - x, height: Math.min(box.y + box.height + 40, viewport.height) - y };
-}
-
-/** Waits for the fade-in of a widget, so the screenshot shows it opaque. */
-async function settled(widget: Locator): Promise<void> {
-  await widget.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
-}
-
-async function frameWithText(page: Page, text: string): Promise<Frame | undefined> {
-  for (const frame of page.frames()) {
-    const body = await frame.evaluate(() => document.body?.innerText ?? "").catch(() => "");
-    if (body.includes(text)) {
-      return frame;
-    }
-  }
-  return undefined;
 }
 
 async function run(): Promise<void> {
