@@ -23,8 +23,13 @@ pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
             let count = a_move.legs.len();
             // The shape the move has reached: turns rotate it (W↔F, D↔A, H↔G), so later legs
             // can say what they continue as.
+            // A first leg of several shapes (`K`: W and F) continues as a different atom from
+            // each, so none is named.
             let mut shape = match a_move.legs.first().map(|l| &l.steps) {
-                Some(LegSteps::Absolute(steps)) => steps.first().copied(),
+                Some(LegSteps::Absolute(steps)) => steps
+                    .first()
+                    .copied()
+                    .filter(|first| steps.iter().all(|s| s.shape() == first.shape())),
                 _ => None,
             };
             for (index, leg) in a_move.legs.iter().enumerate() {

@@ -251,10 +251,13 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     let atoms_combine = together.is_some();
     moves.extend(together);
     let mut summary = summary(piece, written);
+    let mut moves_said = true;
     if let Some(swaps) = swaps_said(piece, &moves, &slice) {
         summary = format!("{swaps} {summary}");
     } else if let Some(plain) = plain_words(piece, &moves, &slice, atoms_combine) {
         summary = format!("{plain} {summary}");
+    } else {
+        moves_said = false;
     }
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
         summary.push_str(&format!(
@@ -298,6 +301,8 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
                         "Moves like the {} on an empty board, but {difference}. {summary}",
                         plain.name
                     ),
+                    // The sentence of its moves says it already ("unless blocked").
+                    None if moves_said => summary,
                     None => {
                         let mut sentence = difference.to_owned();
                         sentence[..1].make_ascii_uppercase();

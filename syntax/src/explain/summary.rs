@@ -5,40 +5,27 @@ use super::MoveExplanation;
 use crate::Dialect;
 use crate::board::reference::fingerprint;
 use crate::model;
+use crate::vocabulary::phrases;
 
-/// What a piece of plain moves does, in a sentence, its moves grouped by what they do:
-/// "Moves: Wazir step (0,1), forward; captures: Ferz step (1,1), forward-right, forward-left."
-/// Only for a piece whose every move is one leg (in Fairy-Stockfish, every atom is a leap or a
-/// ride, and none combines with another) that moves and/or captures an enemy, each with its
-/// explanation at hand; a longer piece is left to its list of moves.
+/// What a piece does, in a sentence, its moves grouped by what they do: "Moves: Wazir step
+/// (0,1), forward; captures: Ferz step (1,1), forward-right, forward-left." Each move is said by
+/// the motions of its explanation, its legs joined ("Wazir step (0,1), in every direction,
+/// through an empty square, then turning 45° left or right, continuing as a Ferz step"), for a
+/// piece whose every move only moves and/or captures an enemy (in Fairy-Stockfish, no atom
+/// combines with another or builds nothing on its own); a piece with any other move is left to
+/// its list of moves, which says everything.
 pub(super) fn plain_words(
     piece: &model::Piece,
     moves: &[MoveExplanation],
     slice: &dyn Fn(rowan::TextRange) -> String,
     atoms_combine: bool,
 ) -> Option<String> {
-    // The first clause of the explanation of the move written at `source`: its reach. A move
-    // whose explanation says more than that and a note in brackets (a Fairy-Stockfish atom that
-    // builds nothing on its own, or whose range a later atom replaces) is not plain.
-    let reach = |source: rowan::TextRange, first_move_only: bool| {
+    let lines_of = |source: rowan::TextRange| {
         let written = slice(source);
-        let [line, notes @ ..] = moves.iter().find(|e| e.text == written)?.lines.as_slice() else {
-            return None;
-        };
-        if !notes.iter().all(|note| note.starts_with('(')) {
-            return None;
-        }
-        let mut reach = line.split(';').next()?.trim().to_owned();
-        if first_move_only {
-            reach.push_str(" (first move only)");
-        }
-        Some(reach)
-    };
-    let verb = |moves: bool, captures: bool| match (moves, captures) {
-        (true, true) => Some("moves or captures"),
-        (true, false) => Some("moves"),
-        (false, true) => Some("captures"),
-        (false, false) => None,
+        moves
+            .iter()
+            .find(|e| e.text == written)
+            .map(|e| e.lines.as_slice())
     };
     let items: Vec<Option<(&str, String)>> = match &piece.fairy {
         Some(_) if atoms_combine => return None,
@@ -46,43 +33,28 @@ pub(super) fn plain_words(
             .atoms
             .iter()
             .map(|atom| {
-                let plain = atom.table != model::fairy::Table::Hoppers
-                    && atom.range >= 0
-                    && !atom.directions_select_nothing;
+                (!atom.directions_select_nothing).then_some(())?;
                 let quiet = atom.modalities.contains(&model::fairy::Modality::Quiet);
                 let capture = atom.modalities.contains(&model::fairy::Modality::Capture);
-                plain.then_some(())?;
-                Some((verb(quiet, capture)?, reach(atom.source, atom.initial)?))
+                // A note in brackets after the line (a range a later atom replaces) is no
+                // part of the motion; any other line is.
+                let [line, notes @ ..] = lines_of(atom.source)? else {
+                    return None;
+                };
+                notes
+                    .iter()
+                    .all(|note| note.starts_with('('))
+                    .then_some(())?;
+                Some((verb(quiet, capture)?, motion(line, atom.initial)?))
             })
             .collect(),
         None => piece
             .moves
             .iter()
-            .map(|m| {
-                let [leg] = m.legs.as_slice() else {
-                    return None;
-                };
-                let modes = leg.modes;
-                let plain = !(leg.unload
-                    || leg.jumping
-                    || leg.lame.is_some()
-                    || modes.hop
-                    || modes.capture_friend
-                    || modes.en_passant
-                    || modes.excite
-                    || modes.swap_enemy
-                    || modes.swap_friend)
-                    && m.kind == model::MoveKind::Legs;
-                plain.then_some(())?;
-                let first_move_only = m.initial != model::Initial::Always;
-                Some((
-                    verb(modes.to_empty, modes.capture_enemy)?,
-                    reach(m.source, first_move_only)?,
-                ))
-            })
+            .map(|m| move_words(m, lines_of(m.source)?))
             .collect(),
     };
-    const LONGEST: usize = 160;
+    const LONGEST: usize = 220;
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for item in items {
         let (verb, reach) = item?;
@@ -97,11 +69,91 @@ pub(super) fn plain_words(
         .map(|(verb, reaches)| format!("{verb}: {}", reaches.join("; ")))
         .collect::<Vec<_>>()
         .join("; ");
-    if sentence.is_empty() || sentence.len() > LONGEST {
+    if sentence.is_empty() || sentence.chars().count() > LONGEST {
         return None;
     }
     sentence[..1].make_ascii_uppercase();
     Some(format!("{sentence}."))
+}
+
+fn verb(moves: bool, captures: bool) -> Option<&'static str> {
+    match (moves, captures) {
+        (true, true) => Some("moves or captures"),
+        (true, false) => Some("moves"),
+        (false, true) => Some("captures"),
+        (false, false) => None,
+    }
+}
+
+/// The motion of an explanation line (its first clause, without a leg's number), marked as
+/// first move only where it is.
+fn motion(line: &str, first_move_only: bool) -> Option<String> {
+    let clause = line.split(';').next()?.trim();
+    let unnumbered = clause
+        .split_once(". ")
+        .filter(|(number, _)| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(clause, |(_, rest)| rest);
+    let mut motion = unnumbered.to_owned();
+    if first_move_only {
+        motion.push_str(" (first move only)");
+    }
+    Some(motion)
+}
+
+/// One XBetza (or chained) move in words from its explanation `lines` (one per leg, in order),
+/// with the verb of what its last leg does; `None` for a move that does anything but move or
+/// capture an enemy where it ends and pass through, hop over or capture on the squares before.
+fn move_words(m: &model::Move, lines: &[String]) -> Option<(&'static str, String)> {
+    (m.kind == model::MoveKind::Legs && lines.len() >= m.legs.len()).then_some(())?;
+    let mut words = String::new();
+    for (index, (leg, line)) in m.legs.iter().zip(lines).enumerate() {
+        let modes = leg.modes;
+        let special = leg.unload
+            || leg.jumping
+            || leg.iso
+            || leg.when_open
+            || leg.ends_off_board
+            || leg.bend.is_some()
+            || leg.wrap != model::Wrap::None
+            || modes.capture_friend
+            || modes.en_passant
+            || modes.excite
+            || modes.swap_enemy
+            || modes.swap_friend
+            || modes.tame
+            || modes.hop_enemy_only
+            || modes.royal;
+        if special {
+            return None;
+        }
+        let said = motion(line, false)?;
+        if index == 0 {
+            words.push_str(&said);
+        } else {
+            // A later leg's motion says how it goes on from the one before ("then …").
+            said.starts_with("then ").then_some(())?;
+            words.push_str(", ");
+            words.push_str(&said);
+        }
+        if line.contains(phrases::LAME) {
+            words.push_str(", unless blocked on the way");
+        }
+        if index + 1 < m.legs.len() {
+            words.push_str(match (modes.to_empty, modes.capture_enemy, modes.hop) {
+                (true, false, false) => ", onto an empty square",
+                (false, true, false) => ", onto an enemy, capturing it",
+                (true, true, false) => ", onto an empty square or an enemy, capturing it",
+                (false, false, true) => ", onto a piece",
+                (true, false, true) => ", onto an empty square or a piece",
+                _ => return None,
+            });
+        }
+    }
+    let last = m.legs.last()?;
+    if m.initial != model::Initial::Always {
+        words.push_str(" (first move only)");
+    }
+    Some((verb(last.modes.to_empty, last.modes.capture_enemy)?, words))
 }
 
 /// Whether a catalogue piece (written in XBetza) has no feature that sets it apart from the
@@ -163,7 +215,8 @@ pub(super) fn difference_words(piece: &model::Piece) -> Option<&'static str> {
     }
     if legs().any(|l| l.when_open) {
         Some("it stops early where its next leg is blocked")
-    } else if legs().any(|l| l.modes.hop) {
+    } else if legs().any(|l| l.modes.hop && !l.modes.to_empty) {
+        // `mpafsW` (the Knight) may hop, but needs nothing to hop over.
         Some("it needs a piece to hop over")
     } else if earlier_legs().any(|l| l.modes.capture_enemy || l.modes.capture_friend) {
         Some("it captures on the way")

@@ -20,7 +20,7 @@ fn xiangqi_horse_leg_by_leg() {
         "mafsW",
         Dialect::XBetza,
         expect![[r#"
-            The Xiangqi Horse (also known as: Mao). Moves like the Knight on an empty board, but it can be blocked on the way. 1 move in XBetza; it can capture; some moves have several legs. In chained Betza: `(W-fF)`.
+            The Xiangqi Horse (also known as: Mao). Moves like the Knight on an empty board, but it can be blocked on the way. Moves or captures: Wazir step (0,1), in every direction, onto an empty square, then turning 45° left or right, continuing as a Ferz step. 1 move in XBetza; it can capture; some moves have several legs. In chained Betza: `(W-fF)`.
 
             mafsW:
               1. Wazir step (0,1), in every direction; must land on an empty square
@@ -54,7 +54,7 @@ fn valkyrie_move_by_move() {
 
             afudQ:
               1. Queen slide, any distance, in every direction; must land on an empty square (m, the default on a leg before the last)
-              2. then straight on, continuing as a Rook slide; captures a friendly piece there; the captured piece reappears where this leg started (u)
+              2. then straight on, any distance; captures a friendly piece there; the captured piece reappears where this leg started (u)
              15  * . . . . . . * . . . . . . *
              14  . * . . . . . * . . . . . * .
              13  . . * . . . . * . . . . * . .
@@ -246,7 +246,13 @@ fn long_text_is_quoted_by_its_ends() {
 fn a_summary_says_what_the_piece_does_in_plain_words() {
     let summary = |text: &str| explain(&parse(text, Dialect::XBetza)).summary;
     let pawn = summary("fmWfcFifmnD");
-    assert!(pawn.starts_with("The Pawn. It can be blocked"), "{pawn}");
+    assert!(
+        pawn.starts_with(
+            "The Pawn. Moves: Wazir step (0,1), forward; Dabbaba leap (0,2), forward, unless \
+             blocked on the way (first move only); captures: Ferz step (1,1)"
+        ),
+        "{pawn}"
+    );
     assert!(!pawn.contains("Moves like"), "{pawn}");
     let horse = summary("mafsW");
     assert!(
@@ -273,4 +279,58 @@ fn a_summary_says_what_the_piece_does_in_plain_words() {
         swapper.starts_with("`ucdQ` swaps places with any piece it reaches (Queen slide"),
         "{swapper}"
     );
+}
+
+/// Issue 28: a piece of several-leg moves is said in a sentence too, leg after leg, with what
+/// each earlier leg lands on (seed 000: `p` hops over the piece it lands on, `c` on an earlier
+/// leg is a locust capture, an `a` leg goes on from where the one before ended); a move with
+/// any other feature is left to the list of moves, which says it whole.
+#[test]
+fn a_summary_says_several_leg_moves_leg_after_leg() {
+    let summary = |text: &str| explain(&parse(text, Dialect::XBetza)).summary;
+    let cannon = summary("mRcpR");
+    assert!(
+        cannon.starts_with(
+            "The Cannon. Moves: Rook slide, any distance, in every direction; captures: Rook \
+             slide, any distance, in every direction, onto a piece, then hops off the piece it \
+             landed on, straight on, any distance."
+        ),
+        "{cannon}"
+    );
+    let horse = summary("mafsW");
+    assert!(
+        horse.contains(
+            "Moves or captures: Wazir step (0,1), in every direction, onto an empty square, \
+             then turning 45° left or right, continuing as a Ferz step."
+        ),
+        "{horse}"
+    );
+    let checker = summary("mfFcafmF");
+    assert!(
+        checker.contains("onto an enemy, capturing it, then straight on, continuing as a Ferz"),
+        "{checker}"
+    );
+    // `mpafsW` may hop but needs nothing to hop over: it is the Knight, said so and no more.
+    let knight = summary("mpafsW");
+    assert!(!knight.contains("needs a piece"), "{knight}");
+    assert!(
+        knight.contains("onto an empty square or a piece"),
+        "{knight}"
+    );
+    // A first leg of two shapes (`K`: W and F) is not said to continue as one of them.
+    assert!(summary("cabK").contains("then straight back, one step."));
+    // A rider that bends (the Rose, `qN`) is not a straight line: no sentence says it is.
+    assert!(
+        !summary("qN").contains("Moves or captures"),
+        "{}",
+        summary("qN")
+    );
+    // Fairy-Stockfish's lame leaps and hoppers are said by what the engine builds.
+    let fairy = |text: &str| explain(&parse(text, Dialect::Fairy)).summary;
+    assert!(
+        fairy("mRcpR").contains("captures: Rook cannon:"),
+        "{}",
+        fairy("mRcpR")
+    );
+    assert!(fairy("nN").contains("Moves or captures: lame Knight leap"));
 }

@@ -101,6 +101,12 @@ impl Step {
         Some(if clockwise { Lean::Right } else { Lean::Left })
     }
 
+    /// The size of the step, shorter part first: the same for all eight orientations of a leap.
+    pub fn shape(self) -> (i8, i8) {
+        let (x, y) = (self.dx.abs(), self.dy.abs());
+        (x.min(y), x.max(y))
+    }
+
     /// The number of king steps the leap spans.
     pub fn king_distance(self) -> i8 {
         self.dx.abs().max(self.dy.abs())

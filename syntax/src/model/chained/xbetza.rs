@@ -106,7 +106,7 @@ fn move_in_chained(a_move: &Move) -> Option<String> {
 fn shapes_and_letters(leg: &Leg, previous: Option<Step>) -> Option<(Vec<Step>, &'static str)> {
     match (&leg.steps, previous) {
         (LegSteps::Absolute(steps), None) => {
-            let all = orientations(&[shape_of(*steps.first()?)]);
+            let all = orientations(&[steps.first()?.shape()]);
             let letters = if steps.len() == all.len() {
                 ""
             } else {
@@ -120,7 +120,7 @@ fn shapes_and_letters(leg: &Leg, previous: Option<Step>) -> Option<(Vec<Step>, &
         }
         (LegSteps::Relative(turns), Some(before)) => {
             let turned = before.turned(*turns.first()?);
-            let all = orientations(&[shape_of(turned)]);
+            let all = orientations(&[turned.shape()]);
             let wanted: Vec<Step> = turns.iter().map(|t| before.turned(*t)).collect();
             let letters = LETTERS.into_iter().find(|l| {
                 let chosen = relative(before, &all, l);
@@ -158,12 +158,6 @@ fn written_reach(reach: Reach) -> Option<String> {
         Reach::Unlimited => Some("0".to_owned()),
         Reach::ToEnemyHalf => None,
     }
-}
-
-/// The size of a step, shorter part first.
-fn shape_of(step: Step) -> (i8, i8) {
-    let (x, y) = (step.dx.abs(), step.dy.abs());
-    (x.min(y), x.max(y))
 }
 
 /// One path (no `t` inside) in XBetza letters.
