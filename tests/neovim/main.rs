@@ -257,10 +257,15 @@ fn check_error_over_hint(result: &Value, label: &str) {
     );
 }
 
-/// `K` on `fmW` in a terminal of 80x24: the float shows the diagram's files row and its legend
-/// on screen, without scrolling.
+/// `K` on `fmW` in the middle of a terminal of 80x24: the float shows the diagram's files row
+/// and its legend on screen, without scrolling.
 fn check_small_float(result: &Value, label: &str) {
     let float = &result["small_float"];
+    let (row, height) = (&float["cursor_row"], &float["window_height"]);
+    assert!(
+        row.as_i64().unwrap_or(0) * 3 > height.as_i64().unwrap_or(0),
+        "{label}: the piece should be mid-window, at row {row} of {height}"
+    );
     let lines = strings(float, "lines");
     let shown: Vec<bool> = float["shown"]
         .as_array()

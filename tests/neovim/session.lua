@@ -242,18 +242,31 @@ local ok, err = pcall(function()
     end
   end
 
-  -- `K` on the piece in a terminal of 80x24, the size Neovim starts headless with: each line of
-  -- the float, and whether its first and last characters are on screen without scrolling.
-  -- The preview window CTRL-X CTRL-O left open before 0.11 ('completeopt' has "preview") is
-  -- closed first: the file's window alone, the float below the cursor on its third line.
+  -- `K` on the piece in a terminal of 80x24, the size Neovim starts headless with, in the middle
+  -- of the window, where Neovim leaves the float fewest rows: each line of the float, and
+  -- whether its first and last characters are on screen without scrolling. The preview window
+  -- CTRL-X CTRL-O left open before 0.11 ('completeopt' has "preview") is closed first: the
+  -- file's window alone. Comment lines above and below the piece put it mid-window; they are
+  -- taken away after.
   vim.cmd("pclose")
   vim.o.columns = 80
   vim.o.lines = 24
-  vim.api.nvim_win_set_cursor(0, { 3, 19 })
+  local padding = {}
+  for _ = 1, 12 do table.insert(padding, "#") end
+  vim.api.nvim_buf_set_lines(buf, 0, 0, false, padding)
+  vim.api.nvim_buf_set_lines(buf, -1, -1, false, padding)
+  vim.api.nvim_win_set_cursor(0, { 15, 19 })
+  vim.cmd("normal! zz")
+  local cursor_row = vim.fn.winline()
   vim.cmd("normal K")
   local small = wait_for_float("K on fmW at 80x24")
+  -- betza.lua moves the float once it is open and seen to be cut short.
+  vim.wait(3000, function()
+    return vim.api.nvim_win_get_config(small).relative == "editor"
+  end, 20)
   vim.cmd("redraw")
-  results.small_float = { lines = float_lines(small), shown = {},
+  results.small_float = { lines = float_lines(small), shown = {}, cursor_row = cursor_row,
+    window_height = vim.api.nvim_win_get_height(0),
     width = vim.api.nvim_win_get_width(small), height = vim.api.nvim_win_get_height(small) }
   for number, line in ipairs(results.small_float.lines) do
     local first = vim.fn.screenpos(small, number, 1)
@@ -262,6 +275,8 @@ local ok, err = pcall(function()
       first.row > 0 and first.col > 0 and last.row > 0 and last.col > 0)
   end
   vim.api.nvim_win_close(small, true)
+  vim.api.nvim_buf_set_lines(buf, -13, -1, false, {})
+  vim.api.nvim_buf_set_lines(buf, 0, 12, false, {})
   vim.o.columns = 120
   vim.o.lines = 50
 

@@ -16,12 +16,17 @@
 -- line, and shows virtual text (Neovim 0.11 turned it off by default). Give a table of your own
 -- to use it instead, or false to leave Neovim's settings (and yours) alone.
 --
+-- `K` is Neovim's hover, its float moved where it shows whole when the rows beside the cursor
+-- are too few for a diagram; a `K` of your own is kept.
+--
 -- The code action "Explain this piece in a new document" opens the explanation: Neovim 0.9 and
 -- newer show the document the server asks them to, older ones open it here, in a split.
 --
 -- Neovim 0.11 and newer use vim.lsp.config/vim.lsp.enable, 0.8 to 0.10 vim.lsp.start, and 0.7
 -- the older vim.lsp.start_client.
 local M = {}
+
+local BETZA_K = "<Cmd>lua require('betza').hover()<CR>"
 
 -- Files are chosen by name, not by filetype: `variants.ini` holds Betza, an ordinary `.ini`
 -- does not, and both are `dosini` to Neovim.
@@ -67,19 +72,77 @@ local function add_filetypes()
   })
 end
 
--- Neovim maps `K` to the hover from 0.10 on and sets 'omnifunc' from 0.8 on; before that a
--- buffer the server attaches to gets them here, unless the user has set their own.
-local function default_keys(bufnr)
-  if vim.fn.has("nvim-0.10") == 1 then
+-- Rows the float's text takes on screen: wrapped lines count once per row they fill.
+local function rows_needed(win)
+  if vim.api.nvim_win_text_height then
+    return vim.api.nvim_win_text_height(win, {}).all
+  end
+  local width = math.max(vim.api.nvim_win_get_width(win), 1)
+  local rows = 0
+  for _, line in ipairs(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false)) do
+    rows = rows + math.max(1, math.ceil(vim.fn.strdisplaywidth(line) / width))
+  end
+  return rows
+end
+
+-- Neovim gives the hover float the rows on one side of the cursor only: in the middle of an
+-- 80x24 terminal, 11, and a piece's diagram needs about 14. A float cut short is moved up (or
+-- down) the screen until the whole of it shows, as tall as the screen allows.
+local function fit_on_screen(win)
+  if not (win and vim.api.nvim_win_is_valid(win)) then
     return
   end
+  local config = vim.api.nvim_win_get_config(win)
+  local needed = rows_needed(win)
+  if config.relative == "" or needed <= config.height then
+    return
+  end
+  local frame = (config.border and config.border ~= "none" and config.border ~= "") and 2 or 0
+  local screen = vim.o.lines - vim.o.cmdheight - frame
+  local height = math.min(needed, screen)
+  local top, left = unpack(vim.fn.win_screenpos(win))
+  vim.api.nvim_win_set_config(win, {
+    relative = "editor",
+    row = math.max(0, math.min(top - 1 - frame / 2, screen - height)),
+    col = math.max(0, left - 1 - frame / 2),
+    width = config.width,
+    height = height,
+  })
+end
+
+-- `K`: Neovim's own hover, then its float fitted on screen once it opens (Neovim keeps the
+-- float's window in the buffer variable `lsp_floating_preview`).
+function M.hover()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local before = vim.b[bufnr].lsp_floating_preview
+  vim.lsp.buf.hover()
+  local waited = 0
+  local function poll()
+    local win = vim.api.nvim_buf_is_valid(bufnr) and vim.b[bufnr].lsp_floating_preview
+    if win and win ~= before and vim.api.nvim_win_is_valid(win) then
+      fit_on_screen(win)
+    elseif waited < 3000 then
+      waited = waited + 20
+      vim.defer_fn(poll, 20)
+    end
+  end
+  poll()
+end
+
+-- `K` in a buffer the server attaches to is betza's hover, unless the user mapped `K` (Neovim's
+-- own LSP mapping from 0.10 on is replaced); before 0.8 'omnifunc' is set here too, unless the
+-- user set their own.
+local function default_keys(bufnr)
   if vim.bo[bufnr].omnifunc == "" then
     vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc"
   end
-  if vim.tbl_isempty(vim.fn.maparg("K", "n", false, true)) then
-    vim.api.nvim_buf_set_keymap(bufnr, "n", "K", "<Cmd>lua vim.lsp.buf.hover()<CR>",
-      { noremap = true, silent = true })
-  end
+  vim.api.nvim_buf_call(bufnr, function()
+    local mapped = vim.fn.maparg("K", "n", false, true)
+    local neovims_own = mapped.desc == "vim.lsp.buf.hover()"
+    if vim.tbl_isempty(mapped) or neovims_own or mapped.rhs == BETZA_K then
+      vim.api.nvim_buf_set_keymap(bufnr, "n", "K", BETZA_K, { noremap = true, silent = true })
+    end
+  end)
 end
 
 -- An error and a hint on one line: unsorted, the sign and the virtual text are the last one's.
