@@ -26,6 +26,9 @@ import sys
 
 import pyffish
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "fen"))
+from board import join_board, split_board  # noqa: E402
+
 HERE = pathlib.Path(__file__).resolve().parent
 HEADER = ["name", "files", "ranks", "letters", "start_fen", "build"]
 
@@ -44,57 +47,11 @@ def quiet_stderr():
         os.close(saved)
 
 
-def split_board(fen):
-    """The board field as a list of ranks, each a list of squares, plus the pocket text.
-
-    A square is "" (empty), "*" (a wall or gap) or a piece with its `+` prefix / `~` suffix.
-    Digit runs are whole numbers, so `10` is ten empty squares.
-    """
+def board_and_pocket(fen):
+    """The board field's ranks (fen/board.py) and its pocket text (`[...]`, or "")."""
     field = fen.split(" ", 1)[0]
-    pocket = ""
-    if "[" in field:
-        field, pocket = field.split("[", 1)
-        pocket = "[" + pocket
-    ranks = []
-    for text in field.split("/"):
-        squares, i = [], 0
-        while i < len(text):
-            c = text[i]
-            if c.isdigit():
-                j = i
-                while j < len(text) and text[j].isdigit():
-                    j += 1
-                squares.extend([""] * int(text[i:j]))
-                i = j
-            elif c == "+":
-                squares.append(text[i : i + 2])
-                i += 2
-            elif c == "~":
-                squares[-1] += c
-                i += 1
-            else:
-                squares.append(c)
-                i += 1
-        ranks.append(squares)
-    return ranks, pocket
-
-
-def join_board(ranks, pocket):
-    out = []
-    for squares in ranks:
-        text, empty = "", 0
-        for square in squares:
-            if square == "":
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += square
-        if empty:
-            text += str(empty)
-        out.append(text)
-    return "/".join(out) + pocket
+    placement, bracket, pocket = field.partition("[")
+    return split_board(placement), bracket + pocket
 
 
 def variations(fen):
@@ -104,7 +61,7 @@ def variations(fen):
     letter in place of the first plain occurrence of each distinct piece character (board, then
     pocket), keeping that piece's case.
     """
-    ranks, pocket = split_board(fen)
+    ranks, pocket = board_and_pocket(fen)
     rest = fen.split(" ", 1)[1] if " " in fen else ""
     empty = next(
         ((r, f) for r, squares in enumerate(ranks) for f, sq in enumerate(squares) if sq == ""),
@@ -124,15 +81,15 @@ def variations(fen):
         if empty is not None:
             changed = [list(s) for s in ranks]
             changed[empty[0]][empty[1]] = letter
-            fens.append(join_board(changed, pocket) + " " + rest)
+            fens.append(join_board(changed) + pocket + " " + rest)
         for old, (where, a, b) in first_seen.items():
             new = letter.upper() if old.isupper() else letter.lower()
             if where == "board":
                 changed = [list(s) for s in ranks]
                 changed[a][b] = new
-                fens.append(join_board(changed, pocket) + " " + rest)
+                fens.append(join_board(changed) + pocket + " " + rest)
             else:
-                fens.append(join_board(ranks, pocket[:a] + new + pocket[a + 1 :]) + " " + rest)
+                fens.append(join_board(ranks) + pocket[:a] + new + pocket[a + 1 :] + " " + rest)
         return fens
 
     return build
@@ -149,7 +106,7 @@ def letters_of(name, fen):
 
 
 def board_size(fen):
-    ranks, _ = split_board(fen)
+    ranks, _ = board_and_pocket(fen)
     widths = {len(squares) for squares in ranks}
     if len(widths) != 1:
         raise ValueError(f"ranks of unequal width in {fen!r}")
