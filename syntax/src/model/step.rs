@@ -103,7 +103,7 @@ impl Step {
 
     /// The size of the step, shorter part first: the same for all eight orientations of a leap.
     pub fn shape(self) -> (i8, i8) {
-        let (x, y) = (self.dx.abs(), self.dy.abs());
+        let (x, y) = (self.dx.saturating_abs(), self.dy.saturating_abs());
         (x.min(y), x.max(y))
     }
 

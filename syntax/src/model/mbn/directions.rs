@@ -9,8 +9,8 @@ use crate::vocabulary::mbn::Directional::{self, Amalgam, One};
 pub(super) type Size = (u8, u8);
 
 pub(super) fn size(step: Step) -> Size {
-    let (a, b) = (step.dx.unsigned_abs(), step.dy.unsigned_abs());
-    (a.min(b), a.max(b))
+    let (short, long) = step.shape();
+    (short.unsigned_abs(), long.unsigned_abs())
 }
 
 /// A leap of size `(short, long)`, in one orientation: turning it gives the sizes of the others.
