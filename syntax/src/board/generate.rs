@@ -10,7 +10,7 @@ use rustc_hash::FxHashSet as HashSet;
 // The records generation returns live below it, where the walk and the engines make them too.
 use super::generated::{Generated, GeneratedMove};
 use super::walk::{Search, Walker};
-use super::{Occupant, Position, Side, Square, Step};
+use super::{Occupant, Position, Side, Square, Step, region};
 use crate::Dialect;
 use crate::model::{Initial, Leg, Move, MoveKind, Piece};
 
@@ -42,9 +42,13 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         // thousands of copies costs one. A piece of one move has nothing to compare (and a move
         // of thousands of legs is not copied for it in every position).
         let repeated = piece.moves.len() > 1 && !made.insert(shape(a_move));
-        if initial_only && position.moved || repeated {
+        if initial_only && position.moved
+            || repeated
+            || !region::may_start(&a_move.regions, position)
+        {
             continue;
         }
+        let made_before = out.moves.len();
         match &a_move.kind {
             MoveKind::Legs => {
                 // Each move has its own share, so one expensive move cannot starve the others,
@@ -90,6 +94,13 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 a_move.source,
                 "the imitator copies the piece that moved last",
             )),
+        }
+        if !a_move.regions.to.is_empty() {
+            let mut index = 0;
+            out.moves.retain(|m| {
+                index += 1;
+                index <= made_before || region::may_end(&a_move.regions, m.to, position)
+            });
         }
     }
     if piece.dialect == Dialect::Mbn {

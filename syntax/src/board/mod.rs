@@ -6,6 +6,7 @@ mod fairy;
 mod generate;
 mod generated;
 pub mod reference;
+mod region;
 mod square;
 
 #[cfg(test)]

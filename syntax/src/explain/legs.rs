@@ -2,7 +2,7 @@
 //! the conditions written on it.
 
 use super::words::{
-    atom_words, continues_as, directions_words, reach_words, steps_words, turn_words,
+    atom_words, continues_as, directions_words, reach_words, region_words, steps_words, turn_words,
 };
 use crate::board::Step;
 use crate::model::{Bend, Initial, Leg, LegSteps, Move, MoveKind, Reach, Wrap};
@@ -62,6 +62,11 @@ pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
         Initial::Always => {}
         Initial::FirstMove => lines.push(format!("({})", phrases::INITIAL)),
         Initial::FromStartSquare => lines.push(format!("({})", phrases::INITIAL_SQUARE)),
+    }
+    for (way, regions) in [("from", &a_move.regions.from), ("to", &a_move.regions.to)] {
+        for region in regions {
+            lines.push(format!("(only {way} {})", region_words(region)));
+        }
     }
     lines
 }

@@ -2,6 +2,7 @@
 
 use crate::board::Step;
 use crate::model::Reach;
+use crate::model::region::{Area, Region};
 use crate::vocabulary::{ATOMS, Atom, AtomShape};
 
 pub(super) fn reach_words(reach: Reach) -> String {
@@ -231,5 +232,60 @@ pub(super) fn turn_words(turns: &[u8]) -> String {
         "in no direction".to_owned()
     } else {
         words.join(", or ")
+    }
+}
+
+/// A board range in words, ranks as White counts them: "ranks 1–2; Black counts ranks from its
+/// own side", "files d–f of ranks 1–3", "the edge squares", "any square but a1 and h8".
+pub(super) fn region_words(region: &Region) -> String {
+    let span = |(a, b): (u8, u8), name: &dyn Fn(u8) -> String, one: &str, many: &str| {
+        if a == b {
+            format!("{one} {}", name(a))
+        } else {
+            format!("{many} {}–{}", name(a), name(b))
+        }
+    };
+    let file = |f: u8| char::from(b'a' + f).to_string();
+    let rank = |r: u8| (u32::from(r) + 1).to_string();
+    let areas: Vec<String> = region
+        .areas
+        .iter()
+        .map(|area| match *area {
+            Area::Squares {
+                files: Some((f, g)),
+                ranks: Some((r, s)),
+            } if f == g && r == s => format!("{}{}", file(f), rank(r)),
+            Area::Squares { files, ranks } => match (files, ranks) {
+                (Some(f), Some(r)) => format!(
+                    "{} of {}",
+                    span(f, &file, "file", "files"),
+                    span(r, &rank, "rank", "ranks")
+                ),
+                (Some(f), None) => span(f, &file, "file", "files"),
+                (None, Some(r)) => span(r, &rank, "rank", "ranks"),
+                (None, None) => "any square".to_owned(),
+            },
+            Area::Edge => "the edge squares".to_owned(),
+            Area::Inner => "the inner squares".to_owned(),
+        })
+        .collect();
+    let listed = match areas.as_slice() {
+        [] => "no square".to_owned(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let said = match (region.complement, region.areas.is_empty()) {
+        (true, true) => "any square".to_owned(),
+        (true, false) => format!("any square but {listed}"),
+        (false, _) => listed,
+    };
+    let counted = region
+        .areas
+        .iter()
+        .any(|a| matches!(a, Area::Squares { ranks: Some(_), .. }));
+    if counted {
+        format!("{said}; Black counts ranks from its own side")
+    } else {
+        said
     }
 }

@@ -13,6 +13,8 @@
 use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
+use super::region::Regions;
+
 use super::{
     Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, Step,
     Wrap, orientations,
@@ -488,6 +490,7 @@ fn to_move(prefix: &Prefix, links: &[Link], steps: &[Step], source: TextRange) -
             Initial::Always
         },
         legs,
+        regions: Regions::default(),
         source,
     }
 }

@@ -12,6 +12,7 @@ pub(crate) mod chained;
 pub mod directions;
 pub mod fairy;
 pub(crate) mod mbn;
+pub mod region;
 pub mod repeat;
 mod step;
 mod xbetza;
@@ -118,6 +119,8 @@ pub struct Move {
     pub initial: Initial,
     /// The legs, in order; the last one ends the move.
     pub legs: Vec<Leg>,
+    /// The squares it may start from and end on, where the notation limits them (MBN).
+    pub regions: region::Regions,
     pub source: TextRange,
 }
 

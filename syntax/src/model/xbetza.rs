@@ -4,6 +4,8 @@
 
 use rowan::TextRange;
 
+use super::region::Regions;
+
 use super::directions::{self, DirectionTerm, System};
 use super::repeat::{self, LegLetters};
 use super::{
@@ -68,6 +70,7 @@ fn build_move(a_move: &ast::Move, legs_letters: &[(LegLetters, TextRange)]) -> O
         kind,
         initial,
         legs,
+        regions: Regions::default(),
         source,
     })
 }

@@ -62,6 +62,17 @@ impl Lower {
             );
             return Vec::new();
         }
+        // A range on the square where one part ends and the next starts limits a square the
+        // move passes through, which the board does not check.
+        if !before.regions.to.is_empty() || !after.regions.from.is_empty() {
+            let range = before.regions.to.iter().chain(&after.regions.from).next();
+            self.skip(
+                range.map_or(source, |r| r.source),
+                "a board range on a square the move passes through is not drawn yet",
+            );
+            return Vec::new();
+        }
+        before.regions.to.clone_from(&after.regions.to);
         // A leg that goes on must land on an empty square; one that may end the move (before a
         // `{}` leg that is blocked) keeps its own modes. The legs before the last were settled
         // when they were joined on.

@@ -99,6 +99,9 @@ pub(super) fn selects(directional: Directional, step: Step) -> bool {
     let sign_ok = |sign: i8, value: i8| value != 0 && (sign == 0 || sign == value.signum());
     match directional {
         One(Any) => true,
+        // `s` is purely sideways: a diagonal belongs to the vertical letters and to `l`/`r`,
+        // not to `s` (notes MB23: "the s modifier in Pawn definition is superfluous in 2D").
+        One(Sideways) => sign_ok(0, dx) && dx.abs() > dy.abs(),
         One(one) => along(one).is_some_and(|(vertical, sign)| {
             if vertical {
                 sign_ok(sign, dy) && dy.abs() >= dx.abs()

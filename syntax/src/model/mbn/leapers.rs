@@ -92,5 +92,6 @@ pub(super) fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
         legs,
         initial: Initial::Always,
         directions: Vec::new(),
+        regions: Default::default(),
     }
 }

@@ -1,9 +1,9 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core, read through the typed views
-//! of [`crate::tree::ast::mbn`]. What has no truthful drawing yet (ranges, piece sets,
-//! conditions, board transitions, a `{}` leg that starts a move, `*`, `g` on more than one
-//! slide, `j` ending a move, `w` before the last leg, and the modifiers h k u x) is listed in
-//! [`Piece::not_drawn`] with its text, and the move that holds it is left out of the drawing
-//! rather than drawn wrongly.
+//! of [`crate::tree::ast::mbn`], board ranges the board decides kept with each move. What has no
+//! truthful drawing yet (ranges that need a game, piece sets, conditions, board transitions, a
+//! `{}` leg that starts a move, `*`, `g` on more than one slide, `j` ending a move, `w` before
+//! the last leg, and the modifiers h k u x) is listed in [`Piece::not_drawn`] with its text,
+//! and the move that holds it is left out of the drawing rather than drawn wrongly.
 
 use std::collections::HashMap;
 
@@ -15,6 +15,7 @@ pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leap_over, leaper, leaps_of};
 use modifiers::Modifiers;
 
+use super::region::Regions;
 use super::{Initial, LONGEST_LINE, Leg, Move, MoveKind, Piece};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
@@ -43,6 +44,8 @@ struct Path {
     first_sizes: Vec<Size>,
     /// What its last leaps can be, for the next leg to turn from.
     ends: Ends,
+    /// The board ranges written on it: where it may start and end.
+    regions: Regions,
 }
 
 /// Why a part is not drawn.
@@ -157,6 +160,7 @@ impl Lower {
                     kind: MoveKind::Legs,
                     initial: path.initial,
                     legs: path.legs,
+                    regions: path.regions,
                     source: expression.text_range(),
                 });
             }
@@ -182,6 +186,7 @@ impl Lower {
                         kind: MoveKind::Legs,
                         initial: path.initial,
                         legs: path.legs,
+                        regions: path.regions,
                         source,
                     });
                 }
@@ -262,6 +267,7 @@ impl Lower {
     fn term(&mut self, term: &ast::Term) -> Vec<Path> {
         let mut modifications = Vec::new();
         let mut moves = Vec::new();
+        let mut limits = Regions::default();
         for element in term.elements() {
             match element {
                 ast::TermElement::Operator(operator) => {
@@ -274,8 +280,22 @@ impl Lower {
                     );
                     return Vec::new();
                 }
+                // A range the board decides limits the moves: before them where they start,
+                // after them where they end.
+                ast::TermElement::Restriction(ast::Restriction::BoardRange(range))
+                    if let Some(region) = regions::region(&range) =>
+                {
+                    if moves.is_empty() {
+                        limits.from.push(region);
+                    } else {
+                        limits.to.push(region);
+                    }
+                }
                 ast::TermElement::Restriction(restriction) => {
-                    self.skip(term.text_range(), &rules::positional(&restriction));
+                    self.skip(
+                        term.text_range(),
+                        &rules::positional(&restriction, !moves.is_empty()),
+                    );
                     return Vec::new();
                 }
                 ast::TermElement::Modification(modification) => modifications.push(modification),
@@ -287,6 +307,10 @@ impl Lower {
             let mut inner = self.a_move(a_move);
             if !self.apply(&modifications, &mut inner, term) {
                 return Vec::new();
+            }
+            for path in &mut inner {
+                path.regions.from.extend(limits.from.iter().cloned());
+                path.regions.to.extend(limits.to.iter().cloned());
             }
             paths.extend(inner);
         }
@@ -485,6 +509,7 @@ mod chains;
 mod directions;
 mod leapers;
 mod modifiers;
+mod regions;
 mod rules;
 
 #[cfg(test)]

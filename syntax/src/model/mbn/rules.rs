@@ -131,23 +131,26 @@ pub(super) fn prefixed_piece(identifier: &ast::Identifier) -> String {
     format!("`{text}` is {what}")
 }
 
-/// A part of a move that depends on the board or the position.
-pub(super) fn positional(restriction: &ast::Restriction) -> String {
+/// A part of a move that depends on the position, said in words; a board range after the move
+/// (`after_move`) limits where it ends rather than where it starts (seed 002).
+pub(super) fn positional(restriction: &ast::Restriction, after_move: bool) -> String {
     let text = restriction.syntax().text().to_string();
+    let way = if after_move { "to" } else { "from" };
     match restriction {
         ast::Restriction::BoardRange(range) => match range.special() {
             Some(SpecialRange::Unthreatened) => {
-                format!("`{text}`: only from a square no enemy attacks")
+                format!("`{text}`: only {way} a square no enemy attacks")
             }
             Some(SpecialRange::Threatened) => {
-                format!("`{text}`: only from a square an enemy attacks")
+                format!("`{text}`: only {way} a square an enemy attacks")
             }
-            Some(SpecialRange::Edge) => format!("`{text}`: only from an edge square"),
-            Some(SpecialRange::Inner) => format!("`{text}`: only from an inner square"),
-            _ if range.is_complement() => {
-                format!("`{text}`: only from squares outside this range")
+            Some(SpecialRange::Unmoved) => {
+                format!("`{text}`: only {way} a square of an unmoved piece")
             }
-            _ => format!("`{text}`: only from the squares of this range of the board"),
+            _ => format!(
+                "`{text}`: only {way} the squares of this range, which is not drawn yet (an \
+                 iterator, or a form the board cannot decide)"
+            ),
         },
         ast::Restriction::PieceSet(set) => format!(
             "`{text}`: only when one of {} attacks the piece's square",

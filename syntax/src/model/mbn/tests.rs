@@ -9,16 +9,32 @@ fn squares(text: &str, from: &str) -> Vec<String> {
 
 /// Destinations on an 8x8 board with friends and enemies on the given squares.
 fn squares_among(text: &str, from: &str, friends: &[&str], enemies: &[&str]) -> Vec<String> {
+    destinations(text, "8x8", from, Side::White, friends, enemies)
+}
+
+/// Destinations of `text` on a board of `board` from `from`, for `side`.
+fn squares_on(text: &str, board: &str, from: &str, side: Side) -> Vec<String> {
+    destinations(text, board, from, side, &[], &[])
+}
+
+fn destinations(
+    text: &str,
+    board: &str,
+    from: &str,
+    side: Side,
+    friends: &[&str],
+    enemies: &[&str],
+) -> Vec<String> {
     let parsed = parse(text, Dialect::Mbn);
     assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
     let piece = model::build(&parsed.piece(), Dialect::Mbn);
-    let size: BoardSize = "8x8".parse().expect("size");
+    let size: BoardSize = board.parse().expect("size");
     let from: Square = from.parse().expect("square");
     let on = |names: &[&str]| -> Vec<Square> {
         names.iter().map(|n| n.parse().expect("square")).collect()
     };
-    let position = Position::new(size, from, Side::White, false, &on(friends), &on(enemies))
-        .expect("position");
+    let position =
+        Position::new(size, from, side, false, &on(friends), &on(enemies)).expect("position");
     let mut out: Vec<String> = generate(&piece, &position)
         .destinations()
         .iter()
@@ -92,13 +108,13 @@ fn optional_legs_and_sequences() {
     assert_eq!(squares("(dK)3", "d4"), sequence);
 }
 
-/// Rules of the game are not drawn, and say so.
+/// Rules of the game are not drawn, and say so; a board range the board decides is drawn.
 #[test]
 fn what_is_not_drawn_is_listed() {
     let parsed = parse("K[1-5]+!cj{K}Q", Dialect::Mbn);
     let piece = model::build(&parsed.piece(), Dialect::Mbn);
-    assert!(piece.moves.is_empty());
-    assert_eq!(piece.not_drawn.len(), 2);
+    assert_eq!(piece.moves.len(), 1, "K[1-5] is drawn");
+    assert_eq!(piece.not_drawn.len(), 1, "{:?}", piece.not_drawn);
 }
 
 /// "The Rampager moves up to three squares orthogonally, and may capture up to three pieces.
@@ -416,4 +432,101 @@ fn a_visit_that_ends_the_move_is_said_once_per_expression() {
     let piece = built(&"jK".repeat(1_000));
     assert!(piece.moves.is_empty());
     assert_eq!(piece.not_drawn.len(), 1);
+}
+
+/// Issue 29, seed 002's own Pawn (L837, written without the table's space: notes MB1): "We are
+/// using [1-2]mefW02 instead of imefW02. The former definition is needed when used inside
+/// drop/switching chess variants": the double step from ranks 1 and 2, whether moved or not;
+/// Black counts ranks from its side ("a reflection about the horizontal bisector").
+#[test]
+fn the_seeds_pawn_double_steps_from_its_first_two_ranks() {
+    let pawn = "P=mfW+cefF+[1-2]mefW02";
+    assert_eq!(squares_on(pawn, "8x8", "d2", Side::White), ["d3", "d4"]);
+    assert_eq!(squares_on(pawn, "8x8", "d3", Side::White), ["d4"]);
+    assert_eq!(squares_on(pawn, "8x8", "d1", Side::White), ["d2", "d3"]);
+    assert_eq!(squares_on(pawn, "8x8", "d7", Side::Black), ["d5", "d6"]);
+    assert_eq!(squares_on(pawn, "8x8", "d2", Side::Black), ["d1"]);
+}
+
+/// Issue 29, the seed's Berolina Pawn (L900) `S=mfsF+cefW+[1-2]mefF02`: `fsF` is `fF+sF`
+/// (L369: "fsW is combining the modifiers"), and `s` selects no diagonal ("The s modifier in
+/// Pawn definition is superfluous in 2D chess", L850; notes MB23), so it moves only forward.
+#[test]
+fn the_seeds_berolina_pawn_moves_forward_only() {
+    let berolina = "S=mfsF+cefW+[1-2]mefF02";
+    assert_eq!(
+        squares_on(berolina, "8x8", "d2", Side::White),
+        ["b4", "c3", "e3", "f4"]
+    );
+    assert_eq!(squares_on(berolina, "8x8", "d3", Side::White), ["c4", "e4"]);
+}
+
+/// Seed 002's direction tables (L313–361), one assertion per table, from d4: T1 `l`/`r` with
+/// `f`/`b` (first letter on the shorter part), T2 doubled letters (the longer part strictly),
+/// T3 `s` with `f`/`b` (diagonals take the vertical letter), T4 `l`/`r` with `v`, T5 `s` with
+/// `v`, T6 single `s`/`v` by the longer part (a diagonal to `v` alone: notes MB23), T7 single
+/// `l`/`r`/`f`/`b` by the longer part, diagonals counting for both.
+#[test]
+fn each_direction_table_of_the_seed() {
+    let at_d4 = |text: &str| squares(text, "d4");
+    assert_eq!(at_d4("(rf)N"), ["e6"], "T1");
+    assert_eq!(at_d4("(fr)N"), ["f5"], "T1");
+    assert_eq!(at_d4("rrN"), ["f3", "f5"], "T2");
+    assert_eq!(at_d4("(sf)N"), ["c6", "e6"], "T3");
+    assert_eq!(at_d4("(fs)F"), ["c5", "e5"], "T3");
+    assert_eq!(at_d4("(lv)N"), ["c2", "c6"], "T4");
+    assert_eq!(at_d4("(vs)N"), ["b3", "b5", "f3", "f5"], "T5");
+    assert_eq!(at_d4("(sv)F"), ["c3", "c5", "e3", "e5"], "T5");
+    assert_eq!(at_d4("sN"), ["b3", "b5", "f3", "f5"], "T6");
+    assert_eq!(at_d4("vF"), ["c3", "c5", "e3", "e5"], "T6");
+    assert_eq!(at_d4("sW"), ["c4", "e4"], "T6");
+    assert!(at_d4("sF").is_empty(), "T6, notes MB23");
+    assert_eq!(at_d4("lF"), ["c3", "c5"], "T7");
+    assert_eq!(at_d4("fN"), ["c6", "e6"], "T7");
+    assert_eq!(at_d4("rN"), ["f3", "f5"], "T7");
+}
+
+/// Issue 29, board ranges (seed 002, "Board Ranges"): "A range operator given before the move
+/// will restrict the range of the origin squares, and a range operator given after the move
+/// will restrict this move to the destination squares".
+#[test]
+fn board_ranges_limit_where_a_move_starts_and_ends() {
+    // L499: "G=W[d-f1-3]", the Xiangqi Guard in its palace, Black's counted from its side.
+    let guard = "G=W[d-f1-3]";
+    assert_eq!(
+        squares_on(guard, "9x10", "e2", Side::White),
+        ["d2", "e1", "e3", "f2"]
+    );
+    assert_eq!(
+        squares_on(guard, "9x10", "e9", Side::Black),
+        ["d9", "e10", "e8", "f9"]
+    );
+    assert_eq!(squares_on(guard, "9x10", "d1", Side::White), ["d2", "e1"]);
+    // L429: "K[1-5] … don't cross the river".
+    assert_eq!(
+        squares_on("K[1-5]", "9x10", "e5", Side::White),
+        ["d4", "d5", "e4", "f4", "f5"]
+    );
+    // L251: "B0[a,h,1,8]" goes to an edge square.
+    assert_eq!(squares("B0[a,h,1,8]", "c1"), ["a3", "h6"]);
+    // L1069, the Dolphin on 6x6: "D=[1-5]fW+[6]bB".
+    let dolphin = "D=[1-5]fW+[6]bB";
+    assert_eq!(squares_on(dolphin, "6x6", "c3", Side::White), ["c4"]);
+    assert_eq!(
+        squares_on(dolphin, "6x6", "c6", Side::White),
+        ["a4", "b5", "d5", "e4", "f3"]
+    );
+    // L460–468: complements, `[]` the empty range and `[^]` the whole board; L476: `[#]` the
+    // edge squares and `[.]` the inner ones.
+    assert!(squares("[^a-h1-2]K", "d2").is_empty());
+    assert_eq!(squares("[^a-h1-2]K", "d3").len(), 8);
+    assert!(squares("[]K", "d4").is_empty());
+    assert_eq!(squares("[^]K", "d4").len(), 8);
+    assert_eq!(squares("[#]K", "a4"), ["a3", "a5", "b3", "b4", "b5"]);
+    assert!(squares("[#]K", "d4").is_empty());
+    assert_eq!(squares("K[#]", "b2"), ["a1", "a2", "a3", "b1", "c1"]);
+    assert_eq!(squares("[.]K", "d4").len(), 8);
+    // L478: "[1-4](K+[1]N) is equivalent to [1-4]K+[1]N".
+    assert_eq!(squares("[1-4](K+[1]N)", "b1"), squares("[1-4]K+[1]N", "b1"));
+    assert_eq!(squares("[1-4](K+[1]N)", "b3"), squares("K", "b3"));
 }

@@ -1,0 +1,44 @@
+//! Parts of the board a move is limited to (MBN's board ranges, seed 002: "A range operator
+//! given before the move will restrict the range of the origin squares, and a range operator
+//! given after the move will restrict this move to the destination squares"), as data the
+//! board decides for a square.
+
+use rowan::TextRange;
+
+/// Where a move may start and end: every range given must hold (nested ranges intersect:
+/// "[1-4](K+[1]N) is equivalent to [1-4]K+[1]N").
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Regions {
+    pub from: Vec<Region>,
+    pub to: Vec<Region>,
+}
+
+impl Regions {
+    pub fn is_empty(&self) -> bool {
+        self.from.is_empty() && self.to.is_empty()
+    }
+}
+
+/// One range as written: a union of areas, or its complement (`[^…]`), in White's view (seed
+/// 002: "All the move definitions will be done from White's point of view, the black moves
+/// will be derived implicitly with a reflection about the horizontal bisector of the board").
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Region {
+    pub complement: bool,
+    pub areas: Vec<Area>,
+    pub source: TextRange,
+}
+
+/// Files and ranks counted from 0 (file a, rank 1), both ends included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Area {
+    /// `a-c`, `1-2`, `f-h6-8`, `a1`: the files and ranks given, all of them where one is not.
+    Squares {
+        files: Option<(u8, u8)>,
+        ranks: Option<(u8, u8)>,
+    },
+    /// `[#]`: "all edge squares".
+    Edge,
+    /// `[.]`: "all inner squares".
+    Inner,
+}
