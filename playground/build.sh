@@ -28,7 +28,13 @@ fi
 bindgen="$tools/bin/wasm-bindgen"
 if ! { [ -x "$bindgen" ] && [ "$("$bindgen" --version)" = "wasm-bindgen $version" ]; }; then
     echo "playground: installing wasm-bindgen-cli $version"
-    cargo install --locked --quiet --force --root "$tools" --version "$version" wasm-bindgen-cli
+    # Its own lock file first; when the registry no longer serves a version that file pins
+    # (0.2.130 pins a webpki-roots the registry lacks), the newest compatible versions.
+    install=(cargo install --quiet --force --root "$tools" --version "$version" wasm-bindgen-cli)
+    if ! "${install[@]}" --locked; then
+        echo "playground: wasm-bindgen-cli's own Cargo.lock cannot be used; resolving again"
+        "${install[@]}"
+    fi
 fi
 
 if [ "${1:-}" = --install-only ]; then
@@ -38,7 +44,8 @@ fi
 cargo build --lib -p betza-playground --target wasm32-unknown-unknown --profile wasm-release
 rm -rf "$dist"
 mkdir -p "$dist"
-"$bindgen" --target web --no-typescript --out-dir "$dist" \
+"$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$dist" \
     "$target_dir/wasm32-unknown-unknown/wasm-release/betza_playground.wasm"
 # Optional: binaryen's optimiser, when the machine has it (`apt-get install binaryen`).
 if command -v wasm-opt >/dev/null 2>&1; then
