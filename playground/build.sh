@@ -5,8 +5,8 @@
 #   1. rustup's wasm32-unknown-unknown target, if missing;
 #   2. wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock (the two
 #      must agree), installed from crates.io into target/playground-tools and kept there;
-#   3. the module, wasm-bindgen --target web, wasm-opt -Os when Debian's binaryen is installed,
-#      and the page's files.
+#   3. the module, wasm-bindgen --target web, and the page's files. (No wasm-opt: Debian's
+#      binaryen 108 made the module 7% smaller but 8% larger compressed; docs/playground.md.)
 # `--install-only` stops after step 2 (.ci/run installs this way before `cargo test`).
 set -euo pipefail
 playground="$(cd "$(dirname "$0")" && pwd)"
@@ -47,12 +47,5 @@ mkdir -p "$dist"
 "$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$dist" \
     "$target_dir/wasm32-unknown-unknown/wasm-release/betza_playground.wasm"
-# Optional: binaryen's optimiser, when the machine has it (`apt-get install binaryen`).
-if command -v wasm-opt >/dev/null 2>&1; then
-    wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-        --enable-mutable-globals --enable-reference-types --enable-multivalue \
-        "$dist/betza_playground_bg.wasm" -o "$dist/betza_playground_bg.wasm.opt"
-    mv "$dist/betza_playground_bg.wasm.opt" "$dist/betza_playground_bg.wasm"
-fi
 cp "$playground"/web/* "$dist/"
 echo "playground: built $dist ($(wc -c < "$dist/betza_playground_bg.wasm") bytes of WebAssembly)"
