@@ -7,19 +7,28 @@ fn view(betza: &str, dialect: &str, board: &str, friends: &str, enemies: &str) -
     serde_json::from_str(&text).expect("the answer is JSON")
 }
 
-fn destinations(view: &Value) -> Vec<&str> {
-    view["diagram"]["destinations"]
-        .as_array()
-        .expect("a diagram")
+/// The text of `key` in a view; empty when there is none.
+fn said<'v>(view: &'v Value, key: &str) -> &'v str {
+    view[key].as_str().unwrap_or_default()
+}
+
+/// The strings of a JSON list.
+fn strings(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .expect("a list")
         .iter()
         .filter_map(Value::as_str)
         .collect()
 }
 
+fn destinations(view: &Value) -> Vec<&str> {
+    strings(&view["diagram"]["destinations"])
+}
+
 #[test]
 fn the_shatranj_pawn_is_named_explained_and_drawn() {
     let view = view("fmWfcF", "xbetza", "8x8", "", "");
-    let explanation = view["explanation"].as_str().unwrap();
+    let explanation = said(&view, "explanation");
     assert!(
         explanation.starts_with("The Shatranj Pawn."),
         "{explanation}"
@@ -86,44 +95,26 @@ fn ranges_are_utf16_offsets_of_the_string() {
 fn a_bad_board_or_square_is_a_problem_in_words_and_the_rest_is_shown() {
     let bad_board = view("N", "xbetza", "8y8", "", "");
     assert!(
-        bad_board["problem"]
-            .as_str()
-            .unwrap()
-            .contains("is not a board size"),
+        said(&bad_board, "problem").contains("is not a board size"),
         "{bad_board}"
     );
     assert!(bad_board.get("diagram").is_none());
-    assert!(
-        bad_board["explanation"]
-            .as_str()
-            .unwrap()
-            .contains("Knight")
-    );
+    assert!(said(&bad_board, "explanation").contains("Knight"));
     let off_board = view("N", "xbetza", "5x5", "h8", "");
     assert_eq!(off_board["problem"], "square h8 is off the 5x5 board");
     let overlap = view("N", "xbetza", "8x8", "d4", "");
-    assert!(overlap["problem"].as_str().unwrap().contains("given twice"));
+    assert!(said(&overlap, "problem").contains("given twice"));
     let not_a_square = view("N", "xbetza", "8x8", "4d", "");
-    assert!(
-        not_a_square["problem"]
-            .as_str()
-            .unwrap()
-            .contains("is not a square")
-    );
+    assert!(said(&not_a_square, "problem").contains("is not a square"));
     let bad_dialect = view("N", "betza", "8x8", "", "");
-    assert!(
-        bad_dialect["problem"]
-            .as_str()
-            .unwrap()
-            .ends_with(", or xboard")
-    );
+    assert!(said(&bad_dialect, "problem").ends_with(", or xboard"));
 }
 
 /// XBoard's reading: its own words after the seed's, and its own generator.
 #[test]
 fn xboard_reads_the_string_itself() {
     let view = view("WW", "xboard", "8x8", "", "");
-    let explanation = view["explanation"].as_str().unwrap();
+    let explanation = said(&view, "explanation");
     assert!(
         explanation.contains("XBoard reads this string differently"),
         "{explanation}"
@@ -140,7 +131,7 @@ fn every_dialect_and_the_catalogue_are_offered() {
         .as_array()
         .unwrap()
         .iter()
-        .filter_map(|d| d["id"].as_str())
+        .map(|d| said(d, "id"))
         .collect();
     assert_eq!(ids, ["xbetza", "fairy", "mbn", "chained", "xboard"]);
     let catalogue: Value = serde_json::from_str(&super::catalogue()).unwrap();
