@@ -212,6 +212,12 @@ pub fn analyse_cached(
     }
 }
 
+/// The findings of one Betza string on its own, outside any file, in its own bytes: what
+/// `check` says of each string of a file (a page that checks one typed string reads this).
+pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
+    analyse_region(text, dialect, options)
+}
+
 /// The findings of one string, in its own coordinates.
 fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
     let parsed = parse(text, dialect);

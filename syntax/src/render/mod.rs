@@ -4,5 +4,5 @@
 mod svg;
 mod text;
 
-pub use svg::{svg, svg_fitted};
+pub use svg::{CELL as SVG_CELL, svg, svg_fitted};
 pub use text::{Mark, grid};

@@ -7,7 +7,9 @@ use std::fmt::Write;
 use super::text::Mark;
 use crate::board::{Position, Square, SquareUse};
 
-const CELL: u32 = 36;
+/// The side of one square of [`svg`]'s board, in its pixels: a page that shows the picture
+/// finds the square under a click with it.
+pub const CELL: u32 = 36;
 
 /// The board (or the `radius` squares around the piece) as a standalone SVG document, with
 /// the legend of the marks under it.

@@ -1,0 +1,46 @@
+//! The Betza playground's WebAssembly side: the library compiled for the browser, as a thin
+//! adapter like the language server. The page (`playground/web/`) passes what the user typed and
+//! picked as strings and gets JSON strings back; every word and square comes from
+//! `betza-syntax`, nothing here knows the notation. Any input is answered, never a panic: the
+//! library is total, and a bad board or square is a message in the answer.
+//!
+//! The same functions build for the host, where the tests and clippy read them.
+
+mod utf16;
+mod view;
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+pub use view::Request;
+
+/// Everything the page shows for one state: `{"findings": [{"start", "end", "severity",
+/// "code", "message", "help", "fix": null | {"title", "edits": [{"start", "end", "text"}]}}],
+/// "explanation", "diagram": {"svg", "cell", "files", "ranks", "from", "destinations"},
+/// "notes": [...], "problem"}`, positions in UTF-16 code units of `betza`; `diagram` and
+/// `notes` are absent, and `problem` says why, when the board or a square is bad.
+#[wasm_bindgen]
+pub fn update(betza: &str, dialect: &str, board: &str, friends: &str, enemies: &str) -> String {
+    view::update(&Request {
+        betza,
+        dialect,
+        board,
+        friends,
+        enemies,
+    })
+    .to_string()
+}
+
+/// The dialects for the menu: `[{"id", "title"}]`.
+#[wasm_bindgen]
+pub fn dialects() -> String {
+    view::dialects().to_string()
+}
+
+/// The library's catalogue of named pieces: `[{"name", "betza", "source"}]`.
+#[wasm_bindgen]
+pub fn catalogue() -> String {
+    view::catalogue().to_string()
+}
+
+#[cfg(test)]
+mod tests;

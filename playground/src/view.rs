@@ -1,0 +1,223 @@
+//! What the page shows for one state (a string, a dialect, a board and the pieces on it), as
+//! JSON: the findings with their fixes, the explanation and the diagram. Everything comes from
+//! the library, read as `betza check`, `betza explain` and `betza moves --friend --enemy`
+//! read it; this file only converts, and positions become UTF-16 offsets of the string.
+
+use betza_syntax::board::{self, BoardSize, Generated, Position, Side, Square};
+use betza_syntax::document::{self, FileDiagnostic, Options};
+use betza_syntax::explain::{Described, names, xboard_reading};
+use betza_syntax::{Dialect, model, render};
+use serde_json::{Value, json};
+
+use crate::utf16::Utf16Offsets;
+
+/// The page's state, as its controls and its URL hold it.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    pub betza: &'a str,
+    /// A dialect's id, or `xboard` for XBoard's own reading of XBetza.
+    pub dialect: &'a str,
+    /// `FILESxRANKS`.
+    pub board: &'a str,
+    /// Squares, comma-separated.
+    pub friends: &'a str,
+    pub enemies: &'a str,
+}
+
+/// A dialect, or XBoard's reading of XBetza (as `betza explain --dialect xboard` takes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    Dialect(Dialect),
+    XBoard,
+}
+
+const XBOARD: &str = "xboard";
+
+impl Reading {
+    fn from_id(id: &str) -> Result<Reading, String> {
+        if id.trim().eq_ignore_ascii_case(XBOARD) {
+            return Ok(Reading::XBoard);
+        }
+        id.parse::<Dialect>()
+            .map(Reading::Dialect)
+            .map_err(|e| format!("{e}, or {XBOARD}"))
+    }
+
+    /// The dialect the text is parsed and checked in: XBoard reads XBetza.
+    fn dialect(self) -> Dialect {
+        match self {
+            Reading::Dialect(dialect) => dialect,
+            Reading::XBoard => Dialect::XBetza,
+        }
+    }
+}
+
+/// The dialects the page offers, in the order of the menu.
+pub fn dialects() -> Value {
+    let mut list: Vec<Value> = Dialect::ALL
+        .iter()
+        .map(|d| json!({ "id": d.id(), "title": d.title() }))
+        .collect();
+    list.push(json!({ "id": XBOARD, "title": "XBoard's own reading of XBetza" }));
+    Value::Array(list)
+}
+
+/// Every named piece of the library's catalogue.
+pub fn catalogue() -> Value {
+    names::catalogue()
+        .iter()
+        .map(|p| json!({ "name": p.name, "betza": p.betza, "source": p.source }))
+        .collect()
+}
+
+/// Everything the page shows for `request`. A bad dialect, board or square is a `problem`
+/// said in words; what does not depend on it is still shown.
+pub fn update(request: &Request) -> Value {
+    let reading = match Reading::from_id(request.dialect) {
+        Ok(reading) => reading,
+        Err(problem) => return json!({ "problem": problem, "findings": [] }),
+    };
+    let dialect = reading.dialect();
+    let parse = betza_syntax::parse(request.betza, dialect);
+    let described = Described::new(&parse);
+    let board = request.board.parse::<BoardSize>();
+    let mut explanation = described.explanation().to_text();
+    if reading == Reading::XBoard {
+        explanation.push('\n');
+        explanation.push_str(&xboard_reading(request.betza, board.as_ref().ok().copied()));
+    }
+    let mut view = json!({
+        "findings": findings(request.betza, dialect),
+        "explanation": explanation,
+    });
+    match board.and_then(|size| position(size, request)) {
+        Ok(position) => {
+            let piece = (reading != Reading::XBoard).then(|| model::build(&parse.piece(), dialect));
+            let generated = match &piece {
+                Some(piece) => board::generate(piece, &position),
+                None => board::xboard::generate(request.betza, &position),
+            };
+            view["diagram"] = diagram(&position, &generated);
+            view["notes"] = notes(request.betza, piece.as_ref(), &generated).into();
+        }
+        Err(problem) => view["problem"] = problem.into(),
+    }
+    view
+}
+
+/// The piece in the centre of a board of `size`, white, unmoved, among the request's
+/// friends and enemies (the defaults of `betza moves`).
+fn position(size: BoardSize, request: &Request) -> Result<Position, String> {
+    let friends = squares(request.friends)?;
+    let enemies = squares(request.enemies)?;
+    Position::new(size, size.centre(), Side::White, false, &friends, &enemies)
+        .map_err(|e| e.to_string())
+}
+
+fn squares(list: &str) -> Result<Vec<Square>, String> {
+    list.split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(str::parse)
+        .collect()
+}
+
+/// What `betza check` finds in the string alone, ranges and edits in UTF-16 offsets.
+fn findings(text: &str, dialect: Dialect) -> Value {
+    let offsets = Utf16Offsets::new(text);
+    let range = |r: betza_syntax::TextRange| {
+        (
+            offsets.of(usize::from(r.start())),
+            offsets.of(usize::from(r.end())),
+        )
+    };
+    let options = Options {
+        default_dialect: dialect,
+        ..Options::default()
+    };
+    let one = |d: &FileDiagnostic| {
+        let (start, end) = range(d.range);
+        let fix = d.fix.as_ref().map(|fix| {
+            let edits: Vec<Value> = fix
+                .edits
+                .iter()
+                .map(|e| {
+                    let (start, end) = range(e.range);
+                    json!({ "start": start, "end": end, "text": e.text })
+                })
+                .collect();
+            json!({ "title": fix.title, "edits": edits })
+        });
+        json!({
+            "start": start,
+            "end": end,
+            "severity": d.severity.as_str(),
+            "code": d.code,
+            "message": d.message,
+            "help": d.help,
+            "fix": fix,
+        })
+    };
+    document::analyse_string(text, dialect, &options)
+        .iter()
+        .map(one)
+        .collect()
+}
+
+/// The whole board as SVG, with what the page needs to find the square under a click: the
+/// board is drawn whole, top rank first, in squares of `cell` pixels.
+fn diagram(position: &Position, generated: &Generated) -> Value {
+    let destinations: Vec<String> = generated
+        .destinations()
+        .iter()
+        .map(Square::to_string)
+        .collect();
+    json!({
+        "svg": render::svg(position, &generated.summary(), None),
+        "cell": render::SVG_CELL,
+        "files": position.size.files,
+        "ranks": position.size.ranks,
+        "from": position.from.to_string(),
+        "destinations": destinations,
+    })
+}
+
+/// What the diagram leaves out, each said once: parts not drawn, moves with no squares,
+/// borrowed moves, a search cut short.
+fn notes(text: &str, piece: Option<&model::Piece>, generated: &Generated) -> Vec<String> {
+    let quoted = |range: &betza_syntax::TextRange| {
+        let letters = text
+            .get(std::ops::Range::<usize>::from(*range))
+            .unwrap_or("");
+        betza_syntax::quote::shortened(letters).to_string()
+    };
+    let mut notes: Vec<String> = Vec::new();
+    let not_drawn = piece.into_iter().flat_map(|p| &p.not_drawn);
+    let said = not_drawn
+        .map(|(r, why)| format!("`{}` is not fully drawn: {why}", quoted(r)))
+        .chain(
+            generated
+                .not_generated
+                .iter()
+                .map(|(r, why)| format!("`{}` has no squares drawn: {why}", quoted(r))),
+        );
+    for note in said {
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    if !generated.borrowed_from.is_empty() {
+        let friends: Vec<String> = generated
+            .borrowed_from
+            .iter()
+            .map(Square::to_string)
+            .collect();
+        notes.push(format!(
+            "the piece borrows the moves of the friends on {}, which depend on what they are",
+            friends.join(", ")
+        ));
+    }
+    if generated.truncated {
+        notes.push("the search was cut short at its budget: some squares may be missing".into());
+    }
+    notes
+}

@@ -1,0 +1,212 @@
+// The playground in Debian's Chromium, as a person uses it: type a string, click squares,
+// follow a fix, open a link, pick a named piece. Then every catalogue piece is shown once more
+// and each whole update (module and page) is timed with performance.now(), five times a piece;
+// the figures are printed as a `timing:` line, and nothing is asserted about them.
+//
+// Environment: PLAYGROUND_URL (the served dist/ folder), CHROMIUM (/usr/bin/chromium), WORK
+// (a fresh folder for the browser profile), SCREENSHOT (where to save the 1280×800 picture).
+import assert from "node:assert/strict";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const url = process.env.PLAYGROUND_URL;
+const work = process.env.WORK;
+assert.ok(url && work, "PLAYGROUND_URL and WORK are set");
+
+async function step(name, run) {
+  process.stderr.write(`playground: ${name}\n`);
+  try {
+    return await run();
+  } catch (error) {
+    error.message = `${name}: ${error.message}`;
+    throw error;
+  }
+}
+
+const context = await chromium.launchPersistentContext(path.join(work, "chromium-profile"), {
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 1280, height: 800 },
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const page = context.pages()[0] ?? (await context.newPage());
+const pageErrors = [];
+page.on("pageerror", (error) => pageErrors.push(String(error)));
+page.on("console", (message) => {
+  if (message.type() === "error") pageErrors.push(message.text());
+});
+
+const input = page.locator("#betza");
+const text = (selector) => page.locator(selector).innerText();
+const svg = () => page.locator("#diagram svg").evaluate((node) => node.outerHTML);
+// The page's own URL (Playwright hears of history.replaceState a moment later).
+const query = async () => new URLSearchParams(await page.evaluate(() => location.search));
+// The squares the page lists under the diagram, as `betza moves` would print them.
+async function destinations() {
+  const said = await text("#destinations");
+  const match = /to (.*)\.$/.exec(said);
+  assert.ok(match, `a destination line: ${said}`);
+  return match[1] === "no square" ? [] : match[1].split(" ").sort();
+}
+// The number of marks of one colour drawn on the board.
+const marks = (markup, colour) => markup.split(colour).length - 1;
+
+async function retype(value) {
+  await input.fill("");
+  await input.pressSequentially(value);
+}
+
+// A click on the middle of a square, from the geometry the module gave (the whole board, top
+// rank first); the SVG may be drawn at another scale than its own pixels.
+async function clickSquare(square) {
+  const board = page.locator("#diagram svg");
+  const box = await board.boundingBox();
+  const drawn = await page.locator("#diagram").evaluate((node) => ({
+    ...node.dataset,
+    width: node.querySelector("svg").viewBox.baseVal.width,
+  }));
+  const cell = Number(drawn.cell) * (box.width / drawn.width);
+  const column = square.charCodeAt(0) - 97;
+  const row = Number(drawn.ranks) - Number(square.slice(1));
+  assert.ok(column < Number(drawn.files) && row >= 0, `${square} is on the board`);
+  await page.mouse.click(box.x + (column + 0.5) * cell, box.y + (row + 0.5) * cell);
+}
+
+try {
+  await step("load the page", async () => {
+    await page.goto(url);
+    await page.locator("body[data-ready=true]").waitFor({ timeout: 30000 });
+    assert.equal(await page.locator("#loading").isHidden(), true);
+  });
+
+  await step("type fmWfcF: the Shatranj Pawn and its squares", async () => {
+    await retype("fmWfcF");
+    const explanation = await text("#explanation");
+    assert.match(explanation, /^The Shatranj Pawn\./);
+    assert.match(explanation, /fcF:\n\s+Ferz step/);
+    assert.match(await text("#findings"), /No findings/);
+    const drawn = await svg();
+    assert.equal(marks(drawn, 'fill="#2e8b57"'), 2, "one move square (and its legend)");
+    assert.equal(marks(drawn, 'stroke="#c0392b"'), 3, "two capture squares (and the legend)");
+    assert.deepEqual(await destinations(), ["d5"]);
+    assert.equal((await query()).get("betza"), "fmWfcF");
+  });
+
+  await step("click squares: a friend, then an enemy, blocks the rook", async () => {
+    await retype("R");
+    const open = await svg();
+    assert.deepEqual(await destinations(),
+      ["a4", "b4", "c4", "d1", "d2", "d3", "d5", "d6", "d7", "d8", "e4", "f4", "g4", "h4"]);
+    await clickSquare("d6");
+    assert.equal((await query()).get("friend"), "d6");
+    assert.notEqual(await svg(), open, "the diagram changes");
+    assert.deepEqual(await destinations(),
+      ["a4", "b4", "c4", "d1", "d2", "d3", "d5", "e4", "f4", "g4", "h4"]);
+    await clickSquare("d6");
+    assert.equal((await query()).get("enemy"), "d6");
+    assert.equal((await query()).get("friend"), null);
+    assert.ok((await destinations()).includes("d6"), "the enemy can be taken");
+    assert.ok(!(await destinations()).includes("d7"), "and blocks what is behind it");
+    await clickSquare("d6");
+    assert.equal((await query()).get("enemy"), null);
+    assert.equal(await svg(), open, "empty again");
+  });
+
+  await step("a lame leaper: a friend beside the Xiangqi horse blocks two leaps", async () => {
+    await retype("mafsW");
+    assert.equal((await destinations()).length, 8);
+    await clickSquare("d5");
+    assert.deepEqual(await destinations(), ["b3", "b5", "c2", "e2", "f3", "f5"]);
+    await page.locator("#clear").click();
+    assert.equal((await destinations()).length, 8);
+  });
+
+  await step("follow a fix: fmWfcFz loses its z", async () => {
+    await retype("fmWfcFz");
+    const finding = page.locator("#findings li.error");
+    assert.match(await finding.innerText(), /\[missing-atom\]/);
+    assert.equal(await page.locator("#underlines span.error").innerText(), "z");
+    await finding.locator("button.fix", { hasText: "remove `z`" }).click();
+    assert.equal(await input.inputValue(), "fmWfcF");
+    assert.match(await text("#findings"), /No findings/);
+    assert.match(await text("#explanation"), /^The Shatranj Pawn\./);
+  });
+
+  await step("a bad board size is said in words", async () => {
+    await page.locator("#board").fill("8y8");
+    assert.match(await text("#problem"), /is not a board size/);
+    await page.locator("#board").fill("8x8");
+    assert.equal(await page.locator("#problem").isHidden(), true);
+  });
+
+  await step("a link restores the page", async () => {
+    await page.goto(`${url}?betza=R&dialect=fairy&board=8x8&friend=d6&enemy=f4`);
+    await page.locator("body[data-ready=true]").waitFor();
+    assert.equal(await input.inputValue(), "R");
+    assert.equal(await page.locator("#dialect").inputValue(), "fairy");
+    assert.equal(await page.locator("#board").inputValue(), "8x8");
+    assert.match(await text("#blockers"), /friends: d6; enemies: f4/);
+    assert.deepEqual(await destinations(), ["a4", "b4", "c4", "d1", "d2", "d3", "d5", "e4", "f4"]);
+  });
+
+  await step("pick a named piece from the catalogue", async () => {
+    await page.locator("#catalogue").selectOption({ label: "Knight — N" });
+    assert.equal(await input.inputValue(), "N");
+    assert.equal(await page.locator("#dialect").inputValue(), "xbetza");
+    assert.match(await text("#explanation"), /^The Knight\./);
+  });
+
+  await step("a screenshot of 1280×800", async () => {
+    await page.goto(`${url}?betza=WW&dialect=xbetza&board=8x8&friend=d6&enemy=f4`);
+    await page.locator("body[data-ready=true]").waitFor();
+    if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT });
+  });
+
+  await step("time an update for every catalogue piece", async () => {
+    const times = await page.evaluate(() => {
+      const pieces = [...document.querySelectorAll("#catalogue option")]
+        .filter((o) => o.value)
+        .map((o) => ({ name: o.textContent, betza: o.value }));
+      // A first pass fills the library's caches (the catalogue's fingerprints). Then each
+      // piece's figure is the median of five updates, so that one garbage collection or a
+      // busy core does not make a piece slow.
+      for (const p of pieces) window.playground.measure(p.betza);
+      const median = (list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)];
+      return pieces.map((p) => {
+        const runs = Array.from({ length: 5 }, () => window.playground.measure(p.betza));
+        return {
+          ...p,
+          module: median(runs.map((r) => r.module)),
+          total: median(runs.map((r) => r.total)),
+        };
+      });
+    });
+    const figures = (part) => {
+      const sorted = times.map((t) => t[part]).sort((a, b) => a - b);
+      const slowest = times.reduce((a, b) => (b[part] > a[part] ? b : a));
+      return {
+        median_ms: Number(sorted[Math.floor(sorted.length / 2)].toFixed(2)),
+        max_ms: Number(slowest[part].toFixed(2)),
+        slowest: slowest.name,
+        over_16_ms: times.filter((t) => t[part] > 16).length,
+      };
+    };
+    console.log(`timing: ${JSON.stringify({
+      pieces: times.length,
+      update: figures("total"),
+      module: figures("module"),
+    })}`);
+  });
+
+  assert.deepEqual(pageErrors, [], "no errors on the page");
+} finally {
+  await context.close();
+}

@@ -1,0 +1,219 @@
+// The playground page: reads the controls and the URL, asks the WebAssembly module (the
+// betza-syntax library, through playground/src/lib.rs) what to show, and shows it. Nothing here
+// knows the notation: findings, fixes, words and the diagram all come from the module.
+import init, { update, dialects, catalogue } from "./betza_playground.js";
+
+const $ = (id) => document.getElementById(id);
+const input = $("betza");
+
+// The page's state; the URL query holds it, so that a link reproduces the page.
+const state = { betza: "", dialect: "xbetza", board: "8x8", friends: [], enemies: [] };
+let diagram = null; // the last diagram's geometry, for clicks
+
+function readUrl() {
+  const query = new URLSearchParams(location.search);
+  const list = (name) => (query.get(name) || "").split(",").map((s) => s.trim()).filter(Boolean);
+  state.betza = query.get("betza") ?? state.betza;
+  state.dialect = query.get("dialect") ?? state.dialect;
+  state.board = query.get("board") ?? state.board;
+  state.friends = list("friend");
+  state.enemies = list("enemy");
+}
+
+function writeUrl() {
+  const query = new URLSearchParams();
+  query.set("betza", state.betza);
+  query.set("dialect", state.dialect);
+  query.set("board", state.board);
+  if (state.friends.length) query.set("friend", state.friends.join(","));
+  if (state.enemies.length) query.set("enemy", state.enemies.join(","));
+  history.replaceState(null, "", `?${query.toString().replaceAll("%2C", ",")}`);
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// The finding ranges under the input's letters: each UTF-16 unit takes the most severe
+// finding that covers it; an empty range is a thin mark between two letters.
+const rank = { error: 0, warning: 1, info: 2, hint: 3 };
+function underline(text, findings) {
+  const layer = $("underlines");
+  layer.replaceChildren();
+  const worst = new Array(text.length).fill(null);
+  const empties = new Map();
+  for (const f of findings) {
+    if (f.start === f.end) empties.set(f.start, f.severity);
+    for (let i = f.start; i < f.end && i < text.length; i++) {
+      if (worst[i] === null || rank[f.severity] < rank[worst[i]]) worst[i] = f.severity;
+    }
+  }
+  let i = 0;
+  while (i <= text.length) {
+    if (empties.has(i)) layer.append(element("span", `empty ${empties.get(i)}`));
+    if (i === text.length) break;
+    let j = i + 1;
+    while (j < text.length && worst[j] === worst[i] && !empties.has(j)) j++;
+    const part = text.slice(i, j);
+    layer.append(worst[i] ? element("span", worst[i], part) : document.createTextNode(part));
+    i = j;
+  }
+  layer.scrollLeft = input.scrollLeft;
+}
+
+// A fix's edits, applied from the last to the first so that earlier offsets stay right.
+function applyFix(fix) {
+  let text = state.betza;
+  const edits = [...fix.edits].sort((a, b) => b.start - a.start);
+  for (const e of edits) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  input.value = text;
+  state.betza = text;
+  render();
+  input.focus();
+}
+
+function showFindings(findings) {
+  const list = $("findings");
+  list.replaceChildren();
+  if (findings.length === 0) {
+    list.append(element("li", "none", state.betza ? "No findings." : "Nothing typed yet."));
+  }
+  for (const f of findings) {
+    const item = element("li", f.severity);
+    item.append(element("span", "severity", f.severity), document.createTextNode(f.message + " "),
+      element("span", "code", `[${f.code}]`));
+    if (f.help) item.append(element("div", "help", f.help));
+    if (f.fix) {
+      const button = element("button", "fix", f.fix.title);
+      button.type = "button";
+      button.addEventListener("click", () => applyFix(f.fix));
+      item.append(element("div", "", ""), button);
+    }
+    list.append(item);
+  }
+}
+
+function showDiagram(view) {
+  const box = $("diagram");
+  diagram = view.diagram ?? null;
+  box.innerHTML = diagram ? diagram.svg : "";
+  // The geometry, for whoever drives the page (the end-to-end test clicks squares with it).
+  Object.assign(box.dataset, diagram ? { cell: diagram.cell, files: diagram.files, ranks: diagram.ranks } : {});
+  const squares = diagram?.destinations ?? [];
+  $("destinations").textContent = diagram
+    ? `From ${diagram.from} to ${squares.length ? squares.join(" ") : "no square"}.` : "";
+  $("problem").hidden = !view.problem;
+  $("problem").textContent = view.problem ?? "";
+  const said = [];
+  if (state.friends.length) said.push(`friends: ${state.friends.join(" ")}`);
+  if (state.enemies.length) said.push(`enemies: ${state.enemies.join(" ")}`);
+  $("blockers").textContent = said.length ? said.join("; ") : "No other pieces on the board.";
+  $("clear").hidden = said.length === 0;
+  $("notes").replaceChildren(...(view.notes ?? []).map((n) => element("li", "", n)));
+}
+
+// Everything shown, from the state; returns the time the module took, in milliseconds.
+function render() {
+  const start = performance.now();
+  const answer = update(state.betza, state.dialect, state.board,
+    state.friends.join(","), state.enemies.join(","));
+  const moduleTime = performance.now() - start;
+  const view = JSON.parse(answer);
+  underline(state.betza, view.findings);
+  showFindings(view.findings);
+  $("explanation").textContent = view.explanation ?? "";
+  showDiagram(view);
+  writeUrl();
+  return moduleTime;
+}
+
+// The square under a click, from the diagram's geometry: the whole board, top rank first.
+function squareAt(event) {
+  const svg = $("diagram").querySelector("svg");
+  if (!svg || !diagram) return null;
+  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const column = Math.floor(point.x / diagram.cell);
+  const row = Math.floor(point.y / diagram.cell);
+  if (column < 0 || row < 0 || column >= diagram.files || row >= diagram.ranks) return null;
+  return String.fromCharCode(97 + column) + String(diagram.ranks - row);
+}
+
+// empty → friend → enemy → empty
+function cycle(square) {
+  if (square === diagram.from) return;
+  if (state.friends.includes(square)) {
+    state.friends = state.friends.filter((s) => s !== square);
+    state.enemies.push(square);
+  } else if (state.enemies.includes(square)) {
+    state.enemies = state.enemies.filter((s) => s !== square);
+  } else {
+    state.friends.push(square);
+  }
+  render();
+}
+
+function fillMenus() {
+  const dialect = $("dialect");
+  for (const d of JSON.parse(dialects())) {
+    const option = element("option", "", `${d.id} — ${d.title}`);
+    option.value = d.id;
+    dialect.append(option);
+  }
+  const pieces = $("catalogue");
+  for (const p of JSON.parse(catalogue())) {
+    const option = element("option", "", `${p.name} — ${p.betza}`);
+    option.value = p.betza;
+    option.title = p.source;
+    pieces.append(option);
+  }
+}
+
+function showControls() {
+  input.value = state.betza;
+  $("dialect").value = state.dialect;
+  $("board").value = state.board;
+}
+
+async function main() {
+  await init();
+  fillMenus();
+  readUrl();
+  showControls();
+  input.addEventListener("input", () => { state.betza = input.value; render(); });
+  input.addEventListener("scroll", () => { $("underlines").scrollLeft = input.scrollLeft; });
+  $("dialect").addEventListener("change", (e) => { state.dialect = e.target.value; render(); });
+  $("board").addEventListener("input", (e) => { state.board = e.target.value; render(); });
+  $("catalogue").addEventListener("change", (e) => {
+    if (!e.target.value) return;
+    // The catalogue is written in XBetza.
+    state.betza = e.target.value;
+    state.dialect = "xbetza";
+    e.target.value = "";
+    showControls();
+    render();
+  });
+  $("diagram").addEventListener("click", (e) => { const s = squareAt(e); if (s) cycle(s); });
+  $("clear").addEventListener("click", () => { state.friends = []; state.enemies = []; render(); });
+  render();
+  $("loading").hidden = true;
+  document.body.dataset.ready = "true";
+  // For the end-to-end test: the time of one whole update (module and page) of a string.
+  window.playground = {
+    // The module's part (`update`, JSON out) and the whole (the page's drawing too), in
+    // milliseconds, measured with performance.now().
+    measure(betza, dialect = "xbetza") {
+      Object.assign(state, { betza, dialect });
+      showControls();
+      const start = performance.now();
+      const module = render();
+      return { module, total: performance.now() - start };
+    },
+  };
+}
+
+main().catch((error) => {
+  $("loading").textContent = `The WebAssembly module did not load: ${error}`;
+});

@@ -1,0 +1,131 @@
+//! The playground in a real browser: `playground/build.sh` builds `playground/dist/` (the
+//! library as WebAssembly, its loader and the page), a static server in this test serves that
+//! folder on localhost, and `playground/test/drive.mjs` drives Debian's headless Chromium
+//! through playwright-core: type `fmWfcF` and see the Shatranj Pawn, click squares to put a
+//! friend and an enemy, follow a fix, open a link, pick a named piece. The compressed module
+//! must stay under 1 MB (a budget: its size does not vary from run to run); the time of an
+//! update is measured in the browser for every catalogue piece and printed, never asserted.
+//! `.ci/run` installs what it needs first (`playground/build.sh --install-only`, `npm ci`).
+//! UPDATE_IMAGES=1 refreshes playground/images/playground.png.
+
+#[path = "../common/scratch.rs"]
+mod scratch;
+mod serve;
+#[path = "../common/tool.rs"]
+mod tool;
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The budget of the module, gzip -9 compressed: 1 MB.
+const COMPRESSED_BUDGET: usize = 1_000_000;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn playground() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// Said on the terminal itself, past the harness's capture of a passing test's output.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// What is missing to run the test, with how to install it.
+fn missing_tools() -> Option<String> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| playground().join("../target"));
+    let mut missing = Vec::new();
+    if !target.join("playground-tools/bin/wasm-bindgen").exists() {
+        missing.push("wasm-bindgen-cli (`playground/build.sh --install-only`)");
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        missing.push("Node.js (`apt-get install nodejs npm`)");
+    }
+    if !Path::new(CHROMIUM).exists() {
+        missing.push("Debian's Chromium (`apt-get install chromium`)");
+    }
+    if !playground()
+        .join("test/node_modules/playwright-core")
+        .exists()
+    {
+        missing.push("playwright-core (`npm ci` in playground/test)");
+    }
+    (!missing.is_empty()).then(|| {
+        format!(
+            "the playground test needs {}; .ci/run installs them",
+            missing.join(", ")
+        )
+    })
+}
+
+/// The size of `file` compressed with `gzip -9`.
+fn gzipped_size(file: &Path) -> usize {
+    let output = Command::new("gzip")
+        .args(["-9", "-c"])
+        .arg(file)
+        .output()
+        .expect("gzip runs");
+    assert!(output.status.success(), "gzip -9 {} failed", file.display());
+    output.stdout.len()
+}
+
+#[test]
+fn the_playground_works_in_chromium() {
+    if let Some(what) = missing_tools() {
+        tool::tool_missing(&what);
+        return;
+    }
+    let status = Command::new("bash")
+        .arg(playground().join("build.sh"))
+        .status()
+        .expect("playground/build.sh runs");
+    assert!(status.success(), "playground/build.sh failed");
+    let dist = playground().join("dist");
+
+    let module = dist.join("betza_playground_bg.wasm");
+    let raw = std::fs::metadata(&module)
+        .expect("the module is built")
+        .len();
+    let compressed = gzipped_size(&module);
+    say(&format!(
+        "playground: the module is {raw} bytes, {compressed} with gzip -9 (budget {COMPRESSED_BUDGET})"
+    ));
+    assert!(
+        compressed < COMPRESSED_BUDGET,
+        "the compressed module is {compressed} bytes, over its budget of {COMPRESSED_BUDGET}"
+    );
+
+    let url = serve::serve(&dist);
+    let work = scratch::Scratch::new("playground");
+    let screenshot = work.0.join("playground.png");
+    let output = Command::new("node")
+        .arg(playground().join("test/drive.mjs"))
+        .current_dir(playground().join("test"))
+        .env("PLAYGROUND_URL", &url)
+        .env("CHROMIUM", CHROMIUM)
+        .env("WORK", &work.0)
+        .env("SCREENSHOT", &screenshot)
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("node runs the driver");
+    let printed = String::from_utf8_lossy(&output.stdout);
+    for line in printed.lines() {
+        say(&format!("playground: {line}"));
+    }
+    assert!(
+        output.status.success(),
+        "the playground test in Chromium failed"
+    );
+    assert!(
+        printed.lines().any(|l| l.starts_with("timing: ")),
+        "the driver printed its timing"
+    );
+    if std::env::var("UPDATE_IMAGES").is_ok_and(|v| v == "1") {
+        let image = playground().join("images/playground.png");
+        std::fs::copy(&screenshot, &image).expect("the screenshot is copied to images/");
+        say(&format!("playground: updated {}", image.display()));
+    }
+}
