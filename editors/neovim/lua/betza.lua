@@ -130,8 +130,8 @@ function M.hover()
 end
 
 -- `K` in a buffer the server attaches to is betza's hover, unless the user mapped `K` (Neovim's
--- own LSP mapping from 0.10 on is replaced); before 0.8 'omnifunc' is set here too, unless the
--- user set their own.
+-- own LSP mapping from 0.10 on is replaced); 'omnifunc' is set where it is empty (Neovim sets it
+-- itself from 0.8 on), so one the user set is kept.
 local function default_keys(bufnr)
   if vim.bo[bufnr].omnifunc == "" then
     vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc"
