@@ -91,7 +91,7 @@ fn fide_pawn_with_initial_and_en_passant() {
               Ferz step (1,1), forward-right, forward-left; captures an enemy there, or captures en passant
 
             ifmnD:
-              Dabbaba leap (0,2), forward; moves to an empty square; non-jumping: it is blocked by a piece on the way; creates e.p. rights where it could be blocked (n)
+              Dabbaba leap (0,2), forward; moves to an empty square; non-jumping: it is blocked by a piece on the way; creates e.p. rights where it could be blocked
               (only on the piece's first move)
              11  . . . . . . .
              10  . . . i . . .

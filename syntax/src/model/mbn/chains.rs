@@ -3,7 +3,7 @@
 
 use rowan::TextRange;
 
-use super::directions::{Size, relative_turns, representative, size, sizes};
+use super::directions::{Size, relative_turns, representative, selects, size, sizes};
 use super::{LONGEST_LINE, Lower, MOVE_LIMIT, Path, rules};
 use crate::model::{Initial, Leg, LegSteps, Modes, Reach};
 use crate::tree::ast::mbn::{self as ast, StepsValue};
@@ -86,14 +86,27 @@ impl Lower {
         if after.initial != Initial::Always {
             before.initial = after.initial;
         }
-        // "N--N is equal to N-dN": `d` alone makes the leg independent of the one before.
+        // "N--N is equal to N-dN": `d` makes the leg independent of the one before, and the
+        // letters beside it then say its own directions ("K--fK … is equivalent to K-dfK").
         let any = Directional::One(Direction::Any);
-        let independent =
-            !after.directions.is_empty() && after.directions.iter().all(|d| *d == any);
+        let independent = after.directions.contains(&any);
         if !chained || independent {
             self.spend(after.legs.len());
-            before.ends = before.ends.then(&after.legs);
-            before.legs.extend(after.legs.iter().cloned());
+            let mut legs = after.legs.clone();
+            let own: Vec<Directional> = after
+                .directions
+                .iter()
+                .copied()
+                .filter(|d| *d != any)
+                .collect();
+            if chained
+                && !own.is_empty()
+                && let Some(LegSteps::Absolute(steps)) = legs.first_mut().map(|l| &mut l.steps)
+            {
+                steps.retain(|s| own.iter().any(|d| selects(*d, *s)));
+            }
+            before.ends = before.ends.then(&legs);
+            before.legs.extend(legs);
             return vec![before];
         }
         let next = &after.first_sizes;

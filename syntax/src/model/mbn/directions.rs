@@ -71,9 +71,22 @@ pub(super) fn relative_turns(previous: Size, next: &[Size], directions: &[Direct
         })
     };
     let from = representative(previous);
-    (0..8u8)
-        .filter(|t| allowed(*t) && next.contains(&size(from.turned(*t))))
-        .collect()
+    let fits = |t: &u8| next.contains(&size(from.turned(*t)));
+    let mut turns: Vec<u8> = (0..8u8).filter(|t| allowed(*t) && fits(t)).collect();
+    // `f` (written or implied) goes straight on where the next leg can ("subsequent legs will
+    // go in the same direction as the previous one", the Monkey's "square immediately
+    // beyond"), and bends 45° only where it cannot (`W-fF`, the Xiangqi Horse): notes MB11.
+    let forward = directions.is_empty() || directions.contains(&One(Forward));
+    let others_allow = |t: u8| {
+        directions
+            .iter()
+            .filter(|d| **d != One(Forward))
+            .any(|d| relative_turns(previous, next, std::slice::from_ref(d)).contains(&t))
+    };
+    if forward && fits(&0) {
+        turns.retain(|t| *t == 0 || others_allow(*t));
+    }
+    turns
 }
 
 /// Which line a direction selects along: (vertical?, sign: 0 = either way); `None` for `d`, `t`

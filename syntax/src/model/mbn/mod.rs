@@ -16,7 +16,7 @@ use leapers::{basic_piece, leap_over, leaper, leaps_of};
 use modifiers::Modifiers;
 
 use super::region::Regions;
-use super::{Initial, LONGEST_LINE, Leg, Move, MoveKind, Piece};
+use super::{Initial, LONGEST_LINE, Leg, LegSteps, Move, MoveKind, Piece, Reach};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
 use crate::vocabulary::mbn::{Direction, Directional};
@@ -352,6 +352,23 @@ impl Lower {
             self.skip(
                 term.text_range(),
                 "turns (`t`) and reflections (`z`) are not drawn yet",
+            );
+            return false;
+        }
+        // `p` on a leap with one square between (D, A) jumps a piece there; any other leap
+        // has no such square, or several where "any single hurdle" may stand.
+        let one_between = |path: &Path| {
+            path.legs.last().is_none_or(|leg| {
+                leg.reach != Reach::Steps(1)
+                    || matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| {
+                        s.king_distance() == 2 && s.dx % 2 == 0 && s.dy % 2 == 0
+                    }))
+            })
+        };
+        if read.hop && !paths.iter().all(one_between) {
+            self.skip(
+                term.text_range(),
+                "`p` on a leap other than over one square between (D, A) is not drawn yet",
             );
             return false;
         }

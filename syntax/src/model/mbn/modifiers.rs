@@ -4,7 +4,7 @@
 use super::Path;
 use super::chains::Ends;
 use super::directions::selects;
-use crate::model::{Initial, Lameness, LegSteps, Modes, Reach, Step, Wrap};
+use crate::model::{Initial, Lameness, Leg, LegSteps, Modes, Reach, Step, Wrap};
 use crate::vocabulary::mbn::{Directional, Modifier, ModifierLetters};
 
 /// What a term's modifiers say about each of its moves.
@@ -81,7 +81,11 @@ impl Modifiers {
     /// the initial-only flag, lameness and wrapping on its legs, the written modes on its last
     /// leg, and with `p` a hop over a piece there.
     pub(super) fn apply_to(&self, path: &mut Path) {
-        path.directions.clone_from(&self.directions);
+        // A group's own letters stay its path's when none are written outside it: `((fr)K)0*`
+        // turns `(fr)` at every repeat.
+        if !self.directions.is_empty() {
+            path.directions.clone_from(&self.directions);
+        }
         if self.initial != Initial::Always {
             path.initial = self.initial;
         }
@@ -104,10 +108,24 @@ impl Modifiers {
                 leg.wrap = self.wrap;
             }
         }
+        // "e … In conjunction with m: this move allows capturing en passant by the opponent":
+        // e.p. rights on the squares it passes, no capture of its own.
+        let gives_ep = self
+            .modes
+            .is_some_and(|m| m.en_passant && m.to_empty && !m.capture_enemy);
+        if gives_ep {
+            for leg in &mut path.legs {
+                leg.ep_rights = true;
+            }
+        }
         if let (Some(modes), Some(last)) = (self.modes, path.legs.last_mut()) {
+            let swaps = modes.swap_enemy || modes.swap_friend;
             last.modes = Modes {
-                to_empty: modes.to_empty,
+                // "w Instead of capturing this piece it will swap": `wK` still moves to an
+                // empty square ("Move to any adjacent square. If this square is occupied…").
+                to_empty: modes.to_empty || (swaps && !modes.capture_enemy),
                 capture_enemy: modes.capture_enemy || (modes.en_passant && !modes.to_empty),
+                en_passant: modes.en_passant && !gives_ep,
                 ..modes
             };
             last.default_modes = false;
@@ -115,7 +133,17 @@ impl Modifiers {
         if self.hop
             && let Some(last) = path.legs.pop()
         {
-            path.legs.extend(last.hopping(false));
+            // "p Must hop over any single hurdle, the hurdle can be anywhere in the path": a
+            // leap over the one square between (`pD`) must jump a piece there; a slide hops
+            // one piece and goes on beyond it (`apply` keeps other leaps from here).
+            if last.reach == Reach::Steps(1) {
+                path.legs.push(Leg {
+                    jumping: true,
+                    ..last
+                });
+            } else {
+                path.legs.extend(last.hopping(false));
+            }
         }
         path.ends = Ends::of(&path.legs);
     }

@@ -193,11 +193,10 @@ fn a_chained_amalgam_turns_one_eighth_from_either_size_of_king_step() {
         ["c2", "c4", "d1", "d5", "f1", "f5", "g2", "g4"]
     );
     assert_eq!(squares("F-(fr)W", "e3"), ["c2", "d5", "f1", "g4"]);
-    // `f` after a King's leg: straight on or one eighth either way, from both sizes.
-    assert_eq!(
-        squares("fK-fK", "e3"),
-        ["c4", "c5", "d5", "e5", "f5", "g4", "g5"]
-    );
+    // `f` after a King's leg goes straight on, which both of its sizes can (notes MB11); after
+    // a Wazir step a Ferz leg cannot, so it bends 45° (the Xiangqi Horse).
+    assert_eq!(squares("fK-fK", "e3"), ["c5", "e5", "g5"]);
+    assert_eq!(squares("W-fF", "d4"), squares("N", "d4"));
 }
 
 /// "One example for a circular rider is the Rose … a circular Nightrider (N0) … the Rose must
@@ -323,8 +322,10 @@ fn w_swaps_places_instead_of_capturing() {
             ("e5".to_owned(), true, false)
         ]
     );
+    // "wK Move to any adjacent square. If this square is occupied, then move the piece at
+    // destination square to the start square": `w` alone keeps the moves to empty squares.
+    assert_eq!(squares("wK", "d4"), squares("K", "d4"));
     // On an empty board the swaps are drawn where a piece would be swapped with, and said.
-    assert_eq!(squares("wK", "d4"), Vec::<String>::new());
     let explanation = crate::explain::explain(&parse("mwK", Dialect::Mbn)).to_text();
     assert!(
         explanation.contains("swaps places with an enemy there (w)"),
@@ -389,12 +390,12 @@ fn a_long_chain_of_one_way_is_one_move_of_every_leg() {
     );
 }
 
-/// `K-K-…-K`: each King leg chains on as a Wazir and as a Ferz, doubling the ways the move goes
-/// on. Past the budget of legs the chain is left out whole (a chain cut short would be another
+/// `K-sK-…-sK`: each King leg chains on sideways as a Wazir and as a Ferz, doubling the ways
+/// the move goes on. Past the budget of legs the chain is left out whole (a chain cut short would be another
 /// move), and said.
 #[test]
 fn a_chain_past_the_budget_is_left_out_and_said() {
-    let text = format!("{}K", "K-".repeat(100));
+    let text = format!("{}K", "K-s".repeat(100));
     let piece = built(&text);
     assert!(piece.moves.is_empty() && piece.incomplete);
     let [(range, why)] = piece.not_drawn.as_slice() else {
@@ -529,4 +530,52 @@ fn board_ranges_limit_where_a_move_starts_and_ends() {
     // L478: "[1-4](K+[1]N) is equivalent to [1-4]K+[1]N".
     assert_eq!(squares("[1-4](K+[1]N)", "b1"), squares("[1-4]K+[1]N", "b1"));
     assert_eq!(squares("[1-4](K+[1]N)", "b3"), squares("K", "b3"));
+}
+
+/// Issue 29 (notes MB24): "p Must hop over any single hurdle, the hurdle can be anywhere in the
+/// path" — `pD` jumps the square between ("jumping the adjacent square to reach the second"),
+/// "(pmD)03 is equal to pmD-pmD-pmD"; "e … In conjunction with m: this move allows capturing en
+/// passant by the opponent" (`imefW02`).
+#[test]
+fn p_jumps_the_square_between_and_me_gives_ep_rights() {
+    assert!(squares("pD", "d4").is_empty());
+    assert_eq!(squares_among("pD", "d4", &["d5"], &[]), ["d6"]);
+    assert_eq!(
+        squares_among("(pmD)03", "a1", &["a2", "a4", "a6"], &[]),
+        ["a7"]
+    );
+    let pawn = parse("mfW+cefF+[1-2]mefW02", Dialect::Mbn);
+    let piece = model::build(&pawn.piece(), Dialect::Mbn);
+    let size: BoardSize = "8x8".parse().expect("size");
+    let position = Position::new(
+        size,
+        "d2".parse().expect("square"),
+        Side::White,
+        false,
+        &[],
+        &[],
+    )
+    .expect("position");
+    let generated = generate(&piece, &position);
+    let double = generated
+        .moves
+        .iter()
+        .find(|m| m.to.to_string() == "d4")
+        .expect("the double step");
+    assert_eq!(double.ep_rights, ["d3".parse::<Square>().expect("square")]);
+}
+
+/// Issue 29: `K-dfK` is `K--fK` ("This is equivalent to K-dfK"); the Monkey's `(dcK-mK)0`
+/// captures "by jumping over it to the vacant square immediately beyond" (notes MB11).
+#[test]
+fn d_makes_a_leg_independent_and_f_goes_straight_on() {
+    assert_eq!(squares("K-dfK", "d4"), squares("K--fK", "d4"));
+    assert_eq!(
+        squares_among("(dcK-mK)0", "d4", &[], &["d5", "d7"]),
+        ["d6", "d8"]
+    );
+    assert_eq!(
+        squares("K02", "d4"),
+        ["b2", "b4", "b6", "d2", "d6", "f2", "f4", "f6"]
+    );
 }
