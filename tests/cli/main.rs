@@ -203,6 +203,45 @@ fn moves_uses_side_moved_and_board_options() {
     assert!(stdout(&moved).starts_with("destinations: none\n"));
 }
 
+/// Issue 29: `--piece N@e4` puts pieces of known type (upper case White, lower case Black),
+/// friends or enemies by the side that moves; MBN's piece sets follow them, and where a piece's
+/// type is not known the note says what was assumed.
+#[test]
+fn moves_follow_the_types_of_pieces() {
+    let typed = betza([
+        "moves",
+        "c{L}RB",
+        "--dialect",
+        "mbn",
+        "--piece",
+        "l@d6,n@f6",
+    ]);
+    assert!(
+        stdout(&typed).starts_with("destinations: d6\n"),
+        "{}",
+        stdout(&typed)
+    );
+    assert!(stderr(&typed).is_empty(), "{}", stderr(&typed));
+    let for_black = betza([
+        "moves",
+        "c{L}RB",
+        "--dialect",
+        "mbn",
+        "--side",
+        "black",
+        "--piece",
+        "L@d6,l@f6",
+    ]);
+    assert!(stdout(&for_black).starts_with("destinations: d6\n"));
+    let untyped = betza(["moves", "c{L}RB", "--dialect", "mbn", "--enemy", "d6"]);
+    assert!(stdout(&untyped).starts_with("destinations: d6\n"));
+    assert!(
+        stderr(&untyped).contains("pieces of unknown type were taken to be in `{L}`"),
+        "{}",
+        stderr(&untyped)
+    );
+}
+
 #[test]
 fn moves_rejects_bad_positions_and_strings_with_exit_2() {
     for (args, message) in [
@@ -220,6 +259,14 @@ fn moves_rejects_bad_positions_and_strings_with_exit_2() {
             "square e4 is given twice",
         ),
         (vec!["moves", "fwW"], "`w` is not a modifier"),
+        (
+            vec!["moves", "K", "--piece", "4@e4"],
+            "is not a piece on a square",
+        ),
+        (
+            vec!["moves", "K", "--piece", "N@e4,b@e4"],
+            "square e4 is given twice",
+        ),
     ] {
         let output = betza(&args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

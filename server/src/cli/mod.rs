@@ -11,7 +11,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use betza_syntax::Dialect;
-use betza_syntax::board::{BoardSize, Side, Square};
+use betza_syntax::board::{BoardSize, PlacedPiece, Side, Square};
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -109,6 +109,11 @@ enum Command {
         /// Squares of enemy pieces, comma-separated.
         #[arg(long, value_delimiter = ',')]
         enemy: Vec<Square>,
+        /// Pieces of known type, comma-separated: `N@e4` (upper case White, lower case Black),
+        /// friends or enemies by the piece's side; moves limited to a set of pieces (MBN's
+        /// `c{N}`) follow their types.
+        #[arg(long, value_delimiter = ',')]
+        piece: Vec<PlacedPiece>,
         /// Print JSON instead of the list and diagram.
         #[arg(long)]
         json: bool,
@@ -235,6 +240,7 @@ pub fn run() -> ExitCode {
             moved,
             friend,
             enemy,
+            piece,
             json,
         } => moves::run(&moves::Request {
             betza,
@@ -249,6 +255,7 @@ pub fn run() -> ExitCode {
             moved,
             friends: friend,
             enemies: enemy,
+            pieces: piece,
             json,
         }),
     }

@@ -5,7 +5,8 @@ use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
 
 use betza_syntax::board::{
-    BoardSize, Generated, GeneratedMove, Occupant, Position, Side, Square, generate, xboard,
+    BoardSize, Generated, GeneratedMove, Occupant, PlacedPiece, Position, Side, Square, generate,
+    xboard,
 };
 use betza_syntax::{Dialect, TextRange, model};
 use serde_json::json;
@@ -25,6 +26,8 @@ pub struct Request {
     pub moved: bool,
     pub friends: Vec<Square>,
     pub enemies: Vec<Square>,
+    /// Pieces of known type: friends or enemies by their side.
+    pub pieces: Vec<PlacedPiece>,
     pub json: bool,
 }
 
@@ -36,13 +39,22 @@ pub fn run(request: &Request) -> ExitCode {
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     let from = request.from.unwrap_or_else(|| request.board.centre());
-    let position = match Position::new(
+    let mover_is_white = request.side == Side::White;
+    let (mut friends, mut enemies) = (request.friends.clone(), request.enemies.clone());
+    for piece in &request.pieces {
+        if piece.white == mover_is_white {
+            friends.push(piece.square);
+        } else {
+            enemies.push(piece.square);
+        }
+    }
+    let mut position = match Position::new(
         request.board,
         from,
         request.side,
         request.moved,
-        &request.friends,
-        &request.enemies,
+        &friends,
+        &enemies,
     ) {
         Ok(position) => position,
         Err(error) => {
@@ -50,6 +62,9 @@ pub fn run(request: &Request) -> ExitCode {
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
+    for piece in &request.pieces {
+        position.name_piece(piece.square, &piece.name);
+    }
     warn_of_a_board_too_large(request);
     // XBoard's reading is generated from the text: the seed's model is not needed for it.
     let piece = (!request.xboard).then(|| model::build(&parse.piece(), request.dialect));
@@ -115,6 +130,13 @@ fn print_notes(betza: &str, piece: Option<&model::Piece>, generated: &Generated)
         say!(
             "note: the piece borrows the moves of the friends on {}, which depend on what they are",
             friends.join(", ")
+        );
+    }
+    for set in &generated.assumed {
+        say!(
+            "note: pieces of unknown type were taken to be in `{}`: give their types with \
+             --piece (as in N@e4)",
+            shortened(quoted(set))
         );
     }
     if generated.truncated {

@@ -60,6 +60,9 @@ pub struct Generated {
     pub moves: Vec<GeneratedMove>,
     /// Moves with no squares of their own, by source range, with the reason.
     pub not_generated: Vec<(TextRange, &'static str)>,
+    /// Piece sets (their text) that a piece of unknown type was taken to be in: the moves
+    /// shown assume it.
+    pub assumed: Vec<TextRange>,
     /// Friends whose moves the piece borrows (`x` on a final leg): they depend on the friends'
     /// types, which a position does not have.
     pub borrowed_from: Vec<Square>,

@@ -23,7 +23,7 @@ mod golden;
 
 pub use generate::{generate, generate_quickly, without_repeats};
 pub use generated::{Generated, GeneratedMove, SquareUse};
-pub use square::Square;
+pub use square::{PlacedPiece, Square};
 // Sizes and steps are the model's geometry; the board takes them from there.
 pub use crate::model::{BoardSize, COMPASS, Lean, MAX_SIDE, Step};
 
@@ -52,6 +52,9 @@ pub struct Position {
     /// Whether the piece has moved: initial (`i`) moves are only for a piece that has not.
     pub moved: bool,
     grid: Vec<Option<Occupant>>,
+    /// The type of the piece on each square where it is known (`N`, `GC+`), for moves limited
+    /// to sets of pieces (MBN's `c{L}`); elsewhere its type is not known.
+    types: Vec<Option<String>>,
 }
 
 /// Why a position cannot be set up.
@@ -94,6 +97,7 @@ impl Position {
             side,
             moved,
             grid: vec![None; usize::from(size.files) * usize::from(size.ranks)],
+            types: vec![None; usize::from(size.files) * usize::from(size.ranks)],
         };
         position.check(from)?;
         let mut seen = vec![from];
@@ -129,6 +133,25 @@ impl Position {
     /// How many squares hold a piece (the moving piece's own square is empty).
     pub fn occupied_count(&self) -> usize {
         self.grid.iter().filter(|o| o.is_some()).count()
+    }
+
+    /// Gives the piece on `square` a type; `false` (and nothing changes) where no piece stands.
+    pub fn name_piece(&mut self, square: Square, name: &str) -> bool {
+        if self.occupant(square).is_none() {
+            return false;
+        }
+        let index = self.index(square);
+        self.types[index] = Some(name.to_ascii_uppercase());
+        true
+    }
+
+    /// The type of the piece on `square`, where it is known.
+    pub fn piece_type(&self, square: Square) -> Option<&str> {
+        if self.size.contains(square) {
+            self.types[self.index(square)].as_deref()
+        } else {
+            None
+        }
     }
 
     pub fn occupant(&self, square: Square) -> Option<Occupant> {

@@ -142,3 +142,41 @@ mod tests {
         );
     }
 }
+
+/// A piece of a known type on a square, as `--piece` writes it: `N@e4` (upper case: White),
+/// `p@d5` (lower case: Black), `:GC+:@c3` (an MBN compound letter).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedPiece {
+    /// Upper case, without an MBN compound's colons.
+    pub name: String,
+    pub white: bool,
+    pub square: Square,
+}
+
+impl FromStr for PlacedPiece {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || {
+            format!(
+                "`{s}` is not a piece on a square: write its letter, `@` and the square, as in \
+                 `N@e4` (upper case White, lower case Black)"
+            )
+        };
+        let (letters, square) = s.trim().split_once('@').ok_or_else(bad)?;
+        let name = letters.trim_matches(':');
+        let first = name
+            .chars()
+            .next()
+            .filter(char::is_ascii_alphabetic)
+            .ok_or_else(bad)?;
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '+') {
+            return Err(bad());
+        }
+        Ok(PlacedPiece {
+            name: name.to_ascii_uppercase(),
+            white: first.is_ascii_uppercase(),
+            square: square.parse()?,
+        })
+    }
+}

@@ -2,7 +2,8 @@
 //! the conditions written on it.
 
 use super::words::{
-    atom_words, continues_as, directions_words, reach_words, region_words, steps_words, turn_words,
+    atom_words, continues_as, directions_words, reach_words, region_words, set_words, steps_words,
+    turn_words,
 };
 use crate::board::Step;
 use crate::model::{Bend, Initial, Leg, LegSteps, Move, MoveKind, Reach, Wrap};
@@ -87,6 +88,18 @@ fn leg_line(
         parts.push(mode_words(leg, is_final || leg.hidden));
     }
     parts.extend(conditions(leg).into_iter().map(str::to_owned));
+    if let Some(sets) = &leg.sets {
+        let m = leg.modes;
+        for (set, what, does) in [
+            (&sets.capture, "takes", m.capture_enemy || m.capture_friend),
+            (&sets.hop, "hops over", m.hop),
+            (&sets.swap, "swaps with", m.swap_enemy || m.swap_friend),
+        ] {
+            if let Some(set) = set.as_ref().filter(|_| does) {
+                parts.push(format!("only {what} {}", set_words(set)));
+            }
+        }
+    }
     parts.join("; ")
 }
 

@@ -104,11 +104,19 @@ fn motion(line: &str, first_move_only: bool) -> Option<String> {
 /// with the verb of what its last leg does; `None` for a move that does anything but move or
 /// capture an enemy where it ends and pass through, hop over or capture on the squares before.
 fn move_words(m: &model::Move, lines: &[String]) -> Option<(&'static str, String)> {
-    (m.kind == model::MoveKind::Legs && lines.len() >= m.legs.len()).then_some(())?;
+    // A move limited to parts of the board, or an entry of several forms (MBN), is left to
+    // its list, which says which form is which and where each applies.
+    let forms = lines.first().is_some_and(|l| l.starts_with("form "));
+    (m.kind == model::MoveKind::Legs
+        && lines.len() >= m.legs.len()
+        && m.regions.is_empty()
+        && !forms)
+        .then_some(())?;
     let mut words = String::new();
     for (index, (leg, line)) in m.legs.iter().zip(lines).enumerate() {
         let modes = leg.modes;
         let special = leg.unload
+            || leg.sets.is_some()
             || leg.jumping
             || leg.iso
             || leg.when_open

@@ -2,6 +2,7 @@
 
 use crate::board::Step;
 use crate::model::Reach;
+use crate::model::piece_set::PieceSet;
 use crate::model::region::{Area, Region};
 use crate::vocabulary::{ATOMS, Atom, AtomShape};
 
@@ -287,5 +288,29 @@ pub(super) fn region_words(region: &Region) -> String {
         format!("{said}; Black counts ranks from its own side")
     } else {
         said
+    }
+}
+
+/// A piece set in words: "L", "a friendly P", "any piece but C", "Q or an enemy B".
+pub(super) fn set_words(set: &PieceSet) -> String {
+    let members: Vec<String> = set
+        .members
+        .iter()
+        .map(|m| match m.friendly {
+            None => m.name.clone(),
+            Some(true) => format!("a friendly {}", m.name),
+            Some(false) => format!("an enemy {}", m.name),
+        })
+        .collect();
+    let listed = match members.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    match (set.complement, members.is_empty()) {
+        (true, true) => "any piece".to_owned(),
+        (true, false) => format!("any piece but {listed}"),
+        (false, true) => "no piece".to_owned(),
+        (false, false) => listed,
     }
 }

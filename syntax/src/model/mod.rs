@@ -12,6 +12,7 @@ pub(crate) mod chained;
 pub mod directions;
 pub mod fairy;
 pub(crate) mod mbn;
+pub mod piece_set;
 pub mod region;
 pub mod repeat;
 mod step;
@@ -326,6 +327,8 @@ pub struct Leg {
     /// MBN's `{}` leg (seed 002): taken exactly when it is open where the leg before ended;
     /// when it is blocked the move ends there.
     pub when_open: bool,
+    /// MBN's piece sets on the leg's modes (`c{L}`): which pieces it may take, hop, swap.
+    pub sets: Option<Box<piece_set::LegSets>>,
     pub source: TextRange,
 }
 
@@ -349,6 +352,7 @@ impl Leg {
             bend: None,
             ends_off_board: false,
             when_open: false,
+            sets: None,
             source,
         }
     }
@@ -381,6 +385,8 @@ impl Leg {
             bend: None,
             ends_off_board: false,
             when_open: false,
+            // The hop-off leg captures or swaps, the mount leg hops: each reads its own set.
+            sets: self.sets.clone(),
             source: self.source,
         };
         self.modes = Modes {

@@ -253,6 +253,7 @@ fn leg_of(
         bend: if index == 0 { bend_of(letters) } else { None },
         ends_off_board,
         when_open: false,
+        sets: None,
         source,
     }
 }

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::board::generated::{Generated, GeneratedMove};
 use crate::board::{Occupant, Square};
+use crate::model::piece_set::PieceSet;
 use crate::model::{Leg, LegSteps, Modes};
 
 impl Walker<'_> {
@@ -25,11 +26,58 @@ impl Walker<'_> {
         let stops = end.rest.first().is_some_and(|next| {
             next.when_open && !self.open(next, end.to, end.heading, occupant, trail)
         });
+        let modes = self.within_sets(leg, end.to, occupant, trail, out);
         if end.rest.is_empty() || stops {
-            self.end_move(leg.modes, end.to, occupant, trail, out);
+            self.end_move(modes, end.to, occupant, trail, out);
         } else {
-            self.go_on_from(leg.modes, end, occupant, trail, out);
+            self.go_on_from(modes, end, occupant, trail, out);
         }
+    }
+
+    /// The leg's modes on `to`, less those its piece sets refuse for the piece standing there
+    /// (seed 002: `c{L}` "only if this move is capturing opponent piece L"). A piece of unknown
+    /// type is taken to be in the set, and the set is listed as assumed.
+    fn within_sets(
+        &self,
+        leg: &Leg,
+        to: Square,
+        occupant: Option<Occupant>,
+        trail: &Trail,
+        out: &mut Generated,
+    ) -> Modes {
+        let mut modes = leg.modes;
+        let (Some(sets), Some(occupant)) = (leg.sets.as_deref(), occupant) else {
+            return modes;
+        };
+        // A piece that moved during this move has no type the position knows.
+        let moved = trail.changed.iter().any(|(square, _)| *square == to);
+        let name = if moved {
+            None
+        } else {
+            self.position.piece_type(to)
+        };
+        let friendly = occupant == Occupant::Friend;
+        let mut holds = |set: &Option<PieceSet>| {
+            let Some(set) = set else { return true };
+            set.holds(name, friendly).unwrap_or_else(|| {
+                if !out.assumed.contains(&set.source) {
+                    out.assumed.push(set.source);
+                }
+                true
+            })
+        };
+        if !holds(&sets.capture) {
+            modes.capture_enemy = false;
+            modes.capture_friend = false;
+        }
+        if !holds(&sets.hop) {
+            modes.hop = false;
+        }
+        if !holds(&sets.swap) {
+            modes.swap_enemy = false;
+            modes.swap_friend = false;
+        }
+        modes
     }
 
     /// A non-final leg ends on `next.to`: each mode the leg allows on this square is a way to

@@ -19,7 +19,7 @@ use super::region::Regions;
 use super::{Initial, LONGEST_LINE, Leg, LegSteps, Move, MoveKind, Piece, Reach};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
-use crate::vocabulary::mbn::{Direction, Directional};
+use crate::vocabulary::mbn::{Direction, Directional, Modifier};
 use crate::{Dialect, parse};
 
 /// Complex riders expand into at most this many moves (as repeat groups do).
@@ -324,24 +324,66 @@ impl Lower {
         paths: &mut [Path],
         term: &ast::Term,
     ) -> bool {
-        let Some(read) = self.modifiers(modifications) else {
+        let Some(mut read) = self.modifiers(modifications) else {
             return false;
         };
-        let limited = modifications.iter().find_map(|m| match m {
-            ast::Modification::Letter(modifier)
-                if modifier.piece_set().is_some() || modifier.board_range().is_some() =>
-            {
-                Some(modifier)
+        let mut limited = None;
+        for modification in modifications {
+            let ast::Modification::Letter(modifier) = modification else {
+                continue;
+            };
+            if modifier.board_range().is_some() {
+                limited = Some(modifier);
+                break;
             }
-            _ => None,
-        });
+            let Some(set) = modifier.piece_set() else {
+                continue;
+            };
+            // Sets on what a leg does where it lands are drawn; the rest (`m`, `e`, `g`, `k`,
+            // optional modifiers) needs a game.
+            let slot = match modifier.letters().map(|l| l.modifier) {
+                _ if modifier.is_optional() => None,
+                Some(Modifier::Capture) => Some(&mut read.sets.capture),
+                Some(Modifier::Hop | Modifier::Visit) => Some(&mut read.sets.hop),
+                Some(Modifier::Swap) => Some(&mut read.sets.swap),
+                _ => None,
+            };
+            match slot {
+                Some(slot) if slot.is_none() => *slot = Some(sets::piece_set(&set)),
+                _ => {
+                    limited = Some(modifier);
+                    break;
+                }
+            }
+        }
+        // A hop over a leap's square between is checked as a jump, which reads no set.
+        let jumps_with_set = read.sets.hop.is_some()
+            && read.hop
+            && paths
+                .iter()
+                .any(|p| p.legs.last().is_some_and(|l| l.reach == Reach::Steps(1)));
+        if limited.is_none() && jumps_with_set {
+            limited = modifications.iter().find_map(|m| match m {
+                ast::Modification::Letter(modifier) if modifier.piece_set().is_some() => {
+                    Some(modifier)
+                }
+                _ => None,
+            });
+        }
         if let Some(limited) = limited {
             let letters = limited.letters().map(|l| l.to_string()).unwrap_or_default();
             let optional = if limited.is_optional() { "?" } else { "" };
+            let why = if limited.board_range().is_some() {
+                "its range of the board is not drawn yet"
+            } else if jumps_with_set {
+                "a jump over a leap's square between limited to a set is not drawn yet"
+            } else {
+                "a set on this modifier needs a game to decide, and is not drawn"
+            };
             self.skip(
                 term.text_range(),
                 &format!(
-                    "`{}`: `{letters}{optional}` acts only on the pieces of its set, which depends on the position",
+                    "`{}`: `{letters}{optional}`: {why}",
                     limited.syntax().text()
                 ),
             );
@@ -528,6 +570,7 @@ mod leapers;
 mod modifiers;
 mod regions;
 mod rules;
+mod sets;
 
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 use super::Path;
 use super::chains::Ends;
 use super::directions::selects;
+use crate::model::piece_set::LegSets;
 use crate::model::{Initial, Lameness, Leg, LegSteps, Modes, Reach, Step, Wrap};
 use crate::vocabulary::mbn::{Directional, Modifier, ModifierLetters};
 
@@ -19,6 +20,8 @@ pub(super) struct Modifiers {
     pub(super) lame: bool,
     /// `p`: the last leg hops over a piece and goes on.
     pub(super) hop: bool,
+    /// Piece sets after `c`, `p`, `j`, `w` (seed 002, "Piece Sets").
+    pub(super) sets: LegSets,
     /// `g`: a slide that leaps over what stands between.
     pub(super) leaping: bool,
     pub(super) wrap: Wrap,
@@ -117,6 +120,11 @@ impl Modifiers {
             for leg in &mut path.legs {
                 leg.ep_rights = true;
             }
+        }
+        if self.sets != LegSets::default()
+            && let Some(last) = path.legs.last_mut()
+        {
+            last.sets = Some(Box::new(self.sets.clone()));
         }
         if let (Some(modes), Some(last)) = (self.modes, path.legs.last_mut()) {
             let swaps = modes.swap_enemy || modes.swap_friend;

@@ -1,6 +1,6 @@
 //! MBN meanings the seed states, on an empty board (seed 002 quotes in each test).
 
-use crate::board::{BoardSize, Position, Side, Square, generate};
+use crate::board::{BoardSize, PlacedPiece, Position, Side, Square, generate};
 use crate::{Dialect, model, parse};
 
 fn squares(text: &str, from: &str) -> Vec<String> {
@@ -578,4 +578,76 @@ fn d_makes_a_leg_independent_and_f_goes_straight_on() {
         squares("K02", "d4"),
         ["b2", "b4", "b6", "d2", "d6", "f2", "f4", "f6"]
     );
+}
+
+/// Destinations from d4 on 8x8 (White) among typed pieces, `N@e4` (upper case White, so a
+/// friend) or `n@e4` (an enemy); also the piece sets taken to hold a piece of unknown type.
+fn among_typed(text: &str, typed: &[&str], untyped_enemies: &[&str]) -> (Vec<String>, usize) {
+    let parsed = parse(text, Dialect::Mbn);
+    assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
+    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let placed: Vec<PlacedPiece> = typed.iter().map(|t| t.parse().expect("piece")).collect();
+    let side = |white: bool| {
+        placed
+            .iter()
+            .filter(move |p| p.white == white)
+            .map(|p| p.square)
+    };
+    let mut enemies: Vec<Square> = side(false).collect();
+    enemies.extend(
+        untyped_enemies
+            .iter()
+            .map(|s| s.parse::<Square>().expect("square")),
+    );
+    let friends: Vec<Square> = side(true).collect();
+    let size: BoardSize = "8x8".parse().expect("size");
+    let from: Square = "d4".parse().expect("square");
+    let mut position =
+        Position::new(size, from, Side::White, false, &friends, &enemies).expect("position");
+    for p in &placed {
+        position.name_piece(p.square, &p.name);
+    }
+    let generated = generate(&piece, &position);
+    let mut out: Vec<String> = generated
+        .destinations()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    out.sort();
+    (out, generated.assumed.len())
+}
+
+/// Issue 29, piece sets (seed 002, "Piece Set" and the modifier table): `c{L}RB` "Allows to move
+/// like a rook or like a bishop, but only if this move is capturing opponent piece L";
+/// `ac{^C}p{^C}R` (the Janggi Cannon) "cannot hop over another Cannon, and it cannot capture
+/// another Cannon"; `p{!P}` "hops over a friendly (and only over a friendly) pawn" ("{!QRBN} …
+/// contains only friendly pieces"). A piece of unknown type is taken to be in the set, and said.
+#[test]
+fn piece_sets_follow_the_types_of_the_pieces() {
+    assert_eq!(
+        among_typed("c{L}RB", &["l@d6", "n@f6"], &[]),
+        (vec!["d6".to_owned()], 0)
+    );
+    assert_eq!(
+        among_typed("c{L}RB", &[], &["d6"]),
+        (vec!["d6".to_owned()], 1)
+    );
+    let cannon = "mR+ac{^C}p{^C}R";
+    let (over_a_cannon, _) = among_typed(cannon, &["C@d6", "r@d8"], &[]);
+    assert!(
+        !over_a_cannon.contains(&"d7".to_owned()),
+        "{over_a_cannon:?}"
+    );
+    let (over_a_pawn, _) = among_typed(cannon, &["P@d6", "c@d8"], &[]);
+    assert!(over_a_pawn.contains(&"d7".to_owned()), "{over_a_pawn:?}");
+    assert!(
+        !over_a_pawn.contains(&"d8".to_owned()),
+        "a Cannon is not taken: {over_a_pawn:?}"
+    );
+    let bocksprung = "mp{!P}R";
+    assert_eq!(among_typed(bocksprung, &["P@d6"], &[]).0, ["d7", "d8"]);
+    assert!(among_typed(bocksprung, &["p@d6"], &[]).0.is_empty());
+    // `w{Q}K` swaps only with a Queen, and moves like a King otherwise.
+    let (swaps, _) = among_typed("w{Q}K", &["q@d5", "r@e5"], &[]);
+    assert!(swaps.contains(&"d5".to_owned()) && !swaps.contains(&"e5".to_owned()));
 }

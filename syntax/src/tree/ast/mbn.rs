@@ -276,6 +276,11 @@ impl PieceSet {
     pub fn is_complement(&self) -> bool {
         tokens_of(&self.0, CARET).next().is_some()
     }
+
+    /// `{!Qb}`: the letters' case says the colour ("{!QRBN} are friendly pieces").
+    pub fn by_colour(&self) -> bool {
+        tokens_of(&self.0, BANG).next().is_some()
+    }
 }
 
 /// The ranges with a meaning of their own ("We define some special ranges").
