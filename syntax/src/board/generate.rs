@@ -95,7 +95,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 "the imitator copies the piece that moved last",
             )),
         }
-        if !a_move.regions.to.is_empty() {
+        if !a_move.regions.to.is_empty() || a_move.regions.to_edge {
             let mut index = 0;
             out.moves.retain(|m| {
                 index += 1;

@@ -1,7 +1,7 @@
 //! Board ranges decided on a board: whether a square lies in a region, seen from the side
 //! that moves.
 
-use super::{Position, Side, Square};
+use super::{Position, Side, Square, Step};
 use crate::model::region::{Area, Region, Regions};
 
 /// Whether a move limited by `regions` may start from the position's square.
@@ -15,6 +15,25 @@ pub(super) fn may_start(regions: &Regions, position: &Position) -> bool {
 /// Whether a move limited by `regions` may end on `to`.
 pub(super) fn may_end(regions: &Regions, to: Square, position: &Position) -> bool {
     regions.to.iter().all(|r| contains(r, to, position))
+        && (!regions.to_edge || ends_its_line(position, to))
+}
+
+/// Whether `to` is the last square of the line from the piece's square through it (seed 002:
+/// "* … denoting an edge rider, which moves to the end of the board"): one more step along the
+/// line, the line's own smallest step, leaves the board.
+fn ends_its_line(position: &Position, to: Square) -> bool {
+    let (dx, dy) = (
+        i16::from(to.file) - i16::from(position.from.file),
+        i16::from(to.rank) - i16::from(position.from.rank),
+    );
+    let divisor = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1);
+    let unit = |d: i16| i8::try_from(d / i16::try_from(divisor).unwrap_or(1)).unwrap_or(0);
+    let step = Step::new(unit(dx), unit(dy));
+    position.size.step(to, step, false, false).is_none()
+}
+
+fn gcd(a: u16, b: u16) -> u16 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// Whether `square` lies in `region`. Ranges are written in White's view, and "the black moves

@@ -64,6 +64,12 @@ pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
         Initial::FirstMove => lines.push(format!("({})", phrases::INITIAL)),
         Initial::FromStartSquare => lines.push(format!("({})", phrases::INITIAL_SQUARE)),
     }
+    if a_move.regions.to_edge {
+        lines.push(
+            "(only to the end of its line, on the edge of the board: an edge rider, `*`)"
+                .to_owned(),
+        );
+    }
     for (way, regions) in [("from", &a_move.regions.from), ("to", &a_move.regions.to)] {
         for region in regions {
             lines.push(format!("(only {way} {})", region_words(region)));

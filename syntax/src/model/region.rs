@@ -11,11 +11,13 @@ use rowan::TextRange;
 pub struct Regions {
     pub from: Vec<Region>,
     pub to: Vec<Region>,
+    /// MBN's edge rider (`W*`, `B*`): the move ends where its line leaves the board.
+    pub to_edge: bool,
 }
 
 impl Regions {
     pub fn is_empty(&self) -> bool {
-        self.from.is_empty() && self.to.is_empty()
+        self.from.is_empty() && self.to.is_empty() && !self.to_edge
     }
 }
 

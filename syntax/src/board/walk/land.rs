@@ -6,7 +6,7 @@ use super::{
     plain_bit,
 };
 use crate::board::generated::{Generated, GeneratedMove};
-use crate::board::{Occupant, Square};
+use crate::board::{Occupant, Square, Step};
 use crate::model::piece_set::PieceSet;
 use crate::model::{Leg, LegSteps, Modes};
 
@@ -49,22 +49,9 @@ impl Walker<'_> {
         let (Some(sets), Some(occupant)) = (leg.sets.as_deref(), occupant) else {
             return modes;
         };
-        // A piece that moved during this move has no type the position knows.
-        let moved = trail.changed.iter().any(|(square, _)| *square == to);
-        let name = if moved {
-            None
-        } else {
-            self.position.piece_type(to)
-        };
-        let friendly = occupant == Occupant::Friend;
         let mut holds = |set: &Option<PieceSet>| {
-            let Some(set) = set else { return true };
-            set.holds(name, friendly).unwrap_or_else(|| {
-                if !out.assumed.contains(&set.source) {
-                    out.assumed.push(set.source);
-                }
-                true
-            })
+            set.as_ref()
+                .is_none_or(|set| self.in_set(set, to, occupant, trail, out))
         };
         if !holds(&sets.capture) {
             modes.capture_enemy = false;
@@ -78,6 +65,57 @@ impl Walker<'_> {
             modes.swap_friend = false;
         }
         modes
+    }
+
+    /// Whether the piece (`occupant`) on `square` is in `set`; one whose type the position
+    /// does not give is taken to be, and the set is listed as assumed.
+    fn in_set(
+        &self,
+        set: &PieceSet,
+        square: Square,
+        occupant: Occupant,
+        trail: &Trail,
+        out: &mut Generated,
+    ) -> bool {
+        // A piece that moved during this move has no type the position knows.
+        let moved = trail.changed.iter().any(|(changed, _)| *changed == square);
+        let name = if moved {
+            None
+        } else {
+            self.position.piece_type(square)
+        };
+        set.holds(name, occupant == Occupant::Friend)
+            .unwrap_or_else(|| {
+                if !out.assumed.contains(&set.source) {
+                    out.assumed.push(set.source);
+                }
+                true
+            })
+    }
+
+    /// A leap that must jump a piece of a set over the square between (MBN's `p{!P}D`, "it
+    /// hops over a friendly (and only over a friendly) pawn"): whether the piece there is
+    /// refused. An empty square between is the jump check's to refuse.
+    pub(super) fn jump_refused(
+        &self,
+        leg: &Leg,
+        current: Square,
+        step: Step,
+        trail: &Trail,
+        out: &mut Generated,
+    ) -> bool {
+        let Some(set) = leg.sets.as_deref().and_then(|s| s.hop.as_ref()) else {
+            return false;
+        };
+        if !leg.jumping || step.king_distance() != 2 || step.dx % 2 != 0 || step.dy % 2 != 0 {
+            return false;
+        }
+        let middle = Step::new(step.dx / 2, step.dy / 2);
+        let Some(between) = self.advance(current, middle, leg.wrap) else {
+            return false;
+        };
+        self.occupant(between, trail)
+            .is_some_and(|occupant| !self.in_set(set, between, occupant, trail, out))
     }
 
     /// A non-final leg ends on `next.to`: each mode the leg allows on this square is a way to

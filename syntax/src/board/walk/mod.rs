@@ -327,7 +327,9 @@ impl<'a> Walker<'a> {
                 heading,
                 slide: slider.then_some(distance),
             };
-            if !skip && self.may_end(start, current, &end, leaper, distance, trail) {
+            let jump_refused = leaper && self.jump_refused(leg, current, heading.step, trail, out);
+            if !skip && !jump_refused && self.may_end(start, current, &end, leaper, distance, trail)
+            {
                 self.end_leg(start, current, &end, occupant, trail, out);
             }
             if occupant.is_some() && !skip {

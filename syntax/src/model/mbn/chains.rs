@@ -257,8 +257,24 @@ impl Lower {
                 when_open(&mut again);
                 self.times(&base, &again, LONGEST_LINE, LONGEST_LINE, source)
             }
+            // "* … denoting an edge rider, which moves to the end of the board … provided that
+            // all intermediate squares are unblocked".
+            Some(StepsValue::ToEdge)
+                if base.iter().all(|p| {
+                    matches!(p.legs.as_slice(), [leg] if matches!(leg.steps, LegSteps::Absolute(_)))
+                }) =>
+            {
+                let mut riders = self.reach(base, Reach::Unlimited);
+                for rider in &mut riders {
+                    rider.regions.to_edge = true;
+                }
+                riders
+            }
             Some(StepsValue::ToEdge) => {
-                self.skip(source, "`*` rides to the edge of the board, not drawn yet");
+                self.skip(
+                    source,
+                    "`*` on a move of several legs rides to the edge, not drawn yet",
+                );
                 Vec::new()
             }
             Some(StepsValue::Halfling) => {

@@ -356,27 +356,11 @@ impl Lower {
                 }
             }
         }
-        // A hop over a leap's square between is checked as a jump, which reads no set.
-        let jumps_with_set = read.sets.hop.is_some()
-            && read.hop
-            && paths
-                .iter()
-                .any(|p| p.legs.last().is_some_and(|l| l.reach == Reach::Steps(1)));
-        if limited.is_none() && jumps_with_set {
-            limited = modifications.iter().find_map(|m| match m {
-                ast::Modification::Letter(modifier) if modifier.piece_set().is_some() => {
-                    Some(modifier)
-                }
-                _ => None,
-            });
-        }
         if let Some(limited) = limited {
             let letters = limited.letters().map(|l| l.to_string()).unwrap_or_default();
             let optional = if limited.is_optional() { "?" } else { "" };
             let why = if limited.board_range().is_some() {
                 "its range of the board is not drawn yet"
-            } else if jumps_with_set {
-                "a jump over a leap's square between limited to a set is not drawn yet"
             } else {
                 "a set on this modifier needs a game to decide, and is not drawn"
             };
