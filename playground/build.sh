@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Builds the playground into playground/dist/: the library compiled to WebAssembly
-# (wasm32-unknown-unknown, profile wasm-release), wasm-bindgen's loader for the web beside it,
-# and the page (playground/web/). Any static file server then serves the folder.
+# (wasm32-unknown-unknown, profile wasm-release), wasm-bindgen's loader beside it, the module
+# again as a script, and the page (playground/web/). The folder works as it is, opened from the
+# disk (file://) or served by any static host.
 #   1. rustup's wasm32-unknown-unknown target, if missing;
 #   2. wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock (the two
 #      must agree), installed from crates.io into target/playground-tools and kept there;
-#   3. the module, wasm-bindgen --target web, and the page's files. (No wasm-opt: Debian's
-#      binaryen 108 made the module 7% smaller but 8% larger compressed; docs/playground.md.)
+#   3. the module, wasm-bindgen --target no-modules (a classic script: Chromium runs no ES
+#      module from file://), the module's bytes in base64 as a classic script too (Chromium
+#      fetches nothing from file://; the page loads it only there), and the page's files.
+#      (No wasm-opt: Debian's binaryen 108 made the module 7% smaller but 8% larger
+#      compressed; docs/playground.md.)
 # `--install-only` stops after step 2 (.ci/run installs this way before `cargo test`).
 set -euo pipefail
 playground="$(cd "$(dirname "$0")" && pwd)"
@@ -44,8 +48,16 @@ fi
 cargo build --lib -p betza-playground --target wasm32-unknown-unknown --profile wasm-release
 rm -rf "$dist"
 mkdir -p "$dist"
-"$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
+"$bindgen" --target no-modules --no-typescript --remove-name-section --remove-producers-section \
     --out-dir "$dist" \
     "$target_dir/wasm32-unknown-unknown/wasm-release/betza_playground.wasm"
+module="$dist/betza_playground_bg.wasm"
+# `tr` rather than `base64 -w0`, which macOS's base64 lacks.
+{
+    echo "// Written by playground/build.sh: betza_playground_bg.wasm in base64, for app.js."
+    printf 'var betzaPlaygroundModule = "'
+    base64 < "$module" | tr -d '\n'
+    printf '";\n'
+} > "$module.js"
 cp "$playground"/web/* "$dist/"
-echo "playground: built $dist ($(wc -c < "$dist/betza_playground_bg.wasm") bytes of WebAssembly)"
+echo "playground: built $dist ($(wc -c < "$module") bytes of WebAssembly)"

@@ -1,7 +1,10 @@
 // The playground page: reads the controls and the URL, asks the WebAssembly module (the
 // betza-syntax library, through playground/src/lib.rs) what to show, and shows it. Nothing here
 // knows the notation: findings, fixes, words and the diagram all come from the module.
-import init, { update, dialects, catalogue } from "./betza_playground.js";
+// A classic script after betza_playground.js (wasm-bindgen's loader, which defines
+// `wasm_bindgen`), so that the page also works opened from the disk (index.html).
+"use strict";
+const { update, dialects, catalogue } = wasm_bindgen;
 
 const $ = (id) => document.getElementById(id);
 const input = $("betza");
@@ -177,8 +180,31 @@ function showControls() {
   $("board").value = state.board;
 }
 
+// The module's bytes, for wasm_bindgen(). From a web server: the URL of
+// betza_playground_bg.wasm, which the loader fetches (compiled while it downloads). From the
+// disk (file://, or any other scheme), where Chromium fetches nothing: the same bytes from
+// betza_playground_bg.wasm.js, a classic script in base64 that build.sh writes, a third larger
+// and so loaded only then.
+async function moduleSource() {
+  if (location.protocol === "http:" || location.protocol === "https:") {
+    return { how: "fetched", source: new URL("betza_playground_bg.wasm", location.href) };
+  }
+  await new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = "betza_playground_bg.wasm.js";
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`${script.src} did not load`));
+    document.head.append(script);
+  });
+  const text = atob(self.betzaPlaygroundModule);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return { how: "embedded", source: bytes };
+}
+
 async function main() {
-  await init();
+  const loaded = await moduleSource();
+  await wasm_bindgen({ module_or_path: loaded.source });
   fillMenus();
   readUrl();
   showControls();
@@ -199,11 +225,14 @@ async function main() {
   $("clear").addEventListener("click", () => { state.friends = []; state.enemies = []; render(); });
   render();
   $("loading").hidden = true;
+  // For the end-to-end test: how the module came, and when the page was ready.
+  document.body.dataset.module = loaded.how;
   document.body.dataset.ready = "true";
-  // For the end-to-end test: the time of one whole update (module and page) of a string.
   window.playground = {
-    // The module's part (`update`, JSON out) and the whole (the page's drawing too), in
-    // milliseconds, measured with performance.now().
+    // Milliseconds from the start of navigation.
+    readyAt: performance.now(),
+    // The time of one update of a string: the module's part (`update`, JSON out) and the
+    // whole (the page's drawing too), in milliseconds, measured with performance.now().
     measure(betza, dialect = "xbetza") {
       Object.assign(state, { betza, dialect });
       showControls();

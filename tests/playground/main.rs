@@ -1,10 +1,12 @@
 //! The playground in a real browser: `playground/build.sh` builds `playground/dist/` (the
-//! library as WebAssembly, its loader and the page), a static server in this test serves that
-//! folder on localhost, and `playground/test/drive.mjs` drives Debian's headless Chromium
-//! through playwright-core: type `fmWfcF` and see the Shatranj Pawn, click squares to put a
-//! friend and an enemy, follow a fix, open a link, pick a named piece. The compressed module
-//! must stay under 1 MB (a budget: its size does not vary from run to run); the time of an
-//! update is measured in the browser for every catalogue piece and printed, never asserted.
+//! library as WebAssembly, its loader, the module again as a script, and the page), a static
+//! server in this test serves that folder on localhost, and `playground/test/drive.mjs` drives
+//! Debian's headless Chromium through playwright-core, once on the served page and once on
+//! `dist/index.html` opened as a file: type `fmWfcF` and see the Shatranj Pawn, click squares
+//! to put a friend and an enemy, follow a fix, open a link, pick a named piece. The compressed
+//! module must stay under 1 MB (a budget: its size does not vary from run to run); what each
+//! way of opening the page loads is printed. The time of an update is measured in the browser
+//! for every catalogue piece and printed, never asserted.
 //! `.ci/run` installs what it needs first (`playground/build.sh --install-only`, `npm ci`).
 //! UPDATE_IMAGES=1 refreshes playground/images/playground.png.
 
@@ -61,15 +63,25 @@ fn missing_tools() -> Option<String> {
     })
 }
 
-/// The size of `file` compressed with `gzip -9`.
-fn gzipped_size(file: &Path) -> usize {
+/// What the page loads whichever way it is opened; the module comes on top, as a `.wasm` from
+/// a server, as a script from the disk (`playground/web/app.js`).
+const PAGE: [&str; 4] = ["index.html", "style.css", "betza_playground.js", "app.js"];
+
+/// The size of `file`, and its size compressed with `gzip -9`.
+fn sizes(file: &Path) -> (usize, usize) {
+    let raw = std::fs::metadata(file)
+        .unwrap_or_else(|e| panic!("{} is built: {e}", file.display()))
+        .len();
     let output = Command::new("gzip")
         .args(["-9", "-c"])
         .arg(file)
         .output()
         .expect("gzip runs");
     assert!(output.status.success(), "gzip -9 {} failed", file.display());
-    output.stdout.len()
+    (
+        usize::try_from(raw).unwrap_or(usize::MAX),
+        output.stdout.len(),
+    )
 }
 
 #[test]
@@ -86,10 +98,7 @@ fn the_playground_works_in_chromium() {
     let dist = playground().join("dist");
 
     let module = dist.join("betza_playground_bg.wasm");
-    let raw = std::fs::metadata(&module)
-        .expect("the module is built")
-        .len();
-    let compressed = gzipped_size(&module);
+    let (raw, compressed) = sizes(&module);
     say(&format!(
         "playground: the module is {raw} bytes, {compressed} with gzip -9 (budget {COMPRESSED_BUDGET})"
     ));
@@ -97,6 +106,25 @@ fn the_playground_works_in_chromium() {
         compressed < COMPRESSED_BUDGET,
         "the compressed module is {compressed} bytes, over its budget of {COMPRESSED_BUDGET}"
     );
+    let (raw, compressed) = sizes(&dist.join("betza_playground_bg.wasm.js"));
+    say(&format!(
+        "playground: the module as a script (file://) is {raw} bytes, {compressed} with gzip -9"
+    ));
+    for (origin, module) in [
+        ("served", "betza_playground_bg.wasm"),
+        ("from the disk", "betza_playground_bg.wasm.js"),
+    ] {
+        let (raw, compressed) = PAGE
+            .iter()
+            .chain([&module])
+            .map(|file| sizes(&dist.join(file)))
+            .fold((0, 0), |(r, c), (raw, compressed)| {
+                (r + raw, c + compressed)
+            });
+        say(&format!(
+            "playground: the page {origin} loads {raw} bytes, {compressed} with gzip -9"
+        ));
+    }
 
     let url = serve::serve(&dist);
     let work = scratch::Scratch::new("playground");
@@ -105,6 +133,7 @@ fn the_playground_works_in_chromium() {
         .arg(playground().join("test/drive.mjs"))
         .current_dir(playground().join("test"))
         .env("PLAYGROUND_URL", &url)
+        .env("PLAYGROUND_DIST", &dist)
         .env("CHROMIUM", CHROMIUM)
         .env("WORK", &work.0)
         .env("SCREENSHOT", &screenshot)

@@ -67,8 +67,8 @@ fn local_file(root: &Path, target: &str) -> Option<PathBuf> {
     Some(root.join(relative))
 }
 
-/// The type a browser needs: a module script must be JavaScript, and the module compiles
-/// while it downloads only when served as `application/wasm`.
+/// The type a browser wants: the module compiles while it downloads only when served as
+/// `application/wasm`.
 fn content_type(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()) {
         Some("html") => "text/html; charset=utf-8",

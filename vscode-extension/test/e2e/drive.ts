@@ -193,15 +193,8 @@ async function launchBrowser(): Promise<BrowserContext> {
     executablePath: browser,
     headless: true,
     viewport: { width: 1280, height: 800 },
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    // The flags the playground's test (playground/test/drive.mjs) gives the same Chromium.
+    args: JSON.parse(fs.readFileSync(path.join(extensionRoot, "test", "e2e", "chromium-flags.json"), "utf8")) as string[],
   });
 }
 
