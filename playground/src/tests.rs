@@ -165,3 +165,32 @@ fn any_input_gets_an_answer() {
         }
     }
 }
+
+/// An MBN text with a macro is explained a piece at a time with its macros dissolved, as
+/// `betza explain` does, and the diagram is the first piece's: here the macro's Nightrider.
+#[test]
+fn an_mbn_text_of_several_pieces_is_explained_piece_by_piece() {
+    let view = view("@:NR:=N0 Z|Amazon-Rider|=Q+:NR:", "mbn", "8x8", "", "");
+    let explanation = said(&view, "explanation");
+    assert!(
+        explanation.starts_with("macro @:NR: = N0\n"),
+        "{explanation}"
+    );
+    assert!(
+        explanation.contains("piece Z = Q+:NR: (Amazon-Rider)\nwith macros dissolved: Q+(N0)\n"),
+        "{explanation}"
+    );
+    assert!(destinations(&view).contains(&"b5"), "{view}");
+}
+
+/// A piece set is drawn with the pieces around taken to be in it, and the note says so.
+#[test]
+fn an_assumed_piece_set_is_said() {
+    let view = view("c{L}RB", "mbn", "8x8", "", "d6");
+    assert_eq!(destinations(&view), ["d6"]);
+    let notes = strings(&view["notes"]);
+    assert!(
+        notes.iter().any(|n| n.contains("taken to be in `{L}`")),
+        "{notes:?}"
+    );
+}

@@ -5,7 +5,7 @@
 
 use betza_syntax::board::{self, BoardSize, Generated, Position, Side, Square};
 use betza_syntax::document::{self, FileDiagnostic, Options};
-use betza_syntax::explain::{Described, names, xboard_reading};
+use betza_syntax::explain::{Described, names, pieces, said_in_turn, xboard_reading};
 use betza_syntax::{Dialect, model, render};
 use serde_json::{Value, json};
 
@@ -79,9 +79,17 @@ pub fn update(request: &Request) -> Value {
     };
     let dialect = reading.dialect();
     let parse = betza_syntax::parse(request.betza, dialect);
-    let described = Described::new(&parse);
     let board = request.board.parse::<BoardSize>();
-    let mut explanation = described.explanation().to_text();
+    // An MBN text of several definitions or with macros is explained a piece at a time, as
+    // `betza explain` does; the diagram is the first piece's.
+    let pieces = pieces(&parse);
+    let mut explanation = said_in_turn(&pieces, |parse| {
+        Described::new(parse).explanation().to_text()
+    });
+    let drawn = pieces
+        .iter()
+        .find_map(|p| p.parse.as_ref())
+        .unwrap_or(&parse);
     if reading == Reading::XBoard {
         explanation.push('\n');
         explanation.push_str(&xboard_reading(request.betza, board.as_ref().ok().copied()));
@@ -92,13 +100,14 @@ pub fn update(request: &Request) -> Value {
     });
     match board.and_then(|size| position(size, request)) {
         Ok(position) => {
-            let piece = (reading != Reading::XBoard).then(|| model::build(&parse.piece(), dialect));
+            let piece = (reading != Reading::XBoard).then(|| model::build(&drawn.piece(), dialect));
             let generated = match &piece {
                 Some(piece) => board::generate(piece, &position),
                 None => board::xboard::generate(request.betza, &position),
             };
             view["diagram"] = diagram(&position, &generated);
-            view["notes"] = notes(request.betza, piece.as_ref(), &generated).into();
+            let drawn_text = drawn.syntax().text().to_string();
+            view["notes"] = notes(&drawn_text, piece.as_ref(), &generated).into();
         }
         Err(problem) => view["problem"] = problem.into(),
     }
@@ -214,6 +223,12 @@ fn notes(text: &str, piece: Option<&model::Piece>, generated: &Generated) -> Vec
         notes.push(format!(
             "the piece borrows the moves of the friends on {}, which depend on what they are",
             friends.join(", ")
+        ));
+    }
+    for set in &generated.assumed {
+        notes.push(format!(
+            "pieces here have no type: they are taken to be in `{}`",
+            quoted(set)
         ));
     }
     if generated.truncated {

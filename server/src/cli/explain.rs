@@ -8,8 +8,7 @@ use std::process::ExitCode;
 
 use betza_syntax::Dialect;
 use betza_syntax::board::BoardSize;
-use betza_syntax::explain::{Described, xboard_reading};
-use betza_syntax::mbn::pieces::definitions;
+use betza_syntax::explain::{Described, pieces, said_in_turn, xboard_reading};
 use betza_syntax::model::is_meaningless;
 use betza_syntax::tree::Parse;
 
@@ -24,57 +23,18 @@ pub fn run(
 ) -> ExitCode {
     let parse = betza_syntax::parse(betza, dialect);
     report::eprint_syntax_errors("<betza>", betza, parse.errors());
-    let mut pieces = vec![(String::new(), Some(parse.clone()))];
-    if dialect == Dialect::Mbn {
-        let read = definitions(&parse);
-        if read.len() > 1 || read.iter().any(|d| d.is_macro || d.uses_macros()) {
-            pieces = read
-                .into_iter()
-                .map(|d| {
-                    let mut header = match (&d.name, d.is_macro) {
-                        (Some(name), true) => format!("macro {name} = {}", d.written),
-                        (Some(name), false) => format!("piece {name} = {}", d.written),
-                        (None, _) => d.written.clone(),
-                    };
-                    if let Some(title) = &d.title {
-                        header.push_str(&format!(" ({title})"));
-                    }
-                    header.push('\n');
-                    match d.dissolved {
-                        Ok(text) if text != d.written => {
-                            header.push_str(&format!("with macros dissolved: {text}\n"));
-                            (header, Some(betza_syntax::parse(&text, Dialect::Mbn)))
-                        }
-                        Ok(text) => (header, Some(betza_syntax::parse(&text, Dialect::Mbn))),
-                        Err(error) => {
-                            header.push_str(&format!("cannot be dissolved: {error}\n"));
-                            (header, None)
-                        }
-                    }
-                })
-                .collect();
-        }
-    }
+    let pieces = pieces(&parse);
     if let Some(path) = svg {
         let first = pieces
             .iter()
-            .find_map(|(_, p)| p.as_ref())
+            .find_map(|p| p.parse.as_ref())
             .unwrap_or(&parse);
         if let Err(error) = std::fs::write(path, Described::new(first).diagram_svg(board)) {
             say!("error: cannot write {}: {error}", path.display());
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     }
-    let mut out = String::new();
-    for (index, (header, piece)) in pieces.iter().enumerate() {
-        if index > 0 {
-            out.push_str("\n----\n\n");
-        }
-        out.push_str(header);
-        if let Some(piece) = piece {
-            out.push_str(&described(piece, board));
-        }
-    }
+    let mut out = said_in_turn(&pieces, |parse| described(parse, board));
     if xboard {
         out.push('\n');
         out.push_str(&xboard_reading(betza, board));

@@ -10,6 +10,7 @@ mod diagram;
 mod fairy;
 mod legs;
 pub mod names;
+mod pieces;
 mod summary;
 mod words;
 
@@ -19,6 +20,7 @@ mod tests;
 pub use diagram::{Picture, diagram, diagram_svg, xboard_reading};
 use diagram::{diagram_built, in_position_built, picture_built, svg_built};
 use legs::explain_move;
+pub use pieces::{Piece, pieces, said_in_turn};
 use summary::{difference_words, is_plain, plain_words, summary, swaps_said};
 
 use crate::Dialect;
