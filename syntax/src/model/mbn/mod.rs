@@ -557,4 +557,6 @@ mod rules;
 mod sets;
 
 #[cfg(test)]
+mod golden;
+#[cfg(test)]
 mod tests;
