@@ -55,8 +55,16 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 // and the piece as a whole stays bounded.
                 let share = search.move_budget().min(total);
                 let budget = Cell::new(share);
-                Walker::new(position, initial_only, a_move.source, &budget, search)
-                    .run(&a_move.legs, &mut out);
+                let reflected = piece.dialect == Dialect::Mbn;
+                Walker::new(
+                    position,
+                    initial_only,
+                    a_move.source,
+                    &budget,
+                    search,
+                    reflected,
+                )
+                .run(&a_move.legs, &mut out);
                 total -= share - budget.get();
             }
             MoveKind::Universal => {

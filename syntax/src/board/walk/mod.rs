@@ -116,6 +116,9 @@ pub(super) struct Walker<'a> {
     /// How many plain bits are set.
     plain_count: Cell<usize>,
     search: Search,
+    /// Black's moves are White's reflected about the board's horizontal bisector (MBN, seed
+    /// 002), not turned 180° (XBetza and the engines): left stays left.
+    reflected: bool,
 }
 
 const REACHED: u8 = 1;
@@ -154,6 +157,7 @@ impl<'a> Walker<'a> {
         source: TextRange,
         budget: &'a Cell<u32>,
         search: Search,
+        reflected: bool,
     ) -> Self {
         Walker {
             position,
@@ -171,6 +175,7 @@ impl<'a> Walker<'a> {
             ]),
             plain_count: Cell::new(0),
             search,
+            reflected,
         }
     }
 

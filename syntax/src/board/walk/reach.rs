@@ -14,25 +14,30 @@ impl Walker<'_> {
         leg: &Leg,
         incoming: Option<Arrival>,
     ) -> (Vec<(Step, Option<Lean>)>, bool) {
+        let mirrored = self.position.side == Side::Black && self.reflected;
         let side = |step: Step| match self.position.side {
             Side::White => step,
+            Side::Black if self.reflected => Step::new(step.dx, -step.dy),
             Side::Black => step.for_black(),
         };
-        // Going straight on or back keeps the lean of the last bend.
+        // Going straight on or back keeps the lean of the last bend. In a mirror a turn to the
+        // right is one to the left.
         let turned = |turns: &[u8], Arrival { step, lean, .. }: Arrival| {
             turns
                 .iter()
                 .map(|t| {
-                    let turned = step.turned(*t);
-                    (turned, Lean::of_turn(*t, turned).or(lean))
+                    let t = if mirrored { (8 - t % 8) % 8 } else { *t };
+                    let turned = step.turned(t);
+                    (turned, Lean::of_turn(t, turned).or(lean))
                 })
                 .collect::<Vec<_>>()
         };
         match (&leg.steps, incoming) {
+            // A 180° turn keeps a leap's lean, a mirror changes it: the lean is the step's own.
             (LegSteps::Absolute(steps), _) => (
                 steps
                     .iter()
-                    .map(|s| (side(*s), s.leaning()))
+                    .map(|s| (side(*s), side(*s).leaning()))
                     .collect::<Vec<_>>(),
                 false,
             ),

@@ -651,3 +651,23 @@ fn piece_sets_follow_the_types_of_the_pieces() {
     let (swaps, _) = among_typed("w{Q}K", &["q@d5", "r@e5"], &[]);
     assert!(swaps.contains(&"d5".to_owned()) && !swaps.contains(&"e5".to_owned()));
 }
+
+/// Issue 29 (notes MB26): "All the move definitions will be done from White's point of view, the
+/// black moves will be derived implicitly with a reflection about the horizontal bisector of
+/// the board": Black's `lW` goes left as White sees it too, and a right turn is mirrored.
+#[test]
+fn black_moves_are_white_moves_reflected() {
+    assert_eq!(squares_on("lW", "8x8", "d4", Side::Black), ["c4"]);
+    assert_eq!(squares_on("(fr)N", "8x8", "d4", Side::White), ["f5"]);
+    assert_eq!(squares_on("(fr)N", "8x8", "d4", Side::Black), ["f3"]);
+    let mirrored: Vec<String> = squares_on("K-(fr)K", "8x8", "e3", Side::White)
+        .iter()
+        .map(|s| {
+            let rank: u8 = s[1..].parse().expect("rank");
+            format!("{}{}", &s[..1], 9 - rank)
+        })
+        .collect();
+    let mut mirrored = mirrored;
+    mirrored.sort();
+    assert_eq!(squares_on("K-(fr)K", "8x8", "e6", Side::Black), mirrored);
+}
