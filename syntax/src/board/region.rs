@@ -1,15 +1,56 @@
 //! Board ranges decided on a board: whether a square lies in a region, seen from the side
 //! that moves.
 
-use super::{Position, Side, Square, Step};
-use crate::model::region::{Area, Region, Regions};
+use rowan::TextRange;
 
-/// Whether a move limited by `regions` may start from the position's square.
-pub(super) fn may_start(regions: &Regions, position: &Position) -> bool {
+use super::{Occupant, Position, Side, Square, Step};
+use crate::model::region::{Area, Condition, Region, Regions};
+
+/// Whether a move limited by `regions` may start from the position's square, its conditions
+/// holding; a condition that holds only if a piece of unknown type is of its set is taken to
+/// hold, its text added to `assumed`.
+pub(super) fn may_start(
+    regions: &Regions,
+    position: &Position,
+    assumed: &mut Vec<TextRange>,
+) -> bool {
     regions
         .from
         .iter()
         .all(|r| contains(r, position.from, position))
+        && regions
+            .conditions
+            .iter()
+            .all(|c| holds(c, position, assumed))
+}
+
+/// Seed 002: "H=(/Ta1/W) … moves as a Wazir if a piece of type T is on square a1"; "/T/W … if
+/// any piece of type T is on board"; "/a1/W … if square a1 is occupied by any piece".
+fn holds(condition: &Condition, position: &Position, assumed: &mut Vec<TextRange>) -> bool {
+    let mut unsure = false;
+    let found = position.size.squares().any(|square| {
+        let Some(occupant) = position.occupant(square) else {
+            return false;
+        };
+        let placed = condition
+            .place
+            .as_ref()
+            .is_none_or(|place| contains(place, square, position));
+        let friendly = occupant == Occupant::Friend;
+        let of_set = match &condition.pieces {
+            None => Some(true),
+            Some(set) => set.holds(position.piece_type(square), friendly),
+        };
+        unsure |= placed && of_set.is_none();
+        placed && of_set == Some(true)
+    });
+    if !found && unsure {
+        if !assumed.contains(&condition.source) {
+            assumed.push(condition.source);
+        }
+        return true;
+    }
+    found
 }
 
 /// Whether a move limited by `regions` may end on `to`.

@@ -70,6 +70,24 @@ pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
                 .to_owned(),
         );
     }
+    for condition in &a_move.regions.conditions {
+        let who = match &condition.pieces {
+            None => "a piece".to_owned(),
+            Some(set) => match set.members.as_slice() {
+                [one] if !set.complement && one.friendly.is_none() => format!("a {}", one.name),
+                [_] => set_words(set),
+                _ if set.complement => set_words(set),
+                _ => format!("one of {}", set_words(set)),
+            },
+        };
+        let place = condition
+            .place
+            .as_ref()
+            .map_or("on the board".to_owned(), |p| {
+                format!("on {}", region_words(p))
+            });
+        lines.push(format!("(only when {who} stands {place})"));
+    }
     for (way, regions) in [("from", &a_move.regions.from), ("to", &a_move.regions.to)] {
         for region in regions {
             lines.push(format!("(only {way} {})", region_words(region)));

@@ -13,11 +13,22 @@ pub struct Regions {
     pub to: Vec<Region>,
     /// MBN's edge rider (`W*`, `B*`): the move ends where its line leaves the board.
     pub to_edge: bool,
+    /// MBN's conditions on the position (`/Ta1/W`): each must hold for the move.
+    pub conditions: Vec<Condition>,
+}
+
+/// `/Ta1/`, `/{T}[a2]/`, `/T/`, `/a1/` (seed 002, "Conditions"): some piece of the set (any
+/// piece without one) stands in the place (anywhere on the board without one).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Condition {
+    pub pieces: Option<crate::model::piece_set::PieceSet>,
+    pub place: Option<Region>,
+    pub source: TextRange,
 }
 
 impl Regions {
     pub fn is_empty(&self) -> bool {
-        self.from.is_empty() && self.to.is_empty() && !self.to_edge
+        self.from.is_empty() && self.to.is_empty() && !self.to_edge && self.conditions.is_empty()
     }
 }
 

@@ -64,11 +64,21 @@ impl Lower {
         }
         // A range on the square where one part ends and the next starts limits a square the
         // move passes through, which the board does not check.
-        if !before.regions.to.is_empty() || !after.regions.from.is_empty() {
-            let range = before.regions.to.iter().chain(&after.regions.from).next();
+        if !before.regions.to.is_empty()
+            || !after.regions.from.is_empty()
+            || !after.regions.conditions.is_empty()
+        {
+            let range = before
+                .regions
+                .to
+                .iter()
+                .chain(&after.regions.from)
+                .map(|r| r.source)
+                .chain(after.regions.conditions.iter().map(|c| c.source))
+                .next();
             self.skip(
-                range.map_or(source, |r| r.source),
-                "a board range on a square the move passes through is not drawn yet",
+                range.unwrap_or(source),
+                "a board range or condition on a square the move passes through is not drawn yet",
             );
             return Vec::new();
         }

@@ -291,6 +291,11 @@ impl Lower {
                         limits.to.push(region);
                     }
                 }
+                ast::TermElement::Restriction(ast::Restriction::Condition(written))
+                    if let Some(condition) = conditions::condition(&written) =>
+                {
+                    limits.conditions.push(condition);
+                }
                 ast::TermElement::Restriction(restriction) => {
                     self.skip(
                         term.text_range(),
@@ -311,6 +316,9 @@ impl Lower {
             for path in &mut inner {
                 path.regions.from.extend(limits.from.iter().cloned());
                 path.regions.to.extend(limits.to.iter().cloned());
+                path.regions
+                    .conditions
+                    .extend(limits.conditions.iter().cloned());
             }
             paths.extend(inner);
         }
@@ -549,6 +557,7 @@ fn lowered(text: &str) -> Lowered {
 }
 
 mod chains;
+mod conditions;
 mod directions;
 mod leapers;
 mod modifiers;

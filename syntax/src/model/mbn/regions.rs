@@ -50,7 +50,7 @@ fn whole(areas: Vec<Area>, source: rowan::TextRange) -> Region {
 /// One part between commas: "A file designator is a single file or two files separated by a
 /// hyphen. A rank designator is analogous … A square range is a file designator followed by a
 /// rank designator."
-fn area(tokens: &[(SyntaxKind, String)]) -> Option<Area> {
+pub(super) fn area(tokens: &[(SyntaxKind, String)]) -> Option<Area> {
     let file = |text: &str| match text.as_bytes() {
         [letter @ b'a'..=b'z'] => Some(letter - b'a'),
         _ => None,
