@@ -99,7 +99,11 @@ fn warn_of_a_board_too_large(request: &Request) {
 /// What the squares shown leave out, on stderr: parts not drawn, friends whose moves are
 /// borrowed, a search cut short.
 fn print_notes(betza: &str, piece: Option<&model::Piece>, generated: &Generated) {
-    let quoted = |range: &TextRange| &betza[usize::from(range.start())..usize::from(range.end())];
+    let quoted = |range: &TextRange| {
+        betza
+            .get(usize::from(range.start())..usize::from(range.end()))
+            .unwrap_or_default()
+    };
     let shortened = betza_syntax::quote::shortened;
     let not_drawn = piece
         .into_iter()

@@ -190,7 +190,13 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     let dialect = parse.dialect();
     let tree = parse.piece();
     let text = parse.syntax().text().to_string();
-    let slice = |range: rowan::TextRange| text[range].to_owned();
+    // Every range the model gives lies in the text; one that would not is said as nothing
+    // rather than a panic.
+    let slice = |range: rowan::TextRange| {
+        text.get(std::ops::Range::<usize>::from(range))
+            .unwrap_or_default()
+            .to_owned()
+    };
     // Fairy-Stockfish's paragraph on the atoms together is kept when the list is cut.
     let mut together = None;
     let mut moves = match dialect {

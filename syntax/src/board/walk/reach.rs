@@ -17,7 +17,7 @@ impl Walker<'_> {
         let mirrored = self.position.side == Side::Black && self.reflected;
         let side = |step: Step| match self.position.side {
             Side::White => step,
-            Side::Black if self.reflected => Step::new(step.dx, -step.dy),
+            Side::Black if self.reflected => Step::new(step.dx, step.dy.saturating_neg()),
             Side::Black => step.for_black(),
         };
         // Going straight on or back keeps the lean of the last bend. In a mirror a turn to the

@@ -68,16 +68,8 @@ impl Lower {
             || !after.regions.from.is_empty()
             || !after.regions.conditions.is_empty()
         {
-            let range = before
-                .regions
-                .to
-                .iter()
-                .chain(&after.regions.from)
-                .map(|r| r.source)
-                .chain(after.regions.conditions.iter().map(|c| c.source))
-                .next();
             self.skip(
-                range.unwrap_or(source),
+                source,
                 "a board range or condition on a square the move passes through is not drawn yet",
             );
             return Vec::new();

@@ -87,14 +87,21 @@ struct Lower {
     /// The basic pieces written as MBN (section 14), each lowered once: `UU…U` would otherwise
     /// build and drop `g(WF)0`'s rider for every letter.
     basic_pieces: HashMap<char, Lowered>,
+    /// What `not_drawn` holds, to say each part once.
+    said: std::collections::HashSet<NotDrawn>,
 }
 
 /// A basic piece's paths, and what of it is not drawn.
 type Lowered = (Vec<Path>, Option<String>);
 
 impl Lower {
+    /// Says a part is not drawn, once however many joins meet it (`P9` joins its double step
+    /// over and over).
     fn skip(&mut self, range: TextRange, why: &str) {
-        self.not_drawn.push((range, why.to_owned()));
+        let said = (range, why.to_owned());
+        if self.said.insert(said.clone()) {
+            self.not_drawn.push(said);
+        }
     }
 
     /// Counts `legs` more legs built.
@@ -522,9 +529,25 @@ impl Lower {
         if let Some(why) = why {
             self.skip(source, &why);
         }
+        // Every range the definition's text gave is the letter's in the text written.
         for path in &mut paths {
             for leg in &mut path.legs {
                 leg.source = source;
+                if let Some(sets) = &mut leg.sets {
+                    for set in [&mut sets.capture, &mut sets.hop, &mut sets.swap]
+                        .into_iter()
+                        .flatten()
+                    {
+                        set.source = source;
+                    }
+                }
+            }
+            let regions = &mut path.regions;
+            for region in regions.from.iter_mut().chain(&mut regions.to) {
+                region.source = source;
+            }
+            for condition in &mut regions.conditions {
+                condition.source = source;
             }
         }
         paths

@@ -671,3 +671,25 @@ fn black_moves_are_white_moves_reflected() {
     mirrored.sort();
     assert_eq!(squares_on("K-(fr)K", "8x8", "e6", Side::Black), mirrored);
 }
+
+/// Found by a random-string run: the basic Pawn's board range came with the range of the
+/// Pawn's own definition text, which `P9` then quoted past its end. Every range a piece says
+/// lies in the text written, and each part is said once however many joins meet it.
+#[test]
+fn a_basic_piece_says_its_ranges_in_the_text_written() {
+    for text in ["P9", "S3", "(P)0", "P-P"] {
+        let piece = built(text);
+        assert!(
+            piece
+                .not_drawn
+                .iter()
+                .all(|(range, _)| usize::from(range.end()) <= text.len()),
+            "{text}: {:?}",
+            piece.not_drawn
+        );
+        let mut said = piece.not_drawn.clone();
+        said.dedup();
+        assert_eq!(said.len(), piece.not_drawn.len(), "{text}");
+        crate::explain::explain(&parse(text, Dialect::Mbn)).to_text();
+    }
+}
