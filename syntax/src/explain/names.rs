@@ -66,7 +66,9 @@ pub struct Identity {
 /// piece that matches a catalogue entry there is generated on the other reference boards, so
 /// an unusual or costly piece is generated once, and briefly.
 pub fn identify(piece: &model::Piece) -> Identity {
-    if piece.is_empty() {
+    // A move limited to parts of the board or to a position (MBN's `[1-2]`, `/Ta1/`) is not
+    // seen from the squares the comparison uses: the seed's Pawn is no Shatranj Pawn.
+    if piece.is_empty() || piece.moves.iter().any(|m| !m.regions.is_empty()) {
         return Identity::default();
     }
     // Every catalogue piece is cheap to generate: one that is not matches none of them.

@@ -447,6 +447,9 @@ fn the_seeds_pawn_double_steps_from_its_first_two_ranks() {
     assert_eq!(squares_on(pawn, "8x8", "d1", Side::White), ["d2", "d3"]);
     assert_eq!(squares_on(pawn, "8x8", "d7", Side::Black), ["d5", "d6"]);
     assert_eq!(squares_on(pawn, "8x8", "d2", Side::Black), ["d1"]);
+    // Seen only from the centre it would look like the Shatranj Pawn: it is not compared.
+    let summary = crate::explain::explain(&parse(pawn, Dialect::Mbn)).summary;
+    assert!(!summary.contains("Shatranj"), "{summary}");
 }
 
 /// Issue 29, the seed's Berolina Pawn (L900) `S=mfsF+cefW+[1-2]mefF02`: `fsF` is `fF+sF`
