@@ -1,9 +1,10 @@
 //! MBN (seed 002) lowered to the shared move model: its 2D core, read through the typed views
-//! of [`crate::tree::ast::mbn`], board ranges the board decides kept with each move. What has no
-//! truthful drawing yet (ranges that need a game, piece sets, conditions, board transitions, a
-//! `{}` leg that starts a move, `*`, `g` on more than one slide, `j` ending a move, `w` before
-//! the last leg, and the modifiers h k u x) is listed in [`Piece::not_drawn`] with its text,
-//! and the move that holds it is left out of the drawing rather than drawn wrongly.
+//! of [`crate::tree::ast::mbn`]; board ranges, edge riders and conditions the board decides
+//! are kept with each move, piece sets on captures, hops and swaps with its legs. What has no
+//! truthful drawing yet (ranges and sets that need a game, board transitions, a `{}` leg that
+//! starts a move, `g` on more than one slide, `j` ending a move, `w` before the last leg, and
+//! the modifiers h k u x) is listed in [`Piece::not_drawn`] with its text, and the move that
+//! holds it is left out of the drawing rather than drawn wrongly.
 
 use std::collections::HashMap;
 
@@ -588,6 +589,8 @@ mod regions;
 mod rules;
 mod sets;
 
+#[cfg(test)]
+mod board_tests;
 #[cfg(test)]
 mod golden;
 #[cfg(test)]
