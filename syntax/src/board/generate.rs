@@ -112,8 +112,12 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         }
     }
     if piece.dialect == Dialect::Mbn {
-        // Seed 002: "the start square and the arrival square cannot be equal" (notes MB9).
-        out.moves.retain(|m| m.to != position.from);
+        // Seed 002: "So far as not specifically allowed, the start square and the arrival
+        // square cannot be equal"; the Lion's return "can effectively capture a piece on an
+        // adjacent square without moving" is: a move that took a piece on the way may end
+        // where it started (notes MB9).
+        out.moves
+            .retain(|m| m.to != position.from || !m.captured.is_empty());
     }
     out
 }
