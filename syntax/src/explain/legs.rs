@@ -112,6 +112,17 @@ fn leg_line(
         parts.push(mode_words(leg, is_final || leg.hidden));
     }
     parts.extend(conditions(leg).into_iter().map(str::to_owned));
+    if let Wrap::Files { first, last } = leg.wrap {
+        let file = |f: u8| char::from(b'a'.saturating_add(f));
+        parts.push(format!(
+            "wraps from file {} to file {} and back, as if they were neighbours, when the \
+             piece stands on the files between (o[{},{}])",
+            file(last),
+            file(first),
+            file(first),
+            file(last)
+        ));
+    }
     if let Some(sets) = &leg.sets {
         let m = leg.modes;
         for (set, what, does) in [
@@ -215,6 +226,8 @@ fn conditions(leg: &Leg) -> Vec<&'static str> {
         Wrap::None => {}
         Wrap::Cylinder => said.push(phrases::CYLINDER),
         Wrap::Torus => said.push(phrases::TORUS),
+        // Said with its files by `leg_line`.
+        Wrap::Files { .. } => {}
     }
     match leg.bend {
         None => {}

@@ -293,6 +293,9 @@ pub enum Wrap {
     Cylinder,
     /// `oo`: both pairs of edges meet.
     Torus,
+    /// MBN's `o[b,g]`: the files from `first` to `last` (counted from 0) make a cylinder of
+    /// their own ("the b and g files are connected"); a piece outside them does not wrap.
+    Files { first: u8, last: u8 },
 }
 
 /// One leg of a move.

@@ -156,7 +156,9 @@ impl Walker<'_> {
         // On a wrapped board a line can visit every square before it comes back.
         let longest = match wrap {
             Wrap::None => u32::from(size.files.max(size.ranks)),
-            Wrap::Cylinder | Wrap::Torus => u32::from(size.files) * u32::from(size.ranks),
+            Wrap::Cylinder | Wrap::Torus | Wrap::Files { .. } => {
+                u32::from(size.files) * u32::from(size.ranks)
+            }
         };
         match reach {
             Reach::Steps(n) => n.min(longest),
@@ -175,9 +177,24 @@ impl Walker<'_> {
     }
 
     pub(super) fn advance(&self, square: Square, step: Step, wrap: Wrap) -> Option<Square> {
-        self.position
-            .size
-            .step(square, step, wrap != Wrap::None, wrap == Wrap::Torus)
+        let size = self.position.size;
+        if let Wrap::Files { first, last } = wrap {
+            // "a bishop can move from g2 to b3, but it cannot act cylindrical if the piece is
+            // on file a or h" (seed 002).
+            let last = last.min(size.files.saturating_sub(1));
+            let within = |file: u8| (first..=last).contains(&file);
+            if !within(self.position.from.file) || !within(square.file) {
+                return size.step(square, step, false, false);
+            }
+            let width = i16::from(last - first) + 1;
+            let file = (i16::from(square.file - first) + i16::from(step.dx)).rem_euclid(width);
+            let on_file = Square {
+                file: first + u8::try_from(file).ok()?,
+                rank: square.rank,
+            };
+            return size.step(on_file, Step::new(0, step.dy), false, false);
+        }
+        size.step(square, step, wrap != Wrap::None, wrap == Wrap::Torus)
     }
 
     /// Whether some geometrically shortest path of king steps from `from` along the leap `step`

@@ -17,7 +17,7 @@ use leapers::{basic_piece, leap_over, leaper, leaps_of};
 use modifiers::Modifiers;
 
 use super::region::Regions;
-use super::{Initial, LONGEST_LINE, Leg, LegSteps, Move, MoveKind, Piece, Reach};
+use super::{Initial, LONGEST_LINE, Leg, LegSteps, Move, MoveKind, Piece, Reach, Wrap};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
 use crate::vocabulary::mbn::{Direction, Directional, Modifier};
@@ -348,9 +348,19 @@ impl Lower {
             let ast::Modification::Letter(modifier) = modification else {
                 continue;
             };
-            if modifier.board_range().is_some() {
-                limited = Some(modifier);
-                break;
+            if let Some(range) = modifier.board_range() {
+                // `o[b,g]`: the files of the range make a cylinder of their own.
+                let cylinder = modifier
+                    .letters()
+                    .is_some_and(|l| l.modifier == Modifier::Cylinder && !l.doubled && !l.any);
+                match regions::files_of(&range).filter(|_| cylinder) {
+                    Some((first, last)) => read.wrap = Wrap::Files { first, last },
+                    None => {
+                        limited = Some(modifier);
+                        break;
+                    }
+                }
+                continue;
             }
             let Some(set) = modifier.piece_set() else {
                 continue;

@@ -83,3 +83,26 @@ pub(super) fn area(tokens: &[(SyntaxKind, String)]) -> Option<Area> {
     (rest.is_empty() && (files.is_some() || ranks.is_some()))
         .then_some(Area::Squares { files, ranks })
 }
+
+/// The files a range of whole files spans, first and last (`[b,g]`, `[b-g]`); `None` for one
+/// with ranks, squares or a complement.
+pub(super) fn files_of(range: &ast::BoardRange) -> Option<(u8, u8)> {
+    let region = region(range)?;
+    if region.complement || region.areas.is_empty() {
+        return None;
+    }
+    let spans = region
+        .areas
+        .iter()
+        .map(|area| match *area {
+            Area::Squares {
+                files: Some(files),
+                ranks: None,
+            } => Some(files),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let first = spans.iter().map(|(a, _)| *a).min()?;
+    let last = spans.iter().map(|(_, b)| *b).max()?;
+    (first < last).then_some((first, last))
+}
