@@ -63,18 +63,13 @@ pub(super) fn may_end(regions: &Regions, to: Square, position: &Position) -> boo
 /// "* … denoting an edge rider, which moves to the end of the board"): one more step along the
 /// line, the line's own smallest step, leaves the board.
 fn ends_its_line(position: &Position, to: Square) -> bool {
-    let (dx, dy) = (
-        i16::from(to.file) - i16::from(position.from.file),
-        i16::from(to.rank) - i16::from(position.from.rank),
-    );
-    let divisor = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1);
-    let unit = |d: i16| i8::try_from(d / i16::try_from(divisor).unwrap_or(1)).unwrap_or(0);
-    let step = Step::new(unit(dx), unit(dy));
+    let along = |to: u8, from: u8| i8::try_from(i16::from(to) - i16::from(from)).unwrap_or(0);
+    let (step, _) = Step::new(
+        along(to.file, position.from.file),
+        along(to.rank, position.from.rank),
+    )
+    .reduced();
     position.size.step(to, step, false, false).is_none()
-}
-
-fn gcd(a: u16, b: u16) -> u16 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// Whether `square` lies in `region`. Ranges are written in White's view, and "the black moves

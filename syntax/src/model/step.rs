@@ -107,6 +107,19 @@ impl Step {
         (x.min(y), x.max(y))
     }
 
+    /// The shortest step along the same line (`(2,2)` → `(1,1)`, `(2,4)` → `(1,2)`), and how
+    /// many of it the step is.
+    pub fn reduced(self) -> (Step, u8) {
+        fn gcd(a: u8, b: u8) -> u8 {
+            if b == 0 { a } else { gcd(b, a % b) }
+        }
+        let times = gcd(self.dx.unsigned_abs(), self.dy.unsigned_abs()).max(1);
+        match i8::try_from(times) {
+            Ok(by) => (Step::new(self.dx / by, self.dy / by), times),
+            Err(_) => (self, 1),
+        }
+    }
+
     /// The number of king steps the leap spans.
     pub fn king_distance(self) -> i8 {
         self.dx.abs().max(self.dy.abs())

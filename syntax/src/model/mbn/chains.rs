@@ -5,7 +5,7 @@ use rowan::TextRange;
 
 use super::directions::{Size, relative_turns, representative, selects, size, sizes};
 use super::{LONGEST_LINE, Lower, MOVE_LIMIT, Path, rules};
-use crate::model::{Initial, Leg, LegSteps, Modes, Reach};
+use crate::model::{Initial, Leg, LegSteps, Modes, Reach, Step};
 use crate::tree::ast::mbn::{self as ast, StepsValue};
 use crate::vocabulary::mbn::{Direction, Directional};
 
@@ -121,7 +121,8 @@ impl Lower {
                 }
             }
         }
-        if ways.is_empty() {
+        let scaled = scaled_ways(&before, &ways, next, &after.directions);
+        if ways.is_empty() && scaled.is_empty() {
             let letters: String = after.directions.iter().map(ToString::to_string).collect();
             self.skip(
                 source,
@@ -132,7 +133,25 @@ impl Lower {
             );
             return Vec::new();
         }
-        let mut out = Vec::with_capacity(ways.len());
+        let mut out = Vec::with_capacity(ways.len() + scaled.len());
+        // A leap of twice or three times a step (`gfF3`'s (2,2)) goes on with that step:
+        // "then it has the option to move like a bishop, but in same direction as prior leg".
+        // Each of its directions is a path of its own, the next leg's steps written out.
+        for (leap, steps) in scaled {
+            self.spend(before.legs.len() + after.legs.len());
+            let mut head = before.clone();
+            if let Some(LegSteps::Absolute(last)) = head.legs.last_mut().map(|l| &mut l.steps) {
+                last.retain(|s| *s == leap);
+            }
+            let mut rest = after.legs.iter().cloned();
+            if let Some(mut first) = rest.next() {
+                first.steps = LegSteps::Absolute(steps);
+                head.legs.push(first);
+            }
+            head.legs.extend(rest);
+            head.ends = Ends::of(&head.legs);
+            out.push(head);
+        }
         let mut ways = ways.into_iter().peekable();
         while let Some((previous, turns)) = ways.next() {
             let mut head = if ways.peek().is_some() {
@@ -377,6 +396,32 @@ fn can_restrict_last(path: &Path) -> bool {
         Some(LegSteps::Relative(_) | LegSteps::Unvisited(_)) => path.ends.before_last.len() == 1,
         Some(LegSteps::Chiral { .. }) | None => false,
     }
+}
+
+/// For a path whose last leg leaps a multiple of a step (`:2,2:`, `gfF3`'s longer leaps) that no
+/// turn of the leap itself continues (`ways` has none of its size): each such leap, with the
+/// steps the next leg takes from it, turned from the step it is made of.
+fn scaled_ways(
+    before: &Path,
+    ways: &[(Size, Vec<u8>)],
+    next: &[Size],
+    directions: &[Directional],
+) -> Vec<(Step, Vec<Step>)> {
+    let Some(LegSteps::Absolute(leaps)) = before.legs.last().map(|l| &l.steps) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for leap in leaps {
+        let (step, times) = leap.reduced();
+        if times < 2 || ways.iter().any(|(s, _)| *s == size(*leap)) {
+            continue;
+        }
+        let turns = relative_turns(size(step), next, directions);
+        if !turns.is_empty() {
+            out.push((*leap, turns.iter().map(|t| step.turned(*t)).collect()));
+        }
+    }
+    out
 }
 
 /// Keeps only the ways the last leg of `path` leaps `wanted`, which [`can_restrict_last`]
