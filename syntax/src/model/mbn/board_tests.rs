@@ -152,6 +152,9 @@ fn d_makes_a_leg_independent_and_f_goes_straight_on() {
         squares("K02", "d4"),
         ["b2", "b4", "b6", "d2", "d6", "f2", "f4", "f6"]
     );
+    // A leap of twice a step goes on with that step, in the same direction (`gfF3-[B]`: "then
+    // it has the option to move like a bishop, but in same direction as prior leg").
+    assert_eq!(squares("D-fW", "d4"), ["a4", "d1", "d7", "g4"]);
 }
 
 /// Destinations from d4 on 8x8 (White) among typed pieces, `N@e4` (upper case White, so a
