@@ -6,6 +6,7 @@
 //!
 //! The same functions build for the host, where the tests and clippy read them.
 
+mod position;
 mod utf16;
 mod view;
 
@@ -13,20 +14,21 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 pub use view::Request;
 
-/// Everything the page shows for one state: `{"findings": [{"start", "end", "severity",
-/// "code", "message", "help", "fix": null | {"title", "edits": [{"start", "end", "text"}]}}],
-/// "explanation", "diagram": {"svg", "cell", "files", "ranks", "from", "destinations"},
-/// "notes": [...], "problem"}`, positions in UTF-16 code units of `betza`; `diagram` and
-/// `notes` are absent, and `problem` says why, when the board or a square is bad.
+/// Everything the page shows for one state, given as a JSON object with the keys of the page's
+/// URL (`{"betza", "dialect", "board", "from", "side", "moved", "friend", "enemy", "pieces"}`,
+/// see [`Request::from_json`]; one object rather than nine arguments, so that a new control
+/// is a new key): `{"findings": [{"start", "end", "severity", "code", "message", "help",
+/// "fix": null | {"title", "edits": [{"start", "end", "text"}]}}], "explanation", "diagram":
+/// {"svg", "cell", "files", "ranks", "from", "destinations", "typed": [{"index", "square",
+/// "name", "friend"}]}, "notes": [...], "problem"}`, positions in UTF-16 code units of
+/// `betza`; `diagram` and `notes` are absent, and `problem` says why, when the board, the
+/// piece's square or side, or a piece is bad.
 #[wasm_bindgen]
-pub fn update(betza: &str, dialect: &str, board: &str, friends: &str, enemies: &str) -> String {
-    view::update(&Request {
-        betza,
-        dialect,
-        board,
-        friends,
-        enemies,
-    })
+pub fn update(state: &str) -> String {
+    match serde_json::from_str::<serde_json::Value>(state) {
+        Ok(state) if state.is_object() => view::update(&Request::from_json(&state)),
+        _ => serde_json::json!({ "problem": "the page's state is not a JSON object", "findings": [] }),
+    }
     .to_string()
 }
 

@@ -1,9 +1,15 @@
 //! The adapter on the host: what the page gets for a state, as JSON.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-fn view(betza: &str, dialect: &str, board: &str, friends: &str, enemies: &str) -> Value {
-    let text = super::update(betza, dialect, board, friends, enemies);
+/// What the page gets for `state`, given with the URL's keys as the page passes it, over the
+/// page's defaults (XBetza, 8x8).
+fn view(state: Value) -> Value {
+    let mut full = json!({ "dialect": "xbetza", "board": "8x8" });
+    for (key, value) in state.as_object().expect("a state is an object") {
+        full[key] = value.clone();
+    }
+    let text = super::update(&full.to_string());
     serde_json::from_str(&text).expect("the answer is JSON")
 }
 
@@ -27,14 +33,14 @@ fn destinations(view: &Value) -> Vec<&str> {
 
 #[test]
 fn the_shatranj_pawn_is_named_explained_and_drawn() {
-    let view = view("fmWfcF", "xbetza", "8x8", "", "");
+    let view = view(json!({ "betza": "fmWfcF" }));
     let explanation = said(&view, "explanation");
     assert!(
         explanation.starts_with("The Shatranj Pawn."),
         "{explanation}"
     );
     assert!(explanation.contains("\nfcF:\n"), "{explanation}");
-    assert_eq!(view["findings"], serde_json::json!([]));
+    assert_eq!(view["findings"], json!([]));
     assert_eq!(view["diagram"]["from"], "d4");
     assert_eq!(view["diagram"]["files"], 8);
     // A capture-only move is drawn, not a destination on an empty board.
@@ -46,7 +52,7 @@ fn the_shatranj_pawn_is_named_explained_and_drawn() {
 /// The same squares as `betza moves R --friend d6 --enemy f4`.
 #[test]
 fn friends_and_enemies_block_a_rider() {
-    let view = view("R", "xbetza", "8x8", "d6", "f4");
+    let view = view(json!({ "betza": "R", "friend": "d6", "enemy": "f4" }));
     let mut squares = destinations(&view);
     squares.sort_unstable();
     assert_eq!(
@@ -57,7 +63,7 @@ fn friends_and_enemies_block_a_rider() {
 
 #[test]
 fn a_fix_is_given_as_edits_of_the_string() {
-    let view = view("fmWfcFz", "xbetza", "8x8", "", "");
+    let view = view(json!({ "betza": "fmWfcFz" }));
     let finding = &view["findings"][0];
     assert_eq!(finding["code"], "missing-atom");
     assert_eq!(finding["severity"], "error");
@@ -65,7 +71,7 @@ fn a_fix_is_given_as_edits_of_the_string() {
     assert_eq!(finding["fix"]["title"], "remove `z`");
     assert_eq!(
         finding["fix"]["edits"],
-        serde_json::json!([{ "start": 6, "end": 7, "text": "" }])
+        json!([{ "start": 6, "end": 7, "text": "" }])
     );
 }
 
@@ -74,7 +80,7 @@ fn a_fix_is_given_as_edits_of_the_string() {
 #[test]
 fn ranges_are_utf16_offsets_of_the_string() {
     let text = "é😀Nx";
-    let view = view(text, "xbetza", "8x8", "", "");
+    let view = view(json!({ "betza": text }));
     let missing = view["findings"]
         .as_array()
         .unwrap()
@@ -93,27 +99,27 @@ fn ranges_are_utf16_offsets_of_the_string() {
 
 #[test]
 fn a_bad_board_or_square_is_a_problem_in_words_and_the_rest_is_shown() {
-    let bad_board = view("N", "xbetza", "8y8", "", "");
+    let bad_board = view(json!({ "betza": "N", "board": "8y8" }));
     assert!(
         said(&bad_board, "problem").contains("is not a board size"),
         "{bad_board}"
     );
     assert!(bad_board.get("diagram").is_none());
     assert!(said(&bad_board, "explanation").contains("Knight"));
-    let off_board = view("N", "xbetza", "5x5", "h8", "");
+    let off_board = view(json!({ "betza": "N", "board": "5x5", "friend": "h8" }));
     assert_eq!(off_board["problem"], "square h8 is off the 5x5 board");
-    let overlap = view("N", "xbetza", "8x8", "d4", "");
+    let overlap = view(json!({ "betza": "N", "friend": "d4" }));
     assert!(said(&overlap, "problem").contains("given twice"));
-    let not_a_square = view("N", "xbetza", "8x8", "4d", "");
+    let not_a_square = view(json!({ "betza": "N", "friend": "4d" }));
     assert!(said(&not_a_square, "problem").contains("is not a square"));
-    let bad_dialect = view("N", "betza", "8x8", "", "");
+    let bad_dialect = view(json!({ "betza": "N", "dialect": "betza" }));
     assert!(said(&bad_dialect, "problem").ends_with(", or xboard"));
 }
 
 /// XBoard's reading: its own words after the seed's, and its own generator.
 #[test]
 fn xboard_reads_the_string_itself() {
-    let view = view("WW", "xboard", "8x8", "", "");
+    let view = view(json!({ "betza": "WW", "dialect": "xboard" }));
     let explanation = said(&view, "explanation");
     assert!(
         explanation.contains("XBoard reads this string differently"),
@@ -160,9 +166,36 @@ fn any_input_gets_an_answer() {
     for text in texts {
         for dialect in ["xbetza", "fairy", "mbn", "chained", "xboard", "", "?"] {
             for board in ["8x8", "1x1", "26x26", "0x0", "x", ""] {
-                let _ = view(text, dialect, board, "a1,,b2", "z26");
+                let state = json!({ "betza": text, "dialect": dialect, "board": board,
+                    "friend": "a1,,b2", "enemy": "z26" });
+                let _ = view(state);
             }
         }
+    }
+    // The piece's square, side and typed pieces, whatever a link holds.
+    let long = "a1,".repeat(100_000);
+    for from in ["", "a1", "z26", "d0", "D4", "😀", "a99999999999"] {
+        for side in ["", "white", "Black", "red", "\u{0}"] {
+            for pieces in [
+                "N@e4",
+                "@",
+                "N@",
+                "@e4",
+                "😀@e4",
+                ":GC+:@c3,,p@d5",
+                "n@d4",
+                &long,
+            ] {
+                let state = json!({ "betza": "c{N}RifmnD", "dialect": "mbn", "from": from,
+                    "side": side, "moved": true, "pieces": pieces, "friend": "e4" });
+                let _ = view(state);
+            }
+        }
+    }
+    // Not the state the page passes at all.
+    for state in ["", "[]", "null", "{", "{\"betza\": 3, \"moved\": \"1\"}"] {
+        let answer: Value = serde_json::from_str(&super::update(state)).expect("JSON");
+        assert!(answer["findings"].is_array(), "{answer}");
     }
 }
 
@@ -170,7 +203,7 @@ fn any_input_gets_an_answer() {
 /// `betza explain` does, and the diagram is the first piece's: here the macro's Nightrider.
 #[test]
 fn an_mbn_text_of_several_pieces_is_explained_piece_by_piece() {
-    let view = view("@:NR:=N0 Z|Amazon-Rider|=Q+:NR:", "mbn", "8x8", "", "");
+    let view = view(json!({ "betza": "@:NR:=N0 Z|Amazon-Rider|=Q+:NR:", "dialect": "mbn" }));
     let explanation = said(&view, "explanation");
     assert!(
         explanation.starts_with("macro @:NR: = N0\n"),
@@ -186,11 +219,123 @@ fn an_mbn_text_of_several_pieces_is_explained_piece_by_piece() {
 /// A piece set is drawn with the pieces around taken to be in it, and the note says so.
 #[test]
 fn an_assumed_piece_set_is_said() {
-    let view = view("c{L}RB", "mbn", "8x8", "", "d6");
+    let view = view(json!({ "betza": "c{L}RB", "dialect": "mbn", "enemy": "d6" }));
     assert_eq!(destinations(&view), ["d6"]);
     let notes = strings(&view["notes"]);
     assert!(
         notes.iter().any(|n| n.contains("taken to be in `{L}`")),
         "{notes:?}"
     );
+}
+
+/// `betza moves 'P=mfW+cefF+[1-2]mefW02' --dialect mbn --from d2` (and `--from d3`): the MBN
+/// Pawn's double step is limited to ranks 1–2, so it shows only when the piece stands there.
+#[test]
+fn the_piece_stands_where_the_page_puts_it() {
+    let pawn = |from: &str| {
+        view(json!({ "betza": "P=mfW+cefF+[1-2]mefW02", "dialect": "mbn", "from": from }))
+    };
+    let on_d2 = pawn("d2");
+    assert_eq!(on_d2["diagram"]["from"], "d2");
+    assert_eq!(destinations(&on_d2), ["d3", "d4"]);
+    assert_eq!(destinations(&pawn("d3")), ["d4"]);
+    // No square given: the centre, as before.
+    assert_eq!(pawn("")["diagram"]["from"], "d4");
+    assert_eq!(destinations(&pawn(" d2 ")), ["d3", "d4"]);
+}
+
+/// `betza moves fW --side black`: Black's forward is down the board.
+#[test]
+fn the_side_turns_the_piece() {
+    let white = view(json!({ "betza": "fW" }));
+    let black = view(json!({ "betza": "fW", "side": "black" }));
+    assert_eq!(destinations(&white), ["d5"]);
+    assert_eq!(destinations(&black), ["d3"]);
+    assert_eq!(
+        view(json!({ "betza": "fW", "side": "Black" }))["diagram"],
+        black["diagram"]
+    );
+    assert_eq!(
+        view(json!({ "betza": "fW", "side": "" }))["diagram"],
+        white["diagram"]
+    );
+}
+
+/// The Chess Pawn's initial double step is gone once it has moved.
+#[test]
+fn a_piece_that_has_moved_loses_its_initial_moves() {
+    let pawn = |moved: bool| view(json!({ "betza": "fmWfceFifmnD", "moved": moved }));
+    assert_eq!(destinations(&pawn(false)), ["d5", "d6"]);
+    assert_eq!(destinations(&pawn(true)), ["d5"]);
+}
+
+/// `betza moves 'c{L}RB' --dialect mbn --piece l@d6`, and with `n@d6`: a typed piece is an
+/// enemy or a friend by its case and the piece's side, and a set of pieces follows its type.
+#[test]
+fn typed_pieces_follow_their_type_and_side() {
+    let bishop = |pieces: &str, side: &str| {
+        view(json!({ "betza": "c{L}RB", "dialect": "mbn", "pieces": pieces, "side": side }))
+    };
+    let lion = bishop("l@d6", "");
+    assert_eq!(destinations(&lion), ["d6"]);
+    assert_eq!(
+        lion["diagram"]["typed"],
+        json!([{ "index": 0, "square": "d6", "name": "l", "friend": false }])
+    );
+    // Typed, so nothing is assumed.
+    let notes = strings(&lion["notes"]);
+    assert!(
+        !notes.iter().any(|n| n.contains("taken to be")),
+        "{notes:?}"
+    );
+    assert_eq!(destinations(&bishop("n@d6", "")), Vec::<&str>::new());
+    // A white Lion is a friend of White, an enemy of Black.
+    assert_eq!(destinations(&bishop("L@d6", "")), Vec::<&str>::new());
+    assert_eq!(destinations(&bishop("L@d6", "black")), ["d6"]);
+    let two = bishop(" , N@e4 ,, :GC+:@c3", "");
+    assert_eq!(
+        two["diagram"]["typed"],
+        json!([
+            { "index": 0, "square": "e4", "name": "N", "friend": true },
+            { "index": 1, "square": "c3", "name": "GC+", "friend": true },
+        ])
+    );
+}
+
+/// A bad square, side or piece is said in words, naming the control it came from.
+#[test]
+fn a_bad_square_side_or_piece_names_its_control() {
+    let problem = |state: Value| said(&view(state), "problem").to_owned();
+    assert_eq!(
+        problem(json!({ "betza": "N", "from": "4d" })),
+        "Piece on: `4d` is not a square: write a file letter and a rank, as in `d4`"
+    );
+    assert_eq!(
+        problem(json!({ "betza": "N", "from": "h8", "board": "5x5" })),
+        "Piece on: square h8 is off the 5x5 board"
+    );
+    assert_eq!(
+        problem(json!({ "betza": "N", "side": "red" })),
+        "Side: `red` is not a side: white or black"
+    );
+    assert!(
+        problem(json!({ "betza": "N", "pieces": "4@e4" }))
+            .starts_with("Typed pieces: `4@e4` is not"),
+    );
+    assert_eq!(
+        problem(json!({ "betza": "N", "pieces": "N@e" })),
+        "Typed pieces: in `N@e`, `e` is not a square: write a file letter and a rank, as in `d4`"
+    );
+    assert!(
+        problem(json!({ "betza": "N", "pieces": "N@e4", "friend": "e4" })).contains("given twice")
+    );
+    assert!(problem(json!({ "betza": "N", "from": "e4", "friend": "e4" })).contains("given twice"));
+    assert_eq!(
+        problem(json!({ "betza": "N", "board": "2x2", "friend": "a1,a2,b1,b2,a1" })),
+        "friend: more pieces than the board has squares"
+    );
+    // What does not depend on the position is still shown.
+    let bad = view(json!({ "betza": "N", "from": "4d" }));
+    assert!(bad.get("diagram").is_none());
+    assert!(said(&bad, "explanation").contains("Knight"));
 }

@@ -1,14 +1,15 @@
 //! What the page shows for one state (a string, a dialect, a board and the pieces on it), as
 //! JSON: the findings with their fixes, the explanation and the diagram. Everything comes from
-//! the library, read as `betza check`, `betza explain` and `betza moves --friend --enemy`
-//! read it; this file only converts, and positions become UTF-16 offsets of the string.
+//! the library, read as `betza check`, `betza explain` and `betza moves` read it; this file
+//! only converts, and positions become UTF-16 offsets of the string.
 
-use betza_syntax::board::{self, BoardSize, Generated, Position, Side, Square};
+use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
 use betza_syntax::document::{self, FileDiagnostic, Options};
 use betza_syntax::explain::{Described, names, pieces, said_in_turn, xboard_reading};
 use betza_syntax::{Dialect, model, render};
 use serde_json::{Value, json};
 
+use crate::position::{position, typed};
 use crate::utf16::Utf16Offsets;
 
 /// The page's state, as its controls and its URL hold it.
@@ -19,9 +20,37 @@ pub struct Request<'a> {
     pub dialect: &'a str,
     /// `FILESxRANKS`.
     pub board: &'a str,
+    /// The piece's square; empty for the centre of the board.
+    pub from: &'a str,
+    /// `white` or `black`; empty for white.
+    pub side: &'a str,
+    /// Whether the piece has moved (its initial `i` moves are gone).
+    pub moved: bool,
     /// Squares, comma-separated.
     pub friends: &'a str,
     pub enemies: &'a str,
+    /// Pieces of known type, comma-separated: `N@e4,p@d5`.
+    pub pieces: &'a str,
+}
+
+impl<'a> Request<'a> {
+    /// The state as the page passes it, a JSON object with the URL's keys: `betza`,
+    /// `dialect`, `board`, `from`, `side`, `friend`, `enemy`, `pieces` (strings) and `moved`
+    /// (a boolean). A key missing, or of another type, is empty (false).
+    pub fn from_json(state: &'a Value) -> Request<'a> {
+        let text = |key: &str| state[key].as_str().unwrap_or_default();
+        Request {
+            betza: text("betza"),
+            dialect: text("dialect"),
+            board: text("board"),
+            from: text("from"),
+            side: text("side"),
+            moved: state["moved"].as_bool().unwrap_or_default(),
+            friends: text("friend"),
+            enemies: text("enemy"),
+            pieces: text("pieces"),
+        }
+    }
 }
 
 /// A dialect, or XBoard's reading of XBetza (as `betza explain --dialect xboard` takes it).
@@ -105,29 +134,13 @@ pub fn update(request: &Request) -> Value {
                 Some(piece) => board::generate(piece, &position),
                 None => board::xboard::generate(request.betza, &position),
             };
-            view["diagram"] = diagram(&position, &generated);
+            view["diagram"] = diagram(&position, &generated, typed(request.pieces, position.side));
             let drawn_text = drawn.syntax().text().to_string();
             view["notes"] = notes(&drawn_text, piece.as_ref(), &generated).into();
         }
         Err(problem) => view["problem"] = problem.into(),
     }
     view
-}
-
-/// The piece in the centre of a board of `size`, white, unmoved, among the request's
-/// friends and enemies (the defaults of `betza moves`).
-fn position(size: BoardSize, request: &Request) -> Result<Position, String> {
-    let friends = squares(request.friends)?;
-    let enemies = squares(request.enemies)?;
-    Position::new(size, size.centre(), Side::White, false, &friends, &enemies)
-        .map_err(|e| e.to_string())
-}
-
-fn squares(list: &str) -> Result<Vec<Square>, String> {
-    list.split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(str::parse)
-        .collect()
 }
 
 /// What `betza check` finds in the string alone, ranges and edits in UTF-16 offsets.
@@ -172,9 +185,10 @@ fn findings(text: &str, dialect: Dialect) -> Value {
         .collect()
 }
 
-/// The whole board as SVG, with what the page needs to find the square under a click: the
-/// board is drawn whole, top rank first, in squares of `cell` pixels.
-fn diagram(position: &Position, generated: &Generated) -> Value {
+/// The whole board as SVG, with what the page needs to find the square under a click (the
+/// board is drawn whole, top rank first, in squares of `cell` pixels) and to letter the typed
+/// pieces over it.
+fn diagram(position: &Position, generated: &Generated, typed: Value) -> Value {
     let destinations: Vec<String> = generated
         .destinations()
         .iter()
@@ -187,6 +201,7 @@ fn diagram(position: &Position, generated: &Generated) -> Value {
         "ranks": position.size.ranks,
         "from": position.from.to_string(),
         "destinations": destinations,
+        "typed": typed,
     })
 }
 
@@ -227,7 +242,8 @@ fn notes(text: &str, piece: Option<&model::Piece>, generated: &Generated) -> Vec
     }
     for set in &generated.assumed {
         notes.push(format!(
-            "pieces here have no type: they are taken to be in `{}`",
+            "pieces here have no type: they are taken to be in `{}`; give their types under \
+             Typed pieces (as in N@e4)",
             quoted(set)
         ));
     }

@@ -1,5 +1,6 @@
 // The playground in Debian's Chromium, as a person uses it: type a string, click squares,
-// follow a fix, open a link, pick a named piece. All of it twice: served over http, and opened
+// follow a fix, open a link, pick a named piece, move the piece and turn it black, type the
+// pieces around it, read the coordinates. All of it twice: served over http, and opened
 // from the disk as a file:// URL (where the page takes its module from a script). Then the page
 // is loaded five times from each origin and timed from navigation to ready; and on the served
 // page every catalogue piece is shown once more and each whole update (module and page) is
@@ -88,9 +89,20 @@ async function clickSquare(square) {
   await page.mouse.click(box.x + (column + 0.5) * cell, box.y + (row + 0.5) * cell);
 }
 
+// The centre of an element on the screen.
+async function centre(locator) {
+  const box = await locator.boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
 // The whole check of the page at one origin.
 async function check({ name, url, module }) {
   const stepAt = (what, run) => step(`${name}: ${what}`, run);
+  // A fresh page from a link, so that a step does not depend on the ones before it.
+  const open = async (link) => {
+    await page.goto(`${url}${link}`);
+    await page.locator("body[data-ready=true]").waitFor();
+  };
   await stepAt("load the page", async () => {
     await page.goto(url);
     await page.locator("body[data-ready=true]").waitFor({ timeout: 30000 });
@@ -190,6 +202,118 @@ async function check({ name, url, module }) {
     assert.match(await text("#explanation"), /^The Knight\./);
   });
 
+  const pawn = "P=mfW+cefF+[1-2]mefW02";
+  await stepAt("the piece's square: the MBN Pawn double-steps from rank 2 only", async () => {
+    await open(`?dialect=mbn&betza=${encodeURIComponent(pawn)}`);
+    assert.equal(await page.locator("#from").inputValue(), "");
+    assert.equal(await page.locator("#from").getAttribute("placeholder"), "d4", "the centre");
+    assert.deepEqual(await destinations(), ["d5"]);
+    await page.locator("#from").fill("d2");
+    assert.deepEqual(await destinations(), ["d3", "d4"]);
+    assert.match(await text("#destinations"), /^From d2 /);
+    assert.equal((await query()).get("from"), "d2");
+    // The mode that moves the piece, then shift-click, which does the same in the other mode.
+    await page.locator("input[name=click][value=piece]").check();
+    await clickSquare("d3");
+    assert.equal(await page.locator("#from").inputValue(), "d3");
+    assert.deepEqual(await destinations(), ["d4"]);
+    await page.locator("input[name=click][value=cycle]").check();
+    await page.keyboard.down("Shift");
+    await clickSquare("d2");
+    await page.keyboard.up("Shift");
+    assert.equal((await query()).get("from"), "d2");
+    assert.deepEqual(await destinations(), ["d3", "d4"]);
+    assert.equal((await query()).get("friend"), null, "shift-click put no friend");
+    // The piece taking the place of a friend: the friend goes.
+    await clickSquare("c3");
+    assert.equal((await query()).get("friend"), "c3");
+    await page.keyboard.down("Shift");
+    await clickSquare("c3");
+    await page.keyboard.up("Shift");
+    assert.equal((await query()).get("from"), "c3");
+    assert.equal((await query()).get("friend"), null);
+  });
+
+  await stepAt("a bad square for the piece is said", async () => {
+    await open("?betza=N");
+    await page.locator("#from").fill("z9");
+    assert.equal(await text("#problem"), "Piece on: square z9 is off the 8x8 board");
+    await page.locator("#from").fill("4d");
+    assert.match(await text("#problem"), /^Piece on: `4d` is not a square/);
+    assert.equal(await page.locator("#diagram svg").count(), 0);
+    assert.match(await text("#explanation"), /^The Knight\./, "the rest is shown");
+    await page.locator("#from").fill("");
+    assert.equal(await page.locator("#problem").isHidden(), true);
+    assert.match(await text("#destinations"), /^From d4 /);
+  });
+
+  await stepAt("the piece's side and whether it has moved", async () => {
+    await open("?betza=fW");
+    assert.deepEqual(await destinations(), ["d5"]);
+    await page.locator("#side").selectOption("black");
+    assert.deepEqual(await destinations(), ["d3"]);
+    assert.equal((await query()).get("side"), "black");
+    await open("?betza=fmWfceFifmnD");
+    assert.deepEqual(await destinations(), ["d5", "d6"]);
+    await page.locator("#moved").check();
+    assert.deepEqual(await destinations(), ["d5"]);
+    assert.equal((await query()).get("moved"), "1");
+  });
+
+  await stepAt("typed pieces: c{L}RB takes an l on d6, not an n", async () => {
+    await open("?dialect=mbn&betza=c%7BL%7DRB");
+    await page.locator("#typed").fill("l@d6");
+    assert.deepEqual(await destinations(), ["d6"]);
+    assert.equal((await query()).get("pieces"), "l@d6");
+    assert.match(await page.evaluate(() => location.search), /pieces=l@d6/, "written plain");
+    assert.equal(await text("#diagram .typed.enemy"), "l");
+    assert.doesNotMatch(await text("#notes"), /taken to be/);
+    await page.locator("#typed").fill("n@d6");
+    assert.deepEqual(await destinations(), []);
+    // A click changes a typed friend's colour, keeping its type, and then takes it away.
+    await page.locator("#typed").fill("L@d6");
+    assert.deepEqual(await destinations(), []);
+    assert.equal(await text("#diagram .typed.friend"), "L");
+    await clickSquare("d6");
+    assert.equal(await page.locator("#typed").inputValue(), "l@d6");
+    assert.deepEqual(await destinations(), ["d6"]);
+    await clickSquare("d6");
+    assert.equal(await page.locator("#typed").inputValue(), "");
+    assert.equal((await query()).get("pieces"), null);
+    await page.locator("#typed").fill("N@");
+    assert.match(await text("#problem"), /^Typed pieces: in `N@`/);
+  });
+
+  await stepAt("a link restores the piece's square, side, moves and typed pieces", async () => {
+    await open(`?dialect=mbn&betza=${encodeURIComponent(pawn)}&from=d7&side=black&moved=1&pieces=N@e6,p@c6`);
+    assert.equal(await page.locator("#from").inputValue(), "d7");
+    assert.equal(await page.locator("#side").inputValue(), "black");
+    assert.equal(await page.locator("#moved").isChecked(), true);
+    assert.equal(await page.locator("#typed").inputValue(), "N@e6, p@c6");
+    // Black's Pawn on its second rank: the double step, and the capture of the white Knight.
+    assert.deepEqual(await destinations(), ["d5", "d6", "e6"]);
+    const written = await query();
+    for (const [key, value] of [["from", "d7"], ["side", "black"], ["moved", "1"], ["pieces", "N@e6,p@c6"]]) {
+      assert.equal(written.get(key), value, key);
+    }
+  });
+
+  await stepAt("file letters and rank numbers stand by their squares", async () => {
+    await open("?betza=R&board=10x8");
+    assert.equal((await text("#diagram .files")).replace(/\s/g, ""), "abcdefghij");
+    assert.equal((await text("#diagram .ranks")).replace(/\s/g, ""), "87654321");
+    const board = await page.locator("#diagram svg").boundingBox();
+    const drawn = await page.locator("#diagram").evaluate((node) => ({
+      cell: Number(node.dataset.cell),
+      width: node.querySelector("svg").viewBox.baseVal.width,
+    }));
+    const cell = (board.width / drawn.width) * drawn.cell;
+    const b = await centre(page.locator("#diagram .files span", { hasText: "b" }));
+    assert.ok(Math.abs(b.x - (board.x + 1.5 * cell)) < 2 && b.y < board.y, `b over its file: ${b.x}`);
+    const three = await centre(page.locator("#diagram .ranks span", { hasText: "3" }));
+    assert.ok(Math.abs(three.y - (board.y + 5.5 * cell)) < 2 && three.x < board.x, `3 by its rank: ${three.y}`);
+  });
+
 }
 
 try {
@@ -212,7 +336,7 @@ try {
   });
 
   await step("a screenshot of 1280×800", async () => {
-    await page.goto(`${served}?betza=WW&dialect=xbetza&board=8x8&friend=d6&enemy=f4`);
+    await page.goto(`${served}?betza=WW&dialect=xbetza&board=8x8&from=c3&friend=c6&pieces=n@f3`);
     await page.locator("body[data-ready=true]").waitFor();
     if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT });
   });

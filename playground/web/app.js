@@ -9,28 +9,45 @@ const { update, dialects, catalogue } = wasm_bindgen;
 const $ = (id) => document.getElementById(id);
 const input = $("betza");
 
-// The page's state; the URL query holds it, so that a link reproduces the page.
-const state = { betza: "", dialect: "xbetza", board: "8x8", friends: [], enemies: [] };
+// The page's state; the URL query holds it, so that a link reproduces the page. `from` empty
+// is the centre of the board; `pieces` are typed pieces (`N@e4`), as `betza moves --piece`.
+const state = {
+  betza: "", dialect: "xbetza", board: "8x8", from: "", side: "white", moved: false,
+  friends: [], enemies: [], pieces: [],
+};
 let diagram = null; // the last diagram's geometry, for clicks
 
 function readUrl() {
   const query = new URLSearchParams(location.search);
-  const list = (name) => (query.get(name) || "").split(",").map((s) => s.trim()).filter(Boolean);
   state.betza = query.get("betza") ?? state.betza;
   state.dialect = query.get("dialect") ?? state.dialect;
   state.board = query.get("board") ?? state.board;
-  state.friends = list("friend");
-  state.enemies = list("enemy");
+  state.from = query.get("from") ?? state.from;
+  state.side = (query.get("side") ?? state.side).toLowerCase();
+  state.moved = query.get("moved") === "1";
+  state.friends = list(query.get("friend"));
+  state.enemies = list(query.get("enemy"));
+  state.pieces = list(query.get("pieces"));
 }
+
+// A comma-separated list, as the URL and the typed pieces' field write it.
+const list = (text) => (text || "").split(",").map((s) => s.trim()).filter(Boolean);
 
 function writeUrl() {
   const query = new URLSearchParams();
   query.set("betza", state.betza);
   query.set("dialect", state.dialect);
   query.set("board", state.board);
+  // Only what differs from the defaults, so that a plain link stays short.
+  if (state.from) query.set("from", state.from);
+  if (state.side !== "white") query.set("side", state.side);
+  if (state.moved) query.set("moved", "1");
   if (state.friends.length) query.set("friend", state.friends.join(","));
   if (state.enemies.length) query.set("enemy", state.enemies.join(","));
-  history.replaceState(null, "", `?${query.toString().replaceAll("%2C", ",")}`);
+  if (state.pieces.length) query.set("pieces", state.pieces.join(","));
+  // `,` and `@` need no escape in a query; left plain, a link reads `pieces=N@e4,p@d5`.
+  const written = query.toString().replaceAll("%2C", ",").replaceAll("%40", "@");
+  history.replaceState(null, "", `?${written}`);
 }
 
 function element(tag, className, text) {
@@ -103,8 +120,10 @@ function showDiagram(view) {
   const box = $("diagram");
   diagram = view.diagram ?? null;
   box.innerHTML = diagram ? diagram.svg : "";
+  if (diagram) box.append(coordinates(box.querySelector("svg"), diagram));
   // The geometry, for whoever drives the page (the end-to-end test clicks squares with it).
   Object.assign(box.dataset, diagram ? { cell: diagram.cell, files: diagram.files, ranks: diagram.ranks } : {});
+  $("from").placeholder = diagram && !state.from ? diagram.from : "";
   const squares = diagram?.destinations ?? [];
   $("destinations").textContent = diagram
     ? `From ${diagram.from} to ${squares.length ? squares.join(" ") : "no square"}.` : "";
@@ -113,16 +132,46 @@ function showDiagram(view) {
   const said = [];
   if (state.friends.length) said.push(`friends: ${state.friends.join(" ")}`);
   if (state.enemies.length) said.push(`enemies: ${state.enemies.join(" ")}`);
+  if (state.pieces.length) said.push(`typed: ${state.pieces.join(" ")}`);
   $("blockers").textContent = said.length ? said.join("; ") : "No other pieces on the board.";
   $("clear").hidden = said.length === 0;
   $("notes").replaceChildren(...(view.notes ?? []).map((n) => element("li", "", n)));
 }
 
+// A layer over the board part of the SVG (the legend is under it), sized in percentages of
+// the picture so that it follows the picture's scale: file letters above the board, rank
+// numbers to its left, and each typed piece's letters on its square. The library's SVG is
+// left as it is; the page adds the coordinates a click needs.
+function coordinates(svg, drawn) {
+  const { width, height } = svg.viewBox.baseVal;
+  const layer = element("div", "board");
+  layer.setAttribute("aria-hidden", "true");
+  layer.style.width = `${(100 * drawn.files * drawn.cell) / width}%`;
+  layer.style.height = `${(100 * drawn.ranks * drawn.cell) / height}%`;
+  layer.style.setProperty("--files", drawn.files);
+  layer.style.setProperty("--ranks", drawn.ranks);
+  const files = element("div", "files");
+  for (let file = 0; file < drawn.files; file++) files.append(element("span", "", String.fromCharCode(97 + file)));
+  const ranks = element("div", "ranks");
+  for (let rank = drawn.ranks; rank >= 1; rank--) ranks.append(element("span", "", String(rank)));
+  layer.append(files, ranks);
+  for (const piece of drawn.typed) {
+    const letters = element("span", `typed ${piece.friend ? "friend" : "enemy"}`, piece.name);
+    letters.style.gridColumn = String(piece.square.charCodeAt(0) - 96);
+    letters.style.gridRow = String(drawn.ranks - Number(piece.square.slice(1)) + 1);
+    layer.append(letters);
+  }
+  return layer;
+}
+
 // Everything shown, from the state; returns the time the module took, in milliseconds.
 function render() {
   const start = performance.now();
-  const answer = update(state.betza, state.dialect, state.board,
-    state.friends.join(","), state.enemies.join(","));
+  const answer = update(JSON.stringify({
+    betza: state.betza, dialect: state.dialect, board: state.board,
+    from: state.from, side: state.side, moved: state.moved,
+    friend: state.friends.join(","), enemy: state.enemies.join(","), pieces: state.pieces.join(","),
+  }));
   const moduleTime = performance.now() - start;
   const view = JSON.parse(answer);
   underline(state.betza, view.findings);
@@ -144,10 +193,20 @@ function squareAt(event) {
   return String.fromCharCode(97 + column) + String(diagram.ranks - row);
 }
 
-// empty → friend → enemy → empty
+// empty → friend → enemy → empty. A typed piece keeps its type: a friend changes colour and
+// becomes an enemy, an enemy goes.
 function cycle(square) {
   if (square === diagram.from) return;
-  if (state.friends.includes(square)) {
+  const typed = diagram.typed.find((p) => p.square === square);
+  if (typed) {
+    if (typed.friend) {
+      const other = typed.name === typed.name.toUpperCase() ? typed.name.toLowerCase() : typed.name.toUpperCase();
+      state.pieces[typed.index] = `${other}@${square}`;
+    } else {
+      state.pieces.splice(typed.index, 1);
+    }
+    $("typed").value = state.pieces.join(", ");
+  } else if (state.friends.includes(square)) {
     state.friends = state.friends.filter((s) => s !== square);
     state.enemies.push(square);
   } else if (state.enemies.includes(square)) {
@@ -155,6 +214,17 @@ function cycle(square) {
   } else {
     state.friends.push(square);
   }
+  render();
+}
+
+// The piece goes to `square`, taking the place of whatever stood there.
+function movePiece(square) {
+  state.friends = state.friends.filter((s) => s !== square);
+  state.enemies = state.enemies.filter((s) => s !== square);
+  const typed = diagram.typed.find((p) => p.square === square);
+  if (typed) state.pieces.splice(typed.index, 1);
+  state.from = square;
+  showControls();
   render();
 }
 
@@ -178,6 +248,10 @@ function showControls() {
   input.value = state.betza;
   $("dialect").value = state.dialect;
   $("board").value = state.board;
+  $("from").value = state.from;
+  $("side").value = state.side;
+  $("moved").checked = state.moved;
+  $("typed").value = state.pieces.join(", ");
 }
 
 // The module's bytes, for wasm_bindgen(). From a web server: the URL of
@@ -221,8 +295,24 @@ async function main() {
     showControls();
     render();
   });
-  $("diagram").addEventListener("click", (e) => { const s = squareAt(e); if (s) cycle(s); });
-  $("clear").addEventListener("click", () => { state.friends = []; state.enemies = []; render(); });
+  $("from").addEventListener("input", (e) => { state.from = e.target.value.trim(); render(); });
+  $("side").addEventListener("change", (e) => { state.side = e.target.value; render(); });
+  $("moved").addEventListener("change", (e) => { state.moved = e.target.checked; render(); });
+  $("typed").addEventListener("input", (e) => { state.pieces = list(e.target.value); render(); });
+  // Both a mode and shift-click move the piece: the mode can be seen and works on a touch
+  // screen, which has no shift key; shift-click saves a mouse user two trips to the mode.
+  $("diagram").addEventListener("click", (e) => {
+    const square = squareAt(e);
+    if (!square) return;
+    const mode = document.querySelector("input[name=click]:checked").value;
+    if (e.shiftKey || mode === "piece") movePiece(square);
+    else cycle(square);
+  });
+  $("clear").addEventListener("click", () => {
+    Object.assign(state, { friends: [], enemies: [], pieces: [] });
+    $("typed").value = "";
+    render();
+  });
   render();
   $("loading").hidden = true;
   // For the end-to-end test: how the module came, and when the page was ready.
