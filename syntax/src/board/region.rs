@@ -4,7 +4,9 @@
 use rowan::TextRange;
 
 use super::{Occupant, Position, Side, Square, Step};
-use crate::model::region::{Area, Condition, Region, Regions};
+use crate::Dialect;
+use crate::model::Piece;
+use crate::model::region::{Area, Attackers, Condition, Region, Regions};
 
 /// Whether a move limited by `regions` may start from the position's square, its conditions
 /// holding; a condition that holds only if a piece of unknown type is of its set is taken to
@@ -22,6 +24,77 @@ pub(super) fn may_start(
             .conditions
             .iter()
             .all(|c| holds(c, position, assumed))
+        && regions
+            .attacked_by
+            .iter()
+            .all(|a| attacked(a, position, assumed))
+}
+
+/// Whether an enemy of the set attacks the piece's square: generated from the enemy's square
+/// with its type's moves, as the other side, the piece standing on its square to be taken. An
+/// enemy of unknown type may be of the set: the set is then taken to attack, and said.
+fn attacked(attackers: &Attackers, position: &Position, assumed: &mut Vec<TextRange>) -> bool {
+    let squares: Vec<Square> = position.size.squares().collect();
+    let with = |wanted: Occupant| -> Vec<Square> {
+        squares
+            .iter()
+            .copied()
+            .filter(|s| position.occupant(*s) == Some(wanted))
+            .collect()
+    };
+    let (friends, enemies) = (with(Occupant::Friend), with(Occupant::Enemy));
+    let mut unsure = false;
+    for &square in &enemies {
+        let name = position.piece_type(square);
+        match attackers.set.holds(name, false) {
+            Some(false) => continue,
+            None => {
+                unsure = true;
+                continue;
+            }
+            Some(true) => {}
+        }
+        let Some((_, moves)) = name.and_then(|n| attackers.movers.iter().find(|(m, _)| m == n))
+        else {
+            unsure = true;
+            continue;
+        };
+        let piece = Piece {
+            dialect: Dialect::Mbn,
+            moves: moves.clone(),
+            incomplete: false,
+            not_drawn: Vec::new(),
+            fairy: None,
+        };
+        let its_friends: Vec<Square> = enemies.iter().copied().filter(|s| *s != square).collect();
+        let mut its_enemies = friends.clone();
+        its_enemies.push(position.from);
+        let side = match position.side {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        };
+        let Ok(view) = Position::new(
+            position.size,
+            square,
+            side,
+            true,
+            &its_friends,
+            &its_enemies,
+        ) else {
+            continue;
+        };
+        let takes = super::generate(&piece, &view)
+            .moves
+            .iter()
+            .any(|m| m.to == position.from && m.capture.is_some());
+        if takes {
+            return true;
+        }
+    }
+    if unsure && !assumed.contains(&attackers.set.source) {
+        assumed.push(attackers.set.source);
+    }
+    unsure
 }
 
 /// Seed 002: "H=(/Ta1/W) … moves as a Wazir if a piece of type T is on square a1"; "/T/W … if

@@ -88,6 +88,13 @@ pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
             });
         lines.push(format!("(only when {who} stands {place})"));
     }
+    for attackers in &a_move.regions.attacked_by {
+        lines.push(format!(
+            "(only when an enemy {} attacks its square: {})",
+            set_words(&attackers.set),
+            attackers.said.join("; ")
+        ));
+    }
     for (way, regions) in [("from", &a_move.regions.from), ("to", &a_move.regions.to)] {
         for region in regions {
             lines.push(format!("(only {way} {})", region_words(region)));

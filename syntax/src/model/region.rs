@@ -15,6 +15,19 @@ pub struct Regions {
     pub to_edge: bool,
     /// MBN's conditions on the position (`/Ta1/W`): each must hold for the move.
     pub conditions: Vec<Condition>,
+    /// MBN's piece set before a move (`K=K+{C}W2F2`): the move only if an enemy of the set
+    /// attacks the piece's square.
+    pub attacked_by: Vec<Attackers>,
+}
+
+/// A piece set whose pieces must attack the moving piece's square, each type with the moves
+/// it attacks by (its definition in the same text, or MBN's basic piece of its letter).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Attackers {
+    pub set: crate::model::piece_set::PieceSet,
+    pub movers: Vec<(String, Vec<crate::model::Move>)>,
+    /// Where each type's moves come from, said in the explanation ("C: RN, its definition").
+    pub said: Vec<String>,
 }
 
 /// `/Ta1/`, `/{T}[a2]/`, `/T/`, `/a1/` (seed 002, "Conditions"): some piece of the set (any
@@ -28,7 +41,11 @@ pub struct Condition {
 
 impl Regions {
     pub fn is_empty(&self) -> bool {
-        self.from.is_empty() && self.to.is_empty() && !self.to_edge && self.conditions.is_empty()
+        self.from.is_empty()
+            && self.to.is_empty()
+            && !self.to_edge
+            && self.conditions.is_empty()
+            && self.attacked_by.is_empty()
     }
 }
 

@@ -270,3 +270,22 @@ fn a_basic_piece_says_its_ranges_in_the_text_written() {
         crate::explain::explain(&parse(text, Dialect::Mbn)).to_text();
     }
 }
+
+/// Issue 29: "If a piece set is used as a prefix (before any modifier) then it means: do this
+/// move only if the start square is attacked by any of the pieces in this piece set", the
+/// attacker moving as the same string defines it (`C=RN`, the seed's Chancellor), else as MBN's
+/// basic piece of its letter (notes MB27).
+#[test]
+fn a_set_before_a_move_asks_for_an_attacker() {
+    let escapes =
+        |text: &str, typed: &[&str]| among_typed(text, typed, &[]).0.contains(&"b2".to_owned());
+    // The Chancellor on d8 checks along the file; on e1 it does not.
+    assert!(escapes("C=RN K=K+{C}W2F2", &["c@d8"]));
+    assert!(!escapes("C=RN K=K+{C}W2F2", &["c@e1"]));
+    // MBN's basic C is the Camel, which from e1 does.
+    assert!(escapes("K=K+{C}W2F2", &["c@e1"]));
+    // A friendly C attacks nothing; an enemy of unknown type may be one, and is said to be.
+    assert!(!escapes("K=K+{C}W2F2", &["C@e1"]));
+    let (squares, assumed) = among_typed("K=K+{C}W2F2", &[], &["e1"]);
+    assert!(squares.contains(&"b2".to_owned()) && assumed == 1);
+}

@@ -16,7 +16,7 @@ pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leap_over, leaper, leaps_of};
 use modifiers::Modifiers;
 
-use super::region::Regions;
+use super::region::{Attackers, Regions};
 use super::{Initial, LONGEST_LINE, Leg, LegSteps, Move, MoveKind, Piece, Reach, Wrap};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
@@ -53,7 +53,10 @@ struct Path {
 type NotDrawn = (TextRange, String);
 
 pub(super) fn build(root: &SyntaxNode) -> Piece {
-    let mut lower = Lower::default();
+    let mut lower = Lower {
+        definitions: definitions_of(root),
+        ..Lower::default()
+    };
     let mut moves = Vec::new();
     for definition in crate::tree::ast::Piece::from_root(root.clone()).definitions() {
         lower.definition(&definition, &mut moves);
@@ -90,6 +93,11 @@ struct Lower {
     basic_pieces: HashMap<char, Lowered>,
     /// What `not_drawn` holds, to say each part once.
     said: std::collections::HashSet<NotDrawn>,
+    /// The moves each piece letter of the text is defined with, for the pieces of an attacking
+    /// set (`K=K+{C}W2F2` with `C=RN` in the same text).
+    definitions: HashMap<String, String>,
+    /// Lowering an attacker's moves: a set of attackers in them is said, not followed again.
+    nested: bool,
 }
 
 /// A basic piece's paths, and what of it is not drawn.
@@ -304,6 +312,26 @@ impl Lower {
                 {
                     limits.conditions.push(condition);
                 }
+                // "If a piece set is used as a prefix (before any modifier) then it means: do
+                // this move only if the start square is attacked by any of the pieces in this
+                // piece set."
+                ast::TermElement::Restriction(ast::Restriction::PieceSet(set))
+                    if moves.is_empty() && modifications.is_empty() && !self.nested =>
+                {
+                    match self.attackers(&set) {
+                        Some(attackers) => limits.attacked_by.push(attackers),
+                        None => {
+                            self.skip(
+                                term.text_range(),
+                                &rules::positional(
+                                    &ast::Restriction::PieceSet(set),
+                                    !moves.is_empty(),
+                                ),
+                            );
+                            return Vec::new();
+                        }
+                    }
+                }
                 ast::TermElement::Restriction(restriction) => {
                     self.skip(
                         term.text_range(),
@@ -327,6 +355,9 @@ impl Lower {
                 path.regions
                     .conditions
                     .extend(limits.conditions.iter().cloned());
+                path.regions
+                    .attacked_by
+                    .extend(limits.attacked_by.iter().cloned());
             }
             paths.extend(inner);
         }
@@ -535,7 +566,7 @@ impl Lower {
         let (mut paths, why) = self
             .basic_pieces
             .entry(letter)
-            .or_insert_with(|| lowered(definition))
+            .or_insert_with(|| lowered(definition, false))
             .clone();
         if let Some(why) = why {
             self.skip(source, &why);
@@ -565,11 +596,85 @@ impl Lower {
     }
 }
 
-/// The moves of a piece written in MBN, for the basic pieces' definitions, and what of them is
-/// not drawn, in words.
-fn lowered(text: &str) -> Lowered {
+impl Lower {
+    /// The pieces of an attacking set with the moves they attack by: each letter's definition
+    /// in the same text, else MBN's basic piece of that letter. `None` (the set is said in
+    /// words) for a complement, or a piece whose moves are not all drawn.
+    fn attackers(&mut self, set: &ast::PieceSet) -> Option<Attackers> {
+        let set = sets::piece_set(set);
+        if set.complement || set.members.is_empty() {
+            return None;
+        }
+        let mut movers = Vec::new();
+        let mut said = Vec::new();
+        for member in &set.members {
+            let (text, whence) = match self.definitions.get(&member.name) {
+                Some(text) => (text.clone(), "its definition"),
+                None => {
+                    let mut letters = member.name.chars();
+                    let (Some(letter), None) = (letters.next(), letters.next()) else {
+                        return None;
+                    };
+                    let whence = "MBN's basic piece; a piece of this letter defined apart from this string is not read";
+                    (basic_piece(letter)?.to_owned(), whence)
+                }
+            };
+            let (paths, why) = lowered(&text, true);
+            if why.is_some() || paths.is_empty() {
+                return None;
+            }
+            let moves = paths
+                .into_iter()
+                .map(|path| Move {
+                    kind: MoveKind::Legs,
+                    initial: path.initial,
+                    legs: path.legs,
+                    regions: path.regions,
+                    source: TextRange::default(),
+                })
+                .collect();
+            said.push(format!("{} moving `{text}` ({whence})", member.name));
+            movers.push((member.name.clone(), moves));
+        }
+        Some(Attackers { set, movers, said })
+    }
+}
+
+/// The moves each upper-case piece letter of the text is defined with (`C=RN` gives `C`:
+/// `RN`), the last definition of a letter winning.
+fn definitions_of(root: &SyntaxNode) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    for definition in crate::tree::ast::Piece::from_root(root.clone()).definitions() {
+        let moves: Vec<String> = definition
+            .moves()
+            .map(|m| m.syntax().text().to_string())
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        for identifier in definition.identifiers() {
+            let name = identifier.syntax().text().to_string();
+            let name = name.trim_matches(':');
+            if name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '+')
+                && !name.is_empty()
+            {
+                out.insert(name.to_owned(), moves.join("+"));
+            }
+        }
+    }
+    out
+}
+
+/// The moves of a piece written in MBN, for the basic pieces' definitions and attackers
+/// (`nested`), and what of them is not drawn, in words.
+fn lowered(text: &str, nested: bool) -> Lowered {
     let parsed = parse(text, Dialect::Mbn);
-    let mut inner = Lower::default();
+    let mut inner = Lower {
+        nested,
+        ..Lower::default()
+    };
     let mut paths = Vec::new();
     for definition in parsed.piece().definitions() {
         for expression in definition.moves() {
