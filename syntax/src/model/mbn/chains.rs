@@ -263,6 +263,18 @@ impl Lower {
             // "Such a rider has to be applied the maximal number of times, but a square will not
             // be affected (visited) more than once": every repeat after the first is a `{}` leg,
             // taken whenever it is open (notes MB21).
+            // "B--(dcK)0*: When the piece stops (any bishop move), *all* adjacent opposing
+            // enemy pieces will be removed from the board (this is like an explosion …)": a
+            // maximal rider of captures alone removes pieces around the piece, which stays.
+            // The removal is said; the move is what comes before it (notes MB28).
+            Some(StepsValue::Maximal) if explodes(&base) => {
+                self.skip(
+                    source,
+                    "removes every enemy it can capture around the piece once it stops, as an \
+                     explosion, the piece staying where it is: said, not drawn",
+                );
+                vec![Path::default()]
+            }
             Some(StepsValue::Maximal) => {
                 // A lone slider or leaper goes straight on, a step at a time: "the slider B0*
                 // moves to the forward-most square".
@@ -396,6 +408,18 @@ fn can_restrict_last(path: &Path) -> bool {
         Some(LegSteps::Relative(_) | LegSteps::Unvisited(_)) => path.ends.before_last.len() == 1,
         Some(LegSteps::Chiral { .. }) | None => false,
     }
+}
+
+/// Whether every leg of every path only captures enemies (`dcK`): repeated as far as it can,
+/// such a rider is the seed's explosion.
+fn explodes(base: &[Path]) -> bool {
+    !base.is_empty()
+        && base.iter().all(|p| {
+            !p.legs.is_empty()
+                && p.legs
+                    .iter()
+                    .all(|l| l.modes.capture_enemy && !l.modes.to_empty && !l.default_modes)
+        })
 }
 
 /// For a path whose last leg leaps a multiple of a step (`:2,2:`, `gfF3`'s longer leaps) that no

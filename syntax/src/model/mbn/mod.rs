@@ -165,7 +165,12 @@ impl Lower {
         }
         for expression in definition.moves() {
             let mut ends_on_a_visit = false;
-            for path in self.expression(&expression) {
+            // A path of no legs is an effect said in words (an explosion), no move.
+            for path in self
+                .expression(&expression)
+                .into_iter()
+                .filter(|p| !p.legs.is_empty())
+            {
                 // A visit (`j`) that ends the move needs a setup, capture or swap after it
                 // ("Either a succeeding leg is required … or this piece will suicide").
                 if path.legs.last().is_some_and(|l| l.modes.hop) {
