@@ -93,7 +93,12 @@ fn motion(line: &str, first_move_only: bool) -> Option<String> {
         .split_once(". ")
         .filter(|(number, _)| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
         .map_or(clause, |(_, rest)| rest);
-    let mut motion = unnumbered.to_owned();
+    // Chained Betza names each leg's letters first ("`W`: Wazir step (0,1)").
+    let unlabelled = unnumbered
+        .strip_prefix('`')
+        .and_then(|rest| rest.split_once("`: "))
+        .map_or(unnumbered, |(_, motion)| motion);
+    let mut motion = unlabelled.to_owned();
     if first_move_only {
         motion.push_str(" (first move only)");
     }
@@ -107,11 +112,11 @@ fn move_words(m: &model::Move, lines: &[String]) -> Option<(&'static str, String
     // A move limited to parts of the board, or an entry of several forms (MBN), is left to
     // its list, which says which form is which and where each applies.
     let forms = lines.first().is_some_and(|l| l.starts_with("form "));
-    (m.kind == model::MoveKind::Legs
-        && lines.len() >= m.legs.len()
-        && m.regions.is_empty()
-        && !forms)
-        .then_some(())?;
+    // One line per leg, then only notes in brackets ("(only on the piece's first move)"): a
+    // line of anything else (chained Betza's "prefix `m`: …") is not a leg's motion.
+    let aligned =
+        lines.len() >= m.legs.len() && lines[m.legs.len()..].iter().all(|l| l.starts_with('('));
+    (m.kind == model::MoveKind::Legs && aligned && m.regions.is_empty() && !forms).then_some(())?;
     let mut words = String::new();
     for (index, (leg, line)) in m.legs.iter().zip(lines).enumerate() {
         let modes = leg.modes;

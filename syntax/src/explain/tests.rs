@@ -333,4 +333,8 @@ fn a_summary_says_several_leg_moves_leg_after_leg() {
         fairy("mRcpR")
     );
     assert!(fairy("nN").contains("Moves or captures: lame Knight leap"));
+    // Chained Betza's leg labels are not said as motions, nor a prefix's line as a leg.
+    let chained = |text: &str| explain(&parse(text, Dialect::Chained)).summary;
+    assert!(chained("W").contains("Moves or captures: Wazir step (0,1)."));
+    assert!(!chained("mR").contains("prefix"), "{}", chained("mR"));
 }
