@@ -1,5 +1,6 @@
-//! Board ranges decided on a board: whether a square lies in a region, seen from the side
-//! that moves.
+//! Where a move may start and end, decided on a board (MBN, seed 002): board ranges seen from
+//! the side that moves, edge riders' line ends, conditions on the position, and pieces that
+//! must attack the moving piece's square.
 
 use rowan::TextRange;
 
