@@ -13,14 +13,13 @@ use rowan::TextRange;
 use chains::Ends;
 use directions::Size;
 pub(crate) use leapers::selected_leaps;
-use leapers::{basic_piece, leap_over, leaper, leaps_of};
-use modifiers::Modifiers;
+use leapers::{basic_piece, leaper, leaps_of};
 
-use super::region::{Attackers, Regions};
-use super::{Initial, LONGEST_LINE, Leg, LegSteps, Move, MoveKind, Piece, Reach, Wrap};
+use super::region::Regions;
+use super::{Initial, LONGEST_LINE, Leg, Move, MoveKind, Piece};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
-use crate::vocabulary::mbn::{Direction, Directional, Modifier};
+use crate::vocabulary::mbn::Directional;
 use crate::{Dialect, parse};
 
 /// Complex riders expand into at most this many moves (as repeat groups do).
@@ -54,7 +53,7 @@ type NotDrawn = (TextRange, String);
 
 pub(super) fn build(root: &SyntaxNode) -> Piece {
     let mut lower = Lower {
-        definitions: definitions_of(root),
+        definitions: sets::definitions_of(root),
         ..Lower::default()
     };
     let mut moves = Vec::new();
@@ -369,130 +368,6 @@ impl Lower {
         paths
     }
 
-    /// Applies a term's modifiers to its moves' paths; `false` when one cannot be drawn.
-    fn apply(
-        &mut self,
-        modifications: &[ast::Modification],
-        paths: &mut [Path],
-        term: &ast::Term,
-    ) -> bool {
-        let Some(mut read) = self.modifiers(modifications) else {
-            return false;
-        };
-        let mut limited = None;
-        for modification in modifications {
-            let ast::Modification::Letter(modifier) = modification else {
-                continue;
-            };
-            if let Some(range) = modifier.board_range() {
-                // `o[b,g]`: the files of the range make a cylinder of their own.
-                let cylinder = modifier
-                    .letters()
-                    .is_some_and(|l| l.modifier == Modifier::Cylinder && !l.doubled && !l.any);
-                match regions::files_of(&range).filter(|_| cylinder) {
-                    Some((first, last)) => read.wrap = Wrap::Files { first, last },
-                    None => {
-                        limited = Some(modifier);
-                        break;
-                    }
-                }
-                continue;
-            }
-            let Some(set) = modifier.piece_set() else {
-                continue;
-            };
-            // Sets on what a leg does where it lands are drawn; the rest (`m`, `e`, `g`, `k`,
-            // optional modifiers) needs a game.
-            let slot = match modifier.letters().map(|l| l.modifier) {
-                _ if modifier.is_optional() => None,
-                Some(Modifier::Capture) => Some(&mut read.sets.capture),
-                Some(Modifier::Hop | Modifier::Visit) => Some(&mut read.sets.hop),
-                Some(Modifier::Swap) => Some(&mut read.sets.swap),
-                _ => None,
-            };
-            match slot {
-                Some(slot) if slot.is_none() => *slot = Some(sets::piece_set(&set)),
-                _ => {
-                    limited = Some(modifier);
-                    break;
-                }
-            }
-        }
-        if let Some(limited) = limited {
-            let letters = limited.letters().map(|l| l.to_string()).unwrap_or_default();
-            let optional = if limited.is_optional() { "?" } else { "" };
-            let why = if limited.board_range().is_some() {
-                "its range of the board is not drawn yet"
-            } else {
-                "a set on this modifier needs a game to decide, and is not drawn"
-            };
-            self.skip(
-                term.text_range(),
-                &format!(
-                    "`{}`: `{letters}{optional}`: {why}",
-                    limited.syntax().text()
-                ),
-            );
-            return false;
-        }
-        let turning = |d: &Directional| d.has(Direction::Turn) || d.has(Direction::Reflection);
-        if read.directions.iter().any(turning) {
-            self.skip(
-                term.text_range(),
-                "turns (`t`) and reflections (`z`) are not drawn yet",
-            );
-            return false;
-        }
-        // `p` on a leap with one square between (D, A) jumps a piece there; any other leap
-        // has no such square, or several where "any single hurdle" may stand.
-        let one_between = |path: &Path| {
-            path.legs.last().is_none_or(|leg| {
-                leg.reach != Reach::Steps(1)
-                    || matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| {
-                        s.king_distance() == 2 && s.dx % 2 == 0 && s.dy % 2 == 0
-                    }))
-            })
-        };
-        if read.hop && !paths.iter().all(one_between) {
-            self.skip(
-                term.text_range(),
-                "`p` on a leap other than over one square between (D, A) is not drawn yet",
-            );
-            return false;
-        }
-        if read.leaping && !paths.iter_mut().all(leap_over) {
-            self.skip(
-                term.text_range(),
-                "`g` on a move that is not a single slide is not drawn yet",
-            );
-            return false;
-        }
-        for path in paths.iter_mut() {
-            read.apply_to(path);
-        }
-        true
-    }
-
-    /// What a term's modifiers say, or `None` (and said) at a letter that cannot be drawn.
-    fn modifiers(&mut self, modifications: &[ast::Modification]) -> Option<Modifiers> {
-        let mut read = Modifiers::default();
-        for modification in modifications {
-            if let Some(directional) = modification.directional() {
-                read.directions.push(directional);
-            } else if let ast::Modification::Letter(modifier) = modification
-                && let Some(letters) = modifier.letters()
-                && !read.read(letters)
-            {
-                self.skip(
-                    modifier.text_range(),
-                    &format!("`{letters}` needs more than a diagram of one piece can show"),
-                );
-                return None;
-            }
-        }
-        Some(read)
-    }
-
     /// A basic piece, vector or complex rider, with its steps.
     fn a_move(&mut self, a_move: &ast::Move) -> Vec<Path> {
         self.budgeted(a_move.text_range(), |lower| lower.unbudgeted_move(a_move))
@@ -599,77 +474,6 @@ impl Lower {
         }
         paths
     }
-}
-
-impl Lower {
-    /// The pieces of an attacking set with the moves they attack by: each letter's definition
-    /// in the same text, else MBN's basic piece of that letter. `None` (the set is said in
-    /// words) for a complement, or a piece whose moves are not all drawn.
-    fn attackers(&mut self, set: &ast::PieceSet) -> Option<Attackers> {
-        let set = sets::piece_set(set);
-        if set.complement || set.members.is_empty() {
-            return None;
-        }
-        let mut movers = Vec::new();
-        let mut said = Vec::new();
-        for member in &set.members {
-            let (text, whence) = match self.definitions.get(&member.name) {
-                Some(text) => (text.clone(), "its definition"),
-                None => {
-                    let mut letters = member.name.chars();
-                    let (Some(letter), None) = (letters.next(), letters.next()) else {
-                        return None;
-                    };
-                    let whence = "MBN's basic piece; a piece of this letter defined apart from this string is not read";
-                    (basic_piece(letter)?.to_owned(), whence)
-                }
-            };
-            let (paths, why) = lowered(&text, true);
-            if why.is_some() || paths.is_empty() {
-                return None;
-            }
-            let moves = paths
-                .into_iter()
-                .map(|path| Move {
-                    kind: MoveKind::Legs,
-                    initial: path.initial,
-                    legs: path.legs,
-                    regions: path.regions,
-                    source: TextRange::default(),
-                })
-                .collect();
-            said.push(format!("{} moving `{text}` ({whence})", member.name));
-            movers.push((member.name.clone(), moves));
-        }
-        Some(Attackers { set, movers, said })
-    }
-}
-
-/// The moves each upper-case piece letter of the text is defined with (`C=RN` gives `C`:
-/// `RN`), the last definition of a letter winning.
-fn definitions_of(root: &SyntaxNode) -> HashMap<String, String> {
-    let mut out = HashMap::new();
-    for definition in crate::tree::ast::Piece::from_root(root.clone()).definitions() {
-        let moves: Vec<String> = definition
-            .moves()
-            .map(|m| m.syntax().text().to_string())
-            .collect();
-        if moves.is_empty() {
-            continue;
-        }
-        for identifier in definition.identifiers() {
-            let name = identifier.syntax().text().to_string();
-            let name = name.trim_matches(':');
-            if name
-                .chars()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '+')
-                && !name.is_empty()
-            {
-                out.insert(name.to_owned(), moves.join("+"));
-            }
-        }
-    }
-    out
 }
 
 /// The moves of a piece written in MBN, for the basic pieces' definitions and attackers

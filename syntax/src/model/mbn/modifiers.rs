@@ -1,12 +1,14 @@
 //! What the modifiers of an MBN term say about each of its moves, read letter by letter and
 //! then applied to every path the term makes.
 
-use super::Path;
 use super::chains::Ends;
 use super::directions::selects;
+use super::leapers::leap_over;
+use super::{Lower, Path, regions, sets};
 use crate::model::piece_set::LegSets;
 use crate::model::{Initial, Lameness, Leg, LegSteps, Modes, Reach, Step, Wrap};
-use crate::vocabulary::mbn::{Directional, Modifier, ModifierLetters};
+use crate::tree::ast::mbn as ast;
+use crate::vocabulary::mbn::{Direction, Directional, Modifier, ModifierLetters};
 
 /// What a term's modifiers say about each of its moves.
 #[derive(Debug, Default)]
@@ -154,5 +156,131 @@ impl Modifiers {
             }
         }
         path.ends = Ends::of(&path.legs);
+    }
+}
+
+impl Lower {
+    /// Applies a term's modifiers to its moves' paths; `false` when one cannot be drawn.
+    pub(super) fn apply(
+        &mut self,
+        modifications: &[ast::Modification],
+        paths: &mut [Path],
+        term: &ast::Term,
+    ) -> bool {
+        let Some(mut read) = self.modifiers(modifications) else {
+            return false;
+        };
+        let mut limited = None;
+        for modification in modifications {
+            let ast::Modification::Letter(modifier) = modification else {
+                continue;
+            };
+            if let Some(range) = modifier.board_range() {
+                // `o[b,g]`: the files of the range make a cylinder of their own.
+                let cylinder = modifier
+                    .letters()
+                    .is_some_and(|l| l.modifier == Modifier::Cylinder && !l.doubled && !l.any);
+                match regions::files_of(&range).filter(|_| cylinder) {
+                    Some((first, last)) => read.wrap = Wrap::Files { first, last },
+                    None => {
+                        limited = Some(modifier);
+                        break;
+                    }
+                }
+                continue;
+            }
+            let Some(set) = modifier.piece_set() else {
+                continue;
+            };
+            // Sets on what a leg does where it lands are drawn; the rest (`m`, `e`, `g`, `k`,
+            // optional modifiers) needs a game.
+            let slot = match modifier.letters().map(|l| l.modifier) {
+                _ if modifier.is_optional() => None,
+                Some(Modifier::Capture) => Some(&mut read.sets.capture),
+                Some(Modifier::Hop | Modifier::Visit) => Some(&mut read.sets.hop),
+                Some(Modifier::Swap) => Some(&mut read.sets.swap),
+                _ => None,
+            };
+            match slot {
+                Some(slot) if slot.is_none() => *slot = Some(sets::piece_set(&set)),
+                _ => {
+                    limited = Some(modifier);
+                    break;
+                }
+            }
+        }
+        if let Some(limited) = limited {
+            let letters = limited.letters().map(|l| l.to_string()).unwrap_or_default();
+            let optional = if limited.is_optional() { "?" } else { "" };
+            let why = if limited.board_range().is_some() {
+                "its range of the board is not drawn yet"
+            } else {
+                "a set on this modifier needs a game to decide, and is not drawn"
+            };
+            self.skip(
+                term.text_range(),
+                &format!(
+                    "`{}`: `{letters}{optional}`: {why}",
+                    limited.syntax().text()
+                ),
+            );
+            return false;
+        }
+        let turning = |d: &Directional| d.has(Direction::Turn) || d.has(Direction::Reflection);
+        if read.directions.iter().any(turning) {
+            self.skip(
+                term.text_range(),
+                "turns (`t`) and reflections (`z`) are not drawn yet",
+            );
+            return false;
+        }
+        // `p` on a leap with one square between (D, A) jumps a piece there; any other leap
+        // has no such square, or several where "any single hurdle" may stand.
+        let one_between = |path: &Path| {
+            path.legs.last().is_none_or(|leg| {
+                leg.reach != Reach::Steps(1)
+                    || matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| {
+                        s.king_distance() == 2 && s.dx % 2 == 0 && s.dy % 2 == 0
+                    }))
+            })
+        };
+        if read.hop && !paths.iter().all(one_between) {
+            self.skip(
+                term.text_range(),
+                "`p` on a leap other than over one square between (D, A) is not drawn yet",
+            );
+            return false;
+        }
+        if read.leaping && !paths.iter_mut().all(leap_over) {
+            self.skip(
+                term.text_range(),
+                "`g` on a move that is not a single slide is not drawn yet",
+            );
+            return false;
+        }
+        for path in paths.iter_mut() {
+            read.apply_to(path);
+        }
+        true
+    }
+
+    /// What a term's modifiers say, or `None` (and said) at a letter that cannot be drawn.
+    fn modifiers(&mut self, modifications: &[ast::Modification]) -> Option<Modifiers> {
+        let mut read = Modifiers::default();
+        for modification in modifications {
+            if let Some(directional) = modification.directional() {
+                read.directions.push(directional);
+            } else if let ast::Modification::Letter(modifier) = modification
+                && let Some(letters) = modifier.letters()
+                && !read.read(letters)
+            {
+                self.skip(
+                    modifier.text_range(),
+                    &format!("`{letters}` needs more than a diagram of one piece can show"),
+                );
+                return None;
+            }
+        }
+        Some(read)
     }
 }
