@@ -24,14 +24,15 @@ impl Square {
     }
 }
 
+/// The letter of a file counted from 0 (`a` for 0); past `z` the letters go on in ASCII order,
+/// as no board is that wide.
+pub fn file_letter(file: u8) -> char {
+    char::from(b'a'.saturating_add(file))
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.file),
-            u32::from(self.rank) + 1
-        )
+        write!(f, "{}{}", file_letter(self.file), u32::from(self.rank) + 1)
     }
 }
 

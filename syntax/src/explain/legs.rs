@@ -5,7 +5,7 @@ use super::words::{
     atom_words, continues_as, directions_words, reach_words, region_words, set_words, steps_words,
     turn_words,
 };
-use crate::board::Step;
+use crate::board::{Step, file_letter};
 use crate::model::{Bend, Initial, Leg, LegSteps, Move, MoveKind, Reach, Wrap};
 use crate::vocabulary::phrases::{self, DEFAULT_EARLIER, DEFAULT_FINAL};
 use crate::vocabulary::{Atom, Modifier};
@@ -120,14 +120,13 @@ fn leg_line(
     }
     parts.extend(conditions(leg).into_iter().map(str::to_owned));
     if let Wrap::Files { first, last } = leg.wrap {
-        let file = |f: u8| char::from(b'a'.saturating_add(f));
         parts.push(format!(
             "wraps from file {} to file {} and back, as if they were neighbours, when the \
              piece stands on the files between (o[{},{}])",
-            file(last),
-            file(first),
-            file(first),
-            file(last)
+            file_letter(last),
+            file_letter(first),
+            file_letter(first),
+            file_letter(last)
         ));
     }
     if let Some(sets) = &leg.sets {

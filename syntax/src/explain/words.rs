@@ -1,6 +1,6 @@
 //! Steps, directions, turns and reaches in words, composed from the atom table's names.
 
-use crate::board::Step;
+use crate::board::{Step, file_letter};
 use crate::model::Reach;
 use crate::model::piece_set::PieceSet;
 use crate::model::region::{Area, Region};
@@ -246,7 +246,7 @@ pub(super) fn region_words(region: &Region) -> String {
             format!("{many} {}–{}", name(a), name(b))
         }
     };
-    let file = |f: u8| char::from(b'a' + f).to_string();
+    let file = |f: u8| file_letter(f).to_string();
     let rank = |r: u8| (u32::from(r) + 1).to_string();
     let areas: Vec<String> = region
         .areas

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::ops::RangeInclusive;
 
-use crate::board::{Occupant, Position, Square, SquareUse};
+use crate::board::{Occupant, Position, Square, SquareUse, file_letter};
 
 /// What a square of the diagram shows, in order of precedence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -148,7 +148,7 @@ pub fn grid(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Opt
     out.push_str("    ");
     for file in files {
         out.push(' ');
-        out.push(char::from(b'a' + file));
+        out.push(file_letter(file));
     }
     out.push('\n');
     used_marks.sort();
