@@ -190,6 +190,14 @@ fn motion_words(leg: &Leg, atom: Option<Atom>, doubled: bool, shape: Option<Step
     }
 }
 
+/// Whether the leg's `n` makes it blockable on the way: on a stepper `n` only creates e.p.
+/// rights, as nothing can stand between its squares.
+pub(super) fn can_be_blocked(leg: &Leg) -> bool {
+    let stepper = matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
+        || !matches!(leg.steps, LegSteps::Absolute(_));
+    leg.lame.is_some() && !stepper
+}
+
 /// The conditions written on a leg beyond how it moves and lands, in the order they are said.
 fn conditions(leg: &Leg) -> Vec<&'static str> {
     let mut said = Vec::new();
@@ -206,10 +214,7 @@ fn conditions(leg: &Leg) -> Vec<&'static str> {
             phrases::TAME
         });
     }
-    // On a stepper `n` only creates e.p. rights: nothing can stand between its squares.
-    let stepper = matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
-        || !matches!(leg.steps, LegSteps::Absolute(_));
-    if leg.lame.is_some() && !stepper {
+    if can_be_blocked(leg) {
         said.push(phrases::LAME);
     }
     if leg.ep_rights {

@@ -2,10 +2,10 @@
 //! has and whether it captures, a swap said as a swap, and what sets it apart from a twin.
 
 use super::MoveExplanation;
+use super::legs::can_be_blocked;
 use crate::Dialect;
 use crate::board::reference::fingerprint;
 use crate::model;
-use crate::vocabulary::phrases;
 
 /// What a piece does, in a sentence, its moves grouped by what they do: "Moves: Wazir step
 /// (0,1), forward; captures: Ferz step (1,1), forward-right, forward-left." Each move is said by
@@ -148,7 +148,7 @@ fn move_words(m: &model::Move, lines: &[String]) -> Option<(&'static str, String
             words.push_str(", ");
             words.push_str(&said);
         }
-        if line.contains(phrases::LAME) {
+        if can_be_blocked(leg) {
             words.push_str(", unless blocked on the way");
         }
         if index + 1 < m.legs.len() {
