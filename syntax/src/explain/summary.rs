@@ -219,7 +219,7 @@ pub(super) fn difference_words(piece: &model::Piece) -> Option<&'static str> {
     let legs = || piece.moves.iter().flat_map(|m| m.legs.iter());
     if let Some(engine) = &piece.fairy {
         return if engine.hops() {
-            Some("it needs a piece to hop over")
+            Some("it can also hop over a piece")
         } else if engine.is_lame() {
             Some("it can be blocked on the way")
         } else {
@@ -229,10 +229,11 @@ pub(super) fn difference_words(piece: &model::Piece) -> Option<&'static str> {
     if legs().any(|l| l.when_open) {
         Some("it stops early where its next leg is blocked")
     } else if legs().any(|l| l.modes.hop && !l.modes.to_empty) {
-        // `mpafsW` (the Knight) may hop, but needs nothing to hop over.
-        Some("it needs a piece to hop over")
+        // What it does with a piece there adds to its moves; `mpafsW` (the Knight) lands on
+        // a piece or an empty square alike, and is no different.
+        Some("it can also hop over a piece")
     } else if earlier_legs().any(|l| l.modes.capture_enemy || l.modes.capture_friend) {
-        Some("it captures on the way")
+        Some("it can capture on the way")
     } else if legs().any(|l| l.jumping) {
         Some("it must jump over a piece")
     } else if legs().any(|l| l.lame.is_some()) || earlier_legs().any(|l| l.modes.to_empty) {
