@@ -38,8 +38,26 @@ fn or_list(items: &[String], last: &str) -> String {
     }
 }
 
-/// `+P==QRBN`, `$K==@k@K`, `*KLW==X`, `##Q==Q`: what the rule does.
+/// A rule's words with the seed section it comes from.
+fn cited(words: String, section: &str) -> String {
+    format!("{words} (seed 002, section {section})")
+}
+
+/// `+P==QRBN`, `$K==@k@K`, `*KLW==X`, `##Q==Q`: what the rule does, with its section.
 pub(super) fn list_rule(identifiers: &[ast::Identifier], list: &ast::PieceList) -> String {
+    let drop = identifiers
+        .first()
+        .and_then(|i| i.prefixes().next())
+        .is_some_and(|p| p == Prefix::Game('$'));
+    let section = if drop {
+        "5, \"Drop Rules\""
+    } else {
+        "4, \"Promotions\""
+    };
+    cited(list_rule_words(identifiers, list), section)
+}
+
+fn list_rule_words(identifiers: &[ast::Identifier], list: &ast::PieceList) -> String {
     let head: String = identifiers
         .iter()
         .map(|i| i.syntax().text().to_string())
@@ -85,8 +103,12 @@ pub(super) fn list_rule(identifiers: &[ast::Identifier], list: &ast::PieceList) 
     )
 }
 
-/// `O-O=…=…`: castling in words.
+/// `O-O=…=…`: castling in words, with its section.
 pub(super) fn castling_rule(castling: &ast::Castling) -> String {
+    cited(castling_words(castling), "13, \"Castling\"")
+}
+
+fn castling_words(castling: &ast::Castling) -> String {
     let name = castling.syntax().text().to_string();
     let which = match castling.kind() {
         Some(CastlingKind::Short) => "short castling",
@@ -128,7 +150,7 @@ pub(super) fn prefixed_piece(identifier: &ast::Identifier) -> String {
         }
         None => "a piece whose moves the game's rules give",
     };
-    format!("`{text}` is {what}")
+    cited(format!("`{text}` is {what}"), "2, \"Prefixed Pieces\"")
 }
 
 /// A part of a move that depends on the position, said in words; a board range after the move
@@ -159,8 +181,12 @@ pub(super) fn positional(restriction: &ast::Restriction, after_move: bool) -> St
         ast::Restriction::Condition(_) => {
             format!("`{text}`: only when this condition on the position holds")
         }
-        ast::Restriction::Board(_) => format!(
-            "`{text}`: to or on other boards of a 3D or 4D game, which a flat diagram cannot show"
+        ast::Restriction::Board(_) => cited(
+            format!(
+                "`{text}`: to or on other boards of a 3D or 4D game, which a flat diagram cannot \
+                 show"
+            ),
+            "8, \"Board Transition Operator\"",
         ),
     }
 }
@@ -210,12 +236,12 @@ mod tests {
         // "+P==QRBN … defining a promotion set of promoted piece +P"
         assert_eq!(
             list_words("+P==QRBN"),
-            "promotion rule: `P` promotes to Q, R, B or N (as `+P`); a small letter changes its colour"
+            "promotion rule: `P` promotes to Q, R, B or N (as `+P`); a small letter changes its colour (seed 002, section 4, \"Promotions\")"
         );
         // "Black has to drop his King, then White … his King, then Black … (W) … White … (S)"
         assert_eq!(
             list_words("$K==@k@K@w@S"),
-            "drop rule: the pieces are dropped in this order: black k, then white K, then black w, then white S"
+            "drop rule: the pieces are dropped in this order: black k, then white K, then black w, then white S (seed 002, section 5, \"Drop Rules\")"
         );
         // "promotion rule for the pieces K, L, W, N, C, and P"
         assert!(list_words("*KLWNCP==X").contains("K, L, W, N, C and P may promote to X"));
@@ -249,7 +275,7 @@ mod tests {
         let castling = d.castling().expect("castling");
         assert_eq!(
             castling_rule(&castling),
-            "castling rule `O-O` (short castling): the king moves `[*]irD02`, then its partner moves `ij{k}lD0-D`"
+            "castling rule `O-O` (short castling): the king moves `[*]irD02`, then its partner moves `ij{k}lD0-D` (seed 002, section 13, \"Castling\")"
         );
     }
 }
