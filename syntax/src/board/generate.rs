@@ -12,7 +12,7 @@ use super::generated::{Generated, GeneratedMove};
 use super::walk::{Search, Walker};
 use super::{Occupant, Position, Side, Square, Step, region};
 use crate::Dialect;
-use crate::model::{Initial, Leg, Move, MoveKind, Piece};
+use crate::model::{Initial, Leg, LegSteps, Move, MoveKind, Piece, Reach};
 
 /// The moves of `piece` in `position`.
 pub fn generate(piece: &Piece, position: &Position) -> Generated {
@@ -103,6 +103,13 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 "the imitator copies the piece that moved last",
             )),
         }
+        if piece.dialect == Dialect::Mbn {
+            let mut index = 0;
+            out.moves.retain(|m| {
+                index += 1;
+                index <= made_before || m.to != position.from || may_end_where_it_started(a_move, m)
+            });
+        }
         if !a_move.regions.to.is_empty() || a_move.regions.to_edge {
             let mut index = 0;
             out.moves.retain(|m| {
@@ -111,15 +118,21 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
             });
         }
     }
-    if piece.dialect == Dialect::Mbn {
-        // Seed 002: "So far as not specifically allowed, the start square and the arrival
-        // square cannot be equal"; the Lion's return "can effectively capture a piece on an
-        // adjacent square without moving" is: a move that took a piece on the way may end
-        // where it started (notes MB9).
-        out.moves
-            .retain(|m| m.to != position.from || !m.captured.is_empty());
-    }
     out
+}
+
+/// Seed 002: "So far as not specifically allowed, the start square and the arrival square
+/// cannot be equal". The Lion's return "can effectively capture a piece on an adjacent square
+/// without moving", so a move that took a piece on the way may end where it started; and its
+/// `aK--[K]`, stepping "to an adjacent empty square and back without capturing anything", is
+/// "effectively passing a turn", so may single steps that each go their own way (`--`, `d`):
+/// a line that comes back (a rider's, `t`, `z`, a circle) may not (notes MB9).
+fn may_end_where_it_started(a_move: &Move, made: &GeneratedMove) -> bool {
+    let steps_its_own_way = |leg: &Leg| {
+        leg.reach == Reach::Steps(1)
+            && matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
+    };
+    !made.captured.is_empty() || a_move.legs.len() > 1 && a_move.legs.iter().all(steps_its_own_way)
 }
 
 /// `piece` with each move written again left out: [`generate`] makes the same moves of it, and

@@ -170,9 +170,10 @@ fn motion_words(leg: &Leg, atom: Option<Atom>, doubled: bool, shape: Option<Step
         LegSteps::Chiral {
             after_right,
             after_left,
+            unbent,
             same_way,
         } => format!(
-            "then {} ({}): {} after a right bend, {} after a left one, {}",
+            "then {} ({}): {} after a right bend, {} after a left one{}, {}",
             if *same_way {
                 phrases::SAME_BEND
             } else {
@@ -181,6 +182,11 @@ fn motion_words(leg: &Leg, atom: Option<Atom>, doubled: bool, shape: Option<Step
             if *same_way { 'q' } else { 'z' },
             turn_words(after_right),
             turn_words(after_left),
+            if unbent.is_empty() {
+                String::new()
+            } else {
+                format!(", {} after a leg that went straight", turn_words(unbent))
+            },
             reach_words(leg.reach)
         ),
         LegSteps::Unvisited(_) => format!(

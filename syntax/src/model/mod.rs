@@ -192,6 +192,9 @@ pub enum LegSteps {
     Chiral {
         after_right: Vec<u8>,
         after_left: Vec<u8>,
+        /// The turns after a leg that did not bend: none in XBetza; MBN's `z` after a
+        /// diagonal step reflects it either way (notes MB29).
+        unbent: Vec<u8>,
         /// `q` (the same way) rather than `z` (the other way).
         same_way: bool,
     },

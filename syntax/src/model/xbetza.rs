@@ -196,6 +196,7 @@ fn continuation_steps(letters: &LegLetters, own_turns: &[u8]) -> LegSteps {
             LegSteps::Chiral {
                 after_right,
                 after_left,
+                unbent: Vec::new(),
                 same_way,
             }
         }

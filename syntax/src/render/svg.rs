@@ -145,6 +145,11 @@ fn shape(mark: Mark, x: u32, y: u32) -> String {
     let r = CELL / 4;
     match mark {
         Mark::Piece => format!(r##"<circle cx="{x}" cy="{y}" r="{}" fill="#222"/>"##, r + 4),
+        // The piece inside the ring of a move that ends where it started.
+        Mark::PieceStays => format!(
+            r##"<circle cx="{x}" cy="{y}" r="{}" fill="#222" stroke="#2e8b57" stroke-width="4"/>"##,
+            r + 4
+        ),
         Mark::Move => format!(r##"<circle cx="{x}" cy="{y}" r="{r}" fill="#2e8b57"/>"##),
         // A swap: a ring in the colour of neither a move nor a capture, around what else the
         // square allows.

@@ -12,6 +12,8 @@ use crate::board::{Occupant, Position, Square, SquareUse, file_letter};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
     Piece,
+    /// The piece's square is also where a move ends: a pass, or a capture without moving.
+    PieceStays,
     CaptureOrSwap,
     MoveOrSwap,
     Swap,
@@ -32,6 +34,7 @@ impl Mark {
     pub fn symbol(self) -> char {
         match self {
             Mark::Piece => '@',
+            Mark::PieceStays => '&',
             Mark::CaptureOrSwap => 'W',
             Mark::MoveOrSwap => 'S',
             Mark::Swap => 's',
@@ -52,6 +55,7 @@ impl Mark {
     pub fn meaning(self) -> &'static str {
         match self {
             Mark::Piece => "the piece",
+            Mark::PieceStays => "the piece, which may also end its move here",
             Mark::CaptureOrSwap => "captures the piece there, or swaps places with it",
             Mark::MoveOrSwap => "moves there, or swaps places with the piece there",
             Mark::Swap => "swaps places with a piece there",
@@ -72,7 +76,11 @@ impl Mark {
     pub(super) fn of(position: &Position, square: Square, used: SquareUse) -> Mark {
         let captures = used.captures || used.could_capture;
         if square == position.from {
-            Mark::Piece
+            if used.moves || captures {
+                Mark::PieceStays
+            } else {
+                Mark::Piece
+            }
         } else if used.swaps && captures {
             Mark::CaptureOrSwap
         } else if used.swaps && used.moves {

@@ -49,18 +49,33 @@ impl Walker<'_> {
         let (Some(sets), Some(occupant)) = (leg.sets.as_deref(), occupant) else {
             return modes;
         };
-        let mut holds = |set: &Option<PieceSet>| {
-            set.as_ref()
-                .is_none_or(|set| self.in_set(set, to, occupant, trail, out))
+        // A set is asked only where its modifier could act on the piece there: a friend in the
+        // way of `c{R}R` is no rook assumed.
+        let friend = occupant == Occupant::Friend;
+        let mut holds = |acts: bool, set: &Option<PieceSet>| {
+            !acts
+                || set
+                    .as_ref()
+                    .is_none_or(|set| self.in_set(set, to, occupant, trail, out))
         };
-        if !holds(&sets.capture) {
+        let captures = if friend {
+            modes.capture_friend
+        } else {
+            modes.capture_enemy
+        };
+        if !holds(captures, &sets.capture) {
             modes.capture_enemy = false;
             modes.capture_friend = false;
         }
-        if !holds(&sets.hop) {
+        if !holds(modes.hop, &sets.hop) {
             modes.hop = false;
         }
-        if !holds(&sets.swap) {
+        let swaps = if friend {
+            modes.swap_friend
+        } else {
+            modes.swap_enemy
+        };
+        if !holds(swaps, &sets.swap) {
             modes.swap_enemy = false;
             modes.swap_friend = false;
         }

@@ -47,14 +47,24 @@ impl Walker<'_> {
                 LegSteps::Chiral {
                     after_right,
                     after_left,
+                    unbent,
                     ..
                 },
                 Some(heading),
-            ) => match heading.lean {
-                Some(Lean::Right) => (turned(after_right, heading), false),
-                Some(Lean::Left) => (turned(after_left, heading), false),
-                None => (Vec::new(), false),
-            },
+            ) => {
+                // A lean is the board's; in MBN's mirror for Black the written turns bend the
+                // other way, so a bend to the right was written as one to the left.
+                let (after_right, after_left) = if mirrored {
+                    (after_left, after_right)
+                } else {
+                    (after_right, after_left)
+                };
+                match heading.lean {
+                    Some(Lean::Right) => (turned(after_right, heading), false),
+                    Some(Lean::Left) => (turned(after_left, heading), false),
+                    None => (turned(unbent, heading), false),
+                }
+            }
             (_, None) => (Vec::new(), false),
         }
     }
@@ -78,7 +88,7 @@ impl Walker<'_> {
         // once, and no move ends where it started (notes MB21).
         steps.iter().any(|(step, _)| {
             self.advance(at, *step, leg.wrap).is_some_and(|next| {
-                self.occupant(next, trail) != Some(Occupant::Friend)
+                may_enter(leg, self.occupant(next, trail))
                     && !trail.visited(self.position.from, next)
             })
         })
@@ -254,5 +264,19 @@ impl Walker<'_> {
             }
         }
         false
+    }
+}
+
+/// Whether a `{}` leg can make its first step onto a square holding `occupant`. With its modes
+/// not written, only a friend blocks it (the circular King); a written mode asks for what the
+/// leg can do there: `Q=mQ-{!cK}` goes on "if this is possible", onto an enemy to capture it
+/// (notes MB18). A slide passes empty squares whatever it may end on.
+fn may_enter(leg: &Leg, occupant: Option<Occupant>) -> bool {
+    let modes = leg.modes;
+    match occupant {
+        _ if leg.default_modes => occupant != Some(Occupant::Friend),
+        None => modes.to_empty || leg.reach != Reach::Steps(1),
+        Some(Occupant::Enemy) => modes.capture_enemy || modes.swap_enemy || modes.hop,
+        Some(Occupant::Friend) => modes.capture_friend || modes.swap_friend || modes.hop,
     }
 }

@@ -92,6 +92,13 @@ impl Lower {
         // letters beside it then say its own directions ("K--fK … is equivalent to K-dfK").
         let any = Directional::One(Direction::Any);
         let independent = after.directions.contains(&any);
+        if (!chained || independent) && after.directions.iter().any(|d| d.turns_from_before()) {
+            self.skip(
+                source,
+                "`t` and `z` turn from the leg before, which `--` or `d` has made independent",
+            );
+            return Vec::new();
+        }
         if !chained || independent {
             self.spend(after.legs.len());
             let mut legs = after.legs.clone();
@@ -112,12 +119,11 @@ impl Lower {
             return vec![before];
         }
         let next = &after.first_sizes;
-        let mut ways: Vec<(Size, Vec<u8>)> = Vec::new();
+        let mut ways: Vec<(Size, LegSteps)> = Vec::new();
         if can_restrict_last(&before) {
             for previous in &before.ends.last {
-                let turns = relative_turns(*previous, next, &after.directions);
-                if !turns.is_empty() {
-                    ways.push((*previous, turns));
+                if let Some(steps) = turned_steps(&before, *previous, next, &after.directions) {
+                    ways.push((*previous, steps));
                 }
             }
         }
@@ -153,7 +159,7 @@ impl Lower {
             out.push(head);
         }
         let mut ways = ways.into_iter().peekable();
-        while let Some((previous, turns)) = ways.next() {
+        while let Some((previous, steps)) = ways.next() {
             let mut head = if ways.peek().is_some() {
                 self.spend(before.legs.len());
                 before.clone()
@@ -164,7 +170,7 @@ impl Lower {
             self.spend(after.legs.len());
             let mut rest = after.legs.iter().cloned();
             if let Some(mut first) = rest.next() {
-                first.steps = LegSteps::Relative(turns);
+                first.steps = steps;
                 head.legs.push(first);
             }
             head.legs.extend(rest);
@@ -380,19 +386,21 @@ impl Ends {
             let next = match &leg.steps {
                 LegSteps::Absolute(_) => sizes(leg),
                 LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
-                    let mut next: Vec<Size> = Vec::new();
-                    for turned in self
-                        .last
-                        .iter()
-                        .flat_map(|s| turns.iter().map(|t| size(representative(*s).turned(*t))))
-                    {
-                        if !next.contains(&turned) {
-                            next.push(turned);
-                        }
-                    }
-                    next
+                    turned_sizes(&self.last, turns)
                 }
-                LegSteps::Chiral { .. } => Vec::new(),
+                LegSteps::Chiral {
+                    after_right,
+                    after_left,
+                    unbent,
+                    ..
+                } => {
+                    let turns: Vec<u8> = [after_right, after_left, unbent]
+                        .into_iter()
+                        .flatten()
+                        .copied()
+                        .collect();
+                    turned_sizes(&self.last, &turns)
+                }
             };
             self.before_last = std::mem::replace(&mut self.last, next);
         }
@@ -400,14 +408,88 @@ impl Ends {
     }
 }
 
+/// The sizes of the leaps that `turns` make from leaps of the sizes `from`, each once.
+fn turned_sizes(from: &[Size], turns: &[u8]) -> Vec<Size> {
+    let mut sizes: Vec<Size> = Vec::new();
+    for turned in from
+        .iter()
+        .flat_map(|s| turns.iter().map(|t| size(representative(*s).turned(*t))))
+    {
+        if !sizes.contains(&turned) {
+            sizes.push(turned);
+        }
+    }
+    sizes
+}
+
 /// Whether the ways the last leg of `path` leaps each of its sizes can be told apart: not when
-/// its turns start from more than one size.
+/// its turns start from more than one size. A reflected leg (`z`) is one size, or none.
 fn can_restrict_last(path: &Path) -> bool {
     match path.legs.last().map(|l| &l.steps) {
         Some(LegSteps::Absolute(_)) => true,
         Some(LegSteps::Relative(_) | LegSteps::Unvisited(_)) => path.ends.before_last.len() == 1,
-        Some(LegSteps::Chiral { .. }) | None => false,
+        Some(LegSteps::Chiral { .. }) => path.ends.last.len() == 1,
+        None => false,
     }
+}
+
+/// The steps of a leg written with `directions` that chains on after a leap of size
+/// `previous` (the last leg of `before`), or `None` when no leap of its sizes `next` goes so.
+fn turned_steps(
+    before: &Path,
+    previous: Size,
+    next: &[Size],
+    directions: &[Directional],
+) -> Option<LegSteps> {
+    if directions.contains(&Directional::One(Direction::Reflection)) {
+        return reflected(before, previous, next, directions);
+    }
+    let turns = relative_turns(previous, next, directions);
+    (!turns.is_empty()).then_some(LegSteps::Relative(turns))
+}
+
+/// `z` after a leap of size `previous`: seed 002's "If the last move can be described with
+/// vector (α β), then the succeeding move (prefixed with z) will be either (-α β), if last move
+/// was a sidewards move, or (α -β), if last move was a vertical move", so a Wazir's step comes
+/// back (as `t`) and an oblique leap keeps its longer part. A diagonal step is neither: it is
+/// reflected either way after a leg that went straight, and after a bend the way that undoes
+/// it, so `(zF)0` goes "a zig-zag line" (the Boyscout `F-[(zF)0]`), as XBetza's Crooked
+/// Bishop (notes MB29). An oblique leap is drawn after its own leg only: a turned leg's lean is
+/// its turn's, not its shape's.
+fn reflected(
+    before: &Path,
+    previous: Size,
+    next: &[Size],
+    directions: &[Directional],
+) -> Option<LegSteps> {
+    if directions.len() != 1 || !next.contains(&previous) {
+        return None;
+    }
+    let (short, long) = previous;
+    if short == 0 {
+        return Some(LegSteps::Relative(vec![4]));
+    }
+    let diagonal = short == long;
+    let after_own_leg = matches!(
+        before.legs.last().map(|l| &l.steps),
+        Some(LegSteps::Absolute(_))
+    );
+    if !diagonal && !after_own_leg {
+        return None;
+    }
+    // Eighths clockwise: a diagonal reflected turns a quarter, the other way from its last
+    // bend; an oblique leap leaning right of its line, (1,2), turns three eighths to (1,-2).
+    let (after_right, after_left, unbent) = if diagonal {
+        (vec![6], vec![2], vec![2, 6])
+    } else {
+        (vec![3], vec![5], Vec::new())
+    };
+    Some(LegSteps::Chiral {
+        after_right,
+        after_left,
+        unbent,
+        same_way: false,
+    })
 }
 
 /// Whether every leg of every path only captures enemies (`dcK`): repeated as far as it can,
@@ -427,7 +509,7 @@ fn explodes(base: &[Path]) -> bool {
 /// steps the next leg takes from it, turned from the step it is made of.
 fn scaled_ways(
     before: &Path,
-    ways: &[(Size, Vec<u8>)],
+    ways: &[(Size, LegSteps)],
     next: &[Size],
     directions: &[Directional],
 ) -> Vec<(Step, Vec<Step>)> {

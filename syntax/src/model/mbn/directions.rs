@@ -55,6 +55,10 @@ pub(super) fn relative_turns(previous: Size, next: &[Size], directions: &[Direct
                 One(Vertical) => &[7, 0, 1, 3, 4, 5],
                 One(Sideways) => &[1, 2, 3, 5, 6, 7],
                 One(Any) => &[0, 1, 2, 3, 4, 5, 6, 7],
+                // "t … moves into the opposite direction as in the previous move. But when
+                // doubled (tt) then it means: the piece don't makes a turn" (notes MB29).
+                One(Turn) => &[4],
+                Amalgam(Turn, Turn) => &[0, 1, 2, 3, 5, 6, 7],
                 Amalgam(Forward, Forward) => &[0],
                 Amalgam(Backward, Backward) => &[4],
                 Amalgam(Right, Right) => &[2],

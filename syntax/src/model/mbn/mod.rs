@@ -19,7 +19,7 @@ use super::region::Regions;
 use super::{Initial, LONGEST_LINE, Leg, Move, MoveKind, Piece};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
-use crate::vocabulary::mbn::Directional;
+use crate::vocabulary::mbn::{Directional, Operator};
 use crate::{Dialect, parse};
 
 /// Complex riders expand into at most this many moves (as repeat groups do).
@@ -164,12 +164,17 @@ impl Lower {
         }
         for expression in definition.moves() {
             let mut ends_on_a_visit = false;
+            let mut starts_turning = false;
             // A path of no legs is an effect said in words (an explosion), no move.
             for path in self
                 .expression(&expression)
                 .into_iter()
                 .filter(|p| !p.legs.is_empty())
             {
+                if path.directions.iter().any(|d| d.turns_from_before()) {
+                    starts_turning = true;
+                    continue;
+                }
                 // A visit (`j`) that ends the move needs a setup, capture or swap after it
                 // ("Either a succeeding leg is required … or this piece will suicide").
                 if path.legs.last().is_some_and(|l| l.modes.hop) {
@@ -184,7 +189,14 @@ impl Lower {
                     source: expression.text_range(),
                 });
             }
-            // Said once for the expression, however many of its paths end so.
+            // Said once for the expression, however many of its paths end or start so.
+            if starts_turning {
+                self.skip(
+                    expression.text_range(),
+                    "`t` and `z` turn from the leg before, and a move that starts with them has \
+                     none",
+                );
+            }
             if ends_on_a_visit {
                 self.skip(
                     expression.text_range(),
@@ -288,8 +300,16 @@ impl Lower {
         let mut modifications = Vec::new();
         let mut moves = Vec::new();
         let mut limits = Regions::default();
+        let mut setup = false;
         for element in term.elements() {
             match element {
+                // "The setup operator … will be used as a prefix, preceding any modifier, and
+                // preceding any range operator".
+                ast::TermElement::Operator(Operator::Setup)
+                    if !setup && moves.is_empty() && modifications.is_empty() =>
+                {
+                    setup = true;
+                }
                 ast::TermElement::Operator(operator) => {
                     self.skip(
                         term.text_range(),
@@ -364,6 +384,9 @@ impl Lower {
                     .extend(limits.attacked_by.iter().cloned());
             }
             paths.extend(inner);
+        }
+        if setup {
+            return self.set_back(paths, term);
         }
         paths
     }
@@ -512,6 +535,7 @@ mod modifiers;
 mod regions;
 mod rules;
 mod sets;
+mod setup;
 
 #[cfg(test)]
 mod board_tests;
@@ -519,3 +543,5 @@ mod board_tests;
 mod golden;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod turn_tests;

@@ -8,7 +8,7 @@ use super::{Lower, Path, regions, sets};
 use crate::model::piece_set::LegSets;
 use crate::model::{Initial, Lameness, Leg, LegSteps, Modes, Reach, Step, Wrap};
 use crate::tree::ast::mbn as ast;
-use crate::vocabulary::mbn::{Direction, Directional, Modifier, ModifierLetters};
+use crate::vocabulary::mbn::{Directional, Modifier, ModifierLetters};
 
 /// What a term's modifiers say about each of its moves.
 #[derive(Debug, Default)]
@@ -94,8 +94,10 @@ impl Modifiers {
         if self.initial != Initial::Always {
             path.initial = self.initial;
         }
+        // `t` and `z` turn from the leg before: the leg keeps its steps for the join to turn.
         if let Some(first) = path.legs.first_mut()
             && !self.directions.is_empty()
+            && !self.directions.iter().any(|d| d.turns_from_before())
             && let LegSteps::Absolute(steps) = &first.steps
         {
             let kept: Vec<Step> = steps
@@ -223,14 +225,6 @@ impl Lower {
                     "`{}`: `{letters}{optional}`: {why}",
                     limited.syntax().text()
                 ),
-            );
-            return false;
-        }
-        let turning = |d: &Directional| d.has(Direction::Turn) || d.has(Direction::Reflection);
-        if read.directions.iter().any(turning) {
-            self.skip(
-                term.text_range(),
-                "turns (`t`) and reflections (`z`) are not drawn yet",
             );
             return false;
         }

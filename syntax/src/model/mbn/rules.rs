@@ -143,7 +143,7 @@ pub(super) fn prefixed_piece(identifier: &ast::Identifier) -> String {
         Some(Prefix::Unpromoted) => {
             "a piece before promotion; the matching promotion rule is implied"
         }
-        Some(Prefix::Cancel) => "cancels every definition of this piece",
+        Some(Prefix::Cancel) => "a cancellation of every definition of this piece",
         Some(Prefix::Precondition) => "a precondition that must hold before the move",
         Some(Prefix::Game(_)) => {
             "a piece under one of the game's own prefix rules; with no moves written it keeps those of its unprefixed piece"

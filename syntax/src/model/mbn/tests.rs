@@ -103,14 +103,19 @@ fn knight_directions_follow_the_tables() {
 }
 
 /// "[K]--[K]--K is defining a piece which can step in any direction up to three times … this
-/// simple example could also be expressed with (dK)3": every square within three king steps
-/// but its own, since "the start square and the arrival square cannot be equal" (notes MB9).
+/// simple example could also be expressed with (dK)3": every square within three king steps,
+/// its own too: steps that each go their own way may come back, as the Lion's `aK--[K]`
+/// (`(adK)2`) does, "effectively passing a turn" (notes MB9). A line that comes back may not:
+/// `W-tW` goes and turns straight back.
 #[test]
 fn optional_legs_and_sequences() {
     let sequence = squares("[K]--[K]--K", "d4");
-    assert_eq!(sequence.len(), 48);
-    assert!(!sequence.contains(&"d4".to_owned()));
+    assert_eq!(sequence.len(), 49);
+    assert!(sequence.contains(&"d4".to_owned()));
     assert_eq!(squares("(dK)3", "d4"), sequence);
+    assert_eq!(squares("(adK)2", "d4"), squares("aK--[K]", "d4"));
+    assert!(squares("W-tW", "d4").is_empty());
+    assert!(squares("(zW)0", "d4").is_empty());
 }
 
 /// Rules of the game are not drawn, and say so; a board range the board decides is drawn.

@@ -83,6 +83,12 @@ impl Directional {
             Directional::Amalgam(short, long) => short == direction || long == direction,
         }
     }
+
+    /// Whether it says how to turn from the leg before (`t`, `tt`, `z`) rather than which lines
+    /// of the board to go along: a move cannot start with it.
+    pub fn turns_from_before(self) -> bool {
+        self.has(Direction::Turn) || self.has(Direction::Reflection)
+    }
 }
 
 /// Its letters, an amalgam without parentheses: `f`, `ff`, `lf`.
