@@ -289,3 +289,26 @@ fn a_set_before_a_move_asks_for_an_attacker() {
     let (squares, assumed) = among_typed("K=K+{C}W2F2", &[], &["e1"]);
     assert!(squares.contains(&"b2".to_owned()) && assumed == 1);
 }
+
+/// Seed 002, L403: "p Must hop over any single hurdle … When doubled (pp) it must hop over any
+/// number of hurdles (but at least one) … This modifier can be declared as optional"; L410's
+/// `pp?{QRNP}B` "may hop over any number of pieces, including zero pieces (the latter is a
+/// slide)".
+#[test]
+fn p_doubled_or_optional_hops_any_number_of_pieces() {
+    // Over the friend on d5 alone it takes d6; over both it goes on to d7 and d8; over b4 alone
+    // to a4. It never slides without a hop.
+    assert_eq!(
+        squares_among("ppR", "d4", &["d5"], &["d6", "b4"]),
+        ["a4", "d6", "d7", "d8"]
+    );
+    assert_eq!(
+        squares_among("pR", "d4", &["d5"], &["d6", "b4"]),
+        ["a4", "d6"]
+    );
+    let optional = squares_among("p?R", "d4", &["d5"], &["d6", "b4"]);
+    assert!(optional.contains(&"d6".to_owned()) && optional.contains(&"c4".to_owned()));
+    assert!(!optional.contains(&"d7".to_owned()), "one hurdle at most");
+    // Other optional modifiers are said, not drawn.
+    assert!(built("c?R").moves.is_empty());
+}

@@ -4,7 +4,7 @@
 use super::chains::Ends;
 use super::directions::selects;
 use super::leapers::leap_over;
-use super::{Lower, Path, regions, sets};
+use super::{LONGEST_LINE, Lower, Path, regions, sets};
 use crate::model::piece_set::LegSets;
 use crate::model::{Initial, Lameness, Leg, LegSteps, Modes, Reach, Step, Wrap};
 use crate::tree::ast::mbn as ast;
@@ -20,14 +20,26 @@ pub(super) struct Modifiers {
     pub(super) initial: Initial,
     /// `n`: leaps may be blocked.
     pub(super) lame: bool,
-    /// `p`: the last leg hops over a piece and goes on.
-    pub(super) hop: bool,
+    /// `p` and its forms: the last leg hops over pieces and goes on.
+    pub(super) hurdles: Option<Hurdles>,
     /// Piece sets after `c`, `p`, `j`, `w` (seed 002, "Piece Sets").
     pub(super) sets: LegSets,
     /// `g`: a slide that leaps over what stands between.
     pub(super) leaping: bool,
     pub(super) wrap: Wrap,
 }
+
+/// How many pieces `p` hops over (seed 002): "p Must hop over any single hurdle … When doubled
+/// (pp) it must hop over any number of hurdles (but at least one) … This modifier can be
+/// declared as optional" (`p?`, `pp?`: none at all too, "the latter is a slide").
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Hurdles {
+    many: bool,
+    optional: bool,
+}
+
+/// The most pieces a slide can hop over: the squares between the ends of the longest line.
+const MOST_HURDLES: usize = LONGEST_LINE - 1;
 
 impl Modifiers {
     /// Reads one modifier other than a direction; `false` for one that needs more than a
@@ -71,7 +83,12 @@ impl Modifiers {
             (Modifier::Initial, false, false) => self.initial = Initial::FirstMove,
             (Modifier::Initial, true, false) => self.initial = Initial::FromStartSquare,
             (Modifier::NonJumping, false, false) => self.lame = true,
-            (Modifier::Hop, false, false) => self.hop = true,
+            (Modifier::Hop, many, false) => {
+                self.hurdles = Some(Hurdles {
+                    many,
+                    optional: false,
+                });
+            }
             (Modifier::LeapingSlider, false, false) => self.leaping = true,
             // "o This modifier makes the move cylindrical … If doubled (oo) also the top and
             // bottom edges of the board will be connected."
@@ -85,7 +102,7 @@ impl Modifiers {
     /// One path as the modifiers make it: its first leg's steps selected by the directions,
     /// the initial-only flag, lameness and wrapping on its legs, the written modes on its last
     /// leg, and with `p` a hop over a piece there.
-    pub(super) fn apply_to(&self, path: &mut Path) {
+    pub(super) fn apply_to(&self, mut path: Path) -> Vec<Path> {
         // A group's own letters stay its path's when none are written outside it: `((fr)K)0*`
         // turns `(fr)` at every repeat.
         if !self.directions.is_empty() {
@@ -142,22 +159,14 @@ impl Modifiers {
             };
             last.default_modes = false;
         }
-        if self.hop
-            && let Some(last) = path.legs.pop()
-        {
-            // "p Must hop over any single hurdle, the hurdle can be anywhere in the path": a
-            // leap over the one square between (`pD`) must jump a piece there; a slide hops
-            // one piece and goes on beyond it (`apply` keeps other leaps from here).
-            if last.reach == Reach::Steps(1) {
-                path.legs.push(Leg {
-                    jumping: true,
-                    ..last
-                });
-            } else {
-                path.legs.extend(last.hopping(false));
-            }
+        let mut paths = match self.hurdles {
+            Some(hurdles) => hopping(path, hurdles),
+            None => vec![path],
+        };
+        for path in &mut paths {
+            path.ends = Ends::of(&path.legs);
         }
-        path.ends = Ends::of(&path.legs);
+        paths
     }
 }
 
@@ -166,7 +175,7 @@ impl Lower {
     pub(super) fn apply(
         &mut self,
         modifications: &[ast::Modification],
-        paths: &mut [Path],
+        paths: &mut Vec<Path>,
         term: &ast::Term,
     ) -> bool {
         let Some(mut read) = self.modifiers(modifications) else {
@@ -191,13 +200,24 @@ impl Lower {
                 }
                 continue;
             }
+            let hop = modifier
+                .letters()
+                .is_some_and(|l| l.modifier == Modifier::Hop);
+            if modifier.is_optional() {
+                match read.hurdles.as_mut().filter(|_| hop) {
+                    Some(hurdles) => hurdles.optional = true,
+                    None => {
+                        limited = Some(modifier);
+                        break;
+                    }
+                }
+            }
             let Some(set) = modifier.piece_set() else {
                 continue;
             };
             // Sets on what a leg does where it lands are drawn; the rest (`m`, `e`, `g`, `k`,
-            // optional modifiers) needs a game.
+            // optional modifiers other than `p?`) needs a game.
             let slot = match modifier.letters().map(|l| l.modifier) {
-                _ if modifier.is_optional() => None,
                 Some(Modifier::Capture) => Some(&mut read.sets.capture),
                 Some(Modifier::Hop | Modifier::Visit) => Some(&mut read.sets.hop),
                 Some(Modifier::Swap) => Some(&mut read.sets.swap),
@@ -216,16 +236,19 @@ impl Lower {
             let optional = if limited.is_optional() { "?" } else { "" };
             let why = if limited.board_range().is_some() {
                 "its range of the board is not drawn yet"
+            } else if limited.is_optional() && limited.piece_set().is_none() {
+                "an optional modifier other than `p?` is not drawn yet"
             } else {
                 "a set on this modifier needs a game to decide, and is not drawn"
             };
-            self.skip(
-                term.text_range(),
-                &format!(
-                    "`{}`: `{letters}{optional}`: {why}",
-                    limited.syntax().text()
-                ),
-            );
+            let written = limited.syntax().text().to_string();
+            let letters = format!("{letters}{optional}");
+            let label = if written == letters {
+                format!("`{written}`")
+            } else {
+                format!("`{written}`: `{letters}`")
+            };
+            self.skip(term.text_range(), &format!("{label}: {why}"));
             return false;
         }
         // `p` on a leap with one square between (D, A) jumps a piece there; any other leap
@@ -238,7 +261,7 @@ impl Lower {
                     }))
             })
         };
-        if read.hop && !paths.iter().all(one_between) {
+        if read.hurdles.is_some() && !paths.iter().all(one_between) {
             self.skip(
                 term.text_range(),
                 "`p` on a leap other than over one square between (D, A) is not drawn yet",
@@ -252,9 +275,11 @@ impl Lower {
             );
             return false;
         }
-        for path in paths.iter_mut() {
-            read.apply_to(path);
-        }
+        *paths = std::mem::take(paths)
+            .into_iter()
+            .flat_map(|path| read.apply_to(path))
+            .collect();
+        self.spend(paths.iter().map(|p| p.legs.len()).sum());
         true
     }
 
@@ -277,4 +302,39 @@ impl Lower {
         }
         Some(read)
     }
+}
+
+/// `path` hopping over pieces with its last leg: a leap over the one square between (`pD`)
+/// must jump a piece there ("the hurdle can be anywhere in the path"); a slide hops one piece
+/// and goes on beyond it, or for `pp` one path for each count of pieces, each hop-off leg
+/// hopping again; `?` keeps the move without a hop too (`apply` keeps other leaps from here).
+fn hopping(mut path: Path, hurdles: Hurdles) -> Vec<Path> {
+    let Some(last) = path.legs.pop() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if hurdles.optional {
+        let mut plain = path.clone();
+        plain.legs.push(last.clone());
+        out.push(plain);
+    }
+    if last.reach == Reach::Steps(1) {
+        path.legs.push(Leg {
+            jumping: true,
+            ..last
+        });
+        out.push(path);
+        return out;
+    }
+    let most = if hurdles.many { MOST_HURDLES } else { 1 };
+    let mut off = last;
+    for _ in 0..most {
+        let [mount, hop_off] = off.hopping(false);
+        path.legs.push(mount);
+        let mut hopped = path.clone();
+        hopped.legs.push(hop_off.clone());
+        out.push(hopped);
+        off = hop_off;
+    }
+    out
 }
