@@ -5,7 +5,7 @@
 
 use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
 use betza_syntax::document::{self, FileDiagnostic, Options};
-use betza_syntax::explain::{Described, names, pieces, said_in_turn, xboard_reading};
+use betza_syntax::explain::{names, pieces, said_in_turn, xboard_reading};
 use betza_syntax::{Dialect, model, render};
 use serde_json::{Value, json};
 
@@ -112,13 +112,11 @@ pub fn update(request: &Request) -> Value {
     // An MBN text of several definitions or with macros is explained a piece at a time, as
     // `betza explain` does; the diagram is the first piece's.
     let pieces = pieces(&parse);
-    let mut explanation = said_in_turn(&pieces, |parse| {
-        Described::new(parse).explanation().to_text()
-    });
-    let drawn = pieces
+    let mut explanation = said_in_turn(&pieces, |piece| piece.explanation().to_text());
+    let first = pieces
         .iter()
-        .find_map(|p| p.parse.as_ref())
-        .unwrap_or(&parse);
+        .find_map(|p| Some((p.parse.as_ref()?, p.model()?)));
+    let drawn = first.as_ref().map_or(&parse, |(parse, _)| parse);
     if reading == Reading::XBoard {
         explanation.push('\n');
         explanation.push_str(&xboard_reading(request.betza, board.as_ref().ok().copied()));
@@ -129,7 +127,10 @@ pub fn update(request: &Request) -> Value {
     });
     match board.and_then(|size| position(size, request)) {
         Ok(position) => {
-            let piece = (reading != Reading::XBoard).then(|| model::build(&drawn.piece(), dialect));
+            let piece = (reading != Reading::XBoard).then(|| match &first {
+                Some((_, model)) => model.clone(),
+                None => model::build(&drawn.piece(), dialect),
+            });
             let generated = match &piece {
                 Some(piece) => board::generate(piece, &position),
                 None => board::xboard::generate(request.betza, &position),

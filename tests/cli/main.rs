@@ -207,6 +207,46 @@ fn moves_uses_side_moved_and_board_options() {
 /// friends or enemies by the side that moves; MBN's piece sets follow them, and where a piece's
 /// type is not known the note says what was assumed.
 #[test]
+fn moves_of_a_game_are_drawn_a_piece_at_a_time() {
+    // Seed 002's pieces of a game, one definition each: the Pawn's squares are not the Knight's.
+    let game = betza([
+        "moves",
+        "P=mfW+cefF N=N C=RN K=K+{C}W2F2",
+        "--dialect",
+        "mbn",
+        "--piece",
+        "c@d8",
+    ]);
+    let said = stdout(&game);
+    assert!(
+        said.starts_with("piece P = mfW+cefF\ndestinations: d5\n"),
+        "{said}"
+    );
+    assert!(said.contains("\n----\n\npiece N = N\ndestinations: b3 b5 c2 c6 e2 e6 f3 f5\n"));
+    // The King escapes the Chancellor on d8 (the game's `C=RN`), so it has W2F2's squares.
+    assert!(
+        said.contains(
+            "piece K = K+{C}W2F2\ndestinations: b2 b4 b6 c3 c4 c5 d2 d3 d5 d6 e3 e4 e5 f2 f4 f6\n"
+        ),
+        "{said}"
+    );
+    let json = betza(["moves", "P=mfW+cefF N=N", "--dialect", "mbn", "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("json");
+    // The top keeps every move of the text, as before; each piece follows on its own.
+    assert_eq!(value["destinations"].as_array().map(Vec::len), Some(9));
+    assert_eq!(value["pieces"][0]["piece"], "piece P = mfW+cefF");
+    assert_eq!(
+        value["pieces"][0]["destinations"],
+        serde_json::json!(["d5"])
+    );
+    assert_eq!(value["pieces"][1]["betza"], "N");
+    assert_eq!(
+        value["pieces"][1]["moves"].as_array().map(Vec::len),
+        Some(8)
+    );
+}
+
+#[test]
 fn moves_follow_the_types_of_pieces() {
     let typed = betza([
         "moves",

@@ -10,7 +10,6 @@ use betza_syntax::Dialect;
 use betza_syntax::board::BoardSize;
 use betza_syntax::explain::{Described, pieces, said_in_turn, xboard_reading};
 use betza_syntax::model::is_meaningless;
-use betza_syntax::tree::Parse;
 
 use super::{EXIT_BAD_INPUT, report};
 
@@ -27,14 +26,17 @@ pub fn run(
     if let Some(path) = svg {
         let first = pieces
             .iter()
-            .find_map(|p| p.parse.as_ref())
-            .unwrap_or(&parse);
-        if let Err(error) = std::fs::write(path, Described::new(first).diagram_svg(board)) {
+            .find_map(|p| Some((p.parse.as_ref()?, p.model()?)));
+        let picture = match &first {
+            Some((parse, model)) => Described::with_model(parse, model).diagram_svg(board),
+            None => Described::new(&parse).diagram_svg(board),
+        };
+        if let Err(error) = std::fs::write(path, picture) {
             say!("error: cannot write {}: {error}", path.display());
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     }
-    let mut out = said_in_turn(&pieces, |parse| described(parse, board));
+    let mut out = said_in_turn(&pieces, |piece| described(piece, board));
     if xboard {
         out.push('\n');
         out.push_str(&xboard_reading(betza, board));
@@ -50,8 +52,7 @@ pub fn run(
 }
 
 /// The explanation and the diagram of one piece, from one model.
-fn described(parse: &Parse, board: Option<BoardSize>) -> String {
-    let described = Described::new(parse);
+fn described(described: &Described, board: Option<BoardSize>) -> String {
     let mut out = described.explanation().to_text();
     out.push('\n');
     out.push_str(&described.diagram(board));

@@ -8,6 +8,7 @@ use betza_syntax::board::{
     BoardSize, Generated, GeneratedMove, Occupant, PlacedPiece, Position, Side, Square, generate,
     xboard,
 };
+use betza_syntax::tree::Parse;
 use betza_syntax::{Dialect, TextRange, model};
 use serde_json::json;
 
@@ -72,11 +73,33 @@ pub fn run(request: &Request) -> ExitCode {
         Some(piece) => generate(piece, &position),
         None => xboard::generate(&request.betza, &position),
     };
-    print_notes(&request.betza, piece.as_ref(), &generated);
-    let out = if request.json {
-        json_output(&generated)
+    // An MBN text of several definitions (a game) is several pieces: each is drawn on its own
+    // (the JSON keeps every move of the text at its top, as before, and adds them).
+    let split = if request.xboard {
+        Vec::new()
     } else {
-        human_output(&generated, &position)
+        each_piece(&parse, &position)
+    };
+    let out = if split.is_empty() {
+        print_notes(&request.betza, piece.as_ref(), &generated);
+        if request.json {
+            json_output(&generated, &[])
+        } else {
+            human_output(&generated, &position)
+        }
+    } else {
+        for one in &split {
+            print_notes(&one.text, Some(&one.model), &one.generated);
+        }
+        if request.json {
+            json_output(&generated, &split)
+        } else {
+            let said: Vec<String> = split
+                .iter()
+                .map(|one| format!("{}{}", one.header, human_output(&one.generated, &position)))
+                .collect();
+            said.join("\n----\n\n")
+        }
     };
     match super::print(&out) {
         Ok(()) => ExitCode::SUCCESS,
@@ -189,14 +212,59 @@ fn destinations(generated: &Generated) -> Vec<String> {
         .collect()
 }
 
-fn json_output(generated: &Generated) -> String {
+/// One piece of a text of several, with its moves in the position.
+struct OnePiece {
+    header: String,
+    /// Its text, macros dissolved: where its notes point.
+    text: String,
+    model: model::Piece,
+    generated: Generated,
+}
+
+/// The pieces of an MBN text of several definitions, each generated in `position`; none for a
+/// text of one piece.
+fn each_piece(parse: &Parse, position: &Position) -> Vec<OnePiece> {
+    let pieces = betza_syntax::explain::pieces(parse);
+    if pieces.len() < 2 {
+        return Vec::new();
+    }
+    pieces
+        .iter()
+        .filter_map(|piece| {
+            let model = piece.model()?;
+            let text = piece.parse.as_ref()?.syntax().text().to_string();
+            Some(OnePiece {
+                header: piece.header.clone(),
+                generated: generate(&model, position),
+                text,
+                model,
+            })
+        })
+        .collect()
+}
+
+fn json_output(generated: &Generated, pieces: &[OnePiece]) -> String {
     let moves: Vec<_> = generated.moves.iter().map(move_json).collect();
-    let mut text = json!({
+    let mut value = json!({
         "destinations": destinations(generated),
         "moves": moves,
         "truncated": generated.truncated,
-    })
-    .to_string();
+    });
+    if !pieces.is_empty() {
+        value["pieces"] = pieces
+            .iter()
+            .map(|one| {
+                json!({
+                    "piece": one.header.lines().next().unwrap_or_default(),
+                    "betza": one.text,
+                    "destinations": destinations(&one.generated),
+                    "moves": one.generated.moves.iter().map(move_json).collect::<Vec<_>>(),
+                    "truncated": one.generated.truncated,
+                })
+            })
+            .collect();
+    }
+    let mut text = value.to_string();
     text.push('\n');
     text
 }

@@ -2,9 +2,10 @@
 //! macro with its macros dissolved ("all the macro definitions have to be dissolved" before a
 //! piece's moves are read, seed 002); any other text is one piece.
 
-use crate::Dialect;
+use super::Described;
 use crate::mbn::pieces::definitions;
 use crate::tree::Parse;
+use crate::{Dialect, model};
 
 /// One piece of a text: a line saying which (empty for a text of one piece), and its parse,
 /// `None` where its macros cannot be dissolved (the header says why).
@@ -12,6 +13,20 @@ use crate::tree::Parse;
 pub struct Piece {
     pub header: String,
     pub parse: Option<Parse>,
+    /// The whole text, when this piece is one of several: the game its attacking sets
+    /// (`K=K+{C}W2F2`) look up their pieces in.
+    pub game: Option<Parse>,
+}
+
+impl Piece {
+    /// Its model, the pieces of its attacking sets moving as the game defines them.
+    pub fn model(&self) -> Option<model::Piece> {
+        let parse = self.parse.as_ref()?;
+        Some(match &self.game {
+            Some(game) => model::build_in_game(&parse.piece(), &[game.piece()]),
+            None => model::build(&parse.piece(), parse.dialect()),
+        })
+    }
 }
 
 /// The pieces of `parse`, in the order written. An MBN text of one definition without macros
@@ -21,12 +36,14 @@ pub fn pieces(parse: &Parse) -> Vec<Piece> {
         vec![Piece {
             header: String::new(),
             parse: Some(parse.clone()),
+            game: None,
         }]
     };
     if parse.dialect() != Dialect::Mbn {
         return whole();
     }
     let read = definitions(parse);
+    let parse_of_game = parse;
     if read.len() <= 1 && !read.iter().any(|d| d.is_macro || d.uses_macros()) {
         return whole();
     }
@@ -53,23 +70,45 @@ pub fn pieces(parse: &Parse) -> Vec<Piece> {
                     None
                 }
             };
-            Piece { header, parse }
+            Piece {
+                header,
+                parse,
+                game: Some(parse_of_game.clone()),
+            }
         })
         .collect()
 }
 
 /// The pieces said one after another, each under its header and separated by a rule, `say`
 /// giving what is said of each parsed piece (its explanation, its diagram).
-pub fn said_in_turn(pieces: &[Piece], say: impl Fn(&Parse) -> String) -> String {
+pub fn said_in_turn(pieces: &[Piece], say: impl Fn(&Described) -> String) -> String {
     let mut out = String::new();
     for (index, piece) in pieces.iter().enumerate() {
         if index > 0 {
             out.push_str("\n----\n\n");
         }
         out.push_str(&piece.header);
-        if let Some(parse) = &piece.parse {
-            out.push_str(&say(parse));
+        if let (Some(parse), Some(model)) = (&piece.parse, piece.model()) {
+            out.push_str(&say(&Described::with_model(parse, &model)));
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A piece of several keeps the game its attacking sets look up (seed 002's
+    /// `K=K+{C}W2F2`, with `C=RN` the game's Chancellor; notes MB27).
+    #[test]
+    fn a_piece_of_a_game_reads_its_attackers_from_the_game() {
+        let game = crate::parse("C=RN K=K+{C}W2F2", Dialect::Mbn);
+        let said = said_in_turn(&pieces(&game), |piece| piece.explanation().to_text());
+        assert!(said.contains("C moving `RN` (its definition)"), "{said}");
+        assert!(!said.contains("basic piece"), "{said}");
+        let alone = crate::parse("K=K+{C}W2F2", Dialect::Mbn);
+        let said = said_in_turn(&pieces(&alone), |piece| piece.explanation().to_text());
+        assert!(said.contains("C moving `:1,3:` (MBN's basic piece"), "{said}");
+    }
 }

@@ -256,7 +256,14 @@ fn mbn_definition(
             if text != written {
                 markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
             }
-            markdown.push_str(&meaning_of(&piece.parse, piece.model(), options, None));
+            // A piece set may name attackers that the game defines (`C=RN K=K+{C}W2F2`):
+            // such a piece is built with the game's definitions, not cached on its own text.
+            let attackers_defined = text.contains('{').then(|| {
+                let game: Vec<_> = scope.parses().map(crate::tree::Parse::piece).collect();
+                model::build_in_game(&piece.parse.piece(), &game)
+            });
+            let model = attackers_defined.as_ref().unwrap_or_else(|| piece.model());
+            markdown.push_str(&meaning_of(&piece.parse, model, options, None));
         }
         Err(error) => markdown.push_str(&format!("cannot be dissolved: {error}\n")),
     }

@@ -31,6 +31,11 @@ pub struct MacroFinding {
 }
 
 impl MacroScope {
+    /// The parsed texts of the scope: one game's definitions.
+    pub fn parses(&self) -> impl Iterator<Item = &Parse> {
+        self.parses.iter()
+    }
+
     /// Every scope of a file with MBN strings in it.
     pub fn all<S: Source + ?Sized>(
         format: HostFormat,

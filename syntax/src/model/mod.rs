@@ -43,10 +43,18 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
     BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
     match dialect {
         Dialect::XBetza => xbetza::build(piece),
-        Dialect::Mbn => mbn::build(piece.syntax()),
+        Dialect::Mbn => mbn::build(piece.syntax(), &[]),
         Dialect::Chained => chained::build(piece.syntax()),
         Dialect::Fairy => fairy::piece(&piece.syntax().text().to_string()),
     }
+}
+
+/// The model of one MBN piece of a game (the texts of its definitions, `game`): the pieces of
+/// its attacking sets move as the game defines them (seed 002: "do this move only if the start
+/// square is attacked by any of the pieces in this piece set").
+pub fn build_in_game(piece: &ast::Piece, game: &[ast::Piece]) -> Piece {
+    let roots: Vec<&crate::tree::SyntaxNode> = game.iter().map(ast::Piece::syntax).collect();
+    mbn::build(piece.syntax(), &roots)
 }
 
 /// Whether a parse's errors leave the model no meaning to show. In `fairy` the meaning is what

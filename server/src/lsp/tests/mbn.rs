@@ -164,6 +164,25 @@ async fn mbn_hover_dissolves_macros_one_definition_at_a_time() {
     assert!(session.finish().await);
 }
 
+/// Seed 002: "K=K+{C}W2F2 If the current square of the King is attacked (checked) by a
+/// Chancellor (C) then the King has the choice to make an escape move". The hover on `K` is
+/// about `K` alone, and its attacker `C` moves as the game's own `C=RN` defines it, not as
+/// MBN's basic Camel (notes MB27).
+#[tokio::test]
+async fn mbn_hover_reads_attackers_from_the_game() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/escape.mbn";
+    session.open(uri, "mbn", "C=RN\nK=K+{C}W2F2\n").await;
+    let hover = json!({ "textDocument": { "uri": uri }, "position": position(1, 0) });
+    let on_king = session.request("textDocument/hover", hover).await;
+    let value = on_king["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or("");
+    assert!(value.contains("C moving `RN` (its definition)"), "{value}");
+    assert!(!value.contains("basic piece"), "{value}");
+    assert!(session.finish().await);
+}
+
 /// Completion and colours in a `.mbn` file come from MBN's own tables (seed 002): `w` is
 /// offered as the swap modifier and coloured as a mode, `d` means any direction, and XBetza's
 /// `a` (again) is MBN's "all".

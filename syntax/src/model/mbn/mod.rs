@@ -51,9 +51,15 @@ struct Path {
 /// Why a part is not drawn.
 type NotDrawn = (TextRange, String);
 
-pub(super) fn build(root: &SyntaxNode) -> Piece {
+/// The piece `root` defines; the pieces of an attacking set (`K=K+{C}W2F2`) move as `root` or
+/// else `game` (the texts it was written among, when it is one piece of several) defines them.
+pub(super) fn build(root: &SyntaxNode, game: &[&SyntaxNode]) -> Piece {
+    let mut definitions = HashMap::new();
+    for part in game.iter().copied().chain([root]) {
+        definitions.extend(sets::definitions_of(part));
+    }
     let mut lower = Lower {
-        definitions: sets::definitions_of(root),
+        definitions,
         ..Lower::default()
     };
     let mut moves = Vec::new();
