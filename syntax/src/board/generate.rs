@@ -49,6 +49,16 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
             continue;
         }
         let made_before = out.moves.len();
+        // The squares marked so far, before this move adds its own: a range after the move
+        // takes back what it added where it may not end.
+        let limits_end = !a_move.regions.to.is_empty() || a_move.regions.to_edge;
+        let marked_before = limits_end.then(|| {
+            (
+                out.could_capture.clone(),
+                out.could_swap.clone(),
+                out.en_passant.len(),
+            )
+        });
         match &a_move.kind {
             MoveKind::Legs => {
                 // Each move has its own share, so one expensive move cannot starve the others,
@@ -110,11 +120,21 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 index <= made_before || m.to != position.from || may_end_where_it_started(a_move, m)
             });
         }
-        if !a_move.regions.to.is_empty() || a_move.regions.to_edge {
+        if let Some((could_capture, could_swap, en_passant)) = marked_before {
             let mut index = 0;
             out.moves.retain(|m| {
                 index += 1;
                 index <= made_before || region::may_end(&a_move.regions, m.to, position)
+            });
+            let may_end = |s: &Square| region::may_end(&a_move.regions, *s, position);
+            out.could_capture
+                .retain(|s| could_capture.contains(s) || may_end(s));
+            out.could_swap
+                .retain(|s| could_swap.contains(s) || may_end(s));
+            let mut index = 0;
+            out.en_passant.retain(|s| {
+                index += 1;
+                index <= en_passant || may_end(s)
             });
         }
     }

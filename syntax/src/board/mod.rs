@@ -23,6 +23,7 @@ mod golden;
 
 pub use generate::{generate, generate_quickly, without_repeats};
 pub use generated::{Generated, GeneratedMove, SquareUse};
+pub use region::starts_on;
 pub use square::{PlacedPiece, Square, file_letter};
 // Sizes and steps are the model's geometry; the board takes them from there.
 pub use crate::model::{BoardSize, COMPASS, Lean, MAX_SIDE, Step};

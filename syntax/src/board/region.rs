@@ -31,6 +31,12 @@ pub(super) fn may_start(
             .all(|a| attacked(a, position, assumed))
 }
 
+/// Whether the board ranges of `regions` let a move start on `square` of `position`'s board,
+/// for its side (its conditions and attackers aside).
+pub fn starts_on(regions: &Regions, square: Square, position: &Position) -> bool {
+    regions.from.iter().all(|r| contains(r, square, position))
+}
+
 /// Whether an enemy of the set attacks the piece's square: generated from the enemy's square
 /// with its type's moves, as the other side, the piece standing on its square to be taken. An
 /// enemy of unknown type may be of the set: the set is then taken to attack, and said.

@@ -3,7 +3,7 @@
 
 use super::Described;
 use crate::Dialect;
-use crate::board::{BoardSize, Position, Side, Step, generate};
+use crate::board::{BoardSize, Position, Side, Step, generate, starts_on};
 use crate::model;
 use crate::render;
 use crate::tree::Parse;
@@ -47,21 +47,28 @@ fn depends_on_blockers(piece: &model::Piece) -> bool {
 }
 
 fn drawing(piece: &model::Piece, board: Option<BoardSize>, with_blockers: bool) -> Option<Drawing> {
-    drawing_with(board, with_blockers, |position| generate(piece, position))
+    drawing_with(board, with_blockers, None, |position| {
+        generate(piece, position)
+    })
 }
 
-/// The drawing of what `generator` makes of a position: the piece in the centre of `board`
-/// (15×15 cut to a window when none), alone or with the example pieces around.
+/// The board of a diagram when none is given, cut to a window around the piece.
+const DIAGRAM_BOARD: BoardSize = BoardSize {
+    files: 15,
+    ranks: 15,
+};
+
+/// The drawing of what `generator` makes of a position: the piece on `from` or in the centre
+/// of `board` ([`DIAGRAM_BOARD`] cut to a window when none), alone or with the example pieces
+/// around.
 fn drawing_with(
     board: Option<BoardSize>,
     with_blockers: bool,
+    from: Option<crate::board::Square>,
     generator: impl Fn(&Position) -> crate::board::Generated,
 ) -> Option<Drawing> {
-    let size = board.unwrap_or(BoardSize {
-        files: 15,
-        ranks: 15,
-    });
-    let from = size.centre();
+    let size = board.unwrap_or(DIAGRAM_BOARD);
+    let from = from.unwrap_or_else(|| size.centre());
     let around = |offsets: &[(i8, i8)]| -> Vec<crate::board::Square> {
         offsets
             .iter()
@@ -106,18 +113,18 @@ pub(super) fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> S
     };
     let mut text = render::grid(&empty.position, &empty.uses, empty.radius);
     text.push_str(&notes(piece, &empty));
-    text.push_str(&with_pieces_around(piece, board));
+    text.push_str(&more_boards(piece, board));
     text
 }
 
 /// The diagram for a client that shows pictures: the empty board as an SVG picture at most
-/// `most_height` pixels tall, what the picture cannot show said in words, and the board with
-/// other pieces around as a text grid.
+/// `most_height` pixels tall, what the picture cannot show said in words, and the other boards
+/// (with pieces around, from where moves limited to some squares start) as text grids.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Picture {
     pub svg: String,
     pub notes: String,
-    pub with_pieces_around: String,
+    pub more_boards: String,
 }
 
 pub(super) fn picture_built(
@@ -129,7 +136,7 @@ pub(super) fn picture_built(
     Some(Picture {
         svg: render::svg_fitted(&empty.position, &empty.uses, empty.radius, most_height),
         notes: notes(piece, &empty),
-        with_pieces_around: with_pieces_around(piece, board),
+        more_boards: more_boards(piece, board),
     })
 }
 
@@ -141,6 +148,55 @@ fn notes(piece: &model::Piece, drawn: &Drawing) -> String {
     }
     if !piece.not_drawn.is_empty() {
         text.push_str("(some parts are not drawn: the explanation says what they do)\n");
+    }
+    text
+}
+
+/// The boards after the first: with pieces around, from where limited moves start.
+fn more_boards(piece: &model::Piece, board: Option<BoardSize>) -> String {
+    let mut text = with_pieces_around(piece, board);
+    text.push_str(&from_where_limited_moves_start(piece, board));
+    text
+}
+
+/// For a piece with moves that start only on some squares (MBN's Pawn `[1-2]mefW02`), the
+/// centre not among them: the board again, the piece on the nearest square where one starts.
+fn from_where_limited_moves_start(piece: &model::Piece, board: Option<BoardSize>) -> String {
+    let size = board.unwrap_or(DIAGRAM_BOARD);
+    let centre = size.centre();
+    let Ok(at_centre) = Position::new(size, centre, Side::White, false, &[], &[]) else {
+        return String::new();
+    };
+    let left_out: Vec<&model::Move> = piece
+        .moves
+        .iter()
+        .filter(|m| !starts_on(&m.regions, centre, &at_centre))
+        .collect();
+    let nearest = size
+        .squares()
+        .filter(|s| {
+            left_out
+                .iter()
+                .any(|m| starts_on(&m.regions, *s, &at_centre))
+        })
+        .min_by_key(|s| {
+            let (files, ranks) = (s.file.abs_diff(centre.file), s.rank.abs_diff(centre.rank));
+            (files.max(ranks), files + ranks, s.rank, s.file)
+        });
+    let Some(example) = nearest.and_then(|from| {
+        drawing_with(board, false, Some(from), |position| {
+            generate(piece, position)
+        })
+    }) else {
+        return String::new();
+    };
+    let mut text = format!(
+        "\nFrom {}, where the moves limited to some squares of the board start:\n{}",
+        example.position.from,
+        render::grid(&example.position, &example.uses, example.radius)
+    );
+    if example.truncated {
+        text.push_str(CUT_SHORT);
     }
     text
 }
@@ -204,7 +260,7 @@ pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
             compared: a search was cut short at its budget, and the rest was not compared.\n"
             .to_owned(),
     };
-    if let Some(empty) = drawing_with(board, false, |position| {
+    if let Some(empty) = drawing_with(board, false, None, |position| {
         crate::board::xboard::generate(text, position)
     }) {
         out.push_str("\nXBoard's moves on an empty board:\n");

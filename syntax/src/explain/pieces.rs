@@ -109,6 +109,9 @@ mod tests {
         assert!(!said.contains("basic piece"), "{said}");
         let alone = crate::parse("K=K+{C}W2F2", Dialect::Mbn);
         let said = said_in_turn(&pieces(&alone), |piece| piece.explanation().to_text());
-        assert!(said.contains("C moving `:1,3:` (MBN's basic piece"), "{said}");
+        assert!(
+            said.contains("C moving `:1,3:` (MBN's basic piece"),
+            "{said}"
+        );
     }
 }

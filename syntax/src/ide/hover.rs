@@ -308,8 +308,8 @@ fn meaning_of(
     let explanation = described.explanation();
     let mut markdown = explanation.summary.clone();
     markdown.push_str("\n\n");
-    // Shown after the moves: a second board, for pieces that depend on others around.
-    let mut with_pieces_around = String::new();
+    // Shown after the moves: the other boards (pieces around, where limited moves start).
+    let mut more_boards = String::new();
     if image {
         if let Some(picture) = described.picture(board, HOVER_DIAGRAM_HEIGHT) {
             markdown.push_str(&format!(
@@ -319,7 +319,7 @@ fn meaning_of(
             if !picture.notes.is_empty() {
                 markdown.push_str(&format!("{}\n", picture.notes));
             }
-            with_pieces_around = picture.with_pieces_around;
+            more_boards = picture.more_boards;
         }
     } else {
         let grid = described.diagram(board);
@@ -351,8 +351,8 @@ fn meaning_of(
             explanation.ignored.join(" ")
         ));
     }
-    if !with_pieces_around.is_empty() {
-        markdown.push_str(&format!("\n```text{with_pieces_around}```\n"));
+    if !more_boards.is_empty() {
+        markdown.push_str(&format!("\n```text{more_boards}```\n"));
     }
     markdown
 }

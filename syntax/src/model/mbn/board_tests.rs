@@ -312,3 +312,44 @@ fn p_doubled_or_optional_hops_any_number_of_pieces() {
     // Other optional modifiers are said, not drawn.
     assert!(built("c?R").moves.is_empty());
 }
+
+/// Issue 29: the seed's Pawn `[1-2]mefW02` ("only from ranks 1–2") double-steps nowhere near
+/// the centre, where a diagram stands the piece: a second board shows it from the nearest
+/// square where it starts, d2 on 8x8 (and the centre's own board is not changed).
+#[test]
+fn a_diagram_shows_limited_moves_from_where_they_start() {
+    let pawn = parse("P=mfW+cefF+[1-2]mefW02", Dialect::Mbn);
+    let board = "8x8".parse().ok();
+    let diagram = crate::explain::diagram(&pawn, board);
+    let (centre, from_d2) = diagram
+        .split_once("\nFrom d2, where the moves limited to some squares of the board start:\n")
+        .expect("a board from d2");
+    assert!(
+        centre.contains("  5  . . x o x . . .\n  4  . . . @"),
+        "{centre}"
+    );
+    assert!(
+        from_d2.contains("  4  . . . o . . . .\n  3  . . x o x"),
+        "{from_d2}"
+    );
+    // A piece without ranges gets no second board.
+    let plain = crate::explain::diagram(&parse("P=mfW+cefF", Dialect::Mbn), board);
+    assert!(!plain.contains("From "), "{plain}");
+}
+
+/// A range after the move (`W[d-f1-3]`, the Xiangqi Guard's palace) limits where it ends, and
+/// the squares the diagram marks with it: from e3, e4 is outside, neither a move nor a
+/// capture.
+#[test]
+fn a_range_after_the_move_limits_what_the_diagram_marks() {
+    let guard = built("W[d-f1-3]");
+    let size: BoardSize = "8x8".parse().expect("size");
+    let e3: Square = "e3".parse().expect("square");
+    let position = Position::new(size, e3, Side::White, false, &[], &[]).expect("position");
+    let marked: Vec<String> = generate(&guard, &position)
+        .summary()
+        .keys()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(marked, ["d3", "e2", "f3"]);
+}
