@@ -12,6 +12,7 @@ use super::generated::{Generated, GeneratedMove};
 use super::walk::{Search, Walker};
 use super::{Occupant, Position, Side, Square, Step, region};
 use crate::Dialect;
+use crate::model::region::Regions;
 use crate::model::{Initial, Leg, LegSteps, Move, MoveKind, Piece, Reach};
 
 /// The moves of `piece` in `position`.
@@ -174,7 +175,7 @@ pub fn without_repeats(piece: &Piece) -> Piece {
 }
 
 /// A move as generation sees it: all of it but where its letters stand.
-fn shape(a_move: &Move) -> (MoveKind, Initial, Vec<Leg>) {
+fn shape(a_move: &Move) -> (MoveKind, Initial, Vec<Leg>, Regions) {
     let legs = a_move
         .legs
         .iter()
@@ -183,7 +184,13 @@ fn shape(a_move: &Move) -> (MoveKind, Initial, Vec<Leg>) {
             ..leg.clone()
         })
         .collect();
-    (a_move.kind.clone(), a_move.initial, legs)
+    // The same move from another part of the board (`[a1]W+[h7]W`) is another move.
+    (
+        a_move.kind.clone(),
+        a_move.initial,
+        legs,
+        a_move.regions.clone(),
+    )
 }
 
 /// Where the piece lands when it castles along `direction` (seed 000: "O Castling with the

@@ -78,7 +78,8 @@ impl Lower {
         // A leg that goes on must land on an empty square; one that may end the move (before a
         // `{}` leg that is blocked) keeps its own modes. The legs before the last were settled
         // when they were joined on.
-        let may_end = after.legs.first().is_some_and(|next| next.when_open);
+        // An effect with no leg of its own (an explosion) leaves the move ending here.
+        let may_end = after.legs.first().is_none_or(|next| next.when_open);
         if let Some(leg) = before.legs.last_mut()
             && leg.default_modes
             && !may_end
@@ -274,10 +275,19 @@ impl Lower {
             // maximal rider of captures alone removes pieces around the piece, which stays.
             // The removal is said; the move is what comes before it (notes MB28).
             Some(StepsValue::Maximal) if explodes(&base) => {
+                let friends_too = base
+                    .iter()
+                    .flat_map(|p| &p.legs)
+                    .any(|l| l.modes.capture_friend);
                 self.skip(
                     source,
-                    "removes every enemy it can capture around the piece once it stops, as an \
-                     explosion, the piece staying where it is: said, not drawn",
+                    if friends_too {
+                        "removes every piece it can capture around the piece once it stops, \
+                         friends too, as an explosion: said, not drawn"
+                    } else {
+                        "removes every enemy it can capture around the piece once it stops, as an \
+                         explosion, the piece staying where it is: said, not drawn"
+                    },
                 );
                 vec![Path::default()]
             }
@@ -492,15 +502,20 @@ fn reflected(
     })
 }
 
-/// Whether every leg of every path only captures enemies (`dcK`): repeated as far as it can,
-/// such a rider is the seed's explosion.
+/// Whether every path only captures (`dcK`), or captures and is set back (`!dcyK`, the
+/// setup operator's way back): repeated as far as it can, such a rider is the seed's explosion.
 fn explodes(base: &[Path]) -> bool {
+    let captures_only =
+        |l: &Leg| l.modes.captures() && !l.modes.to_empty && !l.default_modes && !l.modes.hop;
+    let way_back = |l: &Leg| {
+        matches!(&l.steps, LegSteps::Relative(turns) if turns == &[4]) && l.modes == Modes::MOVE
+    };
     !base.is_empty()
-        && base.iter().all(|p| {
-            !p.legs.is_empty()
-                && p.legs
-                    .iter()
-                    .all(|l| l.modes.capture_enemy && !l.modes.to_empty && !l.default_modes)
+        && base.iter().all(|p| match p.legs.split_first() {
+            Some((first, rest)) => {
+                captures_only(first) && rest.iter().all(|l| captures_only(l) || way_back(l))
+            }
+            None => false,
         })
 }
 

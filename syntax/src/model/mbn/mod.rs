@@ -16,7 +16,7 @@ pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leaper, leaps_of};
 
 use super::region::Regions;
-use super::{Initial, LONGEST_LINE, Leg, Move, MoveKind, Piece};
+use super::{Initial, LONGEST_LINE, Leg, LegSteps, Move, MoveKind, Piece};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
 use crate::vocabulary::mbn::{Directional, Operator};
@@ -168,6 +168,7 @@ impl Lower {
             let identifiers: Vec<ast::Identifier> = definition.identifiers().collect();
             self.skip(list.text_range(), &rules::list_rule(&identifiers, &list));
         }
+        let first = moves.len();
         for expression in definition.moves() {
             let mut ends_on_a_visit = false;
             let mut starts_turning = false;
@@ -210,6 +211,33 @@ impl Lower {
                      capture, a swap) is not drawn",
                 );
             }
+        }
+        if definition.identifiers().any(|i| i.is_side_mover()) {
+            self.side_mover(moves, first);
+        }
+    }
+
+    /// "The move of a side-mover is rotated by 90 degrees (clockwise)" (seed 002, section 2):
+    /// `'P=mfW+cfF` moves from left to right. A board range would turn with it ("promotes on
+    /// the last file"): such a move is said, not drawn.
+    fn side_mover(&mut self, moves: &mut Vec<Move>, first: usize) {
+        let turned: Vec<Move> = moves.drain(first..).collect();
+        for mut a_move in turned {
+            if !a_move.regions.is_empty() {
+                self.skip(
+                    a_move.source,
+                    "a side-mover's board range turns with its moves, which is not drawn yet",
+                );
+                continue;
+            }
+            for leg in &mut a_move.legs {
+                if let LegSteps::Absolute(steps) = &mut leg.steps {
+                    for step in steps {
+                        *step = step.clockwise();
+                    }
+                }
+            }
+            moves.push(a_move);
         }
     }
 
