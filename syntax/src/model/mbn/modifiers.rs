@@ -215,10 +215,26 @@ impl Lower {
             let Some(set) = modifier.piece_set() else {
                 continue;
             };
-            // Sets on what a leg does where it lands are drawn; the rest (`m`, `e`, `g`, `k`,
-            // optional modifiers other than `p?`) needs a game.
-            let slot = match modifier.letters().map(|l| l.modifier) {
-                Some(Modifier::Capture) => Some(&mut read.sets.capture),
+            let modifier_letter = modifier.letters().map(|l| l.modifier);
+            // "e … A piece set may follow, defining the pieces which can be captured en passant
+            // (default is: this piece themself)": which piece made the double step needs a
+            // game, so any e.p. capture is drawn and the set said.
+            if modifier_letter == Some(Modifier::EnPassant) {
+                self.skip(
+                    modifier.text_range(),
+                    &format!(
+                        "captures en passant only pieces of `{}`; which piece gave the e.p. \
+                         rights needs a game, so any e.p. capture is drawn",
+                        set.syntax().text()
+                    ),
+                );
+                continue;
+            }
+            // Sets on what a leg does where it lands are drawn (`a{^C}`: "useful when we want
+            // to restrict either the move-only or the capture-only capability", its captures);
+            // the rest (`m`, `g`, `k`, optional modifiers other than `p?`) needs a game.
+            let slot = match modifier_letter {
+                Some(Modifier::Capture | Modifier::All) => Some(&mut read.sets.capture),
                 Some(Modifier::Hop | Modifier::Visit) => Some(&mut read.sets.hop),
                 Some(Modifier::Swap) => Some(&mut read.sets.swap),
                 _ => None,
