@@ -206,6 +206,17 @@ fn moves_uses_side_moved_and_board_options() {
 /// Issue 29: `--piece N@e4` puts pieces of known type (upper case White, lower case Black),
 /// friends or enemies by the side that moves; MBN's piece sets follow them, and where a piece's
 /// type is not known the note says what was assumed.
+/// Seed 002's prefixed pieces may start with a hyphen (`-Q=fQ`, L100), which the command line
+/// takes as the string, not as an option.
+#[test]
+fn a_string_may_start_with_a_hyphen() {
+    let unpromoted = betza(["moves", "-Q=fQ", "--dialect", "mbn"]);
+    assert_eq!(unpromoted.status.code(), Some(0), "{}", stderr(&unpromoted));
+    assert!(stdout(&unpromoted).starts_with("destinations: a7 b6 c5 d5 d6 d7 d8 e5 f6 g7 h8\n"));
+    let tree = betza(["tree", "--dialect", "mbn", "-Q=fQ"]);
+    assert_eq!(tree.status.code(), Some(0), "{}", stderr(&tree));
+}
+
 #[test]
 fn moves_of_a_game_are_drawn_a_piece_at_a_time() {
     // Seed 002's pieces of a game, one definition each: the Pawn's squares are not the Knight's.

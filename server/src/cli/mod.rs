@@ -61,6 +61,8 @@ enum Command {
     /// Print the syntax tree of a Betza string; errors go to stderr.
     Tree {
         /// The Betza string, e.g. `fmWfcF`.
+        /// An MBN prefixed piece may start with a hyphen (`-Q=fQ`).
+        #[arg(allow_hyphen_values = true)]
         betza: String,
         /// The notation the string is written in: xbetza, fairy, mbn or chained (xboard reads
         /// XBetza).
@@ -70,6 +72,8 @@ enum Command {
     /// Explain a piece in words, leg by leg, with a move diagram.
     Explain {
         /// The Betza string, e.g. `QudQafudQ`.
+        /// An MBN prefixed piece may start with a hyphen (`-Q=fQ`).
+        #[arg(allow_hyphen_values = true)]
         betza: String,
         /// The notation the string is written in: xbetza, fairy, mbn or chained; or xboard,
         /// the XBetza explanation followed by XBoard's own reading.
@@ -86,6 +90,8 @@ enum Command {
     /// List where one piece can go on a board, with a diagram.
     Moves {
         /// The Betza string, e.g. `fmWfcF`.
+        /// An MBN prefixed piece may start with a hyphen (`-Q=fQ`).
+        #[arg(allow_hyphen_values = true)]
         betza: String,
         /// The notation the string is written in: xbetza, fairy, mbn or chained; or xboard,
         /// XBetza as XBoard's own generator reads it.
