@@ -81,6 +81,10 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
             MoveKind::Universal => {
                 for to in position.size.squares().filter(|s| *s != position.from) {
                     let occupant = position.occupant(to);
+                    // It would take an enemy standing there: the diagram says so.
+                    if occupant.is_none() {
+                        out.could_capture.insert(to);
+                    }
                     if occupant != Some(Occupant::Friend) {
                         out.moves.push(GeneratedMove::direct(
                             to,

@@ -252,11 +252,14 @@ pub(super) fn summary(piece: &model::Piece, written: usize) -> String {
         Some(_) => fingerprint(piece)
             .iter()
             .any(|(moves, could)| !could.is_empty() || moves.iter().any(|m| m.1.is_some())),
-        None => piece
-            .moves
-            .iter()
-            .flat_map(|m| m.legs.iter())
-            .any(|l| l.modes.capture_enemy || l.modes.capture_friend || l.modes.en_passant),
+        // The universal leaper (`U`) and castling have no legs: `U` takes an enemy where it
+        // lands, castling never does.
+        None => piece.moves.iter().any(|m| {
+            m.kind == model::MoveKind::Universal
+                || m.legs
+                    .iter()
+                    .any(|l| l.modes.capture_enemy || l.modes.capture_friend || l.modes.en_passant)
+        }),
     };
     let multi = piece
         .moves

@@ -49,6 +49,13 @@ impl Lower {
         chained: bool,
         source: TextRange,
     ) -> Vec<Path> {
+        if before.universal || after.universal {
+            self.skip(
+                source,
+                "the universal leaper `U` in a chain is not drawn yet",
+            );
+            return Vec::new();
+        }
         // Only a path's last leg can swap: `w` is put on the last leg, and a path whose last
         // leg swaps is never joined on.
         if before

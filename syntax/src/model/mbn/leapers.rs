@@ -93,5 +93,6 @@ pub(super) fn leaper(leaps: &[(i8, i8)], source: TextRange) -> Path {
         initial: Initial::Always,
         directions: Vec::new(),
         regions: Default::default(),
+        universal: false,
     }
 }

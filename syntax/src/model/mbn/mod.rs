@@ -46,6 +46,26 @@ struct Path {
     ends: Ends,
     /// The board ranges written on it: where it may start and end.
     regions: Regions,
+    /// MBN's `U`, the universal leaper: a leap to every square of the board but its own, with
+    /// no legs.
+    universal: bool,
+}
+
+impl Path {
+    /// The move this path makes, written at `source`.
+    fn into_move(self, source: TextRange) -> Move {
+        Move {
+            kind: if self.universal {
+                MoveKind::Universal
+            } else {
+                MoveKind::Legs
+            },
+            initial: self.initial,
+            legs: self.legs,
+            regions: self.regions,
+            source,
+        }
+    }
 }
 
 /// Why a part is not drawn.
@@ -176,7 +196,7 @@ impl Lower {
             for path in self
                 .expression(&expression)
                 .into_iter()
-                .filter(|p| !p.legs.is_empty())
+                .filter(|p| !p.legs.is_empty() || p.universal)
             {
                 if path.directions.iter().any(|d| d.turns_from_before()) {
                     starts_turning = true;
@@ -188,13 +208,7 @@ impl Lower {
                     ends_on_a_visit = true;
                     continue;
                 }
-                moves.push(Move {
-                    kind: MoveKind::Legs,
-                    initial: path.initial,
-                    legs: path.legs,
-                    regions: path.regions,
-                    source: expression.text_range(),
-                });
+                moves.push(path.into_move(expression.text_range()));
             }
             // Said once for the expression, however many of its paths end or start so.
             if starts_turning {
@@ -248,13 +262,7 @@ impl Lower {
         match identifier.bare_letter().filter(char::is_ascii_uppercase) {
             Some(letter) => {
                 for path in self.letter(letter, source) {
-                    moves.push(Move {
-                        kind: MoveKind::Legs,
-                        initial: path.initial,
-                        legs: path.legs,
-                        regions: path.regions,
-                        source,
-                    });
+                    moves.push(path.into_move(source));
                 }
             }
             None => self.skip(source, &rules::prefixed_piece(identifier)),
@@ -481,6 +489,12 @@ impl Lower {
             return vec![leaper(leaps, source)];
         }
         match letter {
+            // Section 14: "U Universal Leaper g(WF)0", a leap to any square: (WF)0 reaches every
+            // square of an empty board, and `g` leaps there.
+            'U' => vec![Path {
+                universal: true,
+                ..Path::default()
+            }],
             'O' => {
                 self.skip(
                     source,

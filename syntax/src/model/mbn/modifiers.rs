@@ -178,6 +178,13 @@ impl Lower {
         paths: &mut Vec<Path>,
         term: &ast::Term,
     ) -> bool {
+        if !modifications.is_empty() && paths.iter().any(|p| p.universal) {
+            self.skip(
+                term.text_range(),
+                "modifiers on the universal leaper `U` are not drawn yet",
+            );
+            return false;
+        }
         let Some(mut read) = self.modifiers(modifications) else {
             return false;
         };

@@ -368,12 +368,12 @@ pub(super) fn built(text: &str) -> model::Piece {
     model::build(&parse(text, Dialect::Mbn).piece(), Dialect::Mbn)
 }
 
-/// `U` stands for `g(WF)0` (section 14), whose complex rider is built and then said not drawn
-/// (`g` on more than one slide). Thousands of `U`s lower it once, each saying the same.
+/// `X` stands for `(!dcy{^P}OK)0*` (section 14), an explosion built and then said, not
+/// drawn. Thousands of `X`s lower it once, each saying the same.
 #[test]
 fn a_basic_piece_written_thousands_of_times_says_the_same_each_time() {
-    let once = built("U");
-    let often = built(&"U".repeat(5_000));
+    let once = built("X");
+    let often = built(&"X".repeat(5_000));
     assert!(often.moves.is_empty() && once.not_drawn.len() == 1);
     assert_eq!(often.not_drawn.len(), 5_000);
     assert!(
