@@ -280,8 +280,10 @@ impl Lower {
             // "B--(dcK)0*: When the piece stops (any bishop move), *all* adjacent opposing
             // enemy pieces will be removed from the board (this is like an explosion …)": a
             // maximal rider of captures alone removes pieces around the piece, which stays.
-            // The removal is said; the move is what comes before it (notes MB28).
-            Some(StepsValue::Maximal) if explodes(&base) => {
+            // The removal is said; the move is what comes before it (notes MB28). The seed's
+            // macro `@X|Explosion|=(!dcy{^P}OK)**` writes the same explosion with `**`: riding
+            // captures to the board's edge means nothing else.
+            Some(StepsValue::Maximal | StepsValue::ToEdge) if explodes(&base) => {
                 let friends_too = base
                     .iter()
                     .flat_map(|p| &p.legs)
