@@ -39,13 +39,16 @@ pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
                 } else {
                     String::new()
                 };
-                // A leg before MBN's `{}` leg ends the move when that leg is blocked.
-                let may_end = a_move.legs.get(index + 1).is_some_and(|l| l.when_open);
+                // A leg before MBN's `{}` part ends the move when that part is blocked and
+                // nothing follows it; else the move goes on without the part.
+                let brace = a_move.legs.get(index + 1).filter(|l| l.when_open);
+                let may_end =
+                    brace.is_some_and(|l| index + 1 + l.brace_legs.max(1) >= count);
                 let line = leg_line(leg, index + 1 == count || may_end, atom, doubled, shape);
-                lines.push(if may_end {
-                    format!("{number}{line}; {}", phrases::ENDS_BEFORE_BLOCKED)
-                } else {
-                    format!("{number}{line}")
+                lines.push(match brace {
+                    Some(_) if may_end => format!("{number}{line}; {}", phrases::ENDS_BEFORE_BLOCKED),
+                    Some(_) => format!("{number}{line}; {}", phrases::SKIPS_BLOCKED),
+                    None => format!("{number}{line}"),
                 });
                 let turns = match &leg.steps {
                     LegSteps::Relative(turns) => Some(turns),

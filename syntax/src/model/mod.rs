@@ -339,8 +339,10 @@ pub struct Leg {
     /// along its line, from where the next leg comes back.
     pub ends_off_board: bool,
     /// MBN's `{}` leg (seed 002): taken exactly when it is open where the leg before ended;
-    /// when it is blocked the move ends there.
+    /// when it is blocked it "does not belong to the move", which goes on without it.
     pub when_open: bool,
+    /// On the first leg of a `{}` part: how many legs the part has (skipped together).
+    pub brace_legs: usize,
     /// MBN's piece sets on the leg's modes (`c{L}`): which pieces it may take, hop, swap.
     pub sets: Option<Box<piece_set::LegSets>>,
     pub source: TextRange,
@@ -366,6 +368,7 @@ impl Leg {
             bend: None,
             ends_off_board: false,
             when_open: false,
+            brace_legs: 0,
             sets: None,
             source,
         }
@@ -399,6 +402,7 @@ impl Leg {
             bend: None,
             ends_off_board: false,
             when_open: false,
+            brace_legs: 0,
             // The hop-off leg captures or swaps, the mount leg hops: each reads its own set.
             sets: self.sets.clone(),
             source: self.source,

@@ -254,6 +254,7 @@ fn leg_of(
         bend: if index == 0 { bend_of(letters) } else { None },
         ends_off_board,
         when_open: false,
+        brace_legs: 0,
         sets: None,
         source,
     }

@@ -90,6 +90,8 @@ pub const SWAP_ANY: &str = "swaps places with any piece there (wy)";
 pub const WHEN_OPEN: &str = "taken exactly when it is unblocked ({}): not when the leg before took \
      an enemy, nor when each of its next squares holds a friend or is off the board";
 pub const ENDS_BEFORE_BLOCKED: &str = "the move ends here when the next leg is blocked";
+pub const SKIPS_BLOCKED: &str =
+    "when the next leg is blocked the move goes on without it, with what follows";
 
 /// Conditions and properties, in words.
 pub const INITIAL: &str = "only on the piece's first move";

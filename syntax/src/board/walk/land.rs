@@ -21,16 +21,24 @@ impl Walker<'_> {
         trail: &mut Trail,
         out: &mut Generated,
     ) {
-        // Seed 002's circular King "stops before the next square is blocked": the move ends
-        // here as if this were its final leg.
-        let stops = end.rest.first().is_some_and(|next| {
-            next.when_open && !self.open(next, end.to, end.heading, occupant, trail)
-        });
+        // A `{}` part that is blocked "does not belong to the move": the move goes on without
+        // it, and with nothing after it ends here (the circular King "stops before the next
+        // square is blocked").
+        // A visit (`j`) stands on a piece without taking it: the next part is not blocked by
+        // an enemy it did not take ("jumps over an arbitrary number of consecutive pieces").
+        let standing = occupant.filter(|_| !leg.modes.hop || leg.modes.captures());
+        let rest = self.without_blocked(end.rest, end.to, end.heading, standing, trail);
         let modes = self.within_sets(leg, end.to, occupant, trail, out);
-        if end.rest.is_empty() || stops {
+        if rest.is_empty() {
             self.end_move(modes, end.to, occupant, trail, out);
         } else {
-            self.go_on_from(modes, end, occupant, trail, out);
+            let end = Continuation {
+                rest,
+                to: end.to,
+                heading: end.heading,
+                slide: end.slide,
+            };
+            self.go_on_from(modes, &end, occupant, trail, out);
         }
     }
 

@@ -275,12 +275,21 @@ impl<'a> Walker<'a> {
         // A bent rider turns one way or the other on its second step: both are paths.
         let senses: &[u8] = if leg.bend.is_some() { &[1, 7] } else { &[0] };
         for (step, lean) in steps {
+            let heading = Arrival {
+                step,
+                lean,
+                off_board: false,
+            };
+            // A `{}` part that starts the move is taken along each line where it is open; along
+            // the others the move goes on without it, heading that way (`F={jy{X}F}0-F`, "a
+            // jump over zero pieces"; notes MB18).
+            if incoming.is_none() && leg.when_open && !self.opens_towards(leg, from, step, trail) {
+                let after = legs.get(leg.brace_legs.max(1)..).unwrap_or_default();
+                let rest = self.without_blocked(after, from, heading, None, trail);
+                self.walk(rest, from, Some(heading), trail, out);
+                continue;
+            }
             for &sense in senses {
-                let heading = Arrival {
-                    step,
-                    lean,
-                    off_board: false,
-                };
                 self.ride(&start, heading, sense, trail, out);
                 trail.path.truncate(start.path_start);
             }

@@ -4,6 +4,7 @@
 
 use super::{Arrival, Trail, Walker};
 use crate::board::{Lean, Occupant, Side, Square, Step};
+use crate::model::piece_set::PieceSet;
 use crate::model::{Leg, LegSteps, Reach, Wrap};
 
 impl Walker<'_> {
@@ -84,14 +85,75 @@ impl Walker<'_> {
             return false;
         }
         let (steps, _) = self.first_steps(leg, Some(heading));
-        // A square the move has stood on is no way on either: MBN's `0*` visits each square
-        // once, and no move ends where it started (notes MB21).
-        steps.iter().any(|(step, _)| {
-            self.advance(at, *step, leg.wrap).is_some_and(|next| {
-                may_enter(leg, self.occupant(next, trail))
-                    && !trail.visited(self.position.from, next)
-            })
+        steps
+            .iter()
+            .any(|(step, _)| self.opens_towards(leg, at, *step, trail))
+    }
+
+    /// Whether a `{}` leg can make its first step from `at` along `step`. A square the move
+    /// has stood on is no way on either: MBN's `0*` visits each square once, and no move ends
+    /// where it started (notes MB21).
+    pub(super) fn opens_towards(&self, leg: &Leg, at: Square, step: Step, trail: &Trail) -> bool {
+        self.advance(at, step, leg.wrap).is_some_and(|next| {
+            let occupant = self.occupant(next, trail);
+            may_enter(leg, occupant)
+                && self.sets_allow(leg, next, occupant, trail)
+                && !trail.visited(self.position.from, next)
         })
+    }
+
+    /// Whether the leg's piece sets let it act on the piece on `square` (`{jy{X}F}` visits only
+    /// an X): a piece of unknown type is taken to be in the set, as where the leg lands.
+    fn sets_allow(
+        &self,
+        leg: &Leg,
+        square: Square,
+        occupant: Option<Occupant>,
+        trail: &Trail,
+    ) -> bool {
+        let (Some(sets), Some(occupant)) = (leg.sets.as_deref(), occupant) else {
+            return true;
+        };
+        let friend = occupant == Occupant::Friend;
+        let moved = trail.changed.iter().any(|(changed, _)| *changed == square);
+        let name = if moved {
+            None
+        } else {
+            self.position.piece_type(square)
+        };
+        let holds = |set: &Option<PieceSet>| {
+            set.as_ref()
+                .is_none_or(|set| set.holds(name, friend).unwrap_or(true))
+        };
+        let modes = leg.modes;
+        let (captures, swaps) = if friend {
+            (modes.capture_friend, modes.swap_friend)
+        } else {
+            (modes.capture_enemy, modes.swap_enemy)
+        };
+        (modes.hop && holds(&sets.hop))
+            || (captures && holds(&sets.capture))
+            || (swaps && holds(&sets.swap))
+            || (!modes.hop && !captures && !swaps)
+    }
+
+    /// `legs` without the `{}` parts at their head that are blocked on `at`, where the leg
+    /// before arrived as `heading` and found `occupant`: they do not belong to the move.
+    pub(super) fn without_blocked<'l>(
+        &self,
+        mut legs: &'l [Leg],
+        at: Square,
+        heading: Arrival,
+        occupant: Option<Occupant>,
+        trail: &Trail,
+    ) -> &'l [Leg] {
+        while let Some(next) = legs.first().filter(|l| l.when_open) {
+            if self.open(next, at, heading, occupant, trail) {
+                break;
+            }
+            legs = legs.get(next.brace_legs.max(1)..).unwrap_or_default();
+        }
+        legs
     }
 
     /// The squares within `horizon` king steps of `from`, or the whole board.

@@ -159,7 +159,11 @@ fn d_makes_a_leg_independent_and_f_goes_straight_on() {
 
 /// Destinations from d4 on 8x8 (White) among typed pieces, `N@e4` (upper case White, so a
 /// friend) or `n@e4` (an enemy); also the piece sets taken to hold a piece of unknown type.
-fn among_typed(text: &str, typed: &[&str], untyped_enemies: &[&str]) -> (Vec<String>, usize) {
+pub(super) fn among_typed(
+    text: &str,
+    typed: &[&str],
+    untyped_enemies: &[&str],
+) -> (Vec<String>, usize) {
     let parsed = parse(text, Dialect::Mbn);
     assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
     let piece = model::build(&parsed.piece(), Dialect::Mbn);

@@ -346,6 +346,27 @@ impl Lower {
         }
     }
 
+    /// A `{}` part with steps, `{jy{X}F}0`: "A complex rider will be resolved into a chain,
+    /// thus it's possible to use the zero operator for optional arguments". Each repeat is a
+    /// `{}` part of its own, taken while it is open; a part that is blocked is left out, so
+    /// the one chain of as many repeats as a line holds makes every count (notes MB18).
+    pub(super) fn repeat_when_open(
+        &mut self,
+        base: Vec<Path>,
+        steps: Option<StepsValue>,
+        source: TextRange,
+    ) -> Vec<Path> {
+        let count = match steps {
+            Some(StepsValue::Unlimited) => LONGEST_LINE,
+            Some(StepsValue::AtMost(n) | StepsValue::Exactly(n)) if n > 0 => n.min(LONGEST_LINE),
+            _ => {
+                self.skip(source, "this count on a `{}` leg is not drawn yet");
+                return Vec::new();
+            }
+        };
+        self.times(&base, &base, count, count, source)
+    }
+
     fn reach(&mut self, mut base: Vec<Path>, reach: Reach) -> Vec<Path> {
         for leg in base.iter_mut().flat_map(|p| p.legs.iter_mut()) {
             leg.reach = reach;
@@ -570,9 +591,13 @@ fn restrict_last(path: &mut Path, wanted: Size) {
     }
 }
 
-/// Makes the first leg of each path a `{}` leg.
+/// Makes the first leg of each path a `{}` leg, the whole path its part.
 pub(super) fn when_open(paths: &mut [Path]) {
-    for first in paths.iter_mut().filter_map(|p| p.legs.first_mut()) {
-        first.when_open = true;
+    for path in paths.iter_mut() {
+        let legs = path.legs.len();
+        if let Some(first) = path.legs.first_mut() {
+            first.when_open = true;
+            first.brace_legs = legs;
+        }
     }
 }

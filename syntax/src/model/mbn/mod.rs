@@ -294,14 +294,6 @@ impl Lower {
         for (joint, part) in chain.parts() {
             let (inner, optional, when_open) = match &part {
                 ast::Expression::Optional(leg) if leg.is_choice() => (leg.body(), true, false),
-                ast::Expression::Optional(leg) if nothing_yet => {
-                    self.skip(
-                        leg.text_range(),
-                        "a `{}` leg that starts a move (taken when its square is unblocked) \
-                         needs the position of other pieces; not drawn",
-                    );
-                    return Vec::new();
-                }
                 // "this leg belongs to the move if the square is unblocked, and it does not
                 // belong to the move if the square is blocked": the walk decides (notes MB18).
                 ast::Expression::Optional(leg) => (leg.body(), false, true),
@@ -310,6 +302,11 @@ impl Lower {
             let mut next = inner.map(|e| self.expression(&e)).unwrap_or_default();
             if when_open {
                 chains::when_open(&mut next);
+                if let ast::Expression::Optional(leg) = &part
+                    && let Some(steps) = leg.steps()
+                {
+                    next = self.repeat_when_open(next, steps.value(), leg.text_range());
+                }
             }
             // Before the first part, nothing has moved yet: `[K]--K` may start with either.
             let mut joined = if optional {

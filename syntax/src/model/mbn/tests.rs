@@ -287,10 +287,28 @@ fn a_brace_leg_is_taken_exactly_when_it_is_unblocked() {
         text.contains("the move ends here when the next leg is blocked"),
         "{text}"
     );
-    // A `{}` leg that starts a move has nothing before it to be blocked after: said.
-    let parsed = parse("{W}-F", Dialect::Mbn);
-    let piece = model::build(&parsed.piece(), Dialect::Mbn);
-    assert!(piece.moves.is_empty() && !piece.not_drawn.is_empty());
+    // A `{}` leg that starts a move is taken along each line where it is open; along the
+    // others the move goes on without it, heading that way: with a friend on d5, north is
+    // the Ferz's step from d4 turned 45° (c5, e5), not the Wazir's and then the Ferz's.
+    assert_eq!(squares("{W}-F", "d4"), squares("W-F", "d4"));
+    let without = squares_among("{W}-F", "d4", &["d5"], &[]);
+    assert!(without.contains(&"c5".to_owned()) && !without.contains(&"c6".to_owned()));
+}
+
+/// Seed 002, L571: "F={jy{X}F}0-F This piece jumps over an arbitrary number of consecutive
+/// pieces of type X, inclusively a jump over zero pieces, before it moves as a Ferz": a blocked
+/// `{}` part "does not belong to the move", which goes on with what follows (notes MB18).
+#[test]
+fn a_blocked_brace_part_is_left_out_and_the_move_goes_on() {
+    let (jumps, _) = super::board_tests::among_typed(
+        "F={jy{X}F}0-F",
+        &["x@e5", "X@f6", "x@c3", "n@c5", "p@e3"],
+        &[],
+    );
+    // Over e5 and f6 to g7, over c3 to b2; the knight and the pawn are no X: taken.
+    assert_eq!(jumps, ["b2", "c5", "e3", "g7"]);
+    // With no piece around it is the Ferz.
+    assert_eq!(squares("F={jy{X}F}0-F", "d4"), ["c3", "c5", "e3", "e5"]);
 }
 
 /// "w Instead of capturing this piece it will swap the piece, the position of the piece at

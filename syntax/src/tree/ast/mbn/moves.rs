@@ -153,6 +153,11 @@ impl Optional {
     pub fn body(&self) -> Option<Expression> {
         self.0.children().find_map(Expression::cast)
     }
+
+    /// The steps after the brackets: `{jy{X}F}0`, "the zero operator for optional arguments".
+    pub fn steps(&self) -> Option<Steps> {
+        self.0.children().find_map(Steps::cast)
+    }
 }
 
 /// What a term holds, in source order.
