@@ -1,5 +1,6 @@
 //! Seed 002's examples whose moves the seed states, checked against their golden destinations
-//! (`test_data/mbn/seed_moves.tsv`, one row per example and position).
+//! (`test_data/mbn/seed_moves.tsv`, one row per example and position), and the strings the seed
+//! says are equal, compared everywhere (`test_data/mbn/seed_equivalences.tsv`).
 
 use crate::board::{BoardSize, PlacedPiece, Position, Side, Square, generate};
 use crate::{Dialect, model, parse};
@@ -73,4 +74,64 @@ fn every_seed_example_with_stated_moves_makes_them() {
         checked += 1;
     }
     assert!(checked >= 45, "{checked} rows");
+}
+
+const EQUIVALENCES: &str = include_str!("../../../test_data/mbn/seed_equivalences.tsv");
+
+/// Each move of `piece` in `position`: where it ends and what it took on the way.
+fn made(piece: &model::Piece, position: &Position) -> Vec<(Square, Vec<Square>)> {
+    let mut moves: Vec<(Square, Vec<Square>)> = generate(piece, position)
+        .moves
+        .iter()
+        .map(|m| (m.to, m.captured.clone()))
+        .collect();
+    moves.sort();
+    moves.dedup();
+    moves
+}
+
+#[test]
+fn every_equivalence_the_seed_states_holds_everywhere() {
+    let around = ["-", "+d5,-f6,+b2,-c3,-e4", "-d6,+e5,-b4,+g3,-c7"];
+    let mut checked = 0;
+    for row in EQUIVALENCES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let [line, one, other, _said] = row.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("a row of four columns: {row}");
+        };
+        let built = |text: &str| {
+            let parsed = parse(text, Dialect::Mbn);
+            assert!(
+                parsed.errors().is_empty(),
+                "{line} {text}: {:?}",
+                parsed.errors()
+            );
+            model::build(&parsed.piece(), Dialect::Mbn)
+        };
+        let (a, b) = (built(one), built(other));
+        assert!(!a.moves.is_empty(), "{line} `{one}` draws nothing");
+        for side in ["white", "black"] {
+            for pieces in around {
+                for file in 'a'..='h' {
+                    for rank in 1..=8 {
+                        let from = format!("{file}{rank}");
+                        let taken = pieces.split(',').any(|p| p.get(1..) == Some(from.as_str()));
+                        if taken {
+                            continue;
+                        }
+                        let position = position("8x8", &from, side, pieces);
+                        assert_eq!(
+                            made(&a, &position),
+                            made(&b, &position),
+                            "{line} `{one}` and `{other}` from {from} ({side}) among {pieces}"
+                        );
+                    }
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 25, "{checked} rows");
 }
