@@ -276,6 +276,24 @@ impl Modes {
     pub fn captures(self) -> bool {
         self.capture_enemy || self.capture_friend || self.en_passant
     }
+
+    /// Whether the leg may take a friend (`friend`) or an enemy standing where it ends.
+    pub fn takes(self, friend: bool) -> bool {
+        if friend {
+            self.capture_friend
+        } else {
+            self.capture_enemy
+        }
+    }
+
+    /// Whether the leg may swap places with a friend (`friend`) or an enemy (MBN's `w`).
+    pub fn swaps_with(self, friend: bool) -> bool {
+        if friend {
+            self.swap_friend
+        } else {
+            self.swap_enemy
+        }
+    }
 }
 
 /// Which squares can block a lame (`n`) leap.

@@ -66,24 +66,14 @@ impl Walker<'_> {
                     .as_ref()
                     .is_none_or(|set| self.in_set(set, to, occupant, trail, out))
         };
-        let captures = if friend {
-            modes.capture_friend
-        } else {
-            modes.capture_enemy
-        };
-        if !holds(captures, &sets.capture) {
+        if !holds(modes.takes(friend), &sets.capture) {
             modes.capture_enemy = false;
             modes.capture_friend = false;
         }
         if !holds(modes.hop, &sets.hop) {
             modes.hop = false;
         }
-        let swaps = if friend {
-            modes.swap_friend
-        } else {
-            modes.swap_enemy
-        };
-        if !holds(swaps, &sets.swap) {
+        if !holds(modes.swaps_with(friend), &sets.swap) {
             modes.swap_enemy = false;
             modes.swap_friend = false;
         }
@@ -100,13 +90,7 @@ impl Walker<'_> {
         trail: &Trail,
         out: &mut Generated,
     ) -> bool {
-        // A piece that moved during this move has no type the position knows.
-        let moved = trail.changed.iter().any(|(changed, _)| *changed == square);
-        let name = if moved {
-            None
-        } else {
-            self.position.piece_type(square)
-        };
+        let name = self.type_on(square, trail);
         set.holds(name, occupant == Occupant::Friend)
             .unwrap_or_else(|| {
                 if !out.assumed.contains(&set.source) {

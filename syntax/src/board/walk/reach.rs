@@ -102,6 +102,17 @@ impl Walker<'_> {
         })
     }
 
+    /// The type of the piece on `square`, as the position gives it: a piece that moved during
+    /// this move has none the position knows.
+    pub(super) fn type_on(&self, square: Square, trail: &Trail) -> Option<&str> {
+        let moved = trail.changed.iter().any(|(changed, _)| *changed == square);
+        if moved {
+            None
+        } else {
+            self.position.piece_type(square)
+        }
+    }
+
     /// Whether the leg's piece sets let it act on the piece on `square` (`{jy{X}F}` visits only
     /// an X): a piece of unknown type is taken to be in the set, as where the leg lands.
     fn sets_allow(
@@ -115,22 +126,13 @@ impl Walker<'_> {
             return true;
         };
         let friend = occupant == Occupant::Friend;
-        let moved = trail.changed.iter().any(|(changed, _)| *changed == square);
-        let name = if moved {
-            None
-        } else {
-            self.position.piece_type(square)
-        };
+        let name = self.type_on(square, trail);
         let holds = |set: &Option<PieceSet>| {
             set.as_ref()
                 .is_none_or(|set| set.holds(name, friend).unwrap_or(true))
         };
         let modes = leg.modes;
-        let (captures, swaps) = if friend {
-            (modes.capture_friend, modes.swap_friend)
-        } else {
-            (modes.capture_enemy, modes.swap_enemy)
-        };
+        let (captures, swaps) = (modes.takes(friend), modes.swaps_with(friend));
         (modes.hop && holds(&sets.hop))
             || (captures && holds(&sets.capture))
             || (swaps && holds(&sets.swap))
