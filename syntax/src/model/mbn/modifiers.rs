@@ -99,9 +99,9 @@ impl Modifiers {
         true
     }
 
-    /// One path as the modifiers make it: its first leg's steps selected by the directions,
+    /// The paths the modifiers make of one: its first leg's steps selected by the directions,
     /// the initial-only flag, lameness and wrapping on its legs, the written modes on its last
-    /// leg, and with `p` a hop over a piece there.
+    /// leg, and with `p` a hop over a piece there (`pp`, `p?`: a path for each count of pieces).
     pub(super) fn apply_to(&self, mut path: Path) -> Vec<Path> {
         // A group's own letters stay its path's when none are written outside it: `((fr)K)0*`
         // turns `(fr)` at every repeat.
