@@ -3,7 +3,7 @@
 
 use rowan::TextRange;
 
-use super::directions::{Size, relative_turns, representative, selects, size, sizes};
+use super::directions::{Size, relative_turns, representative, selects, size, sizes, turned_steps};
 use super::{LONGEST_LINE, Lower, MOVE_LIMIT, Path, rules};
 use crate::model::{Initial, Leg, LegSteps, Modes, Reach, Step};
 use crate::tree::ast::mbn::{self as ast, StepsValue};
@@ -471,65 +471,6 @@ fn can_restrict_last(path: &Path) -> bool {
         Some(LegSteps::Chiral { .. }) => path.ends.last.len() == 1,
         None => false,
     }
-}
-
-/// The steps of a leg written with `directions` that chains on after a leap of size
-/// `previous` (the last leg of `before`), or `None` when no leap of its sizes `next` goes so.
-fn turned_steps(
-    before: &Path,
-    previous: Size,
-    next: &[Size],
-    directions: &[Directional],
-) -> Option<LegSteps> {
-    if directions.contains(&Directional::One(Direction::Reflection)) {
-        return reflected(before, previous, next, directions);
-    }
-    let turns = relative_turns(previous, next, directions);
-    (!turns.is_empty()).then_some(LegSteps::Relative(turns))
-}
-
-/// `z` after a leap of size `previous`: seed 002's "If the last move can be described with
-/// vector (α β), then the succeeding move (prefixed with z) will be either (-α β), if last move
-/// was a sidewards move, or (α -β), if last move was a vertical move", so a Wazir's step comes
-/// back (as `t`) and an oblique leap keeps its longer part. A diagonal step is neither: it is
-/// reflected either way after a leg that went straight, and after a bend the way that undoes
-/// it, so `(zF)0` goes "a zig-zag line" (the Boyscout `F-[(zF)0]`), as XBetza's Crooked
-/// Bishop (notes MB29). An oblique leap is drawn after its own leg only: a turned leg's lean is
-/// its turn's, not its shape's.
-fn reflected(
-    before: &Path,
-    previous: Size,
-    next: &[Size],
-    directions: &[Directional],
-) -> Option<LegSteps> {
-    if directions.len() != 1 || !next.contains(&previous) {
-        return None;
-    }
-    let (short, long) = previous;
-    if short == 0 {
-        return Some(LegSteps::Relative(vec![4]));
-    }
-    let diagonal = short == long;
-    let after_own_leg = matches!(
-        before.legs.last().map(|l| &l.steps),
-        Some(LegSteps::Absolute(_))
-    );
-    if !diagonal && !after_own_leg {
-        return None;
-    }
-    // Eighths clockwise: a diagonal reflected turns a quarter, the other way from its last
-    // bend; an oblique leap leaning right of its line, (1,2), turns three eighths to (1,-2).
-    let (after_right, after_left, unbent) = if diagonal {
-        (vec![6], vec![2], vec![2, 6])
-    } else {
-        (vec![3], vec![5], Vec::new())
-    };
-    Some(LegSteps::Chiral {
-        after_right,
-        after_left,
-        unbent,
-        same_way: false,
-    })
 }
 
 /// Whether every path only captures (`dcK`), or captures and is set back (`!dcyK`, the

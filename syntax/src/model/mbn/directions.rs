@@ -1,6 +1,8 @@
 //! MBN's direction letters (seed 002, "Modifier Prefixes" and its tables): which leaps a
-//! first leg's letters select, and which turns a chained leg's letters allow.
+//! first leg's letters select, and which turns or reflections (`z`) a chained leg's letters
+//! allow.
 
+use super::Path;
 use crate::model::{Leg, LegSteps, Step};
 use crate::vocabulary::mbn::Direction::{self, *};
 use crate::vocabulary::mbn::Directional::{self, Amalgam, One};
@@ -152,4 +154,63 @@ pub(super) fn selects(directional: Directional, step: Step) -> bool {
             }
         }
     }
+}
+
+/// The steps of a leg written with `directions` that chains on after a leap of size
+/// `previous` (the last leg of `before`), or `None` when no leap of its sizes `next` goes so.
+pub(super) fn turned_steps(
+    before: &Path,
+    previous: Size,
+    next: &[Size],
+    directions: &[Directional],
+) -> Option<LegSteps> {
+    if directions.contains(&One(Reflection)) {
+        return reflected(before, previous, next, directions);
+    }
+    let turns = relative_turns(previous, next, directions);
+    (!turns.is_empty()).then_some(LegSteps::Relative(turns))
+}
+
+/// `z` after a leap of size `previous`: seed 002's "If the last move can be described with
+/// vector (α β), then the succeeding move (prefixed with z) will be either (-α β), if last move
+/// was a sidewards move, or (α -β), if last move was a vertical move", so a Wazir's step comes
+/// back (as `t`) and an oblique leap keeps its longer part. A diagonal step is neither: it is
+/// reflected either way after a leg that went straight, and after a bend the way that undoes
+/// it, so `(zF)0` goes "a zig-zag line" (the Boyscout `F-[(zF)0]`), as XBetza's Crooked
+/// Bishop (notes MB29). An oblique leap is drawn after its own leg only: a turned leg's lean is
+/// its turn's, not its shape's.
+fn reflected(
+    before: &Path,
+    previous: Size,
+    next: &[Size],
+    directions: &[Directional],
+) -> Option<LegSteps> {
+    if directions.len() != 1 || !next.contains(&previous) {
+        return None;
+    }
+    let (short, long) = previous;
+    if short == 0 {
+        return Some(LegSteps::Relative(vec![4]));
+    }
+    let diagonal = short == long;
+    let after_own_leg = matches!(
+        before.legs.last().map(|l| &l.steps),
+        Some(LegSteps::Absolute(_))
+    );
+    if !diagonal && !after_own_leg {
+        return None;
+    }
+    // Eighths clockwise: a diagonal reflected turns a quarter, the other way from its last
+    // bend; an oblique leap leaning right of its line, (1,2), turns three eighths to (1,-2).
+    let (after_right, after_left, unbent) = if diagonal {
+        (vec![6], vec![2], vec![2, 6])
+    } else {
+        (vec![3], vec![5], Vec::new())
+    };
+    Some(LegSteps::Chiral {
+        after_right,
+        after_left,
+        unbent,
+        same_way: false,
+    })
 }
