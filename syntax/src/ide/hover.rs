@@ -256,9 +256,15 @@ fn mbn_definition(
             if text != written {
                 markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
             }
-            // A piece set may name attackers that the game defines (`C=RN K=K+{C}W2F2`):
-            // such a piece is built with the game's definitions, not cached on its own text.
-            let attackers_defined = text.contains('{').then(|| {
+            // A set of attackers (`K=K+{C}W2F2`) names pieces the game may define (`C=RN`):
+            // such a piece is built again with the game's definitions; the rest keep the
+            // model cached on their own text.
+            let has_attackers = piece
+                .model()
+                .moves
+                .iter()
+                .any(|m| !m.regions.attacked_by.is_empty());
+            let attackers_defined = has_attackers.then(|| {
                 let game: Vec<_> = scope.parses().map(crate::tree::Parse::piece).collect();
                 model::build_in_game(&piece.parse.piece(), &game)
             });

@@ -2,6 +2,7 @@
 //! (`test_data/mbn/seed_moves.tsv`, one row per example and position), and the strings the seed
 //! says are equal, compared everywhere (`test_data/mbn/seed_equivalences.tsv`).
 
+use super::tests::made;
 use crate::board::{BoardSize, PlacedPiece, Position, Side, Square, generate};
 use crate::{Dialect, model, parse};
 
@@ -77,18 +78,6 @@ fn every_seed_example_with_stated_moves_makes_them() {
 }
 
 const EQUIVALENCES: &str = include_str!("../../../test_data/mbn/seed_equivalences.tsv");
-
-/// Each move of `piece` in `position`: where it ends and what it took on the way.
-fn made(piece: &model::Piece, position: &Position) -> Vec<(Square, Vec<Square>)> {
-    let mut moves: Vec<(Square, Vec<Square>)> = generate(piece, position)
-        .moves
-        .iter()
-        .map(|m| (m.to, m.captured.clone()))
-        .collect();
-    moves.sort();
-    moves.dedup();
-    moves
-}
 
 #[test]
 fn every_equivalence_the_seed_states_holds_everywhere() {

@@ -3,6 +3,18 @@
 use crate::board::{BoardSize, Position, Side, Square, generate};
 use crate::{Dialect, model, parse};
 
+/// Each move of `piece` in `position`: where it ends and what it took on the way, sorted.
+pub(super) fn made(piece: &model::Piece, position: &Position) -> Vec<(Square, Vec<Square>)> {
+    let mut moves: Vec<(Square, Vec<Square>)> = generate(piece, position)
+        .moves
+        .iter()
+        .map(|m| (m.to, m.captured.clone()))
+        .collect();
+    moves.sort();
+    moves.dedup();
+    moves
+}
+
 pub(super) fn squares(text: &str, from: &str) -> Vec<String> {
     squares_among(text, from, &[], &[])
 }

@@ -1,7 +1,7 @@
 //! Issue 29: seed 002's turns (`t`, `tt`), reflections (`z`, the Boyscout), the setup operator
 //! (`!c{R}R`, capture by withdrawal), `{}` legs with a written mode, and the Lion's pass.
 
-use super::tests::{built, squares, squares_among, squares_on};
+use super::tests::{built, made, squares, squares_among, squares_on};
 use crate::board::{BoardSize, Position, Side, Square, generate};
 use crate::{Dialect, model, parse};
 
@@ -10,15 +10,7 @@ use crate::{Dialect, model, parse};
 fn moves_in(text: &str, dialect: Dialect, position: &Position) -> Vec<(Square, Vec<Square>)> {
     let parsed = parse(text, dialect);
     assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
-    let piece = model::build(&parsed.piece(), dialect);
-    let mut out: Vec<(Square, Vec<Square>)> = generate(&piece, position)
-        .moves
-        .iter()
-        .map(|m| (m.to, m.captured.clone()))
-        .collect();
-    out.sort();
-    out.dedup();
-    out
+    made(&model::build(&parsed.piece(), dialect), position)
 }
 
 fn position(from: Square, side: Side, friends: &[&str], enemies: &[&str]) -> Position {
