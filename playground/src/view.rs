@@ -127,9 +127,9 @@ pub fn update(request: &Request) -> Value {
     });
     match board.and_then(|size| position(size, request)) {
         Ok(position) => {
-            let piece = (reading != Reading::XBoard).then(|| match &first {
-                Some((_, model)) => model.clone(),
-                None => model::build(&drawn.piece(), dialect),
+            let piece = (reading != Reading::XBoard).then(|| match first {
+                Some((_, model)) => std::borrow::Cow::Borrowed(model),
+                None => std::borrow::Cow::Owned(model::build(&drawn.piece(), dialect)),
             });
             let generated = match &piece {
                 Some(piece) => board::generate(piece, &position),
@@ -137,7 +137,7 @@ pub fn update(request: &Request) -> Value {
             };
             view["diagram"] = diagram(&position, &generated, typed(request.pieces, position.side));
             let drawn_text = drawn.syntax().text().to_string();
-            view["notes"] = notes(&drawn_text, piece.as_ref(), &generated).into();
+            view["notes"] = notes(&drawn_text, piece.as_deref(), &generated).into();
         }
         Err(problem) => view["problem"] = problem.into(),
     }

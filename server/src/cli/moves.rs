@@ -231,7 +231,7 @@ fn each_piece(parse: &Parse, position: &Position) -> Vec<OnePiece> {
     pieces
         .iter()
         .filter_map(|piece| {
-            let model = piece.model()?;
+            let model = piece.model()?.clone();
             let text = piece.parse.as_ref()?.syntax().text().to_string();
             Some(OnePiece {
                 header: piece.header.clone(),

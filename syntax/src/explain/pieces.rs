@@ -16,16 +16,18 @@ pub struct Piece {
     /// The whole text, when this piece is one of several: the game its attacking sets
     /// (`K=K+{C}W2F2`) look up their pieces in.
     pub game: Option<Parse>,
+    /// Its model, built once for everything said and drawn of it.
+    built: std::sync::OnceLock<model::Piece>,
 }
 
 impl Piece {
     /// Its model, the pieces of its attacking sets moving as the game defines them.
-    pub fn model(&self) -> Option<model::Piece> {
+    pub fn model(&self) -> Option<&model::Piece> {
         let parse = self.parse.as_ref()?;
-        Some(match &self.game {
+        Some(self.built.get_or_init(|| match &self.game {
             Some(game) => model::build_in_game(&parse.piece(), &[game.piece()]),
             None => model::build(&parse.piece(), parse.dialect()),
-        })
+        }))
     }
 }
 
@@ -37,6 +39,7 @@ pub fn pieces(parse: &Parse) -> Vec<Piece> {
             header: String::new(),
             parse: Some(parse.clone()),
             game: None,
+            built: std::sync::OnceLock::new(),
         }]
     };
     if parse.dialect() != Dialect::Mbn {
@@ -74,6 +77,7 @@ pub fn pieces(parse: &Parse) -> Vec<Piece> {
                 header,
                 parse,
                 game: Some(parse_of_game.clone()),
+                built: std::sync::OnceLock::new(),
             }
         })
         .collect()
@@ -89,7 +93,7 @@ pub fn said_in_turn(pieces: &[Piece], say: impl Fn(&Described) -> String) -> Str
         }
         out.push_str(&piece.header);
         if let (Some(parse), Some(model)) = (&piece.parse, piece.model()) {
-            out.push_str(&say(&Described::with_model(parse, &model)));
+            out.push_str(&say(&Described::with_model(parse, model)));
         }
     }
     out

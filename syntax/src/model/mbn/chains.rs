@@ -358,7 +358,7 @@ impl Lower {
     ) -> Vec<Path> {
         let count = match steps {
             Some(StepsValue::Unlimited) => LONGEST_LINE,
-            Some(StepsValue::AtMost(n) | StepsValue::Exactly(n)) if n > 0 => n.min(LONGEST_LINE),
+            Some(StepsValue::AtMost(n)) if n > 0 => n.min(LONGEST_LINE),
             _ => {
                 self.skip(source, "this count on a `{}` leg is not drawn yet");
                 return Vec::new();
