@@ -67,10 +67,12 @@ impl Bounds {
 
 impl Analysis {
     /// Updates the analysis for an edit that replaced the bytes `start..end` of the old text
-    /// with `inserted` (`text` is the new text), when the edit stays inside one Betza string
-    /// and neither types nor leaves a separator, or inside one section body of a
-    /// `variants.ini`: only that part is scanned and analysed again (and read from `text`), and
-    /// everything after it moves. Returns `None` when the edit needs a whole analysis instead.
+    /// with `inserted` (`text` is the new text): in a `variants.ini`, the section the edit
+    /// stays in is read again and the sections whose result can change with it are checked
+    /// again (`host::ini::edit`); elsewhere, an edit inside one Betza string that neither types
+    /// nor leaves a separator analyses that string again. Only those parts are read from
+    /// `text`, and everything after them moves. Returns `None` when the edit needs a whole
+    /// analysis instead (which then replaces this one whole).
     pub fn apply_edit<S: Source + ?Sized>(
         &mut self,
         text: &S,
@@ -79,39 +81,38 @@ impl Analysis {
         options: &Options,
         cache: &mut RegionCache,
     ) -> Option<Splice> {
-        let (part, closed) = self.edited_part(text, (start, end), inserted)?;
-        let bounds = Bounds {
-            from: offset(part.old.0),
-            to: offset(part.old.1),
-            closed,
+        let parts = match self.ini.as_deref_mut() {
+            Some(model) => host::ini::edit(model, text, (start, end), inserted.len())?,
+            None => vec![self.string_part(text, (start, end), inserted)?],
         };
-        if self.diagnostics.iter().any(|d| bounds.crossed_by(d.range)) {
-            return None;
+        let old_len = self.diagnostics.len();
+        // The findings before `first` and the last `tail` ones are untouched by every part.
+        let (mut first, mut tail) = (old_len, old_len);
+        // The first part is the edited one, in the old text's offsets; the others lie where
+        // the edit left them.
+        for part in parts {
+            let bounds = Bounds {
+                from: offset(part.old.0),
+                to: offset(part.old.1),
+                closed: part.closed,
+            };
+            if self.diagnostics.iter().any(|d| bounds.crossed_by(d.range)) {
+                return None;
+            }
+            // Everything after the part moves by the same amount, in one direction.
+            let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
+            let fresh = analyse_scan(text, &part.scan, options, cache);
+            let splice = self.replace(bounds, shift, part.scan, fresh);
+            first = first.min(splice.at);
+            tail = tail.min(self.diagnostics.len() - splice.at - splice.inserted);
         }
-        // Everything after the part moves by the same amount, in one direction.
-        let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
-        // The new strings are analysed before anything changes, so that the analysis is never
-        // left half updated.
-        let fresh = analyse_scan(text, &part.scan, options, cache);
-        let splice = self.replace(bounds, shift, part.scan, fresh);
         cache.drop_unused(text, &self.regions);
-        Some(splice)
-    }
-
-    /// The part of the file an edit stays in, a Betza string or else a section body, and
-    /// whether its bounds are closed (see [`Bounds::closed`]).
-    fn edited_part<S: Source + ?Sized>(
-        &self,
-        text: &S,
-        (start, end): (usize, usize),
-        inserted: &str,
-    ) -> Option<(Rescan, bool)> {
-        if let Some(part) = self.string_part(text, (start, end), inserted) {
-            return Some((part, true));
-        }
-        let tokens = &self.host_tokens;
-        let part = host::rescan(self.format, text, tokens, (start, end), inserted.len())?;
-        Some((part, false))
+        let first = first.min(self.diagnostics.len() - tail);
+        Some(Splice {
+            at: first,
+            removed: old_len - first - tail,
+            inserted: self.diagnostics.len() - first - tail,
+        })
     }
 
     /// Puts the regions, host tokens and `fresh` findings of the part's new `scan` in place of
@@ -226,6 +227,7 @@ impl Analysis {
         Some(Rescan {
             old: (old_start, old_end),
             new: (old_start, new_end),
+            closed: true,
             scan: host::Scan {
                 regions: vec![region],
                 ..host::Scan::default()

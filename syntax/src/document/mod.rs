@@ -90,6 +90,8 @@ pub struct Analysis {
     /// Host keys, sections and comments, for colouring.
     pub host_tokens: host::HostTokens,
     pub diagnostics: Vec<FileDiagnostic>,
+    /// A `variants.ini` as Fairy-Stockfish reads it, kept in step with every edit.
+    pub ini: Option<Box<host::ini::Model>>,
 }
 
 /// Findings of one region in its own coordinates, kept by region text so an edit re-analyses
@@ -152,9 +154,17 @@ fn host_findings(errors: &[host::HostError], options: &Options) -> Vec<FileDiagn
                 severity: error.severity,
                 code: error.code.to_owned(),
                 message: error.message.clone(),
-                help: None,
+                help: error.help.clone(),
                 unnecessary: false,
-                fix: None,
+                fix: error.fix.as_ref().map(|fix| Fix {
+                    title: fix.title.clone(),
+                    edits: (fix.edits.iter())
+                        .map(|(range, text)| Edit {
+                            range: *range,
+                            text: text.clone(),
+                        })
+                        .collect(),
+                }),
             })
         })
         .collect()
@@ -209,6 +219,7 @@ pub fn analyse_cached(
         regions: scan.regions,
         host_tokens: host::HostTokens::new(scan.host_tokens),
         diagnostics,
+        ini: scan.ini,
     }
 }
 

@@ -101,28 +101,47 @@ fn edits_inside_a_section_body_are_scanned_alone() {
         edit_in_steps(HostFormat::VariantsIni, before, &edits),
         edits.len()
     );
-    // A section with pieces is read with its parents and children: the whole file.
-    let pieces = "[a:chess]\ncustomPiece1 = x:mfW\n\n[b:a]\ncastling = false\n";
+    // A section with pieces is checked again alone, and its children with it when what the
+    // engine makes of it changes (here its board, then its pieces).
+    let pieces = "[a:chess]\ncustomPiece1 = x:mfW\n\n[b:a]\ncastling = false\nstartFen = 8/8/8/8/8/8/8/KXk5 w - - 0 1\n";
     let blank = pieces.find("\n\n").expect("blank line") + 1;
+    let letter = pieces.find("x:").expect("letter");
     assert_eq!(
-        edit_in_steps(HostFormat::VariantsIni, pieces, &[((blank, blank), "# x")]),
-        0
+        edit_in_steps(
+            HostFormat::VariantsIni,
+            pieces,
+            &[
+                ((blank, blank), "# x"),
+                ((blank, blank + 3), "maxRank = 6\n"),
+                ((letter, letter + 1), "y"),
+            ]
+        ),
+        3
     );
 }
 
 #[test]
-fn edits_that_touch_a_header_analyse_the_whole_file() {
+fn edits_that_make_or_unmake_a_header_analyse_the_whole_file() {
     let before = "[a:chess]\ncustomPiece1 = x:mfW\n[b:a]\ncustomPiece1 = x:K\n";
     let b = before.find("[b").expect("header");
-    // Typing `[` makes a header; deleting the line break before `[b:a]` unmakes one;
-    // typing inside a header renames a section.
-    for edit in [((10, 10), "["), ((b - 1, b), ""), ((2, 2), "z")] {
+    // Typing `[` makes a header; deleting the line break before `[b:a]` unmakes one.
+    for edit in [((10, 10), "["), ((b - 1, b), "")] {
         assert_eq!(
             edit_in_steps(HostFormat::VariantsIni, before, &[edit]),
             0,
             "{edit:?}"
         );
     }
+    // Typing inside a header renames a section: it and the sections of either name or with
+    // either as parent are checked again (`b` loses its parent, then finds it again).
+    assert_eq!(
+        edit_in_steps(
+            HostFormat::VariantsIni,
+            before,
+            &[((2, 2), "z"), ((2, 3), ""), ((b + 3, b + 4), "chess")]
+        ),
+        3
+    );
 }
 
 #[test]
@@ -275,10 +294,10 @@ impl crate::Source for Watched<'_> {
     }
 }
 
-/// An editor keeps a large file as a rope: an edit reads only the string it stays in, or the
-/// section around it, never the rest of the file.
+/// An editor keeps a large file as a rope: an edit of a `variants.ini` reads only the section
+/// around it (and those checked again with it), never the rest of the file.
 #[test]
-fn an_edit_reads_only_its_string_or_its_section() {
+fn an_edit_reads_only_its_section() {
     let options = Options::default();
     let section = "[b:chess]\nstalemateValue = loss\n# note\npass = true\n";
     let before = format!("[a:chess]\ncustomPiece1 = x:mfW\n{section}[c:chess]\nking = k:WF\n");
@@ -287,13 +306,9 @@ fn an_edit_reads_only_its_string_or_its_section() {
     let string_at = before.find("mfW").expect("string");
     let note_at = before.find("# note").expect("comment");
     // Typing `c` into `mfW`, then a line break before `# note`, then a new key on the
-    // comment's line.
+    // comment's line: each reads its own section.
     let edits: [((usize, usize), &str, std::ops::Range<usize>); 3] = [
-        (
-            (string_at + 1, string_at + 1),
-            "c",
-            string_at..string_at + 4,
-        ),
+        ((string_at + 1, string_at + 1), "c", 0..section_at + 1),
         ((note_at, note_at), "\n", section_at..section_end + 2),
         (
             (note_at + 1, note_at + 1),

@@ -105,6 +105,44 @@ pub struct HostError {
     pub code: &'static str,
     pub severity: Severity,
     pub message: String,
+    /// What to write instead, said from the finding itself.
+    pub help: Option<String>,
+    /// The edits that write it, where the right text is known.
+    pub fix: Option<HostFix>,
+}
+
+impl HostError {
+    pub fn new(range: TextRange, code: &'static str, severity: Severity, message: String) -> Self {
+        HostError {
+            range,
+            code,
+            severity,
+            message,
+            help: None,
+            fix: None,
+        }
+    }
+
+    /// The same finding with a help text.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The same finding with a fix, whose title is also its help when it has none.
+    pub fn with_fix(mut self, title: impl Into<String>, edits: Vec<(TextRange, String)>) -> Self {
+        let title = title.into();
+        self.help.get_or_insert_with(|| title.clone());
+        self.fix = Some(HostFix { title, edits });
+        self
+    }
+}
+
+/// Edits that mend a problem of the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostFix {
+    pub title: String,
+    pub edits: Vec<(TextRange, String)>,
 }
 
 /// Host syntax worth colouring around the Betza.
@@ -124,6 +162,8 @@ pub struct Scan {
     pub errors: Vec<HostError>,
     /// Host keys, sections and comments, in file order.
     pub host_tokens: Vec<(TextRange, HostToken)>,
+    /// A `variants.ini` as the engine reads it, its sections checked.
+    pub ini: Option<Box<ini::Model>>,
 }
 
 /// The format of a file, from its name and, for `.ini` files, its content (DESIGN.md: not
@@ -169,7 +209,7 @@ pub fn scan(format: HostFormat, text: &str, default_dialect: Dialect) -> Scan {
 }
 
 /// Moves the strings too long to analyse from the regions to the errors.
-fn drop_long_regions(scan: &mut Scan) {
+pub(crate) fn drop_long_regions(scan: &mut Scan) {
     let (kept, long): (Vec<Region>, Vec<Region>) = std::mem::take(&mut scan.regions)
         .into_iter()
         .partition(|r| usize::from(r.range.len()) <= REGION_LIMIT);
@@ -179,6 +219,10 @@ fn drop_long_regions(scan: &mut Scan) {
             range: region.range,
             code: "string-too-long",
             severity: Severity::Error,
+            help: Some("split the piece's moves over shorter strings, or check the file is \
+                        the one meant"
+                .to_owned()),
+            fix: None,
             message: format!(
                 "this Betza string is {} bytes long; strings over {} KiB are not analysed",
                 usize::from(region.range.len()),
@@ -190,18 +234,11 @@ fn drop_long_regions(scan: &mut Scan) {
 }
 
 impl Scan {
-    /// The same findings, `by` bytes later in the file.
-    fn shifted(mut self, by: usize) -> Scan {
-        let by = TextSize::new(u32::try_from(by).unwrap_or(u32::MAX));
-        for region in &mut self.regions {
-            region.range += by;
-            if let Some(decoded) = &mut region.decoded {
-                decoded.offsets.iter_mut().for_each(|offset| *offset += by);
-            }
-        }
-        self.errors.iter_mut().for_each(|error| error.range += by);
-        self.host_tokens.iter_mut().for_each(|token| token.0 += by);
-        self
+    /// Adds what `other`, a later part of the file, holds.
+    fn extend(&mut self, other: Scan) {
+        self.regions.extend(other.regions);
+        self.errors.extend(other.errors);
+        self.host_tokens.extend(other.host_tokens);
     }
 }
 
@@ -212,27 +249,12 @@ pub struct Rescan {
     pub old: (usize, usize),
     /// Its bytes after the edit.
     pub new: (usize, usize),
+    /// Whether an empty finding at its end is its own: a string's findings may point just past
+    /// its last letter, and so may those of a file's last section; any other section ends at
+    /// the start of a line that is not its own.
+    pub closed: bool,
     /// What the part holds now, in the new text's offsets.
     pub scan: Scan,
-}
-
-/// For an edit of the old bytes `start..end` into `inserted` bytes (`text` is the text after
-/// it; `tokens` the host tokens before it), the part of the file that can be scanned again
-/// alone; only that part of `text` is read. Only `variants.ini` sections have such parts;
-/// `None` means the whole file must be scanned again.
-pub fn rescan<S: Source + ?Sized>(
-    format: HostFormat,
-    text: &S,
-    tokens: &HostTokens,
-    edit: (usize, usize),
-    inserted: usize,
-) -> Option<Rescan> {
-    let mut rescan = match format {
-        HostFormat::VariantsIni => ini::rescan(text, tokens, edit, inserted)?,
-        _ => return None,
-    };
-    drop_long_regions(&mut rescan.scan);
-    Some(rescan)
 }
 
 /// Betza strings longer than this are not analysed, hovered or coloured. Real pieces are at

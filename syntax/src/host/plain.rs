@@ -19,12 +19,18 @@ pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
             if let Some(name) = comment.trim().strip_prefix("dialect:") {
                 match name.trim().parse::<Dialect>() {
                     Ok(chosen) => dialect = chosen,
-                    Err(error) => scan.errors.push(HostError {
-                        range: span(start, start + content.len()),
-                        code: "unknown-dialect",
-                        severity: Severity::Error,
-                        message: error.to_string(),
-                    }),
+                    Err(error) => scan.errors.push(
+                        HostError::new(
+                            span(start, start + content.len()),
+                            "unknown-dialect",
+                            Severity::Error,
+                            error.to_string(),
+                        )
+                        .with_help(
+                            "write one of `xbetza`, `fairy`, `xboard`, `mbn`, `chained` after \
+                             `# dialect:`",
+                        ),
+                    ),
                 }
             }
             continue;

@@ -26,12 +26,15 @@ pub(super) fn scan(text: &str) -> Scan {
         let quote = text[quote_at..].chars().next().unwrap_or('"');
         let value_start = quote_at + 1;
         let Some(value_len) = text[value_start..end].find(quote) else {
-            scan.errors.push(HostError {
-                range: span(quote_at, end),
-                code: "unclosed-attribute",
-                severity: Severity::Error,
-                message: "the `pieces` attribute has no closing quote".into(),
-            });
+            scan.errors.push(
+                HostError::new(
+                    span(quote_at, end),
+                    "unclosed-attribute",
+                    Severity::Error,
+                    "the `pieces` attribute has no closing quote".into(),
+                )
+                .with_help(format!("close the value with `{quote}` after the last piece")),
+            );
             continue;
         };
         let (decoded, map) = decode(&text[value_start..value_start + value_len], value_start);

@@ -227,7 +227,20 @@ impl Board {
         })
     }
 
-    fn letters_said(&self) -> String {
+    /// What a start position for this board must be, to say with a rejected one.
+    pub fn start_help(&self) -> String {
+        format!(
+            "write a `startFen` of {} ranks of {} files each, from rank {} down, with pieces \
+             of this variant{}, then the side to move (`w`), castling rights (or `-`), the \
+             en-passant square (or `-`) and the move counters",
+            self.ranks,
+            self.files,
+            self.ranks,
+            self.letters_said()
+        )
+    }
+
+    pub fn letters_said(&self) -> String {
         if self.letters.is_empty() {
             " (it has none: a section without parent starts with no pieces)".to_owned()
         } else {

@@ -4,30 +4,24 @@
 use rowan::TextRange;
 
 use super::options::{self, ValueKind};
-use super::{Scanner, push, rules};
+use super::{Entry, Line, Scanner, Section, push, rules};
 use crate::Severity;
-use crate::host::{HostToken, span, trimmed};
+use crate::host::{HostToken, span};
 
-impl Scanner {
-    /// A `key = value` line `line` at `offset` whose first `=` is at `equals`. The key is what
-    /// comes before it less trailing spaces (leading ones and tabs are kept, as the engine
-    /// keeps them); the value what follows less leading whitespace.
-    pub(super) fn entry(&mut self, offset: usize, line: &str, equals: usize) {
-        let key = line[..equals].trim_end_matches(' ');
-        let after = &line[equals + 1..];
-        let raw_value = after.trim_start();
-        let value_at = offset + equals + 1 + (after.len() - raw_value.len());
-        let (key_start, shown_key) = trimmed(key, offset);
-        let key_range = (key_start, key_start + shown_key.len());
+impl Scanner<'_> {
+    /// A `key = value` line of `section`, as the model read it.
+    pub(super) fn entry(&mut self, section: &Section, line: &Line, entry: &Entry) {
+        let offset = section.start + line.at;
+        let key = entry.key.as_str();
+        let raw_value = entry.value.as_str();
+        let value_at = section.start + entry.value_at;
+        let key_range = (
+            section.start + entry.key_range.0,
+            section.start + entry.key_range.1,
+        );
+        let shown_key = crate::host::trimmed(key, 0).1;
         if self.section.is_none() {
-            self.warn(
-                (
-                    offset + line.len() - line.trim_start().len(),
-                    offset + line.len(),
-                ),
-                "outside-section",
-                "Fairy-Stockfish ignores keys before the first section header".to_owned(),
-            );
+            // Said once for the whole preamble (`preamble`).
             return;
         }
         if let Some(number) = key.strip_prefix("customPiece")
@@ -36,7 +30,7 @@ impl Scanner {
             self.custom_piece_number(offset, key, number);
             return;
         }
-        let Some(option) = options::lookup(key) else {
+        let Some(option) = entry.option else {
             let message = unknown_key_message(key, shown_key);
             self.warn(key_range, "unknown-key", message);
             return;

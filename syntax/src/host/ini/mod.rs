@@ -2,44 +2,47 @@
 //! lines, `key = value`. Betza is the value after `x:` of `customPiece1` to `customPiece25`, and
 //! of `king = k:BETZA`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use rowan::{TextRange, TextSize};
+use rowan::TextRange;
 
-use super::{
-    HostError, HostToken, HostTokens, Region, RegionContext, Rescan, Scan, lines, span, trimmed,
-};
-use crate::{Dialect, Severity, Source};
+use super::{HostError, HostToken, Region, RegionContext, Scan, span};
+use crate::{Dialect, Severity};
 
 mod board;
 #[cfg(test)]
 mod cases;
 mod fen;
+mod incremental;
 mod keys;
+mod model;
 pub mod options;
 mod rules;
 mod sections;
 
 pub(crate) use board::Board as SectionBoard;
 use board::Board;
+pub(crate) use incremental::edit;
+pub use model::{Entry, Header, Line, LineKind, Model, Outcome, Parent, Section};
 use options::ValueKind;
 
-struct Section {
+/// What a check has read of the section so far.
+struct SectionState {
     name: String,
     /// Each piece letter used so far (lower case), with the key that took it.
     letters: Vec<(char, String)>,
     /// Each key set so far, with its range: the engine keeps the last value of a key.
     keys: Vec<(String, TextRange)>,
-    /// The board from the parent (none for a section the engine skips, or one scanned alone).
+    /// The board from the parent (none for a section the engine skips).
     board: Option<Board>,
     /// Values the board decides about, checked once the section is read: a key's last value
     /// counts, wherever it stands.
     board_values: Vec<(ValueKind, String, String, TextRange)>,
 }
 
-impl Section {
-    fn new(name: &str, board: Option<Board>) -> Section {
-        Section {
+impl SectionState {
+    fn new(name: &str, board: Option<Board>) -> SectionState {
+        SectionState {
             name: name.to_owned(),
             letters: Vec::new(),
             keys: Vec::new(),
@@ -49,20 +52,14 @@ impl Section {
     }
 }
 
-/// The scanner between lines: what it found so far, the sections defined above and the one it
-/// is in.
-#[derive(Default)]
-struct Scanner {
+/// The check of one section of the model: its findings, and what the engine makes of it.
+struct Scanner<'m> {
     scan: Scan,
-    /// The boards of the sections the engine registers, by name.
-    defined: HashMap<String, Board>,
-    /// Every section name of the file, to tell a parent defined further down.
-    all_names: HashSet<String>,
-    /// The section names read so far, registered or not.
-    seen: HashSet<String>,
-    /// Sections the engine drops for a board larger than its own.
-    dropped: HashSet<String>,
-    section: Option<Section>,
+    model: &'m Model,
+    /// The section checked.
+    index: usize,
+    section: Option<SectionState>,
+    outcome: Outcome,
 }
 
 /// A header line's content (`[name:parent]`): its name and parent, exactly as the engine takes
@@ -79,68 +76,59 @@ pub(crate) fn header_parts(content: &str) -> (&str, Option<&str>) {
 /// Whether `text` has a section header whose parent is a Fairy-Stockfish built-in variant
 /// (`[mini:chess]`): a variants file under another name.
 pub(crate) fn inherits_a_built_in(text: &str) -> bool {
-    lines(text).any(|(_, line)| {
-        is_header(line)
+    super::lines(text).any(|(_, line)| {
+        line.starts_with('[')
             && header_parts(line)
                 .1
                 .is_some_and(|p| options::built_in(p).is_some())
     })
 }
 
-/// Whether a line (without its break) is a section header: its first character is `[`.
-fn is_header(line: &str) -> bool {
-    line.starts_with('[')
-}
-
-/// The byte-order mark, which hides the header after it from the engine.
-const BYTE_ORDER_MARK: char = '\u{feff}';
-
 pub(super) fn scan(text: &str) -> Scan {
-    scanned(text).scan
+    let mut model = Model::read(text);
+    let mut scan = Scan::default();
+    for index in 0..model.sections.len() {
+        let section = &model.sections[index];
+        let own = text.get(section.start..section.end()).unwrap_or_default();
+        let (found, outcome) = check_section(&model, index, own);
+        model.sections[index].outcome = outcome;
+        scan.extend(found);
+    }
+    scan.ini = Some(Box::new(model));
+    scan
 }
 
 /// The board of every section Fairy-Stockfish registers, by name.
 pub(crate) fn boards(text: &str) -> HashMap<String, SectionBoard> {
-    scanned(text).defined
+    scan(text).ini.map(|model| model.boards()).unwrap_or_default()
 }
 
-/// The scanner once it has read the whole of `text`.
-fn scanned(text: &str) -> Scanner {
+/// Checks section `index` of `model`, whose text is `text`, against the sections above it: its
+/// findings in file offsets, and what the engine makes of it.
+fn check_section(model: &Model, index: usize, text: &str) -> (Scan, Outcome) {
+    let section = &model.sections[index];
     let mut scanner = Scanner {
-        all_names: lines(text)
-            .filter(|(_, line)| is_header(line))
-            .map(|(_, line)| header_parts(line).0.to_owned())
-            .collect(),
-        ..Scanner::default()
+        scan: Scan::default(),
+        model,
+        index,
+        section: None,
+        outcome: Outcome::Preamble,
     };
-    for (offset, line) in lines(text) {
-        match line.strip_prefix(BYTE_ORDER_MARK) {
-            // Its header is read as the engine would read it without the mark, so that the
-            // section's strings are still analysed.
-            Some(rest) => {
-                let width = BYTE_ORDER_MARK.len_utf8();
-                push(
-                    &mut scanner.scan,
-                    offset,
-                    offset + width + rest.len(),
-                    "byte-order-mark",
-                    Severity::Error,
-                    "the line starts with a byte-order mark: Fairy-Stockfish reads it as part of \
-                     the line, so it sees no header here and drops this section"
-                        .to_owned(),
-                );
-                scanner.line(offset + width, rest);
-            }
-            None => scanner.line(offset, line),
-        }
+    if let Some(header) = &section.header {
+        scanner.header(section, header);
+    } else {
+        scanner.preamble(section, text);
+    }
+    for line in &section.lines {
+        scanner.line(section, line, text);
     }
     scanner.finish_section();
-    scanner
+    (scanner.scan, scanner.outcome)
 }
 
-/// A carriage return inside line `line` (at `offset`), at byte `at` of it: an editor ends a
-/// line there, Fairy-Stockfish does not (it ends lines at line feeds, dropping one carriage
-/// return before them), so what the editor shows as the next lines is part of this one.
+/// A carriage return inside `line` (at `offset`), at byte `at` of it: an editor ends a line
+/// there, Fairy-Stockfish does not (it ends lines at line feeds, dropping one carriage return
+/// before them), so what the editor shows as the next lines is part of this one.
 fn lone_carriage_return(scan: &mut Scan, offset: usize, line: &str, at: usize) {
     let line_shown = crate::quote::shortened(line);
     let (severity, message) = if line[at..].trim().is_empty() {
@@ -180,148 +168,45 @@ fn lone_carriage_return(scan: &mut Scan, offset: usize, line: &str, at: usize) {
     );
 }
 
-/// Scans the whole lines `from..to` of `text` as the body of the section `name` (`None`: before
-/// the first header), alone; `None` when one of them is a header, which changes the file's
-/// structure.
-fn scan_body(text: &str, (from, to): (usize, usize), name: Option<&str>) -> Option<Scan> {
-    let mut scanner = Scanner {
-        section: name.map(|name| Section::new(name, None)),
-        ..Scanner::default()
-    };
-    for (offset, line) in lines(text.get(from..to)?) {
-        if is_header(line) {
-            return None;
+impl Scanner<'_> {
+    /// One line of `section` (whose text is `text`), as the model read it.
+    fn line(&mut self, section: &Section, line: &Line, text: &str) {
+        let offset = section.start + line.at;
+        if let (Some(at), Some(own)) = (line.carriage_return, text.get(line.at..line.at + line.len))
+        {
+            lone_carriage_return(&mut self.scan, offset, own, at);
         }
-        scanner.line(from + offset, line);
-    }
-    // A body with keys the board decides about is checked against its parents: the whole file.
-    if scanner
-        .section
-        .as_ref()
-        .is_some_and(|section| !section.board_values.is_empty())
-        || scanner
-            .scan
-            .host_tokens
-            .iter()
-            .any(|(_, t)| *t == HostToken::Key)
-    {
-        return None;
-    }
-    Some(scanner.scan)
-}
-
-/// A section body is the unit an edit re-scans: what a line means depends on the lines above
-/// it only through its section's name and the letters used in the section so far. For an edit
-/// of the old bytes `start..end` into `inserted` bytes that touches no header line, the body's
-/// old bounds and its scan in `text`, the text after the edit. Only the section is read, from
-/// its header to the next one.
-pub(super) fn rescan<S: Source + ?Sized>(
-    text: &S,
-    tokens: &HostTokens,
-    (start, end): (usize, usize),
-    inserted: usize,
-) -> Option<Rescan> {
-    let is_section = |(_, token): &(TextRange, HostToken)| *token == HostToken::Section;
-    let at = TextSize::new(u32::try_from(start).ok()?);
-    let header = tokens.before(at).find(is_section).map(|(r, _)| r);
-    let next = tokens.from(at).find(is_section).map(|(r, _)| r);
-    let grown = |offset: usize| (offset + inserted).checked_sub(end - start);
-    // The next header must come after the edit; the header before it is unchanged.
-    let next_at = match next {
-        Some(range) if usize::from(range.start()) < end => return None,
-        Some(range) => grown(usize::from(range.start()))?,
-        None => text.len_bytes(),
-    };
-    let base = header.map_or(0, |range| usize::from(range.start()));
-    // A body that held keys the board decides about is checked against its parents (and its
-    // children against it): the whole file.
-    let old_end = next.map(|range| range.start());
-    if tokens
-        .from(TextSize::new(u32::try_from(base).ok()?))
-        .take_while(|(range, _)| old_end.is_none_or(|end| range.start() < end))
-        .any(|(_, token)| token == HostToken::Key)
-    {
-        return None;
-    }
-    let section = text.text_at(base..next_at)?;
-    // The body starts after the header's line break and ends where the next header's line
-    // starts (a header is a line's first word, so a break lies between the two).
-    let from = match header {
-        Some(range) => {
-            let after = usize::from(range.end()) - base;
-            after + section.get(after..)?.find('\n')? + 1
-        }
-        None => 0,
-    };
-    let to = match next {
-        Some(_) => section.rfind('\n').map_or(0, |i| i + 1),
-        None => section.len(),
-    };
-    if base + from > start || base + to < start + inserted {
-        return None;
-    }
-    let name = match header {
-        // The section starts with its header.
-        Some(range) => Some(header_parts(section.get(..usize::from(range.len()))?).0),
-        None => None,
-    };
-    let scan = scan_body(&section, (from, to), name)?.shifted(base);
-    let (from, to) = (base + from, base + to);
-    Some(Rescan {
-        old: (from, (to + end - start).checked_sub(inserted)?),
-        new: (from, to),
-        scan,
-    })
-}
-
-impl Scanner {
-    /// Reads one line, `line` at `offset` (without its break), as the engine does: a comment or
-    /// a header starts at the line's first character; anything else with a `=` is a key.
-    fn line(&mut self, offset: usize, line: &str) {
-        if let Some(carriage_return) = line.find('\r') {
-            lone_carriage_return(&mut self.scan, offset, line, carriage_return);
-        }
-        let (start, content) = trimmed(line, offset);
-        if content.is_empty() {
-            return;
-        }
-        let comment = (span(start, start + content.len()), HostToken::Comment);
-        if line.starts_with(['#', ';']) {
-            self.scan.host_tokens.push(comment);
-        } else if is_header(line) {
-            self.header(start, content);
-        } else if let Some(equals) = line.find('=') {
-            if content.starts_with(['#', ';']) {
+        let (start, end) = (section.start + line.content.0, section.start + line.content.1);
+        let comment = (span(start, end), HostToken::Comment);
+        match &line.kind {
+            LineKind::Blank => {}
+            LineKind::Comment => self.scan.host_tokens.push(comment),
+            LineKind::IndentedComment => {
                 self.scan.host_tokens.push(comment);
                 self.warn(
-                    (start, start + content.len()),
+                    (start, end),
                     "unknown-key",
                     "an indented comment is no comment to Fairy-Stockfish: with its `=` it is \
                      read as a key, which it ignores (start the line with `#`)"
                         .to_owned(),
                 );
-            } else {
-                self.entry(offset, line, equals);
             }
-        } else if content.starts_with(['#', ';']) {
-            self.scan.host_tokens.push(comment);
-        } else if content.starts_with('[') {
-            push(
+            LineKind::IndentedHeader => push(
                 &mut self.scan,
                 start,
-                start + content.len(),
+                end,
                 "indented-header",
                 Severity::Error,
                 "an indented header is no header to Fairy-Stockfish: it ignores the line, and \
                  the keys below stay in the section above (start the line with `[`)"
                     .to_owned(),
-            );
-        } else {
-            self.warn(
-                (start, start + content.len()),
+            ),
+            LineKind::NoEquals => self.warn(
+                (start, end),
                 "no-equals",
                 "Fairy-Stockfish ignores a line without `=`".to_owned(),
-            );
+            ),
+            LineKind::Entry(entry) => self.entry(section, line, entry),
         }
     }
 
@@ -439,6 +324,80 @@ impl Scanner {
     }
 }
 
+impl Scanner<'_> {
+    /// The lines before the first header, which the engine skips: one finding for all their
+    /// keys, at the first (a file without any header defines no variant at all).
+    fn preamble(&mut self, section: &Section, text: &str) {
+        let keys: Vec<&Line> = (section.lines.iter())
+            .filter(|line| matches!(line.kind, LineKind::Entry(_)))
+            .collect();
+        let (Some(first), Some(last)) = (keys.first(), keys.last()) else {
+            return;
+        };
+        let first_range = section.range(first.content);
+        let count = match keys.len() {
+            1 => "the key here".to_owned(),
+            n => format!("the {n} keys here"),
+        };
+        let Some(next) = self.model.sections.get(1) else {
+            let error = HostError::new(
+                first_range,
+                "outside-section",
+                Severity::Error,
+                format!(
+                    "this file has no section header, so Fairy-Stockfish defines no variant from \
+                     it: it skips every line until one starts with `[`, and {count} belong to no \
+                     variant"
+                ),
+            )
+            .with_fix(
+                "put a header above the first key, such as `[myvariant:chess]` (a new variant \
+                 `myvariant` with chess's rules, which the keys change)",
+                vec![(span(first_range.start().into(), first_range.start().into()), "[myvariant:chess]\n".to_owned())],
+            );
+            self.scan.errors.push(error);
+            return;
+        };
+        let Some(header) = &next.header else {
+            return;
+        };
+        let header_line = &header.text;
+        let error = HostError::new(
+            first_range,
+            "outside-section",
+            Severity::Error,
+            format!(
+                "Fairy-Stockfish skips every line before the first section header, so {count} \
+                 (down to `{}`) belong to no variant",
+                crate::quote::shortened(text.get(last.content.0..last.content.1).unwrap_or(""))
+            ),
+        )
+        .with_fix(
+            format!(
+                "move the header `{}` above them",
+                crate::quote::shortened(header_line)
+            ),
+            vec![
+                (
+                    span(first_range.start().into(), first_range.start().into()),
+                    format!("{header_line}\n"),
+                ),
+                (
+                    section_line_span(next, header),
+                    String::new(),
+                ),
+            ],
+        );
+        self.scan.errors.push(error);
+    }
+}
+
+/// A header's whole line with its break, which a fix that moves it deletes.
+fn section_line_span(section: &Section, header: &Header) -> TextRange {
+    let first_line_end = section.lines.first().map_or(section.len, |line| line.at);
+    span(section.start, section.start + first_line_end.max(header.line.1))
+}
+
 fn push(
     scan: &mut Scan,
     start: usize,
@@ -447,12 +406,7 @@ fn push(
     severity: Severity,
     message: String,
 ) {
-    scan.errors.push(HostError {
-        range: span(start, end),
-        code,
-        severity,
-        message,
-    });
+    scan.errors.push(HostError::new(span(start, end), code, severity, message));
 }
 
 /// Where Fairy-Stockfish reads piece key `key` among the piece keys: the standard pieces in its

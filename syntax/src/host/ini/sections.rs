@@ -4,38 +4,48 @@
 use super::board::Board;
 use super::options::{self, ValueKind};
 use super::rules::{self, PieceType};
-use super::{Scanner, Section, fen, header_parts, push};
+use super::{Header, Outcome, Scanner, Section, SectionState, fen, push};
 use crate::Severity;
 use crate::host::{HostError, HostToken, span};
 
-impl Scanner {
-    /// A header line `[name]` or `[child:parent]` at `start`: it ends the section above and
-    /// opens one with no piece letters used yet, on its parent's board.
-    pub(super) fn header(&mut self, start: usize, content: &str) {
-        self.finish_section();
+impl Scanner<'_> {
+    /// The header of `section`: it opens a section with no piece letters used yet, on its
+    /// parent's board.
+    pub(super) fn header(&mut self, section: &Section, header: &Header) {
+        let (line_start, line_end) = (section.start + header.line.0, section.start + header.line.1);
         self.scan
             .host_tokens
-            .push((span(start, start + content.len()), HostToken::Section));
-        let (name, parent) = header_parts(content);
-        if !content.contains(']') {
+            .push((span(line_start, line_end), HostToken::Section));
+        self.outcome = Outcome::Skipped;
+        if header.byte_order_mark {
             push(
                 &mut self.scan,
-                start,
-                start + content.len(),
+                section.start,
+                line_end,
+                "byte-order-mark",
+                Severity::Error,
+                "the line starts with a byte-order mark: Fairy-Stockfish reads it as part of \
+                 the line, so it sees no header here and drops this section"
+                    .to_owned(),
+            );
+        }
+        let name = header.name.as_str();
+        if !header.closed {
+            push(
+                &mut self.scan,
+                line_start,
+                line_end,
                 "unclosed-section",
                 Severity::Error,
                 format!(
                     "section header `{}` has no closing `]`",
-                    crate::quote::shortened(content)
+                    crate::quote::shortened(&format!("[{name}"))
                 ),
             );
         }
-        let name_at = start + 1;
-        let known = |scanner: &Scanner, name: &str| {
-            scanner.defined.contains_key(name) || options::built_in(name).is_some()
-        };
-        if known(self, name) {
-            let whose = if self.defined.contains_key(name) {
+        let name_at = section.start + header.name_at;
+        if self.model.registered_above(name, self.index).is_some() || options::built_in(name).is_some() {
+            let whose = if self.model.registered_above(name, self.index).is_some() {
                 "defined above"
             } else {
                 "built into the engine"
@@ -51,20 +61,18 @@ impl Scanner {
                      section"
                 ),
             );
-            self.seen.insert(name.to_owned());
-            self.section = Some(Section::new(name, None));
+            self.section = Some(SectionState::new(name, None));
             return;
         }
-        let board = match parent {
+        let board = match &header.parent {
             None => Some(Board::without_parent()),
             Some(parent) => {
-                let board = self
-                    .defined
-                    .get(parent)
-                    .cloned()
-                    .or_else(|| Board::built_in(parent));
+                let board = match self.model.registered_above(parent, self.index) {
+                    Some((_, board)) => Some(board.clone()),
+                    None => Board::built_in(parent),
+                };
                 if board.is_none() {
-                    let at = name_at + name.len() + 1;
+                    let at = section.start + header.parent_at();
                     let message = self.unknown_parent(name, parent);
                     push(
                         &mut self.scan,
@@ -78,42 +86,46 @@ impl Scanner {
                 board
             }
         };
-        self.seen.insert(name.to_owned());
-        self.section = Some(Section::new(name, board));
+        self.section = Some(SectionState::new(name, board));
     }
 
     /// Why `parent` is no parent the engine knows when it reads section `name`.
     pub(super) fn unknown_parent(&self, name: &str, parent: &str) -> String {
         let skipped = "Fairy-Stockfish skips the section";
         let trimmed = parent.trim();
-        if self.dropped.contains(parent) {
+        let above: Vec<&Outcome> = (self.model.named(parent).iter())
+            .take_while(|&&index| index < self.index)
+            .map(|&index| &self.model.sections[index].outcome)
+            .collect();
+        let known = |name: &str| {
+            self.model.registered_above(name, self.index).is_some()
+                || options::built_in(name).is_some()
+        };
+        if above.iter().any(|o| **o == Outcome::Dropped) {
             format!(
                 "`{name}` inherits from `{parent}`, whose board is larger than the engine's, so \
                  it is dropped: {skipped} too"
             )
-        } else if self.seen.contains(parent) {
+        } else if !above.is_empty() {
             format!(
                 "`{name}` inherits from `{parent}`, which Fairy-Stockfish skips (see its header): \
                  {skipped} too"
             )
-        } else if self.all_names.contains(parent) {
+        } else if !self.model.named(parent).is_empty() {
             format!(
                 "`{name}` inherits from `{parent}`, which is defined further down: \
                  {skipped}, as it reads sections in order (move `{parent}` above it)"
             )
-        } else if trimmed != parent
-            && (self.defined.contains_key(trimmed) || options::built_in(trimmed).is_some())
-        {
+        } else if trimmed != parent && known(trimmed) {
             format!(
                 "the parent's name is `{parent}`, spaces included, and there is no such \
                  variant: {skipped} (write `{trimmed}`)"
             )
         } else {
             let near_enough = (parent.chars().count() / 3).clamp(1, 2);
-            let nearest = self
-                .defined
-                .keys()
-                .map(String::as_str)
+            // Any name above, so that the suggestion depends on names alone.
+            let above = (self.model.sections[..self.index].iter()).filter_map(Section::name);
+            let nearest = above
                 .chain(options::built_ins().iter().map(|b| b.name.as_str()))
                 .map(|known| (options::edit_distance(known, parent), known))
                 .filter(|(distance, _)| *distance <= near_enough)
@@ -154,7 +166,7 @@ impl Scanner {
             .filter_map(last)
             .any(|(_, key, value, _)| options::drops_variant(key, value))
         {
-            self.dropped.insert(section.name);
+            self.outcome = Outcome::Dropped;
             return;
         }
         // A size the engine cannot read was said with its value; the board is not checked
@@ -190,12 +202,16 @@ impl Scanner {
                 board.start_fen.clone_from(fen);
                 if let Err(rejection) = fen::check(fen, &board) {
                     let start = usize::from(range.start());
-                    self.scan.errors.push(HostError {
-                        range: span(start + rejection.range.start, start + rejection.range.end),
-                        code: "start-position",
-                        severity: Severity::Error,
-                        message: rejection.message,
-                    });
+                    let help = board.start_help();
+                    self.scan.errors.push(
+                        HostError::new(
+                            span(start + rejection.range.start, start + rejection.range.end),
+                            "start-position",
+                            Severity::Error,
+                            rejection.message,
+                        )
+                        .with_help(help),
+                    );
                 }
             }
             None => self.inherited_start(&section, &parent, &board),
@@ -221,22 +237,53 @@ impl Scanner {
             };
             if let Some((within, message)) = problem {
                 let start = usize::from(range.start());
-                self.scan.errors.push(HostError {
-                    range: span(start + within.start, start + within.end),
-                    code: "wrong-value",
-                    severity,
-                    message,
-                });
+                let help = match kind {
+                    ValueKind::PieceValues | ValueKind::PieceCounts | ValueKind::PiecePieces => {
+                        format!(
+                            "write each pair as a piece letter of this variant, `:` and {} \
+                             (`{}`), separated by spaces{}",
+                            if *kind == ValueKind::PiecePieces {
+                                "the letter it becomes"
+                            } else {
+                                "a number"
+                            },
+                            match kind {
+                                ValueKind::PiecePieces => "p:g s:g",
+                                ValueKind::PieceCounts => "q:1",
+                                _ => "p:150 n:800",
+                            },
+                            board.letters_said()
+                        )
+                    }
+                    _ if key == "pieceToCharTable" => {
+                        "list each piece letter of the variant once, white's in upper case then \
+                         black's in lower case, or write `-`"
+                            .to_owned()
+                    }
+                    _ => format!(
+                        "use only letters of this variant's pieces{}, or `*` for all, `-` for none",
+                        board.letters_said()
+                    ),
+                };
+                self.scan.errors.push(
+                    HostError::new(
+                        span(start + within.start, start + within.end),
+                        "wrong-value",
+                        severity,
+                        message,
+                    )
+                    .with_help(help),
+                );
             }
         }
-        self.defined.insert(section.name, board);
+        self.outcome = Outcome::Registered(Box::new(board));
     }
 
     /// A section that keeps its parent's start position but changes what the check reads
     /// (the board's size, drops, castling, pieces, …): the position is checked again, and a
     /// rejection is said at the last key that decides the failing part. A position its parent
     /// already fails is said at the parent.
-    fn inherited_start(&mut self, section: &Section, parent: &Board, board: &Board) {
+    fn inherited_start(&mut self, section: &SectionState, parent: &Board, board: &Board) {
         if board == parent {
             return;
         }
@@ -286,11 +333,9 @@ impl Scanner {
                 rejection.message
             )
         };
-        self.scan.errors.push(HostError {
-            range: *range,
-            code: "start-position",
-            severity: Severity::Error,
-            message,
-        });
+        let help = board.start_help();
+        self.scan.errors.push(
+            HostError::new(*range, "start-position", Severity::Error, message).with_help(help),
+        );
     }
 }

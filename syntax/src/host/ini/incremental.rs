@@ -1,0 +1,143 @@
+//! An edit of a `variants.ini` re-reads the one section it falls in, and re-checks only the
+//! sections whose result can change with it: the section itself; where its name changes, every
+//! section with its old or new name or with either as parent; and, whenever a section's
+//! outcome (registered or not, its board, pieces, rules and start position) changes, the
+//! sections that read it: its children and the later sections of the same name. Everything
+//! else keeps its findings and moves.
+
+use std::collections::BTreeSet;
+
+use super::model::{Model, Outcome};
+use super::check_section;
+use crate::Source;
+use crate::host::{Rescan, drop_long_regions};
+
+/// Brings `model` up to date with an edit of the old bytes `start..end` into `inserted` bytes
+/// (`text` is the text after it), and returns the parts checked again: first the edited
+/// section (its new bytes), then the others in file order (in the new text's offsets, which
+/// the edit leaves as they were). Only those sections are read from `text`. `None` when the
+/// edit changes which lines are headers: the file is read again whole.
+pub fn edit<S: Source + ?Sized>(
+    model: &mut Model,
+    text: &S,
+    (start, end): (usize, usize),
+    inserted: usize,
+) -> Option<Vec<Rescan>> {
+    let index = model.section_at(start);
+    let old = model.sections.get(index)?;
+    let (old_start, old_end) = (old.start, old.end());
+    if end > old_end || start < old_start {
+        return None;
+    }
+    let new_end = (old_end + inserted).checked_sub(end - start)?;
+    let last = index + 1 == model.sections.len();
+    if last && new_end != text.len_bytes() {
+        return None;
+    }
+    let own = text.text_at(old_start..new_end)?;
+    // The next header must still start a line.
+    if !last && !own.ends_with('\n') {
+        return None;
+    }
+    let section = Model::read_section(old_start, &own, index == 0)?;
+    let old_header = old
+        .header
+        .as_ref()
+        .map(|h| (h.name.clone(), h.parent.clone()));
+    // The preamble's finding names the first header and moves it.
+    let first_header_changed = index == 1 && old.header != section.header;
+    let new_header = (section.header.as_ref()).map(|h| (h.name.clone(), h.parent.clone()));
+    let renamed: Vec<String> = match (&old_header, &new_header) {
+        (Some((old_name, _)), Some((new_name, _))) if old_name != new_name => {
+            vec![old_name.clone(), new_name.clone()]
+        }
+        (Some(_), Some(_)) | (None, None) => Vec::new(),
+        // A section gained or lost its header.
+        _ => return None,
+    };
+    // The model now holds the edit: the section read again, those after it moved.
+    let shift = new_end.wrapping_sub(old_end);
+    for later in &mut model.sections[index + 1..] {
+        later.start = later.start.wrapping_add(shift);
+    }
+    model.sections[index] = section;
+    if !renamed.is_empty() {
+        model.index_names();
+    }
+    let mut dirty: BTreeSet<usize> = BTreeSet::from([index]);
+    if first_header_changed {
+        dirty.insert(0);
+    }
+    for (other, section) in model.sections.iter().enumerate() {
+        let touched = |name: Option<&str>| name.is_some_and(|n| renamed.iter().any(|r| r == n));
+        let parent = section.header.as_ref().and_then(|h| h.parent.as_deref());
+        // A section skipped for an unknown parent names the nearest name above.
+        let suggests = !renamed.is_empty() && other > index && section.outcome == Outcome::Skipped;
+        if touched(section.name()) || touched(parent) || suggests {
+            dirty.insert(other);
+        }
+    }
+    let mut parts = Vec::new();
+    let mut checked_edited = None;
+    while let Some(next) = dirty.pop_first() {
+        let section = &model.sections[next];
+        let (from, to) = (section.start, section.end());
+        let own = text.text_at(from..to)?;
+        let (mut scan, outcome) = check_section(model, next, &own);
+        drop_long_regions(&mut scan);
+        let changed = model.sections[next].outcome != outcome;
+        model.sections[next].outcome = outcome;
+        let closed = next + 1 == model.sections.len();
+        let part = Rescan {
+            old: (from, to),
+            new: (from, to),
+            closed,
+            scan,
+        };
+        if next == index {
+            checked_edited = Some(Rescan {
+                old: (old_start, old_end),
+                ..part
+            });
+        } else {
+            parts.push(part);
+        }
+        if changed && let Some(name) = model.sections[next].name().map(str::to_owned) {
+            for (later, section) in model.sections.iter().enumerate().skip(next + 1) {
+                let parent = section.header.as_ref().and_then(|h| h.parent.as_deref());
+                if section.name() == Some(&name) || parent == Some(&name) {
+                    dirty.insert(later);
+                }
+            }
+        }
+    }
+    let mut all = vec![checked_edited?];
+    all.extend(parts);
+    Some(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::ini::scan;
+
+    /// Whole-file reading after each edit equals the model kept up to date by edits.
+    #[test]
+    fn an_edit_keeps_the_model_as_a_fresh_read_makes_it() {
+        let mut text =
+            "[a:chess]\nmaxRank = 6\n[b:a]\ncustomPiece1 = x:W\n[c:b]\nking = k:K\n".to_owned();
+        // The board of `a` changes, a key is misspelt, `b` is renamed and named back.
+        let at = |text: &str, what: &str| text.find(what).expect("in the text");
+        let edits = [("6", "7"), ("maxRank", "mxaRank"), ("[b", "[z"), ("[z", "[b")];
+        let mut model = *scan(&text).ini.expect("a model");
+        for (old, inserted) in edits {
+            let from = at(&text, old) + usize::from(old.starts_with('['));
+            let to = from + old.len() - usize::from(old.starts_with('['));
+            let inserted = &inserted[usize::from(old.starts_with('['))..];
+            text.replace_range(from..to, inserted);
+            assert!(edit(&mut model, text.as_str(), (from, to), inserted.len()).is_some());
+            assert_eq!(model, *scan(&text).ini.expect("a model"), "{text}");
+        }
+    }
+}
+

@@ -1,0 +1,405 @@
+//! The one reader of a `variants.ini`: the file as Fairy-Stockfish's `VariantMap::parse_istream`
+//! reads it (variant.cpp 2147–2206; notes V9), cut into sections at header lines, each line of a
+//! section classified as the engine classifies it, each `key = value` split where the engine
+//! splits it. The checks, the hover, completion, the outline and go to definition all read this
+//! model; none reads the file's lines again. Each section also keeps what the engine made of it
+//! ([`Outcome`]), so that an edit re-reads and re-checks one section and only the sections whose
+//! outcome can change with it (`incremental.rs`).
+//!
+//! Offsets inside a section are relative to its start, so an edit moves a section by changing
+//! one number.
+
+use std::collections::HashMap;
+
+use rowan::TextRange;
+
+use super::board::Board;
+use super::options::{self, OptionInfo};
+use crate::host::span;
+
+/// A whole file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Model {
+    /// The text before the first header (a section without header, which the engine skips),
+    /// then one section per header line, in file order.
+    pub(super) sections: Vec<Section>,
+    /// The sections with each name, in file order (the preamble has none).
+    names: HashMap<String, Vec<usize>>,
+}
+
+/// A header line and the lines up to the next header line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// Where the section starts in the file (its header line, or 0 for the preamble).
+    pub start: usize,
+    /// Its bytes, up to the next header line (that line's break included).
+    pub len: usize,
+    pub header: Option<Header>,
+    /// The lines after the header.
+    pub lines: Vec<Line>,
+    /// What the engine made of the section, once checked.
+    pub outcome: Outcome,
+}
+
+/// `[name]` or `[name:parent]`, exactly as the engine takes them: split at the first `:`, up to
+/// the first `]`, spaces kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// The line as written, without a byte-order mark and the spaces and tabs after it.
+    pub text: String,
+    pub name: String,
+    pub parent: Option<String>,
+    /// Bytes of [`Header::text`], relative to the section.
+    pub line: (usize, usize),
+    /// Where the name starts (after `[`, and a byte-order mark before it).
+    pub name_at: usize,
+    pub closed: bool,
+    /// The line starts with a byte-order mark, which hides the `[` from the engine.
+    pub byte_order_mark: bool,
+}
+
+impl Header {
+    /// Where the parent's name starts, after the `:`.
+    pub fn parent_at(&self) -> usize {
+        self.name_at + self.name.len() + 1
+    }
+}
+
+/// One line of a section, without its break (and the carriage return before it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Bytes of the line, relative to the section.
+    pub at: usize,
+    pub len: usize,
+    /// Bytes of the line without the spaces and tabs around it, relative to the section.
+    pub content: (usize, usize),
+    /// Where a carriage return stands that ends no line for the engine, relative to the line.
+    pub carriage_return: Option<usize>,
+    pub kind: LineKind,
+}
+
+/// How the engine reads a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineKind {
+    /// Nothing but spaces and tabs.
+    Blank,
+    /// Starts with `#` or `;`; also an indented one without `=`, which the engine ignores.
+    Comment,
+    /// An indented `#` or `;` line with a `=`: no comment for the engine, but a key it does
+    /// not know.
+    IndentedComment,
+    /// An indented `[`: no header for the engine, which ignores the line.
+    IndentedHeader,
+    /// A line without `=`, ignored.
+    NoEquals,
+    Entry(Entry),
+}
+
+/// `key = value`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The key as the engine looks it up: everything before the first `=`, less trailing
+    /// spaces (leading ones and tabs are kept).
+    pub key: String,
+    /// The key as shown, without the spaces and tabs around it (relative to the section).
+    pub key_range: (usize, usize),
+    /// The value as the engine keeps it: after `=` and the whitespace that follows it, to the
+    /// end of the line (trailing whitespace kept). Empty: the engine stores nothing.
+    pub value: String,
+    /// Where the value starts, relative to the section.
+    pub value_at: usize,
+    /// The option the key names, when the engine knows it.
+    pub option: Option<&'static OptionInfo>,
+}
+
+impl Entry {
+    /// The value less the whitespace after it, which most values ignore.
+    pub fn trimmed_value(&self) -> &str {
+        self.value.trim_end()
+    }
+}
+
+/// What Fairy-Stockfish made of a section.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Outcome {
+    /// Not checked yet.
+    #[default]
+    Unchecked,
+    /// The text before the first header: the engine skips it.
+    Preamble,
+    /// Registered, with the board its parents and keys make.
+    Registered(Box<Board>),
+    /// Skipped: its name is taken, or its parent unknown when it is read.
+    Skipped,
+    /// Dropped for a board larger than the engine's.
+    Dropped,
+}
+
+/// The byte-order mark, which hides the header after it from the engine.
+pub(super) const BYTE_ORDER_MARK: char = '\u{feff}';
+
+/// A line (without its break) that starts a section: its first character is `[` (after a
+/// byte-order mark, which the checks report).
+fn is_header_line(line: &str) -> bool {
+    line.strip_prefix(BYTE_ORDER_MARK)
+        .unwrap_or(line)
+        .starts_with('[')
+}
+
+/// The lines of `text` with their byte offsets, without their `\n`, and without the one `\r`
+/// before it that the engine drops.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    crate::host::lines(text)
+}
+
+impl Model {
+    /// Reads a whole file. Sections are not checked yet.
+    pub fn read(text: &str) -> Model {
+        let mut sections = Vec::new();
+        let mut current = Section::empty(0, None);
+        for (offset, line) in lines(text) {
+            if is_header_line(line) {
+                current.len = offset - current.start;
+                sections.push(current);
+                current = Section::empty(offset, Some(Header::read(line)));
+                continue;
+            }
+            current.lines.push(Line::read(offset - current.start, line));
+        }
+        current.len = text.len() - current.start;
+        sections.push(current);
+        let mut model = Model {
+            sections,
+            names: HashMap::new(),
+        };
+        model.index_names();
+        model
+    }
+
+    /// Reads `text`, which stands at `start` in the file, as one section: the preamble, or a
+    /// section with its header; `None` when it is not one section of that kind (a header line
+    /// was typed or lost), so that the file's sections change.
+    pub(super) fn read_section(start: usize, text: &str, preamble: bool) -> Option<Section> {
+        let header = match lines(text).next() {
+            Some((_, line)) if is_header_line(line) && !preamble => Some(Header::read(line)),
+            None if preamble => None,
+            Some((_, line)) if preamble && !is_header_line(line) => None,
+            _ => return None,
+        };
+        let mut section = Section::empty(start, header);
+        // Without a header, the first line is a line of the preamble.
+        let body = lines(text).skip(usize::from(section.header.is_some()));
+        for (offset, line) in body {
+            if is_header_line(line) {
+                return None;
+            }
+            section.lines.push(Line::read(offset, line));
+        }
+        section.len = text.len();
+        Some(section)
+    }
+
+    pub(super) fn index_names(&mut self) {
+        self.names.clear();
+        for (index, section) in self.sections.iter().enumerate() {
+            if let Some(header) = &section.header {
+                self.names
+                    .entry(header.name.clone())
+                    .or_default()
+                    .push(index);
+            }
+        }
+    }
+
+    pub fn sections(&self) -> &[Section] {
+        &self.sections
+    }
+
+    /// The index of the section that holds byte `offset` of the file.
+    pub fn section_at(&self, offset: usize) -> usize {
+        self.sections
+            .partition_point(|s| s.start <= offset)
+            .saturating_sub(1)
+    }
+
+    /// The sections named `name`, in file order.
+    pub fn named(&self, name: &str) -> &[usize] {
+        self.names.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The section the engine has registered under `name` when it reads section `before`: the
+    /// one above it with that name that it did not skip.
+    pub fn registered_above(&self, name: &str, before: usize) -> Option<(usize, &Board)> {
+        (self.named(name).iter())
+            .take_while(|&&index| index < before)
+            .find_map(|&index| match &self.sections[index].outcome {
+                Outcome::Registered(board) => Some((index, &**board)),
+                _ => None,
+            })
+    }
+
+    /// The board of every section the engine registers, by name.
+    pub fn boards(&self) -> HashMap<String, Board> {
+        self.sections
+            .iter()
+            .filter_map(|s| match (&s.header, &s.outcome) {
+                (Some(header), Outcome::Registered(board)) => {
+                    Some((header.name.clone(), (**board).clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The section's parent as the engine finds it when it reads section `index`: a section
+    /// above, else a built-in variant.
+    pub fn parent_of(&self, index: usize) -> Option<Parent> {
+        let parent = self.sections.get(index)?.header.as_ref()?.parent.as_deref()?;
+        if let Some(&first) = self.named(parent).first()
+            && first < index
+        {
+            return Some(Parent::Section(first));
+        }
+        options::built_in(parent).map(|_| Parent::BuiltIn(parent.to_owned()))
+    }
+
+    /// The chain of parents of section `index`, nearest first, as far as the engine follows it.
+    pub fn ancestors(&self, index: usize) -> Vec<Parent> {
+        let mut chain = Vec::new();
+        let mut at = index;
+        while let Some(parent) = self.parent_of(at) {
+            chain.push(parent.clone());
+            match parent {
+                // A parent is always above its child, so the chain ends.
+                Parent::Section(above) => at = above,
+                Parent::BuiltIn(_) => break,
+            }
+        }
+        chain
+    }
+}
+
+/// Where a section's parent comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parent {
+    Section(usize),
+    BuiltIn(String),
+}
+
+impl Section {
+    fn empty(start: usize, header: Option<Header>) -> Section {
+        Section {
+            start,
+            len: 0,
+            header,
+            lines: Vec::new(),
+            outcome: Outcome::Unchecked,
+        }
+    }
+
+    pub fn name(&self) -> Option<&str> {
+        self.header.as_ref().map(|h| h.name.as_str())
+    }
+
+    pub fn end(&self) -> usize {
+        self.start + self.len
+    }
+
+    /// A range relative to the section, in the file.
+    pub fn range(&self, (from, to): (usize, usize)) -> TextRange {
+        span(self.start + from, self.start + to)
+    }
+
+    /// The section's `key = value` lines, in file order.
+    pub fn entries(&self) -> impl DoubleEndedIterator<Item = &Entry> {
+        self.lines.iter().filter_map(|line| match &line.kind {
+            LineKind::Entry(entry) => Some(entry),
+            _ => None,
+        })
+    }
+
+    /// The entry that sets `key` last with a value: the one the engine keeps.
+    pub fn last_set(&self, key: &str) -> Option<&Entry> {
+        self.entries()
+            .rev()
+            .find(|e| e.key == key && !e.value.is_empty())
+    }
+
+    pub fn board(&self) -> Option<&Board> {
+        match &self.outcome {
+            Outcome::Registered(board) => Some(board),
+            _ => None,
+        }
+    }
+}
+
+impl Header {
+    fn read(line: &str) -> Header {
+        let (bom, content) = match line.strip_prefix(BYTE_ORDER_MARK) {
+            Some(rest) => (true, rest),
+            None => (false, line),
+        };
+        let (name, parent) = super::header_parts(content);
+        let lead = line.len() - content.len();
+        let text = content.trim_end_matches([' ', '\t']);
+        Header {
+            text: text.to_owned(),
+            name: name.to_owned(),
+            parent: parent.map(str::to_owned),
+            line: (lead, lead + text.len()),
+            name_at: lead + 1,
+            closed: content.contains(']'),
+            byte_order_mark: bom,
+        }
+    }
+}
+
+impl Line {
+    /// Reads `line`, at `at` in its section, as the engine does: a comment starts at the line's
+    /// first character; anything else with a `=` is a key.
+    fn read(at: usize, line: &str) -> Line {
+        let (start, content) = crate::host::trimmed(line, at);
+        let content_range = (start, start + content.len());
+        let kind = if content.is_empty() {
+            LineKind::Blank
+        } else if line.starts_with(['#', ';']) {
+            LineKind::Comment
+        } else if let Some(equals) = line.find('=') {
+            if content.starts_with(['#', ';']) {
+                LineKind::IndentedComment
+            } else {
+                LineKind::Entry(Entry::read(at, line, equals))
+            }
+        } else if content.starts_with(['#', ';']) {
+            LineKind::Comment
+        } else if content.starts_with('[') {
+            LineKind::IndentedHeader
+        } else {
+            LineKind::NoEquals
+        };
+        Line {
+            at,
+            len: line.len(),
+            content: content_range,
+            carriage_return: line.find('\r'),
+            kind,
+        }
+    }
+}
+
+impl Entry {
+    /// `line` at `at` whose first `=` is at `equals`.
+    fn read(at: usize, line: &str, equals: usize) -> Entry {
+        let key = line[..equals].trim_end_matches(' ');
+        let after = &line[equals + 1..];
+        let value = after.trim_start();
+        let (key_start, shown_key) = crate::host::trimmed(key, at);
+        Entry {
+            key: key.to_owned(),
+            key_range: (key_start, key_start + shown_key.len()),
+            value: value.to_owned(),
+            value_at: at + equals + 1 + (after.len() - value.len()),
+            option: options::lookup(key),
+        }
+    }
+}
