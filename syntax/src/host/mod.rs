@@ -219,9 +219,11 @@ pub(crate) fn drop_long_regions(scan: &mut Scan) {
             range: region.range,
             code: "string-too-long",
             severity: Severity::Error,
-            help: Some("split the piece's moves over shorter strings, or check the file is \
+            help: Some(
+                "split the piece's moves over shorter strings, or check the file is \
                         the one meant"
-                .to_owned()),
+                    .to_owned(),
+            ),
             fix: None,
             message: format!(
                 "this Betza string is {} bytes long; strings over {} KiB are not analysed",

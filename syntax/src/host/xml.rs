@@ -33,7 +33,9 @@ pub(super) fn scan(text: &str) -> Scan {
                     Severity::Error,
                     "the `pieces` attribute has no closing quote".into(),
                 )
-                .with_help(format!("close the value with `{quote}` after the last piece")),
+                .with_help(format!(
+                    "close the value with `{quote}` after the last piece"
+                )),
             );
             continue;
         };

@@ -3,10 +3,10 @@
 //! start. In a `variants.ini`, outside any string, the next free `customPieceN` key with a free
 //! piece letter, the options the section does not set yet, and the words of a value.
 
-use ropey::Rope;
-
 use super::Document;
 use crate::host::HostFormat;
+use crate::host::ini::options::CUSTOM_PIECES;
+use crate::host::ini::{Model, Section};
 use crate::vocabulary::dialects::{Letter, table};
 use crate::{Dialect, Source, TextRange, TextSize};
 
@@ -46,17 +46,24 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
     }
     match document.format() {
         Some(HostFormat::VariantsIni) => {
-            let text = document.text().to_string();
+            let Some(model) = document.ini() else {
+                return Vec::new();
+            };
+            let rope = document.text();
+            let offset = offset.min(rope.len_bytes());
+            let line_start = rope.line_to_byte(rope.byte_to_line(offset));
+            let before = rope.text_at(line_start..offset).unwrap_or_default();
             // A piece's Betza not typed yet (`customPiece3 = z:`): the letters of its start.
-            if betza_starts_at(&text, offset) {
+            if betza_starts_at(model, offset) {
                 return as_items(table(Dialect::Fairy).letters(false));
             }
-            let options = super::ini::completion(&text, offset);
+            let options = super::ini::completion(model, &before, offset);
             let at_key = options
                 .iter()
                 .any(|o| matches!(o, super::ini::IniCompletion::Key { .. }));
+            let section = &model.sections()[model.section_at(offset)];
             at_key
-                .then(|| next_custom_piece(&section_around(document.text(), offset)))
+                .then(|| next_custom_piece(section))
                 .flatten()
                 .map(Completion::CustomPiece)
                 .into_iter()
@@ -70,45 +77,19 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
 
 /// Whether byte `offset` of a variants.ini is right after the `x:` of a piece key whose Betza
 /// is still empty (a string is a region only once it has a letter).
-fn betza_starts_at(text: &str, offset: usize) -> bool {
-    let Some(before) = text.get(..offset) else {
+fn betza_starts_at(model: &Model, offset: usize) -> bool {
+    let Some((section, entry)) = super::ini::entry_at(model, offset) else {
         return false;
     };
-    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
-    let after = text[offset..].split('\n').next().unwrap_or("");
-    let Some((key, value)) = line.split_once('=') else {
-        return false;
-    };
-    let is_piece = crate::host::ini::options::lookup(key.trim_end_matches(' '))
+    let is_piece = entry
+        .option
         .is_some_and(|o| o.kind == crate::host::ini::options::ValueKind::PieceWithBetza);
-    let mut letters = value.trim_start().chars();
+    let mut letters = entry.trimmed_value().chars();
     is_piece
         && letters.next().is_some_and(|c| c.is_ascii_alphabetic())
         && letters.next() == Some(':')
         && letters.next().is_none()
-        && after.trim().is_empty()
-}
-
-/// The text of the section around byte `offset`: from the last line before it that starts
-/// with `[` (or the file's start) to the next such line.
-fn section_around(rope: &Rope, offset: usize) -> String {
-    let offset = offset.min(rope.len_bytes());
-    let header_after = |newline: usize| rope.get_byte(newline + 1) == Some(b'[');
-    let mut before = rope.bytes_at(offset);
-    let start = (0..offset)
-        .rev()
-        .zip(std::iter::from_fn(|| before.prev()))
-        .find(|&(at, byte)| byte == b'\n' && at + 1 < offset && header_after(at))
-        .map_or(0, |(at, _)| at + 1);
-    // The next header after this one's first line.
-    let end = (start + 1..rope.len_bytes())
-        .zip(rope.bytes_at((start + 1).min(rope.len_bytes())))
-        .find(|&(at, byte)| byte == b'\n' && header_after(at))
-        .map_or(rope.len_bytes(), |(at, _)| at);
-    // Both ends follow or are a line break: character boundaries.
-    rope.get_byte_slice(start..end)
-        .map(String::from)
-        .unwrap_or_default()
+        && offset == section.start + entry.value_at + 2
 }
 
 /// A `customPieceN = x:` line to offer in a `variants.ini` section.
@@ -124,25 +105,21 @@ pub struct CustomPiece {
 
 /// Fairy-Stockfish's custom piece with the first number (1 to 25) and letter `section` does not
 /// use yet, or `None` when all 25 are taken.
-pub fn next_custom_piece(section: &str) -> Option<CustomPiece> {
+pub fn next_custom_piece(section: &Section) -> Option<CustomPiece> {
     let mut numbers = Vec::new();
     let mut letters = Vec::new();
-    for line in section.lines() {
-        let Some((key, value)) = line.trim().split_once('=') else {
-            continue;
-        };
-        if let Some(n) = key
-            .trim()
+    for entry in section.entries() {
+        if let Some(n) = (entry.key.trim())
             .strip_prefix("customPiece")
-            .and_then(|n| n.parse::<u32>().ok())
+            .and_then(|n| n.parse::<u8>().ok())
         {
             numbers.push(n);
         }
-        if let Some(letter) = value.trim().chars().next() {
+        if let Some(letter) = entry.trimmed_value().chars().next() {
             letters.push(letter.to_ascii_lowercase());
         }
     }
-    let number = (1..=25).find(|n| !numbers.contains(n))?;
+    let number = (1..=CUSTOM_PIECES).find(|n| !numbers.contains(n))?;
     let letter = ('a'..='z').find(|l| !letters.contains(l)).unwrap_or('x');
     Some(CustomPiece {
         key: format!("customPiece{number}"),
@@ -184,12 +161,14 @@ mod tests {
     #[test]
     fn the_next_custom_piece_takes_the_first_free_number_and_letter() {
         let section = "[v:chess]\ncustomPiece1 = a:N\ncustomPiece3 = b:mW\nking = k:K\n";
-        let next = next_custom_piece(section).expect("a free number");
+        let model = crate::ide::ini::tests::model(section);
+        let next = next_custom_piece(&model.sections()[1]).expect("a free number");
         assert_eq!(next.insert, "customPiece2 = c:");
         let full: String = (1..=25)
             .map(|n| format!("customPiece{n} = a:W\n"))
             .collect();
-        assert_eq!(next_custom_piece(&full), None);
+        let model = crate::ide::ini::tests::model(&format!("[v:chess]\n{full}"));
+        assert_eq!(next_custom_piece(&model.sections()[1]), None);
     }
 
     #[test]

@@ -39,10 +39,6 @@ pub struct Document {
     /// Parses and models per Betza string, built when a request first needs them. Behind a
     /// lock because requests only read the document.
     pieces: Mutex<HashMap<(Dialect, String), Arc<Piece>>>,
-    /// The board of each `variants.ini` section, read from the whole file when a request
-    /// first needs it. An edit that can change a board (a header, or a line of a section that
-    /// holds keys deciding its board) is analysed with the whole file, which clears it.
-    section_boards: OnceLock<HashMap<String, host::ini::SectionBoard>>,
 }
 
 /// The edits of one change of a document, applied in order; see [`Document::edit`].
@@ -120,7 +116,6 @@ impl Document {
             analysis: None,
             findings: RegionCache::default(),
             pieces: Mutex::default(),
-            section_boards: OnceLock::new(),
         };
         document.analyse(text, options);
         document
@@ -162,10 +157,16 @@ impl Document {
         region.text(&self.rope).into_owned()
     }
 
-    /// The board of each section of a `variants.ini` Fairy-Stockfish registers, by name.
-    pub fn section_boards(&self) -> &HashMap<String, host::ini::SectionBoard> {
-        self.section_boards
-            .get_or_init(|| host::ini::boards(&self.rope.to_string()))
+    /// A `variants.ini` as Fairy-Stockfish reads it, kept in step with every edit.
+    pub fn ini(&self) -> Option<&host::ini::Model> {
+        self.analysis.as_ref()?.ini.as_deref()
+    }
+
+    /// The board Fairy-Stockfish makes of the `variants.ini` section that holds byte `offset`,
+    /// when it registers the section.
+    pub fn section_board(&self, offset: usize) -> Option<&host::ini::SectionBoard> {
+        let model = self.ini()?;
+        model.sections().get(model.section_at(offset))?.board()
     }
 
     /// The parse (and model) of a string, built the first time they are asked for.
@@ -208,7 +209,6 @@ impl Document {
     }
 
     fn analyse(&mut self, text: &str, options: &Options) {
-        self.section_boards = OnceLock::new();
         self.analysis = self
             .format
             .map(|format| document::analyse_cached(format, text, options, &mut self.findings));
@@ -276,11 +276,11 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
 
-        /// The section boards a document keeps between whole analyses equal those of its text
-        /// read afresh, after any edits: every edit that can change a board is analysed with
-        /// the whole file, which clears them.
+        /// The model a document keeps through edits equals that of its text read afresh, after
+        /// any edits: each section read again where an edit falls, and checked again with
+        /// every section whose outcome can change.
         #[test]
-        fn section_boards_follow_every_edit(
+        fn the_model_follows_every_edit(
             edits in proptest::collection::vec(
                 (0usize..120, 0usize..8, proptest::sample::select(vec![
                     "", "6", "\n", "maxRank = 6\n", "[w:v]\n", "a", "=", "k", "10", "R", "\r",
@@ -293,16 +293,15 @@ mod tests {
             let start = "[v:chess]\nmaxFile = 9\ncustomPiece1 = a:WF\nmaxRank = 8\n[w:v]\nking = k:K\n";
             let mut document = Document::new("variants.ini", "", start, &options);
             for (at, length, inserted) in edits {
-                document.section_boards();
                 let end = at.saturating_add(length);
                 document.edit(&options, |e| e.replace(at, end, inserted));
                 let text = document.text().to_string();
-                proptest::prop_assert_eq!(
-                    document.section_boards(),
-                    &crate::host::ini::boards(&text),
-                    "{:?}",
-                    text
+                let fresh = crate::host::scan(
+                    crate::host::HostFormat::VariantsIni,
+                    &text,
+                    crate::Dialect::Fairy,
                 );
+                proptest::prop_assert_eq!(document.ini(), fresh.ini.as_deref(), "{:?}", text);
             }
         }
     }

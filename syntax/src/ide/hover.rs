@@ -36,9 +36,7 @@ pub struct Hover {
 pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Option<Hover> {
     let Some(region) = document.region_at(offset) else {
         // Around the strings of a variants.ini: its keys and section headers.
-        return (document.format() == Some(crate::host::HostFormat::VariantsIni))
-            .then(|| super::ini::hover(&document.text().to_string(), offset))
-            .flatten();
+        return super::ini::hover(document.ini()?, offset);
     };
     let text = document.region_text(region);
     let piece = document.piece(&text, region.dialect);
@@ -126,9 +124,7 @@ fn file_board(document: &Document, region: &crate::host::Region) -> Option<FileB
     use crate::host::HostFormat;
     match document.format()? {
         HostFormat::VariantsIni => {
-            let board = document
-                .section_boards()
-                .get(region.context.section.as_deref()?)?;
+            let board = document.section_board(usize::from(region.range.start()))?;
             Some(FileBoard {
                 size: BoardSize {
                     files: board.files,

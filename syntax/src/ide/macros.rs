@@ -28,10 +28,9 @@ fn occurrence_at(document: &Document, offset: usize) -> Option<(MacroScope, Occu
 pub fn places(document: &Document, offset: usize) -> Vec<Place> {
     let Some((scope, occurrence)) = occurrence_at(document, offset) else {
         // In a variants.ini, a variant's name in a header: its section and its children.
-        if document.format() == Some(crate::host::HostFormat::VariantsIni) {
-            return super::ini::places(&document.text().to_string(), offset);
-        }
-        return Vec::new();
+        return (document.ini())
+            .map(|model| super::ini::places(model, offset))
+            .unwrap_or_default();
     };
     scope
         .macros

@@ -29,8 +29,8 @@ pub struct Symbol {
 pub fn symbols(document: &Document) -> Vec<Symbol> {
     let mut sections: Vec<Symbol> = Vec::new();
     let mut loose: Vec<Symbol> = Vec::new();
-    if document.format() == Some(crate::host::HostFormat::VariantsIni) {
-        sections = super::ini::outline(&document.text().to_string())
+    if let Some(model) = document.ini() {
+        sections = super::ini::outline(model)
             .into_iter()
             .map(|(name, parents, range)| Symbol {
                 name,

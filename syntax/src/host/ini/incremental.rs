@@ -7,8 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use super::model::{Model, Outcome};
 use super::check_section;
+use super::model::{Model, Outcome};
 use crate::Source;
 use crate::host::{Rescan, drop_long_regions};
 
@@ -128,7 +128,12 @@ mod tests {
             "[a:chess]\nmaxRank = 6\n[b:a]\ncustomPiece1 = x:W\n[c:b]\nking = k:K\n".to_owned();
         // The board of `a` changes, a key is misspelt, `b` is renamed and named back.
         let at = |text: &str, what: &str| text.find(what).expect("in the text");
-        let edits = [("6", "7"), ("maxRank", "mxaRank"), ("[b", "[z"), ("[z", "[b")];
+        let edits = [
+            ("6", "7"),
+            ("maxRank", "mxaRank"),
+            ("[b", "[z"),
+            ("[z", "[b"),
+        ];
         let mut model = *scan(&text).ini.expect("a model");
         for (old, inserted) in edits {
             let from = at(&text, old) + usize::from(old.starts_with('['));
@@ -140,4 +145,3 @@ mod tests {
         }
     }
 }
-

@@ -24,10 +24,9 @@ impl Scanner<'_> {
             // Said once for the whole preamble (`preamble`).
             return;
         }
-        if let Some(number) = key.strip_prefix("customPiece")
-            && !matches!(number.parse::<u32>(), Ok(1..=25))
-        {
-            self.custom_piece_number(offset, key, number);
+        // The options table holds exactly the custom pieces the engine reads.
+        if key.starts_with("customPiece") && entry.option.is_none() {
+            self.custom_piece_number(offset, key);
             return;
         }
         let Some(option) = entry.option else {

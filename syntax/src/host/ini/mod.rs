@@ -2,8 +2,6 @@
 //! lines, `key = value`. Betza is the value after `x:` of `customPiece1` to `customPiece25`, and
 //! of `king = k:BETZA`.
 
-use std::collections::HashMap;
-
 use rowan::TextRange;
 
 use super::{HostError, HostToken, Region, RegionContext, Scan, span};
@@ -99,8 +97,12 @@ pub(super) fn scan(text: &str) -> Scan {
 }
 
 /// The board of every section Fairy-Stockfish registers, by name.
-pub(crate) fn boards(text: &str) -> HashMap<String, SectionBoard> {
-    scan(text).ini.map(|model| model.boards()).unwrap_or_default()
+#[cfg(test)]
+pub(crate) fn boards(text: &str) -> std::collections::HashMap<String, SectionBoard> {
+    scan(text)
+        .ini
+        .map(|model| model.boards())
+        .unwrap_or_default()
 }
 
 /// Checks section `index` of `model`, whose text is `text`, against the sections above it: its
@@ -176,7 +178,10 @@ impl Scanner<'_> {
         {
             lone_carriage_return(&mut self.scan, offset, own, at);
         }
-        let (start, end) = (section.start + line.content.0, section.start + line.content.1);
+        let (start, end) = (
+            section.start + line.content.0,
+            section.start + line.content.1,
+        );
         let comment = (span(start, end), HostToken::Comment);
         match &line.kind {
             LineKind::Blank => {}
@@ -214,21 +219,24 @@ impl Scanner<'_> {
         push(&mut self.scan, start, end, code, Severity::Warning, message);
     }
 
-    /// Fairy-Stockfish numbers custom pieces 1 to 25; `key` at `start` ends in `number`.
-    fn custom_piece_number(&mut self, start: usize, key: &str, number: &str) {
-        if matches!(number.parse::<u32>(), Ok(1..=25)) {
-            return;
-        }
-        push(
-            &mut self.scan,
-            start,
-            start + key.len(),
+    /// `key` at `start` names a custom piece the engine does not have.
+    fn custom_piece_number(&mut self, start: usize, key: &str) {
+        let error = HostError::new(
+            span(start, start + key.len()),
             "custom-piece-number",
             Severity::Error,
             format!(
-                "`{key}` is not a custom piece: Fairy-Stockfish has customPiece1 to customPiece25"
+                "`{key}` is not a custom piece: Fairy-Stockfish has customPiece1 to \
+                 customPiece{}, and ignores this line",
+                options::CUSTOM_PIECES
             ),
-        );
+        )
+        .with_help(format!(
+            "use a free number from 1 to {}; a variant has at most {} custom pieces",
+            options::CUSTOM_PIECES,
+            options::CUSTOM_PIECES
+        ));
+        self.scan.errors.push(error);
     }
 
     /// Reports a piece `value` at `value_at` that is not a letter, then `:` and Betza; whether
@@ -353,7 +361,10 @@ impl Scanner<'_> {
             .with_fix(
                 "put a header above the first key, such as `[myvariant:chess]` (a new variant \
                  `myvariant` with chess's rules, which the keys change)",
-                vec![(span(first_range.start().into(), first_range.start().into()), "[myvariant:chess]\n".to_owned())],
+                vec![(
+                    span(first_range.start().into(), first_range.start().into()),
+                    "[myvariant:chess]\n".to_owned(),
+                )],
             );
             self.scan.errors.push(error);
             return;
@@ -382,10 +393,7 @@ impl Scanner<'_> {
                     span(first_range.start().into(), first_range.start().into()),
                     format!("{header_line}\n"),
                 ),
-                (
-                    section_line_span(next, header),
-                    String::new(),
-                ),
+                (section_line_span(next, header), String::new()),
             ],
         );
         self.scan.errors.push(error);
@@ -395,7 +403,10 @@ impl Scanner<'_> {
 /// A header's whole line with its break, which a fix that moves it deletes.
 fn section_line_span(section: &Section, header: &Header) -> TextRange {
     let first_line_end = section.lines.first().map_or(section.len, |line| line.at);
-    span(section.start, section.start + first_line_end.max(header.line.1))
+    span(
+        section.start,
+        section.start + first_line_end.max(header.line.1),
+    )
 }
 
 fn push(
@@ -406,7 +417,8 @@ fn push(
     severity: Severity,
     message: String,
 ) {
-    scan.errors.push(HostError::new(span(start, end), code, severity, message));
+    scan.errors
+        .push(HostError::new(span(start, end), code, severity, message));
 }
 
 /// Where Fairy-Stockfish reads piece key `key` among the piece keys: the standard pieces in its

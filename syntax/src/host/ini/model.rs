@@ -254,7 +254,13 @@ impl Model {
     /// The section's parent as the engine finds it when it reads section `index`: a section
     /// above, else a built-in variant.
     pub fn parent_of(&self, index: usize) -> Option<Parent> {
-        let parent = self.sections.get(index)?.header.as_ref()?.parent.as_deref()?;
+        let parent = self
+            .sections
+            .get(index)?
+            .header
+            .as_ref()?
+            .parent
+            .as_deref()?;
         if let Some(&first) = self.named(parent).first()
             && first < index
         {

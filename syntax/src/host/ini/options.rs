@@ -124,7 +124,7 @@ pub fn all() -> &'static [OptionInfo] {
                 })
             })
             .collect();
-        for number in 1..=25 {
+        for number in 1..=CUSTOM_PIECES {
             options.push(OptionInfo {
                 key: format!("customPiece{number}"),
                 kind: ValueKind::PieceWithBetza,
@@ -252,6 +252,10 @@ pub fn built_ins() -> &'static [BuiltIn] {
 pub fn built_in(name: &str) -> Option<&'static BuiltIn> {
     built_ins().iter().find(|b| b.name == name)
 }
+
+/// Fairy-Stockfish has custom pieces `customPiece1` to `customPiece25` (types.h: slot 26 is
+/// its royal custom piece, which `king = k:BETZA` sets; notes V9).
+pub const CUSTOM_PIECES: u8 = 25;
 
 /// The largest board the engine is built for (LARGEBOARDS): 12 files, 10 ranks.
 pub const MAX_FILES: u8 = 12;

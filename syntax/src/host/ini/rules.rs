@@ -74,7 +74,7 @@ impl PieceType {
         }
         if let Some(number) = name.strip_prefix("customPiece") {
             return match number.parse::<u8>() {
-                Ok(n @ 1..=25) if !number.starts_with('0') => {
+                Ok(n @ 1..=super::options::CUSTOM_PIECES) if !number.starts_with('0') => {
                     Some(PieceType(PieceType::FIRST_CUSTOM.0 + n - 1))
                 }
                 _ => None,
@@ -90,7 +90,7 @@ impl PieceType {
         match self {
             PieceType::KING => Some("king".to_owned()),
             PieceType(n @ 1..=36) => NAMED_PIECES.get(usize::from(n) - 1).map(|&n| n.to_owned()),
-            PieceType(n) if (custom..custom + 25).contains(&n) => {
+            PieceType(n) if (custom..custom + super::options::CUSTOM_PIECES).contains(&n) => {
                 Some(format!("customPiece{}", n - custom + 1))
             }
             _ => None,

@@ -17,6 +17,9 @@ impl Scanner<'_> {
             .host_tokens
             .push((span(line_start, line_end), HostToken::Section));
         self.outcome = Outcome::Skipped;
+        if let Some(at) = header.text.find('\r') {
+            super::lone_carriage_return(&mut self.scan, line_start, &header.text, at);
+        }
         if header.byte_order_mark {
             push(
                 &mut self.scan,
@@ -44,7 +47,9 @@ impl Scanner<'_> {
             );
         }
         let name_at = section.start + header.name_at;
-        if self.model.registered_above(name, self.index).is_some() || options::built_in(name).is_some() {
+        if self.model.registered_above(name, self.index).is_some()
+            || options::built_in(name).is_some()
+        {
             let whose = if self.model.registered_above(name, self.index).is_some() {
                 "defined above"
             } else {

@@ -4,105 +4,51 @@
 //! of the values of a boolean, a word or a piece option and of parents, and the way from a
 //! variant's name or a piece letter to where it is defined.
 
-use std::collections::HashMap;
-
 mod pieces;
 
 use super::hover::Hover;
 use crate::TextRange;
 use crate::host::ini::options::{self, OptionInfo, ValueKind};
-use crate::host::ini::{SectionBoard, boards, header_parts};
-
-/// One `key = value` line of a section.
-#[derive(Debug, Clone)]
-struct Entry {
-    key: String,
-    value: String,
-    key_range: TextRange,
-    /// Where the value starts, after the spaces following `=`.
-    value_at: usize,
-}
-
-/// A section of the file, as the engine reads its lines.
-#[derive(Debug, Clone)]
-struct Section {
-    name: String,
-    parent: Option<String>,
-    header: TextRange,
-    entries: Vec<Entry>,
-}
+use crate::host::ini::{Entry, Model, Parent, Section};
 
 fn range(start: usize, end: usize) -> TextRange {
     crate::host::span(start, end)
 }
 
-/// The sections of `text`, in order (keys before the first header belong to none).
-fn sections(text: &str) -> Vec<Section> {
-    let mut sections: Vec<Section> = Vec::new();
-    for (offset, line) in crate::host::lines(text) {
-        if line.starts_with('[') {
-            let (name, parent) = header_parts(line);
-            sections.push(Section {
-                name: name.to_owned(),
-                parent: parent.map(str::to_owned),
-                header: range(offset, offset + line.len()),
-                entries: Vec::new(),
-            });
-        } else if let (Some(section), Some(equals)) = (sections.last_mut(), line.find('='))
-            && !line.starts_with(['#', ';'])
-        {
-            let key = line[..equals].trim_end_matches(' ');
-            let after = &line[equals + 1..];
-            section.entries.push(Entry {
-                key: key.to_owned(),
-                value: after.trim().to_owned(),
-                key_range: range(offset, offset + key.len()),
-                value_at: offset + equals + 1 + (after.len() - after.trim_start().len()),
-            });
-        }
-    }
-    sections
-}
-
 /// The value a section ends up with for `key`, and where it comes from: this section, a parent
 /// in the file, a built-in parent, or the engine's default.
-fn effective(sections: &[Section], index: usize, option: &OptionInfo) -> String {
-    let mut seen = vec![index];
-    let mut at = index;
-    loop {
+fn effective(model: &Model, index: usize, option: &OptionInfo) -> String {
+    let sections = model.sections();
+    let mut last = index;
+    for parent in std::iter::once(Parent::Section(index)).chain(model.ancestors(index)) {
+        let at = match parent {
+            Parent::Section(at) => at,
+            Parent::BuiltIn(name) => return format!("the built-in variant `{name}`'s own value"),
+        };
+        last = at;
         let section = &sections[at];
-        let set = section
-            .entries
-            .iter()
-            .rev()
-            .find(|e| e.key == option.key && !e.value.is_empty());
-        if let Some(entry) = set {
+        if let Some(entry) = section.last_set(&option.key) {
             let whence = if at == index {
                 "set in this section".to_owned()
             } else {
-                format!("inherited from `[{}]`", section.name)
+                format!("inherited from `[{}]`", section.name().unwrap_or_default())
             };
-            let value = crate::quote::shortened(&entry.value);
-            return match options::read_as(option.kind, &entry.value) {
+            let value = crate::quote::shortened(entry.trimmed_value());
+            return match options::read_as(option.kind, entry.trimmed_value()) {
                 Some(read) => {
                     format!("`{value}` ({whence}), which Fairy-Stockfish reads as `{read}`")
                 }
                 None => format!("`{value}` ({whence})"),
             };
         }
-        let Some(parent) = &section.parent else {
-            return format!("`{}` (Fairy-Stockfish's default)", option.default);
-        };
-        match sections[..at].iter().rposition(|s| &s.name == parent) {
-            Some(above) if !seen.contains(&above) => {
-                seen.push(above);
-                at = above;
-            }
-            _ if options::built_in(parent).is_some() => {
-                return format!("the built-in variant `{parent}`'s own value");
-            }
-            _ => return format!("unknown: the parent `{parent}` is not defined above"),
-        }
+    }
+    match sections[last]
+        .header
+        .as_ref()
+        .and_then(|h| h.parent.as_deref())
+    {
+        Some(parent) => format!("unknown: the parent `{parent}` is not defined above"),
+        None => format!("`{}` (Fairy-Stockfish's default)", option.default),
     }
 }
 
@@ -132,75 +78,76 @@ fn kind_words(kind: ValueKind) -> String {
     }
 }
 
-/// The hover on a key or a section header of a `variants.ini`, at byte `offset`.
-pub fn hover(text: &str, offset: usize) -> Option<Hover> {
-    let sections = sections(text);
-    for (index, section) in sections.iter().enumerate() {
-        if section.header.contains_inclusive(offset_of(offset)) {
-            return Some(Hover {
-                markdown: header_words(&sections, index, &boards(text)),
-                range: section.header,
-            });
-        }
-        for entry in &section.entries {
-            if !entry.key_range.contains_inclusive(offset_of(offset)) {
-                continue;
-            }
-            let key = entry.key.trim();
-            let Some(option) = options::lookup(&entry.key) else {
-                let markdown = match options::nearest(&entry.key) {
-                    Some(near) => format!(
-                        "`{key}` is no Fairy-Stockfish option: the engine ignores it (did you \
-                         mean `{near}`?)"
-                    ),
-                    None => format!("`{key}` is no Fairy-Stockfish option: the engine ignores it"),
-                };
-                return Some(Hover {
-                    markdown,
-                    range: entry.key_range,
-                });
-            };
-            let mut markdown = format!(
-                "**`{key}`** (Fairy-Stockfish option)\n\n{}\n\n- value: {}\n- default: `{}`\n",
-                option.meaning,
-                kind_words(option.kind),
-                option.default
-            );
-            if let Some(instead) = &option.deprecated_for {
-                markdown.push_str(&format!("- deprecated: use {instead}\n"));
-            }
-            if matches!(
-                option.kind,
-                ValueKind::Rank | ValueKind::File | ValueKind::Bitboard
-            ) {
-                markdown.push_str(
-                    "- builds: every build reads it; ranks 9–10 and files i–l exist only in an \
-                     engine compiled with LARGEBOARDS (pyffish is), 8 × 8 without\n",
-                );
-            }
-            markdown.push_str(&format!(
-                "\nIn `[{}]`: {}\n",
-                section.name,
-                effective(&sections, index, option)
-            ));
-            let last = section
-                .entries
-                .iter()
-                .rfind(|e| e.key == entry.key && !e.value.is_empty());
-            if last.is_some_and(|last| last.key_range != entry.key_range) && !entry.value.is_empty()
-            {
-                markdown.push_str(
-                    "\nThis line is overridden: the engine keeps the last value of a key in a \
-                     section.\n",
-                );
-            }
-            return Some(Hover {
-                markdown,
-                range: entry.key_range,
-            });
-        }
+/// The hover on a key, a section header or a piece letter of a `variants.ini`, at byte
+/// `offset`.
+pub fn hover(model: &Model, offset: usize) -> Option<Hover> {
+    let index = model.section_at(offset);
+    let section = model.sections().get(index)?;
+    let at = offset_of(offset);
+    if let Some(header) = &section.header
+        && section.range(header.line).contains_inclusive(at)
+    {
+        return Some(Hover {
+            markdown: header_words(model, index),
+            range: section.range(header.line),
+        });
     }
-    None
+    if let Some(hover) = pieces::letter_hover(model, index, offset) {
+        return Some(hover);
+    }
+    let entry = section
+        .entries()
+        .find(|e| section.range(e.key_range).contains_inclusive(at))?;
+    let key_range = section.range(entry.key_range);
+    let key = entry.key.trim();
+    let Some(option) = entry.option else {
+        let markdown = match options::nearest(&entry.key) {
+            Some(near) => format!(
+                "`{key}` is no Fairy-Stockfish option: the engine ignores it (did you mean \
+                 `{near}`?)"
+            ),
+            None => format!("`{key}` is no Fairy-Stockfish option: the engine ignores it"),
+        };
+        return Some(Hover {
+            markdown,
+            range: key_range,
+        });
+    };
+    let mut markdown = format!(
+        "**`{key}`** (Fairy-Stockfish option)\n\n{}\n\n- value: {}\n- default: `{}`\n",
+        option.meaning,
+        kind_words(option.kind),
+        option.default
+    );
+    if let Some(instead) = &option.deprecated_for {
+        markdown.push_str(&format!("- deprecated: use {instead}\n"));
+    }
+    if matches!(
+        option.kind,
+        ValueKind::Rank | ValueKind::File | ValueKind::Bitboard
+    ) {
+        markdown.push_str(
+            "- builds: every build reads it; ranks 9–10 and files i–l exist only in an engine \
+             compiled with LARGEBOARDS (pyffish is), 8 × 8 without\n",
+        );
+    }
+    markdown.push_str(&format!(
+        "\nIn `[{}]`: {}\n",
+        section.name().unwrap_or_default(),
+        effective(model, index, option)
+    ));
+    let overridden = section
+        .last_set(&entry.key)
+        .is_some_and(|last| last.key_range != entry.key_range);
+    if overridden && !entry.value.is_empty() {
+        markdown.push_str(
+            "\nThis line is overridden: the engine keeps the last value of a key in a section.\n",
+        );
+    }
+    Some(Hover {
+        markdown,
+        range: key_range,
+    })
 }
 
 fn offset_of(offset: usize) -> crate::TextSize {
@@ -208,34 +155,38 @@ fn offset_of(offset: usize) -> crate::TextSize {
 }
 
 /// A header's hover: the chain of parents, then the board the engine makes of the section.
-fn header_words(
-    sections: &[Section],
-    index: usize,
-    boards: &HashMap<String, SectionBoard>,
-) -> String {
-    let section = &sections[index];
-    let mut chain = vec![format!("`{}`", section.name)];
+fn header_words(model: &Model, index: usize) -> String {
+    let section = &model.sections()[index];
+    let name = section.name().unwrap_or_default();
+    let mut chain = vec![format!("`{name}`")];
     let mut needs = None;
-    let mut parent = section.parent.clone();
-    while let Some(name) = parent.take() {
-        let built_in = options::built_in(&name).is_some();
-        let above = sections[..index].iter().rfind(|s| s.name == name);
-        match above {
-            Some(above) if chain.len() < 32 => {
-                chain.push(format!("`{name}`"));
-                parent.clone_from(&above.parent);
+    let mut last = index;
+    for parent in model.ancestors(index) {
+        match parent {
+            Parent::Section(above) => {
+                last = above;
+                chain.push(format!(
+                    "`{}`",
+                    model.sections()[above].name().unwrap_or_default()
+                ));
             }
-            _ if built_in => {
-                chain.push(format!("`{name}` (built in)"));
-                needs = options::built_in(&name)
+            Parent::BuiltIn(built_in) => {
+                needs = options::built_in(&built_in)
                     .filter(|b| !b.build.is_empty())
-                    .map(|b| (name.clone(), b.build.replace('+', " and ")));
+                    .map(|b| (built_in.clone(), b.build.replace('+', " and ")));
+                chain.push(format!("`{built_in}` (built in)"));
+                last = usize::MAX;
             }
-            _ => chain.push(format!("`{name}` (not defined above)")),
         }
     }
-    let mut markdown = format!("**Variant `{}`**: {}\n\n", section.name, chain.join(" ← "));
-    match boards.get(&section.name) {
+    let unknown = (model.sections().get(last))
+        .and_then(|s| s.header.as_ref())
+        .and_then(|h| h.parent.as_deref());
+    if let Some(parent) = unknown {
+        chain.push(format!("`{parent}` (not defined above)"));
+    }
+    let mut markdown = format!("**Variant `{name}`**: {}\n\n", chain.join(" ← "));
+    match section.board() {
         Some(board) => markdown.push_str(&format!(
             "- board: {} files × {} ranks\n- pieces: {}\n- start position: `{}`\n",
             board.files,
@@ -251,58 +202,55 @@ fn header_words(
     }
     if let Some((built_in, flags)) = needs {
         markdown.push_str(&format!(
-            "\n`{built_in}` is built into Fairy-Stockfish only when it is compiled with \
-             {flags} (pyffish is); an engine compiled without does not know it and skips this \
-             section.\n"
+            "\n`{built_in}` is built into Fairy-Stockfish only when it is compiled with {flags} \
+             (pyffish is); an engine compiled without does not know it and skips this section.\n"
         ));
     }
     markdown
 }
 
 /// The name and parent of a header, with their ranges.
-fn header_names(section: &Section) -> (TextRange, Option<TextRange>) {
-    let start = usize::from(section.header.start()) + 1;
-    let name = range(start, start + section.name.len());
-    let parent = section.parent.as_ref().map(|parent| {
-        let at = start + section.name.len() + 1;
-        range(at, at + parent.len())
+fn header_names(section: &Section) -> Option<(TextRange, Option<TextRange>)> {
+    let header = section.header.as_ref()?;
+    let name = section.range((header.name_at, header.name_at + header.name.len()));
+    let parent = (header.parent.as_ref()).map(|parent| {
+        let at = header.parent_at();
+        section.range((at, at + parent.len()))
     });
-    (name, parent)
+    Some((name, parent))
 }
 
 /// The places of the variant named at byte `offset` (in a header, as its name or parent): the
 /// section that defines it, and the headers that inherit from it.
-pub fn places(text: &str, offset: usize) -> Vec<super::macros::Place> {
-    let sections = sections(text);
-    let letters = pieces::letter_places(text, &sections, offset);
+pub fn places(model: &Model, offset: usize) -> Vec<super::macros::Place> {
+    let letters = pieces::letter_places(model, offset);
     if !letters.is_empty() {
         return letters;
     }
     let at = offset_of(offset);
-    let named = sections.iter().find_map(|section| {
-        let (name, parent) = header_names(section);
-        if name.contains_inclusive(at) {
-            Some(section.name.clone())
-        } else {
-            parent
-                .filter(|p| p.contains_inclusive(at))
-                .and(section.parent.clone())
-        }
-    });
+    let section = &model.sections()[model.section_at(offset)];
+    let Some((name, parent)) = header_names(section) else {
+        return Vec::new();
+    };
+    let named = if name.contains_inclusive(at) {
+        section.name()
+    } else if parent.is_some_and(|p| p.contains_inclusive(at)) {
+        section.header.as_ref().and_then(|h| h.parent.as_deref())
+    } else {
+        None
+    };
     let Some(named) = named else {
         return Vec::new();
     };
-    let definition = sections
-        .iter()
-        .find(|s| s.name == named)
-        .map(|s| super::macros::Place {
-            range: header_names(s).0,
+    let definition = (model.named(named).first())
+        .and_then(|&index| header_names(&model.sections()[index]))
+        .map(|(range, _)| super::macros::Place {
+            range,
             definition: true,
         });
-    let uses = sections
-        .iter()
-        .filter(|s| s.parent.as_deref() == Some(named.as_str()))
-        .filter_map(|s| header_names(s).1)
+    let uses = (model.sections().iter())
+        .filter(|s| s.header.as_ref().and_then(|h| h.parent.as_deref()) == Some(named))
+        .filter_map(|s| header_names(s)?.1)
         .map(|range| super::macros::Place {
             range,
             definition: false,
@@ -310,36 +258,38 @@ pub fn places(text: &str, offset: usize) -> Vec<super::macros::Place> {
     definition.into_iter().chain(uses).collect()
 }
 
-/// Each section of `text`: its name, its parents (`← chess`, nearest first) and its range, from
-/// its header to the next one.
-pub fn outline(text: &str) -> Vec<(String, String, TextRange)> {
-    let sections = sections(text);
-    sections
-        .iter()
-        .enumerate()
-        .map(|(index, section)| {
-            let end = sections
-                .get(index + 1)
-                .map_or(text.len(), |next| usize::from(next.header.start()));
-            let mut parents = Vec::new();
-            let mut parent = section.parent.clone();
-            while let Some(name) = parent.take() {
-                if parents.len() == 32 || parents.contains(&name) {
-                    break;
-                }
-                parent = sections[..index]
-                    .iter()
-                    .rfind(|s| s.name == name)
-                    .and_then(|s| s.parent.clone());
-                parents.push(name);
-            }
+/// Each section of the file: its name, its parents (`← chess`, nearest first) and its range,
+/// from its header to the next one.
+pub fn outline(model: &Model) -> Vec<(String, String, TextRange)> {
+    (model.sections().iter().enumerate())
+        .filter_map(|(index, section)| {
+            let name = section.name()?;
+            let mut parents: Vec<String> = model
+                .ancestors(index)
+                .into_iter()
+                .map(|parent| match parent {
+                    Parent::Section(above) => model.sections()[above]
+                        .name()
+                        .unwrap_or_default()
+                        .to_owned(),
+                    Parent::BuiltIn(name) => name,
+                })
+                .collect();
+            let last = match model.ancestors(index).last() {
+                Some(Parent::Section(above)) => *above,
+                Some(Parent::BuiltIn(_)) => usize::MAX,
+                None => index,
+            };
+            let unknown = (model.sections().get(last))
+                .and_then(|s| s.header.as_ref())
+                .and_then(|h| h.parent.clone());
+            parents.extend(unknown);
             let chain = parents
                 .iter()
                 .map(|p| format!("← {p}"))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let start = usize::from(section.header.start());
-            (section.name.clone(), chain, range(start, end.max(start)))
+            Some((name.to_owned(), chain, range(section.start, section.end())))
         })
         .collect()
 }
@@ -363,28 +313,20 @@ pub enum IniCompletion {
     },
 }
 
-/// Keys and values to offer at byte `offset` of `text`, outside any Betza string.
-pub fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
-    let Some(line_start) = text
-        .get(..offset)
-        .map(|b| b.rfind('\n').map_or(0, |i| i + 1))
-    else {
+/// Keys and values to offer at byte `offset` of the file `model` reads, outside any Betza
+/// string; `before` is the line up to the cursor.
+pub fn completion(model: &Model, before: &str, offset: usize) -> Vec<IniCompletion> {
+    let Some(line_start) = offset.checked_sub(before.len()) else {
         return Vec::new();
     };
-    let before = &text[line_start..offset];
-    let sections = sections(text);
+    let index = model.section_at(offset);
     if let Some(header) = before.strip_prefix('[') {
-        return parents(&sections, line_start, header, offset);
+        return parents(model, index, header, offset);
     }
-    if before.starts_with(['#', ';']) {
+    if before.starts_with(['#', ';']) || index == 0 {
         return Vec::new();
     }
-    let Some(index) = sections
-        .iter()
-        .rposition(|s| usize::from(s.header.start()) < line_start)
-    else {
-        return Vec::new();
-    };
+    let section = &model.sections()[index];
     if let Some((key, typed)) = before.split_once('=') {
         let Some(option) = options::lookup(key.trim_end_matches(' ')) else {
             return Vec::new();
@@ -393,7 +335,7 @@ pub fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
             ValueKind::Bool => &["true", "false"],
             ValueKind::Word(words) => words,
             ValueKind::PieceSet | ValueKind::PieceType => {
-                return pieces::letter_values(text, &sections, index, option.kind, typed, offset);
+                return pieces::letter_values(model, index, option.kind, typed, offset);
             }
             _ => &[],
         };
@@ -407,11 +349,7 @@ pub fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
             })
             .collect();
     }
-    let set: Vec<&str> = sections[index]
-        .entries
-        .iter()
-        .map(|e| e.key.as_str())
-        .collect();
+    let set: Vec<&str> = section.entries().map(|e| e.key.as_str()).collect();
     // The families built from piece names (a custom piece is offered whole, with a free
     // number and letter) come only once their start is typed.
     let typed = before.trim();
@@ -432,15 +370,10 @@ pub fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
         .collect()
 }
 
-/// Parents to offer after the `:` of a header typed as `header` (its `[` aside) on the line
-/// at `line_start`: the sections above it, nearest first, then the built-in variants. The
-/// engine knows no section defined further down when it reads this one.
-fn parents(
-    sections: &[Section],
-    line_start: usize,
-    header: &str,
-    offset: usize,
-) -> Vec<IniCompletion> {
+/// Parents to offer after the `:` of the header of section `index`, typed as `header` (its
+/// `[` aside): the sections above it, nearest first, then the built-in variants. The engine
+/// knows no section defined further down when it reads this one.
+fn parents(model: &Model, index: usize, header: &str, offset: usize) -> Vec<IniCompletion> {
     let Some((_, typed)) = header.split_once(':') else {
         return Vec::new();
     };
@@ -448,11 +381,9 @@ fn parents(
         return Vec::new();
     }
     let replace = range(offset - typed.len(), offset);
-    let above = sections
-        .iter()
-        .filter(|s| usize::from(s.header.start()) < line_start)
-        .rev()
-        .map(|s| (s.name.clone(), "a section above".to_owned()));
+    let above = (model.sections()[..index].iter().rev())
+        .filter_map(Section::name)
+        .map(|name| (name.to_owned(), "a section above".to_owned()));
     let built_in = options::built_ins().iter().map(|b| {
         (
             b.name.clone(),
@@ -475,9 +406,44 @@ fn parents(
         .collect()
 }
 
+/// The entry on the line that holds byte `offset`, in section `index`.
+pub(crate) fn entry_at(model: &Model, offset: usize) -> Option<(&Section, &Entry)> {
+    let section = model.sections().get(model.section_at(offset))?;
+    let within = offset.checked_sub(section.start)?;
+    let line =
+        (section.lines.iter()).find(|line| line.at <= within && within <= line.at + line.len)?;
+    match &line.kind {
+        crate::host::ini::LineKind::Entry(entry) => Some((section, entry)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+
+    /// The model of `text`, read and checked.
+    pub fn model(text: &str) -> Model {
+        let scan = crate::host::scan(
+            crate::host::HostFormat::VariantsIni,
+            text,
+            crate::Dialect::Fairy,
+        );
+        scan.ini.map(|model| *model).expect("a model")
+    }
+
+    fn hover(text: &str, offset: usize) -> Option<Hover> {
+        super::hover(&model(text), offset)
+    }
+
+    fn places(text: &str, offset: usize) -> Vec<crate::ide::macros::Place> {
+        super::places(&model(text), offset)
+    }
+
+    fn completion(text: &str, offset: usize) -> Vec<IniCompletion> {
+        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        super::completion(&model(text), &text[line_start..offset], offset)
+    }
 
     const FILE: &str = "[a:chess]\nmaxRank = 6\ncastling = false\n[b:a]\nmaxFile = 7\n";
 

@@ -1,12 +1,12 @@
 //! Piece letters in the values of a `variants.ini` section: where each letter's piece is
 //! defined (a piece key of the section or of a parent above it, or a built-in parent), the
-//! letters a piece option may take, and the way from a letter in `startFen` or a piece option
-//! to its definition.
+//! letters a piece option may take, the hover on a letter of the start position or a piece
+//! option, and the way from such a letter to its definition.
 
-use super::{Entry, IniCompletion, Section, offset_of, range};
+use super::{Hover, IniCompletion, range};
 use crate::TextRange;
 use crate::host::ini::options::{self, ValueKind};
-use crate::host::ini::{SectionBoard, boards};
+use crate::host::ini::{Entry, Model, Parent, Section};
 use crate::ide::macros::Place;
 
 /// A piece letter of a section and where its piece comes from.
@@ -18,6 +18,8 @@ struct Origin {
     detail: String,
     /// The letter in the value that defines it; none for a built-in parent's piece.
     at: Option<TextRange>,
+    /// The key and value that define it; none for a built-in parent's piece.
+    definition: Option<(String, String)>,
 }
 
 fn is_piece_key(key: &str) -> bool {
@@ -43,19 +45,35 @@ fn holds_piece_letters(key: &str) -> bool {
 /// The pieces of section `index`: the piece keys of the section and of its parents above it,
 /// the nearest section's value of a key counting, then a built-in parent's letters; only
 /// letters of the board the engine makes of the section, when it registers it.
-fn origins(sections: &[Section], index: usize, board: Option<&SectionBoard>) -> Vec<Origin> {
+fn origins(model: &Model, index: usize) -> Vec<Origin> {
+    let sections = model.sections();
     let mut found: Vec<Origin> = Vec::new();
     let mut keys_seen: Vec<&str> = Vec::new();
-    let mut chain = vec![index];
-    let mut at = index;
-    loop {
+    for parent in std::iter::once(Parent::Section(index)).chain(model.ancestors(index)) {
+        let at = match parent {
+            Parent::Section(at) => at,
+            Parent::BuiltIn(name) => {
+                for letter in options::built_in(&name).map_or("", |b| &b.letters).chars() {
+                    if found.iter().all(|o| o.letter != letter) {
+                        found.push(Origin {
+                            letter,
+                            detail: format!("a piece of the built-in `{name}`"),
+                            at: None,
+                            definition: None,
+                        });
+                    }
+                }
+                break;
+            }
+        };
         let section = &sections[at];
-        for entry in section.entries.iter().rev() {
+        for entry in section.entries().rev() {
             if !is_piece_key(&entry.key) || keys_seen.contains(&entry.key.as_str()) {
                 continue;
             }
             keys_seen.push(&entry.key);
-            let Some(letter) = entry.value.chars().next().filter(char::is_ascii_alphabetic) else {
+            let value = entry.trimmed_value();
+            let Some(letter) = value.chars().next().filter(char::is_ascii_alphabetic) else {
                 continue;
             };
             let letter = letter.to_ascii_lowercase();
@@ -65,57 +83,32 @@ fn origins(sections: &[Section], index: usize, board: Option<&SectionBoard>) -> 
                     detail: format!(
                         "`{} = {}` in `[{}]`",
                         entry.key,
-                        crate::quote::shortened(&entry.value),
-                        section.name
+                        crate::quote::shortened(value),
+                        section.name().unwrap_or_default()
                     ),
-                    at: Some(range(entry.value_at, entry.value_at + 1)),
+                    at: Some(section.range((entry.value_at, entry.value_at + 1))),
+                    definition: Some((entry.key.clone(), value.to_owned())),
                 });
             }
         }
-        let Some(parent) = &section.parent else {
-            break;
-        };
-        match sections[..at].iter().rposition(|s| &s.name == parent) {
-            Some(above) if !chain.contains(&above) => {
-                chain.push(above);
-                at = above;
-            }
-            _ => {
-                if let Some(built_in) = options::built_in(parent) {
-                    for letter in built_in.letters.chars() {
-                        if found.iter().all(|o| o.letter != letter) {
-                            found.push(Origin {
-                                letter,
-                                detail: format!("a piece of the built-in `{parent}`"),
-                                at: None,
-                            });
-                        }
-                    }
-                }
-                break;
-            }
-        }
     }
-    if let Some(board) = board {
+    if let Some(board) = sections[index].board() {
         found.retain(|o| board.letters.contains(&o.letter));
     }
     found.sort_by_key(|o| o.letter);
     found
 }
 
-/// Letters to offer in the value of `key` of section `index`, typed so far as `typed` up to
-/// byte `offset`: the section's pieces not listed yet (a list grows at the cursor; a single
-/// letter is replaced), and `*` or `-` in an empty value.
+/// Letters to offer in the value of a piece option of section `index`, typed so far as
+/// `typed` up to byte `offset`: the section's pieces not listed yet (a list grows at the
+/// cursor; a single letter is replaced), and `*` or `-` in an empty value.
 pub(super) fn letter_values(
-    text: &str,
-    sections: &[Section],
+    model: &Model,
     index: usize,
     kind: ValueKind,
     typed: &str,
     offset: usize,
 ) -> Vec<IniCompletion> {
-    let boards = boards(text);
-    let board = boards.get(&sections[index].name);
     let typed = typed.trim_start();
     let (replace, listed) = match kind {
         ValueKind::PieceSet => (range(offset, offset), typed.to_ascii_lowercase()),
@@ -131,7 +124,7 @@ pub(super) fn letter_values(
             detail: Some(detail.to_owned()),
             replace,
         });
-    origins(sections, index, board)
+    origins(model, index)
         .into_iter()
         .filter(|o| !listed.contains(o.letter))
         .map(|o| IniCompletion::Value {
@@ -143,34 +136,78 @@ pub(super) fn letter_values(
         .collect()
 }
 
-/// The piece letter at byte `offset` in a value of section `index`, with the entry: a letter
-/// of the start position's placement, or of a piece option.
-fn letter_at(section: &Section, offset: usize) -> Option<(&Entry, char)> {
-    section.entries.iter().find_map(|entry| {
-        let within = offset.checked_sub(entry.value_at)?;
-        let letters = match entry.key.as_str() {
-            "startFen" => entry.value.split(' ').next().unwrap_or(""),
-            key if holds_piece_letters(key) => entry.value.as_str(),
-            _ => return None,
-        };
-        let letter = letters.get(within..)?.chars().next()?;
-        letter.is_ascii_alphabetic().then_some((entry, letter))
+/// The letters of an entry that name pieces: the start position's placement, or the whole
+/// value of a piece option.
+fn piece_letters(entry: &Entry) -> &str {
+    match entry.key.as_str() {
+        "startFen" => entry.value.split(' ').next().unwrap_or(""),
+        key if holds_piece_letters(key) => entry.value.as_str(),
+        _ => "",
+    }
+}
+
+/// The piece letter at byte `offset` of `section`, with its entry: a letter of the start
+/// position's placement, or of a piece option.
+fn letter_at(section: &Section, offset: usize) -> Option<(&Entry, char, TextRange)> {
+    let within = offset.checked_sub(section.start)?;
+    section.entries().find_map(|entry| {
+        let at = within.checked_sub(entry.value_at)?;
+        let letter = piece_letters(entry).get(at..)?.chars().next()?;
+        let range = section.range((entry.value_at + at, entry.value_at + at + 1));
+        letter
+            .is_ascii_alphabetic()
+            .then_some((entry, letter, range))
     })
+}
+
+/// The hover on a piece letter of the start position or of a piece option: the piece it
+/// stands for, its side in a start position, and where it is defined.
+pub(super) fn letter_hover(model: &Model, index: usize, offset: usize) -> Option<Hover> {
+    let section = model.sections().get(index)?;
+    let (entry, letter, range) = letter_at(section, offset)?;
+    let lower = letter.to_ascii_lowercase();
+    let side = match (entry.key.as_str(), letter.is_ascii_uppercase()) {
+        ("startFen", true) => "a white ",
+        ("startFen", false) => "a black ",
+        _ => "",
+    };
+    let Some(origin) = origins(model, index)
+        .into_iter()
+        .find(|o| o.letter == lower)
+    else {
+        return Some(Hover {
+            markdown: format!(
+                "`{letter}` is no piece of `[{}]`: Fairy-Stockfish has no piece with this letter \
+                 here",
+                section.name().unwrap_or_default()
+            ),
+            range,
+        });
+    };
+    let mut markdown = format!("**`{letter}`**: {side}piece defined by {}\n", origin.detail);
+    if let Some((key, value)) = &origin.definition
+        && let Some((_, betza)) = value.split_once(':')
+        && !betza.is_empty()
+    {
+        let parse = crate::parse(betza, crate::Dialect::Fairy);
+        let summary = crate::explain::explain(&parse).summary;
+        markdown.push_str(&format!("\n`{key}` moves as `{betza}`: {summary}\n"));
+    }
+    Some(Hover { markdown, range })
 }
 
 /// From a piece letter at byte `offset` in `startFen` or a piece option: the letter where its
 /// piece is defined, and the letter's uses in the section's start position and piece options.
-pub(super) fn letter_places(text: &str, sections: &[Section], offset: usize) -> Vec<Place> {
-    let at = offset_of(offset);
-    let Some(index) = sections.iter().rposition(|s| s.header.start() < at) else {
+pub(super) fn letter_places(model: &Model, offset: usize) -> Vec<Place> {
+    let index = model.section_at(offset);
+    let Some(section) = model.sections().get(index) else {
         return Vec::new();
     };
-    let Some((_, letter)) = letter_at(&sections[index], offset) else {
+    let Some((_, letter, _)) = letter_at(section, offset) else {
         return Vec::new();
     };
     let lower = letter.to_ascii_lowercase();
-    let boards = boards(text);
-    let definition = origins(sections, index, boards.get(&sections[index].name))
+    let definition = origins(model, index)
         .into_iter()
         .find(|o| o.letter == lower)
         .and_then(|o| o.at)
@@ -178,17 +215,12 @@ pub(super) fn letter_places(text: &str, sections: &[Section], offset: usize) -> 
             range,
             definition: true,
         });
-    let uses = sections[index].entries.iter().flat_map(|entry| {
-        let letters = match entry.key.as_str() {
-            "startFen" => entry.value.split(' ').next().unwrap_or(""),
-            key if holds_piece_letters(key) => entry.value.as_str(),
-            _ => "",
-        };
-        letters
+    let uses = section.entries().flat_map(|entry| {
+        piece_letters(entry)
             .char_indices()
             .filter(|(_, c)| c.to_ascii_lowercase() == lower)
             .map(|(i, _)| Place {
-                range: range(entry.value_at + i, entry.value_at + i + 1),
+                range: section.range((entry.value_at + i, entry.value_at + i + 1)),
                 definition: false,
             })
             .collect::<Vec<_>>()
@@ -198,7 +230,7 @@ pub(super) fn letter_places(text: &str, sections: &[Section], offset: usize) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::sections;
+    use super::super::tests::model;
     use super::*;
 
     const FILE: &str = "[a:chess]\ncustomPiece1 = z:WF\ncustomPiece3 = w:F\n[b:a]\n\
@@ -206,11 +238,12 @@ mod tests {
                         startFen = 8/8/8/8/8/8/8/KYk5 w - - 0 1\n";
 
     fn values(text: &str) -> Vec<(String, Option<String>)> {
-        let index = sections(text).len() - 1;
+        let model = model(text);
+        let index = model.sections().len() - 1;
         let (line_start, offset) = (text.rfind('\n').map_or(0, |i| i + 1), text.len());
         let (key, typed) = text[line_start..].split_once('=').expect("a value");
         let kind = options::lookup(key.trim_end()).expect("an option").kind;
-        letter_values(text, &sections(text), index, kind, typed, offset)
+        letter_values(&model, index, kind, typed, offset)
             .into_iter()
             .filter_map(|c| match c {
                 IniCompletion::Value { value, detail, .. } => Some((value, detail)),
@@ -249,9 +282,9 @@ mod tests {
 
     #[test]
     fn a_letter_in_the_start_position_leads_to_its_piece() {
-        let sections = sections(FILE);
+        let model = model(FILE);
         let y = FILE.find("KYk5").expect("fen") + 1;
-        let places = letter_places(FILE, &sections, y);
+        let places = letter_places(&model, y);
         let defined = FILE.find("y:W").expect("y");
         assert_eq!(places[0].range, range(defined, defined + 1), "{places:?}");
         assert!(places[0].definition);
@@ -259,6 +292,6 @@ mod tests {
         assert_eq!(places.len(), 3, "{places:?}");
         // `w` in the side-to-move field is no piece.
         let side = FILE.find(" w - -").expect("side") + 1;
-        assert!(letter_places(FILE, &sections, side).is_empty());
+        assert!(letter_places(&model, side).is_empty());
     }
 }

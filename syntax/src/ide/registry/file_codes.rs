@@ -191,10 +191,12 @@ pub(super) const FILE: [Code; 26] = [
     file(
         "outside-section",
         Family::Host,
-        Warning,
+        Error,
         (
-            "a key before the first section header",
-            "Fairy-Stockfish ignores everything above the first header.",
+            "a key before the first section header, or a file with no header at all",
+            "Fairy-Stockfish skips every line above the first header: those keys belong to no \
+             variant, and a file without a header defines none. Said once, at the first key, with \
+             a fix that moves the header up.",
         ),
         (
             VariantsIni,
