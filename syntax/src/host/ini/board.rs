@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use super::options::{self, ValueKind};
 use super::rules::Rules;
+use crate::Severity;
 
 /// A variant's board as far as the checks need it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,35 +44,84 @@ impl Board {
         })
     }
 
-    /// Where a list of piece letters stops being read: Fairy-Stockfish reads letters of this
-    /// variant's pieces (and spaces) and stops at anything else, keeping what came before.
-    pub fn piece_list_problem(&self, kind: ValueKind, value: &str) -> Option<String> {
-        if matches!(value, "*" | "-") {
+    /// How the engine misreads a list of piece letters (parser.cpp 222–238): it reads letters
+    /// of this variant's pieces (whitespace between them skipped), `*` for all, and stops at
+    /// anything else, keeping what came before; for a single piece type the last letter read
+    /// wins. The severity, the bytes at fault, what to say, and what to write when it is not
+    /// the variant's letters.
+    pub fn piece_list_problem(
+        &self,
+        kind: ValueKind,
+        value: &str,
+    ) -> Option<(Severity, Range<usize>, String, Option<&'static str>)> {
+        let value = value.trim_end();
+        if value.starts_with('-') {
             return None;
         }
-        let stop = value
-            .chars()
-            .find(|c| !c.is_whitespace() && !self.letters.contains(&c.to_ascii_lowercase()))?;
-        let kept: String = value
-            .chars()
-            .take_while(|c| *c != stop)
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        let what = if kind == ValueKind::PieceType {
-            "the letter"
-        } else {
-            "the list"
-        };
-        let kept = if kept.is_empty() {
+        let mut read: Vec<char> = Vec::new();
+        let mut stop = None;
+        for (at, c) in value.char_indices() {
+            if c.is_whitespace() {
+                continue;
+            }
+            if c != '*' && !self.letters.contains(&c.to_ascii_lowercase()) {
+                stop = Some((at, c));
+                break;
+            }
+            read.push(c);
+        }
+        let kept = if read.is_empty() {
             "nothing".to_owned()
         } else {
-            format!("`{}`", crate::quote::shortened(&kept))
+            format!(
+                "`{}`",
+                crate::quote::shortened(&read.iter().collect::<String>())
+            )
         };
-        Some(format!(
-            "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading {what} there \
-             and keeps {kept}",
-            self.letters_said()
-        ))
+        if let Some((at, stop)) = stop {
+            // A comment after the list: the engine keeps the list, as meant, but its own check
+            // calls the value invalid.
+            if matches!(stop, '#' | ';') && !read.is_empty() {
+                return Some((
+                    Severity::Warning,
+                    at..value.len(),
+                    format!(
+                        "there are no comments after a value: Fairy-Stockfish stops at `{stop}` \
+                         and keeps {kept}, which seems meant, but its own check reports `{stop}` \
+                         as an invalid piece type"
+                    ),
+                    Some("put the comment on a line of its own, starting with `#`"),
+                ));
+            }
+            let what = if kind == ValueKind::PieceType {
+                "the letter"
+            } else {
+                "the list"
+            };
+            return Some((
+                Severity::Error,
+                at..value.len(),
+                format!(
+                    "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading {what} \
+                     there and keeps {kept}",
+                    self.letters_said()
+                ),
+                None,
+            ));
+        }
+        if kind == ValueKind::PieceType && read.len() > 1 {
+            let last = read.last().copied().unwrap_or('*');
+            return Some((
+                Severity::Error,
+                0..value.len(),
+                format!(
+                    "this option takes one piece: Fairy-Stockfish reads every letter and keeps the \
+                     last, `{last}`"
+                ),
+                None,
+            ));
+        }
+        None
     }
 
     /// Where a list of pairs (`p:150 n:800`, `q:1`, `s:g`) stops being read. Fairy-Stockfish

@@ -4,9 +4,9 @@
 use rowan::TextRange;
 
 use super::options::{self, ValueKind};
-use super::{Entry, Line, Scanner, Section, push, rules};
+use super::{Entry, Line, Scanner, Section, rules};
 use crate::Severity;
-use crate::host::{HostToken, span};
+use crate::host::{HostError, HostToken, span};
 
 impl Scanner<'_> {
     /// A `key = value` line of `section`, as the model read it.
@@ -30,42 +30,64 @@ impl Scanner<'_> {
             return;
         }
         let Some(option) = entry.option else {
-            let message = unknown_key_message(key, shown_key);
-            self.warn(key_range, "unknown-key", message);
+            self.unknown_key(key, shown_key, key_range);
             return;
         };
         if raw_value.is_empty() {
-            self.warn(
-                key_range,
+            let error = HostError::new(
+                span(key_range.0, key_range.1),
                 "empty-value",
+                Severity::Warning,
                 format!(
                     "`{key}` has no value: Fairy-Stockfish stores nothing, and the value from the \
-                     parent (or the default) stays"
+                     parent (or the default, `{}`) stays",
+                    crate::quote::shortened(&option.default)
                 ),
-            );
+            )
+            .with_help(format!(
+                "write the value after `=` ({}), or delete the line",
+                crate::quote::shortened(&option.default)
+            ));
+            self.scan.errors.push(error);
             return;
         }
         self.repeated_key(key, span(key_range.0, key_range.1));
         if let Some(instead) = &option.deprecated_for {
-            push(
-                &mut self.scan,
-                key_range.0,
-                key_range.1,
+            let new_key = instead
+                .split_whitespace()
+                .next()
+                .unwrap_or(instead)
+                .trim_matches('`');
+            let mut finding = HostError::new(
+                span(key_range.0, key_range.1),
                 "deprecated-key",
                 Severity::Hint,
                 format!("`{key}` still works but is deprecated: use {instead}"),
             );
+            // Only a key renamed with the same kind of value is a fix of one edit.
+            finding = match options::lookup(new_key) {
+                Some(new) if new.kind == option.kind => finding.with_fix(
+                    format!("rename `{key}` to `{new_key}`"),
+                    vec![(span(key_range.0, key_range.1), new_key.to_owned())],
+                ),
+                _ => finding.with_help(format!("write {instead} instead of `{key}`")),
+            };
+            self.scan.errors.push(finding);
         }
         let value_range = span(value_at, value_at + raw_value.len());
-        if let Some((severity, message)) = options::misreading(key, option.kind, raw_value) {
-            push(
-                &mut self.scan,
-                value_at,
-                value_at + raw_value.len(),
-                "wrong-value",
-                severity,
-                message,
-            );
+        if let Some(misread) = options::misreading(key, option.kind, raw_value) {
+            let range = span(value_at + misread.range.start, value_at + misread.range.end);
+            let mut finding =
+                HostError::new(range, "wrong-value", misread.severity, misread.message)
+                    .with_help(misread.help.clone());
+            if let Some(instead) = misread.instead {
+                finding = finding.with_fix(
+                    format!("write `{}`", crate::quote::shortened(&instead)),
+                    vec![(value_range, instead)],
+                );
+                finding.help = Some(misread.help);
+            }
+            self.scan.errors.push(finding);
         }
         let decides_board = matches!(key, "maxRank" | "maxFile" | "startFen" | "pieceToCharTable")
             || rules::reads(key)
@@ -93,8 +115,7 @@ impl Scanner<'_> {
             }
         }
         if matches!(option.kind, ValueKind::Piece | ValueKind::PieceWithBetza) {
-            let value = raw_value.trim_end();
-            self.piece_entry(key, value_at, value, option.kind);
+            self.piece_entry(key, value_at, raw_value, option.kind);
         }
     }
 
@@ -109,60 +130,388 @@ impl Scanner<'_> {
             .find(|(k, _)| k == key)
             .map(|(_, r)| std::mem::replace(r, range));
         match earlier {
-            Some(earlier) => push(
-                &mut self.scan,
-                earlier.start().into(),
-                earlier.end().into(),
-                "duplicate-key",
-                Severity::Warning,
-                format!(
-                    "`{key}` is set again further down in `[{}]`: Fairy-Stockfish keeps only the \
-                     last value",
-                    section.name
-                ),
-            ),
+            Some(earlier) => {
+                let finding = HostError::new(
+                    earlier,
+                    "duplicate-key",
+                    Severity::Warning,
+                    format!(
+                        "`{key}` is set again further down in `[{}]`: Fairy-Stockfish keeps only \
+                         the last value",
+                        section.name
+                    ),
+                )
+                .with_help("delete this line, or the later one if this value is the one meant");
+                self.scan.errors.push(finding);
+            }
             None => section.keys.push((key.to_owned(), range)),
         }
     }
 
-    /// A piece key (`knight = n`, `customPiece1 = a:WF`, `king = k:WF`) with its value at
-    /// `value_at`: a letter, then for a custom piece `:` and its Betza.
-    pub(super) fn piece_entry(&mut self, key: &str, value_at: usize, value: &str, kind: ValueKind) {
-        if value == "-" {
+    /// A key the engine does not know, at `range`: it ignores the line.
+    fn unknown_key(&mut self, key: &str, shown: &str, range: (usize, usize)) {
+        let spaced = key != key.trim() && options::lookup(key.trim()).is_some();
+        let near = if spaced {
+            Some(key.trim())
+        } else {
+            options::nearest(key)
+        };
+        let shown = crate::quote::shortened(shown);
+        let message = match near {
+            _ if spaced => format!(
+                "Fairy-Stockfish reads the spaces or tabs around `{}` as part of the key, knows \
+                 no such option and ignores the line",
+                key.trim()
+            ),
+            Some(near) => format!(
+                "Fairy-Stockfish knows no option `{shown}` and ignores it (did you mean `{near}`?)"
+            ),
+            None => format!("Fairy-Stockfish knows no option `{shown}` and ignores it"),
+        };
+        let mut finding = HostError::new(
+            span(range.0, range.1),
+            "unknown-key",
+            Severity::Warning,
+            message,
+        );
+        finding = match near {
+            // An indented key is mended by removing what stands before it on the line.
+            Some(near) if spaced => {
+                let line_start = range.0 - (key.len() - key.trim_start().len());
+                finding.with_fix(
+                    format!("write `{near}` at the start of the line"),
+                    vec![(span(line_start, range.1), near.to_owned())],
+                )
+            }
+            Some(near) => finding.with_fix(
+                format!("write `{near}`"),
+                vec![(span(range.0, range.1), near.to_owned())],
+            ),
+            None => finding.with_help(
+                "check the key's spelling and case against Fairy-Stockfish's options (keys are \
+                 case-sensitive)",
+            ),
+        };
+        self.scan.errors.push(finding);
+    }
+
+    /// A piece key (`knight = n`, `customPiece1 = a:WF`, `king = k:WF`) whose value, as the
+    /// engine keeps it (trailing whitespace included), stands at `value_at` (parser.cpp
+    /// 252–298): its first character is the letter (any other character removes the piece),
+    /// and for a custom piece or the king everything from the third character on is Betza.
+    pub(super) fn piece_entry(&mut self, key: &str, value_at: usize, raw: &str, kind: ValueKind) {
+        let Some(letter) = raw.chars().next() else {
+            return;
+        };
+        let trimmed = raw.trim_end();
+        if !letter.is_ascii_alphabetic() {
+            if letter != '-' {
+                let finding = HostError::new(
+                    span(value_at, value_at + trimmed.len()),
+                    "malformed-piece",
+                    Severity::Error,
+                    format!(
+                        "`{}` does not start with a piece letter: Fairy-Stockfish removes the \
+                         piece",
+                        crate::quote::shortened(trimmed)
+                    ),
+                )
+                .with_help(match kind {
+                    ValueKind::Piece => "write the piece's letter, or `-` to remove it",
+                    _ => "write the piece's letter, `:` and its Betza string (as in `x:mfWcfF`)",
+                });
+                self.scan.errors.push(finding);
+            }
             return;
         }
-        let custom = key.starts_with("customPiece");
-        let mut letters = value.chars();
-        let letter = letters.next();
-        let separated = letters.next() == Some(':') && kind == ValueKind::PieceWithBetza;
-        if !self.check_piece_value(value_at, value, letter, separated, custom) {
+        self.use_letter(letter, value_at, key);
+        let after_letter = value_at + letter.len_utf8();
+        let rest = &raw[letter.len_utf8()..];
+        if kind == ValueKind::Piece {
+            // Only the first character counts for a standard piece.
+            let tail = rest.trim_end();
+            if !tail.is_empty() {
+                let finding = HostError::new(
+                    span(after_letter, after_letter + tail.len()),
+                    "malformed-piece",
+                    Severity::Warning,
+                    format!(
+                        "`{key}` is a piece Fairy-Stockfish already knows the moves of: it reads \
+                         only the letter `{letter}` and ignores `{}`",
+                        crate::quote::shortened(tail)
+                    ),
+                )
+                .with_fix(
+                    format!("remove `{}`", crate::quote::shortened(tail)),
+                    vec![(span(after_letter, after_letter + tail.len()), String::new())],
+                );
+                self.scan.errors.push(finding);
+            }
             return;
         }
-        if let Some(letter) = letter {
-            self.use_letter(letter, value_at, key);
+        let king = key == "king";
+        // The king alone is the standard king; one more character makes it a royal piece of
+        // its own, whose moves are the Betza from the third character on.
+        if king && rest.is_empty() {
+            return;
         }
-        if separated {
-            let betza_at = value_at + value.find(':').map_or(value.len(), |i| i + 1);
-            let betza = span(betza_at, value_at + value.len());
-            self.betza_region(betza, key, letter);
+        let mut rest_chars = rest.chars();
+        let separator = rest_chars.next();
+        let betza = rest_chars.as_str();
+        let betza_at = after_letter + separator.map_or(0, char::len_utf8);
+        if separator != Some(':') {
+            let shown = crate::quote::shortened(trimmed);
+            let (message, fix) = match separator {
+                None => (
+                    format!(
+                        "`{shown}` has no `:` and no Betza string: Fairy-Stockfish gives the piece \
+                         no moves at all"
+                    ),
+                    None,
+                ),
+                Some(c) if c.is_whitespace() && betza.trim().is_empty() && king => (
+                    format!(
+                        "the whitespace after `{letter}` makes this a royal piece of its own with \
+                         no moves: Fairy-Stockfish reads the standard king only from `{letter}` alone"
+                    ),
+                    Some("remove the whitespace after the letter".to_owned()),
+                ),
+                Some(_) => (
+                    format!(
+                        "Fairy-Stockfish drops the character after the letter whatever it is, so \
+                         `{shown}` moves as `{}`",
+                        crate::quote::shortened(betza.trim_end())
+                    ),
+                    Some(format!(
+                        "write `{letter}:{}`",
+                        crate::quote::shortened(rest.trim_end())
+                    )),
+                ),
+            };
+            let range = span(value_at, value_at + trimmed.len().max(1));
+            let mut finding = HostError::new(range, "malformed-piece", Severity::Error, message);
+            finding = match fix {
+                Some(title) if king && betza.trim().is_empty() => finding.with_fix(
+                    title,
+                    vec![(span(after_letter, value_at + raw.len()), String::new())],
+                ),
+                Some(title) => finding.with_fix(
+                    title,
+                    vec![(span(after_letter, after_letter), ":".to_owned())],
+                ),
+                None => finding.with_help(format!(
+                    "write `{letter}:` and the piece's Betza string (as in `{letter}:mfWcfF`)"
+                )),
+            };
+            self.scan.errors.push(finding);
+            if separator.is_none() {
+                return;
+            }
+        } else if betza.trim().is_empty() {
+            let (help, fix) = if king {
+                (
+                    "write `k` alone for the standard king, or its moves after `:`".to_owned(),
+                    Some(vec![(
+                        span(after_letter, value_at + raw.len()),
+                        String::new(),
+                    )]),
+                )
+            } else {
+                (
+                    "write the piece's Betza string after `:` (as in `a:mfWcfF`)".to_owned(),
+                    None,
+                )
+            };
+            let finding = HostError::new(
+                span(value_at, value_at + trimmed.len()),
+                "malformed-piece",
+                Severity::Error,
+                format!(
+                    "`{}` has an empty Betza string: Fairy-Stockfish gives {} no moves at all",
+                    crate::quote::shortened(trimmed),
+                    if king { "the king" } else { "the piece" }
+                ),
+            );
+            let finding = match fix {
+                Some(edits) => finding.with_fix("remove the `:`, for the standard king", edits),
+                None => finding.with_help(help),
+            };
+            self.scan.errors.push(finding);
+            return;
         }
+        let betza_len = betza.trim_end().len();
+        self.betza_region(span(betza_at, betza_at + betza_len), key, Some(letter));
     }
 }
 
-/// Why the engine ignores `key` (as written, `shown` without its indentation).
-fn unknown_key_message(key: &str, shown: &str) -> String {
-    let shown = crate::quote::shortened(shown);
-    if key != key.trim() && options::lookup(key.trim()).is_some() {
-        return format!(
-            "Fairy-Stockfish reads the spaces or tabs around `{}` as part of the key, knows no \
-             such option and ignores the line",
-            key.trim()
+#[cfg(test)]
+mod tests {
+    use crate::Severity;
+    use crate::document::{FileDiagnostic, Options, analyse};
+    use crate::host::HostFormat;
+
+    fn findings(text: &str) -> Vec<FileDiagnostic> {
+        analyse(HostFormat::VariantsIni, text, &Options::default()).diagnostics
+    }
+
+    /// The text a finding covers, its code and its severity.
+    fn said(text: &str) -> Vec<(String, &'static str, Severity)> {
+        findings(text)
+            .into_iter()
+            .map(|d| {
+                let code: &'static str = Box::leak(d.code.into_boxed_str());
+                (
+                    text[std::ops::Range::<usize>::from(d.range)].to_owned(),
+                    code,
+                    d.severity,
+                )
+            })
+            .collect()
+    }
+
+    /// The text after the first fix of the first finding.
+    fn fixed(text: &str) -> String {
+        let finding = findings(text).into_iter().next().expect("a finding");
+        let fix = finding.fix.expect("a fix");
+        let mut edits = fix.edits;
+        edits.sort_by_key(|e| std::cmp::Reverse(e.range.start()));
+        let mut out = text.to_owned();
+        for edit in edits {
+            out.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.text);
+        }
+        out
+    }
+
+    /// parser.cpp 38–44: a rank is read with `ss >> int`, which stops at the whitespace after
+    /// the number (recorded with pyffish: `maxRank =<TAB>6<TAB>` is a 6-rank board).
+    #[test]
+    fn whitespace_after_a_number_is_no_mistake() {
+        let text = "[v:chess]\nmaxRank =\t6\t\nstartFen = 4k3/8/8/8/8/4K3 w - - 0 1\n";
+        assert_eq!(said(text), []);
+        // But `true ` is not `true` (parser.cpp 68–71: an exact comparison).
+        let text = "[v:chess]\ncastling = true \n";
+        assert_eq!(said(text)[0].1, "wrong-value");
+        assert_eq!(fixed(text), "[v:chess]\ncastling = true\n");
+    }
+
+    /// parser.cpp 262–266: a standard piece reads only the first character of its value
+    /// (recorded with pyffish: `wazir = w:s` is a wazir, and `W` stands in the start position).
+    #[test]
+    fn a_betza_tail_on_a_standard_piece_is_ignored_and_said_so() {
+        let text = "[v:chess]\nwazir = w:s\nstartFen = 4k3/8/8/8/8/8/8/3WK3 w - - 0 1\n";
+        assert_eq!(
+            said(text),
+            [(":s".to_owned(), "malformed-piece", Severity::Warning)]
+        );
+        assert_eq!(fixed(text), text.replace("w:s", "w"));
+    }
+
+    /// parser.cpp 285–296: one character after the king's letter makes it a royal piece of its
+    /// own whose Betza starts at the third (recorded with pyffish: `king = k ` and `king = k:`
+    /// give kings with no moves).
+    #[test]
+    fn a_king_with_an_empty_betza_cannot_move() {
+        for value in ["k:", "k "] {
+            let text = format!("[v:chess]\nking = {value}\n");
+            let found = said(&text);
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert_eq!(
+                (found[0].1, found[0].2),
+                ("malformed-piece", Severity::Error)
+            );
+            assert_eq!(fixed(&text), "[v:chess]\nking = k\n");
+        }
+        assert_eq!(said("[v:chess]\nking = k\n"), []);
+    }
+
+    /// parser.cpp 270–283: a custom piece's Betza is the value from its third character
+    /// (recorded with pyffish: `aWF` moves as a Ferz, `a` not at all).
+    #[test]
+    fn a_custom_piece_without_its_colon_loses_a_letter() {
+        let text = "[v:chess]\ncustomPiece1 = aWF\n";
+        assert_eq!(said(text)[0].1, "malformed-piece");
+        assert_eq!(fixed(text), "[v:chess]\ncustomPiece1 = a:WF\n");
+        let text = "[v:chess]\ncustomPiece1 = a\n";
+        assert_eq!(said(text)[0].2, Severity::Error);
+    }
+
+    /// parser.cpp 182–184, 222–238: a single piece type keeps the last letter read; a list
+    /// stops at `#` and keeps what came before (recorded: `flagPiece = kq` is the queen).
+    #[test]
+    fn piece_options_read_as_the_engine_reads_them() {
+        let one = "[v:chess]\nflagPiece = kq\nflagRegionWhite = *8\n";
+        assert_eq!(said(one)[0].1, "wrong-value");
+        assert_eq!(said(one)[0].2, Severity::Error);
+        let comment = "[v:chess]\npromotionPieceTypes = nq # the usual\n";
+        assert_eq!(
+            said(comment),
+            [("# the usual".to_owned(), "wrong-value", Severity::Warning)]
         );
     }
-    match options::nearest(key) {
-        Some(near) => format!(
-            "Fairy-Stockfish knows no option `{shown}` and ignores it (did you mean `{near}`?)"
-        ),
-        None => format!("Fairy-Stockfish knows no option `{shown}` and ignores it"),
+
+    /// parser.cpp 126–154: a square's number is read with `std::stoi`, as far as it goes
+    /// (`e5,e6` is `e5`); a `#` ends the region, keeping what came before.
+    #[test]
+    fn a_region_is_read_word_by_word() {
+        let text = "[v:chess]\npromotionRegionWhite = e5,e6,f5,f6\n";
+        let found = findings(text);
+        assert!(found[0].message.contains("read as `e5`"), "{found:?}");
+        assert_eq!(
+            fixed(text),
+            "[v:chess]\npromotionRegionWhite = e5 e6 f5 f6\n"
+        );
+        let comment = "[v:chess]\npromotionRegionWhite = *7 *8 # c\n";
+        assert_eq!(said(comment)[0].2, Severity::Warning);
+    }
+
+    /// variant.cpp 2152: lines before the first header are skipped, so a file without one
+    /// defines no variant: one finding, not one per key.
+    #[test]
+    fn a_file_without_a_header_gets_one_error() {
+        let text = "maxRank = 6\nmaxFile = 6\ncastling = false\n";
+        let found = said(text);
+        assert_eq!(
+            found,
+            [("maxRank = 6".to_owned(), "outside-section", Severity::Error)]
+        );
+        assert!(fixed(text).starts_with("[myvariant:chess]\nmaxRank = 6"));
+        let above = "maxRank = 6\n[v:chess]\ncastling = false\n";
+        assert_eq!(fixed(above), "[v:chess]\nmaxRank = 6\ncastling = false\n");
+    }
+
+    #[test]
+    fn misspelt_and_deprecated_keys_and_words_are_mended() {
+        assert_eq!(
+            fixed("[v:chess]\nmaxRanks = 6\n"),
+            "[v:chess]\nmaxRank = 6\n"
+        );
+        assert_eq!(
+            fixed("[v:chess]\ncastling = yes\n"),
+            "[v:chess]\ncastling = true\n"
+        );
+        assert_eq!(
+            fixed("[v:chess]\ncastling = True\n"),
+            "[v:chess]\ncastling = true\n"
+        );
+        assert_eq!(
+            fixed("[v:chess]\nwhiteFlag = *8\n"),
+            "[v:chess]\nflagRegionWhite = *8\n"
+        );
+        assert_eq!(
+            fixed("[v:chess]\nstalemateValue = lose\n"),
+            "[v:chess]\nstalemateValue = loss\n"
+        );
+    }
+
+    /// Every error and warning of a file says what to write.
+    #[test]
+    fn every_error_and_warning_helps() {
+        let text = "maxRank = 6\n[v:chess]\nmaxRanks = 6\ncastling = yes\nking = k:\n\
+                    customPiece26 = a:W\nflagPiece = kq\nmaxFile = \n[w:chez]\n";
+        for finding in findings(text) {
+            if finding.severity <= Severity::Warning {
+                assert!(finding.help.is_some(), "{finding:?}");
+            }
+        }
     }
 }

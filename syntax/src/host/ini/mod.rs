@@ -160,14 +160,27 @@ fn lone_carriage_return(scan: &mut Scan, offset: usize, line: &str, at: usize) {
             ),
         )
     };
-    push(
-        scan,
-        offset + at,
-        offset + line.len(),
+    // Each carriage return alone becomes a line break, which is what the editor shows.
+    let mended = line[at..].trim_end_matches('\r').replace('\r', "\n");
+    let kept = line[at..].trim_end_matches('\r').len();
+    let finding = HostError::new(
+        span(offset + at, offset + line.len()),
         "line-ending",
         severity,
         message,
     );
+    scan.errors.push(if mended.trim().is_empty() {
+        finding.with_fix(
+            "remove the carriage returns at the end of the line",
+            vec![(span(offset + at + kept, offset + line.len()), String::new())],
+        )
+    } else {
+        finding.with_fix(
+            "end the line where the editor shows it, with a line feed (save the file with \
+             LF or CRLF line endings)",
+            vec![(span(offset + at, offset + at + kept), mended)],
+        )
+    });
 }
 
 impl Scanner<'_> {
@@ -186,37 +199,42 @@ impl Scanner<'_> {
         match &line.kind {
             LineKind::Blank => {}
             LineKind::Comment => self.scan.host_tokens.push(comment),
-            LineKind::IndentedComment => {
-                self.scan.host_tokens.push(comment);
-                self.warn(
-                    (start, end),
-                    "unknown-key",
-                    "an indented comment is no comment to Fairy-Stockfish: with its `=` it is \
-                     read as a key, which it ignores (start the line with `#`)"
-                        .to_owned(),
-                );
+            LineKind::IndentedComment | LineKind::IndentedHeader => {
+                let header = line.kind == LineKind::IndentedHeader;
+                let (code, severity, message) = if header {
+                    (
+                        "indented-header",
+                        Severity::Error,
+                        "an indented header is no header to Fairy-Stockfish: it ignores the \
+                         line, and the keys below stay in the section above",
+                    )
+                } else {
+                    self.scan.host_tokens.push(comment);
+                    (
+                        "unknown-key",
+                        Severity::Warning,
+                        "an indented comment is no comment to Fairy-Stockfish: with its `=` it \
+                         is read as a key, which it ignores",
+                    )
+                };
+                let finding = HostError::new(span(start, end), code, severity, message.to_owned())
+                    .with_fix(
+                        format!("start the line with `{}`", if header { "[" } else { "#" }),
+                        vec![(span(offset, start), String::new())],
+                    );
+                self.scan.errors.push(finding);
             }
-            LineKind::IndentedHeader => push(
-                &mut self.scan,
-                start,
-                end,
-                "indented-header",
-                Severity::Error,
-                "an indented header is no header to Fairy-Stockfish: it ignores the line, and \
-                 the keys below stay in the section above (start the line with `[`)"
-                    .to_owned(),
-            ),
-            LineKind::NoEquals => self.warn(
-                (start, end),
-                "no-equals",
-                "Fairy-Stockfish ignores a line without `=`".to_owned(),
+            LineKind::NoEquals => self.scan.errors.push(
+                HostError::new(
+                    span(start, end),
+                    "no-equals",
+                    Severity::Warning,
+                    "Fairy-Stockfish ignores a line without `=`".to_owned(),
+                )
+                .with_help("write `key = value`, or start the line with `#` to make it a comment"),
             ),
             LineKind::Entry(entry) => self.entry(section, line, entry),
         }
-    }
-
-    fn warn(&mut self, (start, end): (usize, usize), code: &'static str, message: String) {
-        push(&mut self.scan, start, end, code, Severity::Warning, message);
     }
 
     /// `key` at `start` names a custom piece the engine does not have.
@@ -237,43 +255,6 @@ impl Scanner<'_> {
             options::CUSTOM_PIECES
         ));
         self.scan.errors.push(error);
-    }
-
-    /// Reports a piece `value` at `value_at` that is not a letter, then `:` and Betza; whether
-    /// its letter and Betza are still read.
-    fn check_piece_value(
-        &mut self,
-        value_at: usize,
-        value: &str,
-        letter: Option<char>,
-        separated: bool,
-        custom: bool,
-    ) -> bool {
-        let shown = crate::quote::shortened(value);
-        let mut malformed = |message: String| {
-            push(
-                &mut self.scan,
-                value_at,
-                value_at + value.len(),
-                "malformed-piece",
-                Severity::Error,
-                message,
-            );
-        };
-        match (letter, separated) {
-            (Some(letter), _) if !letter.is_ascii_alphabetic() => {
-                malformed(format!("`{shown}` does not start with a piece letter"));
-                true
-            }
-            (Some(_), false) if custom || value.chars().count() > 1 => {
-                malformed(format!(
-                    "`{shown}` should be a piece letter, `:` and the Betza string (as in \
-                     `x:mfWcfF`)"
-                ));
-                false
-            }
-            _ => true,
-        }
     }
 
     /// Records piece `letter` (at `at`, the value of `key`) as used in the current section,
@@ -304,13 +285,31 @@ impl Scanner<'_> {
              keeps `{kept}` and drops `{dropped}`, wherever the lines stand",
             current.name
         );
-        push(
-            &mut self.scan,
-            at,
-            at + 1,
-            "letter-used-twice",
-            Severity::Error,
-            message,
+        let used: Vec<char> = current.letters.iter().map(|(l, _)| *l).collect();
+        let parent_letters = current
+            .board
+            .as_ref()
+            .map(|b| b.letters.clone())
+            .unwrap_or_default();
+        let free = ('a'..='z').find(|l| !used.contains(l) && !parent_letters.contains(l));
+        let help = match free {
+            Some(free) => format!(
+                "give `{dropped}` a letter no other piece of `[{}]` has, such as `{free}`",
+                current.name
+            ),
+            None => format!(
+                "give `{dropped}` a letter no other piece of `[{}]` has",
+                current.name
+            ),
+        };
+        self.scan.errors.push(
+            HostError::new(
+                span(at, at + 1),
+                "letter-used-twice",
+                Severity::Error,
+                message,
+            )
+            .with_help(help),
         );
     }
 
@@ -407,18 +406,6 @@ fn section_line_span(section: &Section, header: &Header) -> TextRange {
         section.start,
         section.start + first_line_end.max(header.line.1),
     )
-}
-
-fn push(
-    scan: &mut Scan,
-    start: usize,
-    end: usize,
-    code: &'static str,
-    severity: Severity,
-    message: String,
-) {
-    scan.errors
-        .push(HostError::new(span(start, end), code, severity, message));
 }
 
 /// Where Fairy-Stockfish reads piece key `key` among the piece keys: the standard pieces in its

@@ -270,86 +270,217 @@ pub fn quoted_words(words: &[&str]) -> String {
         .join(", ")
 }
 
-/// How the engine misreads `value` of option `key`, of `kind`, if it does: the severity and
-/// what to say. Piece letters are checked against the variant's pieces elsewhere; here only
-/// their form.
-pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, String)> {
-    let error = |message: String| Some((Severity::Error, message));
+/// How the engine misreads a value, when it does not read it as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misreading {
+    /// An error where the engine does something other than the text says; a warning where it
+    /// reads what was meant but its own `check` complains.
+    pub severity: Severity,
+    pub message: String,
+    /// What to write instead, in words.
+    pub help: String,
+    /// The bytes of the value at fault.
+    pub range: std::ops::Range<usize>,
+    /// The value that says what was meant, where it is known.
+    pub instead: Option<String>,
+}
+
+/// The number at the start of `value` as a C++ stream reads an `int` (the engine's `ss >> i`,
+/// parser.cpp 31–43): a sign and digits after leading whitespace, the rest ignored; `None`
+/// when there is no number, which fails the stream (the engine then keeps 0).
+pub fn leading_number(value: &str) -> Option<i64> {
+    let value = value.trim_start();
+    let sign = usize::from(value.starts_with(['-', '+']));
+    let digits = value[sign..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(value.len(), |end| sign + end);
+    value[..digits].parse::<i64>().ok()
+}
+
+/// A rank count as the engine reads it (parser.cpp 38–44).
+pub fn read_ranks(value: &str) -> Option<i64> {
+    leading_number(value)
+}
+
+/// A file count as the engine reads it (parser.cpp 46–61): a number when the value starts with
+/// a digit, else its first character as a file letter (`a` is 1), which an upper-case letter
+/// turns negative.
+pub fn read_files(value: &str) -> Option<i64> {
+    let first = value.trim_start().chars().next()?;
+    if first.is_ascii_digit() {
+        leading_number(value)
+    } else {
+        Some(i64::from(u32::from(first)) - i64::from(b'a') + 1)
+    }
+}
+
+/// The closest of `words` to `value`, when one is near enough to be a slip.
+fn nearest_word<'w>(words: &[&'w str], value: &str) -> Option<&'w str> {
+    let folded = value.trim().to_ascii_lowercase();
+    words
+        .iter()
+        .map(|w| (edit_distance(w, &folded), *w))
+        .filter(|(distance, w)| *distance <= (w.len() / 3).max(1))
+        .min()
+        .map(|(_, w)| w)
+}
+
+/// How the engine misreads `value` (as it keeps it, trailing whitespace included) of option
+/// `key`, of `kind`, if it does. Piece letters are checked against the variant's pieces
+/// elsewhere; here only their form.
+pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<Misreading> {
     // Quoted by its ends when long: a value may be thousands of characters.
-    let shown = crate::quote::shortened(value);
+    let shown = crate::quote::shortened(value.trim_end());
+    let whole = 0..value.len();
+    let error = |message: String, help: String, instead: Option<String>| {
+        Some(Misreading {
+            severity: Severity::Error,
+            message,
+            help,
+            range: whole.clone(),
+            instead,
+        })
+    };
     // Only the board's own size drops the variant when too large, or breaks it when no number.
     let sizes_board = matches!(key, "maxRank" | "maxFile");
-    let out_of_range = |what: &str, most: &str| {
-        if sizes_board {
-            format!(
-                "{shown} {what}s are more than Fairy-Stockfish's largest board ({most}): the \
-                 variant is dropped without a word"
-            )
-        } else {
-            format!("`{shown}` is past the last {what} of Fairy-Stockfish's largest board ({most})")
-        }
-    };
-    let unreadable = |what: &str, expected: &str| {
-        let breaks = if sizes_board {
-            ", and breaks on this one"
-        } else {
-            ""
-        };
-        format!("`{shown}` is no {what}: Fairy-Stockfish expects {expected}{breaks}")
-    };
     match kind {
-        // `false` followed by anything is read as the `false` it says.
-        ValueKind::Bool if value != "true" && value.split_whitespace().next() != Some("false") => {
-            let comment = if value.contains(['#', ';']) {
+        ValueKind::Bool if value != "true" && value != "false" => {
+            let trimmed = value.trim_end();
+            let meant = match trimmed.to_ascii_lowercase().as_str() {
+                "true" | "yes" | "on" | "1" | "y" | "t" => Some("true"),
+                "false" | "no" | "off" | "0" | "n" | "f" => Some("false"),
+                _ if trimmed.starts_with("true") => Some("true"),
+                _ if trimmed.starts_with("false") => Some("false"),
+                _ => None,
+            };
+            // Anything but exactly `true` is false: `False` is read as what it says, and only
+            // the engine's own check calls it invalid.
+            if meant == Some("false") {
+                return Some(Misreading {
+                    severity: Severity::Warning,
+                    message: format!(
+                        "`{shown}` is read as `false`, as meant, but Fairy-Stockfish takes only \
+                         exactly `true` or `false`, and its own check reports this value as \
+                         invalid"
+                    ),
+                    help: "write `false`".to_owned(),
+                    range: whole,
+                    instead: Some("false".to_owned()),
+                });
+            }
+            let why = if trimmed != value {
+                " (the whitespace after it counts)"
+            } else if value.contains(['#', ';']) {
                 " (there are no comments after a value)"
             } else {
                 ""
             };
-            error(format!(
-                "`{shown}` is read as `false`: Fairy-Stockfish takes exactly `true` or \
-                 `false`{comment}"
-            ))
+            error(
+                format!(
+                    "`{shown}` is read as `false`: Fairy-Stockfish takes exactly `true` or \
+                     `false`{why}"
+                ),
+                match meant {
+                    Some(word) => format!("write `{word}`"),
+                    None => "write `true` or `false`".to_owned(),
+                },
+                meant.map(str::to_owned),
+            )
         }
-        ValueKind::Int => {
-            let digits = value.trim_start_matches(['-', '+']);
-            if digits.starts_with(|c: char| c.is_ascii_digit()) {
-                None
-            } else {
-                error(format!(
-                    "`{shown}` is read as 0: Fairy-Stockfish expects a number"
-                ))
+        ValueKind::Int if leading_number(value).is_none() => error(
+            format!("`{shown}` is read as 0: Fairy-Stockfish expects a number"),
+            "write a whole number (digits, with `-` for a negative one)".to_owned(),
+            None,
+        ),
+        ValueKind::Rank => {
+            let rank = read_ranks(value);
+            let most = i64::from(MAX_RANKS);
+            match rank {
+                Some(rank) if (1..=most).contains(&rank) => None,
+                Some(rank) if rank > most => error(
+                    if sizes_board {
+                        format!(
+                            "{rank} ranks are more than Fairy-Stockfish's largest board \
+                             ({MAX_RANKS}): the variant is dropped without a word"
+                        )
+                    } else {
+                        format!(
+                            "rank {rank} is past the last rank of Fairy-Stockfish's largest board ({MAX_RANKS})"
+                        )
+                    },
+                    format!("write a number from 1 to {MAX_RANKS}"),
+                    None,
+                ),
+                _ => error(
+                    format!(
+                        "`{shown}` is no rank: Fairy-Stockfish expects a number from 1 to \
+                         {MAX_RANKS}{}",
+                        if sizes_board {
+                            ", and the board it makes has no squares (no position is legal)"
+                        } else {
+                            ""
+                        }
+                    ),
+                    format!("write a number from 1 to {MAX_RANKS}"),
+                    None,
+                ),
             }
         }
-        ValueKind::Rank => match value.parse::<i64>() {
-            Ok(rank) if (1..=i64::from(MAX_RANKS)).contains(&rank) => None,
-            Ok(rank) if rank > i64::from(MAX_RANKS) => {
-                error(out_of_range("rank", &MAX_RANKS.to_string()))
-            }
-            _ => error(unreadable(
-                "rank",
-                &format!("a number from 1 to {MAX_RANKS}"),
-            )),
-        },
         ValueKind::File => {
-            let number = match value.as_bytes() {
-                [letter @ b'a'..=b'z'] => Some(i64::from(letter - b'a') + 1),
-                _ => value.parse::<i64>().ok(),
-            };
-            match number {
-                Some(file) if (1..=i64::from(MAX_FILES)).contains(&file) => None,
-                Some(file) if file > i64::from(MAX_FILES) => {
-                    error(out_of_range("file", &format!("{MAX_FILES}, l")))
+            let most = i64::from(MAX_FILES);
+            let last = char::from(b'a' + MAX_FILES - 1);
+            let help =
+                format!("write a number from 1 to {most}, or a lower-case letter from a to {last}");
+            match read_files(value) {
+                Some(file) if (1..=most).contains(&file) => None,
+                Some(file) if file > most && sizes_board => error(
+                    format!(
+                        "`{shown}` is {file} files, more than Fairy-Stockfish's largest board \
+                         ({most}, {last}): the variant is dropped without a word"
+                    ),
+                    help,
+                    None,
+                ),
+                _ => {
+                    let lower = value.trim().to_ascii_lowercase();
+                    let instead = (lower.len() == 1
+                        && read_files(&lower).is_some_and(|f| (1..=most).contains(&f)))
+                    .then_some(lower);
+                    error(
+                        format!(
+                            "`{shown}` is no file count: Fairy-Stockfish expects a number from 1 to \
+                             {most} or a lower-case letter from a to {last}{}",
+                            if sizes_board {
+                                ", and the board it makes has no squares (no position is legal)"
+                            } else {
+                                ""
+                            }
+                        ),
+                        help,
+                        instead,
+                    )
                 }
-                _ => error(unreadable(
-                    "file",
-                    &format!("a number from 1 to {MAX_FILES} or a lower-case letter from a to l"),
-                )),
             }
         }
-        ValueKind::Word(words) if !words.contains(&value) => error(format!(
-            "`{shown}` is read as `none`: Fairy-Stockfish knows {}",
-            quoted_words(words)
-        )),
+        ValueKind::Word(words) if !words.contains(&value) => {
+            let meant = nearest_word(words, value);
+            let why = if words.contains(&value.trim_end()) {
+                " (the whitespace after it counts)"
+            } else {
+                ""
+            };
+            error(
+                format!(
+                    "`{shown}` is read as `none`: Fairy-Stockfish knows {}{why}",
+                    quoted_words(words)
+                ),
+                match meant {
+                    Some(word) => format!("write `{word}`"),
+                    None => format!("write one of {}", quoted_words(words)),
+                },
+                meant.map(str::to_owned),
+            )
+        }
         ValueKind::Bitboard => bitboard_misreading(value),
         _ => None,
     }
@@ -360,16 +491,7 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<(Severity, 
 pub fn read_as(kind: ValueKind, value: &str) -> Option<String> {
     let read = match kind {
         ValueKind::Bool => (value == "true").to_string(),
-        ValueKind::Int => {
-            let sign = usize::from(value.starts_with(['-', '+']));
-            let digits = value[sign..]
-                .find(|c: char| !c.is_ascii_digit())
-                .map_or(value.len(), |end| sign + end);
-            match value[..digits].parse::<i64>() {
-                Ok(number) => number.to_string(),
-                Err(_) => "0".to_owned(),
-            }
-        }
+        ValueKind::Int => leading_number(value).unwrap_or(0).to_string(),
         ValueKind::Word(words) if !words.contains(&value) => "none".to_owned(),
         _ => return None,
     };
@@ -378,54 +500,130 @@ pub fn read_as(kind: ValueKind, value: &str) -> Option<String> {
 
 /// Whether `value` of `maxRank` or `maxFile` makes the engine drop the variant.
 pub fn drops_variant(key: &str, value: &str) -> bool {
-    let limit = match key {
-        "maxRank" => MAX_RANKS,
-        "maxFile" => MAX_FILES,
-        _ => return false,
-    };
-    let number = match value.as_bytes() {
-        [letter @ b'a'..=b'z'] if key == "maxFile" => Some(i64::from(letter - b'a') + 1),
-        _ => value.parse::<i64>().ok(),
-    };
-    number.is_some_and(|n| n > i64::from(limit))
+    match key {
+        "maxRank" => read_ranks(value).is_some_and(|n| n > i64::from(MAX_RANKS)),
+        "maxFile" => read_files(value).is_some_and(|n| n > i64::from(MAX_FILES)),
+        _ => false,
+    }
 }
 
-/// A region's tokens are read in order; the first the engine cannot read ends the region, or
-/// makes it abort when its number is no number (`a*8`, `*x`).
-fn bitboard_misreading(value: &str) -> Option<(Severity, String)> {
-    if value == "-" {
-        return None;
-    }
-    for token in value.split_whitespace() {
-        let mut chars = token.chars();
+/// A region's words are read in order (parser.cpp 126–154): a square (`e4`), a file (`e*`) or
+/// a rank (`*4`), whose number is read as far as it goes; the first word it cannot read ends
+/// the region, keeping the squares before; `-` ends it too; a word whose number is no number
+/// (`a*8`, `*x`) makes the engine abort.
+fn bitboard_misreading(value: &str) -> Option<Misreading> {
+    let mut at = 0;
+    let mut kept: Vec<&str> = Vec::new();
+    for word in value.split_whitespace() {
+        let start = at + value[at..].find(word).unwrap_or(0);
+        at = start + word.len();
+        if word == "-" {
+            return None;
+        }
+        let mut chars = word.chars();
         let head = chars.next()?;
         let rest = chars.as_str();
-        let file_ok = head == '*' || ('a'..='l').contains(&head);
-        let rank_ok = rest == "*" && head != '*'
-            || rest
-                .parse::<u8>()
-                .is_ok_and(|rank| (1..=MAX_RANKS).contains(&rank));
-        if file_ok && rank_ok {
-            continue;
-        }
-        let aborts = (head == '*' || head.is_ascii_alphabetic())
-            && !rest.is_empty()
-            && !rest.starts_with(|c: char| c.is_ascii_digit())
-            && rest != "*";
-        let message = if aborts {
-            format!(
-                "`{}` makes Fairy-Stockfish abort while loading the file: a square is a file \
-                 letter and a rank number (`e4`), `e*` or `*4`",
-                crate::quote::shortened(token)
-            )
+        let number = leading_number(rest);
+        let is_file =
+            |c: char| ('a'..=char::from(b'a' + MAX_FILES - 1)).contains(&c.to_ascii_lowercase());
+        let rank_ok = |n: i64| (1..=i64::from(MAX_RANKS)).contains(&n);
+        let stays = "Fairy-Stockfish stops reading the region there";
+        let kept_said = if kept.is_empty() {
+            "nothing".to_owned()
         } else {
-            format!(
-                "`{}` is no square of Fairy-Stockfish's board: it ends the list, and what \
-                 follows it is dropped",
-                crate::quote::shortened(token)
-            )
+            format!("`{}`", crate::quote::shortened(&kept.join(" ")))
         };
-        return Some((Severity::Error, message));
+        let shown = crate::quote::shortened(word);
+        let misreading = |severity, message: String, help: String, instead: Option<String>| {
+            Some(Misreading {
+                severity,
+                message,
+                help,
+                range: start..value.len(),
+                instead,
+            })
+        };
+        if word.starts_with(['#', ';']) {
+            return misreading(
+                Severity::Warning,
+                format!(
+                    "there are no comments after a value: {stays} and keeps {kept_said}, which \
+                     seems meant, but its own check reports the value as invalid"
+                ),
+                "put the comment on a line of its own, starting with `#`".to_owned(),
+                Some(value[..start].trim_end().to_owned()),
+            );
+        }
+        let square_help = "write squares as a file letter and a rank number (`e4`), whole files \
+                           as `e*`, whole ranks as `*4`, separated by spaces"
+            .to_owned();
+        // Only a number the engine cannot find aborts: `stoi` throws.
+        let aborts = rest != "*"
+            && !rest.is_empty()
+            && (head == '*' || head.is_ascii_alphabetic())
+            && !word.ends_with('*')
+            && number.is_none();
+        if aborts {
+            return misreading(
+                Severity::Error,
+                format!(
+                    "`{shown}` makes Fairy-Stockfish abort while loading the file: it reads a \
+                     number after `{head}` and finds none"
+                ),
+                square_help,
+                None,
+            );
+        }
+        let readable = match (head, rest) {
+            (file, "*") => is_file(file),
+            ('*', _) => number.is_some_and(rank_ok),
+            (file, _) if file.is_ascii_alphabetic() && !rest.is_empty() => {
+                is_file(file) && number.is_some_and(rank_ok)
+            }
+            _ => false,
+        };
+        if !readable {
+            return misreading(
+                Severity::Error,
+                format!(
+                    "`{shown}` is no square of Fairy-Stockfish's board: {stays}, and keeps {kept_said}"
+                ),
+                square_help,
+                None,
+            );
+        }
+        // The number is read as far as it goes: `e5,e6` is `e5`.
+        let sign = usize::from(rest.starts_with(['+', '-']));
+        let number_len = sign
+            + rest[sign..]
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len() - sign);
+        if rest != "*" && number_len < rest.len() {
+            let read = &word[..head.len_utf8() + number_len];
+            let listed = word.contains(',');
+            let instead = listed.then(|| {
+                value
+                    .replace(',', " ")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+            return misreading(
+                Severity::Error,
+                format!(
+                    "`{shown}` is read as `{read}`: Fairy-Stockfish reads a square's number as far \
+                     as it goes and drops the rest of the word{}",
+                    if listed {
+                        " (squares are separated by spaces, not commas)"
+                    } else {
+                        ""
+                    }
+                ),
+                square_help,
+                instead,
+            );
+        }
+        kept.push(word);
     }
     None
 }

@@ -4,9 +4,10 @@
 use super::board::Board;
 use super::options::{self, ValueKind};
 use super::rules::{self, PieceType};
-use super::{Header, Outcome, Scanner, Section, SectionState, fen, push};
+use super::{Header, Outcome, Scanner, Section, SectionState, fen};
 use crate::Severity;
 use crate::host::{HostError, HostToken, span};
+use rowan::TextRange;
 
 impl Scanner<'_> {
     /// The header of `section`: it opens a section with no piece letters used yet, on its
@@ -21,50 +22,61 @@ impl Scanner<'_> {
             super::lone_carriage_return(&mut self.scan, line_start, &header.text, at);
         }
         if header.byte_order_mark {
-            push(
-                &mut self.scan,
-                section.start,
-                line_end,
-                "byte-order-mark",
-                Severity::Error,
-                "the line starts with a byte-order mark: Fairy-Stockfish reads it as part of \
-                 the line, so it sees no header here and drops this section"
-                    .to_owned(),
+            self.scan.errors.push(
+                HostError::new(
+                    span(section.start, line_end),
+                    "byte-order-mark",
+                    Severity::Error,
+                    "the line starts with a byte-order mark: Fairy-Stockfish reads it as part of \
+                     the line, so it sees no header here and drops this section"
+                        .to_owned(),
+                )
+                .with_fix(
+                    "remove the byte-order mark (save the file as UTF-8 without BOM)",
+                    vec![(span(section.start, line_start), String::new())],
+                ),
             );
         }
         let name = header.name.as_str();
         if !header.closed {
-            push(
-                &mut self.scan,
-                line_start,
-                line_end,
-                "unclosed-section",
-                Severity::Error,
-                format!(
-                    "section header `{}` has no closing `]`",
-                    crate::quote::shortened(&format!("[{name}"))
+            self.scan.errors.push(
+                HostError::new(
+                    span(line_start, line_end),
+                    "unclosed-section",
+                    Severity::Error,
+                    format!(
+                        "section header `{}` has no closing `]`: Fairy-Stockfish reads the name on \
+                         into the lines below, up to the next `]`",
+                        crate::quote::shortened(&format!("[{name}"))
+                    ),
+                )
+                .with_fix(
+                    "close the header with `]`",
+                    vec![(span(line_end, line_end), "]".to_owned())],
                 ),
             );
         }
         let name_at = section.start + header.name_at;
-        if self.model.registered_above(name, self.index).is_some()
-            || options::built_in(name).is_some()
+        if let Some(whose) = self
+            .model
+            .registered_above(name, self.index)
+            .map(|_| "defined above")
+            .or(options::built_in(name).map(|_| "built into the engine"))
         {
-            let whose = if self.model.registered_above(name, self.index).is_some() {
-                "defined above"
-            } else {
-                "built into the engine"
-            };
-            push(
-                &mut self.scan,
-                name_at,
-                name_at + name.len(),
-                "duplicate-section",
-                Severity::Error,
-                format!(
-                    "there is already a variant `{name}` ({whose}): Fairy-Stockfish skips this \
-                     section"
-                ),
+            self.scan.errors.push(
+                HostError::new(
+                    span(name_at, name_at + name.len()),
+                    "duplicate-section",
+                    Severity::Error,
+                    format!(
+                        "there is already a variant `{name}` ({whose}): Fairy-Stockfish skips this \
+                         section"
+                    ),
+                )
+                .with_help(format!(
+                    "give this section a name of its own, such as `{name}2`, or merge it into the \
+                     one {whose}"
+                )),
             );
             self.section = Some(SectionState::new(name, None));
             return;
@@ -78,15 +90,8 @@ impl Scanner<'_> {
                 };
                 if board.is_none() {
                     let at = section.start + header.parent_at();
-                    let message = self.unknown_parent(name, parent);
-                    push(
-                        &mut self.scan,
-                        at,
-                        at + parent.len(),
-                        "unknown-parent",
-                        Severity::Error,
-                        message,
-                    );
+                    let finding = self.unknown_parent(name, parent, span(at, at + parent.len()));
+                    self.scan.errors.push(finding);
                 }
                 board
             }
@@ -94,8 +99,8 @@ impl Scanner<'_> {
         self.section = Some(SectionState::new(name, board));
     }
 
-    /// Why `parent` is no parent the engine knows when it reads section `name`.
-    pub(super) fn unknown_parent(&self, name: &str, parent: &str) -> String {
+    /// Why `parent`, at `range`, is no parent the engine knows when it reads section `name`.
+    pub(super) fn unknown_parent(&self, name: &str, parent: &str, range: TextRange) -> HostError {
         let skipped = "Fairy-Stockfish skips the section";
         let trimmed = parent.trim();
         let above: Vec<&Outcome> = (self.model.named(parent).iter())
@@ -106,25 +111,36 @@ impl Scanner<'_> {
             self.model.registered_above(name, self.index).is_some()
                 || options::built_in(name).is_some()
         };
+        let finding =
+            |message: String| HostError::new(range, "unknown-parent", Severity::Error, message);
         if above.iter().any(|o| **o == Outcome::Dropped) {
-            format!(
+            finding(format!(
                 "`{name}` inherits from `{parent}`, whose board is larger than the engine's, so \
                  it is dropped: {skipped} too"
-            )
+            ))
+            .with_help(format!(
+                "make `[{parent}]`'s board fit the engine (see its size)"
+            ))
         } else if !above.is_empty() {
-            format!(
+            finding(format!(
                 "`{name}` inherits from `{parent}`, which Fairy-Stockfish skips (see its header): \
                  {skipped} too"
-            )
+            ))
+            .with_help(format!("mend `[{parent}]`'s header first"))
         } else if !self.model.named(parent).is_empty() {
-            format!(
-                "`{name}` inherits from `{parent}`, which is defined further down: \
-                 {skipped}, as it reads sections in order (move `{parent}` above it)"
-            )
+            finding(format!(
+                "`{name}` inherits from `{parent}`, which is defined further down: {skipped}, as \
+                 it reads sections in order"
+            ))
+            .with_help(format!("move `[{parent}]` above `[{name}]`"))
         } else if trimmed != parent && known(trimmed) {
-            format!(
-                "the parent's name is `{parent}`, spaces included, and there is no such \
-                 variant: {skipped} (write `{trimmed}`)"
+            finding(format!(
+                "the parent's name is `{parent}`, spaces included, and there is no such variant: \
+                 {skipped}"
+            ))
+            .with_fix(
+                format!("write `{trimmed}`"),
+                vec![(range, trimmed.to_owned())],
             )
         } else {
             let near_enough = (parent.chars().count() / 3).clamp(1, 2);
@@ -135,12 +151,22 @@ impl Scanner<'_> {
                 .map(|known| (options::edit_distance(known, parent), known))
                 .filter(|(distance, _)| *distance <= near_enough)
                 .min()
-                .map(|(_, known)| format!(" (did you mean `{known}`?)"))
-                .unwrap_or_default();
-            format!(
-                "`{name}` inherits from `{parent}`, which is neither defined above nor built \
-                 into the engine: {skipped}{nearest}"
-            )
+                .map(|(_, known)| known);
+            let message = format!(
+                "`{name}` inherits from `{parent}`, which is neither defined above nor built into \
+                 the engine: {skipped}{}",
+                nearest
+                    .map(|known| format!(" (did you mean `{known}`?)"))
+                    .unwrap_or_default()
+            );
+            match nearest {
+                Some(known) => finding(message)
+                    .with_fix(format!("write `{known}`"), vec![(range, known.to_owned())]),
+                None => finding(message).with_help(
+                    "name a section defined above, or a variant built into Fairy-Stockfish \
+                     (such as `chess`, `shogi`, `xiangqi`)",
+                ),
+            }
         }
     }
 
@@ -181,13 +207,14 @@ impl Scanner<'_> {
                 .filter(|(kind, key, value, _)| options::misreading(key, *kind, value).is_none())
         };
         if let Some((_, _, value, _)) = size("maxRank") {
-            board.ranks = value.parse().unwrap_or(board.ranks);
+            board.ranks = (options::read_ranks(value))
+                .and_then(|n| u8::try_from(n).ok())
+                .unwrap_or(board.ranks);
         }
         if let Some((_, _, value, _)) = size("maxFile") {
-            board.files = match value.as_bytes() {
-                [letter @ b'a'..=b'l'] => letter - b'a' + 1,
-                _ => value.parse().unwrap_or(board.files),
-            };
+            board.files = (options::read_files(value))
+                .and_then(|n| u8::try_from(n).ok())
+                .unwrap_or(board.files);
         }
         let values: Vec<(&str, &str)> = (section.board_values.iter())
             .map(|(_, key, value, _)| (key.as_str(), value.as_str()))
@@ -225,13 +252,17 @@ impl Scanner<'_> {
             if last(key).is_none_or(|(_, _, _, last)| last != range) {
                 continue;
             }
+            let mut own_help = None;
             let (problem, severity) = match kind {
-                ValueKind::PieceSet | ValueKind::PieceType => (
-                    board
-                        .piece_list_problem(*kind, value)
-                        .map(|message| (0..value.len(), message)),
-                    Severity::Error,
-                ),
+                ValueKind::PieceSet | ValueKind::PieceType => {
+                    match board.piece_list_problem(*kind, value) {
+                        Some((severity, within, message, help)) => {
+                            own_help = help;
+                            (Some((within, message)), severity)
+                        }
+                        None => (None, Severity::Error),
+                    }
+                }
                 // Values only steer the engine's evaluation; the rules stay as written.
                 ValueKind::PieceValues => (board.pairs_problem(*kind, value), Severity::Warning),
                 ValueKind::PieceCounts | ValueKind::PiecePieces => {
@@ -243,6 +274,7 @@ impl Scanner<'_> {
             if let Some((within, message)) = problem {
                 let start = usize::from(range.start());
                 let help = match kind {
+                    _ if own_help.is_some() => own_help.unwrap_or_default().to_owned(),
                     ValueKind::PieceValues | ValueKind::PieceCounts | ValueKind::PiecePieces => {
                         format!(
                             "write each pair as a piece letter of this variant, `:` and {} \
@@ -265,6 +297,10 @@ impl Scanner<'_> {
                          black's in lower case, or write `-`"
                             .to_owned()
                     }
+                    ValueKind::PieceType => format!(
+                        "write one letter of this variant's pieces{}, or `*` for any, `-` for none",
+                        board.letters_said()
+                    ),
                     _ => format!(
                         "use only letters of this variant's pieces{}, or `*` for all, `-` for none",
                         board.letters_said()
