@@ -1,14 +1,19 @@
 //! Latency of the real `betza lsp` binary as an editor feels it, over stdio, for a standard
 //! client, on generated variants.ini files of 70 kB, 200 kB, 1 MB and 10 MB: open to first
 //! diagnostics, a keystroke and a line break to updated diagnostics, hover, completion and
-//! semantic tokens (p50/p99), and peak resident memory. `cargo bench -p betza-server --bench
-//! lsp_latency`; figures go in docs/speed.md. With `PEER=path/to/taplo` it also measures taplo's
-//! language server on a 1 MB TOML file, sending each edit the way taplo asks for it (the sync
-//! kind it advertises); `SIZES=10MB` measures one file only.
+//! semantic tokens (p50/p99), and peak resident memory. A second table times edits outside any
+//! Betza string (a comment, a number, the start position, a header) in a section from the middle
+//! of the file, each against the keystroke inside a string of the same run. `cargo bench -p
+//! betza-server --bench lsp_latency`; figures go in docs/speed.md. With `PEER=path/to/taplo` it
+//! also measures taplo's language server on a 1 MB TOML file, sending each edit the way taplo
+//! asks for it (the sync kind it advertises). `SIZES=1MB,10MB` measures only those files; the
+//! 10 MB one is measured only when asked for (its edits outside strings take minutes).
 
 #[path = "../../syntax/benches/support/large_variants.rs"]
 mod large_variants;
 
+use std::collections::HashSet;
+use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -220,21 +225,41 @@ struct EditTimes {
     parse: Vec<Duration>,
 }
 
+/// Percentiles of [`EditTimes`], in milliseconds.
+struct Latency {
+    whole: (f64, f64),
+    server: f64,
+    parse: f64,
+}
+
 impl EditTimes {
-    /// Table cells: whole p50 / p99, the server's part p50, the client's parse p50.
-    fn cells(self) -> String {
-        let (w50, w99) = percentiles(self.whole);
-        let (s50, _) = percentiles(self.server);
-        let (p50, _) = percentiles(self.parse);
-        format!("{w50:.2} / {w99:.2} ms | {s50:.2} ms | {p50:.2} ms")
+    fn latency(self) -> Latency {
+        Latency {
+            whole: percentiles(self.whole),
+            server: percentiles(self.server).0,
+            parse: percentiles(self.parse).0,
+        }
     }
 }
 
-/// The document being edited, and how its server wants edits sent.
+impl fmt::Display for Latency {
+    /// Table cells: whole p50 / p99, the server's part p50, the client's parse p50.
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let Latency {
+            whole: (w50, w99),
+            server,
+            parse,
+        } = self;
+        write!(f, "{w50:.2} / {w99:.2} ms | {server:.2} ms | {parse:.2} ms")
+    }
+}
+
+/// The document being edited, how its server wants edits sent, and its version.
 struct Edited<'a> {
     uri: &'a str,
     text: String,
     sync: Sync,
+    version: i64,
 }
 
 /// `rounds` edits made by `edit` (from, to, inserted text), each timed until the diagnostics of
@@ -242,14 +267,14 @@ struct Edited<'a> {
 fn timed_edits(
     client: &mut Client,
     document: &mut Edited,
-    first_version: usize,
     rounds: usize,
     edit: impl Fn(usize) -> Span,
 ) -> EditTimes {
     let mut times = EditTimes::default();
     for round in 0..rounds {
         let ((l1, c1), (l2, c2), text) = edit(round);
-        let version = (first_version + round) as i64;
+        document.version += 1;
+        let version = document.version;
         let (from, to) = (
             offset_of(&document.text, (l1, c1)),
             offset_of(&document.text, (l2, c2)),
@@ -281,34 +306,149 @@ fn timed_edits(
     times
 }
 
-/// Typing a letter into the string at `at` and deleting it again (one keystroke each: a change
-/// to one string that moves the rest of its line), then breaking the line before it and joining
-/// it again (a change to the file's structure that moves every later line).
+/// `typed` (one character) typed at `at` and deleted again, alternately, so that the text is
+/// back to what it was after every second edit.
+fn type_and_delete(
+    client: &mut Client,
+    document: &mut Edited,
+    (line, column): (u32, u32),
+    typed: &'static str,
+    rounds: usize,
+) -> Latency {
+    let after = if typed == "\n" {
+        (line + 1, 0)
+    } else {
+        (line, column + 1)
+    };
+    timed_edits(client, document, rounds, |round| {
+        if round % 2 == 0 {
+            ((line, column), (line, column), typed)
+        } else {
+            ((line, column), after, "")
+        }
+    })
+    .latency()
+}
+
+/// Typing a letter into the string at `at` and deleting it again (a change to one string that
+/// moves the rest of its line), then breaking the line before it and joining it again (a change
+/// to the file's structure that moves every later line).
 fn typing_and_breaks(
     client: &mut Client,
     document: &mut Edited,
     at: (u32, u32),
     rounds: usize,
-) -> String {
-    let (line, column) = at;
-    let typing = timed_edits(client, document, 2, rounds, |round| {
-        if round % 2 == 0 {
-            ((line, column), (line, column), "F")
-        } else {
-            ((line, column), (line, column + 1), "")
-        }
-    });
-    let breaks = timed_edits(client, document, rounds + 2, rounds, |round| {
-        if round % 2 == 0 {
-            ((line, column), (line, column), "\n")
-        } else {
-            ((line, column), (line + 1, 0), "")
-        }
-    });
-    format!("{} | {}", typing.cells(), breaks.cells())
+) -> (Latency, Latency) {
+    let typing = type_and_delete(client, document, at, "F", rounds);
+    let breaks = type_and_delete(client, document, at, "\n", rounds);
+    (typing, breaks)
 }
 
-fn measure_betza(label: &str, text: &str, rounds: usize) {
+/// A section of a variants.ini: its header's line, name and parent, and its body's lines.
+struct Section<'a> {
+    line: u32,
+    name: &'a str,
+    parent: Option<&'a str>,
+    body: Vec<(u32, &'a str)>,
+}
+
+fn sections(text: &str) -> Vec<Section<'_>> {
+    let mut sections: Vec<Section> = Vec::new();
+    for (line, content) in (0..).zip(text.lines()) {
+        if let Some(header) = content.strip_prefix('[') {
+            let names = header.split(']').next().unwrap_or(header);
+            let (name, parent) = match names.split_once(':') {
+                Some((name, parent)) => (name, Some(parent)),
+                None => (names, None),
+            };
+            sections.push(Section {
+                line,
+                name,
+                parent,
+                body: Vec::new(),
+            });
+        } else if let Some(section) = sections.last_mut() {
+            section.body.push((line, content));
+        }
+    }
+    sections
+}
+
+/// One edit outside Betza strings: what it is, and the character typed at a position.
+struct OutsideEdit {
+    what: String,
+    at: (u32, u32),
+    typed: &'static str,
+}
+
+/// A `key = value` line's key, its value, and the column the value starts at.
+fn key_value(content: &str) -> Option<(&str, &str, u32)> {
+    let (key, rest) = content.split_once('=')?;
+    let value = rest.trim();
+    let column = content.len() - rest.trim_start().len();
+    (!key.starts_with('#')).then_some((key.trim(), value, column as u32))
+}
+
+/// The section the edits outside Betza strings are made in, and those edits: the first section
+/// from the middle of the file on that sets a start position (so its body is checked with its
+/// parents and children, and an edit in it is analysed with the whole file), has a comment among
+/// its keys and a number that is not the board's size, and has children if any section has.
+fn outside_edits(text: &str) -> Option<(String, Vec<OutsideEdit>)> {
+    let sections = sections(text);
+    let parents: HashSet<&str> = sections.iter().filter_map(|s| s.parent).collect();
+    let middle = text.lines().count() as u32 / 2;
+    sections
+        .iter()
+        .filter(|s| s.line >= middle && (parents.is_empty() || parents.contains(s.name)))
+        .find_map(|section| {
+            let body = &section.body;
+            // A comment among the section's keys, not one heading the next section.
+            let last_key = body.iter().rposition(|(_, c)| key_value(c).is_some())?;
+            let &(comment, _) = body[..last_key].iter().find(|(_, c)| c.starts_with('#'))?;
+            // A number that is not the board's size: typing a digit after it keeps the board
+            // and the positions on it.
+            let (number, (key, value, column)) = body.iter().find_map(|&(line, content)| {
+                let (key, value, column) = key_value(content)?;
+                let counts = !["maxRank", "maxFile"].contains(&key)
+                    && !value.is_empty()
+                    && value.bytes().all(|b| b.is_ascii_digit());
+                counts.then_some((line, (key, value, column)))
+            })?;
+            let (fen, fen_column) = body.iter().find_map(|&(line, content)| {
+                let (key, _, column) = key_value(content)?;
+                (key == "startFen").then_some((line, column))
+            })?;
+            let header = match section.parent {
+                Some(parent) => format!("[{}:{parent}]", section.name),
+                None => format!("[{}]", section.name),
+            };
+            // Lines counted from 1, as an editor shows them.
+            let edit = |what: &str, at: (u32, u32), typed| OutsideEdit {
+                what: format!("{what} (line {})", at.0 + 1),
+                at,
+                typed,
+            };
+            let edits = vec![
+                edit("a letter in a comment", (comment, 1), "x"),
+                edit(
+                    &format!("a digit after `{key} = {value}`"),
+                    (number, column + value.len() as u32),
+                    "1",
+                ),
+                edit("a letter in the startFen value", (fen, fen_column + 1), "p"),
+                edit(
+                    "a letter in the header's name",
+                    (section.line, 1 + section.name.len() as u32),
+                    "X",
+                ),
+            ];
+            Some((format!("{header} (line {})", section.line + 1), edits))
+        })
+}
+
+/// Measures one file; prints its row of the first table and returns its rows of the second
+/// (the edits outside Betza strings).
+fn measure_betza(label: &str, text: &str, rounds: usize) -> Vec<String> {
     // `BETZA_SERVER=path` measures another build (one with symbols, for a profiler).
     let server =
         std::env::var("BETZA_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_betza").into());
@@ -329,8 +469,9 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
         uri: &uri,
         text: text.to_owned(),
         sync: Sync::advertised(&initialized),
+        version: 1,
     };
-    let edits = typing_and_breaks(&mut client, &mut document, (line, column), rounds);
+    let (typing, breaks) = typing_and_breaks(&mut client, &mut document, (line, column), rounds);
     let position = json!({ "line": line, "character": column });
     let timed = |client: &mut Client, method: &str, params: Value| -> Vec<Duration> {
         (0..rounds)
@@ -357,16 +498,37 @@ fn measure_betza(label: &str, text: &str, rounds: usize) {
         "textDocument/semanticTokens/range",
         json!({ "textDocument": { "uri": uri }, "range": screen }),
     );
+    // Last, so that the edits above are measured as they were before these were added.
+    let keystroke = typing.whole.0;
+    let row = |section: &str, what: &str, latency: &Latency| {
+        let ratio = latency.whole.0 / keystroke;
+        format!("| {label} | {section} | {what} | {latency} | {ratio:.1}× |")
+    };
+    let mut outside = vec![row(
+        "the first with a Betza string",
+        &format!("a letter in a Betza string (line {})", line + 1),
+        &typing,
+    )];
+    if let Some((section, edits)) = outside_edits(text) {
+        for edit in edits {
+            let latency = type_and_delete(&mut client, &mut document, edit.at, edit.typed, rounds);
+            outside.push(row(&section, &edit.what, &latency));
+        }
+    } else {
+        let none = "no section sets a start position with a comment and a number";
+        outside.push(format!("| {label} | {none} | – | – | – | – | – |"));
+    }
     let memory = client.peak_memory_kb();
     client.stop();
     let (h50, h99) = percentiles(hovers);
     let (c50, c99) = percentiles(completions);
     let (t50, t99) = percentiles(tokens);
     println!(
-        "| betza | {label} ({findings} findings) | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
+        "| betza | {label} ({findings} findings) | {:.0} ms | {typing} | {breaks} | {h50:.2} / {h99:.2} ms | {c50:.2} / {c99:.2} ms | {t50:.2} / {t99:.2} ms | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
+    outside
 }
 
 /// taplo's language server on a TOML file of about 1 MB: open, one-character edits, hovers.
@@ -393,8 +555,9 @@ fn measure_peer(taplo: &str, rounds: usize) {
         uri,
         text: toml,
         sync,
+        version: 1,
     };
-    let edits = typing_and_breaks(&mut client, &mut document, (2, 9), rounds);
+    let (typing, breaks) = typing_and_breaks(&mut client, &mut document, (2, 9), rounds);
     let hovers: Vec<Duration> = (0..rounds)
         .map(|_| {
             let started = Instant::now();
@@ -406,7 +569,7 @@ fn measure_peer(taplo: &str, rounds: usize) {
     client.stop();
     let (h50, h99) = percentiles(hovers);
     println!(
-        "| taplo ({sync:?} sync) | 1 MB TOML | {:.0} ms | {edits} | {h50:.2} / {h99:.2} ms | – | – | {} MB |",
+        "| taplo ({sync:?} sync) | 1 MB TOML | {:.0} ms | {typing} | {breaks} | {h50:.2} / {h99:.2} ms | – | – | {} MB |",
         open.as_secs_f64() * 1000.0,
         memory / 1024
     );
@@ -422,24 +585,34 @@ fn main() {
         "| server | file | open → diagnostics | keystroke → diagnostics p50 / p99 | until their first byte p50 | client's parse p50 | line break → diagnostics p50 / p99 | until their first byte p50 | client's parse p50 | hover p50 / p99 | completion p50 / p99 | semantic tokens (60 lines) p50 / p99 | peak memory |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    // `SIZES=10MB` (labels without spaces, comma-separated) measures only those files.
+    // `SIZES=1MB,10MB` (labels without spaces) measures only those files; without it, all but
+    // the 10 MB one, whose whole-file edits outside strings take many minutes.
     let only = std::env::var("SIZES").ok();
+    let wanted = |label: &str| match &only {
+        Some(only) => only.split(',').any(|s| s == label.replace(' ', "")),
+        None => label != "10 MB",
+    };
+    let mut outside = Vec::new();
     for (label, bytes) in [
         ("70 kB", 70_000),
         ("200 kB", 200_000),
         ("1 MB", 1_000_000),
         ("10 MB", 10_000_000),
     ] {
-        if only
-            .as_deref()
-            .is_some_and(|o| !o.split(',').any(|s| s == label.replace(' ', "")))
-        {
-            continue;
+        if wanted(label) {
+            let text = large_variants::generate(bytes);
+            outside.extend(measure_betza(label, &text, rounds));
         }
-        let text = large_variants::generate(bytes);
-        measure_betza(label, &text, rounds);
     }
     if let Ok(taplo) = std::env::var("PEER") {
         measure_peer(&taplo, rounds);
+    }
+    println!();
+    println!(
+        "| file | section | edit (typed, then deleted) | → diagnostics p50 / p99 | until their first byte p50 | client's parse p50 | p50 ÷ keystroke in a string p50 |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for row in outside {
+        println!("{row}");
     }
 }
