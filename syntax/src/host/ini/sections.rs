@@ -234,16 +234,33 @@ impl Scanner<'_> {
                 board.start_fen.clone_from(fen);
                 if let Err(rejection) = fen::check(fen, &board) {
                     let start = usize::from(range.start());
-                    let help = board.start_help();
-                    self.scan.errors.push(
+                    let at = span(start + rejection.range.start, start + rejection.range.end);
+                    // A `~` only marks a piece promoted: the engine places the pieces as
+                    // written (position.cpp 324–326), and only its position check rejects the
+                    // mark (notes V11).
+                    let marks_only = rejection.check == fen::Check::Character
+                        && fen.get(rejection.range.clone()) == Some("~");
+                    let finding = if marks_only {
                         HostError::new(
-                            span(start + rejection.range.start, start + rejection.range.end),
+                            at,
                             "start-position",
-                            Severity::Error,
-                            rejection.message,
+                            Severity::Warning,
+                            format!(
+                                "{}: Fairy-Stockfish still places the pieces as written, but its \
+                                 own position check (`validate_fen`, which GUIs and `check` run) \
+                                 rejects the position",
+                                rejection.message
+                            ),
                         )
-                        .with_help(help),
-                    );
+                        .with_help(
+                            "remove the `~` marks, or set `promotionPieceTypes` if the pieces \
+                             are meant to be promoted ones",
+                        )
+                    } else {
+                        HostError::new(at, "start-position", Severity::Error, rejection.message)
+                            .with_help(board.start_help())
+                    };
+                    self.scan.errors.push(finding);
                 }
             }
             None => self.inherited_start(&section, &parent, &board),
