@@ -280,6 +280,51 @@ mod tests {
         assert!(empty.iter().any(|(v, _)| v == "*") && empty.iter().any(|(v, _)| v == "k"));
     }
 
+    /// The "hover on a start-position letter shows the piece it stands for": its side,
+    /// where it is defined, and for a custom piece its moves in words.
+    #[test]
+    fn a_letter_of_the_start_position_says_its_piece() {
+        let model = model(FILE);
+        let y = FILE.find("KYk5").expect("fen") + 1;
+        let hover = letter_hover(&model, model.section_at(y), y).expect("a hover");
+        assert_eq!(hover.range, range(y, y + 1));
+        assert!(
+            hover
+                .markdown
+                .starts_with("**`Y`**: a white piece defined by `customPiece2 = y:W` in `[b]`"),
+            "{}",
+            hover.markdown
+        );
+        assert!(hover.markdown.contains("Wazir"), "{}", hover.markdown);
+        // A built-in parent's piece, and a letter of no piece.
+        let k = FILE.find("KYk5").expect("fen") + 2;
+        let king = letter_hover(&model, model.section_at(k), k).expect("a hover");
+        assert!(
+            king.markdown
+                .contains("a black piece defined by a piece of the built-in `chess`"),
+            "{}",
+            king.markdown
+        );
+        let text = "[a:chess]\nstartFen = 8/8/8/8/8/8/8/KZk5 w - - 0 1\n";
+        let model = super::super::tests::model(text);
+        let z = text.find("KZ").expect("fen") + 1;
+        let none = letter_hover(&model, 1, z).expect("a hover");
+        assert!(
+            none.markdown.contains("`Z` is no piece of `[a]`"),
+            "{}",
+            none.markdown
+        );
+        // Through the document, as an editor asks.
+        let document = crate::ide::Document::new(
+            "variants.ini",
+            "",
+            FILE,
+            &crate::document::Options::default(),
+        );
+        let through = crate::ide::hover::hover(&document, y, crate::ide::HoverOptions::default());
+        assert_eq!(through.map(|h| h.markdown), Some(hover.markdown));
+    }
+
     #[test]
     fn a_letter_in_the_start_position_leads_to_its_piece() {
         let model = model(FILE);
