@@ -476,7 +476,7 @@ mod tests {
         );
         assert!(fixed(text).starts_with("[myvariant:chess]\nmaxRank = 6"));
         let above = "maxRank = 6\n[v:chess]\ncastling = false\n";
-        assert_eq!(fixed(above), "[v:chess]\nmaxRank = 6\ncastling = false\n");
+        assert_eq!(fixed(above), "[v:chess]\nmaxRank = 6\n\ncastling = false\n");
     }
 
     #[test]

@@ -399,13 +399,10 @@ impl Scanner<'_> {
     }
 }
 
-/// A header's whole line with its break, which a fix that moves it deletes.
+/// A header as written (and a byte-order mark before it), which a fix that moves it deletes:
+/// its line stays, empty, so that the fix depends on the header alone.
 fn section_line_span(section: &Section, header: &Header) -> TextRange {
-    let first_line_end = section.lines.first().map_or(section.len, |line| line.at);
-    span(
-        section.start,
-        section.start + first_line_end.max(header.line.1),
-    )
+    span(section.start, section.start + header.line.1)
 }
 
 /// Where Fairy-Stockfish reads piece key `key` among the piece keys: the standard pieces in its
