@@ -464,6 +464,21 @@ mod tests {
         assert_eq!(said(comment)[0].2, Severity::Warning);
     }
 
+    /// variant.cpp 2178–2181: a parent must be registered when the section is read: not the
+    /// section itself, and not a section of the engine's own variants.ini unless that file is
+    /// loaded first (recorded with pyffish: `[v:shogun]` alone registers nothing).
+    #[test]
+    fn a_parent_that_is_no_variant_yet_is_said_why() {
+        let own = findings("[v:v]\n");
+        assert!(own[0].message.contains("inherits from itself"), "{own:?}");
+        let bundled = findings("[v:shogun]\n");
+        assert!(
+            bundled[0].message.contains("comes with Fairy-Stockfish"),
+            "{bundled:?}"
+        );
+        assert_eq!(bundled[0].severity, Severity::Error);
+    }
+
     /// variant.cpp 2152: lines before the first header are skipped, so a file without one
     /// defines no variant: one finding, not one per key.
     #[test]

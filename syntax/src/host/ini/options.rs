@@ -249,6 +249,20 @@ pub fn built_ins() -> &'static [BuiltIn] {
     })
 }
 
+/// Whether `name` is a section of the `variants.ini` that comes with Fairy-Stockfish
+/// (`bundled.tsv`, the names of its `src/variants.ini`): a variant the engine knows only once
+/// that file is loaded, not a built-in.
+pub fn bundled(name: &str) -> bool {
+    static BUNDLED: OnceLock<Vec<&'static str>> = OnceLock::new();
+    BUNDLED
+        .get_or_init(|| {
+            (include_str!("bundled.tsv").lines().skip(1))
+                .filter_map(|line| line.split('\t').next())
+                .collect()
+        })
+        .contains(&name)
+}
+
 pub fn built_in(name: &str) -> Option<&'static BuiltIn> {
     built_ins().iter().find(|b| b.name == name)
 }

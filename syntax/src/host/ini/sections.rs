@@ -113,7 +113,13 @@ impl Scanner<'_> {
         };
         let finding =
             |message: String| HostError::new(range, "unknown-parent", Severity::Error, message);
-        if above.iter().any(|o| **o == Outcome::Dropped) {
+        if parent == name {
+            finding(format!(
+                "`{name}` inherits from itself: Fairy-Stockfish looks the parent up before it \
+                 registers the section, finds none, and skips it"
+            ))
+            .with_help("name another variant as the parent, such as `chess`")
+        } else if above.iter().any(|o| **o == Outcome::Dropped) {
             finding(format!(
                 "`{name}` inherits from `{parent}`, whose board is larger than the engine's, so \
                  it is dropped: {skipped} too"
@@ -133,6 +139,17 @@ impl Scanner<'_> {
                  it reads sections in order"
             ))
             .with_help(format!("move `[{parent}]` above `[{name}]`"))
+        } else if options::bundled(parent) {
+            finding(format!(
+                "`{parent}` is a variant of the variants.ini that comes with Fairy-Stockfish, not \
+                 one built into the engine: it exists only once that file is loaded before this \
+                 one, else {skipped}"
+            ))
+            .with_help(format!(
+                "copy `[{parent}]` (and its own parents) from Fairy-Stockfish's variants.ini \
+                 above this section, or load that file first (the engine's `VariantPath` lists \
+                 files in order)"
+            ))
         } else if trimmed != parent && known(trimmed) {
             finding(format!(
                 "the parent's name is `{parent}`, spaces included, and there is no such variant: \
