@@ -19,6 +19,11 @@ pub struct Board {
     pub start_fen: String,
     /// What else the engine's check of a start position reads.
     pub rules: Rules,
+    /// The last value of every option the section and its parents in the file set, by key.
+    pub settings: std::collections::BTreeMap<String, String>,
+    /// The built-in variant the chain of parents starts from, whose other values are not
+    /// recorded; none for a chain that starts from the engine's defaults.
+    pub built_in: Option<&'static str>,
 }
 
 impl Board {
@@ -30,6 +35,8 @@ impl Board {
             letters: BTreeSet::new(),
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
             rules: Rules::without_parent(),
+            settings: std::collections::BTreeMap::new(),
+            built_in: None,
         }
     }
 
@@ -41,6 +48,8 @@ impl Board {
             letters: b.letters.chars().collect(),
             start_fen: b.start_fen.clone(),
             rules: Rules::built_in(name)?,
+            settings: std::collections::BTreeMap::new(),
+            built_in: Some(b.name.as_str()),
         })
     }
 
@@ -275,6 +284,30 @@ impl Board {
                 ),
             )
         })
+    }
+
+    /// How the engine reads the value of option `key` on this board, as [`options::reading`]
+    /// says it, when it is known: set in the file, part of the board or of the rules tracked
+    /// for a built-in parent, or the engine's default when no built-in is at the chain's root.
+    pub fn reading_of(&self, option: &options::OptionInfo) -> Option<String> {
+        if let Some(value) = self.settings.get(&option.key) {
+            return Some(options::reading(option.kind, value));
+        }
+        let known = match option.key.as_str() {
+            "maxRank" => self.ranks.to_string(),
+            "maxFile" => self.files.to_string(),
+            "startFen" => self.start_fen.clone(),
+            "castling" => self.rules.castling.to_string(),
+            "chess960" => self.rules.chess960.to_string(),
+            "doubleStep" => self.rules.double_step.to_string(),
+            "pieceDrops" => self.rules.piece_drops.to_string(),
+            "seirawanGating" => self.rules.seirawan_gating.to_string(),
+            "checkCounting" => self.rules.check_counting.to_string(),
+            "castlingDroppedPiece" => self.rules.castling_dropped_piece.to_string(),
+            _ if self.built_in.is_none() => options::reading(option.kind, &option.default),
+            _ => return None,
+        };
+        Some(known)
     }
 
     /// What a start position for this board must be, to say with a rejected one.

@@ -30,7 +30,7 @@ impl Scanner<'_> {
             return;
         }
         let Some(option) = entry.option else {
-            self.unknown_key(key, shown_key, key_range);
+            self.unknown_key(key, shown_key, raw_value, key_range);
             return;
         };
         if raw_value.is_empty() {
@@ -52,6 +52,11 @@ impl Scanner<'_> {
             return;
         }
         self.repeated_key(key, span(key_range.0, key_range.1));
+        if let Some(section) = self.section.as_mut() {
+            section
+                .settings
+                .push((key.to_owned(), raw_value.to_owned()));
+        }
         if let Some(instead) = &option.deprecated_for {
             let new_key = instead
                 .split_whitespace()
@@ -148,8 +153,10 @@ impl Scanner<'_> {
         }
     }
 
-    /// A key the engine does not know, at `range`: it ignores the line.
-    fn unknown_key(&mut self, key: &str, shown: &str, range: (usize, usize)) {
+    /// A key the engine does not know, with its value, at `range`: it ignores the line. An
+    /// error when the key meant is plain and the value would change the section; a warning
+    /// when the section has that value anyway, sets the key meant too, or is skipped.
+    fn unknown_key(&mut self, key: &str, shown: &str, value: &str, range: (usize, usize)) {
         let spaced = key != key.trim() && options::lookup(key.trim()).is_some();
         let near = if spaced {
             Some(key.trim())
@@ -157,23 +164,42 @@ impl Scanner<'_> {
             options::nearest(key)
         };
         let shown = crate::quote::shortened(shown);
+        let meant = near.and_then(options::lookup);
+        let board = self.section.as_ref().and_then(|s| s.board.as_ref());
+        let set_too =
+            meant.is_some_and(|o| self.model.sections[self.index].last_set(&o.key).is_some());
+        let has_anyway = match (meant, board) {
+            (Some(option), Some(board)) => {
+                board.reading_of(option) == Some(options::reading(option.kind, value))
+            }
+            _ => false,
+        };
+        let changes = meant.is_some() && board.is_some() && !set_too && !has_anyway;
+        let consequence = if changes {
+            ", so the section does not get this value"
+        } else if has_anyway {
+            "; the section has this value anyway"
+        } else {
+            ""
+        };
         let message = match near {
             _ if spaced => format!(
                 "Fairy-Stockfish reads the spaces or tabs around `{}` as part of the key, knows \
-                 no such option and ignores the line",
+                 no such option and ignores the line{consequence}",
                 key.trim()
             ),
             Some(near) => format!(
-                "Fairy-Stockfish knows no option `{shown}` and ignores it (did you mean `{near}`?)"
+                "Fairy-Stockfish knows no option `{shown}` and ignores it (did you mean \
+                 `{near}`?){consequence}"
             ),
             None => format!("Fairy-Stockfish knows no option `{shown}` and ignores it"),
         };
-        let mut finding = HostError::new(
-            span(range.0, range.1),
-            "unknown-key",
-            Severity::Warning,
-            message,
-        );
+        let severity = if changes {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        let mut finding = HostError::new(span(range.0, range.1), "unknown-key", severity, message);
         finding = match near {
             // An indented key is mended by removing what stands before it on the line.
             Some(near) if spaced => {
@@ -516,6 +542,28 @@ mod tests {
             fixed("[v:chess]\nstalemateValue = lose\n"),
             "[v:chess]\nstalemateValue = loss\n"
         );
+    }
+
+    /// An unknown key is an error when the key meant would change the section (variant.cpp
+    /// ignores the line), a warning when the section has the value anyway (the chess parent
+    /// castles; a section without parent has 8 ranks) or sets the key meant too.
+    #[test]
+    fn an_unknown_key_is_an_error_when_its_value_is_lost() {
+        let severity = |text: &str| said(text)[0].2;
+        assert_eq!(severity("[v:chess]\ncastlng = false\n"), Severity::Error);
+        assert_eq!(severity("[v:chess]\ncastlng = true\n"), Severity::Warning);
+        assert_eq!(severity("[v]\nmaxRanks = 8\n"), Severity::Warning);
+        assert_eq!(severity("[v]\nmaxRanks = 6\n"), Severity::Error);
+        assert_eq!(
+            severity("[v:chess]\ncastlng = false\ncastling = false\n"),
+            Severity::Warning
+        );
+        // A value set by a parent in the file counts.
+        assert_eq!(
+            severity("[a:chess]\nnMoveRule = 40\n[v:a]\nnMoveRul = 40\n"),
+            Severity::Warning
+        );
+        assert_eq!(severity("[v:chess]\nflurb = 1\n"), Severity::Warning);
     }
 
     /// Every error and warning of a file says what to write.

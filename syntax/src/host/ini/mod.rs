@@ -31,6 +31,8 @@ struct SectionState {
     letters: Vec<(char, String)>,
     /// Each key set so far, with its range: the engine keeps the last value of a key.
     keys: Vec<(String, TextRange)>,
+    /// Each known option set so far with a value, as the engine keeps it, in file order.
+    settings: Vec<(String, String)>,
     /// The board from the parent (none for a section the engine skips).
     board: Option<Board>,
     /// Values the board decides about, checked once the section is read: a key's last value
@@ -44,6 +46,7 @@ impl SectionState {
             name: name.to_owned(),
             letters: Vec::new(),
             keys: Vec::new(),
+            settings: Vec::new(),
             board,
             board_values: Vec::new(),
         }

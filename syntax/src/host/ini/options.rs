@@ -500,6 +500,20 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<Misreading>
     }
 }
 
+/// What Fairy-Stockfish makes of `value` of `kind`, in words two values can be compared by: a
+/// boolean, a number or a word as the engine reads it, anything else as written (less the
+/// whitespace after it).
+pub fn reading(kind: ValueKind, value: &str) -> String {
+    match kind {
+        ValueKind::Bool => (value == "true").to_string(),
+        ValueKind::Int => leading_number(value).unwrap_or(0).to_string(),
+        ValueKind::Rank => read_ranks(value).unwrap_or(0).to_string(),
+        ValueKind::File => read_files(value).unwrap_or(0).to_string(),
+        ValueKind::Word(words) if !words.contains(&value) => "none".to_owned(),
+        _ => value.trim_end().to_owned(),
+    }
+}
+
 /// What Fairy-Stockfish reads `value` of `kind` as, when that is not the text itself: a
 /// boolean, a number or a word it does not know.
 pub fn read_as(kind: ValueKind, value: &str) -> Option<String> {

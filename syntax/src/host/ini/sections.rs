@@ -200,6 +200,7 @@ impl Scanner<'_> {
         board
             .letters
             .extend(section.letters.iter().map(|(letter, _)| *letter));
+        board.settings.extend(section.settings.iter().cloned());
         let last = |key: &str| {
             section
                 .board_values
