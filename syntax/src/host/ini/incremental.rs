@@ -61,8 +61,8 @@ pub fn edit<S: Source + ?Sized>(
         later.start = later.start.wrapping_add(shift);
     }
     model.sections[index] = section;
-    if !renamed.is_empty() {
-        model.index_names();
+    if let [old_name, new_name] = renamed.as_slice() {
+        model.renamed(index, old_name, new_name);
     }
     let mut dirty: BTreeSet<usize> = BTreeSet::from([index]);
     if first_header_changed {

@@ -199,7 +199,20 @@ impl Model {
         Some(section)
     }
 
-    pub(super) fn index_names(&mut self) {
+    /// Section `index` was renamed from `old` to `new`: only those two names are indexed again.
+    pub(super) fn renamed(&mut self, index: usize, old: &str, new: &str) {
+        if let Some(indices) = self.names.get_mut(old) {
+            indices.retain(|&i| i != index);
+            if indices.is_empty() {
+                self.names.remove(old);
+            }
+        }
+        let indices = self.names.entry(new.to_owned()).or_default();
+        let at = indices.partition_point(|&i| i < index);
+        indices.insert(at, index);
+    }
+
+    fn index_names(&mut self) {
         self.names.clear();
         for (index, section) in self.sections.iter().enumerate() {
             if let Some(header) = &section.header {
