@@ -19,8 +19,10 @@ pub struct Board {
     pub start_fen: String,
     /// What else the engine's check of a start position reads.
     pub rules: Rules,
-    /// The last value of every option the section and its parents in the file set, by key.
-    pub settings: std::collections::BTreeMap<String, String>,
+    /// A hash of every value the section and its parents in the file set: a child's findings
+    /// read its parents' values, so a change of any of them changes the outcome the child is
+    /// checked again for, without the board holding the values themselves.
+    pub values_hash: u64,
     /// The built-in variant the chain of parents starts from, whose other values are not
     /// recorded; none for a chain that starts from the engine's defaults.
     pub built_in: Option<&'static str>,
@@ -35,7 +37,7 @@ impl Board {
             letters: BTreeSet::new(),
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
             rules: Rules::without_parent(),
-            settings: std::collections::BTreeMap::new(),
+            values_hash: 0,
             built_in: None,
         }
     }
@@ -48,7 +50,7 @@ impl Board {
             letters: b.letters.chars().collect(),
             start_fen: b.start_fen.clone(),
             rules: Rules::built_in(name)?,
-            settings: std::collections::BTreeMap::new(),
+            values_hash: 0,
             built_in: Some(b.name.as_str()),
         })
     }
@@ -287,12 +289,10 @@ impl Board {
     }
 
     /// How the engine reads the value of option `key` on this board, as [`options::reading`]
-    /// says it, when it is known: set in the file, part of the board or of the rules tracked
-    /// for a built-in parent, or the engine's default when no built-in is at the chain's root.
+    /// says it, when the board knows it without the file's values: part of the board or of the
+    /// rules tracked for a built-in parent, or the engine's default when no built-in is at the
+    /// chain's root.
     pub fn reading_of(&self, option: &options::OptionInfo) -> Option<String> {
-        if let Some(value) = self.settings.get(&option.key) {
-            return Some(options::reading(option.kind, value));
-        }
         let known = match option.key.as_str() {
             "maxRank" => self.ranks.to_string(),
             "maxFile" => self.files.to_string(),

@@ -170,7 +170,7 @@ impl Scanner<'_> {
             meant.is_some_and(|o| self.model.sections[self.index].last_set(&o.key).is_some());
         let has_anyway = match (meant, board) {
             (Some(option), Some(board)) => {
-                board.reading_of(option) == Some(options::reading(option.kind, value))
+                self.inherited_reading(option, board) == Some(options::reading(option.kind, value))
             }
             _ => false,
         };
@@ -219,6 +219,26 @@ impl Scanner<'_> {
             ),
         };
         self.scan.errors.push(finding);
+    }
+
+    /// How the engine reads `option` in the section before its own lines: the last value a
+    /// parent in the file sets, else what the parent's `board` knows.
+    fn inherited_reading(
+        &self,
+        option: &options::OptionInfo,
+        board: &super::Board,
+    ) -> Option<String> {
+        for parent in self.model.ancestors(self.index) {
+            match parent {
+                super::Parent::Section(above) => {
+                    if let Some(entry) = self.model.sections[above].last_set(&option.key) {
+                        return Some(options::reading(option.kind, &entry.value));
+                    }
+                }
+                super::Parent::BuiltIn(_) => break,
+            }
+        }
+        board.reading_of(option)
     }
 
     /// A piece key (`knight = n`, `customPiece1 = a:WF`, `king = k:WF`) whose value, as the

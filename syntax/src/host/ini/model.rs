@@ -92,7 +92,8 @@ pub enum LineKind {
     IndentedHeader,
     /// A line without `=`, ignored.
     NoEquals,
-    Entry(Entry),
+    /// Boxed: most lines of a file are keys, but a line is kept small for those that are not.
+    Entry(Box<Entry>),
 }
 
 /// `key = value`.
@@ -332,7 +333,7 @@ impl Section {
     /// The section's `key = value` lines, in file order.
     pub fn entries(&self) -> impl DoubleEndedIterator<Item = &Entry> {
         self.lines.iter().filter_map(|line| match &line.kind {
-            LineKind::Entry(entry) => Some(entry),
+            LineKind::Entry(entry) => Some(&**entry),
             _ => None,
         })
     }
@@ -387,7 +388,7 @@ impl Line {
             if content.starts_with(['#', ';']) {
                 LineKind::IndentedComment
             } else {
-                LineKind::Entry(Entry::read(at, line, equals))
+                LineKind::Entry(Box::new(Entry::read(at, line, equals)))
             }
         } else if content.starts_with(['#', ';']) {
             LineKind::Comment

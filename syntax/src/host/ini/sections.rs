@@ -200,7 +200,12 @@ impl Scanner<'_> {
         board
             .letters
             .extend(section.letters.iter().map(|(letter, _)| *letter));
-        board.settings.extend(section.settings.iter().cloned());
+        board.values_hash = {
+            use std::hash::{Hash, Hasher};
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            (parent.values_hash, &section.settings).hash(&mut hasher);
+            hasher.finish()
+        };
         let last = |key: &str| {
             section
                 .board_values
