@@ -109,12 +109,32 @@ impl Board {
             } else {
                 "the list"
             };
+            // Only what names a piece can be lost: `kg` is read as `k`, as it can only mean.
+            // Quotes are part of the value: what they hold is never read.
+            let quoted = matches!(stop, '"' | '\'');
+            let lost: String = value[at..]
+                .chars()
+                .filter(|c| *c == '*' || self.letters.contains(&c.to_ascii_lowercase()))
+                .collect();
+            if lost.is_empty() || quoted {
+                return Some((
+                    Severity::Warning,
+                    at..value.len(),
+                    format!(
+                        "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading \
+                         {what} there and keeps {kept}, losing no piece, but its own check \
+                         reports `{stop}` as an invalid piece type",
+                        self.letters_said()
+                    ),
+                    None,
+                ));
+            }
             return Some((
                 Severity::Error,
                 at..value.len(),
                 format!(
                     "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading {what} \
-                     there and keeps {kept}",
+                     there and keeps {kept}, losing `{lost}`",
                     self.letters_said()
                 ),
                 None,
@@ -197,7 +217,12 @@ impl Board {
                 }
                 _ => {
                     if separator.is_ascii_digit() || matches!(separator, '+' | '-') {
-                        let misread = format!("{letter}:{}", rest.split_whitespace().next()?);
+                        // With nothing after the digit taken as separator, the number is
+                        // missing and the pair is dropped.
+                        let misread = match rest.split_whitespace().next() {
+                            Some(number) => format!("{letter}:{number}"),
+                            None => format!("`{letter}` with no number, which it drops"),
+                        };
                         return stop(format!(
                             "Fairy-Stockfish takes the character after `{letter}` as the \
                              separator whatever it is, so it reads `{}` as `{}`: write \
@@ -293,6 +318,15 @@ impl Board {
     /// rules tracked for a built-in parent, or the engine's default when no built-in is at the
     /// chain's root.
     pub fn reading_of(&self, option: &options::OptionInfo) -> Option<String> {
+        // A piece's letter, or `-` when the variant has no such piece.
+        if option.kind == ValueKind::Piece || option.key == "king" {
+            let piece = super::rules::PieceType::named(&option.key)?;
+            return Some(
+                self.rules
+                    .letter(piece)
+                    .map_or("-".to_owned(), |l| char::from(l).to_string()),
+            );
+        }
         let known = match option.key.as_str() {
             "maxRank" => self.ranks.to_string(),
             "maxFile" => self.files.to_string(),

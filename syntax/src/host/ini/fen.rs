@@ -23,6 +23,7 @@ use super::board::Board;
 use super::rules::{Colour, PieceType, Rules};
 
 mod castling;
+pub mod form;
 mod said;
 #[cfg(test)]
 mod tests;

@@ -94,6 +94,28 @@ impl Scanner<'_> {
             }
             self.scan.errors.push(finding);
         }
+        // A table or a template is stored and sent to GUIs as written, whitespace after it
+        // included (a start position's is said with its other fields).
+        if option.kind == ValueKind::Text && key != "startFen" && raw_value != raw_value.trim_end()
+        {
+            let end = value_at + raw_value.len();
+            let kept = value_at + raw_value.trim_end().len();
+            self.scan.errors.push(
+                HostError::new(
+                    span(kept, end),
+                    "wrong-value",
+                    Severity::Warning,
+                    format!(
+                        "the whitespace after `{key}`'s value is part of it: Fairy-Stockfish keeps \
+                         it and sends it so to XBoard-protocol GUIs"
+                    ),
+                )
+                .with_fix(
+                    "remove the whitespace",
+                    vec![(span(kept, end), String::new())],
+                ),
+            );
+        }
         let decides_board = matches!(key, "maxRank" | "maxFile" | "startFen" | "pieceToCharTable")
             || rules::reads(key)
             || matches!(
@@ -135,18 +157,22 @@ impl Scanner<'_> {
             .find(|(k, _)| k == key)
             .map(|(_, r)| std::mem::replace(r, range));
         match earlier {
+            // Said at the line that wins, which an edit adding a line most often adds.
             Some(earlier) => {
                 let finding = HostError::new(
-                    earlier,
+                    range,
                     "duplicate-key",
                     Severity::Warning,
                     format!(
-                        "`{key}` is set again further down in `[{}]`: Fairy-Stockfish keeps only \
-                         the last value",
+                        "`{key}` is set above too, in `[{}]`: Fairy-Stockfish keeps only this \
+                         last value and ignores the one above",
                         section.name
                     ),
                 )
-                .with_help("delete this line, or the later one if this value is the one meant");
+                .with_fix(
+                    "comment out the line above, which the engine ignores",
+                    vec![(earlier, format!("# {key}"))],
+                );
                 self.scan.errors.push(finding);
             }
             None => section.keys.push((key.to_owned(), range)),
@@ -221,6 +247,44 @@ impl Scanner<'_> {
         self.scan.errors.push(finding);
     }
 
+    /// Whitespace inside or after a piece's Betza string (`betza`, at `at`, as the engine
+    /// keeps it): the engine skips it in the moves but stores it and sends it as written to
+    /// XBoard-protocol GUIs (piece.cpp 55–180; parser.cpp 273). A comment is said by the
+    /// `fairy-inline-comment` lint.
+    fn betza_whitespace(&mut self, key: &str, betza: &str, at: usize) {
+        if betza.contains(['#', ';']) {
+            return;
+        }
+        let inside = betza.trim().contains(char::is_whitespace);
+        let after = betza.len() - betza.trim_end().len();
+        if !inside && after == 0 {
+            return;
+        }
+        let written: String = betza.split_whitespace().collect();
+        let start = at + (betza.len() - betza.trim_start().len());
+        // Inside, it changes the string GUIs draw; after it, only what they are sent.
+        let severity = if inside {
+            Severity::Warning
+        } else {
+            Severity::Hint
+        };
+        let finding = HostError::new(
+            span(start, at + betza.len()),
+            "malformed-piece",
+            severity,
+            format!(
+                "`{key}`'s Betza string holds whitespace: Fairy-Stockfish skips it in the moves, \
+                 but keeps `{}` as the piece's string and sends it so to XBoard-protocol GUIs",
+                crate::quote::shortened(betza)
+            ),
+        )
+        .with_fix(
+            format!("write `{}`", crate::quote::shortened(&written)),
+            vec![(span(at, at + betza.len()), written)],
+        );
+        self.scan.errors.push(finding);
+    }
+
     /// How the engine reads `option` in the section before its own lines: the last value a
     /// parent in the file sets, else what the parent's `board` knows.
     fn inherited_reading(
@@ -238,7 +302,19 @@ impl Scanner<'_> {
                 super::Parent::BuiltIn(_) => break,
             }
         }
-        board.reading_of(option)
+        let reading = board.reading_of(option)?;
+        // A piece whose letter another piece key of the section takes is removed anyway
+        // (variant.h 181–195).
+        let is_piece = option.kind == ValueKind::Piece || option.key == "king";
+        let taken = is_piece
+            && (self.model.sections[self.index].entries()).any(|entry| {
+                entry.key != option.key
+                    && entry.option.is_some_and(|o| {
+                        matches!(o.kind, ValueKind::Piece | ValueKind::PieceWithBetza)
+                    })
+                    && entry.value.get(..1) == Some(reading.as_str())
+            });
+        Some(if taken { "-".to_owned() } else { reading })
     }
 
     /// A piece key (`knight = n`, `customPiece1 = a:WF`, `king = k:WF`) whose value, as the
@@ -250,6 +326,34 @@ impl Scanner<'_> {
             return;
         };
         let trimmed = raw.trim_end();
+        if letter == '-' && trimmed.len() > 1 {
+            // parser.cpp 262–298: `-` removes the piece; for the king, anything after it still
+            // makes the king type a royal piece of its own.
+            let tail = &raw[1..];
+            let finding = HostError::new(
+                span(value_at + 1, value_at + raw.len()),
+                "malformed-piece",
+                Severity::Warning,
+                if key == "king" {
+                    format!(
+                        "`-` removes the king, but what follows it, `{}`, makes Fairy-Stockfish \
+                         take a royal piece of its own with those moves as the king type",
+                        crate::quote::shortened(tail.trim())
+                    )
+                } else {
+                    format!(
+                        "`-` removes the piece: Fairy-Stockfish ignores `{}`",
+                        crate::quote::shortened(tail.trim())
+                    )
+                },
+            )
+            .with_fix(
+                format!("remove `{}`", crate::quote::shortened(tail.trim())),
+                vec![(span(value_at + 1, value_at + raw.len()), String::new())],
+            );
+            self.scan.errors.push(finding);
+            return;
+        }
         if !letter.is_ascii_alphabetic() {
             if letter != '-' {
                 let finding = HostError::new(
@@ -386,6 +490,7 @@ impl Scanner<'_> {
             return;
         }
         let betza_len = betza.trim_end().len();
+        self.betza_whitespace(key, betza, betza_at);
         self.betza_region(span(betza_at, betza_at + betza_len), key, Some(letter));
     }
 }

@@ -10,6 +10,8 @@ use crate::{Dialect, Severity};
 mod board;
 #[cfg(test)]
 mod cases;
+#[cfg(test)]
+mod differential;
 mod fen;
 mod incremental;
 mod keys;
@@ -270,6 +272,7 @@ impl Scanner<'_> {
         let lower = letter.to_ascii_lowercase();
         let Some((_, first)) = current.letters.iter().find(|(used, _)| *used == lower) else {
             current.letters.push((lower, key.to_owned()));
+            self.inherited_letter(lower, at, key);
             return;
         };
         // The same key set twice is one piece, its last value (said as `duplicate-key`).
@@ -316,6 +319,58 @@ impl Scanner<'_> {
         );
     }
 
+    /// A piece key of the section that takes the letter of another piece of its parents:
+    /// `add_piece` removes that piece (variant.h 181–195), and its letters in the start
+    /// position become this one. Said as information: it is how variants replace a piece
+    /// (`customPiece1 = n:NN`, the nightrider for the knight), and a slip looks the same.
+    fn inherited_letter(&mut self, letter: char, at: usize, key: &str) {
+        let Some(section) = self.section.as_ref() else {
+            return;
+        };
+        let Some(parent) = section.board.as_ref() else {
+            return;
+        };
+        let Some((_, owner)) = u8::try_from(letter)
+            .ok()
+            .and_then(|l| parent.rules.piece_of(l))
+        else {
+            return;
+        };
+        // The king's key sets the king or, with Betza, the royal piece of its own.
+        let royal = [rules::PieceType::KING, rules::PieceType::CUSTOM_KING];
+        let this = rules::PieceType::named(key);
+        if this == Some(owner) || (key == "king" && royal.contains(&owner)) {
+            return;
+        }
+        // The section sets the owner's key itself: the clash is said between its two lines.
+        let owner_key = owner.key().unwrap_or_default();
+        if self.model.sections[self.index]
+            .last_set(&owner_key)
+            .is_some()
+        {
+            return;
+        }
+        let owner_name = owner.key().unwrap_or_else(|| "piece".to_owned());
+        let finding = HostError::new(
+            span(at, at + 1),
+            "letter-used-twice",
+            Severity::Info,
+            format!(
+                "`{letter}` is the letter of `{owner_name}`, a piece `[{}]` inherits: \
+                 Fairy-Stockfish drops `{owner_name}`, and the `{letter}` and `{}` of the start \
+                 position become this piece",
+                section.name,
+                letter.to_ascii_uppercase()
+            ),
+        )
+        .with_help(format!(
+            "keep `{letter}` if `{key}` is meant to replace `{owner_name}`; else give it a letter \
+             no piece of `[{}]` has",
+            section.name
+        ));
+        self.scan.errors.push(finding);
+    }
+
     /// The Betza string of piece key `key`, at `range`, as a region to parse.
     fn betza_region(&mut self, range: TextRange, key: &str, letter: Option<char>) {
         if range.is_empty() {
@@ -338,8 +393,16 @@ impl Scanner<'_> {
     /// The lines before the first header, which the engine skips: one finding for all their
     /// keys, at the first (a file without any header defines no variant at all).
     fn preamble(&mut self, section: &Section, text: &str) {
+        // A comment after a byte-order mark has a `=` in it, not a key the author meant.
         let keys: Vec<&Line> = (section.lines.iter())
-            .filter(|line| matches!(line.kind, LineKind::Entry(_)))
+            .filter(|line| match &line.kind {
+                LineKind::Entry(entry) => !entry
+                    .key
+                    .trim_start_matches(model::BYTE_ORDER_MARK)
+                    .trim_start()
+                    .starts_with(['#', ';']),
+                _ => false,
+            })
             .collect();
         let (Some(first), Some(last)) = (keys.first(), keys.last()) else {
             return;

@@ -328,6 +328,12 @@ pub fn read_files(value: &str) -> Option<i64> {
     }
 }
 
+/// Numbers written as words, which the engine reads as 0.
+const NUMBER_WORDS: [&str; 13] = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve",
+];
+
 /// The closest of `words` to `value`, when one is near enough to be a slip.
 fn nearest_word<'w>(words: &[&'w str], value: &str) -> Option<&'w str> {
     let folded = value.trim().to_ascii_lowercase();
@@ -401,11 +407,38 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<Misreading>
                 meant.map(str::to_owned),
             )
         }
-        ValueKind::Int if leading_number(value).is_none() => error(
-            format!("`{shown}` is read as 0: Fairy-Stockfish expects a number"),
-            "write a whole number (digits, with `-` for a negative one)".to_owned(),
-            None,
-        ),
+        ValueKind::Int if leading_number(value).is_none() => {
+            let word = value
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let said = NUMBER_WORDS.iter().position(|w| *w == word);
+            let instead = said.map(|n| n.to_string());
+            match said {
+                // A word for 0 is read as what it says; only the engine's check complains.
+                Some(0) => Some(Misreading {
+                    severity: Severity::Warning,
+                    message: format!(
+                        "`{shown}` is read as 0, as it says, but Fairy-Stockfish expects digits \
+                         and its own check reports the value as invalid"
+                    ),
+                    help: "write `0`".to_owned(),
+                    range: whole,
+                    instead,
+                }),
+                _ => error(
+                    format!("`{shown}` is read as 0: Fairy-Stockfish expects a number in digits"),
+                    match &instead {
+                        Some(n) => format!("write `{n}`"),
+                        None => {
+                            "write a whole number (digits, with `-` for a negative one)".to_owned()
+                        }
+                    },
+                    instead,
+                ),
+            }
+        }
         ValueKind::Rank => {
             let rank = read_ranks(value);
             let most = i64::from(MAX_RANKS);
@@ -445,7 +478,30 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<Misreading>
             let last = char::from(b'a' + MAX_FILES - 1);
             let help =
                 format!("write a number from 1 to {most}, or a lower-case letter from a to {last}");
+            let first = value.trim_start().chars().next().unwrap_or(' ');
+            let rest = value.trim_start()[first.len_utf8()..].trim();
             match read_files(value) {
+                // A letter reads one character: `five` is the file `f`.
+                Some(file)
+                    if (1..=most).contains(&file)
+                        && first.is_ascii_alphabetic()
+                        && !rest.is_empty()
+                        && !rest.starts_with(['#', ';']) =>
+                {
+                    let word = value.trim().to_ascii_lowercase();
+                    let instead = NUMBER_WORDS
+                        .iter()
+                        .position(|w| *w == word)
+                        .map(|n| n.to_string());
+                    error(
+                        format!(
+                            "`{shown}` is read as the file letter `{first}`, {file} files: \
+                             Fairy-Stockfish reads one letter or a number"
+                        ),
+                        help.clone(),
+                        instead,
+                    )
+                }
                 Some(file) if (1..=most).contains(&file) => None,
                 Some(file) if file > most && sizes_board => error(
                     format!(
@@ -478,6 +534,20 @@ pub fn misreading(key: &str, kind: ValueKind, value: &str) -> Option<Misreading>
         }
         ValueKind::Word(words) if !words.contains(&value) => {
             let meant = nearest_word(words, value);
+            // Anything unknown is `none`, so a `none` however written is read as it says.
+            let first = value.split_whitespace().next().unwrap_or("");
+            if first.eq_ignore_ascii_case("none") {
+                return Some(Misreading {
+                    severity: Severity::Warning,
+                    message: format!(
+                        "`{shown}` is read as `none`, as it says, but Fairy-Stockfish knows only \
+                         the exact word, and its own check reports the value as invalid"
+                    ),
+                    help: "write `none`".to_owned(),
+                    range: whole,
+                    instead: Some("none".to_owned()),
+                });
+            }
             let why = if words.contains(&value.trim_end()) {
                 " (the whitespace after it counts)"
             } else {
@@ -542,6 +612,8 @@ pub fn drops_variant(key: &str, value: &str) -> bool {
 fn bitboard_misreading(value: &str) -> Option<Misreading> {
     let mut at = 0;
     let mut kept: Vec<&str> = Vec::new();
+    // Where the first square with punctuation after it stands.
+    let mut punctuation: Option<usize> = None;
     for word in value.split_whitespace() {
         let start = at + value[at..].find(word).unwrap_or(0);
         at = start + word.len();
@@ -628,6 +700,12 @@ fn bitboard_misreading(value: &str) -> Option<Misreading> {
                 .unwrap_or(rest.len() - sign);
         if rest != "*" && number_len < rest.len() {
             let read = &word[..head.len_utf8() + number_len];
+            // Only punctuation is dropped (`d4,` in `d4, e4`): the square is read as meant.
+            if !rest[number_len..].contains(|c: char| c.is_alphanumeric() || c == '*') {
+                kept.push(read);
+                punctuation.get_or_insert(start);
+                continue;
+            }
             let listed = word.contains(',');
             let instead = listed.then(|| {
                 value
@@ -653,7 +731,22 @@ fn bitboard_misreading(value: &str) -> Option<Misreading> {
         }
         kept.push(word);
     }
-    None
+    punctuation.map(|start| Misreading {
+        severity: Severity::Warning,
+        message: "Fairy-Stockfish reads each square's number as far as it goes and drops the \
+                  punctuation after it: the squares are read as meant, but a comma that touches \
+                  the next square (`e5,e6`) would lose it"
+            .to_owned(),
+        help: "separate squares with spaces only".to_owned(),
+        range: start..value.len(),
+        instead: Some(
+            value
+                .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+    })
 }
 
 #[cfg(test)]

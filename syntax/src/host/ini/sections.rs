@@ -284,6 +284,22 @@ impl Scanner<'_> {
                             .with_help(board.start_help())
                     };
                     self.scan.errors.push(finding);
+                } else if let Some(misread) = fen::form::misread(fen, &board, &parent.start_fen) {
+                    let start = usize::from(range.start());
+                    let at = span(start + misread.range.start, start + misread.range.end);
+                    let finding =
+                        HostError::new(at, "start-position", misread.severity, misread.message);
+                    self.scan.errors.push(match misread.instead {
+                        Some(instead) => {
+                            let mut finding = finding.with_fix(
+                                format!("write `{}`", crate::quote::shortened(&instead)),
+                                vec![(at, instead)],
+                            );
+                            finding.help = Some(misread.help);
+                            finding
+                        }
+                        None => finding.with_help(misread.help),
+                    });
                 }
             }
             None => self.inherited_start(&section, &parent, &board),
@@ -306,7 +322,20 @@ impl Scanner<'_> {
                 // Values only steer the engine's evaluation; the rules stay as written.
                 ValueKind::PieceValues => (board.pairs_problem(*kind, value), Severity::Warning),
                 ValueKind::PieceCounts | ValueKind::PiecePieces => {
-                    (board.pairs_problem(*kind, value), Severity::Error)
+                    let problem = board.pairs_problem(*kind, value);
+                    // A comment after the pairs: the engine keeps them all, as meant.
+                    let comment = problem.as_ref().is_some_and(|(within, _)| {
+                        within.start > 0 && value[within.start..].starts_with(['#', ';'])
+                    });
+                    if comment {
+                        own_help = Some("put the comment on a line of its own, starting with `#`");
+                    }
+                    let severity = if comment {
+                        Severity::Warning
+                    } else {
+                        Severity::Error
+                    };
+                    (problem, severity)
                 }
                 _ if key == "pieceToCharTable" => (board.table_problem(value), Severity::Warning),
                 _ => (None, Severity::Error),

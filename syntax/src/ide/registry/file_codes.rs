@@ -243,7 +243,7 @@ pub(super) const FILE: [Code; 26] = [
         (
             VariantsIni,
             "[v:chess]\ncustomPiece1 = a:W\ncustomPiece2 = a:F\n",
-            "[v:chess]\ncustomPiece1 = a:W\ncustomPiece2 = b:F\n",
+            "[v:chess]\ncustomPiece1 = a:W\ncustomPiece2 = c:F\n",
         ),
     ),
     file(

@@ -1,0 +1,191 @@
+//! What Fairy-Stockfish's own position check lets pass but its position reader
+//! (`Position::set`, position.cpp 300–420) reads otherwise than written: a start position of
+//! the board alone, a side to move of more than one letter, castling letters it skips or `-`
+//! among them, and one side without a king.
+
+use std::ops::Range;
+
+use super::super::board::Board;
+use super::super::rules::PieceType;
+use crate::Severity;
+
+/// A start position read otherwise than written, with the bytes at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misread {
+    pub severity: Severity,
+    pub range: Range<usize>,
+    pub message: String,
+    pub help: String,
+    /// The text to put at `range` instead, where it is known.
+    pub instead: Option<String>,
+}
+
+/// How the engine misreads `fen`, a start position its check accepts on `board`; `parent` is
+/// the start position the section would otherwise inherit.
+pub fn misread(fen: &str, board: &Board, parent: &str) -> Option<Misread> {
+    let trimmed = fen.trim_end();
+    let fields: Vec<(usize, &str)> = trimmed
+        .split(' ')
+        .scan(0, |at, field| {
+            let start = *at;
+            *at += field.len() + 1;
+            Some((start, field))
+        })
+        .filter(|(_, field)| !field.is_empty())
+        .collect();
+    let [(_, placement), rest @ ..] = fields.as_slice() else {
+        return None;
+    };
+    let Some(&(side_at, side)) = rest.first() else {
+        // `ss >> token` finds no side: the last letter read stays, which is no `b`. A warning
+        // only where castling rights are lost: many variants mean white to move and no
+        // castling by a board alone.
+        let parent_rights = parent.split(' ').nth(2).unwrap_or("-");
+        let rights_lost = board.rules.castling
+            && parent_rights != "-"
+            && !parent_rights.starts_with(|c: char| c.is_ascii_digit());
+        // The parent's own board written out loses its rights for sure; a board of the
+        // section's own is how many variants write a start position (nim, alapo), a hint.
+        let same_board = parent.split(' ').next() == Some(placement);
+        let tail = match parent.split_once(' ') {
+            Some((_, tail)) if same_board => tail.to_owned(),
+            _ => "w - - 0 1".to_owned(),
+        };
+        return Some(Misread {
+            severity: if same_board && rights_lost {
+                Severity::Warning
+            } else {
+                Severity::Hint
+            },
+            range: 0..trimmed.len(),
+            message: "the start position gives only the board: Fairy-Stockfish starts it with \
+                      white to move, no castling rights and no en-passant square"
+                .to_owned(),
+            help: "add the side to move, the castling rights, the en-passant square and the \
+                   move counters after the board"
+                .to_owned(),
+            instead: Some(format!("{trimmed} {tail}")),
+        });
+    };
+    if side.len() > 1 {
+        let first = &side[..side.chars().next().map_or(0, char::len_utf8)];
+        return Some(Misread {
+            severity: Severity::Error,
+            range: side_at..side_at + side.len(),
+            message: format!(
+                "Fairy-Stockfish reads one letter for the side to move, `{first}`, and takes \
+                 `{}` as the castling rights, so the fields after it are misread",
+                &side[first.len()..]
+            ),
+            help: format!("write `{first}`"),
+            instead: Some(first.to_owned()),
+        });
+    }
+    // A field starting with a digit is the counters: castling and en passant are skipped
+    // (position.cpp 353).
+    let castling_field = rest
+        .get(1)
+        .filter(|(_, field)| !field.starts_with(|c: char| c.is_ascii_digit()));
+    if let Some(&(castling_at, castling)) = castling_field
+        && castling.len() > 1
+        && castling.contains('-')
+    {
+        let rights: String = castling.chars().filter(|c| *c != '-').collect();
+        return Some(Misread {
+            severity: Severity::Error,
+            range: castling_at..castling_at + castling.len(),
+            message: format!(
+                "`{castling}` says both none and some: Fairy-Stockfish skips the `-` and reads \
+                 the castling rights `{rights}`"
+            ),
+            help: format!("write `-` for no castling, or `{rights}`"),
+            instead: None,
+        });
+    }
+    if let Some(&(castling_at, castling)) = castling_field
+        && castling != "-"
+    {
+        // Letters other than `KQkq` and the board's files are skipped (Shredder-FEN files).
+        let last_file = char::from(b'A' + board.files.saturating_sub(1));
+        let skipped: String = castling
+            .chars()
+            .filter(|c| {
+                !matches!(c.to_ascii_uppercase(), 'K' | 'Q')
+                    && !('A'..=last_file).contains(&c.to_ascii_uppercase())
+            })
+            .collect();
+        if !skipped.is_empty() {
+            let kept: String = castling.chars().filter(|c| !skipped.contains(*c)).collect();
+            return Some(Misread {
+                severity: Severity::Warning,
+                range: castling_at..castling_at + castling.len(),
+                message: format!(
+                    "Fairy-Stockfish skips `{skipped}` in the castling rights `{castling}` and \
+                     reads `{kept}`"
+                ),
+                help: format!("write `{kept}`"),
+                instead: (!kept.is_empty()).then_some(kept),
+            });
+        }
+        let order = |c: &char| "KQkq".find(*c).unwrap_or(4);
+        let mut sorted: Vec<char> = castling.chars().collect();
+        sorted.sort_by_key(order);
+        let sorted: String = sorted.into_iter().collect();
+        if sorted != castling && castling.chars().all(|c| "KQkq".contains(c)) {
+            return Some(Misread {
+                severity: Severity::Hint,
+                range: castling_at..castling_at + castling.len(),
+                message: format!(
+                    "Fairy-Stockfish reads `{castling}` as the rights `{sorted}`, which is how \
+                     FEN writes them and how GUIs send them on"
+                ),
+                help: format!("write `{sorted}`"),
+                instead: Some(sorted),
+            });
+        }
+    }
+    if fen != trimmed {
+        return Some(Misread {
+            severity: Severity::Warning,
+            range: trimmed.len()..fen.len(),
+            message: "the whitespace after the start position is part of it: Fairy-Stockfish \
+                      stores it so and sends it so to XBoard-protocol GUIs"
+                .to_owned(),
+            help: "remove the whitespace".to_owned(),
+            instead: Some(String::new()),
+        });
+    }
+    one_side_without_king(placement, board, parent)
+}
+
+/// A start position where a side has no king, in a variant with a king, when the parent's had
+/// both: the engine plays it as written, but the side without a king can never be checkmated.
+/// Variants do this on purpose too (the Maharajah has none), so it is information.
+fn one_side_without_king(placement: &str, board: &Board, parent: &str) -> Option<Misread> {
+    let king = board.rules.letter(PieceType::KING)?;
+    let count = |text: &str, letter: u8| text.bytes().filter(|b| *b == letter).count();
+    let kings = |text: &str| [count(text, king.to_ascii_uppercase()), count(text, king)];
+    let parent_placement = parent.split(' ').next().unwrap_or("");
+    let [white, black] = kings(placement);
+    let had_both = kings(parent_placement).iter().all(|n| *n > 0);
+    if !had_both || (white > 0 && black > 0) {
+        return None;
+    }
+    let (upper, lower) = (char::from(king.to_ascii_uppercase()), char::from(king));
+    let who = match (white, black) {
+        (0, 0) => format!("neither side has a king (`{upper}`, `{lower}`)"),
+        (0, _) => format!("white has no king (`{upper}`)"),
+        _ => format!("black has no king (`{lower}`)"),
+    };
+    Some(Misread {
+        severity: Severity::Info,
+        range: 0..placement.len(),
+        message: format!(
+            "{who} in this start position, though the variant has a king and the position it \
+             would otherwise start from has both: Fairy-Stockfish plays it, but a side without \
+             a king can never be checkmated"
+        ),
+        help: "put the missing king on the board".to_owned(),
+        instead: None,
+    })
+}
