@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use super::options::{self, ValueKind};
 use super::rules::Rules;
+use super::values;
 use crate::Severity;
 
 /// A variant's board as far as the checks need it.
@@ -313,7 +314,7 @@ impl Board {
         })
     }
 
-    /// How the engine reads the value of option `key` on this board, as [`options::reading`]
+    /// How the engine reads the value of option `key` on this board, as [`values::reading`]
     /// says it, when the board knows it without the file's values: part of the board or of the
     /// rules tracked for a built-in parent, or the engine's default when no built-in is at the
     /// chain's root.
@@ -338,7 +339,7 @@ impl Board {
             "seirawanGating" => self.rules.seirawan_gating.to_string(),
             "checkCounting" => self.rules.check_counting.to_string(),
             "castlingDroppedPiece" => self.rules.castling_dropped_piece.to_string(),
-            _ if self.built_in.is_none() => options::reading(option.kind, &option.default),
+            _ if self.built_in.is_none() => values::reading(option.kind, &option.default),
             _ => return None,
         };
         Some(known)

@@ -19,6 +19,7 @@ mod model;
 pub mod options;
 mod rules;
 mod sections;
+pub mod values;
 
 pub(crate) use board::Board as SectionBoard;
 use board::Board;

@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::options::{self, ValueKind};
 use super::rules::{self, PieceType};
+use super::values;
 use super::{Header, Outcome, Scanner, Section, SectionState, fen};
 use crate::Severity;
 use crate::host::{HostError, HostToken, span};
@@ -218,7 +219,7 @@ impl Scanner<'_> {
         if ["maxRank", "maxFile"]
             .into_iter()
             .filter_map(last)
-            .any(|(_, key, value, _)| options::drops_variant(key, value))
+            .any(|(_, key, value, _)| values::drops_variant(key, value))
         {
             self.outcome = Outcome::Dropped;
             return;
@@ -227,15 +228,15 @@ impl Scanner<'_> {
         // against it.
         let size = |key: &str| {
             last(key)
-                .filter(|(kind, key, value, _)| options::misreading(key, *kind, value).is_none())
+                .filter(|(kind, key, value, _)| values::misreading(key, *kind, value).is_none())
         };
         if let Some((_, _, value, _)) = size("maxRank") {
-            board.ranks = (options::read_ranks(value))
+            board.ranks = (values::read_ranks(value))
                 .and_then(|n| u8::try_from(n).ok())
                 .unwrap_or(board.ranks);
         }
         if let Some((_, _, value, _)) = size("maxFile") {
-            board.files = (options::read_files(value))
+            board.files = (values::read_files(value))
                 .and_then(|n| u8::try_from(n).ok())
                 .unwrap_or(board.files);
         }
@@ -247,7 +248,7 @@ impl Scanner<'_> {
         // and the size is what is said.
         let unreadable_size = ["maxRank", "maxFile"].into_iter().any(|key| {
             last(key).is_some_and(|(kind, key, value, _)| {
-                options::misreading(key, *kind, value).is_some()
+                values::misreading(key, *kind, value).is_some()
             })
         });
         match last("startFen") {

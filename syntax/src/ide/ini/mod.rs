@@ -9,6 +9,7 @@ mod pieces;
 use super::hover::Hover;
 use crate::TextRange;
 use crate::host::ini::options::{self, OptionInfo, ValueKind};
+use crate::host::ini::values;
 use crate::host::ini::{Entry, Model, Parent, Section};
 
 fn range(start: usize, end: usize) -> TextRange {
@@ -34,7 +35,7 @@ fn effective(model: &Model, index: usize, option: &OptionInfo) -> String {
                 format!("inherited from `[{}]`", section.name().unwrap_or_default())
             };
             let value = crate::quote::shortened(entry.trimmed_value());
-            return match options::read_as(option.kind, entry.trimmed_value()) {
+            return match values::read_as(option.kind, entry.trimmed_value()) {
                 Some(read) => {
                     format!("`{value}` ({whence}), which Fairy-Stockfish reads as `{read}`")
                 }
