@@ -80,11 +80,10 @@ pub(crate) fn header_parts(content: &str) -> (&str, Option<&str>) {
 /// Whether `text` has a section header whose parent is a Fairy-Stockfish built-in variant
 /// (`[mini:chess]`): a variants file under another name.
 pub(crate) fn inherits_a_built_in(text: &str) -> bool {
-    super::lines(text).any(|(_, line)| {
-        line.starts_with('[')
-            && header_parts(line)
-                .1
-                .is_some_and(|p| options::built_in(p).is_some())
+    Model::read(text).sections().iter().any(|section| {
+        (section.header.as_ref())
+            .and_then(|header| header.parent.as_deref())
+            .is_some_and(|parent| options::built_in(parent).is_some())
     })
 }
 
