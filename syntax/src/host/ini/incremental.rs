@@ -68,11 +68,16 @@ pub fn edit<S: Source + ?Sized>(
     if first_header_changed {
         dirty.insert(0);
     }
+    // Only a rename reaches past the section and its children: a pass over the file then.
+    // A parent written with spaces is said by the name it would be without them.
+    let touched = |name: Option<&str>| name.is_some_and(|n| renamed.iter().any(|r| r == n.trim()));
     for (other, section) in model.sections.iter().enumerate() {
-        let touched = |name: Option<&str>| name.is_some_and(|n| renamed.iter().any(|r| r == n));
+        if renamed.is_empty() {
+            break;
+        }
         let parent = section.header.as_ref().and_then(|h| h.parent.as_deref());
         // A section skipped for an unknown parent names the nearest name above.
-        let suggests = !renamed.is_empty() && other > index && section.outcome == Outcome::Skipped;
+        let suggests = other > index && section.outcome == Outcome::Skipped;
         if touched(section.name()) || touched(parent) || suggests {
             dirty.insert(other);
         }
@@ -105,7 +110,7 @@ pub fn edit<S: Source + ?Sized>(
         if changed && let Some(name) = model.sections[next].name().map(str::to_owned) {
             for (later, section) in model.sections.iter().enumerate().skip(next + 1) {
                 let parent = section.header.as_ref().and_then(|h| h.parent.as_deref());
-                if section.name() == Some(&name) || parent == Some(&name) {
+                if section.name() == Some(&name) || parent.map(str::trim) == Some(&name) {
                     dirty.insert(later);
                 }
             }
