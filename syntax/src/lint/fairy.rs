@@ -72,6 +72,13 @@ fn inline_comment(text: &str, findings: &mut Findings<'_>) {
     } else {
         format!("it changes the moves of `{}`", &text[..start])
     };
+    // parser.cpp 279–283: an `e` anywhere in a custom piece's string lets it capture en
+    // passant (notes F9), the comment's letters included.
+    let en_passant = if comment.contains('e') && !text[..start].contains('e') {
+        ", and its `e` lets the piece capture en passant"
+    } else {
+        ""
+    };
     let fix = Fix {
         title: "remove the comment from the value".into(),
         edits: vec![super::Edit {
@@ -84,7 +91,7 @@ fn inline_comment(text: &str, findings: &mut Findings<'_>) {
         range,
         format!(
             "Fairy-Stockfish has no inline comments and reads `{comment}` as part of the Betza \
-             string: {effect}; put the comment on a line of its own"
+             string: {effect}{en_passant}; put the comment on a line of its own"
         ),
         Some(fix),
     );

@@ -513,6 +513,26 @@ fn fairy_e_is_en_passant_not_a_skipped_letter() {
     );
 }
 
+/// parser.cpp 279–283, recorded by the differential (m1305): an `e` in a comment after a
+/// custom piece's Betza string lets the piece capture en passant, which the comment's finding
+/// says; a comment without one does not claim it.
+#[test]
+fn an_e_in_an_inline_comment_is_said_as_en_passant() {
+    let message = |text: &str| {
+        lint(
+            &parse(text, Dialect::Fairy),
+            &LintConfig::for_dialect(Dialect::Fairy),
+        )
+        .into_iter()
+        .find(|d| d.rule.code == "fairy-inline-comment")
+        .map(|d| d.message)
+        .unwrap_or_default()
+    };
+    assert!(message("mR3 ; note").contains("capture en passant"));
+    assert!(!message("mR3 # x").contains("en passant"));
+    assert!(!message("fmWfceF # note").contains("en passant"));
+}
+
 /// Issue 26: letters Fairy-Stockfish skips one after another are one finding, and a message
 /// quotes at most a window of a long string, so thousands of them cost one short message.
 #[test]
