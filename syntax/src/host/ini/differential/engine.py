@@ -13,6 +13,11 @@ import zlib
 
 import pyffish
 
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "fen"))
+from board import split_board  # noqa: E402
+
 # ---------------------------------------------------------------------------------------------
 # What the engine does with a file (in a fresh process)
 
@@ -20,33 +25,15 @@ MOVE = re.compile(r"^(?:([A-Za-z+]+)@|([a-l])(\d+))([a-l])(\d+)(.*)$")
 
 
 def parse_board(fen):
-    """Square (file, rank), both 0-based, to piece letter (with `+` when promoted)."""
-    board = fen.split(" ")[0].split("[")[0]
-    ranks = board.split("/")
+    """Square (file, rank), both 0-based, to piece letter (with `+` when promoted), from the
+    board splitter the other recorders share (fen/board.py)."""
+    ranks = split_board(fen.split(" ")[0].split("[")[0])
     squares = {}
-    for i, rank in enumerate(ranks):
-        r = len(ranks) - 1 - i
-        f, j, prefix = 0, 0, ""
-        while j < len(rank):
-            c = rank[j]
-            if c.isdigit():
-                k = j
-                while k < len(rank) and rank[k].isdigit():
-                    k += 1
-                f += int(rank[j:k])
-                j = k
-                continue
-            if c == "+":
-                prefix = "+"
-            elif c == "~":
-                pass
-            elif c == "*":
-                f += 1
-            elif c.isalpha():
-                squares[(f, r)] = prefix + c
-                prefix = ""
-                f += 1
-            j += 1
+    for i, cells in enumerate(ranks):
+        for f, cell in enumerate(cells):
+            piece = cell.rstrip("~")
+            if piece and piece != "*":
+                squares[(f, len(ranks) - 1 - i)] = piece
     return squares
 
 

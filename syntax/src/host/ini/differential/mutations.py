@@ -2,10 +2,15 @@
 generate.py). A mutation's intent is the original text, unless it says otherwise
 (`intended_edits`)."""
 
+import pathlib
 import re
+import sys
 
 from originals import (BUILTINS, DEPRECATED_SAME_VALUE, OPTIONS, WORDS, Mutation,
                        insert_line_after, number_word, replace_line, replace_value, set_line)
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "fen"))
+from board import split_board  # noqa: E402
 
 
 # Each generator yields candidate mutations of one original.
@@ -378,29 +383,9 @@ def file_mutations(o, rng):
 
 
 def rank_cells(rank):
-    """A FEN rank as a list of cells: a piece (with `+`/`~`) or None for an empty square."""
-    cells, j = [], 0
-    while j < len(rank):
-        c = rank[j]
-        if c.isdigit():
-            k = j
-            while k < len(rank) and rank[k].isdigit():
-                k += 1
-            cells += [None] * int(rank[j:k])
-            j = k
-        elif c == "+":
-            cells.append("+" + rank[j + 1])
-            j += 2
-            if j < len(rank) and rank[j] == "~":
-                cells[-1] += "~"
-                j += 1
-        elif c == "~":
-            cells[-1] += "~"
-            j += 1
-        else:
-            cells.append(c)
-            j += 1
-    return cells
+    """A FEN rank as a list of cells: a piece (with `+`/`~`) or None for an empty square (the
+    board splitter the other recorders share, fen/board.py)."""
+    return [cell or None for cell in split_board(rank)[0]]
 
 
 def encode_rank(cells):
