@@ -293,15 +293,10 @@ impl Scanner<'_> {
         option: &options::OptionInfo,
         board: &super::Board,
     ) -> Option<String> {
-        for parent in self.model.ancestors(self.index) {
-            match parent {
-                super::Parent::Section(above) => {
-                    if let Some(entry) = self.model.sections[above].last_set(&option.key) {
-                        return Some(values::reading(option.kind, &entry.value));
-                    }
-                }
-                super::Parent::BuiltIn(_) => break,
-            }
+        if let Some(super::Parent::Section(above)) = self.model.parent_of(self.index)
+            && let Some((_, entry)) = self.model.set_in_chain(above, &option.key)
+        {
+            return Some(values::reading(option.kind, &entry.value));
         }
         let reading = board.reading_of(option)?;
         // A piece whose letter another piece key of the section takes is removed anyway

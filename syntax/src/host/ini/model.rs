@@ -283,6 +283,21 @@ impl Model {
         options::built_in(parent).map(|_| Parent::BuiltIn(parent.to_owned()))
     }
 
+    /// The last value of `key` that section `index` or its parents in the file set, nearest
+    /// first, with the section that sets it.
+    pub fn set_in_chain(&self, index: usize, key: &str) -> Option<(usize, &Entry)> {
+        let parents = self
+            .ancestors(index)
+            .into_iter()
+            .map_while(|parent| match parent {
+                Parent::Section(above) => Some(above),
+                Parent::BuiltIn(_) => None,
+            });
+        std::iter::once(index)
+            .chain(parents)
+            .find_map(|at| Some((at, self.sections.get(at)?.last_set(key)?)))
+    }
+
     /// The chain of parents of section `index`, nearest first, as far as the engine follows it.
     pub fn ancestors(&self, index: usize) -> Vec<Parent> {
         let mut chain = Vec::new();

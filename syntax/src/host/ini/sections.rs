@@ -162,10 +162,15 @@ impl Scanner<'_> {
             )
         } else {
             let near_enough = (parent.chars().count() / 3).clamp(1, 2);
-            // Any name above, so that the suggestion depends on names alone.
+            // Any name above, so that the suggestion depends on names alone. Only names of
+            // about the parent's length are compared, and none for a parent longer than any
+            // variant's name: each comparison costs the product of the two lengths.
             let above = (self.model.sections[..self.index].iter()).filter_map(Section::name);
             let nearest = above
                 .chain(options::built_ins().iter().map(|b| b.name.as_str()))
+                .filter(|known| {
+                    parent.len() <= 64 && known.len().abs_diff(parent.len()) <= near_enough
+                })
                 .map(|known| (options::edit_distance(known, parent), known))
                 .filter(|(distance, _)| *distance <= near_enough)
                 .min()

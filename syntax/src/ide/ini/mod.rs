@@ -20,29 +20,28 @@ fn range(start: usize, end: usize) -> TextRange {
 /// in the file, a built-in parent, or the engine's default.
 fn effective(model: &Model, index: usize, option: &OptionInfo) -> String {
     let sections = model.sections();
-    let mut last = index;
-    for parent in std::iter::once(Parent::Section(index)).chain(model.ancestors(index)) {
-        let at = match parent {
-            Parent::Section(at) => at,
-            Parent::BuiltIn(name) => return format!("the built-in variant `{name}`'s own value"),
+    if let Some((at, entry)) = model.set_in_chain(index, &option.key) {
+        let whence = if at == index {
+            "set in this section".to_owned()
+        } else {
+            format!(
+                "inherited from `[{}]`",
+                sections[at].name().unwrap_or_default()
+            )
         };
-        last = at;
-        let section = &sections[at];
-        if let Some(entry) = section.last_set(&option.key) {
-            let whence = if at == index {
-                "set in this section".to_owned()
-            } else {
-                format!("inherited from `[{}]`", section.name().unwrap_or_default())
-            };
-            let value = crate::quote::shortened(entry.trimmed_value());
-            return match values::read_as(option.kind, entry.trimmed_value()) {
-                Some(read) => {
-                    format!("`{value}` ({whence}), which Fairy-Stockfish reads as `{read}`")
-                }
-                None => format!("`{value}` ({whence})"),
-            };
-        }
+        let value = crate::quote::shortened(entry.trimmed_value());
+        return match values::read_as(option.kind, &entry.value) {
+            Some(read) => format!("`{value}` ({whence}), which Fairy-Stockfish reads as `{read}`"),
+            None => format!("`{value}` ({whence})"),
+        };
     }
+    // Where the chain ends: a built-in, the engine's defaults, or a parent it does not know.
+    let ancestors = model.ancestors(index);
+    let last = match ancestors.last() {
+        Some(Parent::BuiltIn(name)) => return format!("the built-in variant `{name}`'s own value"),
+        Some(Parent::Section(above)) => *above,
+        None => index,
+    };
     match sections[last]
         .header
         .as_ref()
