@@ -229,13 +229,20 @@ impl Scanner<'_> {
         let mut finding = HostError::new(span(range.0, range.1), "unknown-key", severity, message);
         finding = match near {
             // An indented key is mended by removing what stands before it on the line.
+            // The key as the engine reads it runs from the line's start to the spaces before
+            // `=`: the fix writes over all of it, tabs included.
             Some(near) if spaced => {
                 let line_start = range.0 - (key.len() - key.trim_start().len());
                 finding.with_fix(
                     format!("write `{near}` at the start of the line"),
-                    vec![(span(line_start, range.1), near.to_owned())],
+                    vec![(span(line_start, line_start + key.len()), near.to_owned())],
                 )
             }
+            // A key the section sets already would only be set twice.
+            Some(near) if set_too => finding.with_help(format!(
+                "`{near}` is set in this section already: delete this line, or merge its value \
+                 there"
+            )),
             Some(near) => finding.with_fix(
                 format!("write `{near}`"),
                 vec![(span(range.0, range.1), near.to_owned())],
@@ -441,10 +448,15 @@ impl Scanner<'_> {
                     title,
                     vec![(span(after_letter, value_at + raw.len()), String::new())],
                 ),
-                Some(title) => finding.with_fix(
+                // A `:` further on is the separator misplaced, not one missing.
+                Some(title) if !rest.contains(':') => finding.with_fix(
                     title,
                     vec![(span(after_letter, after_letter), ":".to_owned())],
                 ),
+                Some(_) => finding.with_help(format!(
+                    "write the letter, then `:` right after it, then the Betza string (as in \
+                     `{letter}:mfWcfF`)"
+                )),
                 None => finding.with_help(format!(
                     "write `{letter}:` and the piece's Betza string (as in `{letter}:mfWcfF`)"
                 )),

@@ -150,6 +150,17 @@ fn a_file_without_a_header_gets_one_error() {
 
 #[test]
 fn misspelt_and_deprecated_keys_and_words_are_mended() {
+    // A tab before `=` is part of the key; the fix writes over it too.
+    assert_eq!(
+        fixed("[v:chess]\nnMoveRule\t= 0\n"),
+        "[v:chess]\nnMoveRule= 0\n"
+    );
+    // No fix renames a key to one the section sets already.
+    let twice = findings("[v:chess]\nmaxRanks = 6\nmaxRank = 6\n");
+    assert!(
+        twice[0].fix.is_none() && twice[0].help.is_some(),
+        "{twice:?}"
+    );
     assert_eq!(
         fixed("[v:chess]\nmaxRanks = 6\n"),
         "[v:chess]\nmaxRank = 6\n"
