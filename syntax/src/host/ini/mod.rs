@@ -270,15 +270,13 @@ impl Scanner<'_> {
             return;
         };
         let lower = letter.to_ascii_lowercase();
+        // A key set again keeps only its last letter, as the engine keeps only its last value.
+        current.letters.retain(|(_, used_by)| used_by != key);
         let Some((_, first)) = current.letters.iter().find(|(used, _)| *used == lower) else {
             current.letters.push((lower, key.to_owned()));
             self.inherited_letter(lower, at, key);
             return;
         };
-        // The same key set twice is one piece, its last value (said as `duplicate-key`).
-        if first == key {
-            return;
-        }
         // The engine reads piece keys in a fixed order (standard pieces, custom pieces by
         // number, the king), and a piece takes its letter from any read before it.
         let (kept, dropped) = if read_order(key) > read_order(first) {
