@@ -329,6 +329,11 @@ impl Scanner<'_> {
             return;
         };
         let trimmed = raw.trim_end();
+        if !letter.is_ascii_alphabetic() {
+            // Any other first character removes the piece: a letter an earlier line of the
+            // same key gave it is no longer its.
+            self.forget_letter(key);
+        }
         if letter == '-' && trimmed.len() > 1 {
             // parser.cpp 262–298: `-` removes the piece; for the king, anything after it still
             // makes the king type a royal piece of its own.

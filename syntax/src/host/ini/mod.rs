@@ -266,12 +266,12 @@ impl Scanner<'_> {
     /// reporting a second use with the key that took it first: Fairy-Stockfish keeps only one
     /// of the two pieces.
     fn use_letter(&mut self, letter: char, at: usize, key: &str) {
+        let lower = letter.to_ascii_lowercase();
+        // A key set again keeps only its last letter, as the engine keeps only its last value.
+        self.forget_letter(key);
         let Some(current) = self.section.as_mut() else {
             return;
         };
-        let lower = letter.to_ascii_lowercase();
-        // A key set again keeps only its last letter, as the engine keeps only its last value.
-        current.letters.retain(|(_, used_by)| used_by != key);
         let Some((_, first)) = current.letters.iter().find(|(used, _)| *used == lower) else {
             current.letters.push((lower, key.to_owned()));
             self.inherited_letter(lower, at, key);
@@ -315,6 +315,13 @@ impl Scanner<'_> {
             )
             .with_help(help),
         );
+    }
+
+    /// The letter piece key `key` gave its piece on an earlier line, which a later line replaces.
+    fn forget_letter(&mut self, key: &str) {
+        if let Some(current) = self.section.as_mut() {
+            current.letters.retain(|(_, used_by)| used_by != key);
+        }
     }
 
     /// A piece key of the section that takes the letter of another piece of its parents:

@@ -216,3 +216,17 @@ fn every_error_and_warning_helps() {
         }
     }
 }
+
+/// variant.h 181–195 and parser.cpp 262–269: only a key's last value counts, so a piece removed
+/// by a later `-` has no letter (found by applying the duplicate-key fix of the differential).
+#[test]
+fn a_piece_removed_by_a_later_line_has_no_letter() {
+    let text = "[v]\nbishop = b\nbishop = -\npromotionPieceTypes = b\n";
+    let found = said(text);
+    assert!(
+        found.iter().any(|(at, code, severity)| at == "b"
+            && *code == "wrong-value"
+            && *severity == Severity::Error),
+        "{found:?}"
+    );
+}
