@@ -78,14 +78,19 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 .run(&a_move.legs, &mut out);
                 total -= share - budget.get();
             }
-            MoveKind::Universal => {
+            MoveKind::Universal(modes) => {
                 for to in position.size.squares().filter(|s| *s != position.from) {
                     let occupant = position.occupant(to);
                     // It would take an enemy standing there: the diagram says so.
-                    if occupant.is_none() {
+                    if occupant.is_none() && modes.capture_enemy {
                         out.could_capture.insert(to);
                     }
-                    if occupant != Some(Occupant::Friend) {
+                    let lands = match occupant {
+                        None => modes.to_empty,
+                        Some(Occupant::Enemy) => modes.capture_enemy,
+                        Some(Occupant::Friend) => modes.capture_friend,
+                    };
+                    if lands {
                         out.moves.push(GeneratedMove::direct(
                             to,
                             occupant,

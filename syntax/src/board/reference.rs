@@ -58,6 +58,17 @@ pub fn fingerprint(piece: &model::Piece) -> Fingerprint {
         .collect()
 }
 
+/// Whether two pieces make the same moves on every proof position, which the reference
+/// positions (their fingerprints) are a cheap first look at. A search cut short proves
+/// nothing, so it counts as a difference.
+pub fn same_on_proof_positions(a: &model::Piece, b: &model::Piece) -> bool {
+    let (a, b) = (without_repeats(a), without_repeats(b));
+    proof_positions().iter().all(|position| {
+        let (x, y) = (generate(&a, position), generate(&b, position));
+        !x.truncated && !y.truncated && trace(&x) == trace(&y)
+    })
+}
+
 /// What a piece does on the empty board, the first part of its fingerprint: a cheap filter
 /// before the whole. Searched within a small budget; `None` when that was not enough.
 pub fn empty_board_trace(piece: &model::Piece) -> Option<(Vec<MoveTrace>, Vec<Square>)> {
@@ -65,7 +76,7 @@ pub fn empty_board_trace(piece: &model::Piece) -> Option<(Vec<MoveTrace>, Vec<Sq
     (!generated.truncated).then(|| trace(&generated))
 }
 
-fn trace(generated: &Generated) -> (Vec<MoveTrace>, Vec<Square>) {
+pub fn trace(generated: &Generated) -> (Vec<MoveTrace>, Vec<Square>) {
     let mut moves: Vec<MoveTrace> = generated
         .moves
         .iter()
@@ -85,4 +96,91 @@ fn trace(generated: &Generated) -> (Vec<MoveTrace>, Vec<Square>) {
     });
     moves.dedup();
     (moves, generated.could_capture.iter().copied().collect())
+}
+
+/// The positions a claim about moves is proven on: the reference positions, then rings of
+/// pieces on every line at one, two and three squares from the centre of a 15×15 board (all
+/// enemies, all friends, and friends on one kind of line with enemies on the other), for both
+/// sides, then scattered pieces near the centre and near the edges, then boards crowded with
+/// enemies. Hoppers, lame legs, locust captures and the friends a `d` leg needs show on them.
+pub fn proof_positions() -> &'static [Position] {
+    static RINGS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+    RINGS.get_or_init(|| {
+        let size = BoardSize {
+            files: 15,
+            ranks: 15,
+        };
+        let centre = size.centre();
+        let mut out = positions().to_vec();
+        for distance in 1..=3i8 {
+            let ring: Vec<Square> = super::COMPASS
+                .iter()
+                .filter_map(|s| {
+                    let step = super::Step::new(s.dx * distance, s.dy * distance);
+                    size.step(centre, step, false, false)
+                })
+                .collect();
+            // Friends on the straight lines, enemies on the diagonals.
+            let (friends, enemies): (Vec<Square>, Vec<Square>) = ring
+                .iter()
+                .partition(|s| s.file == centre.file || s.rank == centre.rank);
+            for side in [Side::White, Side::Black] {
+                out.extend(Position::new(size, centre, side, false, &[], &ring).ok());
+                out.extend(Position::new(size, centre, side, false, &ring, &[]).ok());
+                out.extend(Position::new(size, centre, side, false, &friends, &enemies).ok());
+                out.extend(Position::new(size, centre, side, false, &enemies, &friends).ok());
+            }
+        }
+        // Scattered pieces near the centre and near an edge, from a fixed sequence of numbers,
+        // for what regular rings miss (turns onto a piece two legs on).
+        let mut seed: u32 = 0x2545_f491;
+        let mut next = |bound: u8| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            u8::try_from(seed % u32::from(bound)).unwrap_or(0)
+        };
+        for round in 0..48u8 {
+            // Sparse at first, then denser, so that locust captures with room behind show.
+            let from = Square {
+                file: [7, 13, 1][usize::from(round % 3)],
+                rank: 2 + next(7),
+            };
+            let mut pieces: Vec<Square> = Vec::new();
+            for _ in 0..6 + round / 8 {
+                let square = Square {
+                    file: from.file.saturating_sub(3) + next(7),
+                    rank: from.rank.saturating_sub(3) + next(7),
+                };
+                if size.contains(square) && square != from && !pieces.contains(&square) {
+                    pieces.push(square);
+                }
+            }
+            let (friends, enemies) = pieces.split_at(pieces.len() / 3);
+            let side = if round % 4 < 2 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            out.extend(Position::new(size, from, side, round % 3 == 0, friends, enemies).ok());
+        }
+        // Enemies on every square of one colour, so rider captures two leaps out show, on a
+        // small board from near a corner and on a larger one from inside an edge.
+        for (files, ranks, from) in [
+            (5, 5, Square { file: 1, rank: 1 }),
+            (12, 10, Square { file: 8, rank: 5 }),
+        ] {
+            let size = BoardSize { files, ranks };
+            for parity in [0, 1] {
+                let enemies: Vec<Square> = size
+                    .squares()
+                    .filter(|s| *s != from && (s.file + s.rank) % 2 == parity)
+                    .collect();
+                for side in [Side::White, Side::Black] {
+                    out.extend(Position::new(size, from, side, false, &[], &enemies).ok());
+                }
+            }
+        }
+        out
+    })
 }

@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use rowan::TextRange;
 
 use crate::host::{self, HostFormat, Region};
-use crate::lint::{self, Edit, Fix, LintConfig};
+use crate::lint::{self, Edit, Engine, Fix, LintConfig};
 use crate::mbn::scope::MacroScope;
 use crate::{Dialect, Severity, parse};
 
@@ -261,41 +261,56 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
     }
     said_once_for_a_comment(&mut out);
     one_finding_per_span(&mut out);
+    // A fix handed to another finding on its span must not edit letters a fix offered on
+    // another span edits too.
+    lint::drop_conflicting_fixes(out.iter_mut().map(|d| &mut d.fix));
+    for finding in out.iter_mut().filter(|d| d.fix.is_none()) {
+        finding.help = None;
+    }
     out
 }
 
 /// Findings on exactly the same letters have one cause: only the most severe are kept (a
 /// syntax error before the lints that follow from it: `z` in `fmWfcFz` is a modifier with no
-/// atom, not also a move that adds nothing). A fix a dropped one offered goes, with its help,
-/// to a kept one on the span that has none.
+/// atom, not also a move that adds nothing). What an engine does is a fact of its own, so a
+/// finding that speaks for an engine is weighed only against others for the same engine (`hW`
+/// selects no move, and XBoard reads it as a Wazir). A fix a dropped one offered goes, with its
+/// help, to a kept one for the same engine on the span that has none, whose promise it keeps.
 fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>) {
+    let scope = |d: &FileDiagnostic| {
+        (
+            d.range,
+            lint::rule_by_code(&d.code).and_then(|rule| rule.engine),
+        )
+    };
     // One pass to find each span's strongest: a string can have tens of thousands of findings.
-    let mut strongest_on: HashMap<TextRange, Severity> = HashMap::new();
+    let mut strongest_on: HashMap<(TextRange, Option<Engine>), Severity> = HashMap::new();
     for d in findings.iter() {
         strongest_on
-            .entry(d.range)
+            .entry(scope(d))
             .and_modify(|s| *s = (*s).min(d.severity))
             .or_insert(d.severity);
     }
     let strongest: Vec<Severity> = findings
         .iter()
-        .map(|d| strongest_on.get(&d.range).copied().unwrap_or(d.severity))
+        .map(|d| strongest_on.get(&scope(d)).copied().unwrap_or(d.severity))
         .collect();
     let (kept, dropped): (Vec<_>, Vec<_>) = findings
         .drain(..)
         .zip(strongest)
         .partition(|(d, strongest)| d.severity == *strongest);
     let mut kept: Vec<FileDiagnostic> = kept.into_iter().map(|(d, _)| d).collect();
-    // The kept findings without a fix, by span, first first.
-    let mut heirs: HashMap<TextRange, VecDeque<usize>> = HashMap::new();
+    // The kept findings without a fix, by span and engine, first first.
+    let mut heirs: HashMap<(TextRange, Option<Engine>), VecDeque<usize>> = HashMap::new();
     for (index, k) in kept.iter().enumerate().filter(|(_, k)| k.fix.is_none()) {
-        heirs.entry(k.range).or_default().push_back(index);
+        heirs.entry(scope(k)).or_default().push_back(index);
     }
     for (weaker, _) in dropped {
+        let weaker_scope = scope(&weaker);
         let Some(fix) = weaker.fix else {
             continue;
         };
-        if let Some(heir) = heirs.get_mut(&weaker.range).and_then(VecDeque::pop_front) {
+        if let Some(heir) = heirs.get_mut(&weaker_scope).and_then(VecDeque::pop_front) {
             kept[heir].fix = Some(fix);
             kept[heir].help = weaker.help;
         }

@@ -6,14 +6,18 @@ use super::words::{
     turn_words,
 };
 use crate::board::{Step, file_letter};
-use crate::model::{Bend, Initial, Leg, LegSteps, Move, MoveKind, Reach, Wrap};
+use crate::model::{Bend, Initial, Leg, LegSteps, Modes, Move, MoveKind, Reach, Wrap};
 use crate::vocabulary::phrases::{self, DEFAULT_EARLIER, DEFAULT_FINAL};
 use crate::vocabulary::{Atom, Modifier};
 
 pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String> {
     let mut lines = Vec::new();
     match &a_move.kind {
-        MoveKind::Universal => lines.push("leaps to any square of the board except its own (U)".to_owned()),
+        MoveKind::Universal(modes) if *modes == Modes::MOVE_OR_CAPTURE => lines.push("leaps to any square of the board except its own (U)".to_owned()),
+        MoveKind::Universal(modes) => lines.push(format!(
+            "leaps to any square of the board except its own (U); {}",
+            modes_words(*modes, false, true)
+        )),
         MoveKind::Castling { king_step, directions, next_closer } => lines.push(format!(
             "castles {}: moves {king_step} squares toward {} friendly piece on the edge, which jumps over it",
             directions_words(directions),
@@ -266,8 +270,11 @@ fn mode_words(leg: &Leg, is_final: bool) -> String {
         }
         .to_owned();
     }
-    let m = leg.modes;
-    let toggles = leg.toggles_next;
+    modes_words(leg.modes, leg.toggles_next, is_final)
+}
+
+/// The modes written on a leg, in words; `toggles` when the leg toggles the next one's range.
+fn modes_words(m: Modes, toggles: bool, is_final: bool) -> String {
     let letters = [
         (m.to_empty && !(toggles && !m.hop && !is_final), Modifier::M),
         (m.to_empty && toggles && !m.hop && !is_final, Modifier::Y),

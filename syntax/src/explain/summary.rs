@@ -255,7 +255,7 @@ pub(super) fn summary(piece: &model::Piece, written: usize) -> String {
         // The universal leaper (`U`) and castling have no legs: `U` takes an enemy where it
         // lands, castling never does.
         None => piece.moves.iter().any(|m| {
-            m.kind == model::MoveKind::Universal
+            matches!(m.kind, model::MoveKind::Universal(modes) if modes.capture_enemy || modes.capture_friend)
                 || m.legs
                     .iter()
                     .any(|l| l.modes.capture_enemy || l.modes.capture_friend || l.modes.en_passant)

@@ -5,7 +5,7 @@ use rowan::TextRange;
 
 use super::{Findings, Fix};
 use crate::Dialect;
-use crate::board::reference::fingerprint;
+use crate::board::reference::{fingerprint, same_on_proof_positions};
 use crate::model::directions::{DirectionTerm, terms_with_sources};
 use crate::model::{self, LegSteps, MoveKind, Reach};
 use crate::tree::Parse;
@@ -280,7 +280,7 @@ pub(super) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mu
         // reference boards, so a move with them is never called redundant; nor is one with
         // nothing drawn, or with a part only said in words.
         let unobservable = its_own.iter().any(|m| {
-            !matches!(m.kind, MoveKind::Legs | MoveKind::Universal)
+            !matches!(m.kind, MoveKind::Legs | MoveKind::Universal(_))
                 || m.legs
                     .iter()
                     .any(|l| l.modes.royal || l.modes.en_passant || l.modes.excite || l.ep_rights)
@@ -300,7 +300,7 @@ pub(super) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mu
             not_drawn: Vec::new(),
             fairy: None,
         };
-        if fingerprint(&rest) != whole {
+        if fingerprint(&rest) != whole || !same_on_proof_positions(&rest, piece) {
             continue;
         }
         redundant.push(range);

@@ -7,20 +7,18 @@ mod fairy;
 mod mbn;
 mod meaning;
 mod portability;
+mod proof;
 pub mod rules;
 
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashSet;
-
 use rowan::TextRange;
 
 pub use portability::{Comparison, xboard_difference};
-pub use rules::{Engine, RULES, Rule, rule_by_code};
+pub(crate) use proof::drop_conflicting_fixes;
+pub use rules::{Engine, Promise, RULES, Rule, rule_by_code};
 
-use crate::board::reference::{empty_board_trace, fingerprint};
-use crate::model;
 use crate::tree::Parse;
 use crate::{Dialect, Severity};
 
@@ -134,17 +132,6 @@ impl Fix {
     }
 }
 
-/// Whether `fix` leaves `text` meaning the same in `dialect`: the same moves on the reference
-/// boards. A piece too costly to compare quickly counts as changed, so it gets no fix.
-pub(crate) fn keeps_meaning(text: &str, fix: &Fix, dialect: Dialect) -> bool {
-    let piece = |text: &str| model::build(&crate::parse(text, dialect).piece(), dialect);
-    let (before, after) = (piece(text), piece(&fix.apply(text)));
-    match (empty_board_trace(&before), empty_board_trace(&after)) {
-        (Some(a), Some(b)) if a == b => fingerprint(&before) == fingerprint(&after),
-        _ => false,
-    }
-}
-
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -240,21 +227,10 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
     }
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
-    drop_repeated_fixes(&mut out);
+    proof::prove_fixes(
+        &parse.syntax().text().to_string(),
+        parse.dialect(),
+        &mut out,
+    );
     out
-}
-
-/// Two findings never offer the same edits: a fix that an earlier finding already offers is
-/// dropped from the later one, so applying every fix cannot apply one twice.
-fn drop_repeated_fixes(findings: &mut [Diagnostic]) {
-    let mut offered: HashSet<Vec<Edit>> = HashSet::new();
-    for finding in findings {
-        let repeated = finding
-            .fix
-            .as_ref()
-            .is_some_and(|fix| !offered.insert(fix.edits.clone()));
-        if repeated {
-            finding.fix = None;
-        }
-    }
 }

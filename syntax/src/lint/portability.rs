@@ -4,7 +4,7 @@
 use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
-use super::{Findings, Fix, keeps_meaning};
+use super::{Findings, Fix};
 use crate::Dialect;
 use crate::model::xboard::{XBoardReading, readings};
 use crate::tree::Parse;
@@ -17,6 +17,7 @@ mod tests;
 
 use comparison::engines_disagree;
 pub use comparison::{Comparison, xboard_difference};
+pub(crate) use comparison::{Move, comparable, difference};
 
 pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     let text = parse.syntax().text().to_string();
@@ -125,7 +126,7 @@ fn xboard(
             _ => None,
         })
         .collect();
-    modifier_order(&legs, &dropped, text, dialect, findings);
+    modifier_order(&legs, &dropped, text, findings);
     // Looked up for each unknown atom, of which a string may have thousands.
     let moves: FxHashSet<TextRange> = tree.moves().map(|m| m.text_range()).collect();
     for &reading in readings {
@@ -139,20 +140,37 @@ fn xboard(
             XBoardReading::UnknownAtomEndsString { atom } => {
                 stops_reading(&moves, atom, text, dialect, findings);
             }
-            reading => {
-                if let Some((range, message)) = reads_differently(reading, text, dialect) {
-                    findings.push("xboard-reads-differently", range, message, None);
-                }
-            }
+            _ => {}
+        }
+    }
+    // One cause, one finding: a departure written several times (a wrapping `o` leg used
+    // eight times) is said once, where it is first written, with how often it recurs.
+    let mut said: Vec<(std::mem::Discriminant<XBoardReading>, usize, usize)> = Vec::new();
+    for &reading in readings {
+        let Some((range, message)) = reads_differently(reading, text, dialect) else {
+            continue;
+        };
+        let kind = std::mem::discriminant(&reading);
+        if let Some((_, _, more)) = said.iter_mut().find(|(k, _, _)| *k == kind) {
+            *more += 1;
+            continue;
+        }
+        said.push((kind, findings.out.len(), 0));
+        findings.push("xboard-reads-differently", range, message, None);
+    }
+    for (_, index, more) in said.into_iter().filter(|(_, _, more)| *more > 0) {
+        if let Some(finding) = findings.out.get_mut(index) {
+            let again = if more == 1 {
+                "once more".to_owned()
+            } else {
+                format!("{more} more times")
+            };
+            finding
+                .message
+                .push_str(&format!(" (and {again} in this string)"));
         }
     }
 }
-
-/// Each fix is checked by generating the whole string with and without it, which costs about
-/// as much as the string is long: the checks of one string look over at most this many letters
-/// in all (hundreds of checks of a short string, none of a string of thousands of legs), and
-/// findings past them come without a fix.
-const FIX_CHECK_LETTERS: usize = 16_384;
 
 /// The modifier letters XBoard drops for standing out of its order (`dropped`, in source
 /// order), said once per leg: one cause, one finding. A letter that repeats one before it in
@@ -162,7 +180,6 @@ fn modifier_order(
     legs: &[ast::Leg],
     dropped: &[TextRange],
     text: &str,
-    dialect: Dialect,
     findings: &mut Findings<'_>,
 ) {
     // The leg holding a letter is the last that starts at or before it.
@@ -171,7 +188,6 @@ fn modifier_order(
             .checked_sub(1)
     };
     let mut rest = dropped;
-    let mut checks_left = FIX_CHECK_LETTERS;
     while let Some(first) = rest.first() {
         let index = leg_of(first);
         let in_leg = rest.iter().take_while(|l| leg_of(l) == index).count();
@@ -191,16 +207,11 @@ fn modifier_order(
         let (Some(first), Some(last)) = (out_of_order.first(), out_of_order.last()) else {
             continue;
         };
-        // Moving direction letters together can pair them (`movesF` to `vsmeoF`), so the fix
-        // is offered only where the moves stay the same.
+        // Moving direction letters together can pair them (`movesF` to `vsmeoF`): the fix is
+        // proven by generation before it is offered, as every fix is.
         let fix = leg
             .and_then(xboard_order)
-            .map(|(range, ordered)| Fix::replace(format!("write `{ordered}`"), range, ordered))
-            .filter(|fix| {
-                let affordable = checks_left >= text.len();
-                checks_left = checks_left.saturating_sub(text.len());
-                affordable && keeps_meaning(text, fix, dialect)
-            });
+            .map(|(range, ordered)| Fix::replace(format!("write `{ordered}`"), range, ordered));
         let letters: Vec<String> = out_of_order
             .iter()
             .map(|l| format!("`{}`", &text[*l]))
@@ -247,9 +258,14 @@ fn camel_zebra(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
     } else {
         ("Camel (1,3)", 'Z')
     };
-    // A doubled atom (`LL`, a rider) is rewritten whole; a neighbour that is already the new
-    // letter (`LC`) would join it into a rider, so that gets no fix.
-    let written: String = letters.chars().map(|_| same).collect();
+    // A doubled atom (`LL`, a rider) is rewritten whole, as the rider every engine reads alike
+    // (`C0`: XBoard reads `CC` as two Camels); a neighbour that is already the new letter
+    // (`LC`) would join it into a rider, so that gets no fix.
+    let written = if letters.chars().count() > 1 {
+        format!("{same}0")
+    } else {
+        same.to_string()
+    };
     let joins = text[..usize::from(atom.start())].ends_with(same)
         || text[usize::from(atom.end())..].starts_with(same);
     findings.push(
@@ -320,6 +336,10 @@ fn reads_differently(
         XBoardReading::HalfOnKingGivesAll { directions } => (
             directions,
             format!("XBoard gives `{}K` all eight King moves", &text[directions]),
+        ),
+        XBoardReading::LoneHalfGivesAll { directions } => (
+            directions,
+            "XBoard ignores a lone `h` and plays every move of the atom, where seed 000 selects none".to_owned(),
         ),
         XBoardReading::DiagonalPairWithVOrSGivesAll { directions } => (
             directions,

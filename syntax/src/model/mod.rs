@@ -138,8 +138,9 @@ pub struct Move {
 pub enum MoveKind {
     /// Leaps or slides described by its legs.
     Legs,
-    /// `U`: a leap to every square of the board but its own.
-    Universal,
+    /// `U`: a leap to every square of the board but its own, in these modes (seed 000 lists
+    /// `d` and `U` side by side: `dU` goes to every friend, `mU` to every empty square).
+    Universal(Modes),
     /// `O<n>`: castling with the piece at the board edge, the king moving `n` squares (2 when
     /// no range is written) along one of `directions` (sideways steps).
     Castling {

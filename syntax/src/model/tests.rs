@@ -142,6 +142,33 @@ fn the_universal_leaper_reaches_every_other_square() {
 }
 
 #[test]
+fn universal_leaper_takes_its_modes() {
+    // Seed 000 lists "d for friendly capture" beside "U for a Universal Leaper": `dU` goes to
+    // every friend, `mU` to every empty square, `cU` to every enemy (notes M13).
+    let size: BoardSize = "5x5".parse().expect("size");
+    let square = |s: &str| s.parse().expect("square");
+    let position = Position::new(
+        size,
+        square("c3"),
+        Side::White,
+        false,
+        &[square("a1"), square("e5")],
+        &[square("b4")],
+    )
+    .expect("position");
+    assert_eq!(reached("dU", Dialect::XBetza, &position), "a1 e5");
+    assert_eq!(reached("cU", Dialect::XBetza, &position), "b4");
+    assert_eq!(
+        reached("mU", Dialect::XBetza, &position).split(' ').count(),
+        21
+    );
+    assert_eq!(
+        reached("U", Dialect::XBetza, &position).split(' ').count(),
+        22
+    );
+}
+
+#[test]
 fn fairy_stockfish_reads_k_as_a_compound() {
     // Reference: `fK` is one square in XBoard and three in Fairy-Stockfish.
     assert_eq!(

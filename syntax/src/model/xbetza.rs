@@ -79,7 +79,7 @@ fn build_move(a_move: &ast::Move, legs_letters: &[(LegLetters, TextRange)]) -> O
 /// leaps or slides along legs.
 fn kind_of(atom_node: &ast::Atom, atom: Atom, first: &LegLetters) -> MoveKind {
     match atom.entry().shape {
-        AtomShape::Universal => MoveKind::Universal,
+        AtomShape::Universal => MoveKind::Universal(modes_of(first, true).0),
         AtomShape::Castling => MoveKind::Castling {
             king_step: match atom_node.range().and_then(|r| r.value()) {
                 Some(RangeValue::Steps(n)) if n > 0 => n,

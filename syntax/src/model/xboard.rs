@@ -23,6 +23,8 @@ pub enum XBoardReading {
     UnknownAtomEndsString { atom: TextRange },
     /// `fhK`: all eight squares.
     HalfOnKingGivesAll { directions: TextRange },
+    /// `h` alone (`hW`): the seed selects no move, XBoard every move of the atom.
+    LoneHalfGivesAll { directions: TextRange },
     /// `v` or `s` combined with another letter on a diagonal atom (`lvF`, `fsF`) selects all four.
     DiagonalPairWithVOrSGivesAll { directions: TextRange },
     /// A leading `v` or `s` with another letter (`vrN`, `sfN`, `vsK`) is not distributed.
@@ -104,6 +106,7 @@ impl XBoardReading {
             | XBoardReading::LeadingZeroEndsString { range }
             | XBoardReading::UnknownAtomEndsString { atom: range }
             | XBoardReading::HalfOnKingGivesAll { directions: range }
+            | XBoardReading::LoneHalfGivesAll { directions: range }
             | XBoardReading::DiagonalPairWithVOrSGivesAll { directions: range }
             | XBoardReading::LeadingVOrSNotDistributed { directions: range }
             | XBoardReading::LeaperHopperHasNoMoves { modifier: range }
@@ -299,7 +302,9 @@ fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, place: LegPlace, out: &mut V
         .collect();
     let has = |c: char| letters.contains(&c);
     let diagonal = matches!(atom, Some(Atom::F | Atom::A | Atom::G | Atom::B));
-    if atom == Some(Atom::K) && has('h') {
+    if atom != Some(Atom::K) && letters == ['h'] {
+        out.push(XBoardReading::LoneHalfGivesAll { directions: range });
+    } else if atom == Some(Atom::K) && has('h') {
         out.push(XBoardReading::HalfOnKingGivesAll { directions: range });
     } else if diagonal && letters.len() > 1 && (has('v') || has('s')) {
         out.push(XBoardReading::DiagonalPairWithVOrSGivesAll { directions: range });

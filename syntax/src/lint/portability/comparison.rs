@@ -4,7 +4,7 @@
 use rowan::TextRange;
 
 use super::Findings;
-use crate::board::reference::{fingerprint, positions};
+use crate::board::reference::{fingerprint, proof_positions};
 use crate::board::{
     BoardSize, Generated, Occupant, Position, Side, Square, generate, without_repeats, xboard,
 };
@@ -13,10 +13,10 @@ use crate::{Dialect, parse};
 
 /// One move as both readings can be compared: where it ends, and the squares of its side
 /// effects (locust victims, an unload square), as XBoard's own answers are recorded.
-type Move = (Square, Vec<Square>);
+pub(crate) type Move = (Square, Vec<Square>);
 
 /// The moves of `generated`, sorted, and whether its search was cut short.
-fn comparable(generated: &Generated, from: Square) -> (Vec<Move>, bool) {
+pub(crate) fn comparable(generated: &Generated, from: Square) -> (Vec<Move>, bool) {
     let mut moves: Vec<Move> = generated
         .moves
         .iter()
@@ -68,7 +68,7 @@ const NAMED_SQUARES: usize = 8;
 /// on the first reference position where they do, naming the squares only one of them goes to
 /// ("XBoard also goes to c4 d3; only the seed goes to e7"). The comparison stops at the first
 /// position where a search was cut short: a piece that costly is compared no further.
-fn difference(
+pub(crate) fn difference(
     (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
     (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
 ) -> Comparison {
@@ -102,8 +102,7 @@ fn difference(
         }
     };
     let found = std::iter::once(&empty)
-        .chain(positions())
-        .chain(rings())
+        .chain(proof_positions())
         .find_map(|p| differs(p).map(|d| d.map(|d| (p, d))));
     let (position, (a, b)) = match found {
         None => return Comparison::Same,
@@ -147,89 +146,6 @@ fn difference(
         where_words(position, &empty),
         said.join("; ")
     ))
-}
-
-/// Positions that show where XBoard counts differently: enemies (or friends and enemies) on
-/// every line at one, two and three squares from the centre of a 15×15 board, for both sides,
-/// and scattered pieces.
-fn rings() -> &'static [Position] {
-    static RINGS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
-    RINGS.get_or_init(|| {
-        let size = BoardSize {
-            files: 15,
-            ranks: 15,
-        };
-        let centre = size.centre();
-        let mut out = Vec::new();
-        for distance in 1..=3i8 {
-            let ring: Vec<Square> = crate::board::COMPASS
-                .iter()
-                .filter_map(|s| {
-                    let step = crate::board::Step::new(s.dx * distance, s.dy * distance);
-                    size.step(centre, step, false, false)
-                })
-                .collect();
-            // Friends on the straight lines, enemies on the diagonals.
-            let (friends, enemies): (Vec<Square>, Vec<Square>) = ring
-                .iter()
-                .partition(|s| s.file == centre.file || s.rank == centre.rank);
-            for side in [Side::White, Side::Black] {
-                out.extend(Position::new(size, centre, side, false, &[], &ring).ok());
-                out.extend(Position::new(size, centre, side, false, &friends, &enemies).ok());
-            }
-        }
-        // Scattered pieces near the centre and near an edge, from a fixed sequence of numbers,
-        // for what regular rings miss (turns onto a piece two legs on).
-        let mut seed: u32 = 0x2545_f491;
-        let mut next = |bound: u8| {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            u8::try_from(seed % u32::from(bound)).unwrap_or(0)
-        };
-        for round in 0..48u8 {
-            // Sparse at first, then denser, so that locust captures with room behind show.
-            let from = Square {
-                file: [7, 13, 1][usize::from(round % 3)],
-                rank: 2 + next(7),
-            };
-            let mut pieces: Vec<Square> = Vec::new();
-            for _ in 0..6 + round / 8 {
-                let square = Square {
-                    file: from.file.saturating_sub(3) + next(7),
-                    rank: from.rank.saturating_sub(3) + next(7),
-                };
-                if size.contains(square) && square != from && !pieces.contains(&square) {
-                    pieces.push(square);
-                }
-            }
-            let (friends, enemies) = pieces.split_at(pieces.len() / 3);
-            let side = if round % 4 < 2 {
-                Side::White
-            } else {
-                Side::Black
-            };
-            out.extend(Position::new(size, from, side, round % 3 == 0, friends, enemies).ok());
-        }
-        // Enemies on every square of one colour, so rider captures two leaps out show, on a
-        // small board from near a corner and on a larger one from inside an edge.
-        for (files, ranks, from) in [
-            (5, 5, Square { file: 1, rank: 1 }),
-            (12, 10, Square { file: 8, rank: 5 }),
-        ] {
-            let size = BoardSize { files, ranks };
-            for parity in [0, 1] {
-                let enemies: Vec<Square> = size
-                    .squares()
-                    .filter(|s| *s != from && (s.file + s.rank) % 2 == parity)
-                    .collect();
-                for side in [Side::White, Side::Black] {
-                    out.extend(Position::new(size, from, side, false, &[], &enemies).ok());
-                }
-            }
-        }
-        out
-    })
 }
 
 /// A position in words, for a message.

@@ -3,7 +3,8 @@
 
 use rowan::TextRange;
 
-use super::{Comparison, FIX_CHECK_LETTERS, xboard_difference};
+use super::{Comparison, xboard_difference};
+use crate::lint::proof::PROOF_LETTERS;
 use crate::lint::{LintConfig, lint};
 use crate::{Dialect, parse};
 
@@ -41,8 +42,8 @@ fn a_chain_of_locust_captures_is_compared_within_bounds() {
     ));
 }
 
-/// Each fix was checked by generating the whole string twice: a string of thousands of legs out
-/// of XBoard's order checked thousands of fixes on itself. The checks look over a bounded
+/// Each fix is proven by generating the whole string: a string of thousands of legs out of
+/// XBoard's order would prove thousands of fixes on itself. The proofs look over a bounded
 /// number of letters; every leg is still said.
 #[test]
 fn fixes_are_checked_within_a_bound_on_letters() {
@@ -53,8 +54,10 @@ fn fixes_are_checked_within_a_bound_on_letters() {
         .filter(|d| d.rule.code == "xboard-modifier-order")
         .collect();
     assert_eq!(order.len(), 2000);
+    // Each proof costs the string's length; the fixes proven alone cannot port the piece
+    // while the other legs stay out of order, so none is offered.
     let fixed = order.iter().filter(|d| d.fix.is_some()).count();
-    assert_eq!(fixed, FIX_CHECK_LETTERS / text.len());
+    assert!(fixed <= PROOF_LETTERS / text.len(), "{fixed}");
 }
 
 /// XBoard stops at the first atom it does not know: that one is said, and nothing it never

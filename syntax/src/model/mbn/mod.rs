@@ -16,7 +16,7 @@ pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leaper, leaps_of};
 
 use super::region::Regions;
-use super::{Initial, LONGEST_LINE, Leg, LegSteps, Move, MoveKind, Piece};
+use super::{Initial, LONGEST_LINE, Leg, LegSteps, Modes, Move, MoveKind, Piece};
 use crate::tree::SyntaxNode;
 use crate::tree::ast::mbn as ast;
 use crate::vocabulary::mbn::{Directional, Operator};
@@ -56,7 +56,7 @@ impl Path {
     fn into_move(self, source: TextRange) -> Move {
         Move {
             kind: if self.universal {
-                MoveKind::Universal
+                MoveKind::Universal(Modes::MOVE_OR_CAPTURE)
             } else {
                 MoveKind::Legs
             },

@@ -1,0 +1,284 @@
+//! Proof by generation: a fix is offered only when generating the moves of the fixed string on
+//! the proof positions (the reference boards, rings of friends and enemies, scattered and
+//! crowded pieces) shows that it keeps its rule's promise (notes P1–P4).
+
+use std::collections::BTreeMap;
+
+use rowan::{TextRange, TextSize};
+
+use super::portability::{Comparison, Move, comparable};
+use super::rules::Promise;
+use super::{Diagnostic, Engine, Fix};
+use crate::board::reference::{MoveTrace, proof_positions, trace};
+use crate::board::{Generated, Position, Square, generate, without_repeats, xboard};
+use crate::model::{self, fairy};
+use crate::{Dialect, parse};
+
+/// Each proof generates the whole string on every proof position, which costs about as much as
+/// the string is long: the proofs of one string look over at most this many letters in all
+/// (hundreds of proofs of a short string, none of a string of thousands of legs), and the
+/// findings past them come without a fix, since nothing proved it.
+pub(crate) const PROOF_LETTERS: usize = 16_384;
+
+/// The moves of one reading, position by position.
+type Generator = Box<dyn Fn(&Position) -> Generated>;
+
+/// How a string is read to prove a fix: in its own dialect, or by an engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reading {
+    Dialect(Dialect),
+    Engine(Engine),
+}
+
+impl Reading {
+    /// A generator for `text` read this way, built once for every position.
+    fn generator(self, text: &str) -> Generator {
+        match self {
+            Reading::Dialect(dialect) => {
+                let piece = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
+                Box::new(move |position| generate(&piece, position))
+            }
+            Reading::Engine(Engine::FairyStockfish) => {
+                let piece = without_repeats(&fairy::piece(text));
+                Box::new(move |position| generate(&piece, position))
+            }
+            Reading::Engine(Engine::XBoard) => {
+                let text = text.to_owned();
+                Box::new(move |position| xboard::generate(&text, position))
+            }
+        }
+    }
+}
+
+/// What a reading does in one position, as precisely as the other reading can say it: in full
+/// (captures, where it could capture) between two readings of our own, by landing squares
+/// against an engine's reading.
+#[derive(Debug, PartialEq, Eq)]
+enum Seen {
+    Full(Vec<MoveTrace>, Vec<Square>),
+    Landings(Vec<Move>),
+}
+
+/// The original string's reading in its dialect, generated position by position as proofs ask.
+pub(crate) struct Original<'t> {
+    text: &'t str,
+    dialect: Dialect,
+    generator: Option<Generator>,
+    seen: Vec<Option<Generated>>,
+}
+
+impl<'t> Original<'t> {
+    pub(crate) fn new(text: &'t str, dialect: Dialect) -> Self {
+        Original {
+            text,
+            dialect,
+            generator: None,
+            seen: Vec::new(),
+        }
+    }
+
+    fn at(&mut self, index: usize) -> &Generated {
+        if self.seen.len() <= index {
+            self.seen.resize_with(index + 1, || None);
+        }
+        let generator = self
+            .generator
+            .get_or_insert_with(|| Reading::Dialect(self.dialect).generator(self.text));
+        self.seen[index].get_or_insert_with(|| generator(&proof_positions()[index]))
+    }
+
+    /// Whether `text` read as `reading` makes exactly the original's moves on every proof
+    /// position: `None` when a search was cut short before any difference showed, which proves
+    /// nothing either way.
+    pub(crate) fn same_as(&mut self, text: &str, reading: Reading) -> Option<bool> {
+        let other = reading.generator(text);
+        let full = reading == Reading::Dialect(self.dialect);
+        for (index, position) in proof_positions().iter().enumerate() {
+            let ours = self.at(index);
+            let theirs = other(position);
+            if ours.truncated || theirs.truncated {
+                return None;
+            }
+            let seen = |generated: &Generated| {
+                if full {
+                    let (moves, could) = trace(generated);
+                    Seen::Full(moves, could)
+                } else {
+                    Seen::Landings(comparable(generated, position.from).0)
+                }
+            };
+            if seen(ours) != seen(&theirs) {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+}
+
+/// Each fix checked against its rule's promise; a finding whose claim is the fix (the letters
+/// change nothing) goes with a fix that fails, other findings lose the fix and a portability
+/// finding says what no rewrite keeps. No two fixes edit the same letters.
+pub(crate) fn prove_fixes(text: &str, dialect: Dialect, findings: &mut Vec<Diagnostic>) {
+    let mut prover = Prover {
+        original: Original::new(text, dialect),
+        letters_left: PROOF_LETTERS,
+    };
+    // First each fix in the string's own reading; the portability fixes that keep it wait for
+    // the engine's reading, proven together below.
+    findings.retain_mut(|finding| {
+        let Some(promise) = finding.rule.fix else {
+            finding.fix = None;
+            return true;
+        };
+        let Some(fix) = finding.fix.take() else {
+            return true;
+        };
+        if promise == Promise::Intended {
+            finding.fix = Some(fix);
+            return true;
+        }
+        let fixed = fix.apply(text);
+        match prover.same(&fixed, Reading::Dialect(dialect)) {
+            // Unproven (over the budget, or a search cut short): no fix, no claim withdrawn.
+            None => {}
+            Some(true) => finding.fix = Some(fix),
+            Some(false) if promise == Promise::Unchanged => return false,
+            Some(false) if promise == Promise::Ports => {
+                finding.message.push_str(&format!(
+                    "; no rewrite is offered, since writing `{}` would change the moves",
+                    crate::quote::shortened(&fixed)
+                ));
+            }
+            Some(false) => {}
+        }
+        true
+    });
+    drop_conflicting_fixes(findings.iter_mut().map(|f| &mut f.fix));
+    for engine in Engine::ALL {
+        prove_ports(&mut prover, engine, findings);
+    }
+}
+
+/// The original's reading and what is left of the budget for proofs.
+struct Prover<'t> {
+    original: Original<'t>,
+    letters_left: usize,
+}
+
+impl Prover<'_> {
+    /// Whether `fixed` read as `reading` makes the original's moves; `None` when the budget
+    /// is spent or a search was cut short.
+    fn same(&mut self, fixed: &str, reading: Reading) -> Option<bool> {
+        let cost = self.original.text.len();
+        if self.letters_left < cost {
+            return None;
+        }
+        self.letters_left -= cost;
+        self.original.same_as(fixed, reading)
+    }
+}
+
+/// The portability fixes for `engine` that keep the string's own reading (their edits never
+/// overlap): the engine must read the string they make as the dialect reads the original.
+/// Several causes in one string take their fixes together (`mfhNcfW` needs both reorderings),
+/// so they are proven together first; if that fails, a fix is kept only if it ports the piece
+/// on its own, and the others say what cannot be kept.
+fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnostic]) {
+    let ports: Vec<usize> = findings
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            f.fix.is_some() && f.rule.fix == Some(Promise::Ports) && f.rule.engine == Some(engine)
+        })
+        .map(|(index, _)| index)
+        .collect();
+    if ports.is_empty() {
+        return;
+    }
+    let text = prover.original.text;
+    let together = Fix {
+        title: String::new(),
+        edits: ports
+            .iter()
+            .filter_map(|i| findings[*i].fix.as_ref())
+            .flat_map(|fix| fix.edits.iter().cloned())
+            .collect(),
+    }
+    .apply(text);
+    let all_port = ports.len() > 1
+        && prover.same(&together, Reading::Dialect(prover.original.dialect)) == Some(true)
+        && prover.same(&together, Reading::Engine(engine)) == Some(true);
+    if all_port {
+        return;
+    }
+    for index in ports {
+        let finding = &mut findings[index];
+        let Some(fixed) = finding.fix.as_ref().map(|fix| fix.apply(text)) else {
+            continue;
+        };
+        match prover.same(&fixed, Reading::Engine(engine)) {
+            Some(true) => {}
+            None => finding.fix = None,
+            Some(false) => {
+                finding.fix = None;
+                let said = not_kept(text, &fixed, prover.original.dialect, engine);
+                finding.message.push_str(&said);
+            }
+        }
+    }
+}
+
+/// What a portability rewrite that was not proven fails to keep, for its finding's message.
+fn not_kept(text: &str, fixed: &str, dialect: Dialect, engine: Engine) -> String {
+    let engine_name = match engine {
+        Engine::XBoard => "XBoard",
+        Engine::FairyStockfish => "Fairy-Stockfish",
+    };
+    let ours = Reading::Dialect(dialect).generator(text);
+    let theirs = Reading::Engine(engine).generator(fixed);
+    let ours_name = if dialect == Dialect::Fairy {
+        "Fairy-Stockfish"
+    } else {
+        "the seed"
+    };
+    match super::portability::difference((ours_name, &*ours), (engine_name, &*theirs)) {
+        Comparison::Differs(detail) => format!(
+            "; no rewrite is offered, since {engine_name} would not read `{}` as {ours_name} reads this string either ({detail})",
+            crate::quote::shortened(fixed)
+        ),
+        Comparison::Same | Comparison::SameSoFar => format!(
+            "; no rewrite is offered: it is not proven that {engine_name} would read `{}` as {ours_name} reads this string",
+            crate::quote::shortened(fixed)
+        ),
+    }
+}
+
+/// Two fixes never edit the same letters: a fix whose edits touch letters an earlier fix edits
+/// (overlapping ranges, or an insertion at the same place) is dropped, so applying every fix
+/// offered applies each edit once and none undoes another.
+pub(crate) fn drop_conflicting_fixes<'f>(fixes: impl Iterator<Item = &'f mut Option<Fix>>) {
+    // The edited ranges kept so far, which never overlap: start to end.
+    let mut edited: BTreeMap<TextSize, TextSize> = BTreeMap::new();
+    let touches = |edited: &BTreeMap<TextSize, TextSize>, range: TextRange| {
+        let before = edited
+            .range(..=range.start())
+            .next_back()
+            .is_some_and(|(start, end)| {
+                *end > range.start() || (*start == range.start() && *end == range.end())
+            });
+        before || edited.range(range.start()..range.end()).next().is_some()
+    };
+    for fix in fixes {
+        let conflicts = fix
+            .as_ref()
+            .is_some_and(|fix| fix.edits.iter().any(|edit| touches(&edited, edit.range)));
+        if conflicts {
+            *fix = None;
+        } else if let Some(fix) = fix {
+            edited.extend(fix.edits.iter().map(|e| (e.range.start(), e.range.end())));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
