@@ -185,6 +185,23 @@ fn xboard_random_visible_cases_match_but_for_known_departures() {
     assert_eq!(passed, 2000 - DEPARTURES.len());
 }
 
+/// Runs every case of `file` through XBoard's reading (`board::xboard`), which must match each
+/// exactly; returns how many passed.
+fn check_xboard_reading(file: &str) -> usize {
+    let (passed, skipped, failed) = run_with(file, |case, position| {
+        super::xboard::generate(&case.betza, position)
+    });
+    eprintln!("{file}: {passed} passed");
+    assert!(skipped.is_empty(), "{skipped:?}");
+    assert!(
+        failed.is_empty(),
+        "{} failures:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+    passed
+}
+
 /// XBoard's reading against XBoard's own answers: every case of both shared sets and of the
 /// 3,600 random cases computed for this project (corpus/golden/README-xboard-random.md).
 #[test]
@@ -194,18 +211,16 @@ fn xboard_reading_matches_xboard() {
         "xbetza-random-visible.jsonl",
         "xboard-random.jsonl",
     ] {
-        let (passed, skipped, failed) = run_with(file, |case, position| {
-            super::xboard::generate(&case.betza, position)
-        });
-        eprintln!("{file}: {passed} passed");
-        assert!(skipped.is_empty(), "{skipped:?}");
-        assert!(
-            failed.is_empty(),
-            "{} failures:\n{}",
-            failed.len(),
-            failed.join("\n")
-        );
+        check_xboard_reading(file);
     }
+}
+
+/// XBoard's reading against XBoard's own answers in crowded positions: 2,000 strings that lean
+/// to hoppers, lame legs, locust captures, `d`, `u`, `x` and iso legs, among many friends and
+/// enemies (corpus/golden/README-xboard-crowded.md). Exact on every case.
+#[test]
+fn xboard_reading_matches_xboard_in_crowded_positions() {
+    assert_eq!(check_xboard_reading("xboard-crowded.jsonl"), 2000);
 }
 
 /// Issue 23: where the seed's reading and XBoard's differ on a case XBoard answered, the

@@ -100,6 +100,27 @@ impl Walk<'_> {
         }
     }
 
+    /// Whether the piece on `piece` stands on its start square, as far as a position says: an
+    /// unmoved position is the start position for every piece on it (the piece, and the
+    /// friend or enemy an `x` leg hands the move to), a moved one for none; an empty square
+    /// was empty at the start.
+    fn stands_on_its_start_square(&self, (x, y): (i32, i32)) -> StartSquare {
+        if self.occupant(x, y) == EMPTY {
+            StartSquare::Empty
+        } else if self.position.moved {
+            StartSquare::No
+        } else {
+            StartSquare::Yes
+        }
+    }
+
+    /// Says once that a part of the string needs what a position cannot tell.
+    fn not_generated(&mut self, why: &'static str) {
+        if !self.out.not_generated.iter().any(|(_, said)| *said == why) {
+            self.out.not_generated.push((self.whole, why));
+        }
+    }
+
     fn square(&self, x: i32, y: i32) -> Option<Square> {
         let file = u8::try_from(x).ok()?;
         let rank = u8::try_from(y).ok()?;
@@ -149,19 +170,27 @@ impl Walk<'_> {
                 continue;
             }
             let mut initial_only = leg.initial_only;
-            if initial > 0 && (initial == 2 || leg.range == 0) {
-                // First move only (`ii`: from a start square, which a position cannot tell).
-                if self.position.moved {
-                    continue;
+            if initial == 2 {
+                // XBoard's `ii` asks whether the square one rank behind the piece (toward its
+                // own side) held a piece of its type at the start (moves.c 544-548): a question
+                // about the start position, which a position does not answer.
+                self.not_generated(II_NEEDS_THE_START);
+                continue;
+            }
+            if initial > 0 && leg.range == 0 {
+                // First move only: the piece that makes this leg stands where it stood at the
+                // start (moves.c 549-555). That is the piece itself, or the friend an `x` leg
+                // handed the move to, or no piece at all after an `x` leg that ends on an empty
+                // square (`xy`, `xn` on a step), which XBoard compares with an empty start square.
+                match self.stands_on_its_start_square(leg.piece) {
+                    StartSquare::No => continue,
+                    StartSquare::Empty => {}
+                    StartSquare::Yes => initial_only = true,
                 }
                 initial = 0;
-                initial_only = true;
             }
             if expo > 0 && directions.step == (0, 0) {
-                self.out.not_generated.push((
-                    self.whole,
-                    "XBoard's castling needs the game's start position",
-                ));
+                self.not_generated("XBoard's castling needs the game's start position");
                 continue;
             }
             let expo = if expo < 0 { 1 } else { expo };
@@ -402,6 +431,19 @@ impl Walk<'_> {
             source: self.whole,
         });
     }
+}
+
+/// Why a move of XBoard's `ii` is not generated.
+const II_NEEDS_THE_START: &str = "XBoard's `ii` needs the game's start position: the square one rank behind the piece must have held a piece of its type";
+
+/// What the square of the piece making an `i` leg held at the start.
+enum StartSquare {
+    /// The piece that stands there now.
+    Yes,
+    /// Another piece, or none.
+    No,
+    /// Nothing, as now.
+    Empty,
 }
 
 /// One atom's move as XBoard has read it.

@@ -63,3 +63,59 @@ fn a_chain_of_locust_captures_keeps_a_bounded_number_of_moves() {
     assert!(generated.truncated);
     assert_eq!(generated.moves.len(), MOVE_LIMIT);
 }
+
+/// The destinations of `betza` from d4 on 8×8, white, with friends and enemies.
+fn destinations(betza: &str, moved: bool, friends: &[&str], enemies: &[&str]) -> String {
+    let size = BoardSize { files: 8, ranks: 8 };
+    let squares = |names: &[&str]| -> Vec<Square> {
+        names.iter().map(|n| n.parse().expect("square")).collect()
+    };
+    let position = Position::new(
+        size,
+        size.centre(),
+        Side::White,
+        moved,
+        &squares(friends),
+        &squares(enemies),
+    )
+    .expect("position");
+    let generated = generate(betza, &position);
+    let names: Vec<String> = generated
+        .destinations()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    names.join(" ")
+}
+
+/// XBoard tests an `i` leg after an `x` leg on the piece the move was handed to: the friend
+/// (or enemy, after `xp`) on its start square, which an unmoved position is for every piece;
+/// or, after `xy` and `xn` on a step, the empty square the leg ended on, which was empty at
+/// the start too (moves.c 549-555, answers of XBoard's generator).
+#[test]
+fn an_initial_leg_after_induction_tests_the_induced_square() {
+    assert_eq!(destinations("xairmnW", false, &["d5"], &[]), "e5");
+    assert_eq!(destinations("xairmnW", true, &["d5"], &[]), "");
+    // `xy`: the move is handed to the empty square c4, whose `i` leg (a rook's, `y` made the
+    // step a slide) goes on, moved or not.
+    for moved in [false, true] {
+        assert_eq!(destinations("lxyaifW", moved, &[], &[]), "a4 b4", "{moved}");
+    }
+}
+
+/// XBoard's `ii` compares the piece with the start position one rank behind it (moves.c
+/// 544-548), which a position cannot say: no move, and the reading says why.
+#[test]
+fn a_double_initial_needs_the_start_position() {
+    let size = BoardSize { files: 8, ranks: 8 };
+    let position = Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("pos");
+    for betza in ["iiW", "WiiN", "maiiW"] {
+        let generated = generate(betza, &position);
+        assert_eq!(generated.not_generated.len(), 1, "{betza}");
+        assert!(generated.moves.iter().all(|m| !m.initial_only), "{betza}");
+    }
+    assert!(generate("iiW", &position).moves.is_empty());
+    // Three `i` are one: a first move.
+    assert_eq!(destinations("iiiW", false, &[], &[]), "c4 d3 d5 e4");
+    assert_eq!(destinations("iiiW", true, &[], &[]), "");
+}
