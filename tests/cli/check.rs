@@ -101,6 +101,60 @@ fn check_the_corpus_examples_with_json_positions() {
     );
 }
 
+/// Issue 40: an Interactive Diagram's bracket groups are one note each, on exactly the group,
+/// and nothing else comes from them (the file has no error: exit 0); a `[` the field ends
+/// inside is one error from it to the field's end (exit 1).
+#[test]
+fn check_says_each_diagram_bracket_group_once() {
+    let corpus = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../corpus/examples/griffons.diagram"
+    );
+    let output = betza(["check", corpus, "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let findings: Vec<serde_json::Value> =
+        serde_json::from_slice(&output.stdout).expect("JSON array");
+    let seen: Vec<(u64, u64, u64, &str, &str)> = findings
+        .iter()
+        .map(|f| {
+            (
+                f["line"].as_u64().unwrap_or(0),
+                f["column"].as_u64().unwrap_or(0),
+                f["end_column"].as_u64().unwrap_or(0),
+                f["severity"].as_str().unwrap_or(""),
+                f["code"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (3, 11, 18, "info", "diagram-bracket-group"),
+            (4, 11, 18, "info", "diagram-bracket-group"),
+            (5, 17, 24, "info", "diagram-bracket-group"),
+        ]
+    );
+    let half = temp_file("half.diagram", b"half:H:K[F?f:half:a2-h2\n");
+    let output = betza([
+        OsStr::new("check"),
+        half.as_os_str(),
+        OsStr::new("--format"),
+        OsStr::new("json"),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let findings: Vec<serde_json::Value> =
+        serde_json::from_slice(&output.stdout).expect("JSON array");
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0]["code"], "diagram-unclosed-group");
+    assert_eq!(
+        (
+            findings[0]["column"].as_u64(),
+            findings[0]["end_column"].as_u64()
+        ),
+        (Some(9), Some(13))
+    );
+}
+
 #[test]
 fn check_exits_1_on_errors_and_reports_them_with_exact_columns() {
     let path = temp_file(

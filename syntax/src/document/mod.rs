@@ -407,4 +407,4 @@ impl<'t> LineIndex<'t> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

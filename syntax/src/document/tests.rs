@@ -38,7 +38,11 @@ fn an_edit_inside_one_string_matches_a_full_analysis() {
 
 /// Applies `edits` one by one, incrementally and from scratch, and checks that both agree
 /// and that the splice says which findings changed. Returns how many were incremental.
-fn edit_in_steps(format: HostFormat, before: &str, edits: &[((usize, usize), &str)]) -> usize {
+pub(crate) fn edit_in_steps(
+    format: HostFormat,
+    before: &str,
+    edits: &[((usize, usize), &str)],
+) -> usize {
     let options = Options::default();
     let mut cache = RegionCache::default();
     let mut analysis = analyse_cached(format, before, &options, &mut cache);
@@ -222,6 +226,9 @@ proptest::proptest! {
         edit_in_steps(HostFormat::VariantsIni, before, &edits);
         let betza = "# dialect: xbetza\nW F\na:x b\nName: fmW\n# dialect: fairy\nK\r";
         edit_in_steps(HostFormat::Betza, betza, &edits);
+        // Interactive Diagram bracket groups, which cut a Betza field in parts (issue 40).
+        let diagram = "griffon:G:K[F?fqR]W:griffon:c1\nx:X:[W-F]:x:a1\n";
+        edit_in_steps(HostFormat::Diagram, diagram, &edits);
     }
 }
 

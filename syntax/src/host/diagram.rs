@@ -1,9 +1,34 @@
 //! Interactive Diagram definitions: whitespace-separated `key=value` settings and piece lines
 //! `name:ID:betza:image:squares` (seed 000 shows one: `checker:P:fmFcafmFimfD:pawn:a2-l2`). An
 //! empty Betza field (`rook::::a1,l1`) keeps the piece's standard moves.
+//!
+//! The diagram's own script also reads bracket groups in the Betza field (`[F?R]`, the
+//! Griffon): H. G. Muller's "Betza 2.1" proposal, where a group holds the legs of one move
+//! joined by `-` (the move goes on) or `?` (it may also stop there: `[A?B]` is `[A][A-B]`),
+//! and which, he wrote, the diagram already supports for simple cases (chessvariants.com,
+//! comments 56519 and 58488). This tool does not read that notation: a group is said once,
+//! as a finding of the file, and never reaches the Betza parser. What stands outside the
+//! groups is a sequence of whole moves (a group holds whole moves, so no modifier before it or
+//! range after it belongs to it), and each such part is a region of its own: the parts are
+//! never joined, which could make letters on either side of a group one move.
 
-use super::{Region, RegionContext, Scan, span};
-use crate::Dialect;
+use std::sync::Arc;
+
+use super::{HostError, Region, RegionContext, Scan, span};
+use crate::{Dialect, Severity};
+
+#[cfg(test)]
+mod tests;
+
+/// A square a piece starts on, 0-based: file 0 is `a`, rank 0 is `1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StartSquare {
+    pub file: u8,
+    pub rank: u8,
+}
+
+/// The largest board side whose squares are kept (files `a` to `z`).
+const MAX_SIDE: u8 = 26;
 
 pub(super) fn scan(text: &str) -> Scan {
     let mut scan = Scan::default();
@@ -20,16 +45,193 @@ pub(super) fn scan(text: &str) -> Scan {
             continue;
         }
         let betza_at = at + fields[0].len() + fields[1].len() + 2;
-        scan.regions.push(Region {
-            range: span(betza_at, betza_at + fields[2].len()),
-            dialect: Dialect::XBetza,
-            context: Box::new(RegionContext {
-                piece: Some(fields[1].to_owned()).filter(|id| !id.is_empty()),
-                name: Some(fields[0].to_owned()).filter(|name| !name.is_empty()),
-                ..RegionContext::default()
-            }),
-            decoded: None,
-        });
+        let field = Field::split(fields[2]);
+        let context = RegionContext {
+            piece: Some(fields[1].to_owned()).filter(|id| !id.is_empty()),
+            name: Some(fields[0].to_owned()).filter(|name| !name.is_empty()),
+            start_squares: fields
+                .get(4)
+                .map_or_else(Arc::default, |f| start_squares(f)),
+            unread_groups: field.groups.len(),
+            ..RegionContext::default()
+        };
+        for &(start, end) in &field.parts {
+            scan.regions.push(Region {
+                range: span(betza_at + start, betza_at + end),
+                dialect: Dialect::XBetza,
+                context: Box::new(context.clone()),
+                decoded: None,
+            });
+        }
+        scan.errors
+            .extend(field.findings(fields[2], betza_at, context.piece.as_deref()));
     }
     scan
+}
+
+/// A Betza field cut at its bracket groups, in the field's own offsets.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Field {
+    /// The stretches outside any group, none empty.
+    parts: Vec<(usize, usize)>,
+    /// The groups, brackets included.
+    groups: Vec<(usize, usize)>,
+    /// Where a `[` opens a group the field ends inside.
+    unclosed: Option<usize>,
+    /// Each `]` that closes no group.
+    unmatched: Vec<usize>,
+}
+
+impl Field {
+    /// A group ends at the first `]` after its `[`: the notation does not nest groups, so a
+    /// second `]` closes nothing. Brackets are ASCII, so every cut is a character boundary.
+    fn split(field: &str) -> Field {
+        let mut out = Field::default();
+        let mut part_start = 0;
+        let mut at = 0;
+        let bytes = field.as_bytes();
+        while at < bytes.len() {
+            match bytes[at] {
+                b'[' => {
+                    out.part(part_start, at);
+                    match field[at..].find(']') {
+                        Some(close) => {
+                            out.groups.push((at, at + close + 1));
+                            at += close + 1;
+                        }
+                        None => {
+                            out.unclosed = Some(at);
+                            at = bytes.len();
+                        }
+                    }
+                    part_start = at;
+                }
+                b']' => {
+                    out.part(part_start, at);
+                    out.unmatched.push(at);
+                    at += 1;
+                    part_start = at;
+                }
+                _ => at += 1,
+            }
+        }
+        out.part(part_start, bytes.len());
+        out
+    }
+
+    fn part(&mut self, start: usize, end: usize) {
+        if start < end {
+            self.parts.push((start, end));
+        }
+    }
+
+    /// What the file is told of the groups and stray brackets of `field`, which starts at
+    /// `offset` in the file.
+    fn findings(&self, field: &str, offset: usize, piece: Option<&str>) -> Vec<HostError> {
+        let whose = piece.map_or_else(String::new, |id| format!(" of piece `{id}`"));
+        // Said without the parts' text: an edit inside a part re-reads that part alone and
+        // leaves this finding as it was.
+        let rest = if self.parts.is_empty() {
+            "nothing of this piece is checked or drawn"
+        } else {
+            "the piece's moves outside its groups are checked and drawn without them"
+        };
+        let mut out = Vec::new();
+        for &(start, end) in &self.groups {
+            out.push(
+                HostError::new(
+                    span(offset + start, offset + end),
+                    "diagram-bracket-group",
+                    Severity::Info,
+                    format!(
+                        "`{}`{whose} is a bracket group of the Interactive Diagram (legs of one \
+                         move joined by `-`, or by `?` where the move may also stop), a \
+                         notation this tool does not read: its moves are not checked or drawn",
+                        crate::quote::shortened(&field[start..end])
+                    ),
+                )
+                .with_help(rest),
+            );
+        }
+        if let Some(start) = self.unclosed {
+            out.push(
+                HostError::new(
+                    span(offset + start, offset + field.len()),
+                    "diagram-unclosed-group",
+                    Severity::Error,
+                    "this `[` opens a bracket group that the Betza field ends inside: write \
+                     `]` after the group's last leg"
+                        .to_owned(),
+                )
+                .with_help("the group's text is not read as Betza until it is closed"),
+            );
+        }
+        for &at in &self.unmatched {
+            out.push(HostError::new(
+                span(offset + at, offset + at + 1),
+                "diagram-unmatched-bracket",
+                Severity::Error,
+                "this `]` closes no bracket group: a group opens with `[`".to_owned(),
+            ));
+        }
+        out
+    }
+}
+
+/// The squares of a piece line's squares field: squares (`b1`), lists (`b1,i1`) and ranges
+/// along one rank or one file (`a2-l2`, `a1-a3`), each square once, in the order written.
+/// What is not understood (`z0`, `a1-c3`, `x`) is left out.
+fn start_squares(field: &str) -> Arc<[StartSquare]> {
+    let mut seen = [[false; MAX_SIDE as usize]; MAX_SIDE as usize];
+    let mut out = Vec::new();
+    let mut add = |square: StartSquare| {
+        let mark = &mut seen[usize::from(square.file)][usize::from(square.rank)];
+        if !*mark {
+            *mark = true;
+            out.push(square);
+        }
+    };
+    for item in field.split(',') {
+        let item = item.trim();
+        match item.split_once('-') {
+            None => square(item).into_iter().for_each(&mut add),
+            Some((from, to)) => {
+                let (Some(from), Some(to)) = (square(from), square(to)) else {
+                    continue;
+                };
+                let files = from.file.min(to.file)..=from.file.max(to.file);
+                let ranks = from.rank.min(to.rank)..=from.rank.max(to.rank);
+                if from.rank == to.rank {
+                    files.for_each(|file| {
+                        add(StartSquare {
+                            file,
+                            rank: from.rank,
+                        })
+                    });
+                } else if from.file == to.file {
+                    ranks.for_each(|rank| {
+                        add(StartSquare {
+                            file: from.file,
+                            rank,
+                        })
+                    });
+                }
+            }
+        }
+    }
+    out.into()
+}
+
+/// `a1` to `z26`; anything else is no square.
+fn square(text: &str) -> Option<StartSquare> {
+    let (file, rank) = text.split_at_checked(1)?;
+    let file = file.bytes().next().filter(u8::is_ascii_lowercase)? - b'a';
+    if rank.is_empty() || rank.len() > 2 || !rank.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rank: u8 = rank.parse().ok()?;
+    (1..=MAX_SIDE).contains(&rank).then(|| StartSquare {
+        file,
+        rank: rank - 1,
+    })
 }

@@ -17,6 +17,7 @@ use std::borrow::Cow;
 
 use rowan::{TextRange, TextSize};
 
+pub use diagram::StartSquare;
 pub use tokens::HostTokens;
 pub(crate) use tokens::moved;
 
@@ -48,6 +49,13 @@ pub struct RegionContext {
     pub piece: Option<String>,
     /// The piece's name, where the file gives one.
     pub name: Option<String>,
+    /// The squares the piece starts on, as an Interactive Diagram's piece line gives them
+    /// (White's, as written; shared by the regions of one line).
+    pub start_squares: std::sync::Arc<[StartSquare]>,
+    /// How many bracket groups of the same piece were left out of the region because they
+    /// are a notation this tool does not read (Interactive Diagram): the region is then only
+    /// part of the piece.
+    pub unread_groups: usize,
 }
 
 /// One Betza string inside a file. An edit moves every region after it, so what is not its

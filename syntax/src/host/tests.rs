@@ -237,3 +237,20 @@ fn mangled_files_never_panic() {
         }
     }
 }
+
+/// Issue 40: the example's Griffon-family pieces written with bracket groups; each group is one
+/// note of the file, and only `K` of `K[F?fsR]` is a string (host/diagram.rs).
+#[test]
+fn interactive_diagram_bracket_groups() {
+    let text = example("griffons.diagram");
+    let result = scan(HostFormat::Diagram, &text, Dialect::XBetza);
+    assert_eq!(strings(&result, &text), ["fmWfceFifmnD", "K", "K"]);
+    let groups: Vec<&str> = result.errors.iter().map(|e| &text[e.range]).collect();
+    assert_eq!(groups, ["[F?fsR]", "[F?fqR]", "[F?fsR]"]);
+    assert!(
+        (result.errors.iter()).all(|e| e.code == "diagram-bracket-group"),
+        "{:?}",
+        result.errors
+    );
+    every_prefix_scans(HostFormat::Diagram, &text);
+}

@@ -83,7 +83,13 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
                 crate::quote::shortened(&text),
                 region.dialect.title()
             );
-            let mut words = heading + &meaning_of(&piece.parse, piece.model(), options, board_said);
+            let mut words = heading + &unread_groups(region.context.unread_groups);
+            words.push_str(&meaning_of(
+                &piece.parse,
+                piece.model(),
+                options,
+                board_said,
+            ));
             let letter = region
                 .context
                 .piece
@@ -106,6 +112,21 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         markdown.push_str(&letter);
     }
     Some(Hover { markdown, range })
+}
+
+/// Said before a string that is only part of its piece: the Interactive Diagram bracket groups
+/// beside it were left out (host/diagram.rs), so what follows is not the whole piece.
+fn unread_groups(count: usize) -> String {
+    match count {
+        0 => String::new(),
+        1 => "Only part of the piece: its bracket group (Interactive Diagram notation) is not \
+              read, so its moves are not explained or drawn here.\n\n"
+            .to_owned(),
+        n => format!(
+            "Only part of the piece: its {n} bracket groups (Interactive Diagram notation) are \
+             not read, so their moves are not explained or drawn here.\n\n"
+        ),
+    }
 }
 
 /// The board a file gives a string's piece, and where it comes from.
@@ -515,6 +536,23 @@ mod tests {
         );
         let off = hover(&document, offset, HoverOptions::default()).expect("a hover");
         assert!(!off.markdown.contains("On its start square"));
+    }
+
+    /// Issue 40: a string that is only part of its piece (an Interactive Diagram bracket group
+    /// left out, host/diagram.rs) says so; inside the group there is nothing to explain or draw.
+    #[test]
+    fn a_string_beside_a_bracket_group_is_only_part_of_its_piece() {
+        let text = "files=8 ranks=8\nbeast:B:K[F?fsR]:beast:e1\n";
+        let document = Document::new("a.diagram", "", text, &Options::default());
+        let at = text.find("K[").expect("the part");
+        let shown = hover(&document, at, HoverOptions::default()).expect("a hover");
+        assert!(
+            shown.markdown.contains("Only part of the piece"),
+            "{}",
+            shown.markdown
+        );
+        let inside = text.find("?fs").expect("the group");
+        assert!(hover(&document, inside, HoverOptions::default()).is_none());
     }
 
     /// Issue 28: an Interactive Diagram's `files=`/`ranks=` and a PGN game's `FEN` tag give

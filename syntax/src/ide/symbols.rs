@@ -44,11 +44,16 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
     for region in document.regions() {
         let text = document.region_text(region);
         let piece = document.piece(&text, region.dialect);
-        let names: Vec<&str> = identify(piece.model())
-            .names
-            .iter()
-            .map(|e| e.name)
-            .collect();
+        // A string that is only part of its piece (bracket groups left out) names no piece.
+        let names: Vec<&str> = if region.context.unread_groups > 0 {
+            Vec::new()
+        } else {
+            identify(piece.model())
+                .names
+                .iter()
+                .map(|e| e.name)
+                .collect()
+        };
         let label = match (&region.context.piece, &region.context.name) {
             (Some(piece), _) => piece.clone(),
             (None, Some(name)) => name.clone(),
@@ -100,6 +105,16 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
 mod tests {
     use super::*;
     use crate::document::Options;
+
+    /// Issue 40: `K` beside a bracket group is only part of its piece, so it is not named the
+    /// King.
+    #[test]
+    fn a_part_of_a_piece_is_not_named() {
+        let text = "beast:B:K[F?fsR]:beast:e1\nking:K:K:king:e1\n";
+        let document = Document::new("a.diagram", "", text, &Options::default());
+        let names: Vec<String> = symbols(&document).into_iter().map(|s| s.name).collect();
+        assert_eq!(names, ["B", "K: King / Commoner"]);
+    }
 
     #[test]
     fn pieces_sit_in_their_variants_and_are_named_when_known() {

@@ -388,6 +388,7 @@ impl Scanner<'_> {
                 section: self.section.as_ref().map(|s| s.name.clone()),
                 piece: letter.map(String::from),
                 name: Some(key.to_owned()),
+                ..RegionContext::default()
             }),
             decoded: None,
         });

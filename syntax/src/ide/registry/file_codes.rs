@@ -2,11 +2,11 @@
 //! attributes, MBN macros), each with its example and its correction.
 
 use super::{Code, Example, Family, file};
-use crate::Severity::{Error, Hint, Warning};
-use crate::host::HostFormat::{self, Betza, Cif, VariantsIni};
+use crate::Severity::{Error, Hint, Info, Warning};
+use crate::host::HostFormat::{self, Betza, Cif, Diagram, VariantsIni};
 
 /// Problems of the file around the strings, and of MBN macros across it.
-pub(super) const FILE: [Code; 26] = [
+pub(super) const FILE: [Code; 29] = [
     file(
         "unclosed-section",
         Family::Host,
@@ -269,6 +269,52 @@ pub(super) const FILE: [Code; 26] = [
             "The lines after it are read in the dialect before; the message lists the known.",
         ),
         (Betza, "# dialect: klingon\nW\n", "# dialect: xbetza\nW\n"),
+    ),
+    // Interactive Diagram bracket groups (H. G. Muller's "Betza 2.1", chessvariants.com
+    // comment 56519; the diagram reads `[F?R]`, comment 58488): host/diagram.rs.
+    file(
+        "diagram-bracket-group",
+        Family::Host,
+        Info,
+        (
+            "an Interactive Diagram bracket group, a notation this tool does not read",
+            "The diagram's script reads `[F?R]` as one move of legs; here the group is left \
+             out, said once, and the rest of the piece is checked and drawn without it.",
+        ),
+        (
+            Diagram,
+            "griffon:G:[F?R]:griffon:c1\n",
+            "griffon:G:FyafsF:griffon:c1\n",
+        ),
+    ),
+    file(
+        "diagram-unclosed-group",
+        Family::Host,
+        Error,
+        (
+            "an Interactive Diagram bracket group with no `]`",
+            "The group runs to the end of the Betza field, and none of it is read.",
+        ),
+        (
+            Diagram,
+            "griffon:G:[F?R:griffon:c1\n",
+            "griffon:G:[F?R]:griffon:c1\n",
+        ),
+    ),
+    file(
+        "diagram-unmatched-bracket",
+        Family::Host,
+        Error,
+        (
+            "a `]` in an Interactive Diagram's Betza field that closes no group",
+            "The diagram's script cannot read the field; the moves on either side are \
+             checked apart.",
+        ),
+        (
+            Diagram,
+            "griffon:G:F?R]:griffon:c1\n",
+            "griffon:G:[F?R]:griffon:c1\n",
+        ),
     ),
     Code {
         code: "string-too-long",
