@@ -181,6 +181,75 @@ pub fn proof_positions() -> &'static [Position] {
                 }
             }
         }
+        // Crowded boards of many shapes: five squares in six within three of the piece
+        // taken, friends and enemies mixed, so that chains of legs that turn on pieces
+        // (a hop, then a lame leg, then a capture) meet what they need.
+        for round in 0..32u8 {
+            let size = BoardSize {
+                files: 5 + next(8),
+                ranks: 5 + next(8),
+            };
+            // Every other board from an edge file, where a wrapping leg comes round.
+            let from = Square {
+                file: match round % 4 {
+                    1 => 0,
+                    2 => size.files - 1,
+                    _ => next(size.files),
+                },
+                rank: next(size.ranks),
+            };
+            let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+            for square in size.squares().filter(|s| {
+                *s != from && s.file.abs_diff(from.file) <= 3 && s.rank.abs_diff(from.rank) <= 3
+            }) {
+                match next(6) {
+                    0 | 1 => friends.push(square),
+                    2..=4 => enemies.push(square),
+                    _ => {}
+                }
+            }
+            let side = if round % 2 == 0 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let moved = round % 4 == 3;
+            out.extend(Position::new(size, from, side, moved, &friends, &enemies).ok());
+        }
+        // Layers: every square at King distance one, two and three (and further) empty, a
+        // friend or an enemy, in every combination, so each leg of a move finds on its own
+        // layer what it needs (a screen, then a friend to capture) while the others are empty
+        // or full.
+        // From the centre for white, and from an edge file for black, where a wrapping leg
+        // comes round.
+        let layers = BoardSize { files: 9, ranks: 9 };
+        for (from, side) in [
+            (layers.centre(), Side::White),
+            (Square { file: 0, rank: 4 }, Side::Black),
+        ] {
+            layered(layers, from, side, &mut out);
+        }
         out
     })
+}
+
+/// The 81 positions with every square at King distance one, two, three and four or more from
+/// `from` empty, a friend or an enemy, in every combination.
+fn layered(size: BoardSize, from: Square, side: Side, out: &mut Vec<Position>) {
+    for combination in 0..81u8 {
+        let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+        for square in size.squares().filter(|s| *s != from) {
+            let distance = square
+                .file
+                .abs_diff(from.file)
+                .max(square.rank.abs_diff(from.rank))
+                .min(4);
+            match combination / 3u8.pow(u32::from(distance - 1)) % 3 {
+                1 => friends.push(square),
+                2 => enemies.push(square),
+                _ => {}
+            }
+        }
+        out.extend(Position::new(size, from, side, false, &friends, &enemies).ok());
+    }
 }

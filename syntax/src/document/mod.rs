@@ -260,7 +260,7 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
         });
     }
     said_once_for_a_comment(&mut out);
-    one_finding_per_span(&mut out);
+    one_finding_per_span(&mut out, dialect);
     // A fix handed to another finding on its span must not edit letters a fix offered on
     // another span edits too.
     lint::drop_conflicting_fixes(out.iter_mut().map(|d| &mut d.fix));
@@ -274,14 +274,15 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
 /// syntax error before the lints that follow from it: `z` in `fmWfcFz` is a modifier with no
 /// atom, not also a move that adds nothing). What an engine does is a fact of its own, so a
 /// finding that speaks for an engine is weighed only against others for the same engine (`hW`
-/// selects no move, and XBoard reads it as a Wazir). A fix a dropped one offered goes, with its
-/// help, to a kept one for the same engine on the span that has none, whose promise it keeps.
-fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>) {
+/// selects no move, and XBoard reads it as a Wazir), unless the engine is the one whose reading
+/// the dialect is (Fairy-Stockfish skipping `x` in a `fairy` string with a syntax error there).
+/// A fix a dropped one offered goes, with its help, to a kept one for the same engine on the
+/// span that has none, whose promise it keeps.
+fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>, dialect: Dialect) {
+    let own = (dialect == Dialect::Fairy).then_some(Engine::FairyStockfish);
     let scope = |d: &FileDiagnostic| {
-        (
-            d.range,
-            lint::rule_by_code(&d.code).and_then(|rule| rule.engine),
-        )
+        let engine = lint::rule_by_code(&d.code).and_then(|rule| rule.engine);
+        (d.range, engine.filter(|e| Some(*e) != own))
     };
     // One pass to find each span's strongest: a string can have tens of thousands of findings.
     let mut strongest_on: HashMap<(TextRange, Option<Engine>), Severity> = HashMap::new();
