@@ -170,6 +170,10 @@ fn broken_fixes(dialect: Dialect, count: usize, seed: u64) -> (usize, Vec<String
             }
         }
     }
+    eprintln!(
+        "{dialect:?}: {offered} fixes offered on {count} random strings, {} broken",
+        broken.len()
+    );
     (offered, broken)
 }
 
