@@ -533,3 +533,43 @@ fn a_long_line_is_shown_as_a_window() {
     assert!(report.contains("variants.ini:2:18 "), "{report}");
     assert!(report.contains(" 2 │ …mPiece1 = a:aaaa"), "{report}");
 }
+
+/// Issue 41: a folder walk costs the same at any depth (it was quadratic: 33 s at 1,500
+/// folders), finds the file at the bottom, and a tree deeper than paths can reach is an error
+/// with exit 1, never "checked 0 files" and exit 0.
+#[test]
+fn check_dir_walks_deep_trees_and_fails_where_it_cannot_reach() {
+    let scratch = super::scratch::Scratch::new("deep");
+    // Made 500 folders at a time by a shell that goes down as it makes them: a path of 3,000
+    // folders is longer than the system takes in one call.
+    let chunk = vec!["a"; 500].join("/");
+    let nest = |name: &str, depth: usize, piece: &str| {
+        let root = scratch.0.join(name);
+        std::fs::create_dir_all(&root).expect("a folder");
+        let made = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "i=0; while [ $i -lt {} ]; do mkdir -p {chunk} && cd -P {chunk} || exit 1; \
+                 i=$((i+1)); done; printf '{piece}' > bottom.betza",
+                depth / 500
+            ))
+            .current_dir(&root)
+            .status()
+            .expect("sh runs");
+        assert!(made.success());
+        root
+    };
+    let found = betza([
+        OsStr::new("check"),
+        nest("found", 1_500, "mfW\\n").as_os_str(),
+    ]);
+    assert_eq!(found.status.code(), Some(0), "{}", stderr(&found));
+    assert!(
+        stderr(&found).contains("checked 1 file"),
+        "{}",
+        stderr(&found)
+    );
+    let lost = betza([OsStr::new("check"), nest("lost", 3_000, "W\\n").as_os_str()]);
+    assert_eq!(lost.status.code(), Some(1), "{}", stderr(&lost));
+    assert!(stderr(&lost).contains("error: "), "{}", stderr(&lost));
+}

@@ -47,7 +47,10 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
     for (path, why) in &walk.skipped {
         say!("note: {}: skipped: {why}", shown(path));
     }
-    let mut failed = false;
+    let mut failed = !walk.errors.is_empty();
+    for (path, why) in &walk.errors {
+        say!("error: {}: {why}", shown(path));
+    }
     let mut checked = Vec::new();
     for (path, named) in walk.files {
         match check_file(&path, named, options) {
@@ -152,48 +155,109 @@ fn may_hold_betza(path: &Path) -> bool {
     host::detect(&name, "").is_some() || name.to_ascii_lowercase().ends_with(".ini")
 }
 
-/// The files below the folders given: each folder visited once (by its real path, so links to
-/// itself or to a parent add nothing), links followed only inside the folders given, and only
-/// regular files whose name may hold Betza kept. What is passed over, and why, is noted.
+/// How deep below a folder given the walk goes: a folder deeper down is an error, said, and
+/// the check fails, so that no file slips past a check unseen.
+const MAX_DEPTH: usize = 4096;
+
+/// The files below the folders given: each folder visited once (by its device and inode, so
+/// links to itself or to a parent add nothing, at a cost that does not grow with its depth),
+/// links followed only inside the folders given, and only regular files whose name may hold
+/// Betza kept. What is passed over, and why, is noted; what cannot be read is an error. The
+/// walk keeps its own stack, so a tree thousands of folders deep takes the time of a flat one
+/// and no stack of calls.
 #[derive(Default)]
 struct Walk {
     /// The folders given, resolved.
     roots: Vec<PathBuf>,
-    visited: std::collections::HashSet<PathBuf>,
+    visited: std::collections::HashSet<FolderId>,
     /// Each file to check, and whether it was named on the command line.
     files: Vec<(PathBuf, bool)>,
     skipped: Vec<(PathBuf, &'static str)>,
+    /// What could not be walked, and why: each fails the check.
+    errors: Vec<(PathBuf, String)>,
+}
+
+/// What makes a folder the same folder whatever the path to it.
+#[cfg(unix)]
+type FolderId = (u64, u64);
+#[cfg(not(unix))]
+type FolderId = PathBuf;
+
+#[cfg(unix)]
+fn folder_id(_: &Path, metadata: &std::fs::Metadata) -> Option<FolderId> {
+    use std::os::unix::fs::MetadataExt as _;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn folder_id(dir: &Path, _: &std::fs::Metadata) -> Option<FolderId> {
+    dir.canonicalize().ok()
 }
 
 impl Walk {
-    fn folder(&mut self, dir: &Path) {
-        let Ok(real) = dir.canonicalize() else {
-            self.skipped
-                .push((dir.to_path_buf(), "the folder cannot be resolved"));
-            return;
-        };
-        if !self.visited.insert(real) {
-            return;
-        }
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            self.files.push((dir.to_path_buf(), true));
-            return;
-        };
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            let hidden = path.file_name().is_some_and(|n| {
-                n.to_string_lossy().starts_with('.') || n == "target" || n == "node_modules"
-            });
-            if !hidden {
-                self.entry(path);
+    fn folder(&mut self, root: &Path) {
+        // Depth first, in name order: the entries still to visit, last first, with their depth.
+        let mut pending: Vec<(PathBuf, usize)> = vec![(root.to_path_buf(), 0)];
+        while let Some((path, depth)) = pending.pop() {
+            if depth == 0 {
+                self.enter(&path, depth, &mut pending);
+            } else {
+                self.entry(path, depth, &mut pending);
             }
         }
     }
 
-    fn entry(&mut self, path: PathBuf) {
-        let Ok(own) = std::fs::symlink_metadata(&path) else {
+    /// The entries of the folder `dir`, pushed to visit next.
+    fn enter(&mut self, dir: &Path, depth: usize, pending: &mut Vec<(PathBuf, usize)>) {
+        let id = std::fs::metadata(dir)
+            .ok()
+            .and_then(|metadata| folder_id(dir, &metadata));
+        let Some(id) = id else {
+            self.errors
+                .push((dir.to_path_buf(), "the folder cannot be resolved".into()));
             return;
+        };
+        if !self.visited.insert(id) {
+            return;
+        }
+        if depth >= MAX_DEPTH {
+            self.errors.push((
+                dir.to_path_buf(),
+                format!("more than {MAX_DEPTH} folders deep: not checked"),
+            ));
+            return;
+        }
+        let entries = match std::fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(error) => {
+                self.errors.push((
+                    dir.to_path_buf(),
+                    format!("cannot read the folder: {error}"),
+                ));
+                return;
+            }
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths.into_iter().rev() {
+            let hidden = path.file_name().is_some_and(|n| {
+                n.to_string_lossy().starts_with('.') || n == "target" || n == "node_modules"
+            });
+            if !hidden {
+                pending.push((path, depth + 1));
+            }
+        }
+    }
+
+    fn entry(&mut self, path: PathBuf, depth: usize, pending: &mut Vec<(PathBuf, usize)>) {
+        let own = match std::fs::symlink_metadata(&path) {
+            Ok(own) => own,
+            // Gone since the folder was read: nothing to check.
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return,
+            Err(error) => {
+                self.errors.push((path, format!("cannot read it: {error}")));
+                return;
+            }
         };
         if own.file_type().is_symlink() {
             let inside = path
@@ -210,7 +274,7 @@ impl Walk {
             return;
         };
         if kind.is_dir() {
-            self.folder(&path);
+            self.enter(&path, depth, pending);
         } else if !kind.is_file() {
             if may_hold_betza(&path) {
                 self.skipped
