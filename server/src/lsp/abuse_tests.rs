@@ -164,6 +164,31 @@ async fn a_wrong_content_length_is_recovered_from() {
     still_answers(&mut raw, 8).await;
 }
 
+/// Issue 41: a frame announcing more than the server will ever read (3,000,000,000 bytes, or
+/// 2^62) is answered, and its body skipped only until the header of the next frame shows up
+/// among the bytes that follow: the server goes on answering (it used to take everything after
+/// it as that body, and never answered again).
+#[tokio::test]
+async fn a_frame_announcing_gigabytes_does_not_deafen_the_server() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    for (length, id) in [("3000000000", 11), ("4611686018427387904", 12)] {
+        raw.bytes(format!("Content-Length: {length}\r\n\r\n{{\"jsonrpc\"").as_bytes())
+            .await;
+        assert_eq!(raw.receive().await["error"]["code"], -32700);
+        // A deaf server never answers: waiting is bounded, so that shows as a failure.
+        let answered = tokio::time::timeout(
+            std::time::Duration::from_secs(30),
+            still_answers(&mut raw, id),
+        )
+        .await;
+        assert!(
+            answered.is_ok(),
+            "no answer after a frame of {length} bytes"
+        );
+    }
+}
+
 /// A request (`id`) still gets its answer: the protocol error for a document not open.
 async fn still_answers(raw: &mut Raw, id: i64) {
     let reply = raw

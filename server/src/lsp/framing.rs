@@ -8,7 +8,7 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWrite
 use tokio::sync::mpsc::{Receiver, Sender};
 
 /// The largest body accepted; a larger announced length is answered as a parse error and its
-/// bytes are skipped.
+/// bytes are skipped until the header of a next frame shows up among them.
 const MAX_BODY: usize = 256 * 1024 * 1024;
 
 /// The most whole frames waiting to be written to the client. A client that stops reading
@@ -144,12 +144,14 @@ fn content_length(line: &str) -> Option<Result<usize, String>> {
     )
 }
 
-/// Reads one header block; returns the content length, `Ok(None)` at end of input.
+/// Reads one header block, whose first line may have been read already; returns the content
+/// length, `Ok(None)` at end of input.
 async fn read_headers<R: AsyncRead + Unpin>(
     input: &mut BufReader<R>,
+    first: Option<String>,
 ) -> std::io::Result<Option<Result<usize, String>>> {
-    let mut length: Option<Result<usize, String>> = None;
-    let mut any = false;
+    let mut length = first.as_deref().and_then(content_length);
+    let mut any = first.is_some();
     loop {
         let Some(text) = header_line(input).await? else {
             return Ok(if any {
@@ -173,6 +175,44 @@ async fn read_headers<R: AsyncRead + Unpin>(
     }
 }
 
+/// The characters kept from one piece of a skipped body to the next, so that a header cut
+/// between two pieces is still seen whole: `Content-Length:` and a number of any length.
+const HEADER_OVERLAP: usize = 64;
+
+/// Skips the `length` bytes of a refused body as they arrive, watching for the header of a
+/// next frame: a frame that announced gigabytes it never sends must not swallow the messages
+/// after it. Returns the header line of the next frame when one shows up (its line read, the
+/// rest of its header block not), `None` once the whole body is skipped.
+async fn skip_body<R: AsyncRead + Unpin>(
+    input: &mut BufReader<R>,
+    length: usize,
+) -> std::io::Result<Option<String>> {
+    let mut left = u64::try_from(length).unwrap_or(u64::MAX);
+    let mut overlap = String::new();
+    while left > 0 {
+        let mut piece = Vec::new();
+        let read = (&mut *input)
+            .take(left.min(MAX_HEADER_LINE))
+            .read_until(b'\n', &mut piece)
+            .await?;
+        if read == 0 {
+            return Ok(None);
+        }
+        left = left.saturating_sub(u64::try_from(read).unwrap_or(u64::MAX));
+        let text = overlap + &String::from_utf8_lossy(&piece);
+        if piece.ends_with(b"\n") && content_length(&text).is_some() {
+            return Ok(Some(text.trim_end_matches(['\r', '\n']).to_owned()));
+        }
+        let keep = text
+            .char_indices()
+            .rev()
+            .nth(HEADER_OVERLAP - 1)
+            .map_or(0, |(at, _)| at);
+        overlap = text[keep..].to_owned();
+    }
+    Ok(None)
+}
+
 /// Client → server: well-formed frames go on; broken ones get a parse error reply.
 pub async fn forward_input<R, W>(input: R, mut to_server: W, replies: Sender<Frame>)
 where
@@ -180,8 +220,10 @@ where
     W: AsyncWrite + Unpin,
 {
     let mut input = BufReader::new(input);
+    // The header line of a frame found while skipping a refused body.
+    let mut found = None;
     loop {
-        let length = match read_headers(&mut input).await {
+        let length = match read_headers(&mut input, found.take()).await {
             Ok(None) | Err(_) => break,
             Ok(Some(Err(detail))) => {
                 let _ = replies.send(parse_error(&detail)).await;
@@ -191,12 +233,9 @@ where
         };
         if length > MAX_BODY {
             let _ = replies.send(parse_error("the message is too large")).await;
-            let mut skip = (&mut input).take(u64::try_from(length).unwrap_or(u64::MAX));
-            if tokio::io::copy(&mut skip, &mut tokio::io::sink())
-                .await
-                .is_err()
-            {
-                break;
+            match skip_body(&mut input, length).await {
+                Ok(next) => found = next,
+                Err(_) => break,
             }
             continue;
         }
@@ -280,7 +319,7 @@ pub async fn forward_output<R, W>(
 
 /// One whole frame from the server's output.
 async fn read_frame<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Frame> {
-    let length = match read_headers(input).await {
+    let length = match read_headers(input, None).await {
         Ok(Some(Ok(length))) => length,
         _ => return None,
     };
