@@ -383,6 +383,28 @@ fn explain_writes_an_svg_diagram() {
     assert!(stdout(&output).contains("With other pieces around (F friend, E enemy):"));
 }
 
+/// Issue 41: `--svg -` writes the picture alone to standard output (it wrote a file named `-`),
+/// and a file that cannot be written is an output failure, exit 74 (it was 2, a bad argument).
+#[test]
+fn explain_svg_to_standard_output_and_to_a_full_device() {
+    let scratch = scratch::Scratch::new("svg-stdout");
+    let output = Command::new(env!("CARGO_BIN_EXE_betza"))
+        .args(["explain", "mRcpR", "--svg", "-"])
+        .current_dir(&scratch.0)
+        .output()
+        .expect("the betza binary runs");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let svg = stdout(&output);
+    assert!(svg.starts_with("<svg xmlns="), "{svg}");
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert!(
+        !scratch.0.join("-").exists(),
+        "a file named `-` was written"
+    );
+    let full = betza(["explain", "W", "--svg", "/dev/full"]);
+    assert_eq!(full.status.code(), Some(74), "{}", stderr(&full));
+}
+
 /// Fairy-Stockfish plays `NN2` as an unlimited Nightrider (the digit after a doubled atom is
 /// skipped; `fsf_oracle.py NN2 --from a1` gives these six squares): the syntax finding is reported,
 /// the engine's moves are still printed, and the exit status is 0. A string with no atom the

@@ -11,7 +11,7 @@ use betza_syntax::board::BoardSize;
 use betza_syntax::explain::{Described, pieces, said_in_turn, xboard_reading};
 use betza_syntax::model::is_meaningless;
 
-use super::{EXIT_BAD_INPUT, report};
+use super::{EXIT_BAD_INPUT, EXIT_OUTPUT, report};
 
 pub fn run(
     betza: &str,
@@ -31,9 +31,17 @@ pub fn run(
             Some((parse, model)) => Described::with_model(parse, model).diagram_svg(board),
             None => Described::new(&parse).diagram_svg(board),
         };
+        // `-` is standard output, which then holds the picture alone, for a pipe.
+        if path == Path::new("-") {
+            return match super::print(&picture) {
+                Err(status) => status,
+                Ok(()) if is_meaningless(&parse) => ExitCode::from(EXIT_BAD_INPUT),
+                Ok(()) => ExitCode::SUCCESS,
+            };
+        }
         if let Err(error) = std::fs::write(path, picture) {
             say!("error: cannot write {}: {error}", path.display());
-            return ExitCode::from(EXIT_BAD_INPUT);
+            return ExitCode::from(EXIT_OUTPUT);
         }
     }
     let mut out = said_in_turn(&pieces, |piece| described(piece, board));

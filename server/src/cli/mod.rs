@@ -83,7 +83,8 @@ enum Command {
         /// around the piece).
         #[arg(long)]
         board: Option<BoardSize>,
-        /// Also write the diagram as an SVG picture to this file.
+        /// Also write the diagram as an SVG picture to this file (`-`: standard output, the
+        /// picture alone).
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
     },
