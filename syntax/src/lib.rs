@@ -13,6 +13,7 @@
 //! Letters' meanings come from the tables in [`vocabulary`]. No I/O, no async.
 
 pub mod board;
+pub mod cancel;
 pub mod dialect;
 pub mod document;
 pub mod explain;

@@ -357,3 +357,109 @@ async fn a_client_that_never_reads_holds_the_server_up_instead_of_filling_its_me
     raw.to_server = writer.await.expect("the client's writes all go through");
     still_answers(&mut raw, 7).await;
 }
+
+/// A document whose every line takes the server a long time to explain: `(aK)` repeats a King
+/// step up to 25 times.
+async fn open_costly(raw: &mut Raw, uri: &str) {
+    let text = "(aK)\n".repeat(40);
+    raw.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "betza", "version": 1, "text": text } }),
+    )
+    .await;
+}
+
+fn hover(id: i64, uri: &str, line: u32) -> Value {
+    json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+            "params": { "textDocument": { "uri": uri }, "position": position(line, 1) } })
+}
+
+/// Issue 41: a mouse sweeping over a file sends hovers and cancels each right after. Each is
+/// answered as cancelled (a hover that ran in full would come back with its result), the work
+/// of the one running stops (the library's test `hover_work_stops_when_cancelled` shows the
+/// checkpoints), and an edit sent after them is applied.
+#[tokio::test]
+async fn cancelled_hovers_are_answered_as_cancelled() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    let uri = "file:///w/sweep.betza";
+    open_costly(&mut raw, uri).await;
+    for id in 200..230 {
+        raw.send(hover(id, uri, (id - 200) as u32)).await;
+        raw.notify("$/cancelRequest", json!({ "id": id })).await;
+    }
+    raw.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 },
+                "contentChanges": [{ "text": "fmWfcF\n" }] }),
+    )
+    .await;
+    for id in 200..230 {
+        let reply = raw.reply(id).await;
+        assert_eq!(reply["error"]["code"], -32800, "{reply}");
+    }
+    assert_eq!(raw.text(300, uri).await, "fmWfcF\n");
+}
+
+/// Issue 41: a request that an edit of its document overtakes is not worth its work: the one
+/// running stops, those waiting do not start, and each is answered "content modified"
+/// (-32801), on which clients ask again; a request about another document is answered, and a
+/// request after the edit reads the new text.
+#[tokio::test]
+async fn an_edit_cancels_the_requests_about_its_document_it_overtakes() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    let (costly, other) = ("file:///w/costly.betza", "file:///w/other.betza");
+    open_costly(&mut raw, costly).await;
+    raw.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": other, "languageId": "betza", "version": 1, "text": "fmWfcF\n" } }),
+    )
+    .await;
+    raw.send(hover(400, costly, 0)).await;
+    raw.send(hover(401, costly, 1)).await;
+    raw.send(hover(402, other, 0)).await;
+    raw.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": costly, "version": 2 },
+                "contentChanges": [{ "text": "R\n" }] }),
+    )
+    .await;
+    for id in [400, 401] {
+        let reply = raw.reply(id).await;
+        assert_eq!(reply["error"]["code"], -32801, "{reply}");
+    }
+    let reply = raw.reply(402).await;
+    assert!(reply["result"]["contents"].is_object(), "{reply}");
+    let reply = raw
+        .request(
+            403,
+            "textDocument/hover",
+            hover(403, costly, 0)["params"].clone(),
+        )
+        .await;
+    let shown = reply["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(shown.contains("Rook"), "{reply}");
+}
+
+/// Issue 41: an `initialize` whose `positionEncodings` is a string, not a list, left the server
+/// uninitialized for good. The capability is left out and the rest read: the server answers.
+#[tokio::test]
+async fn an_unreadable_capability_does_not_leave_the_server_uninitialized() {
+    let mut raw = Raw::start();
+    let reply = raw
+        .request(
+            1,
+            "initialize",
+            json!({ "capabilities": { "general": { "positionEncodings": "utf-8" } } }),
+        )
+        .await;
+    assert_eq!(
+        reply["result"]["capabilities"]["positionEncoding"], "utf-16",
+        "{reply}"
+    );
+    raw.notify("initialized", json!({})).await;
+    still_answers(&mut raw, 2).await;
+}

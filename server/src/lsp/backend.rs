@@ -1,10 +1,20 @@
-//! The protocol side: capabilities, document events and requests, each delegated to a handler.
-//! Handlers run one at a time (the server's concurrency is 1), so edits apply in order; every
-//! handler runs behind a panic guard that turns a panic into an error response and a log line.
+//! The protocol side: capabilities, document events and requests, each delegated to a handler,
+//! behind a panic guard that turns a panic into an error response and a log line.
+//!
+//! The protocol library takes up to [`super::MESSAGES_AT_ONCE`] messages at a time, in the
+//! order they came; a `$/cancelRequest` acts when it is taken. A request about a document runs
+//! on the blocking pool with a handle to the document, so the messages after it are taken
+//! meanwhile: its cancellation (or an edit of its document, see `in_flight`) stops its work at
+//! the next checkpoint, and it is answered as cancelled. Changes of the documents and settings
+//! take a fair lock for writing, requests for reading, each as it is taken: so edits apply in
+//! order, a request sees every change taken before it, and a change waits until no request
+//! reads the documents, then makes it in place.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+
+use betza_syntax::cancel;
 
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
@@ -34,6 +44,45 @@ pub struct Backend {
     client: Client,
     state: Mutex<State>,
     shut_down: Arc<AtomicBool>,
+    /// Held for reading by each request's work while it runs, for writing by each change of
+    /// the documents or settings: a change waits for work still reading (work a cancel has
+    /// stopped ends at its next checkpoint), so it changes the documents in place.
+    readers: Arc<tokio::sync::RwLock<()>>,
+}
+
+/// Raises a request's cancellation flag when the request's future is dropped: the protocol
+/// library drops it when the client cancels the request.
+struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What a request's work reads: the document as it was when the request was taken, and the
+/// settings then.
+struct Snapshot {
+    document: Arc<Document>,
+    settings: Settings,
+    encoding: Encoding,
+    shows_documents: bool,
+}
+
+impl Snapshot {
+    /// The byte offset of `position`, or the protocol error for a line past the end.
+    fn offset(&self, position: Position) -> Result<usize> {
+        to_offset(self.document.text(), position, self.encoding)
+            .ok_or_else(|| Error::invalid_params("the position is past the end of the document"))
+    }
+
+    /// The byte offsets of `range`; an end past the end of the document means its end.
+    fn offsets(&self, range: Range) -> Result<(usize, usize)> {
+        let start = self.offset(range.start)?;
+        let end = to_offset(self.document.text(), range.end, self.encoding)
+            .unwrap_or(self.document.text().len_bytes());
+        Ok((start, end))
+    }
 }
 
 impl Backend {
@@ -42,7 +91,55 @@ impl Backend {
             client,
             state: Mutex::new(State::default()),
             shut_down,
+            readers: Arc::default(),
         }
+    }
+
+    /// Runs `work` on the blocking pool against the open document `uri` as it is now (see the
+    /// module's comment); a cancelled request is answered with `RequestCancelled`, a panic
+    /// with an internal error.
+    async fn on_document<T: Send + 'static>(
+        &self,
+        name: &'static str,
+        uri: &Uri,
+        work: impl FnOnce(&Snapshot) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
+        // In line behind the changes taken before this request (the lock is fair), so the
+        // snapshot has them all.
+        let reading = self.readers.clone().read_owned().await;
+        let snapshot = self.with_state(name, |state| {
+            Ok(Snapshot {
+                document: open_document(state, uri)?.clone(),
+                settings: state.settings.clone(),
+                encoding: state.encoding.unwrap_or(Encoding::Utf16),
+                shows_documents: state.shows_documents,
+            })
+        })?;
+        let flag = Arc::new(AtomicBool::new(false));
+        let _cancel_when_dropped = RaiseOnDrop(flag.clone());
+        let task = tokio::task::spawn_blocking(move || {
+            let outcome = catch_unwind(AssertUnwindSafe(|| cancel::run(flag, || work(&snapshot))));
+            // The document first: an edit waiting for `reading` then finds it unshared.
+            drop(snapshot);
+            drop(reading);
+            outcome
+        });
+        match task.await {
+            Ok(Ok(Ok(answer))) => answer,
+            Ok(Ok(Err(cancel::Cancelled))) => Err(Error::request_cancelled()),
+            Ok(Err(_)) | Err(_) => {
+                say!(
+                    "betza lsp: {name} failed unexpectedly; the request is answered with an error"
+                );
+                Err(Error::internal_error())
+            }
+        }
+    }
+
+    /// Runs a change of the documents or settings once no request's work reads them.
+    async fn change<T>(&self, name: &str, work: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
+        let _writing = self.readers.write().await;
+        self.with_state(name, work)
     }
 
     /// Runs `work` on the state, turning a panic into an internal error.
@@ -97,22 +194,8 @@ impl Backend {
     }
 }
 
-/// The document and the byte offset of a position in it, or the protocol error for a request
-/// about an unknown document or a line past its end.
-fn locate<'a>(
-    state: &'a State,
-    uri: &Uri,
-    position: Position,
-) -> Result<(&'a Document, usize, Encoding)> {
-    let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-    let document = open_document(state, uri)?;
-    let offset = to_offset(document.text(), position, encoding)
-        .ok_or_else(|| Error::invalid_params("the position is past the end of the document"))?;
-    Ok((document, offset, encoding))
-}
-
 /// The open document `uri`, or the protocol error for an unknown one.
-fn open_document<'a>(state: &'a State, uri: &Uri) -> Result<&'a Document> {
+fn open_document<'a>(state: &'a State, uri: &Uri) -> Result<&'a Arc<Document>> {
     state
         .documents
         .get(uri)
@@ -208,43 +291,49 @@ impl LanguageServer for Backend {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let uri = params.text_document.uri.clone();
-        let _ = self.with_state("didOpen", |state| {
-            let open = Open::new(
-                &params.text_document.uri,
-                &params.text_document.text,
-                params.text_document.version,
-                &params.text_document.language_id,
-                &state.settings,
-            );
-            state.documents.insert(params.text_document.uri, open);
-            Ok(())
-        });
+        let _ = self
+            .change("didOpen", |state| {
+                let open = Open::new(
+                    &params.text_document.uri,
+                    &params.text_document.text,
+                    params.text_document.version,
+                    &params.text_document.language_id,
+                    &state.settings,
+                );
+                state.documents.insert(params.text_document.uri, open);
+                Ok(())
+            })
+            .await;
         self.publish(&uri).await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri.clone();
-        let _ = self.with_state("didChange", |state| {
-            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            let settings = state.settings.clone();
-            if let Some(open) = state.documents.get_mut(&params.text_document.uri) {
-                open.apply(
-                    params.content_changes,
-                    params.text_document.version,
-                    encoding,
-                    &settings,
-                );
-            }
-            Ok(())
-        });
+        let _ = self
+            .change("didChange", |state| {
+                let encoding = state.encoding.unwrap_or(Encoding::Utf16);
+                let settings = state.settings.clone();
+                if let Some(open) = state.documents.get_mut(&params.text_document.uri) {
+                    open.apply(
+                        params.content_changes,
+                        params.text_document.version,
+                        encoding,
+                        &settings,
+                    );
+                }
+                Ok(())
+            })
+            .await;
         self.publish(&uri).await;
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
-        let _ = self.with_state("didClose", |state| {
-            state.documents.remove(&params.text_document.uri);
-            Ok(())
-        });
+        let _ = self
+            .change("didClose", |state| {
+                state.documents.remove(&params.text_document.uri);
+                Ok(())
+            })
+            .await;
         self.publish(&params.text_document.uri).await;
     }
 
@@ -257,15 +346,16 @@ impl LanguageServer for Backend {
         let (settings, problems) = Settings::read(&settings);
         self.say_settings_problems(problems).await;
         let uris = self
-            .with_state("didChangeConfiguration", |state| {
+            .change("didChangeConfiguration", |state| {
                 let options = settings.options();
                 state.settings = settings.clone();
                 let uris: Vec<Uri> = state.documents.keys().cloned().collect();
                 for open in state.documents.values_mut() {
-                    open.document.reanalyse(&options);
+                    Arc::make_mut(&mut open.document).reanalyse(&options);
                 }
                 Ok(uris)
             })
+            .await
             .unwrap_or_default();
         for uri in &uris {
             self.publish(uri).await;
@@ -274,57 +364,57 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
-        self.with_state("hover", |state| {
-            let (document, offset, encoding) = locate(state, &at.text_document.uri, at.position)?;
-            Ok(hover::hover(
-                document,
-                offset,
-                encoding,
-                state.settings.hover(),
-            ))
+        self.on_document("hover", &at.text_document.uri, move |open| {
+            let offset = open.offset(at.position)?;
+            let options = open.settings.hover();
+            Ok(hover::hover(&open.document, offset, open.encoding, options))
         })
+        .await
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let at = params.text_document_position;
-        self.with_state("completion", |state| {
-            let (document, offset, encoding) = locate(state, &at.text_document.uri, at.position)?;
+        self.on_document("completion", &at.text_document.uri, move |open| {
             // A position past its line's end means the line's end: edits go where the cursor is.
-            let items = completion::completion(document, offset, encoding);
+            let offset = open.offset(at.position)?;
+            let items = completion::completion(&open.document, offset, open.encoding);
             Ok((!items.is_empty()).then_some(CompletionResponse::Array(items)))
         })
+        .await
     }
 
     async fn semantic_tokens_full(
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        self.with_state("semanticTokens", |state| {
-            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            let document = open_document(state, &params.text_document.uri)?;
-            let data = semantic_tokens::tokens(document, encoding, 0, usize::MAX);
+        self.on_document("semanticTokens", &params.text_document.uri, |open| {
+            let data = semantic_tokens::tokens(&open.document, open.encoding, 0, usize::MAX);
             Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
                 result_id: None,
                 data,
             })))
         })
+        .await
     }
 
     async fn semantic_tokens_range(
         &self,
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
-        self.with_state("semanticTokensRange", |state| {
-            let (document, start, encoding) =
-                locate(state, &params.text_document.uri, params.range.start)?;
-            let end = to_offset(document.text(), params.range.end, encoding)
-                .unwrap_or(document.text().len_bytes());
-            let data = semantic_tokens::tokens(document, encoding, start, end);
-            Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
-                result_id: None,
-                data,
-            })))
-        })
+        let range = params.range;
+        self.on_document(
+            "semanticTokensRange",
+            &params.text_document.uri,
+            move |open| {
+                let (start, end) = open.offsets(range)?;
+                let data = semantic_tokens::tokens(&open.document, open.encoding, start, end);
+                Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
+                    result_id: None,
+                    data,
+                })))
+            },
+        )
+        .await
     }
 
     async fn goto_definition(
@@ -332,23 +422,26 @@ impl LanguageServer for Backend {
         params: GotoDefinitionParams,
     ) -> Result<Option<GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
-        self.with_state("definition", |state| {
-            let uri = &at.text_document.uri;
-            let (document, offset, encoding) = locate(state, uri, at.position)?;
-            let found = macros::locations(document, uri, offset, encoding, (true, false));
+        let uri = at.text_document.uri.clone();
+        self.on_document("definition", &at.text_document.uri, move |open| {
+            let offset = open.offset(at.position)?;
+            let found =
+                macros::locations(&open.document, &uri, offset, open.encoding, (true, false));
             Ok((!found.is_empty()).then_some(GotoDefinitionResponse::Array(found)))
         })
+        .await
     }
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         let at = params.text_document_position;
-        self.with_state("references", |state| {
-            let uri = &at.text_document.uri;
-            let (document, offset, encoding) = locate(state, uri, at.position)?;
-            let wanted = (params.context.include_declaration, true);
-            let found = macros::locations(document, uri, offset, encoding, wanted);
+        let uri = at.text_document.uri.clone();
+        let wanted = (params.context.include_declaration, true);
+        self.on_document("references", &at.text_document.uri, move |open| {
+            let offset = open.offset(at.position)?;
+            let found = macros::locations(&open.document, &uri, offset, open.encoding, wanted);
             Ok((!found.is_empty()).then_some(found))
         })
+        .await
     }
 
     async fn document_highlight(
@@ -356,56 +449,57 @@ impl LanguageServer for Backend {
         params: DocumentHighlightParams,
     ) -> Result<Option<Vec<DocumentHighlight>>> {
         let at = params.text_document_position_params;
-        self.with_state("documentHighlight", |state| {
-            let (document, offset, encoding) = locate(state, &at.text_document.uri, at.position)?;
-            let found = macros::highlights(document, offset, encoding);
+        self.on_document("documentHighlight", &at.text_document.uri, move |open| {
+            let offset = open.offset(at.position)?;
+            let found = macros::highlights(&open.document, offset, open.encoding);
             Ok((!found.is_empty()).then_some(found))
         })
+        .await
     }
 
     async fn prepare_rename(
         &self,
         params: TextDocumentPositionParams,
     ) -> Result<Option<PrepareRenameResponse>> {
-        self.with_state("prepareRename", |state| {
-            let (document, offset, encoding) =
-                locate(state, &params.text_document.uri, params.position)?;
-            macros::prepare_rename(document, offset, encoding)
+        let position = params.position;
+        self.on_document("prepareRename", &params.text_document.uri, move |open| {
+            let offset = open.offset(position)?;
+            macros::prepare_rename(&open.document, offset, open.encoding)
         })
+        .await
     }
 
     async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
         let at = params.text_document_position;
-        self.with_state("rename", |state| {
-            let uri = &at.text_document.uri;
-            let (document, offset, encoding) = locate(state, uri, at.position)?;
-            macros::rename(document, uri, offset, &params.new_name, encoding).map(Some)
+        let uri = at.text_document.uri.clone();
+        let new_name = params.new_name;
+        self.on_document("rename", &at.text_document.uri, move |open| {
+            let offset = open.offset(at.position)?;
+            macros::rename(&open.document, &uri, offset, &new_name, open.encoding).map(Some)
         })
+        .await
     }
 
     async fn document_symbol(
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        self.with_state("documentSymbol", |state| {
-            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            let document = open_document(state, &params.text_document.uri)?;
-            Ok(Some(DocumentSymbolResponse::Nested(symbols::symbols(
-                document, encoding,
-            ))))
+        self.on_document("documentSymbol", &params.text_document.uri, |open| {
+            let symbols = symbols::symbols(&open.document, open.encoding);
+            Ok(Some(DocumentSymbolResponse::Nested(symbols)))
         })
+        .await
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
-        self.with_state("codeAction", |state| {
-            let uri = &params.text_document.uri;
-            let (document, start, encoding) = locate(state, uri, params.range.start)?;
-            let end = to_offset(document.text(), params.range.end, encoding)
-                .unwrap_or(document.text().len_bytes());
-            Ok(Some(code_actions::actions(
-                document, uri, start, end, encoding,
-            )))
+        let uri = params.text_document.uri.clone();
+        let range = params.range;
+        self.on_document("codeAction", &params.text_document.uri, move |open| {
+            let (start, end) = open.offsets(range)?;
+            let actions = code_actions::actions(&open.document, &uri, start, end, open.encoding);
+            Ok(Some(actions))
         })
+        .await
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
@@ -426,12 +520,13 @@ impl LanguageServer for Backend {
                 "expected a document URI and an offset",
             ));
         };
-        let (text, shows_documents) = self.with_state("explain", |state| {
-            let document = open_document(state, &uri)?;
-            let offset = usize::try_from(offset).unwrap_or(usize::MAX);
-            let hover = ide::hover::hover(document, offset, state.settings.hover());
-            Ok((hover.map(|h| h.markdown), state.shows_documents))
-        })?;
+        let (text, shows_documents) = self
+            .on_document("explain", &uri, move |open| {
+                let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+                let hover = ide::hover::hover(&open.document, offset, open.settings.hover());
+                Ok((hover.map(|h| h.markdown), open.shows_documents))
+            })
+            .await?;
         let Some(text) = text else {
             return Ok(None);
         };

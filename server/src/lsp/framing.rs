@@ -7,6 +7,8 @@
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc::{Receiver, Sender};
 
+use super::in_flight::InFlight;
+
 /// The largest body accepted; a larger announced length is answered as a parse error and its
 /// bytes are skipped until the header of a next frame shows up among them.
 const MAX_BODY: usize = 256 * 1024 * 1024;
@@ -214,8 +216,15 @@ async fn skip_body<R: AsyncRead + Unpin>(
 }
 
 /// Client → server: well-formed frames go on; broken ones get a parse error reply.
-pub async fn forward_input<R, W>(input: R, mut to_server: W, replies: Sender<Frame>)
-where
+/// Requests an edit makes stale are cancelled on the way (see [`InFlight`]), and an `initialize`
+/// whose capabilities the protocol library cannot read is mended first (see
+/// [`super::initialize`]).
+pub async fn forward_input<R, W>(
+    input: R,
+    mut to_server: W,
+    replies: Sender<Frame>,
+    in_flight: InFlight,
+) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
@@ -249,7 +258,15 @@ where
                     let _ = replies.send(reply).await;
                 }
                 None => {
-                    if to_server.write_all(&frame(&body)).await.is_err() {
+                    let mut out = Vec::new();
+                    for cancel in in_flight.client_message(&value) {
+                        out.extend(frame(&cancel));
+                    }
+                    match super::initialize::mended(value) {
+                        Some(mended) => out.extend(frame(&mended)),
+                        None => out.extend(frame(&body)),
+                    }
+                    if to_server.write_all(&out).await.is_err() {
                         break;
                     }
                 }
@@ -269,12 +286,14 @@ async fn write_frame<W: AsyncWrite + Unpin>(output: &mut W, frame: &[u8]) -> boo
 
 /// Server → client: whole frames from the server and the framing layer's replies, in the order
 /// they came, until the server ends.
-/// `queue` is the sending end of `frames`.
+/// `queue` is the sending end of `frames`. Answers to requests an edit made stale say so (see
+/// [`InFlight`]).
 pub async fn forward_output<R, W>(
     from_server: R,
     queue: Sender<Frame>,
     mut frames: Receiver<Frame>,
     mut output: W,
+    in_flight: InFlight,
 ) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
@@ -284,8 +303,9 @@ pub async fn forward_output<R, W>(
     // as the others, which keeps the order in which they came.
     let reader = async move {
         let mut from_server = BufReader::new(from_server);
-        while let Some(bytes) = read_frame(&mut from_server).await {
-            if queue.send(bytes).await.is_err() {
+        while let Some(body) = read_body(&mut from_server).await {
+            let body = in_flight.server_message(&body).unwrap_or(body);
+            if queue.send(frame(&body)).await.is_err() {
                 break;
             }
         }
@@ -317,15 +337,15 @@ pub async fn forward_output<R, W>(
     }
 }
 
-/// One whole frame from the server's output.
-async fn read_frame<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Frame> {
+/// The body of one whole frame from the server's output.
+async fn read_body<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Vec<u8>> {
     let length = match read_headers(input, None).await {
         Ok(Some(Ok(length))) => length,
         _ => return None,
     };
     let mut body = vec![0; length];
     input.read_exact(&mut body).await.ok()?;
-    Some(frame(&body))
+    Some(body)
 }
 
 #[cfg(test)]
@@ -333,7 +353,7 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
     use tokio::sync::mpsc::Sender;
 
-    use super::{Frame, forward_output, frame};
+    use super::{Frame, InFlight, forward_output, frame};
 
     /// `forward_output` running on pipes: the server's end, the queue of frames sent around the
     /// server, and what reaches the client once the server's end is dropped.
@@ -349,7 +369,13 @@ mod tests {
             let (server, from_server) = tokio::io::duplex(1 << 12);
             let (output, client) = tokio::io::duplex(1 << 16);
             let (frames, queue) = tokio::sync::mpsc::channel(super::QUEUED_FRAMES);
-            let writer = tokio::spawn(forward_output(from_server, frames.clone(), queue, output));
+            let writer = tokio::spawn(forward_output(
+                from_server,
+                frames.clone(),
+                queue,
+                output,
+                InFlight::default(),
+            ));
             Output {
                 server,
                 frames,

@@ -4,6 +4,8 @@
 mod backend;
 mod framing;
 pub mod handlers;
+mod in_flight;
+mod initialize;
 mod position;
 mod state;
 
@@ -21,6 +23,12 @@ use tower_lsp_server::{LspService, Server};
 
 use backend::Backend;
 
+/// How many messages the protocol library works on at once. A cancellation acts only once it is
+/// taken, so this many must leave room for it behind the requests a client leaves running
+/// (one at a time, it would come after the request it cancels had run in full). The backend
+/// keeps edits in order whatever the number.
+pub const MESSAGES_AT_ONCE: usize = 8;
+
 /// Serves the protocol on `input`/`output` until the client exits; returns whether `shutdown`
 /// came first (the exit status is 0 then, 1 otherwise, per the specification).
 pub async fn serve<I, O>(input: I, output: O) -> bool
@@ -37,10 +45,17 @@ where
     // Room for a large file's diagnostics in one go, so they pass in one wake-up.
     let (server_output, from_server) = tokio::io::duplex(1 << 20);
     let server = Server::new(server_input, server_output, socket)
-        .concurrency_level(1)
+        .concurrency_level(MESSAGES_AT_ONCE)
         .serve(service);
-    let writer = framing::forward_output(from_server, replies.clone(), reply_queue, output);
-    let reader = framing::forward_input(input, to_server, replies);
+    let in_flight = in_flight::InFlight::default();
+    let writer = framing::forward_output(
+        from_server,
+        replies.clone(),
+        reply_queue,
+        output,
+        in_flight.clone(),
+    );
+    let reader = framing::forward_input(input, to_server, replies, in_flight);
     tokio::pin!(server, reader);
     let run = async {
         tokio::select! {

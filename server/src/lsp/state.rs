@@ -2,6 +2,7 @@
 //! and its analysis, kept in step with every edit) with the version the client gave it.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use betza_syntax::board::BoardSize;
 use betza_syntax::document::Options;
@@ -13,17 +14,23 @@ use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::position::{Encoding, to_offset};
 
-/// One open document.
+/// One open document. Requests read it on the blocking pool, each through its own handle;
+/// an edit changes it in place once they are done (see the backend).
 #[derive(Debug)]
 pub struct Open {
-    pub document: ide::Document,
+    pub document: Arc<ide::Document>,
     pub version: i32,
 }
 
 impl Open {
     pub fn new(uri: &Uri, text: &str, version: i32, language: &str, settings: &Settings) -> Self {
         Open {
-            document: ide::Document::new(uri.path().as_str(), language, text, &settings.options()),
+            document: Arc::new(ide::Document::new(
+                uri.path().as_str(),
+                language,
+                text,
+                &settings.options(),
+            )),
             version,
         }
     }
@@ -37,7 +44,9 @@ impl Open {
         encoding: Encoding,
         settings: &Settings,
     ) {
-        self.document.edit(&settings.options(), |edits| {
+        // Copied only if a request still holds it, which the backend's edits wait out.
+        let document = Arc::make_mut(&mut self.document);
+        document.edit(&settings.options(), |edits| {
             for change in changes {
                 let Some(range) = change.range else {
                     edits.replace_all(&change.text);

@@ -99,6 +99,21 @@ fn char_boundary(rope: &Rope, offset: usize) -> usize {
     offset
 }
 
+/// A copy for an edit while a request still reads the document (a server answers requests on
+/// a snapshot): the text and analysis are copied, the built pieces shared.
+impl Clone for Document {
+    fn clone(&self) -> Document {
+        let pieces = self.pieces.lock().unwrap_or_else(PoisonError::into_inner);
+        Document {
+            rope: self.rope.clone(),
+            format: self.format,
+            analysis: self.analysis.clone(),
+            findings: self.findings.clone(),
+            pieces: Mutex::new(pieces.clone()),
+        }
+    }
+}
+
 impl Document {
     /// A document named `path` (its host format comes from the name, else from the editor's
     /// `language` id), analysed at once.

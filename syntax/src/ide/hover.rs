@@ -599,3 +599,30 @@ mod tests {
         assert!(!shown.contains("- 1."), "{shown}");
     }
 }
+
+#[cfg(test)]
+mod cancel_tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use super::*;
+    use crate::cancel;
+    use crate::document::Options;
+
+    /// Issue 41: the work of a hover on a costly piece (`(aK)` repeats a King step up to 25
+    /// times: the explanation takes most of a second) stops once its flag goes up. The flag
+    /// goes up a few milliseconds in, long before the hover could be done.
+    #[test]
+    fn hover_work_stops_when_cancelled() {
+        let document = Document::new("p.betza", "betza", "(aK)\n", &Options::default());
+        let flag = Arc::new(AtomicBool::new(false));
+        let raise = flag.clone();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            raise.store(true, Ordering::Relaxed);
+        });
+        let outcome = cancel::run(flag, || hover(&document, 1, HoverOptions::default()));
+        raiser.join().expect("the flag is raised");
+        assert!(outcome.is_err(), "the hover ran to its end");
+    }
+}

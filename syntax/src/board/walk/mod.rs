@@ -195,6 +195,7 @@ impl<'a> Walker<'a> {
     }
 
     fn spend(&self, out: &mut Generated) -> bool {
+        crate::cancel::checkpoint();
         let left = self.budget.get();
         if left == 0 {
             out.truncated = true;
@@ -207,6 +208,7 @@ impl<'a> Walker<'a> {
     /// Takes `units` from the budget for work other than steps; when too few are left the
     /// budget is emptied, so the next step reports the search as cut short.
     fn spend_many(&self, units: usize) -> bool {
+        crate::cancel::checkpoint();
         let units = u32::try_from(units).unwrap_or(u32::MAX);
         let left = self.budget.get();
         self.budget.set(left.saturating_sub(units));

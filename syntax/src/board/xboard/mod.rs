@@ -260,6 +260,7 @@ impl Walk<'_> {
             atom.skip
         };
         loop {
+            crate::cancel::checkpoint();
             if self.budget == 0 {
                 self.out.truncated = true;
                 return false;

@@ -140,6 +140,7 @@ impl Lower {
 
     /// Counts `legs` more legs built.
     fn spend(&mut self, legs: usize) {
+        crate::cancel::checkpoint();
         self.built = self.built.saturating_add(legs);
     }
 
