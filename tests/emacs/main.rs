@@ -198,6 +198,20 @@ fn emacs_runs_the_installed_config_through_eglot() {
         "{at}: after `promo` the table offered {keys:?}"
     );
     assert_eq!(result["key_completed"], "pieceDrops = ", "{at}: {result}");
+    // Issue 42: after `fmW` Eglot keeps the items that start with the word before the point:
+    // each letter is offered as that word and the letter (it said "No match"), and choosing
+    // one writes it.
+    let after_word = strings(&result, "letter_items_after_word");
+    for letter in ["fmWW", "fmWF", "fmWc", "fmWm"] {
+        assert!(
+            after_word.contains(&letter),
+            "{at}: after `fmW` the table offered {after_word:?}"
+        );
+    }
+    assert_eq!(
+        result["letter_completed"], "customPiece3 = z:fmWF",
+        "{at}: {result}"
+    );
     let letters = strings(&result, "letter_items");
     for letter in ["W", "F", "N", "f", "m", "c"] {
         assert!(

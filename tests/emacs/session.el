@@ -134,6 +134,16 @@ After 15 s, signal an error naming WHAT."
     (delete-region (line-beginning-position) (line-end-position))
     (betza-session--goto 2 20)
     (betza-session--put 'letter_items_after_word (vconcat (betza-session--completions)))
+    ;; Choosing `F' (the candidate `fmWF') after `fmW' at the end of a string being typed, as
+    ;; completion-at-point does once one candidate is left.
+    (goto-char (point-max))
+    (insert "customPiece3 = z:fmW")
+    (let* ((capf (eglot-completion-at-point))
+           (completion-extra-properties (nthcdr 3 capf)))
+      (completion-in-region (nth 0 capf) (nth 1 capf) (nth 2 capf)
+                            (lambda (candidate) (equal candidate "fmWF"))))
+    (betza-session--put 'letter_completed (betza-session--line))
+    (delete-region (line-beginning-position) (line-end-position))
 
     ;; The quick fix on the broken string (`Nx' becomes `N'): the actions Eglot lists there,
     ;; then M-x eglot-code-actions, whose prompt the test answers with RET on standard input

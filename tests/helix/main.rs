@@ -273,6 +273,29 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
         "line 5 should read `pieceDrops = `; the menu was:\n{menu}\nthen:\n{completed}"
     );
 
+    // Issue 42: completion inside a Betza string, after `fm` (Helix keeps the items that start
+    // with the word before the cursor, and showed none): a new line `customPiece3 = z:fm`,
+    // CTRL-X, the letters are offered, each saying what it is; Tab writes the first after `fm`.
+    tmux.keys(&["Enter"]);
+    tmux.literal("customPiece3 = z:fm");
+    tmux.keys(&["C-x"]);
+    let letters = tmux.wait_for("the letters after fm", |s| {
+        s.contains("f  forward (modifier)") && s.contains("keyword")
+    });
+    tmux.keys(&["Tab"]);
+    // The piece's string as the screen shows it, up to the diagnostic after it.
+    let betza = |s: &str| -> String {
+        let line = line_with(s, "customPiece3 = z:");
+        let after = line.split("z:").nth(1).unwrap_or_default();
+        after.split(' ').next().unwrap_or_default().to_owned()
+    };
+    let chosen = tmux.wait_for("a letter written after fm", |s| betza(s) != "fm");
+    assert_eq!(
+        betza(&chosen),
+        "fmb",
+        "the first letter after `z:fm`:\n{letters}\nthen:\n{chosen}"
+    );
+
     // An ordinary .ini: Helix's own `ini`, no server, so no mark for its broken string.
     tmux.keys(&["Escape"]);
     tmux.wait_for("normal mode", |s| status_line(s).contains("NOR"));

@@ -36,6 +36,9 @@ struct State {
     /// Whether the client shows a document it is asked to (`window/showDocument`); one that
     /// does not opens the explanation from the command's result itself.
     shows_documents: bool,
+    /// Whether completion labels say what each letter is, for a client whose list shows only
+    /// labels and kinds (Helix 25: neither `labelDetails` nor `detail`).
+    described_labels: bool,
     /// What was wrong with the initialization options, said once the client is initialized.
     settings_problems: Vec<String>,
 }
@@ -67,6 +70,7 @@ struct Snapshot {
     settings: Settings,
     encoding: Encoding,
     shows_documents: bool,
+    described_labels: bool,
 }
 
 impl Snapshot {
@@ -113,6 +117,7 @@ impl Backend {
                 settings: state.settings.clone(),
                 encoding: state.encoding.unwrap_or(Encoding::Utf16),
                 shows_documents: state.shows_documents,
+                described_labels: state.described_labels,
             })
         })?;
         let flag = Arc::new(AtomicBool::new(false));
@@ -222,11 +227,16 @@ impl LanguageServer for Backend {
             .as_ref()
             .and_then(|w| w.show_document.as_ref())
             .is_some_and(|s| s.support);
+        let described_labels = params
+            .client_info
+            .as_ref()
+            .is_some_and(|client| client.name == "helix");
         let (settings, problems) =
             Settings::read(&params.initialization_options.unwrap_or_default());
         self.with_state("initialize", |state| {
             state.encoding = Some(encoding);
             state.shows_documents = shows_documents;
+            state.described_labels = described_labels;
             state.settings = settings;
             state.settings_problems = problems;
             Ok(())
@@ -377,7 +387,12 @@ impl LanguageServer for Backend {
         self.on_document("completion", &at.text_document.uri, move |open| {
             // A position past its line's end means the line's end: edits go where the cursor is.
             let offset = open.offset(at.position)?;
-            let items = completion::completion(&open.document, offset, open.encoding);
+            let items = completion::completion(
+                &open.document,
+                offset,
+                open.encoding,
+                open.described_labels,
+            );
             Ok((!items.is_empty()).then_some(CompletionResponse::Array(items)))
         })
         .await

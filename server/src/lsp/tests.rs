@@ -356,16 +356,18 @@ async fn completion_offers_letters_and_custom_piece_keys() {
         .filter_map(|i| i["label"].as_str())
         .collect();
     assert!(labels.contains(&"N") && labels.contains(&"f"), "{labels:?}");
-    // Each letter is inserted at the cursor, so an editor does not filter the letters by the
-    // `fm` typed before it.
+    // Each letter rewrites the word before the cursor with the letter added, and is filtered
+    // by that: editors filter by the word before the cursor (`fm`), and Helix and Eglot
+    // offered nothing (issue 42).
     let knight = letters["result"]
         .as_array()
         .and_then(|items| items.iter().find(|i| i["label"] == "N"))
         .expect("N");
     assert_eq!(
         knight["textEdit"],
-        json!({ "range": { "start": position(1, 19), "end": position(1, 19) }, "newText": "N" })
+        json!({ "range": { "start": position(1, 17), "end": position(1, 19) }, "newText": "fmN" })
     );
+    assert_eq!(knight["filterText"], "fmN");
     // A cursor past the line's end is at its end, and so is the edit (found by the session
     // fuzzer: an edit range outside the text).
     let past = session
@@ -378,7 +380,7 @@ async fn completion_offers_letters_and_custom_piece_keys() {
         .as_array()
         .and_then(|items| items.iter().find(|i| i["label"] == "N"))
         .expect("N");
-    assert_eq!(knight["textEdit"]["range"]["start"], position(1, 19));
+    assert_eq!(knight["textEdit"]["range"]["end"], position(1, 19));
     // Fairy-Stockfish does not read `a`, so it is not offered in variants.ini.
     assert!(!labels.contains(&"a"));
     // After an `a`, a continuation leg takes relative directions: no `h`.

@@ -13,9 +13,11 @@ use crate::{Dialect, Source, TextRange, TextSize};
 /// One completion item.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Completion {
-    /// A letter, inserted at the cursor (`at`, an empty range): a Betza string is one word to an
-    /// editor, which would otherwise filter the letters by everything typed before them.
-    Letter { letter: Letter, at: TextRange },
+    /// A letter added at the cursor. A Betza string is one word to an editor, and many
+    /// editors (Helix, Emacs's Eglot) keep only the items that start with the word before the
+    /// cursor: so the item replaces `word` (the letters and digits from where that word starts
+    /// to the cursor, maybe empty) with the word and the letter.
+    Letter { letter: Letter, word: TextRange },
     /// A `customPieceN = x:` line.
     CustomPiece(CustomPiece),
     /// A `variants.ini` key or value.
@@ -24,11 +26,11 @@ pub enum Completion {
 
 /// The completion items at byte `offset` of `document`.
 pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
-    let at = TextRange::empty(TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX)));
-    let as_items = |letters: Vec<Letter>| {
+    let at = TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX));
+    let as_items = |letters: Vec<Letter>, word: TextRange| {
         letters
             .into_iter()
-            .map(|letter| Completion::Letter { letter, at })
+            .map(|letter| Completion::Letter { letter, word })
             .collect()
     };
     if let Some(region) = document.region_at(offset) {
@@ -36,13 +38,20 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             .text()
             .text_at(usize::from(region.range.start())..offset)
             .unwrap_or_default();
+        let word_length = before
+            .chars()
+            .rev()
+            .take_while(char::is_ascii_alphanumeric)
+            .count();
+        // ASCII: one byte a character.
+        let word = TextRange::new(at - TextSize::new(word_length as u32), at);
         // In a continuation leg (after an `a` of the move being typed), directions are relative
         // and `h` has nothing to combine with.
         let move_start = before
             .rfind(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
             .map_or(0, |i| i + 1);
         let continuation = before[move_start..].contains('a');
-        return as_items(table(region.dialect).letters(continuation));
+        return as_items(table(region.dialect).letters(continuation), word);
     }
     match document.format() {
         Some(HostFormat::VariantsIni) => {
@@ -55,7 +64,7 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             let before = rope.text_at(line_start..offset).unwrap_or_default();
             // A piece's Betza not typed yet (`customPiece3 = z:`): the letters of its start.
             if betza_starts_at(model, offset) {
-                return as_items(table(Dialect::Fairy).letters(false));
+                return as_items(table(Dialect::Fairy).letters(false), TextRange::empty(at));
             }
             let options = super::ini::completion(model, &before, offset);
             let at_key = options
@@ -70,7 +79,9 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
                 .chain(options.into_iter().map(Completion::Ini))
                 .collect()
         }
-        Some(HostFormat::Betza) => as_items(table(Dialect::XBetza).letters(false)),
+        Some(HostFormat::Betza) => {
+            as_items(table(Dialect::XBetza).letters(false), TextRange::empty(at))
+        }
         _ => Vec::new(),
     }
 }
@@ -176,12 +187,39 @@ mod tests {
         let document = Document::new("p.mbn", "", "wfK\n", &Options::default());
         let items = completion(&document, 1);
         let w = items.iter().find_map(|item| match item {
-            Completion::Letter { letter, at } if letter.letter == 'w' => Some((letter, at)),
+            Completion::Letter { letter, word } if letter.letter == 'w' => Some((letter, word)),
             _ => None,
         });
-        let (w, at) = w.expect("MBN's w is offered");
+        let (w, word) = w.expect("MBN's w is offered");
         assert!(w.detail.starts_with("swap"));
-        assert_eq!(*at, TextRange::empty(1.into()));
+        assert_eq!(*word, TextRange::new(0.into(), 1.into()));
+    }
+
+    /// Issue 42: Helix and Eglot keep only the items that start with the word before the
+    /// cursor (`fmWfc` after `a:`), so each letter replaces that word with itself and the
+    /// letter; the word stops at what is not a letter or digit (`(`, `-`) and at the string's
+    /// start (`:`).
+    #[test]
+    fn a_letter_replaces_the_word_before_the_cursor() {
+        let text = "[v:chess]\ncustomPiece1 = a:fmWfc\n";
+        let document = Document::new("variants.ini", "", text, &Options::default());
+        let start = text.find("fmWfc").expect("the string");
+        let words: Vec<TextRange> = completion(&document, start + 5)
+            .iter()
+            .filter_map(|c| match c {
+                Completion::Letter { word, .. } => Some(*word),
+                _ => None,
+            })
+            .collect();
+        assert!(!words.is_empty());
+        let whole = TextRange::new((start as u32).into(), ((start + 5) as u32).into());
+        assert!(words.iter().all(|w| *w == whole), "{words:?}");
+        let document = Document::new("p.betza", "", "W-fF\n", &Options::default());
+        let word = completion(&document, 3).into_iter().find_map(|c| match c {
+            Completion::Letter { word, .. } => Some(word),
+            _ => None,
+        });
+        assert_eq!(word, Some(TextRange::new(2.into(), 3.into())));
     }
 
     #[test]

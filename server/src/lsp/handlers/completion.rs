@@ -1,6 +1,8 @@
-//! Completion: the library's items as protocol items. A letter replaces nothing and goes where
-//! the cursor is; a custom piece line is inserted as text.
+//! Completion: the library's items as protocol items. A letter rewrites the word before the
+//! cursor with the letter added, and is filtered by that (clients filter by the word before the
+//! cursor); a custom piece line is inserted as text.
 
+use betza_syntax::Source;
 use betza_syntax::ide::ini::IniCompletion;
 use betza_syntax::ide::{self, Completion, Document, LetterKind};
 use tower_lsp_server::ls_types::{
@@ -17,17 +19,21 @@ fn doc(text: String) -> Option<Documentation> {
     }))
 }
 
-/// What an item is, shown beside its label in the list itself (not only in the details pane
-/// of the selected item): plain text, a line short.
-fn beside(text: &str) -> Option<CompletionItemLabelDetails> {
+/// What an item is, in plain text a line short.
+fn short(text: &str) -> String {
     let plain = text.replace('`', "");
-    let short = match plain.char_indices().nth(48) {
+    match plain.char_indices().nth(48) {
         Some((cut, _)) => format!("{}…", plain[..cut].trim_end()),
         None => plain,
-    };
+    }
+}
+
+/// What an item is, shown beside its label in the list itself (not only in the details pane
+/// of the selected item).
+fn beside(text: &str) -> Option<CompletionItemLabelDetails> {
     Some(CompletionItemLabelDetails {
         detail: None,
-        description: Some(short),
+        description: Some(short(text)),
     })
 }
 
@@ -39,27 +45,51 @@ fn first_clause(meaning: &str) -> &str {
         .unwrap_or(meaning)
 }
 
-/// The items at byte `offset`.
-pub fn completion(document: &Document, offset: usize, encoding: Encoding) -> Vec<CompletionItem> {
+/// The items at byte `offset`; with `described_labels`, a letter's label says what it is too,
+/// for clients whose list shows nothing else of an item.
+pub fn completion(
+    document: &Document,
+    offset: usize,
+    encoding: Encoding,
+    described_labels: bool,
+) -> Vec<CompletionItem> {
     ide::completion::completion(document, offset)
         .into_iter()
         .map(|item| match item {
-            Completion::Letter { letter, at } => CompletionItem {
-                label: letter.letter.to_string(),
-                kind: Some(match letter.kind {
-                    LetterKind::Atom => CompletionItemKind::CLASS,
-                    LetterKind::Modifier => CompletionItemKind::KEYWORD,
-                    LetterKind::Operator => CompletionItemKind::OPERATOR,
-                }),
-                label_details: beside(&letter.detail),
-                detail: Some(letter.detail),
-                documentation: doc(letter.documentation),
-                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
-                    range: to_range(document.text(), at, encoding),
-                    new_text: letter.letter.to_string(),
-                })),
-                ..CompletionItem::default()
-            },
+            Completion::Letter { letter, word } => {
+                let typed = document
+                    .text()
+                    .text_at(word.into())
+                    .unwrap_or_default()
+                    .into_owned();
+                let written = format!("{typed}{}", letter.letter);
+                let label = if described_labels {
+                    format!("{}  {}", letter.letter, short(&letter.detail))
+                } else {
+                    letter.letter.to_string()
+                };
+                CompletionItem {
+                    label,
+                    kind: Some(match letter.kind {
+                        // One of the fixed set of basic moves.
+                        LetterKind::Atom => CompletionItemKind::VALUE,
+                        LetterKind::Modifier => CompletionItemKind::KEYWORD,
+                        LetterKind::Operator => CompletionItemKind::OPERATOR,
+                    }),
+                    label_details: beside(&letter.detail),
+                    detail: Some(letter.detail),
+                    documentation: doc(letter.documentation),
+                    filter_text: Some(written.clone()),
+                    // The text a client without edit ranges inserts, and what Eglot 1.9 puts
+                    // in place of the word before it applies the edit.
+                    insert_text: Some(written.clone()),
+                    text_edit: Some(CompletionTextEdit::Edit(TextEdit {
+                        range: to_range(document.text(), word, encoding),
+                        new_text: written,
+                    })),
+                    ..CompletionItem::default()
+                }
+            }
             Completion::CustomPiece(piece) => CompletionItem {
                 label: piece.key,
                 kind: Some(CompletionItemKind::PROPERTY),
