@@ -57,6 +57,10 @@ pub fn write_file_diagnostics(
     let config = Config::default()
         .with_index_type(IndexType::Byte)
         .with_color(std::io::stderr().is_terminal());
+    if diagnostics.is_empty() {
+        // Nothing to draw: a large clean file is not indexed for nothing.
+        return Ok(());
+    }
     let text = lsp_lines(text);
     let text = text.as_ref();
     // The file's lines are indexed once for all its reports.
