@@ -1,7 +1,9 @@
-//! `betza check FILE... [--format human|json] [--dialect D] [--allow CODE] [--deny CODE]`:
-//! every Betza string in the given files (directories: every recognised file inside),
-//! checked. Exit 1 if anything is an error, else 0. A file that cannot be read, is not UTF-8 or
-//! has an unknown format gets its own message; the rest are still checked.
+//! `betza check FILE... [--format human|json] [--dialect D] [--allow CODE] [--deny CODE]
+//! [--max-findings N]`: every Betza string in the given files (directories: every recognised
+//! file inside), checked, each file once. Exit 1 if anything is an error, else 0. A file that
+//! cannot be read, is not UTF-8 or has an unknown format gets its own message; the rest are
+//! still checked. Files are checked and written one at a time, so memory follows the largest
+//! file, not all of them.
 
 use std::collections::{HashMap, HashSet};
 use std::io::{BufWriter, Write};
@@ -72,7 +74,7 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
         ),
     };
     match written {
-        Ok(errors) => failed |= errors,
+        Ok(any_failed) => failed |= any_failed,
         Err(error) => return super::output_failed(&error),
     }
     if failed {
