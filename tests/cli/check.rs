@@ -718,3 +718,37 @@ fn check_counts_a_file_met_many_times_once() {
         stderr(&human)
     );
 }
+
+/// Issue 41: the human report's headers give the same lines and columns as the JSON, which the
+/// editors give too: lines end at `\n`, `\r\n` and a lone `\r`, and not at the vertical tab,
+/// form feed, U+0085, U+2028 or U+2029 that ariadne also took for line ends.
+#[test]
+fn the_human_report_numbers_lines_as_the_json_does() {
+    let text = "W\u{2028}W+\r\nW\u{b}W+\rW\u{85}W+\nW\u{c}W+\n";
+    let path = temp_file("lines.betza", text.as_bytes());
+    let json = betza([
+        OsStr::new("check"),
+        path.as_os_str(),
+        OsStr::new("--format"),
+        OsStr::new("json"),
+    ]);
+    let items: Vec<serde_json::Value> =
+        serde_json::from_str(&super::stdout(&json)).expect("a JSON array");
+    let from_json: Vec<String> = items
+        .iter()
+        .map(|d| format!("lines.betza:{}:{} ", d["line"], d["column"]))
+        .collect();
+    assert!(from_json.iter().any(|at| at.starts_with("lines.betza:4:")));
+    let report = stderr(&betza([OsStr::new("check"), path.as_os_str()]));
+    let headers: Vec<String> = report
+        .lines()
+        .filter_map(|line| line.split_once("─[ ").map(|(_, at)| at.to_owned()))
+        .filter_map(|at| {
+            Some(format!(
+                "lines.betza{} ",
+                at.split_once("lines.betza")?.1.trim_end_matches(" ]")
+            ))
+        })
+        .collect();
+    assert_eq!(headers, from_json, "{report}");
+}
