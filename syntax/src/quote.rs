@@ -31,6 +31,16 @@ pub fn shortened(text: &str) -> Cow<'_, str> {
     Cow::Owned(format!("{head}…{tail}"))
 }
 
+/// How long `text` is, said after a quote of it that [`shortened`] cut (`; it is 5000
+/// characters long`), or nothing: a message that echoes text a user may have made any length
+/// (a setting, a new name) quotes its ends and says what was left out.
+pub fn length_if_cut(text: &str) -> String {
+    match text.chars().count() {
+        count if count > MOST_QUOTED => format!("; it is {count} characters long"),
+        _ => String::new(),
+    }
+}
+
 /// `line` with each `` `quoted` `` part of it [`shortened`]: explanations quote the user's text
 /// in many places, and each quote stays short however long the text is.
 pub fn shortened_quotes(line: &str) -> Cow<'_, str> {
@@ -72,6 +82,15 @@ mod tests {
             MOST_QUOTED / 2 + 1 + MOST_QUOTED / 4
         );
         assert!(quoted.starts_with("cafcaf") && quoted.ends_with("afcafK"));
+    }
+
+    #[test]
+    fn the_length_of_a_cut_text_is_said() {
+        assert_eq!(length_if_cut("fmWfcF"), "");
+        assert_eq!(
+            length_if_cut(&"W".repeat(5000)),
+            "; it is 5000 characters long"
+        );
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! End-to-end: the built `betza lsp` binary spoken to over its real stdin and stdout.
 
+#[path = "../common/scratch.rs"]
+mod scratch;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -234,4 +237,62 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
     server.reply_to(10);
     server.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
     server.child.wait().expect("the server exits");
+}
+
+/// Issue 41: `betza check` and the server place every finding on the same lines and columns
+/// whatever ends the lines, `\n`, `\r\n` or a lone `\r` (LSP's three line breaks; the command
+/// line used to count only `\n`), findings that reach across a line break included.
+#[test]
+fn check_and_the_server_agree_on_lines_and_columns() {
+    let text = "W+\r\nfmW+\rWé+\n\rW+ W+\r\nW+";
+    let scratch = scratch::Scratch::new("lines");
+    let path = scratch.0.join("lines.betza");
+    std::fs::write(&path, text).expect("a file");
+    let output = Command::new(env!("CARGO_BIN_EXE_betza"))
+        .args([std::ffi::OsStr::new("check"), path.as_os_str()])
+        .args(["--format", "json"])
+        .output()
+        .expect("betza check runs");
+    let items: Vec<Value> = serde_json::from_slice(&output.stdout).expect("a JSON array");
+    let number = |v: &Value| v.as_u64().unwrap_or(0);
+    let mut checked: Vec<[u64; 4]> = items
+        .iter()
+        .map(|d| ["line", "column", "end_line", "end_column"].map(|key| number(&d[key])))
+        .collect();
+    let mut server = Server::start();
+    server.send(json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }));
+    server.reply_to(1);
+    server.send(json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
+    server.send(json!({
+        "jsonrpc": "2.0",
+        "method": "textDocument/didOpen",
+        "params": { "textDocument": {
+            "uri": "file:///tmp/lines.betza", "languageId": "betza", "version": 1, "text": text,
+        } },
+    }));
+    let published = server.receive();
+    // UTF-16 positions, 0-based; every character of the text is one unit, as it is one
+    // character for the command line.
+    let mut served: Vec<[u64; 4]> = published["params"]["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let at = |end: &str, key: &str| number(&d["range"][end][key]) + 1;
+            [
+                at("start", "line"),
+                at("start", "character"),
+                at("end", "line"),
+                at("end", "character"),
+            ]
+        })
+        .collect();
+    checked.sort_unstable();
+    served.sort_unstable();
+    assert!(checked.iter().any(|p| p[0] == 6), "{checked:?}");
+    assert_eq!(checked, served);
+    server.send(json!({ "jsonrpc": "2.0", "id": 2, "method": "shutdown" }));
+    server.reply_to(2);
+    server.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
+    let _ = server.child.wait();
 }

@@ -17,6 +17,8 @@ export interface ServerSettings {
   rules: Record<string, string>;
   hoverImage: boolean;
   startPosition: boolean;
+  /** Absent: the server's default; 0: no limit. */
+  maxFindings?: number;
 }
 
 /** Reads one key of the `betza` section; `WorkspaceConfiguration.get` fits. */
@@ -43,6 +45,10 @@ export function serverSettings(read: SettingReader): ServerSettings {
   const engines = read("engines");
   if (Array.isArray(engines)) {
     settings.engines = [...new Set(engines.filter((e) => isOneOf(ENGINES, e)))];
+  }
+  const maxFindings = read("maxFindings");
+  if (typeof maxFindings === "number" && Number.isSafeInteger(maxFindings) && maxFindings >= 0) {
+    settings.maxFindings = maxFindings;
   }
   const rules = read("rules");
   if (typeof rules === "object" && rules !== null) {

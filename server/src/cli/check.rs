@@ -1,15 +1,18 @@
-//! `betza check FILE... [--format human|json] [--dialect D] [--allow CODE] [--deny CODE]`:
-//! every Betza string in the given files (directories: every recognised file inside),
-//! checked. Exit 1 if anything is an error, else 0. A file that cannot be read, is not UTF-8 or
-//! has an unknown format gets its own message; the rest are still checked.
+//! `betza check FILE... [--format human|json] [--dialect D] [--allow CODE] [--deny CODE]
+//! [--max-findings N]`: every Betza string in the given files (directories: every recognised
+//! file inside), checked, each file once. Exit 1 if anything is an error, else 0. A file that
+//! cannot be read, is not UTF-8 or has an unknown format gets its own message; the rest are
+//! still checked. Files are checked and written one at a time, so memory follows the largest
+//! file, not all of them.
 
-use std::io::{BufWriter, Write as _};
+use std::collections::{HashMap, HashSet};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use betza_syntax::Severity;
 use betza_syntax::document::{self, FileDiagnostic, LineIndex, Options};
-use betza_syntax::host::{self, HostFormat};
+use betza_syntax::host;
 use serde_json::json;
 
 use super::report;
@@ -25,7 +28,7 @@ pub enum Format {
 struct Checked {
     path: PathBuf,
     text: String,
-    diagnostics: Vec<FileDiagnostic>,
+    analysis: document::Analysis,
 }
 
 pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) -> ExitCode {
@@ -41,7 +44,7 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
         if path.is_dir() {
             walk.folder(path);
         } else {
-            walk.files.push((path.clone(), true));
+            walk.file(path.clone(), true);
         }
     }
     for (path, why) in &walk.skipped {
@@ -51,45 +54,28 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
     for (path, why) in &walk.errors {
         say!("error: {}: {why}", shown(path));
     }
-    let mut checked = Vec::new();
-    for (path, named) in walk.files {
-        match check_file(&path, named, options) {
-            Ok(Some(result)) => checked.push(result),
-            Ok(None) => {}
-            Err(message) => {
-                say!("error: {}: {message}", shown(&path));
-                failed = true;
-            }
-        }
-    }
-    failed |= checked
-        .iter()
-        .any(|c| c.diagnostics.iter().any(|d| d.severity == Severity::Error));
-    match format {
-        Format::Human => {
-            // One buffer: ariadne writes a long line in many small pieces.
-            let mut out = BufWriter::new(std::io::stderr().lock());
-            let written = checked
-                .iter()
-                .try_for_each(|file| {
-                    report::write_file_diagnostics(
-                        &mut out,
-                        &shown(&file.path),
-                        &file.text,
-                        &file.diagnostics,
-                    )
-                })
-                .and_then(|()| writeln!(out, "{}", totals(&checked, summary)))
-                .and_then(|()| out.flush());
-            if let Err(error) = written {
-                return super::output_failed(&error);
-            }
-        }
-        Format::Json => {
-            if let Err(status) = super::print(&format!("{}\n", json_report(&checked))) {
-                return status;
-            }
-        }
+    let written = match format {
+        // One buffer: ariadne writes a long line in many small pieces.
+        Format::Human => check_each(
+            &walk.files,
+            options,
+            &mut Human {
+                out: BufWriter::new(std::io::stderr().lock()),
+                summary,
+            },
+        ),
+        Format::Json => check_each(
+            &walk.files,
+            options,
+            &mut Json {
+                out: BufWriter::new(std::io::stdout().lock()),
+                items: 0,
+            },
+        ),
+    };
+    match written {
+        Ok(any_failed) => failed |= any_failed,
+        Err(error) => return super::output_failed(&error),
     }
     if failed {
         ExitCode::from(1)
@@ -98,34 +84,153 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
     }
 }
 
-/// The report's last lines: how many findings of each severity (`checked 3 file(s): 2 errors,
-/// 1 warning, 0 infos, 4 hints`) and, for a summary, of each code, most frequent first.
-fn totals(checked: &[Checked], summary: bool) -> String {
-    let findings = || checked.iter().flat_map(|c| &c.diagnostics);
-    let of = |severity: Severity| findings().filter(|d| d.severity == severity).count();
-    let counted = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    let mut out = format!(
-        "checked {}: {}, {}, {}, {}",
-        counted(checked.len(), "file"),
-        counted(of(Severity::Error), "error"),
-        counted(of(Severity::Warning), "warning"),
-        counted(of(Severity::Info), "info"),
-        counted(of(Severity::Hint), "hint"),
-    );
-    if summary {
-        let mut codes: Vec<(&str, usize)> = Vec::new();
-        for d in findings() {
-            match codes.iter_mut().find(|(code, _)| *code == d.code) {
-                Some((_, n)) => *n += 1,
-                None => codes.push((&d.code, 1)),
+/// Checks each file and hands its findings to `sink` before the next is read, so that only one
+/// file and its findings are held at a time. Whether anything failed: a file that could not be
+/// checked, or an error found.
+fn check_each(
+    files: &[(PathBuf, bool)],
+    options: &Options,
+    sink: &mut impl Sink,
+) -> std::io::Result<bool> {
+    let mut totals = Totals::default();
+    let mut failed = false;
+    for (path, named) in files {
+        match check_file(path, *named, options) {
+            Ok(Some(file)) => {
+                totals.add(&file.analysis);
+                sink.file(&file)?;
+            }
+            Ok(None) => {}
+            Err(message) => {
+                sink.error(&format!("error: {}: {message}", shown(path)))?;
+                failed = true;
             }
         }
-        codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        for (code, n) in codes {
-            out.push_str(&format!("\n{n:>6}  {code}"));
+    }
+    sink.end(&totals)?;
+    Ok(failed || totals.by_severity[Severity::Error as usize] > 0)
+}
+
+/// Where the findings go, file by file.
+trait Sink {
+    fn file(&mut self, file: &Checked) -> std::io::Result<()>;
+    /// A file that could not be checked, said on stderr.
+    fn error(&mut self, line: &str) -> std::io::Result<()>;
+    fn end(&mut self, totals: &Totals) -> std::io::Result<()>;
+}
+
+/// The human report, on stderr: each file's reports, then the counts.
+struct Human<W: Write> {
+    out: W,
+    summary: bool,
+}
+
+impl<W: Write> Sink for Human<W> {
+    fn file(&mut self, file: &Checked) -> std::io::Result<()> {
+        report::write_file_diagnostics(
+            &mut self.out,
+            &shown(&file.path),
+            &file.text,
+            &file.analysis.diagnostics,
+        )
+    }
+
+    fn error(&mut self, line: &str) -> std::io::Result<()> {
+        // In the report's own stream, in its place among the files.
+        writeln!(self.out, "{line}")
+    }
+
+    fn end(&mut self, totals: &Totals) -> std::io::Result<()> {
+        writeln!(self.out, "{}", totals.said(self.summary))?;
+        self.out.flush()
+    }
+}
+
+/// The JSON array of DESIGN.md on stdout, written an item at a time.
+struct Json<W: Write> {
+    out: W,
+    items: usize,
+}
+
+impl<W: Write> Sink for Json<W> {
+    fn file(&mut self, file: &Checked) -> std::io::Result<()> {
+        let lines = LineIndex::new(&file.text);
+        let file_name = file.path.display().to_string();
+        for d in &file.analysis.diagnostics {
+            self.out
+                .write_all(if self.items == 0 { b"[" } else { b"," })?;
+            self.items += 1;
+            serde_json::to_writer(&mut self.out, &json_item(&lines, &file_name, d))?;
+        }
+        Ok(())
+    }
+
+    fn error(&mut self, line: &str) -> std::io::Result<()> {
+        say!("{line}");
+        Ok(())
+    }
+
+    fn end(&mut self, _: &Totals) -> std::io::Result<()> {
+        if self.items == 0 {
+            self.out.write_all(b"[")?;
+        }
+        self.out.write_all(b"]\n")?;
+        self.out.flush()
+    }
+}
+
+/// Files checked and findings counted as they come, those left out past the limit included.
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    by_severity: [usize; 4],
+    by_code: HashMap<String, usize>,
+}
+
+impl Totals {
+    fn add(&mut self, analysis: &document::Analysis) {
+        self.files += 1;
+        let listed = (analysis.diagnostics.iter())
+            // The finding that stands for those left out is counted as they are.
+            .filter(|d| d.code != document::TOO_MANY_FINDINGS)
+            .map(|d| (d.code.as_str(), d.severity, 1));
+        let left_out = (analysis.left_out.iter()).map(|l| (l.code.as_str(), l.severity, l.count));
+        for (code, severity, count) in listed.chain(left_out) {
+            self.by_severity[severity as usize] += count;
+            match self.by_code.get_mut(code) {
+                Some(n) => *n += count,
+                None => {
+                    self.by_code.insert(code.to_owned(), count);
+                }
+            }
         }
     }
-    out
+
+    /// The report's last lines: how many findings of each severity (`checked 3 file(s): 2
+    /// errors, 1 warning, 0 infos, 4 hints`) and, for a summary, of each code, most frequent
+    /// first.
+    fn said(&self, summary: bool) -> String {
+        let counted = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let [errors, warnings, infos, hints] = self.by_severity;
+        let mut out = format!(
+            "checked {}: {}, {}, {}, {}",
+            counted(self.files, "file"),
+            counted(errors, "error"),
+            counted(warnings, "warning"),
+            counted(infos, "info"),
+            counted(hints, "hint"),
+        );
+        if summary {
+            let mut codes: Vec<(&str, usize)> = (self.by_code.iter())
+                .map(|(code, n)| (code.as_str(), *n))
+                .collect();
+            codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            for (code, n) in codes {
+                out.push_str(&format!("\n{n:>6}  {code}"));
+            }
+        }
+        out
+    }
 }
 
 /// The largest file read; a larger one is said and skipped.
@@ -159,42 +264,62 @@ fn may_hold_betza(path: &Path) -> bool {
 /// the check fails, so that no file slips past a check unseen.
 const MAX_DEPTH: usize = 4096;
 
-/// The files below the folders given: each folder visited once (by its device and inode, so
-/// links to itself or to a parent add nothing, at a cost that does not grow with its depth),
-/// links followed only inside the folders given, and only regular files whose name may hold
-/// Betza kept. What is passed over, and why, is noted; what cannot be read is an error. The
-/// walk keeps its own stack, so a tree thousands of folders deep takes the time of a flat one
-/// and no stack of calls.
+/// The files named and those below the folders given, each once (by its device and inode,
+/// however many paths lead to it), in the order first met: each folder visited once (so links
+/// to itself or to a parent add nothing, at a cost that does not grow with its depth), links
+/// followed only inside the folders given, and only regular files whose name may hold Betza
+/// kept. What is passed over, and why, is noted; what cannot be read is an error. The walk
+/// keeps its own stack, so a tree thousands of folders deep takes the time of a flat one and
+/// no stack of calls.
 #[derive(Default)]
 struct Walk {
     /// The folders given, resolved.
     roots: Vec<PathBuf>,
-    visited: std::collections::HashSet<FolderId>,
+    visited: HashSet<NodeId>,
     /// Each file to check, and whether it was named on the command line.
     files: Vec<(PathBuf, bool)>,
+    /// Where each file met so far is in `files`.
+    met: HashMap<NodeId, usize>,
     skipped: Vec<(PathBuf, &'static str)>,
     /// What could not be walked, and why: each fails the check.
     errors: Vec<(PathBuf, String)>,
 }
 
-/// What makes a folder the same folder whatever the path to it.
+/// What makes a file or folder the same whatever the path to it.
 #[cfg(unix)]
-type FolderId = (u64, u64);
+type NodeId = (u64, u64);
 #[cfg(not(unix))]
-type FolderId = PathBuf;
+type NodeId = PathBuf;
 
 #[cfg(unix)]
-fn folder_id(_: &Path, metadata: &std::fs::Metadata) -> Option<FolderId> {
+fn node_id(_: &Path, metadata: &std::fs::Metadata) -> Option<NodeId> {
     use std::os::unix::fs::MetadataExt as _;
     Some((metadata.dev(), metadata.ino()))
 }
 
 #[cfg(not(unix))]
-fn folder_id(dir: &Path, _: &std::fs::Metadata) -> Option<FolderId> {
-    dir.canonicalize().ok()
+fn node_id(path: &Path, _: &std::fs::Metadata) -> Option<NodeId> {
+    path.canonicalize().ok()
 }
 
 impl Walk {
+    /// A file to check, unless it was met already; one named on the command line is said
+    /// to be named, so that a format it is not is said even if a folder led to it first. A
+    /// path that cannot be resolved is kept, for the check to say why it cannot be read.
+    fn file(&mut self, path: PathBuf, named: bool) {
+        let id = std::fs::metadata(&path)
+            .ok()
+            .and_then(|metadata| node_id(&path, &metadata));
+        if let Some(id) = id {
+            if let Some(&at) = self.met.get(&id) {
+                self.files[at].1 |= named;
+                return;
+            }
+            self.met.insert(id, self.files.len());
+        }
+        self.files.push((path, named));
+    }
+
     fn folder(&mut self, root: &Path) {
         // Depth first, in name order: the entries still to visit, last first, with their depth.
         let mut pending: Vec<(PathBuf, usize)> = vec![(root.to_path_buf(), 0)];
@@ -211,7 +336,7 @@ impl Walk {
     fn enter(&mut self, dir: &Path, depth: usize, pending: &mut Vec<(PathBuf, usize)>) {
         let id = std::fs::metadata(dir)
             .ok()
-            .and_then(|metadata| folder_id(dir, &metadata));
+            .and_then(|metadata| node_id(dir, &metadata));
         let Some(id) = id else {
             self.errors
                 .push((dir.to_path_buf(), "the folder cannot be resolved".into()));
@@ -281,7 +406,7 @@ impl Walk {
                     .push((path, "not a regular file (a pipe, device or socket)"));
             }
         } else if may_hold_betza(&path) {
-            self.files.push((path, false));
+            self.file(path, false);
         }
     }
 }
@@ -340,39 +465,30 @@ fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Chec
         };
     };
     let analysis = document::analyse(format, &text, options);
-    let _: HostFormat = analysis.format;
     Ok(Some(Checked {
         path: path.to_path_buf(),
         text,
-        diagnostics: analysis.diagnostics,
+        analysis,
     }))
 }
 
-/// The JSON array of DESIGN.md: 1-based lines and columns in characters, end exclusive.
-fn json_report(checked: &[Checked]) -> String {
-    let mut items = Vec::new();
-    for file in checked {
-        let lines = LineIndex::new(&file.text);
-        let file_name = file.path.display().to_string();
-        for d in &file.diagnostics {
-            let mut item = positions(&lines, d.range);
-            item["file"] = json!(file_name);
-            item["severity"] = json!(d.severity.as_str());
-            item["code"] = json!(d.code);
-            item["message"] = json!(d.message);
-            item["help"] = json!(d.help);
-            item["fix"] = json!(d.fix.as_ref().map(|fix| json!({
-                "message": fix.title,
-                "edits": fix.edits.iter().map(|edit| {
-                    let mut json = positions(&lines, edit.range);
-                    json["new_text"] = json!(edit.text);
-                    json
-                }).collect::<Vec<_>>(),
-            })));
-            items.push(item);
-        }
-    }
-    serde_json::Value::Array(items).to_string()
+/// An item of DESIGN.md's JSON array: 1-based lines and columns in characters, end exclusive.
+fn json_item(lines: &LineIndex, file_name: &str, d: &FileDiagnostic) -> serde_json::Value {
+    let mut item = positions(lines, d.range);
+    item["file"] = json!(file_name);
+    item["severity"] = json!(d.severity.as_str());
+    item["code"] = json!(d.code);
+    item["message"] = json!(d.message);
+    item["help"] = json!(d.help);
+    item["fix"] = json!(d.fix.as_ref().map(|fix| json!({
+        "message": fix.title,
+        "edits": fix.edits.iter().map(|edit| {
+            let mut json = positions(lines, edit.range);
+            json["new_text"] = json!(edit.text);
+            json
+        }).collect::<Vec<_>>(),
+    })));
+    item
 }
 
 /// `{"line", "column", "end_line", "end_column"}` of a byte range: 1-based, in characters, end

@@ -57,6 +57,10 @@ enum Command {
         /// After a human report, the number of findings of each code.
         #[arg(long)]
         summary: bool,
+        /// At most N findings a file, the first in file order; one more says how many others
+        /// there are, of which codes (the counts at the end count them all). 0: no limit.
+        #[arg(long, value_name = "N", default_value_t = betza_syntax::document::DEFAULT_MAX_FINDINGS)]
+        max_findings: usize,
     },
     /// Print the syntax tree of a Betza string; errors go to stderr.
     Tree {
@@ -201,6 +205,7 @@ pub fn run() -> ExitCode {
             deny,
             engine,
             summary,
+            max_findings,
         } => {
             let unknown: Vec<&String> = allow
                 .iter()
@@ -223,6 +228,7 @@ pub fn run() -> ExitCode {
                 default_dialect: dialect,
                 engines: (!engine.is_empty()).then_some(engine),
                 levels,
+                max_findings: betza_syntax::document::findings_limit(max_findings),
             };
             check::run(&paths, format, &options, summary)
         }

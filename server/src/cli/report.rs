@@ -3,7 +3,7 @@
 use std::io::{BufWriter, IsTerminal, Write};
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
-use betza_syntax::document::{FileDiagnostic, LineIndex};
+use betza_syntax::document::{FileDiagnostic, LineIndex, TOO_MANY_FINDINGS};
 use betza_syntax::{Severity, SyntaxError};
 
 /// How a severity is labelled and coloured.
@@ -57,6 +57,12 @@ pub fn write_file_diagnostics(
     let config = Config::default()
         .with_index_type(IndexType::Byte)
         .with_color(std::io::stderr().is_terminal());
+    if diagnostics.is_empty() {
+        // Nothing to draw: a large clean file is not indexed for nothing.
+        return Ok(());
+    }
+    let text = lsp_lines(text);
+    let text = text.as_ref();
     // The file's lines are indexed once for all its reports.
     let source = Source::from(text);
     let lines = LineIndex::new(text);
@@ -67,9 +73,13 @@ pub fn write_file_diagnostics(
     let mut rest = diagnostics;
     let mut reports = 0;
     while let Some(first) = rest.first() {
-        if reports == SHOWN_PER_FILE {
-            writeln!(out, "{name}: … and {} more findings", rest.len())?;
-            break;
+        // The finding that says what the analysis left out, always last, is always shown.
+        if reports == SHOWN_PER_FILE && first.code != TOO_MANY_FINDINGS {
+            let listed =
+                rest.len() - usize::from(rest.last().is_some_and(|d| d.code == TOO_MANY_FINDINGS));
+            writeln!(out, "{name}: … and {listed} more findings")?;
+            rest = &rest[listed..];
+            continue;
         }
         reports += 1;
         let line = line_of(first);
@@ -151,6 +161,26 @@ pub fn write_file_diagnostics(
         }
     }
     Ok(())
+}
+
+/// `text` with the characters ariadne ends a line at and LSP does not (vertical tab, form feed,
+/// U+0085, U+2028, U+2029) replaced by spaces of as many bytes, so that a report numbers lines
+/// as the editor and the JSON do (at `\n`, `\r\n` and a lone `\r`).
+fn lsp_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    const NOT_BREAKS: [char; 5] = ['\x0B', '\x0C', '\u{85}', '\u{2028}', '\u{2029}'];
+    if !text.contains(NOT_BREAKS) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\x0B' | '\x0C' => ' ',
+            // A no-break space (two bytes) and an en space (three).
+            '\u{85}' => '\u{A0}',
+            '\u{2028}' | '\u{2029}' => '\u{2002}',
+            c => c,
+        })
+        .collect::<String>()
+        .into()
 }
 
 /// The part of a long line a report shows: where it is in the file and the text drawn, with

@@ -5,9 +5,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use betza_syntax::board::BoardSize;
-use betza_syntax::document::Options;
+use betza_syntax::document::{DEFAULT_MAX_FINDINGS, Options, findings_limit};
 use betza_syntax::ide::{self, HoverOptions};
 use betza_syntax::lint::Engine;
+use betza_syntax::quote::{length_if_cut, shortened};
 use betza_syntax::{Dialect, Severity};
 use serde::Deserialize;
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
@@ -79,6 +80,42 @@ pub struct Settings {
     /// Draw a variants.ini piece on its start square among the start position's pieces too
     /// (absent: yes).
     pub start_position: Option<bool>,
+    /// The most findings a document shows, the first in file order (0: no limit; absent: the
+    /// library's default).
+    pub max_findings: Option<usize>,
+}
+
+/// Problems said at most, of one set of settings: a client can send a million unknown rule
+/// codes.
+const PROBLEMS_SAID: usize = 10;
+
+/// What is wrong with some settings: the first [`PROBLEMS_SAID`] problems, and how many more.
+#[derive(Debug, Default)]
+struct Problems {
+    said: Vec<String>,
+    more: usize,
+}
+
+impl Problems {
+    fn push(&mut self, problem: String) {
+        if self.said.len() < PROBLEMS_SAID {
+            self.said.push(problem);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn into_said(mut self) -> Vec<String> {
+        if self.more > 0 {
+            self.said.push(format!("and {} more", self.more));
+        }
+        self.said
+    }
+}
+
+/// Why `text` does not parse as a `T`, in the parser's words.
+fn parse_error<T: std::str::FromStr<Err: std::fmt::Display>>(text: &str) -> Option<String> {
+    text.parse::<T>().err().map(|error| error.to_string())
 }
 
 impl Settings {
@@ -86,12 +123,12 @@ impl Settings {
     /// with a value nothing reads (a dialect, board, engine, rule code or level unknown) is left
     /// at its default and said, and the others are kept.
     pub fn read(value: &serde_json::Value) -> (Settings, Vec<String>) {
-        let mut problems = Vec::new();
+        let mut problems = Problems::default();
         let Some(object) = value.as_object() else {
             if !value.is_null() {
                 problems.push("the settings are not an object".to_owned());
             }
-            return (Settings::default(), problems);
+            return (Settings::default(), problems.into_said());
         };
         let field = |key: &str| -> Option<serde_json::Value> {
             object.get(key).filter(|v| !v.is_null()).cloned()
@@ -104,37 +141,41 @@ impl Settings {
             hover_image: typed(field("hoverImage"), "hoverImage", &mut problems)
                 .unwrap_or_default(),
             start_position: typed(field("startPosition"), "startPosition", &mut problems),
+            max_findings: typed(field("maxFindings"), "maxFindings", &mut problems),
         };
         settings.check_values(&mut problems);
-        (settings, problems)
+        (settings, problems.into_said())
     }
 
     /// Says each value nothing reads.
-    fn check_values(&self, problems: &mut Vec<String>) {
-        if let Some(dialect) = &self.dialect
-            && let Err(error) = dialect.parse::<Dialect>()
-        {
-            problems.push(format!("`dialect`: {error}"));
+    fn check_values(&self, problems: &mut Problems) {
+        let mut check = |key: &str, text: &str, reads: &dyn Fn(&str) -> Option<String>| {
+            if let Some(problem) = not_read(key, text, reads) {
+                problems.push(problem);
+            }
+        };
+        if let Some(dialect) = &self.dialect {
+            check("dialect", dialect, &parse_error::<Dialect>);
         }
-        if let Some(board) = &self.board_size
-            && let Err(error) = board.parse::<BoardSize>()
-        {
-            problems.push(format!("`boardSize`: {error}"));
+        if let Some(board) = &self.board_size {
+            check("boardSize", board, &parse_error::<BoardSize>);
         }
         for engine in self.engines.iter().flatten() {
-            if let Err(error) = engine.parse::<Engine>() {
-                problems.push(format!("`engines`: {error}"));
-            }
+            check("engines", engine, &parse_error::<Engine>);
         }
         for (code, level) in &self.rules {
-            if betza_syntax::ide::registry::lookup(code).is_none() {
-                problems.push(format!("`rules`: `{code}` is not a diagnostic code"));
-            }
-            if level != "off"
-                && let Err(error) = level.parse::<Severity>()
-            {
-                problems.push(format!("`rules.{code}`: {error}, or off"));
-            }
+            check("rules", code, &|t| {
+                (betza_syntax::ide::registry::lookup(t).is_none())
+                    .then(|| format!("`{t}` is not a diagnostic code"))
+            });
+            check(&format!("rules.{}", shortened(code)), level, &|t| {
+                let error = if t == "off" {
+                    None
+                } else {
+                    parse_error::<Severity>(t)
+                };
+                error.map(|e| format!("{e}, or off"))
+            });
         }
     }
 
@@ -156,6 +197,9 @@ impl Settings {
                 .iter()
                 .map(|(code, level)| (code.clone(), level.parse::<Severity>().ok()))
                 .collect(),
+            max_findings: self
+                .max_findings
+                .map_or(Some(DEFAULT_MAX_FINDINGS), findings_limit),
         }
     }
 
@@ -171,17 +215,38 @@ impl Settings {
     }
 }
 
+/// What is wrong with `text`, a value of the setting `key`, as `reads` says (`None`: nothing).
+/// The user's text is quoted by its ends and its length said: `reads` quotes the text it is
+/// given, so it is given the text shortened to say why.
+fn not_read(key: &str, text: &str, reads: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    reads(text)?;
+    let shown = shortened(text);
+    // The shortened text is read the same (an ellipsis or a control picture reads as nothing).
+    let why = reads(&shown).unwrap_or_else(|| format!("`{shown}` is not read"));
+    Some(format!("`{key}`: {why}{}", length_if_cut(text)))
+}
+
 /// A settings field read as its type, or `None` (said in `problems`) when it is not one.
 fn typed<T: serde::de::DeserializeOwned>(
     value: Option<serde_json::Value>,
     key: &str,
-    problems: &mut Vec<String>,
+    problems: &mut Problems,
 ) -> Option<T> {
     let value = value?;
-    match serde_json::from_value(value) {
+    let read = |value: &serde_json::Value| T::deserialize(value).map_err(|e| e.to_string());
+    match read(&value) {
         Ok(read) => Some(read),
         Err(error) => {
-            problems.push(format!("`{key}`: {error}"));
+            // serde's message quotes a text of the wrong type whole.
+            let problem = match &value {
+                serde_json::Value::String(text) => not_read(key, text, &|t| {
+                    read(&serde_json::Value::String(t.to_owned())).err()
+                }),
+                _ => Some(format!("`{key}`: {error}")),
+            };
+            if let Some(problem) = problem {
+                problems.push(problem);
+            }
             None
         }
     }
@@ -232,6 +297,36 @@ mod tests {
             units += c.len_utf16();
         }
         end
+    }
+
+    /// Issue 41: every echo of the user's text in a settings problem is bounded, whatever the
+    /// field; `maxFindings` feeds the analysis (0: no limit).
+    #[test]
+    fn settings_problems_quote_long_text_by_its_ends() {
+        let long = "é".repeat(1_000_000);
+        let sent = serde_json::json!({
+            "dialect": long,
+            "boardSize": long,
+            "engines": [long],
+            "rules": { long.clone(): long },
+            "hoverImage": long,
+            "maxFindings": long,
+        });
+        let (settings, problems) = Settings::read(&sent);
+        assert_eq!(problems.len(), 7, "{problems:?}");
+        for problem in &problems {
+            assert!(problem.chars().count() < 300, "{problem}");
+            assert!(
+                problem.ends_with("; it is 1000000 characters long"),
+                "{problem}"
+            );
+        }
+        assert_eq!(settings.options().max_findings, Some(3000));
+        let read = |value| Settings::read(&value).0.options().max_findings;
+        assert_eq!(read(serde_json::json!({ "maxFindings": 0 })), None);
+        assert_eq!(read(serde_json::json!({ "maxFindings": 12 })), Some(12));
+        let (_, problems) = Settings::read(&serde_json::json!({ "maxFindings": -1 }));
+        assert_eq!(problems.len(), 1, "{problems:?}");
     }
 
     fn edit_strategy() -> impl Strategy<Value = (u32, u32, u32, u32, String)> {

@@ -2,13 +2,12 @@
 //! everything after it.
 
 use std::borrow::Cow;
-use std::collections::hash_map::Entry;
 
 use rowan::{TextRange, TextSize};
 
 use super::{
-    Analysis, FileDiagnostic, Options, RegionCache, analyse_region, host_findings, map_to_file,
-    sort_diagnostics,
+    Analysis, Bounded, FileDiagnostic, Options, RegionCache, analyse_region, offer_host_findings,
+    offer_region_findings,
 };
 use crate::host::{self, Region, Rescan, span};
 use crate::{Dialect, Source};
@@ -72,7 +71,8 @@ impl Analysis {
     /// again (`host::ini::edit`); elsewhere, an edit inside one Betza string that neither types
     /// nor leaves a separator analyses that string again. Only those parts are read from
     /// `text`, and everything after them moves. Returns `None` when the edit needs a whole
-    /// analysis instead (which then replaces this one whole).
+    /// analysis instead (which then replaces this one whole): also when findings were left out
+    /// past [`Options::max_findings`] before or after it, as only the whole file says which.
     pub fn apply_edit<S: Source + ?Sized>(
         &mut self,
         text: &S,
@@ -81,6 +81,9 @@ impl Analysis {
         options: &Options,
         cache: &mut RegionCache,
     ) -> Option<Splice> {
+        if self.is_cut_short() {
+            return None;
+        }
         let parts = match self.ini.as_deref_mut() {
             Some(model) => host::ini::edit(model, text, (start, end), inserted.len())?,
             None => vec![self.string_part(text, (start, end), inserted)?],
@@ -101,12 +104,18 @@ impl Analysis {
             }
             // Everything after the part moves by the same amount, in one direction.
             let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
-            let fresh = analyse_scan(text, &part.scan, options, cache);
+            let fresh = analyse_scan(text, &part.scan, options, cache)?;
             let splice = self.replace(bounds, shift, part.scan, fresh);
             first = first.min(splice.at);
             tail = tail.min(self.diagnostics.len() - splice.at - splice.inserted);
         }
         cache.drop_unused(text, &self.regions);
+        if options
+            .max_findings
+            .is_some_and(|max| self.diagnostics.len() > max)
+        {
+            return None;
+        }
         let first = first.min(self.diagnostics.len() - tail);
         Some(Splice {
             at: first,
@@ -261,25 +270,27 @@ fn offset(at: usize) -> TextSize {
 }
 
 /// The findings of a part's new `scan`: the host's own, then each region's, from `cache` when
-/// the same string was analysed before; in file order.
+/// the same string was analysed before; in file order. `None` when they are more than a file
+/// keeps.
 fn analyse_scan<S: Source + ?Sized>(
     text: &S,
     scan: &host::Scan,
     options: &Options,
     cache: &mut RegionCache,
-) -> Vec<FileDiagnostic> {
-    let mut fresh = host_findings(&scan.errors, options);
+) -> Option<Vec<FileDiagnostic>> {
+    let mut found = Bounded::new(options.max_findings);
+    offer_host_findings(&mut found, &scan.errors, options);
     for region in &scan.regions {
         let key = (region.dialect, region.text(text).into_owned());
-        let local = match cache.entries.entry(key) {
-            Entry::Occupied(entry) => entry.into_mut(),
-            Entry::Vacant(entry) => {
-                let local = analyse_region(&entry.key().1, region.dialect, options);
-                entry.insert(local)
-            }
-        };
-        fresh.extend(local.iter().map(|d| map_to_file(region, d)));
+        let local = (cache.entries.entry(key))
+            .or_insert_with_key(|(dialect, string)| {
+                analyse_region(string, *dialect, options).into()
+            })
+            .clone();
+        offer_region_findings(&mut found, region, &region.text(text), &local);
+        if found.omitted_any() {
+            return None;
+        }
     }
-    sort_diagnostics(&mut fresh);
-    fresh
+    (!found.omitted_any()).then(|| found.finish().0)
 }

@@ -3,6 +3,7 @@
 //! read files through this.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
 
 use rowan::TextRange;
 
@@ -11,8 +12,11 @@ use crate::lint::{self, Edit, Engine, Fix, LintConfig};
 use crate::mbn::scope::MacroScope;
 use crate::{Dialect, Severity, parse};
 
+mod bounded;
 mod edit;
 
+use bounded::Bounded;
+pub use bounded::{LeftOut, TOO_MANY_FINDINGS};
 pub use edit::Splice;
 
 /// A finding in a file.
@@ -47,13 +51,37 @@ impl FileDiagnostic {
     }
 }
 
-/// How to analyse: the dialect of `.betza` lines that declare none, and the lint settings per
-/// dialect (a dialect's default target engines unless `engines` is given).
-#[derive(Debug, Clone, Default)]
+/// How to analyse: the dialect of `.betza` lines that declare none, the lint settings per
+/// dialect (a dialect's default target engines unless `engines` is given), and how many
+/// findings a file keeps.
+#[derive(Debug, Clone)]
 pub struct Options {
     pub default_dialect: Dialect,
     pub engines: Option<Vec<lint::Engine>>,
     pub levels: Vec<(String, Option<Severity>)>,
+    /// The most findings a file keeps, the first in file order; one more says how many others
+    /// there are and of which codes. `None`: every finding.
+    pub max_findings: Option<usize>,
+}
+
+/// The findings a file keeps unless the user says otherwise: far more than anyone reads, and
+/// few enough that a file of a million broken lines costs megabytes, not gigabytes.
+pub const DEFAULT_MAX_FINDINGS: usize = 3000;
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            default_dialect: Dialect::default(),
+            engines: None,
+            levels: Vec::new(),
+            max_findings: Some(DEFAULT_MAX_FINDINGS),
+        }
+    }
+}
+
+/// The limit a number the user gives sets (`--max-findings`, `maxFindings`): 0 is none.
+pub fn findings_limit(max: usize) -> Option<usize> {
+    (max > 0).then_some(max)
 }
 
 impl Options {
@@ -90,15 +118,19 @@ pub struct Analysis {
     /// Host keys, sections and comments, for colouring.
     pub host_tokens: host::HostTokens,
     pub diagnostics: Vec<FileDiagnostic>,
+    /// The findings left out past [`Options::max_findings`], counted (the last of
+    /// `diagnostics` says so).
+    pub left_out: Vec<LeftOut>,
     /// A `variants.ini` as Fairy-Stockfish reads it, kept in step with every edit.
     pub ini: Option<Box<host::ini::Model>>,
 }
 
 /// Findings of one region in its own coordinates, kept by region text so an edit re-analyses
-/// only the strings it changed.
+/// only the strings it changed. A string written many times shares one list, and its findings
+/// keep no help: the help is made from the fix when a finding is placed in the file.
 #[derive(Debug, Default, Clone)]
 pub struct RegionCache {
-    entries: std::collections::HashMap<(Dialect, String), Vec<FileDiagnostic>>,
+    entries: HashMap<(Dialect, String), Arc<[FileDiagnostic]>>,
 }
 
 impl RegionCache {
@@ -112,23 +144,42 @@ impl RegionCache {
     }
 }
 
-/// File order, with findings on the same range ordered by code and message so that the order
-/// does not depend on how the analysis was reached.
-fn sort_diagnostics(diagnostics: &mut [FileDiagnostic]) {
-    diagnostics.sort_by(|a, b| {
-        (a.range.start(), a.range.end(), &a.code, &a.message).cmp(&(
-            b.range.start(),
-            b.range.end(),
-            &b.code,
-            &b.message,
-        ))
-    });
+impl Analysis {
+    /// Whether findings were left out, past [`Options::max_findings`].
+    pub fn is_cut_short(&self) -> bool {
+        !self.left_out.is_empty()
+    }
 }
 
-/// A finding of a region's text, in file coordinates.
-fn map_to_file(region: &Region, d: &FileDiagnostic) -> FileDiagnostic {
+/// The help of a finding of `text` that has a fix: the fix's title and the string as it
+/// leaves it.
+fn help_of(fix: &Fix, text: &str) -> String {
+    let (before, after) = fix.preview(text);
+    format!("{}: `{before}` becomes `{after}`", fix.title)
+}
+
+/// Offers each finding of a region (`text`, its string) to `found`, built in file coordinates,
+/// with its help, only if it is kept.
+fn offer_region_findings(
+    found: &mut Bounded,
+    region: &Region,
+    text: &str,
+    local: &[FileDiagnostic],
+) {
+    for d in local {
+        found.offer(
+            (region.to_file(d.range), &d.code, &d.message),
+            d.severity,
+            || in_file(region, text, d),
+        );
+    }
+}
+
+/// A finding of a region's string `text`, in file coordinates, with its help.
+fn in_file(region: &Region, text: &str, d: &FileDiagnostic) -> FileDiagnostic {
     FileDiagnostic {
         range: region.to_file(d.range),
+        help: d.fix.as_ref().map(|fix| help_of(fix, text)),
         fix: d.fix.as_ref().map(|fix| Fix {
             title: fix.title.clone(),
             edits: fix
@@ -144,14 +195,16 @@ fn map_to_file(region: &Region, d: &FileDiagnostic) -> FileDiagnostic {
     }
 }
 
-/// The problems of the file itself, as findings at the user's levels.
-fn host_findings(errors: &[host::HostError], options: &Options) -> Vec<FileDiagnostic> {
-    errors
-        .iter()
-        .filter_map(|error| {
-            options.leveled(FileDiagnostic {
+/// Offers the problems of the file itself to `found`, as findings at the user's levels.
+fn offer_host_findings(found: &mut Bounded, errors: &[host::HostError], options: &Options) {
+    for error in errors {
+        let Some(severity) = options.level(error.code, error.severity) else {
+            continue;
+        };
+        found.offer((error.range, error.code, &error.message), severity, || {
+            FileDiagnostic {
                 range: error.range,
-                severity: error.severity,
+                severity,
                 code: error.code.to_owned(),
                 message: error.message.clone(),
                 help: error.help.clone(),
@@ -165,9 +218,9 @@ fn host_findings(errors: &[host::HostError], options: &Options) -> Vec<FileDiagn
                         })
                         .collect(),
                 }),
-            })
-        })
-        .collect()
+            }
+        });
+    }
 }
 
 /// Analyses `text`, in `format`.
@@ -184,7 +237,8 @@ pub fn analyse_cached(
     cache: &mut RegionCache,
 ) -> Analysis {
     let scan = host::scan(format, text, options.default_dialect);
-    let mut diagnostics = host_findings(&scan.errors, options);
+    let mut found = Bounded::new(options.max_findings);
+    offer_host_findings(&mut found, &scan.errors, options);
     let mut kept = RegionCache::default();
     for region in &scan.regions {
         let key = (region.dialect, region.text(text).into_owned());
@@ -194,15 +248,15 @@ pub fn analyse_cached(
             .or_else(|| kept.entries.get(&key).cloned())
         {
             Some(local) => local,
-            None => analyse_region(&key.1, region.dialect, options),
+            None => analyse_region(&key.1, region.dialect, options).into(),
         };
-        diagnostics.extend(local.iter().map(|d| map_to_file(region, d)));
+        offer_region_findings(&mut found, region, &key.1, &local);
         kept.entries.insert(key, local);
     }
     *cache = kept;
     for scope in MacroScope::all(format, text, &scan.regions) {
-        diagnostics.extend(scope.findings(&scan.regions).into_iter().filter_map(|f| {
-            options.leveled(FileDiagnostic {
+        for f in scope.findings(&scan.regions) {
+            if let Some(finding) = options.leveled(FileDiagnostic {
                 range: f.range,
                 severity: f.severity,
                 code: f.code.to_owned(),
@@ -210,15 +264,18 @@ pub fn analyse_cached(
                 help: None,
                 unnecessary: f.code == "unused-macro",
                 fix: None,
-            })
-        }));
+            }) {
+                found.push(finding);
+            }
+        }
     }
-    sort_diagnostics(&mut diagnostics);
+    let (diagnostics, left_out) = found.finish();
     Analysis {
         format,
         regions: scan.regions,
         host_tokens: host::HostTokens::new(scan.host_tokens),
         diagnostics,
+        left_out,
         ini: scan.ini,
     }
 }
@@ -226,24 +283,22 @@ pub fn analyse_cached(
 /// The findings of one Betza string on its own, outside any file, in its own bytes: what
 /// `check` says of each string of a file (a page that checks one typed string reads this).
 pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
-    analyse_region(text, dialect, options)
+    let mut findings = analyse_region(text, dialect, options);
+    for d in &mut findings {
+        d.help = d.fix.as_ref().map(|fix| help_of(fix, text));
+    }
+    findings
 }
 
-/// The findings of one string, in its own coordinates.
+/// The findings of one string, in its own coordinates, without their help.
 fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
     let parsed = parse(text, dialect);
-    let help = |fix: &Fix| {
-        let (before, after) = fix.preview(text);
-        format!("{}: `{before}` becomes `{after}`", fix.title)
-    };
     let mut out: Vec<FileDiagnostic> = parsed
         .errors()
         .iter()
         .filter_map(|error| {
-            let fix = Fix::for_syntax_error(error, text);
             options.leveled(FileDiagnostic {
-                help: fix.as_ref().map(help),
-                fix,
+                fix: Fix::for_syntax_error(error, text),
                 ..FileDiagnostic::of_syntax_error(error)
             })
         })
@@ -254,7 +309,7 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
             severity: finding.severity,
             code: finding.rule.code.to_owned(),
             message: finding.message,
-            help: finding.fix.as_ref().map(help),
+            help: None,
             unnecessary: finding.rule.unnecessary,
             fix: finding.fix,
         });
@@ -264,9 +319,6 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
     // A fix handed to another finding on its span must not edit letters a fix offered on
     // another span edits too.
     lint::drop_conflicting_fixes(out.iter_mut().map(|d| &mut d.fix));
-    for finding in out.iter_mut().filter(|d| d.fix.is_none()) {
-        finding.help = None;
-    }
     out
 }
 
@@ -276,8 +328,8 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
 /// finding that speaks for an engine is weighed only against others for the same engine (`hW`
 /// selects no move, and XBoard reads it as a Wazir), unless the engine is the one whose reading
 /// the dialect is (Fairy-Stockfish skipping `x` in a `fairy` string with a syntax error there).
-/// A fix a dropped one offered goes, with its help, to a kept one for the same engine on the
-/// span that has none, whose promise it keeps.
+/// A fix a dropped one offered goes to a kept one for the same engine on the span that has
+/// none, whose promise it keeps.
 fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>, dialect: Dialect) {
     let own = (dialect == Dialect::Fairy).then_some(Engine::FairyStockfish);
     let scope = |d: &FileDiagnostic| {
@@ -313,7 +365,6 @@ fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>, dialect: Dialect) {
         };
         if let Some(heir) = heirs.get_mut(&weaker_scope).and_then(VecDeque::pop_front) {
             kept[heir].fix = Some(fix);
-            kept[heir].help = weaker.help;
         }
     }
     *findings = kept;
@@ -337,7 +388,8 @@ fn said_once_for_a_comment(findings: &mut Vec<FileDiagnostic>) {
 #[derive(Debug, Clone)]
 pub struct LineIndex<'t> {
     text: &'t str,
-    /// The byte offset of each line's start; lines end at `\n`.
+    /// The byte offset of each line's start; lines end at `\n`, `\r\n` or a lone `\r`, as
+    /// the language server counts them (LSP's three line breaks).
     starts: Vec<usize>,
     /// Character boundaries about every [`CHECKPOINT_STRIDE`] bytes, with the number of
     /// characters before each: a column is counted from the nearest, so a line of tens of
@@ -349,8 +401,14 @@ const CHECKPOINT_STRIDE: usize = 256;
 
 impl<'t> LineIndex<'t> {
     pub fn new(text: &'t str) -> Self {
+        let bytes = text.as_bytes();
         let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .chain(
+                (text.match_indices(['\n', '\r']))
+                    // The `\r` of a `\r\n` ends no line: its `\n` does.
+                    .filter(|(at, _)| bytes[*at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
+                    .map(|(at, _)| at + 1),
+            )
             .collect();
         let mut checkpoints = vec![(0, 0)];
         let mut next = CHECKPOINT_STRIDE;

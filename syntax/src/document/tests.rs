@@ -464,3 +464,101 @@ fn line_index_columns_on_a_long_line() {
     }
     assert_eq!(index.line_column(text.len()), (3, 5));
 }
+
+fn limited(max: Option<usize>) -> Options {
+    Options {
+        max_findings: max,
+        ..Options::default()
+    }
+}
+
+/// Issue 41: a file keeps its first findings, exactly as the whole list has them, and one more
+/// on the first left out that counts the rest by code, at the most severe level among them.
+#[test]
+fn findings_past_the_limit_are_summed_up_in_one() {
+    let text = format!("{}Wz\n", "W+\n".repeat(20));
+    let hint = |max| Options {
+        levels: vec![("stray-punctuation".into(), Some(Severity::Hint))],
+        ..limited(max)
+    };
+    let all = analyse(HostFormat::Betza, &text, &hint(None));
+    assert_eq!(all.diagnostics.len(), 21);
+    assert!(!all.is_cut_short());
+    let cut = analyse(HostFormat::Betza, &text, &hint(Some(5)));
+    assert!(cut.is_cut_short());
+    assert_eq!(cut.diagnostics.len(), 6);
+    assert_eq!(cut.diagnostics[..5], all.diagnostics[..5]);
+    let summary = &cut.diagnostics[5];
+    assert_eq!(summary.code, TOO_MANY_FINDINGS);
+    assert_eq!(summary.range, all.diagnostics[5].range);
+    // An error is among those left out, though most are hints.
+    assert_eq!(summary.severity, Severity::Error);
+    assert!(
+        summary.message.starts_with(
+            "16 more findings in this file, not listed (the first 5 are): 15 \
+             `stray-punctuation`, 1 `missing-atom`; raise the limit"
+        ),
+        "{}",
+        summary.message
+    );
+    let left_out: Vec<(&str, Severity, usize)> = (cut.left_out.iter())
+        .map(|l| (l.code.as_str(), l.severity, l.count))
+        .collect();
+    assert_eq!(
+        left_out,
+        [
+            ("missing-atom", Severity::Error, 1),
+            ("stray-punctuation", Severity::Hint, 15)
+        ]
+    );
+    // The limit itself is no finding to leave out.
+    let exact = analyse(HostFormat::Betza, &text, &hint(Some(21)));
+    assert_eq!(exact, all);
+}
+
+/// Only the whole file says which findings are the first: an edit that takes a file past the
+/// limit, or any edit of a file already past it, asks for a whole analysis.
+#[test]
+fn edits_past_the_limit_analyse_the_whole_file() {
+    let options = limited(Some(2));
+    let mut cache = RegionCache::default();
+    let mut text = "W+\nW+\nW\n".to_owned();
+    let mut analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut cache);
+    assert!(!analysis.is_cut_short());
+    text.replace_range(7..7, "+");
+    assert_eq!(
+        analysis.apply_edit(&text, (7, 7), "+", &options, &mut cache),
+        None
+    );
+    analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut cache);
+    assert!(analysis.is_cut_short());
+    text.replace_range(0..1, "F");
+    assert_eq!(
+        analysis.apply_edit(&text, (0, 1), "F", &options, &mut cache),
+        None
+    );
+    // Back under the limit, edits are incremental again.
+    let mut text = "W+\nW\n".to_owned();
+    let mut analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut cache);
+    text.replace_range(3..4, "F");
+    assert!(
+        analysis
+            .apply_edit(&text, (3, 4), "F", &options, &mut cache)
+            .is_some()
+    );
+    assert_eq!(analysis, analyse(HostFormat::Betza, &text, &options));
+}
+
+/// A lone carriage return ends a line, as `\n` and `\r\n` do (LSP's three line breaks).
+#[test]
+fn line_index_ends_lines_at_lf_crlf_and_lone_cr() {
+    let text = "a\rb\r\nc\nd\r\re";
+    let index = LineIndex::new(text);
+    let lines: Vec<&str> = (1..=6).map(|l| &text[index.line_range(l)]).collect();
+    assert_eq!(lines, ["a", "b", "c", "d", "", "e"]);
+    assert_eq!(index.line_column(2), (2, 1));
+    // The `\n` of a `\r\n` is the line's, after its `\r`.
+    assert_eq!(index.line_column(4), (2, 3));
+    assert_eq!(index.line_column(5), (3, 1));
+    assert_eq!(index.line_column(text.len()), (6, 2));
+}

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::{HostError, Region, RegionContext, Scan, span};
+use super::{Context, HostError, Region, RegionContext, Scan, span};
 use crate::{Dialect, Severity};
 
 #[cfg(test)]
@@ -59,7 +59,7 @@ pub(super) fn scan(text: &str) -> Scan {
             scan.regions.push(Region {
                 range: span(betza_at + start, betza_at + end),
                 dialect: Dialect::XBetza,
-                context: Box::new(context.clone()),
+                context: Context::new(context.clone()),
                 decoded: None,
             });
         }

@@ -58,6 +58,45 @@ pub struct RegionContext {
     pub unread_groups: usize,
 }
 
+impl RegionContext {
+    fn says_nothing(&self) -> bool {
+        // Every field named, so that a new one is weighed here too.
+        let RegionContext {
+            section,
+            piece,
+            name,
+            start_squares,
+            unread_groups,
+        } = self;
+        section.is_none()
+            && piece.is_none()
+            && name.is_none()
+            && start_squares.is_empty()
+            && *unread_groups == 0
+    }
+}
+
+/// A region's context, held only when it says something: the strings of a plain file mostly
+/// have none, and a million of them then take no memory for it. Reads as a [`RegionContext`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Context(Option<Box<RegionContext>>);
+
+impl Context {
+    pub fn new(context: RegionContext) -> Context {
+        Context((!context.says_nothing()).then(|| Box::new(context)))
+    }
+}
+
+impl std::ops::Deref for Context {
+    type Target = RegionContext;
+
+    fn deref(&self) -> &RegionContext {
+        static NOTHING: std::sync::LazyLock<RegionContext> =
+            std::sync::LazyLock::new(RegionContext::default);
+        self.0.as_deref().unwrap_or(&NOTHING)
+    }
+}
+
 /// One Betza string inside a file. An edit moves every region after it, so what is not its
 /// range is boxed: a large file's regions then move in a quarter of the memory traffic.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +104,7 @@ pub struct Region {
     /// The string's bytes in the file.
     pub range: TextRange,
     pub dialect: Dialect,
-    pub context: Box<RegionContext>,
+    pub context: Context,
     /// For hosts that escape text (XML entities): the decoded string and, for each of its
     /// bytes plus its end, the offset in the file.
     pub decoded: Option<Box<Decoded>>,
@@ -218,10 +257,10 @@ pub fn scan(format: HostFormat, text: &str, default_dialect: Dialect) -> Scan {
 
 /// Moves the strings too long to analyse from the regions to the errors.
 pub(crate) fn drop_long_regions(scan: &mut Scan) {
-    let (kept, long): (Vec<Region>, Vec<Region>) = std::mem::take(&mut scan.regions)
-        .into_iter()
-        .partition(|r| usize::from(r.range.len()) <= REGION_LIMIT);
-    scan.regions = kept;
+    // In place: a file of a million strings is not copied for the few too long.
+    let long: Vec<Region> = (scan.regions)
+        .extract_if(.., |r| usize::from(r.range.len()) > REGION_LIMIT)
+        .collect();
     for region in long {
         scan.errors.push(HostError {
             range: region.range,

@@ -1,7 +1,7 @@
 //! PGN: the `[VariantMen "P:fmWfceFifmnD;N:N"]` tag, a `;`-separated list of `ID:betza`, with
 //! `+ID` for promoted pieces (XBoard's `-men` format).
 
-use super::{Region, RegionContext, Scan, lines, span};
+use super::{Context, Region, RegionContext, Scan, lines, span};
 use crate::Dialect;
 
 pub(super) fn scan(text: &str) -> Scan {
@@ -43,7 +43,7 @@ pub(super) fn pieces(list: &str, offset: usize, scan: &mut Scan) {
         scan.regions.push(Region {
             range: span(betza_at + lead, betza_at + trimmed.len()),
             dialect: Dialect::XBetza,
-            context: Box::new(RegionContext {
+            context: Context::new(RegionContext {
                 piece: Some(id.trim().to_owned()),
                 ..RegionContext::default()
             }),

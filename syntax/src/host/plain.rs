@@ -2,7 +2,7 @@
 //! `# dialect: xbetza|fairy|mbn|chained` lines that set the dialect of the lines after them.
 //! `.mbn`: MBN definitions separated by whitespace, `|comments|` between bars.
 
-use super::{HostError, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
+use super::{Context, HostError, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
 use crate::{Dialect, Severity};
 
 pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
@@ -48,7 +48,7 @@ pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
         scan.regions.push(Region {
             range: span(at, at + betza.len()),
             dialect,
-            context: Box::new(RegionContext {
+            context: Context::new(RegionContext {
                 name,
                 ..RegionContext::default()
             }),
@@ -67,7 +67,7 @@ pub(super) fn scan_mbn(text: &str) -> Scan {
             scan.regions.push(Region {
                 range: span(start, end),
                 dialect: Dialect::Mbn,
-                context: Box::default(),
+                context: Context::default(),
                 decoded: None,
             });
         }

@@ -3,7 +3,7 @@
 
 use rowan::TextSize;
 
-use super::{Decoded, HostError, Region, Scan, span};
+use super::{Context, Decoded, HostError, Region, Scan, span};
 use crate::{Dialect, Severity};
 
 pub(super) fn scan(text: &str) -> Scan {
@@ -43,7 +43,7 @@ pub(super) fn scan(text: &str) -> Scan {
         scan.regions.push(Region {
             range: span(value_start, value_start + value_len),
             dialect: Dialect::Mbn,
-            context: Box::default(),
+            context: Context::default(),
             decoded: Some(Box::new(Decoded {
                 text: decoded,
                 offsets: map,

@@ -326,10 +326,13 @@ impl std::fmt::Display for RenameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RenameError::NotAMacro => write!(f, "only MBN macro names can be renamed"),
+            // Any text can be typed as a new name: it is quoted by its ends.
             RenameError::InvalidName(name) => write!(
                 f,
-                "`{name}` is not a macro name: a letter (`I`) or a compound letter of up to \
-                 three characters between colons (`:NR:`)"
+                "`{}` is not a macro name{}: a letter (`I`) or a compound letter of up to three \
+                 characters between colons (`:NR:`)",
+                crate::quote::shortened(name),
+                crate::quote::length_if_cut(name)
             ),
             RenameError::Taken(name) => write!(f, "a macro named `{name}` already exists"),
             RenameError::SelfReference(name) => write!(

@@ -21,6 +21,7 @@ describe("serverSettings", () => {
         rules: { "xboard-modifier-order": "off", "default-mode": "error" },
         hoverImage: false,
         startPosition: false,
+        maxFindings: 0,
       }),
     );
     assert.deepEqual(settings, {
@@ -30,6 +31,7 @@ describe("serverSettings", () => {
       rules: { "xboard-modifier-order": "off", "default-mode": "error" },
       hoverImage: false,
       startPosition: false,
+      maxFindings: 0,
     });
   });
 
@@ -45,8 +47,11 @@ describe("serverSettings", () => {
         boardSize: "27x8",
         engines: ["xboard", "stockfish", "xboard"],
         rules: { "no-moves": "fatal", "range-one": "hint", "lone-half": 3 },
+        maxFindings: -1,
       }),
     );
+    assert.equal("maxFindings" in settings, false);
+    assert.equal("maxFindings" in serverSettings(reader({ maxFindings: 2.5 })), false);
     assert.equal(settings.dialect, "xbetza");
     assert.equal("boardSize" in settings, false);
     assert.deepEqual(settings.engines, ["xboard"]);

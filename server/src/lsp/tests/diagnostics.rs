@@ -92,6 +92,19 @@ async fn every_client_gets_standard_diagnostics() {
     assert!(session.finish().await);
 }
 
+/// The text of the next `window/showMessage` the server sends.
+async fn shown_message(session: &mut Session) -> String {
+    loop {
+        let message = session.receive().await;
+        if message["method"] == "window/showMessage" {
+            return message["params"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+        }
+    }
+}
+
 /// Issue 26: settings of the wrong type or with values nothing reads are said to the user
 /// (`window/showMessage`), and the valid ones are kept.
 #[tokio::test]
@@ -102,20 +115,36 @@ async fn wrong_settings_are_said_and_the_valid_ones_kept() {
         "rules": { "xboard-modifier-order": "off", "no-such-code": "loud" },
     });
     let (mut session, _) = Session::start(&["utf-16"], options).await;
-    let shown = loop {
-        let message = session.receive().await;
-        if message["method"] == "window/showMessage" {
-            break message["params"]["message"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-        }
-    };
+    let shown = shown_message(&mut session).await;
     for said in ["`dialect`", "`boardSize`", "no-such-code", "loud"] {
         assert!(shown.contains(said), "{said} in {shown}");
     }
     // The valid rule level is in force.
     let diagnostics = session.open("file:///w/kept.betza", "betza", "mfW\n").await;
     assert_eq!(diagnostics["diagnostics"], json!([]), "{diagnostics}");
+    assert!(session.finish().await);
+}
+
+/// Issue 41: settings problems quote the user's text by its ends and say its length (a rule
+/// code of a million characters came back as a 2.6 MB message), a thousand wrong codes are said
+/// as the first few and a count, and `maxFindings` limits the findings a document shows.
+#[tokio::test]
+async fn settings_problems_are_bounded_and_max_findings_is_read() {
+    let mut rules = serde_json::Map::new();
+    rules.insert("x".repeat(1_000_000), json!("loud"));
+    for n in 0..1000 {
+        rules.insert(format!("no-such-code-{n}"), json!("off"));
+    }
+    let options = json!({ "rules": rules, "engines": "y".repeat(100_000), "maxFindings": 5 });
+    let (mut session, _) = Session::start(&["utf-16"], options).await;
+    let shown = shown_message(&mut session).await;
+    assert!(shown.len() < 3_000, "{} bytes: {shown}", shown.len());
+    assert!(shown.contains("it is 100000 characters long"), "{shown}");
+    assert!(shown.contains(" more"), "{shown}");
+    let many = "W+\n".repeat(50);
+    let diagnostics = session.open("file:///w/many.betza", "betza", &many).await;
+    let list = diagnostics["diagnostics"].as_array().expect("a list");
+    assert_eq!(list.len(), 6, "{diagnostics}");
+    assert_eq!(list[5]["code"], "too-many-findings");
     assert!(session.finish().await);
 }

@@ -4,7 +4,7 @@
 
 use rowan::TextRange;
 
-use super::{HostError, HostToken, Region, RegionContext, Scan, span};
+use super::{Context, HostError, HostToken, Region, RegionContext, Scan, span};
 use crate::{Dialect, Severity};
 
 mod board;
@@ -384,7 +384,7 @@ impl Scanner<'_> {
         self.scan.regions.push(Region {
             range,
             dialect: Dialect::Fairy,
-            context: Box::new(RegionContext {
+            context: Context::new(RegionContext {
                 section: self.section.as_ref().map(|s| s.name.clone()),
                 piece: letter.map(String::from),
                 name: Some(key.to_owned()),

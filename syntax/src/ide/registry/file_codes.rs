@@ -6,7 +6,7 @@ use crate::Severity::{Error, Hint, Info, Warning};
 use crate::host::HostFormat::{self, Betza, Cif, Diagram, VariantsIni};
 
 /// Problems of the file around the strings, and of MBN macros across it.
-pub(super) const FILE: [Code; 29] = [
+pub(super) const FILE: [Code; 30] = [
     file(
         "unclosed-section",
         Family::Host,
@@ -323,6 +323,18 @@ pub(super) const FILE: [Code; 29] = [
         summary: "a Betza string too long to analyse",
         explanation: "Analysis is bounded so an editor never waits; no real piece is this long.",
         example: Example::Described("a Betza string over 64 KiB"),
+    },
+    Code {
+        code: crate::document::TOO_MANY_FINDINGS,
+        family: Family::Host,
+        severity: Warning,
+        summary: "more findings in one file than are listed; says how many more, of which codes",
+        explanation: "A file of a million broken lines would cost gigabytes and bury the first \
+                      findings; the first 3,000 in file order are kept (`betza check \
+                      --max-findings N`, the editor setting `maxFindings`; 0: no limit). It \
+                      takes the level of the most severe finding it stands for, whatever level \
+                      is set for it, so a check still fails on an error it does not list.",
+        example: Example::Described("a file with more than 3,000 findings"),
     },
     file(
         "undefined-macro",

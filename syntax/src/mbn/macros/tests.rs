@@ -133,6 +133,12 @@ fn rename_edits_every_occurrence_and_refuses_captures() {
         table.rename(TextSize::new(2), "+Q"),
         Err(RenameError::InvalidName(_))
     ));
+    // Issue 41: a name of a million characters is quoted by its ends, its length said.
+    let said = (table.rename(TextSize::new(2), &"x".repeat(1_000_000)))
+        .map_err(|e| e.to_string())
+        .expect_err("no macro name");
+    assert!(said.len() < 300, "{} bytes", said.len());
+    assert!(said.contains("it is 1000000 characters long"), "{said}");
     assert_eq!(
         table.rename(TextSize::new(9), "X"),
         Err(RenameError::NotAMacro)

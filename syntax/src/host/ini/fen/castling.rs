@@ -65,10 +65,9 @@ impl Position<'_> {
             if rights.is_empty() {
                 continue;
             }
-            let king = self.castling_king(colour);
-            let start_king = start.find(king);
+            let start_king = start.find(self.castling_king(colour));
             if kings[colour.index()] != start_king {
-                let message = said::king_moved(colour, king, start_king);
+                let message = said::king_moved(&self.castling_king_said(colour), start_king);
                 return Err(self.rejection(Check::Castling, range, message));
             }
             let rooks = self.start_rooks(&start, colour);
@@ -105,6 +104,15 @@ impl Position<'_> {
     /// empty square, when the variant has no such piece).
     fn castling_king(&self, colour: Colour) -> u8 {
         letter(self.rules, colour, self.rules.castling_king[colour.index()])
+    }
+
+    /// The piece that castles, for a colour, in words.
+    fn castling_king_said(&self, colour: Colour) -> String {
+        said::castling_king(
+            colour,
+            self.castling_king(colour),
+            self.rules.castling_king[colour.index()],
+        )
     }
 
     fn is_castling_rook(&self, c: u8, colour: Colour) -> bool {
@@ -144,9 +152,9 @@ impl Position<'_> {
                 };
             }
         };
-        let king_letter = self.castling_king(colour);
         if king.0 != row {
-            return Err(said::king_off_rank(right, colour, king_letter, row, king));
+            let king_said = self.castling_king_said(colour);
+            return Err(said::king_off_rank(right, &king_said, row, king));
         }
         let mut files: Box<dyn Iterator<Item = i64>> = match side {
             Side::King => Box::new((0..self.files).rev()),

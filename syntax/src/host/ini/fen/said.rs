@@ -2,7 +2,7 @@
 //! what the engine wants there, in the words of a variants.ini author.
 
 use super::castling::Side;
-use crate::host::ini::rules::{Colour, Rules};
+use crate::host::ini::rules::{Colour, PieceType, Rules};
 use crate::quote::shortened;
 
 /// Where a character of the board field stands.
@@ -252,23 +252,33 @@ fn rank_said(row: i64) -> String {
     }
 }
 
-pub(super) fn king_off_rank(
-    right: u8,
-    colour: Colour,
-    king: u8,
-    row: i64,
-    found: (i64, i64),
-) -> String {
+/// The piece that castles, for a colour: its letter, or, when the variant has no piece of the
+/// castling king's type (`king = -`), what the engine takes instead of a letter, a space, which
+/// finds the first empty square.
+pub(super) fn castling_king(colour: Colour, letter: u8, piece: PieceType) -> String {
+    if letter != b' ' {
+        return format!("the {} king (`{}`)", colour.name(), as_char(letter));
+    }
+    let piece = piece.key().map_or_else(
+        || "no castling king".to_owned(),
+        |key| format!("no `{key}`, its castling king,"),
+    );
+    format!(
+        "the {} castling king (the variant has {piece} so Fairy-Stockfish takes the first empty \
+         square for it)",
+        colour.name()
+    )
+}
+
+pub(super) fn king_off_rank(right: u8, king: &str, row: i64, found: (i64, i64)) -> String {
     let stands = if found.0 < 0 {
         "there is none".to_owned()
     } else {
         format!("it is on {}", square(found))
     };
     format!(
-        "castling right `{}` needs the {} king (`{}`) on the castling rank, {}, and {stands}",
+        "castling right `{}` needs {king} on the castling rank, {}, and {stands}",
         as_char(right),
-        colour.name(),
-        as_char(king),
         rank_said(row)
     )
 }
@@ -313,12 +323,10 @@ pub(super) fn no_gating_piece(right: u8, row: i64, file: i64) -> String {
     )
 }
 
-pub(super) fn king_moved(colour: Colour, king: u8, start: (i64, i64)) -> String {
+pub(super) fn king_moved(king: &str, start: (i64, i64)) -> String {
     format!(
-        "the {} king (`{}`) is not where the variant's start position has it ({}), so it has \
-         no castling rights left",
-        colour.name(),
-        as_char(king),
+        "{king} is not where the variant's start position has it ({}), so it has no castling \
+         rights left",
         square(start)
     )
 }

@@ -135,3 +135,46 @@ fn the_port_agrees_with_the_engine_on_every_recorded_position() {
             .join("\n")
     );
 }
+
+/// Issue 41: a variant with no piece of its castling king's type (`king = -` at the top of a
+/// chain of 10,000 parents) named its king `` ` ` ``, the space the engine looks up instead of
+/// a letter. The message says what the engine does; with the king kept, at the same depth, it
+/// names the letter: inheritance has no depth limit.
+#[test]
+fn castling_without_a_king_piece_says_so_at_any_depth() {
+    let chain = |top: &str| {
+        let mut text = format!("[v0:chess]\n{top}");
+        for n in 1..10_000 {
+            text.push_str(&format!("[v{n}:v{}]\n", n - 1));
+        }
+        text + "startFen = rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1\n"
+    };
+    let castling = |text: &str| -> Vec<String> {
+        let scan = crate::host::scan(
+            crate::host::HostFormat::VariantsIni,
+            text,
+            crate::Dialect::Fairy,
+        );
+        (scan.errors.into_iter())
+            .filter(|e| e.message.contains("castling"))
+            .map(|e| e.message)
+            .collect()
+    };
+    let without = castling(&chain("king = -\n"));
+    assert_eq!(
+        without,
+        [
+            "castling right `k` needs the black castling king (the variant has no `king`, its \
+          castling king, so Fairy-Stockfish takes the first empty square for it) on the \
+          castling rank, rank 8, and it is on e1"
+        ]
+    );
+    let with = castling(&chain(""));
+    assert_eq!(
+        with,
+        [
+            "castling right `K` needs the white king (`K`) on the castling rank, rank 1, and \
+          there is none"
+        ]
+    );
+}
