@@ -190,7 +190,10 @@ fn shape(mark: Mark, x: u32, y: u32) -> String {
             y,
         ),
         Mark::Enemy(with) => occupied(
-            format!(r##"<circle cx="{x}" cy="{y}" r="{}" fill="#555"/>"##, r + 3),
+            format!(
+                r##"<circle cx="{x}" cy="{y}" r="{}" fill="#555" stroke="#fdfefe" stroke-width="2"/>"##,
+                r + 3
+            ),
             with,
             x,
             y,
