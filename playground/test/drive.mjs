@@ -5,11 +5,14 @@
 // is loaded five times from each origin and timed from navigation to ready; and on the served
 // page every catalogue piece is shown once more and each whole update (module and page) is
 // timed with performance.now(), five times a piece. The figures are printed as a `timing:`
-// line, and nothing is asserted about them.
+// line, and nothing is asserted about them. The board must stay where it is, to the pixel,
+// whatever the page writes around it, at 1280×800 and at a phone's 390×844, where it comes
+// first, within the first screen.
 //
 // Environment: PLAYGROUND_URL (the served dist/ folder), PLAYGROUND_DIST (the same folder on
 // the disk), CHROMIUM (/usr/bin/chromium), WORK (a fresh folder for the browser profile),
-// SCREENSHOT (where to save the 1280×800 picture).
+// SCREENSHOTS (a folder for the pictures of both sizes, playground.png and
+// playground-phone.png).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -40,10 +43,12 @@ async function step(name, run) {
 const flags = JSON.parse(
   readFileSync(new URL("../../vscode-extension/test/e2e/chromium-flags.json", import.meta.url), "utf8"),
 );
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
 const context = await chromium.launchPersistentContext(path.join(work, "chromium-profile"), {
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   headless: true,
-  viewport: { width: 1280, height: 800 },
+  viewport: desktop,
   args: flags,
 });
 const page = context.pages()[0] ?? (await context.newPage());
@@ -88,6 +93,16 @@ async function clickSquare(square) {
   assert.ok(column < Number(drawn.files) && row >= 0, `${square} is on the board`);
   await page.mouse.click(box.x + (column + 0.5) * cell, box.y + (row + 0.5) * cell);
 }
+
+// Where the squares are drawn: the layer over the board part of the picture.
+const boardBox = () => page.locator("#diagram .board").boundingBox();
+// The board's box, and the picture's top left corner (the board's, in the library's SVG).
+async function placement() {
+  const { x, y } = await page.locator("#diagram svg").boundingBox();
+  return { board: await boardBox(), picture: { x, y } };
+}
+// The lines of the picture's legend.
+const legend = () => page.locator("#diagram svg text").allTextContents();
 
 // The centre of an element on the screen.
 async function centre(locator) {
@@ -314,6 +329,84 @@ async function check({ name, url, module }) {
     assert.ok(Math.abs(three.y - (board.y + 5.5 * cell)) < 2 && three.x < board.x, `3 by its rank: ${three.y}`);
   });
 
+  await stepAt("a friend and an enemy on a square the piece takes are drawn apart", async () => {
+    await open("?betza=fmWfcF");
+    const empty = await svg();
+    await clickSquare("c5");
+    const friend = await svg();
+    assert.ok((await legend()).includes("friend in the way of a move there"), "the friend stops it");
+    assert.equal(marks(friend, 'fill="#fdfefe"'), 2, "the friend's disc (and the legend's)");
+    await clickSquare("c5");
+    const enemy = await svg();
+    assert.ok((await legend()).includes("enemy, which it captures"), "the enemy is taken");
+    assert.equal(marks(enemy, 'fill="#555"'), 2, "the enemy's disc (and the legend's)");
+    assert.equal(new Set([empty, friend, enemy]).size, 3, "empty, friend and enemy differ");
+  });
+
+  // Clicks, a typed letter and other strings (a legend of other lines, many findings, an
+  // error) leave the squares where they were, at both sizes of screen.
+  for (const size of [desktop, phone]) {
+    await stepAt(`the board keeps its place at ${size.width}×${size.height}`, async () => {
+      await page.setViewportSize(size);
+      try {
+        await open("?betza=QudQafudQ");
+        const first = await placement();
+        const picture = (await page.locator("#diagram svg").boundingBox()).height;
+        const same = async (what) => assert.deepEqual(await placement(), first, `the board after ${what}`);
+        // Aimed at a friend on d6 and an enemy on f6, as a person clicks.
+        for (const square of ["d6", "f6", "f6", "b2", "b2"]) {
+          await clickSquare(square);
+          await same(`a click on ${square}`);
+        }
+        assert.equal((await query()).get("friend"), "d6");
+        assert.equal((await query()).get("enemy"), "f6,b2");
+        await input.press("End");
+        await input.pressSequentially("W");
+        assert.equal(await input.inputValue(), "QudQafudQW");
+        await same("typing a letter");
+        await retype("fmWfcF");
+        await same("fmWfcF");
+        assert.notEqual((await page.locator("#diagram svg").boundingBox()).height, picture,
+          "the legend changed the picture's height, not the board");
+        await retype("mcWmcWmcFFFNN3zqq");
+        assert.ok((await page.locator("#findings li").count()) >= 8, "many findings");
+        await same("a string with many findings");
+        await retype("?!");
+        assert.ok((await page.locator("#findings li.error").count()) >= 1, "an error");
+        await same("a string that is not Betza");
+        await retype("QudQafudQ");
+        await same("the first string again");
+      } finally {
+        await page.setViewportSize(desktop);
+      }
+    });
+  }
+
+  await stepAt("at 1280×800 the explanation is beside the board", async () => {
+    await open("?betza=fmWfcF");
+    const board = await boardBox();
+    const explanation = await page.locator("#explanation").boundingBox();
+    assert.ok(explanation.x >= board.x + board.width, `the explanation at x ${explanation.x}`);
+    assert.ok(board.y + board.height <= desktop.height, `the board ends at ${board.y + board.height}`);
+  });
+
+  await stepAt("on a phone the board comes first, within the first screen", async () => {
+    await page.setViewportSize(phone);
+    try {
+      await open("?betza=fmWfcF");
+      const board = await boardBox();
+      assert.ok(board.y < 500, `the board's top at ${board.y} px`);
+      assert.ok(board.x >= 0 && board.x + board.width <= phone.width, `the board across, at ${board.x}`);
+      assert.ok(board.y + board.height <= phone.height, `the board ends at ${board.y + board.height}`);
+      for (const after of ["#findings", "#explanation"]) {
+        const box = await page.locator(after).boundingBox();
+        assert.ok(box.y > board.y + board.height, `${after} under the board, at ${box.y}`);
+      }
+    } finally {
+      await page.setViewportSize(desktop);
+    }
+  });
+
 }
 
 try {
@@ -335,10 +428,26 @@ try {
     return ready;
   });
 
-  await step("a screenshot of 1280×800", async () => {
-    await page.goto(`${served}?betza=WW&dialect=xbetza&board=8x8&from=c3&friend=c6&pieces=n@f3`);
-    await page.locator("body[data-ready=true]").waitFor();
-    if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT });
+  await step("screenshots at 1280×800 and at 390×844", async () => {
+    const folder = process.env.SCREENSHOTS;
+    assert.ok(folder, "SCREENSHOTS is set");
+    const shots = [
+      // A warning and its fix, the piece moved, a friend in its way, an enemy it takes, a
+      // friend out of reach and a typed enemy.
+      ["playground.png", desktop, "?betza=WW&dialect=xbetza&board=8x8&from=c3&friend=d3,c6&enemy=c4&pieces=n@f3"],
+      // The Shatranj Pawn with a friend on one square it takes and an enemy on the other.
+      ["playground-phone.png", phone, "?betza=fmWfcF&dialect=xbetza&board=8x8&friend=c5&enemy=e5"],
+    ];
+    try {
+      for (const [name, size, link] of shots) {
+        await page.setViewportSize(size);
+        await page.goto(`${served}${link}`);
+        await page.locator("body[data-ready=true]").waitFor();
+        await page.screenshot({ path: path.join(folder, name) });
+      }
+    } finally {
+      await page.setViewportSize(desktop);
+    }
   });
 
   await step("time an update for every catalogue piece", async () => {

@@ -120,7 +120,15 @@ function showDiagram(view) {
   const box = $("diagram");
   diagram = view.diagram ?? null;
   box.innerHTML = diagram ? diagram.svg : "";
-  if (diagram) box.append(coordinates(box.querySelector("svg"), diagram));
+  if (diagram) {
+    const svg = box.querySelector("svg");
+    // The picture's scale follows the board alone (style.css): a legend that grows with the
+    // marks shown must neither move nor resize the squares under the mouse.
+    const boardWidth = diagram.files * diagram.cell;
+    box.style.setProperty("--board-width", `${boardWidth}px`);
+    box.style.setProperty("--picture-ratio", String(svg.viewBox.baseVal.width / boardWidth));
+    box.append(coordinates(diagram));
+  }
   // The geometry, for whoever drives the page (the end-to-end test clicks squares with it).
   Object.assign(box.dataset, diagram ? { cell: diagram.cell, files: diagram.files, ranks: diagram.ranks } : {});
   $("from").placeholder = diagram && !state.from ? diagram.from : "";
@@ -138,16 +146,13 @@ function showDiagram(view) {
   $("notes").replaceChildren(...(view.notes ?? []).map((n) => element("li", "", n)));
 }
 
-// A layer over the board part of the SVG (the legend is under it), sized in percentages of
-// the picture so that it follows the picture's scale: file letters above the board, rank
-// numbers to its left, and each typed piece's letters on its square. The library's SVG is
-// left as it is; the page adds the coordinates a click needs.
-function coordinates(svg, drawn) {
-  const { width, height } = svg.viewBox.baseVal;
+// A layer over the board part of the SVG (the legend is under it), as wide as the board is
+// drawn (style.css): file letters above the board, rank numbers to its left, and each typed
+// piece's letters on its square. The library's SVG is left as it is; the page adds the
+// coordinates a click needs.
+function coordinates(drawn) {
   const layer = element("div", "board");
   layer.setAttribute("aria-hidden", "true");
-  layer.style.width = `${(100 * drawn.files * drawn.cell) / width}%`;
-  layer.style.height = `${(100 * drawn.ranks * drawn.cell) / height}%`;
   layer.style.setProperty("--files", drawn.files);
   layer.style.setProperty("--ranks", drawn.ranks);
   const files = element("div", "files");

@@ -5,6 +5,29 @@ mod pathological;
 mod properties;
 mod snapshots;
 
+/// A position on 8x8: the piece (White, unmoved) on `from`, friends and enemies where given.
+pub(crate) fn position_8x8(
+    from: &str,
+    friends: &[&str],
+    enemies: &[&str],
+) -> crate::board::Position {
+    use crate::board::{BoardSize, Position, Side, Square};
+    let squares = |names: &[&str]| -> Vec<Square> {
+        names.iter().map(|s| s.parse().expect("square")).collect()
+    };
+    let size: BoardSize = "8x8".parse().expect("size");
+    let from: Square = from.parse().expect("square");
+    Position::new(
+        size,
+        from,
+        Side::White,
+        false,
+        &squares(friends),
+        &squares(enemies),
+    )
+    .expect("position")
+}
+
 /// The squares a piece reaches straight up the d-file from d4 on 8x8, with friends and enemies
 /// where given: the one line most move tests need to look at.
 pub(crate) fn north_from_d4(
@@ -13,23 +36,9 @@ pub(crate) fn north_from_d4(
     friends: &[&str],
     enemies: &[&str],
 ) -> Vec<String> {
-    use crate::board::{BoardSize, Position, Side, Square, generate};
-    let squares = |names: &[&str]| -> Vec<Square> {
-        names.iter().map(|s| s.parse().expect("square")).collect()
-    };
-    let size: BoardSize = "8x8".parse().expect("size");
-    let from: Square = "d4".parse().expect("square");
-    let position = Position::new(
-        size,
-        from,
-        Side::White,
-        false,
-        &squares(friends),
-        &squares(enemies),
-    )
-    .expect("position");
+    let position = position_8x8("d4", friends, enemies);
     let piece = crate::model::build(&crate::parse(text, dialect).piece(), dialect);
-    let mut north: Vec<String> = generate(&piece, &position)
+    let mut north: Vec<String> = crate::board::generate(&piece, &position)
         .destinations()
         .iter()
         .map(ToString::to_string)

@@ -157,8 +157,9 @@ fn moves_lists_destinations_and_draws_a_diagram() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.starts_with("destinations: c5 d5\n"), "{text}");
-    // c5 holds an enemy; e5 is empty but would be captured on too.
-    assert!(text.contains("  5  . . x o x . . ."), "{text}");
+    // c5 holds an enemy, which it takes (X); e5 is empty but would be captured on too (x).
+    assert!(text.contains("  5  . . X o x . . ."), "{text}");
+    assert!(text.contains("X enemy, which it captures"), "{text}");
     assert!(text.contains("  4  . . . @ . . . ."), "{text}");
 }
 

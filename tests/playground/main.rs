@@ -8,8 +8,11 @@
 //! module must stay under 1 MB (a budget: its size does not vary from run to run); what each
 //! way of opening the page loads is printed. The time of an update is measured in the browser
 //! for every catalogue piece and printed, never asserted.
-//! `.ci/run` installs what it needs first (`playground/build.sh --install-only`, `npm ci`).
-//! UPDATE_IMAGES=1 refreshes playground/images/playground.png.
+//! The board must keep its place to the pixel through clicks, typing and other strings, and
+//! come first on a phone. `.ci/run` installs what it needs first (`playground/build.sh
+//! --install-only`, `npm ci`). UPDATE_IMAGES=1 copies the pictures the driver takes, at
+//! 1280×800 and at a phone's 390×844, to docs/images/ (docs/playground.md and the README show
+//! them).
 
 #[path = "../common/scratch.rs"]
 mod scratch;
@@ -20,6 +23,9 @@ mod tool;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+/// The pictures the driver takes, at 1280×800 and at 390×844.
+const IMAGES: [&str; 2] = ["playground.png", "playground-phone.png"];
 
 /// The budget of the module, gzip -9 compressed: 1 MB.
 const COMPRESSED_BUDGET: usize = 1_000_000;
@@ -129,7 +135,8 @@ fn the_playground_works_in_chromium() {
 
     let url = serve::serve(&dist);
     let work = scratch::Scratch::new("playground");
-    let screenshot = work.0.join("playground.png");
+    let screenshots = work.0.join("screenshots");
+    std::fs::create_dir_all(&screenshots).expect("a folder for the screenshots");
     let output = Command::new("node")
         .arg(playground().join("test/drive.mjs"))
         .current_dir(playground().join("test"))
@@ -137,7 +144,7 @@ fn the_playground_works_in_chromium() {
         .env("PLAYGROUND_DIST", &dist)
         .env("CHROMIUM", CHROMIUM)
         .env("WORK", &work.0)
-        .env("SCREENSHOT", &screenshot)
+        .env("SCREENSHOTS", &screenshots)
         .stderr(Stdio::inherit())
         .output()
         .expect("node runs the driver");
@@ -154,8 +161,11 @@ fn the_playground_works_in_chromium() {
         "the driver printed its timing"
     );
     if std::env::var("UPDATE_IMAGES").is_ok_and(|v| v == "1") {
-        let image = playground().join("images/playground.png");
-        std::fs::copy(&screenshot, &image).expect("the screenshot is copied to images/");
-        say(&format!("playground: updated {}", image.display()));
+        let images = playground().join("../docs/images");
+        for name in IMAGES {
+            std::fs::copy(screenshots.join(name), images.join(name))
+                .unwrap_or_else(|e| panic!("{name} is copied to docs/images/: {e}"));
+            say(&format!("playground: updated docs/images/{name}"));
+        }
     }
 }

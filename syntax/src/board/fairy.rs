@@ -345,6 +345,9 @@ pub(super) fn generate(engine: &EnginePiece, position: &Position) -> Generated {
                 Some(Occupant::Enemy) => captures,
                 Some(Occupant::Friend) => false,
             };
+            if occupant.is_some() && !wanted {
+                out.in_the_way.insert(landing.to);
+            }
             let seen = out
                 .moves
                 .iter()

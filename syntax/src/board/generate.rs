@@ -57,6 +57,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
             (
                 out.could_capture.clone(),
                 out.could_swap.clone(),
+                out.in_the_way.clone(),
                 out.en_passant.len(),
             )
         });
@@ -90,6 +91,9 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                         Some(Occupant::Enemy) => modes.capture_enemy,
                         Some(Occupant::Friend) => modes.capture_friend,
                     };
+                    if occupant.is_some() && !lands && modes.ends_somewhere() {
+                        out.in_the_way.insert(to);
+                    }
                     if lands {
                         out.moves.push(GeneratedMove::direct(
                             to,
@@ -130,7 +134,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 index <= made_before || m.to != position.from || may_end_where_it_started(a_move, m)
             });
         }
-        if let Some((could_capture, could_swap, en_passant)) = marked_before {
+        if let Some((could_capture, could_swap, in_the_way, en_passant)) = marked_before {
             let mut index = 0;
             out.moves.retain(|m| {
                 index += 1;
@@ -141,6 +145,8 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 .retain(|s| could_capture.contains(s) || may_end(s));
             out.could_swap
                 .retain(|s| could_swap.contains(s) || may_end(s));
+            out.in_the_way
+                .retain(|s| in_the_way.contains(s) || may_end(s));
             let mut index = 0;
             out.en_passant.retain(|s| {
                 index += 1;

@@ -51,6 +51,9 @@ pub struct SquareUse {
     pub could_capture: bool,
     /// The piece swaps places with the piece here, or would if one stood here (MBN's `w`).
     pub swaps: bool,
+    /// A piece stands here that the move cannot take, where the move could end were the
+    /// square empty or the piece the other side's.
+    pub in_the_way: bool,
 }
 
 /// Every move of a piece in a position, in generation order (the piece's moves in order, each
@@ -73,6 +76,9 @@ pub struct Generated {
     pub could_capture: BTreeSet<Square>,
     /// Empty squares where the move could swap places with a piece standing there.
     pub could_swap: BTreeSet<Square>,
+    /// Occupied squares where a final leg arrives and could end were the square empty or its
+    /// piece the other side's, but cannot end on the piece there (for diagrams).
+    pub in_the_way: BTreeSet<Square>,
     /// The search hit its budget, or a repeat group had more expansions than are generated;
     /// the moves found so far are kept.
     pub truncated: bool,
@@ -139,6 +145,9 @@ impl Generated {
         }
         for square in &self.could_swap {
             map.entry(*square).or_default().swaps = true;
+        }
+        for square in &self.in_the_way {
+            map.entry(*square).or_default().in_the_way = true;
         }
         for square in &self.en_passant {
             map.entry(*square).or_default().en_passant = true;

@@ -106,13 +106,13 @@ fn fide_pawn_with_initial_and_en_passant() {
             With other pieces around (F friend, E enemy):
              11  . . . E . . .
              10  . . . . . . .
-              9  . . x F x . .
+              9  . . x B X . .
               8  . E . @ . . .
               7  . . F . . . .
               6  . . . . . E .
               5  . . . . . . .
                  e f g h i j k
-            @ the piece   x captures an enemy there   F friend   E enemy
+            @ the piece   x captures an enemy there   B friend in the way of a move there   F friend   X enemy, which it captures   E enemy
         "#]],
     );
 }

@@ -295,6 +295,16 @@ impl Modes {
             self.swap_enemy
         }
     }
+
+    /// Whether a final leg with these modes can end anywhere: on an empty square, or on a
+    /// piece it takes or swaps places with.
+    pub fn ends_somewhere(self) -> bool {
+        self.to_empty
+            || self.capture_enemy
+            || self.capture_friend
+            || self.swap_enemy
+            || self.swap_friend
+    }
 }
 
 /// Which squares can block a lame (`n`) leap.

@@ -6,3 +6,6 @@ mod text;
 
 pub use svg::{CELL as SVG_CELL, svg, svg_fitted};
 pub use text::{Mark, grid};
+
+#[cfg(test)]
+mod tests;

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::text::Mark;
+use super::text::{Mark, WithIt};
 use crate::board::{Position, Square, SquareUse};
 
 /// The side of one square of [`svg`]'s board, in its pixels: a page that shows the picture
@@ -24,7 +24,7 @@ pub fn svg(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Opti
     out.push_str(&board.body);
     for (index, mark) in board.marks.iter().enumerate() {
         let y = board.rows * CELL + 18 + 20 * index as u32;
-        out.push_str(&shape(*mark, 12, y - 4));
+        out.push_str(&legend_shape(*mark, 3, y - 13));
         let _ = write!(out, r#"<text x="28" y="{y}">{}</text>"#, mark.meaning());
     }
     out.push_str("</svg>\n");
@@ -62,14 +62,7 @@ pub fn svg_fitted(
     );
     for (index, mark) in board.marks.iter().enumerate() {
         let y = LINE * index as u32 + 16;
-        // Each mark drawn at half its size on the board, centred on its line.
-        let _ = write!(
-            out,
-            r#"<g transform="translate({} {}) scale(0.5)">{}</g>"#,
-            legend_x,
-            y - 14,
-            shape(*mark, CELL / 2, CELL / 2)
-        );
+        out.push_str(&legend_shape(*mark, legend_x, y - 14));
         let _ = write!(
             out,
             r#"<text x="{}" y="{y}">{}</text>"#,
@@ -140,6 +133,15 @@ fn legend_width(marks: &[Mark]) -> u32 {
         .unwrap_or(0)
 }
 
+/// A mark in a legend: its square's drawing at half its size, the square's top left corner at
+/// (`x`, `y`), so that a line of words is as tall as the mark.
+fn legend_shape(mark: Mark, x: u32, y: u32) -> String {
+    format!(
+        r#"<g transform="translate({x} {y}) scale(0.5)">{}</g>"#,
+        shape(mark, CELL / 2, CELL / 2)
+    )
+}
+
 /// The drawing of one mark centred on (`x`, `y`).
 fn shape(mark: Mark, x: u32, y: u32) -> String {
     let r = CELL / 4;
@@ -161,22 +163,14 @@ fn shape(mark: Mark, x: u32, y: u32) -> String {
         ),
         Mark::CaptureOrSwap => format!(
             r##"<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="#b7950b" stroke-width="4"/>{}"##,
-            cross(x, y, r, "#c0392b")
+            cross(x, y, r, CAPTURE)
         ),
-        Mark::Capture => cross(x, y, r, "#c0392b"),
+        Mark::Capture => cross(x, y, r, CAPTURE),
         Mark::MoveOrCapture => format!(
             r##"<circle cx="{x}" cy="{y}" r="{r}" fill="#2e8b57" stroke="#c0392b" stroke-width="3"/>"##
         ),
         Mark::InitialOnly => format!(
             r##"<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="#2e8b57" stroke-width="3"/>"##
-        ),
-        Mark::LocustVictim => cross(x, y, r, "#e67e22"),
-        Mark::HopMount => format!(
-            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#2471a3" stroke-width="3"/>"##,
-            x - r,
-            y - r,
-            2 * r,
-            2 * r
         ),
         Mark::EnPassant => format!(
             r##"<circle cx="{x}" cy="{y}" r="{}" fill="#8e44ad"/>"##,
@@ -186,17 +180,70 @@ fn shape(mark: Mark, x: u32, y: u32) -> String {
             r##"<circle cx="{x}" cy="{y}" r="{}" fill="#7f8c8d"/>"##,
             r / 2
         ),
-        Mark::Friend => format!(
-            r##"<circle cx="{x}" cy="{y}" r="{r}" fill="#fdfefe" stroke="#222" stroke-width="2"/>"##
+        Mark::Friend(with) => occupied(
+            format!(
+                r##"<circle cx="{x}" cy="{y}" r="{}" fill="#fdfefe" stroke="#222" stroke-width="2"/>"##,
+                r + 3
+            ),
+            with,
+            x,
+            y,
         ),
-        Mark::Enemy => format!(r##"<circle cx="{x}" cy="{y}" r="{r}" fill="#555"/>"##),
+        Mark::Enemy(with) => occupied(
+            format!(
+                r##"<circle cx="{x}" cy="{y}" r="{}" fill="#555" stroke="#fdfefe" stroke-width="2"/>"##,
+                r + 3
+            ),
+            with,
+            x,
+            y,
+        ),
         Mark::Empty => String::new(),
     }
 }
 
+/// The colour of a capture.
+const CAPTURE: &str = "#c0392b";
+
+/// A friend or an enemy (`piece`, a disc the size of a capture's cross) with what the piece
+/// does with it over or around it: a cross for a capture, outlined so that it shows on a dark
+/// disc; a frame for a hop; a ring for a swap, dashed for a move it stops.
+fn occupied(piece: String, with: WithIt, x: u32, y: u32) -> String {
+    let r = CELL / 4;
+    let around = r + 6;
+    let over = match with {
+        WithIt::Captures => outlined_cross(x, y, r, CAPTURE),
+        WithIt::CapturesOnTheWay => outlined_cross(x, y, r, "#e67e22"),
+        WithIt::SwapsWith => format!(
+            r##"<circle cx="{x}" cy="{y}" r="{around}" fill="none" stroke="#b7950b" stroke-width="3"/>"##
+        ),
+        WithIt::HopsOver => format!(
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#2471a3" stroke-width="3"/>"##,
+            x - around,
+            y - around,
+            2 * around,
+            2 * around
+        ),
+        WithIt::InTheWay => format!(
+            r##"<circle cx="{x}" cy="{y}" r="{around}" fill="none" stroke="#222" stroke-width="2" stroke-dasharray="4 3"/>"##
+        ),
+        WithIt::Nothing => String::new(),
+    };
+    piece + &over
+}
+
 fn cross(x: u32, y: u32, r: u32, colour: &str) -> String {
+    stroked_cross(x, y, r, colour, 4)
+}
+
+/// A cross over a light outline.
+fn outlined_cross(x: u32, y: u32, r: u32, colour: &str) -> String {
+    stroked_cross(x, y, r, "#fdfefe", 7) + &stroked_cross(x, y, r, colour, 4)
+}
+
+fn stroked_cross(x: u32, y: u32, r: u32, colour: &str, width: u32) -> String {
     format!(
-        r#"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="{colour}" stroke-width="4"/>"#,
+        r#"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="{colour}" stroke-width="{width}"/>"#,
         x - r,
         y - r,
         x + r,

@@ -8,7 +8,8 @@ use std::ops::RangeInclusive;
 
 use crate::board::{Occupant, Position, Square, SquareUse, file_letter};
 
-/// What a square of the diagram shows, in order of precedence.
+/// What a square of the diagram shows, in order of precedence. A square holding a friend or
+/// an enemy shows which, and what the piece does with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
     Piece,
@@ -21,67 +22,105 @@ pub enum Mark {
     Capture,
     InitialOnly,
     Move,
-    LocustVictim,
-    HopMount,
     EnPassant,
     EpRight,
-    Friend,
-    Enemy,
+    Friend(WithIt),
+    Enemy(WithIt),
     Empty,
+}
+
+/// What the piece does with a friend or an enemy on a square, in order of precedence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum WithIt {
+    /// A move ends there taking it.
+    Captures,
+    /// A locust move takes it and goes on.
+    CapturesOnTheWay,
+    SwapsWith,
+    HopsOver,
+    /// A move could end there, were the square empty or the piece the other side's.
+    InTheWay,
+    Nothing,
+}
+
+impl WithIt {
+    /// The symbol and the meaning of a friend (`friend`) or an enemy the piece does this with.
+    fn legend(self, friend: bool) -> (char, &'static str) {
+        match (self, friend) {
+            (WithIt::Captures, true) => ('D', "friend, which it captures"),
+            (WithIt::Captures, false) => ('X', "enemy, which it captures"),
+            (WithIt::CapturesOnTheWay, true) => ('K', "friend, captured on the way"),
+            (WithIt::CapturesOnTheWay, false) => ('V', "enemy, captured on the way"),
+            (WithIt::SwapsWith, true) => ('Y', "friend, which it swaps places with"),
+            (WithIt::SwapsWith, false) => ('Z', "enemy, which it swaps places with"),
+            (WithIt::HopsOver, true) => ('J', "friend, hopped over"),
+            (WithIt::HopsOver, false) => ('H', "enemy, hopped over"),
+            (WithIt::InTheWay, true) => ('B', "friend in the way of a move there"),
+            (WithIt::InTheWay, false) => ('N', "enemy it cannot take, in the way of a move there"),
+            (WithIt::Nothing, true) => ('F', "friend"),
+            (WithIt::Nothing, false) => ('E', "enemy"),
+        }
+    }
 }
 
 impl Mark {
     pub fn symbol(self) -> char {
-        match self {
-            Mark::Piece => '@',
-            Mark::PieceStays => '&',
-            Mark::CaptureOrSwap => 'W',
-            Mark::MoveOrSwap => 'S',
-            Mark::Swap => 's',
-            Mark::MoveOrCapture => '*',
-            Mark::Capture => 'x',
-            Mark::InitialOnly => 'i',
-            Mark::Move => 'o',
-            Mark::LocustVictim => 'v',
-            Mark::HopMount => 'h',
-            Mark::EnPassant => 'e',
-            Mark::EpRight => 'r',
-            Mark::Friend => 'F',
-            Mark::Enemy => 'E',
-            Mark::Empty => '.',
-        }
+        self.legend().0
     }
 
     pub fn meaning(self) -> &'static str {
+        self.legend().1
+    }
+
+    /// The symbol in the grid and the meaning in the legend.
+    fn legend(self) -> (char, &'static str) {
         match self {
-            Mark::Piece => "the piece",
-            Mark::PieceStays => "the piece, which may also end its move here",
-            Mark::CaptureOrSwap => "captures the piece there, or swaps places with it",
-            Mark::MoveOrSwap => "moves there, or swaps places with the piece there",
-            Mark::Swap => "swaps places with a piece there",
-            Mark::MoveOrCapture => "moves there, or captures an enemy there",
-            Mark::Capture => "captures an enemy there",
-            Mark::InitialOnly => "moves there on its first move only",
-            Mark::Move => "moves there",
-            Mark::LocustVictim => "captured on the way",
-            Mark::HopMount => "hopped over",
-            Mark::EnPassant => "captures en passant there (given e.p. rights)",
-            Mark::EpRight => "gets e.p. rights",
-            Mark::Friend => "friend",
-            Mark::Enemy => "enemy",
-            Mark::Empty => "empty",
+            Mark::Piece => ('@', "the piece"),
+            Mark::PieceStays => ('&', "the piece, which may also end its move here"),
+            Mark::CaptureOrSwap => ('W', "captures the piece there, or swaps places with it"),
+            Mark::MoveOrSwap => ('S', "moves there, or swaps places with the piece there"),
+            Mark::Swap => ('s', "swaps places with a piece there"),
+            Mark::MoveOrCapture => ('*', "moves there, or captures an enemy there"),
+            Mark::Capture => ('x', "captures an enemy there"),
+            Mark::InitialOnly => ('i', "moves there on its first move only"),
+            Mark::Move => ('o', "moves there"),
+            Mark::EnPassant => ('e', "captures en passant there (given e.p. rights)"),
+            Mark::EpRight => ('r', "gets e.p. rights"),
+            Mark::Friend(with) => with.legend(true),
+            Mark::Enemy(with) => with.legend(false),
+            Mark::Empty => ('.', "empty"),
         }
     }
 
     pub(super) fn of(position: &Position, square: Square, used: SquareUse) -> Mark {
         let captures = used.captures || used.could_capture;
         if square == position.from {
-            if used.moves || captures {
+            return if used.moves || captures {
                 Mark::PieceStays
             } else {
                 Mark::Piece
-            }
-        } else if used.swaps && captures {
+            };
+        }
+        if let Some(occupant) = position.occupant(square) {
+            let with = if used.captures {
+                WithIt::Captures
+            } else if used.locust_victim {
+                WithIt::CapturesOnTheWay
+            } else if used.swaps {
+                WithIt::SwapsWith
+            } else if used.hop_mount {
+                WithIt::HopsOver
+            } else if used.in_the_way {
+                WithIt::InTheWay
+            } else {
+                WithIt::Nothing
+            };
+            return match occupant {
+                Occupant::Friend => Mark::Friend(with),
+                Occupant::Enemy => Mark::Enemy(with),
+            };
+        }
+        if used.swaps && captures {
             Mark::CaptureOrSwap
         } else if used.swaps && used.moves {
             Mark::MoveOrSwap
@@ -95,20 +134,12 @@ impl Mark {
             Mark::InitialOnly
         } else if used.moves {
             Mark::Move
-        } else if used.locust_victim {
-            Mark::LocustVictim
-        } else if used.hop_mount {
-            Mark::HopMount
         } else if used.en_passant {
             Mark::EnPassant
         } else if used.ep_right {
             Mark::EpRight
         } else {
-            match position.occupant(square) {
-                Some(Occupant::Friend) => Mark::Friend,
-                Some(Occupant::Enemy) => Mark::Enemy,
-                None => Mark::Empty,
-            }
+            Mark::Empty
         }
     }
 }

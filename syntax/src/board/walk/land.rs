@@ -30,6 +30,9 @@ impl Walker<'_> {
         let rest = self.without_blocked(end.rest, end.to, end.heading, standing, trail);
         let modes = self.within_sets(leg, end.to, occupant, trail, out);
         if rest.is_empty() {
+            if occupant.is_some_and(|o| in_the_way(leg.modes, modes, o)) {
+                out.in_the_way.insert(end.to);
+            }
             self.end_move(modes, end.to, occupant, trail, out);
         } else {
             let end = Continuation {
@@ -361,4 +364,13 @@ impl Walker<'_> {
         let unload = trail.unload_at.filter(|_| captures_any);
         (to, occupant, trail.captured.clone(), unload, swap)
     }
+}
+
+/// Whether the piece on a square stops a final leg that arrives there: the leg could end on
+/// some square (its `written` modes), but `modes` (less what its piece sets refuse) neither take
+/// this piece, nor swap with it, nor borrow its moves.
+fn in_the_way(written: Modes, modes: Modes, occupant: Occupant) -> bool {
+    let friend = occupant == Occupant::Friend;
+    written.ends_somewhere()
+        && !(modes.takes(friend) || modes.swaps_with(friend) || (friend && modes.excite))
 }

@@ -91,7 +91,7 @@ fn lower(table: &[u8; 26], letter: u8) -> u8 {
 }
 
 /// Mode bits, as XBoard keeps them.
-const MINE: u32 = 1;
+pub(super) const MINE: u32 = 1;
 pub(super) const HIS: u32 = 2;
 pub(super) const EMPTY: u32 = 4;
 const EN_PASSANT: u32 = 8;

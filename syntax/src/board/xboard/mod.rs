@@ -15,7 +15,7 @@ mod letters;
 mod tests;
 
 use letters::{
-    ATOMS, CASTLE, CYLINDER, EMPTY, ENEMY, FRIEND, GRASSHOP, HIS, HOP, INDUCE, NextLeg, PASS,
+    ATOMS, CASTLE, CYLINDER, EMPTY, ENEMY, FRIEND, GRASSHOP, HIS, HOP, INDUCE, MINE, NextLeg, PASS,
     ROTATED, TAME, direction_set, leg_mode, read_modes, turn,
 };
 
@@ -342,6 +342,13 @@ impl Walk<'_> {
             } else {
                 self.land(x, y, occup, atom.put, atom.initial_only);
             }
+        } else if occup != EMPTY
+            && atom.mode & (MINE | HIS | EMPTY) != 0
+            && atom.mode & INDUCE == 0
+            && let Some(to) = self.square(x, y)
+        {
+            // The move could end here, but not on the piece standing here.
+            self.out.in_the_way.insert(to);
         }
         occup == EMPTY
     }
