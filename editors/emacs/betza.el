@@ -16,15 +16,23 @@
 ;;   (add-to-list 'load-path "/path/to/betza/editors/emacs")
 ;;   (require 'betza)
 ;;
-;; Files are chosen by name, as the server chooses them: `variants.ini' and `*.variants.ini'
-;; (an ordinary `.ini' stays in `conf-windows-mode' and is left alone), `.pgn', `.betza', `.mbn'
-;; and `.ccif'.  Each gets a major mode of its own, derived from the mode Emacs would have used,
-;; and Eglot starts `betza lsp' in it (set `betza-eglot-ensure' to nil to start it yourself
-;; with M-x eglot).  Settings go to the server through `eglot-workspace-configuration', for
-;; instance in a .dir-locals.el:
+;; Files are chosen as the server chooses them: a Fairy-Stockfish variants file is an `.ini'
+;; named `*variants*.ini' or whose content is one (a `customPiece1 = ...' or `pieceToCharTable
+;; = ...' line, or a section `[name:parent]' inheriting from a built-in variant or a section
+;; above it); an ordinary `.ini' stays in `conf-windows-mode' and is left alone.  Then `.pgn',
+;; `.betza', `.mbn' and `.ccif'.  Each gets a major mode of its own, derived from the mode Emacs
+;; would have used, and Eglot starts `betza lsp' in it (set `betza-eglot-ensure' to nil to
+;; start it yourself with M-x eglot).  M-x betza-variants-mode picks the mode by hand.
+;;
+;; Hovers are Markdown: Eglot renders them with markdown-mode when it is installed (Debian:
+;; `apt-get install elpa-markdown-mode'), else shows the raw text.  The echo area shows what
+;; fits of a hover; C-h . (`eldoc-doc-buffer') shows all of it, diagram included.
+;;
+;; Settings go to the server through `eglot-workspace-configuration', for instance in a
+;; .dir-locals.el:
 ;;
 ;;   ((nil . ((eglot-workspace-configuration
-;;             . ((:betza . (:boardSize "10x8" :engines ["fairy-stockfish"])))))))
+;;             . ((:betza . (:engines ["fairy-stockfish" "xboard"])))))))
 
 ;;; Code:
 
@@ -52,8 +60,10 @@ When nil, start it with \\[eglot]."
   "Start Eglot in the current buffer if `betza-eglot-ensure' says so.
 Eglot is loaded here, not when this file is: only a Betza file needs
 it, and a package installed without its autoloads (Debian's elpa-eglot
-in `emacs --batch') is found all the same."
+in `emacs --batch') is found all the same.  So is markdown-mode, whose
+`gfm-view-mode' Eglot renders hovers with when it is defined."
   (when betza-eglot-ensure
+    (require 'markdown-mode nil t)
     (if (require 'eglot nil t)
         (eglot-ensure)
       (message "betza: Eglot is not installed; on Emacs 28, `apt-get install elpa-eglot' \
@@ -107,19 +117,80 @@ Definitions are separated by whitespace, comments stand between bars."
   "Major mode for C/CIF XML files, whose `pieces' attribute holds MBN."
   (betza--start-eglot))
 
-;; Variant files by name only: `variants.ini' holds Betza, an ordinary `.ini' does not.  The
-;; name in any case, as the server reads it; Emacs's own `.ini' entry matches `.INI' as well,
-;; so the case is spelt out rather than left to `auto-mode-case-fold'.
+(defconst betza--built-in-variants
+  '("chess" "normal" "fischerandom" "nocastle" "armageddon" "torpedo" "berolina" "pawnsideways"
+    "pawnback" "legan" "fairy" "makruk" "makpong" "cambodian" "karouk" "asean" "ai-wok"
+    "shatranj" "chaturanga" "amazon" "georgian" "nightrider" "grasshopper" "hoppelpoppel"
+    "newzealand" "kingofthehill" "racingkings" "knightmate" "misere" "losers" "giveaway"
+    "antichess" "suicide" "codrus" "extinction" "kinglet" "threekings" "horde" "petrified"
+    "nocheckatomic" "atomic" "atomar" "isolation" "isolation7x7" "snailtrail" "fox-and-hounds"
+    "duck" "joust" "3check" "5check" "crazyhouse" "loop" "chessgi" "bughouse" "koedem"
+    "pocketknight" "placement" "sittuyin" "seirawan" "shouse" "dragon" "paradigm" "minishogi"
+    "mini" "kyotoshogi" "micro" "dobutsu" "gorogoro" "judkins" "torishogi" "euroshogi"
+    "losalamos" "gardner" "almost" "sortofalmost" "chigorin" "perfect" "spartan" "shatar"
+    "coregal" "clobber" "breakthrough" "ataxx" "flipersi" "flipello" "minixiangqi" "raazuvaa"
+    "shogi" "checkshogi" "shoshogi" "yarishogi" "okisakishogi" "capablanca" "capahouse"
+    "caparandom" "gothic" "janus" "modern" "chancellor" "embassy" "centaur" "gustav3"
+    "jesonmor" "courier" "grand" "opulent" "tencubed" "omicron" "troitzky" "wolf" "shako"
+    "clobber10" "flipello10" "amazons" "xiangqi" "manchu" "supply" "janggi" "janggitraditional"
+    "janggimodern" "janggicasual")
+  "The variants Fairy-Stockfish has built in, which a section may inherit from.
+The names of syntax/src/host/ini/builtins.tsv; tests/emacs checks that
+this file recognises variants files as the server does.")
+
+(defun betza--holds-variants-p ()
+  "Whether the buffer holds a Fairy-Stockfish variants file, as the server decides.
+That is a `customPiece1'... or `pieceToCharTable' key, or a section
+inheriting from a built-in variant or from a section above it, in any
+case (syntax/src/host/ini/mod.rs, `is_variants_file').  A parent alone
+is not enough: tox.ini's `[testenv:lint]' has one."
+  (save-excursion
+    (save-restriction
+      (widen)
+      (goto-char (point-min))
+      (let ((case-fold-search t)
+            (above nil)
+            (found nil))
+        (while (and (not found) (not (eobp)))
+          (cond
+           ((looking-at "\\[\\([^]\n]*\\)")
+            (let* ((header (match-string-no-properties 1))
+                   (colon (string-search ":" header))
+                   (name (string-trim (substring header 0 colon))))
+              (when colon
+                (let ((parent (downcase (string-trim (substring header (1+ colon))))))
+                  (setq found (or (member parent betza--built-in-variants)
+                                  (member parent above)))))
+              (push (downcase name) above)))
+           ((looking-at "[ \t]*\\(?:customPiece[0-9]*\\|pieceToCharTable\\)[ \t]*=")
+            (setq found t)))
+          (forward-line 1))
+        (and found t)))))
+
 ;;;###autoload
-(progn
+(defun betza-variants-file-p ()
+  "Whether the buffer visits an `.ini' whose content is a variants file.
+In `magic-mode-alist', which `set-auto-mode' reads before the file
+names of `auto-mode-alist': only an `.ini' is read further."
+  (and buffer-file-name
+       (let ((case-fold-search t))
+         (string-match-p "\\.ini\\'" buffer-file-name))
+       (betza--holds-variants-p)))
+
+;; Variants files by name, `*variants*.ini', and by content; every other `.ini' is left alone.
+;; The name in any case, as the server reads it; Emacs's own `.ini' entry matches `.INI' as
+;; well, so the case is spelt out rather than left to `auto-mode-case-fold'.
+;;;###autoload
+(let ((any-case (lambda (text)
+                  (mapconcat (lambda (c)
+                               (if (eq (upcase c) (downcase c)) (regexp-quote (string c))
+                                 (format "[%c%c]" (downcase c) (upcase c))))
+                             text ""))))
   (add-to-list 'auto-mode-alist
-               (cons (concat "[/.]"
-                             (mapconcat (lambda (c)
-                                          (if (eq (upcase c) c) (regexp-quote (string c))
-                                            (format "[%c%c]" c (upcase c))))
-                                        "variants.ini" "")
-                             "\\'")
+               (cons (concat (funcall any-case "variants") "[^/]*"
+                             (funcall any-case ".ini") "\\'")
                      'betza-variants-mode))
+  (add-to-list 'magic-mode-alist '(betza-variants-file-p . betza-variants-mode))
   (add-to-list 'auto-mode-alist '("\\.betza\\'" . betza-mode))
   (add-to-list 'auto-mode-alist '("\\.mbn\\'" . betza-mbn-mode))
   (add-to-list 'auto-mode-alist '("\\.pgn\\'" . betza-pgn-mode))

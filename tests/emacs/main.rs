@@ -2,12 +2,14 @@
 //! built `betza lsp`, with editors/emacs/betza.el installed the way docs/emacs.md tells users to
 //! (its folder on `load-path`, `(require 'betza)` in the init file). Eglot is Debian's
 //! elpa-eglot on Emacs 28 (`apt-get install emacs-nox elpa-eglot`, which `.ci/run` does) and
-//! built in from Emacs 29 on.
+//! built in from Emacs 29 on; Debian's elpa-markdown-mode renders the hovers.
 //!
 //! Emacs starts with an empty home and without the site's start file, so no one's settings
 //! take part, but keeps the site's Lisp folders, where Debian puts elpa-eglot (`-Q` would drop
 //! them, and with them Eglot on Emacs 28).
 
+#[path = "../common/ini_samples.rs"]
+mod ini_samples;
 #[path = "../common/scratch.rs"]
 mod scratch;
 #[path = "../common/tool.rs"]
@@ -23,7 +25,7 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// Whether Emacs with Eglot is there; says which part is missing otherwise.
+/// Whether Emacs with Eglot and markdown-mode is there; says which part is missing otherwise.
 fn emacs_with_eglot() -> bool {
     let emacs = Command::new("emacs").arg("--version").output();
     if !emacs.is_ok_and(|o| o.status.success()) {
@@ -32,16 +34,29 @@ fn emacs_with_eglot() -> bool {
         );
         return false;
     }
-    let eglot = Command::new("emacs")
-        .args(["--batch", "--no-site-file", "--eval"])
-        .arg("(kill-emacs (if (locate-library \"eglot\") 0 1))")
-        .output();
-    if !eglot.is_ok_and(|o| o.status.success()) {
-        tool::tool_missing(
-            "Eglot (built into Emacs 29 and newer; on Emacs 28, Debian's elpa-eglot) is needed for \
-             this test: apt-get install emacs-nox elpa-eglot (.ci/run does)",
-        );
-        return false;
+    let libraries = [
+        (
+            "eglot",
+            "Eglot (built into Emacs 29 and newer; on Emacs 28, Debian's elpa-eglot) is needed \
+             for this test: apt-get install emacs-nox elpa-eglot (.ci/run does)",
+        ),
+        (
+            "markdown-mode",
+            "markdown-mode, which Eglot renders hovers with, is needed for this test: apt-get \
+             install elpa-markdown-mode (.ci/run does)",
+        ),
+    ];
+    for (library, missing) in libraries {
+        let found = Command::new("emacs")
+            .args(["--batch", "--no-site-file", "--eval"])
+            .arg(format!(
+                "(kill-emacs (if (locate-library \"{library}\") 0 1))"
+            ))
+            .output();
+        if !found.is_ok_and(|o| o.status.success()) {
+            tool::tool_missing(missing);
+            return false;
+        }
     }
     true
 }
@@ -75,17 +90,27 @@ fn session() -> Value {
     let file = dir.join("variants.ini");
     std::fs::write(
         &file,
-        "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\ncastling = false\n",
+        "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\ncastling = false\n\
+         customPiece3 = z:NN\n",
     )
     .expect("variants.ini");
-    // The settings of docs/emacs.md: the diagrams on a board of 10 files.
+    // The settings of docs/emacs.md: XBoard's findings too (`NN`'s), the board left to the file.
     std::fs::write(
         dir.join(".dir-locals.el"),
-        "((nil . ((eglot-workspace-configuration . ((:betza . (:boardSize \"10x8\")))))))\n",
+        "((nil . ((eglot-workspace-configuration \
+         . ((:betza . (:engines [\"fairy-stockfish\" \"xboard\"])))))))\n",
     )
     .expect(".dir-locals.el");
     let plain = dir.join("settings.ini");
     std::fs::write(&plain, "[server]\nport = 8080\n").expect("settings.ini");
+    // Issue 42: a variants file by its content alone.
+    std::fs::write(
+        dir.join("rules.ini"),
+        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
+    )
+    .expect("rules.ini");
+    let samples = dir.join("samples");
+    ini_samples::write(&samples);
     let out = dir.join("result.json");
     let mut child = Command::new("emacs")
         .args(["--batch", "--no-site-file", "-l"])
@@ -96,6 +121,7 @@ fn session() -> Value {
         .env("PATH", path_with_betza())
         .env("BETZA_FILE", &file)
         .env("BETZA_PLAIN", &plain)
+        .env("BETZA_SAMPLES", &samples)
         .env("BETZA_OUT", &out)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -148,11 +174,19 @@ fn emacs_runs_the_installed_config_through_eglot() {
     assert_eq!(result["server"], "betza", "{at}: {result}");
     assert_eq!(result["command"], json!(["betza", "lsp"]), "{at}: {result}");
 
-    // Flymake shows the one broken string: `x` of `Nx` on line 3, column 18 (0-based).
+    // Flymake shows the broken string, `x` of `Nx` on line 3, column 18 (0-based), and XBoard's
+    // warning on `NN`, which only the settings of .dir-locals.el ask for.
     let diagnostics = result["diagnostics"].as_array().expect("diagnostics");
-    assert_eq!(diagnostics.len(), 1, "{at}: {result}");
+    let codes: Vec<&str> = diagnostics
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert_eq!(
+        codes,
+        ["missing-atom", "xboard-doubled-atom"],
+        "{at}: {result}"
+    );
     let broken = &diagnostics[0];
-    assert_eq!(broken["code"], "missing-atom", "{at}: {result}");
     assert_eq!(broken["line"], 3, "{at}: {result}");
     assert_eq!(broken["column"], 18, "{at}: {result}");
     assert_eq!(broken["type"], "eglot-error", "{at}: {result}");
@@ -162,20 +196,42 @@ fn emacs_runs_the_installed_config_through_eglot() {
         "{at}: {text}"
     );
 
-    // M-x eldoc on `fmWfcF`: the explanation and its diagram, whole, on the board of 10 files
-    // that .dir-locals.el asked for.
+    // M-x eldoc on `fmWfcF`: the explanation and its diagram, whole (to its last rank and the
+    // files' letters), on the section's board of 8 files, rendered by markdown-mode: on screen
+    // no `**`, backticks or fences, which the *eldoc* buffer still holds, hidden.
     let hover = result["hover"].as_str().unwrap_or_default();
-    for shown in [
-        "**`fmWfcF`** (Fairy-Stockfish Betza)",
+    let shown = result["hover_shown"].as_str().unwrap_or_default();
+    assert!(
+        hover.contains("**`fmWfcF`** (Fairy-Stockfish Betza)"),
+        "{at}: the *eldoc* buffer read:\n{hover}"
+    );
+    for text in [
+        "fmWfcF (Fairy-Stockfish Betza) · piece x in [v]",
         "The Shatranj Pawn.",
         "Wazir leap, forward; moves to an empty square (m)",
-        "  5  . . . x o x . . . .",
-        "  4  . . . . @ . . . . .",
-        "     a b c d e f g h i j",
+        "W (Wazir): one step orthogonally",
     ] {
         assert!(
-            hover.contains(shown),
-            "{at}: the hover on fmWfcF should show `{shown}`; the *eldoc* buffer read:\n{hover}"
+            shown.contains(text),
+            "{at}: the hover on fmWfcF should show `{text}`; the *eldoc* buffer showed:\n{shown}"
+        );
+    }
+    for row in [
+        "  5  . . x o x . . .",
+        "  4  . . . @ . . . .",
+        "  1  . . . . . . . .",
+        "     a b c d e f g h",
+    ] {
+        assert!(
+            shown.lines().any(|l| l == row),
+            "{at}: the diagram on fmWfcF should have the row `{row}`; the *eldoc* buffer \
+             showed:\n{shown}"
+        );
+    }
+    for markup in ["**", "`"] {
+        assert!(
+            !shown.contains(markup),
+            "{at}: markdown-mode should hide `{markup}`; the *eldoc* buffer showed:\n{shown}"
         );
     }
     let key = result["key_hover"].as_str().unwrap_or_default();
@@ -229,11 +285,11 @@ fn emacs_runs_the_installed_config_through_eglot() {
     );
     assert_eq!(result["fixed_line"], "customPiece2 = y:N", "{at}: {result}");
     assert_eq!(result["fixed"], true, "{at}: {result}");
-    assert_eq!(
-        result["diagnostics_after_fix"],
-        Value::Array(Vec::new()),
-        "{at}: {result}"
-    );
+    let after: Vec<&str> = result["diagnostics_after_fix"]
+        .as_array()
+        .map(|l| l.iter().filter_map(|d| d["code"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(after, ["xboard-doubled-atom"], "{at}: {result}");
 
     // An ordinary .ini keeps Emacs's own mode and gets no server.
     let plain = result["plain_mode"].as_str().unwrap_or_default();
@@ -246,6 +302,7 @@ fn emacs_runs_the_installed_config_through_eglot() {
     for (name, mode) in [
         ("shogi.variants.ini", "betza-variants-mode"),
         ("VARIANTS.INI", "betza-variants-mode"),
+        ("myvariants.ini", "betza-variants-mode"),
         ("pieces.betza", "betza-mode"),
         ("pieces.mbn", "betza-mbn-mode"),
         ("game.pgn", "betza-pgn-mode"),
@@ -253,10 +310,27 @@ fn emacs_runs_the_installed_config_through_eglot() {
     ] {
         assert_eq!(modes[name], mode, "{at}: {name}: {modes}");
     }
-    assert!(
-        modes["myvariants.ini"]
-            .as_str()
-            .is_some_and(|m| !m.starts_with("betza")),
-        "{at}: myvariants.ini is no variants file: {modes}"
+
+    // Issue 42: rules.ini, a variants file by its content, gets the mode, the server and its
+    // finding; every sample gets the mode exactly when the server reads it as a variants file.
+    assert_eq!(
+        result["rules_mode"], "betza-variants-mode",
+        "{at}: {result}"
     );
+    let rules: Vec<&str> = result["rules_diagnostics"]
+        .as_array()
+        .map(|l| l.iter().filter_map(|d| d["code"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(rules.contains(&"missing-atom"), "{at}: {result}");
+    let samples = result["samples"].as_object().cloned().unwrap_or_default();
+    let expected = ini_samples::samples();
+    assert_eq!(samples.len(), expected.len(), "{at}: {samples:?}");
+    for (name, _) in expected {
+        let mode = samples[&name].as_str().unwrap_or_default();
+        assert_eq!(
+            mode == "betza-variants-mode",
+            ini_samples::server_claims(&name),
+            "{at}: betza.el and the server disagree on {name}, opened in {mode}"
+        );
+    }
 }

@@ -5,8 +5,9 @@
 ;; `find-file' does, reads the server's diagnostics from Flymake, asks for the hover as `M-x
 ;; eldoc' does and reads the *eldoc* buffer, completes an option key with `completion-at-point'
 ;; and reads the items Eglot's completion table offers for a key and inside a Betza string,
-;; applies the quick fix of the broken string with `M-x eglot-code-actions RET', and checks
-;; that a plain .ini is left alone.
+;; applies the quick fix of the broken string with `M-x eglot-code-actions RET', checks that a
+;; plain .ini is left alone and that variants files of other names are not (rules.ini and the
+;; samples in $BETZA_SAMPLES).
 ;; Writes what it saw as JSON to $BETZA_OUT.  Every wait polls for its condition, 15 s at most.
 
 ;;; Code:
@@ -80,6 +81,18 @@ After 15 s, signal an error naming WHAT."
                         (buffer-substring-no-properties (point-min) (point-max)))))
             (and (not (string-empty-p text)) text))))))
 
+(defun betza-session--shown (buffer)
+  "The text of BUFFER as it shows: without what is invisible."
+  (with-current-buffer buffer
+    (let ((position (point-min))
+          (parts nil))
+      (while (< position (point-max))
+        (let ((next (next-single-char-property-change position 'invisible nil (point-max))))
+          (unless (invisible-p position)
+            (push (buffer-substring-no-properties position next) parts))
+          (setq position next)))
+      (apply #'concat (nreverse parts)))))
+
 (defun betza-session--completions ()
   "The candidates of Eglot's completion table at point, for the text before it."
   (let ((capf (eglot-completion-at-point)))
@@ -111,6 +124,7 @@ After 15 s, signal an error naming WHAT."
     ;; M-x eldoc on `fmWfcF' of customPiece1, then on the key `castling'.
     (betza-session--goto 2 19)
     (betza-session--put 'hover (betza-session--hover))
+    (betza-session--put 'hover_shown (betza-session--shown eldoc--doc-buffer))
     (betza-session--goto 4 2)
     (betza-session--put 'key_hover (betza-session--hover))
 
@@ -164,6 +178,22 @@ After 15 s, signal an error naming WHAT."
     (with-current-buffer (betza-session--visit plain)
       (betza-session--put 'plain_mode (symbol-name major-mode))
       (betza-session--put 'plain_managed (if eglot--managed-mode t :json-false)))
+    ;; A variants file by its content alone: its mode, and the server's finding on `Nx'.
+    (with-current-buffer (betza-session--visit
+                          (expand-file-name "rules.ini" (file-name-directory file)))
+      (betza-session--put 'rules_mode (symbol-name major-mode))
+      (betza-session--wait "the diagnostics of rules.ini" (lambda () (flymake-diagnostics)))
+      (betza-session--put 'rules_diagnostics (vconcat (betza-session--diagnostics))))
+    ;; The mode of each of tests/common/ini_samples.rs's files, without starting the server.
+    (let ((samples (getenv "BETZA_SAMPLES"))
+          (betza-eglot-ensure nil))
+      (betza-session--put
+       'samples
+       (mapcar (lambda (path)
+                 (cons (file-relative-name path samples)
+                       (with-current-buffer (find-file-noselect path)
+                         (symbol-name major-mode))))
+               (directory-files-recursively samples ""))))
     ;; The modes other names get (new files, not visited further).
     (betza-session--put
      'modes_by_name

@@ -159,6 +159,15 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     // An ordinary .ini, whose customPiece line the server would check if it were sent.
     std::fs::write(dir.join("settings.ini"), "[server]\ncustomPiece1 = x:Nx\n")
         .expect("settings.ini");
+    // A variants file by its content alone, and an ordinary .ini in a folder named `variants`.
+    std::fs::write(
+        dir.join("rules.ini"),
+        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
+    )
+    .expect("rules.ini");
+    std::fs::create_dir_all(dir.join("variants")).expect("variants folder");
+    std::fs::write(dir.join("variants/settings.ini"), "[server]\nport = 8080\n")
+        .expect("variants/settings.ini");
 
     // `betza` on PATH, as docs/helix.md asks.
     let binary = Path::new(env!("CARGO_BIN_EXE_betza"));
@@ -307,14 +316,37 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
         "settings.ini should be Helix's `ini`: {status}\n{plain}"
     );
 
-    // A new `*.variants.ini` is one too.
-    tmux.keys(&[":open shogi.variants.ini", "Enter"]);
-    let other = tmux.wait_for("shogi.variants.ini", |s| {
-        status_line(s).contains("shogi.variants.ini")
+    // Issue 42: new `*variants.ini` files are variants files too; `variants` in a folder's
+    // name is not enough.
+    for (name, language) in [
+        ("shogi.variants.ini", "fairy-variants"),
+        ("pychess-variants.ini", "fairy-variants"),
+        ("variants/settings.ini", " ini "),
+    ] {
+        tmux.keys(&[&format!(":open {name}"), "Enter"]);
+        let other = tmux.wait_for(name, |s| status_line(s).contains(name));
+        assert!(
+            status_line(&other).contains(language),
+            "{name} should be `{}`:\n{other}",
+            language.trim()
+        );
+    }
+
+    // A variants file of another name stays `ini` (Helix reads no content) until the language
+    // is picked by hand, as docs/helix.md says: then the server checks it.
+    tmux.keys(&[":open rules.ini", "Enter"]);
+    let rules = tmux.wait_for("rules.ini", |s| status_line(s).contains("rules.ini"));
+    assert!(
+        status_line(&rules).contains(" ini "),
+        "rules.ini should open as `ini`:\n{rules}"
+    );
+    tmux.keys(&[":set-language fairy-variants", "Enter"]);
+    let picked = tmux.wait_for("the server's diagnostic in rules.ini", |s| {
+        status_line(s).contains("fairy-variants") && s.contains(message)
     });
     assert!(
-        status_line(&other).contains("fairy-variants"),
-        "shogi.variants.ini should be `fairy-variants`:\n{other}"
+        line_with(&picked, "king = k:Nx").contains(message),
+        "line 3 of rules.ini should carry the message:\n{picked}"
     );
 
     // Helix quits, and its server with it; the tmux server ends with its last session.

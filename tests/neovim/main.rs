@@ -7,6 +7,8 @@
 //! `vim.lsp.start` and forky's (0.12) through `vim.lsp.config`; tests/neovim/fetch-new-neovim.sh
 //! unpacks the last two into target/, and `.ci/run` installs all three.
 
+#[path = "../common/ini_samples.rs"]
+mod ini_samples;
 #[path = "../common/scratch.rs"]
 mod scratch;
 #[path = "../common/tool.rs"]
@@ -44,6 +46,12 @@ fn session(nvim: &Path, label: &str) -> Value {
         "[v:chess]\ncustomPiece1 = x:mafsW\ncustomPiece2 = y:N\ncastling = false\n",
     )
     .expect("variants.ini");
+    // Issue 42: a variants file by its name alone, one by its content alone, and neither.
+    for (name, text) in OTHER_FILES {
+        std::fs::write(dir.join(name), text).expect("writes the file");
+    }
+    let samples = dir.join("samples");
+    ini_samples::write(&samples);
     // The explanation documents the server writes go to the temporary folder: this one, removed
     // with the rest.
     let temporary = dir.join("tmp");
@@ -60,6 +68,7 @@ fn session(nvim: &Path, label: &str) -> Value {
         .env("TMPDIR", &temporary)
         .env("BETZA_FILE", &file)
         .env("BETZA_OUT", &out)
+        .env("BETZA_SAMPLES", &samples)
         .output()
         .expect("nvim runs");
     // Errors in Neovim's callbacks (a hover handler, say) are only printed, never raised.
@@ -74,6 +83,22 @@ fn session(nvim: &Path, label: &str) -> Value {
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
+
+/// Beside the variants.ini: `pychess-variants.ini` is a variants file by its name (its section
+/// inherits from nothing and it has no custom piece), `rules.ini` by its content (a section
+/// inheriting from chess, a custom piece), `tox.ini` by neither (its `[testenv:lint]` has a
+/// parent that is no variant). Each variant has `Nx` at the start of line 3's value.
+const OTHER_FILES: [(&str, &str); 3] = [
+    ("pychess-variants.ini", "[tiny]\nmaxRank = 6\nking = k:Nx\n"),
+    (
+        "rules.ini",
+        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
+    ),
+    (
+        "tox.ini",
+        "[testenv]\ndeps = pytest\n[testenv:lint]\ncommands = ruff\n",
+    ),
+];
 
 /// The diagnostics the session read at `key`: each one's code and line.
 fn findings(result: &Value, key: &str) -> Vec<(String, u64)> {
@@ -284,6 +309,16 @@ fn check_small_float(result: &Value, label: &str) {
     }
 }
 
+/// The Neovim's version the session ran in, as numbers.
+fn version(result: &Value) -> Vec<u64> {
+    result["version"]
+        .as_str()
+        .unwrap_or_default()
+        .split('.')
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
 /// The code action menu on `fmW`, "Explain this piece in a new document" picked by its number:
 /// the explanation opens once, in a new window where Neovim does not show documents itself
 /// (before 0.9: betza.lua opens the path the command returns), else where Neovim shows it.
@@ -310,16 +345,10 @@ fn check_explain(result: &Value, label: &str) {
             .any(|l| l.contains("fmW") && l.contains("Fairy-Stockfish Betza")),
         "{label}: the explanation should name `fmW` in Fairy-Stockfish Betza: {lines:#?}"
     );
-    let version: Vec<u64> = result["version"]
-        .as_str()
-        .unwrap_or_default()
-        .split('.')
-        .filter_map(|n| n.parse().ok())
-        .collect();
     let shows = result["shows_documents"] == true;
     assert_eq!(
         shows,
-        version >= vec![0, 9],
+        version(result) >= vec![0, 9],
         "{label}: Neovim says it shows documents from 0.9 on: {result}"
     );
     let asked = result["requested"]["window/showDocument"].as_u64();
@@ -332,6 +361,60 @@ fn check_explain(result: &Value, label: &str) {
                 && explain["file_shown"] == true,
             "{label}: the explanation should open in a split beside the file: {explain}"
         );
+    }
+}
+
+/// Issue 42: the variants files under other names get the server (the `fairy-variants`
+/// filetype from 0.8 on, where Neovim reads the config's filetype rules), the diagnostic of
+/// `Nx` and `K`'s hover; tox.ini stays `dosini` without it. Every sample is recognised exactly
+/// when the server reads it as a variants file.
+fn check_recognition(result: &Value, label: &str) {
+    let filetypes = version(result) >= vec![0, 8];
+    let variants_filetype = if filetypes {
+        "fairy-variants"
+    } else {
+        "dosini"
+    };
+    for (name, section) in [("pychess-variants.ini", "tiny"), ("rules.ini", "rules")] {
+        let seen = &result["other_files"][name];
+        assert_eq!(
+            seen["filetype"], variants_filetype,
+            "{label}: {name}: {seen}"
+        );
+        assert_eq!(seen["attached"], true, "{label}: {name}: {seen}");
+        assert!(
+            has(seen, "codes", "missing-atom", Some(2)),
+            "{label}: {name} should have the finding on `Nx`: {seen}"
+        );
+        let float = float_words(seen, "float");
+        assert!(
+            float.contains(&format!(
+                "Nx (Fairy-Stockfish Betza) · piece k in [{section}]"
+            )),
+            "{label}: `K` on `Nx` in {name} should show its hover; the float read:\n{float}"
+        );
+    }
+    let tox = &result["other_files"]["tox.ini"];
+    assert_eq!(tox["filetype"], "dosini", "{label}: {tox}");
+    assert_eq!(tox["attached"], false, "{label}: {tox}");
+
+    let samples = result["samples"].as_object().cloned().unwrap_or_default();
+    let expected = ini_samples::samples();
+    assert_eq!(samples.len(), expected.len(), "{label}: {samples:?}");
+    for (name, _) in expected {
+        let claimed = ini_samples::server_claims(&name);
+        let seen = &samples[&name];
+        assert_eq!(
+            seen["handles"], claimed,
+            "{label}: the config and the server disagree on {name}: {seen}"
+        );
+        if filetypes {
+            assert_eq!(
+                seen["filetype"] == "fairy-variants",
+                claimed,
+                "{label}: {name}: {seen}"
+            );
+        }
     }
 }
 
@@ -384,6 +467,7 @@ fn check(result: &Value, label: &str) {
     check_error_over_hint(result, label);
     check_small_float(result, label);
     check_explain(result, label);
+    check_recognition(result, label);
 }
 
 #[test]

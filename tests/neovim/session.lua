@@ -6,8 +6,9 @@
 -- after the start of a key typed on a new line, undone after. A line with an error and a hint:
 -- the sign and the virtual text on screen. `K` on a piece in a terminal of 80x24. Last, the code
 -- action menu (`gra` from 0.11 on, `:lua vim.lsp.buf.code_action()` typed before) and the
--- explanation it opens. Counts the notifications and requests the server sent. Writes what it
--- saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
+-- explanation it opens. Then variants files under other names and the samples in
+-- $BETZA_SAMPLES: whether each is recognised. Counts the notifications and requests the server
+-- sent. Writes what it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
 
@@ -70,9 +71,10 @@ local ok, err = pcall(function()
   assert(client, "the betza client did not attach to " .. file)
   results.client = client.name
 
-  local function codes()
+  -- The diagnostics of buffer `of` (the variants.ini when not given).
+  local function codes(of)
     local list = {}
-    for _, d in ipairs(vim.diagnostic.get(buf)) do
+    for _, d in ipairs(vim.diagnostic.get(of or buf)) do
       local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
       table.insert(list, { code = code, line = d.lnum, col = d.col })
     end
@@ -323,6 +325,45 @@ local ok, err = pcall(function()
   end
   for _, win in ipairs(vim.api.nvim_list_wins()) do
     if vim.api.nvim_win_get_buf(win) == buf then results.explain.file_shown = true end
+  end
+
+  -- Variants files under other names (issue 42), and a tox.ini beside them: the filetype each
+  -- gets, whether the server attached, and in a variants file its diagnostics once they came
+  -- and `K` on line 3's piece (`king = k:Nx`), where Neovim's own `K` would ask man.vim.
+  -- Neovim 0.12 attaches a buffer a moment after it opens: tox.ini is opened first and looked
+  -- at last, once the others were attached.
+  local folder = vim.fn.fnamemodify(file, ":h")
+  local function open(name)
+    vim.cmd("edit " .. vim.fn.fnameescape(folder .. "/" .. name))
+    local other = vim.api.nvim_get_current_buf()
+    return other, { filetype = vim.bo[other].filetype }
+  end
+  results.other_files = {}
+  local tox, tox_seen = open("tox.ini")
+  for _, name in ipairs({ "pychess-variants.ini", "rules.ini" }) do
+    local other, seen = open(name)
+    seen.attached = vim.wait(15000, function() return vim.lsp.buf_is_attached(other, client.id) end, 50)
+    if seen.attached then
+      vim.wait(15000, function() return #vim.diagnostic.get(other) > 0 end, 50)
+      seen.codes = codes(other)
+      seen.float = k_on(3, 9, "K on " .. name)
+    end
+    results.other_files[name] = seen
+  end
+  tox_seen.attached = vim.lsp.buf_is_attached(tox, client.id)
+  results.other_files["tox.ini"] = tox_seen
+
+  -- The samples of tests/common/ini_samples.rs: the filetype each gets, and whether the config
+  -- sends it to the server.
+  local samples = os.getenv("BETZA_SAMPLES")
+  results.samples = {}
+  for _, path in ipairs(vim.fn.globpath(samples, "**/*", false, true)) do
+    if vim.fn.isdirectory(path) == 0 then
+      vim.cmd("edit " .. vim.fn.fnameescape(path))
+      local sample = vim.api.nvim_get_current_buf()
+      results.samples[path:sub(#samples + 2)] = { filetype = vim.bo[sample].filetype,
+        handles = require("betza").handles(path, sample) }
+    end
   end
 
   -- `client:stop()` from 0.11 on; the function form before.

@@ -6,6 +6,7 @@ import { DidChangeConfigurationNotification, State, type LanguageClient } from "
 
 import { SELECTOR, createClient, currentSettings, findServer } from "./client";
 import { ExplainPanel } from "./explainPanel";
+import { IniFiles } from "./iniFiles";
 import { RestartPolicy } from "./restarts";
 import { INSTALL_HINT } from "./serverPath";
 import { DialectStatus } from "./statusBar";
@@ -28,7 +29,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const policy = new RestartPolicy();
   const panel = new ExplainPanel();
   const status = new DialectStatus();
-  context.subscriptions.push(output, panel, status);
+  const iniFiles = new IniFiles(() => client, output);
+  context.subscriptions.push(output, panel, status, iniFiles);
 
   const start = async () => {
     const server = findServer(context.extensionPath);
@@ -53,7 +55,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         `The betza language server (${server.path}) could not be started: ${reason}. Its log is in the "betza" output. ${INSTALL_HINT}`,
         output,
       );
+      return;
     }
+    iniFiles.considerOpen();
   };
 
   const stop = async () => {

@@ -6,7 +6,7 @@
 --
 --   require("betza").setup({
 --     cmd = { "betza", "lsp" },                 -- the server; `betza` must be on PATH otherwise
---     settings = { dialect = "xbetza", boardSize = "8x8", engines = { "fairy-stockfish" } },
+--     settings = { dialect = "xbetza", engines = { "fairy-stockfish" } },
 --     diagnostic = { severity_sort = true, virtual_text = true },  -- the default
 --     on_attach = function(client, bufnr) end,  -- optional, runs after betza's own
 --   })
@@ -22,17 +22,21 @@
 -- The code action "Explain this piece in a new document" opens the explanation: Neovim 0.9 and
 -- newer show the document the server asks them to, older ones open it here, in a split.
 --
+-- A Fairy-Stockfish variants file is an `.ini` named `*variants*.ini`, or one whose content is
+-- a variants file (`customPiece1 = …`, `pieceToCharTable = …`, or `[name:parent]` with a
+-- built-in variant or a section above as parent): it gets the filetype `fairy-variants`
+-- (coloured as INI) from Neovim 0.8 on, and the server on every version. For any other file,
+-- `:set filetype=fairy-variants` starts the server by hand.
+--
 -- Neovim 0.11 and newer use vim.lsp.config/vim.lsp.enable, 0.8 to 0.10 vim.lsp.start, and 0.7
 -- the older vim.lsp.start_client.
 local M = {}
 
 local BETZA_K = "<Cmd>lua require('betza').hover()<CR>"
 
--- Files are chosen by name, not by filetype: `variants.ini` holds Betza, an ordinary `.ini`
--- does not, and both are `dosini` to Neovim.
+-- Files are chosen by name, and an `.ini` also by its content: `variants.ini` holds Betza, an
+-- ordinary `.ini` does not, and both are `dosini` to Neovim.
 local NAME_PATTERNS = {
-  "^variants%.ini$",
-  "%.variants%.ini$",
   "%.betza$",
   "%.mbn$",
   "%.pgn$",
@@ -40,15 +44,75 @@ local NAME_PATTERNS = {
   "%.ccif$",
 }
 
---- Whether the server reads the file with this path.
-function M.handles(path)
+-- The variants Fairy-Stockfish has built in, which a section may inherit from: the names of
+-- syntax/src/host/ini/builtins.tsv (tests/neovim checks that this file agrees with the server).
+local BUILT_IN = {}
+for name in ([[
+  chess normal fischerandom nocastle armageddon torpedo berolina pawnsideways pawnback legan
+  fairy makruk makpong cambodian karouk asean ai-wok shatranj chaturanga amazon georgian
+  nightrider grasshopper hoppelpoppel newzealand kingofthehill racingkings knightmate misere
+  losers giveaway antichess suicide codrus extinction kinglet threekings horde petrified
+  nocheckatomic atomic atomar isolation isolation7x7 snailtrail fox-and-hounds duck joust 3check
+  5check crazyhouse loop chessgi bughouse koedem pocketknight placement sittuyin seirawan shouse
+  dragon paradigm minishogi mini kyotoshogi micro dobutsu gorogoro judkins torishogi euroshogi
+  losalamos gardner almost sortofalmost chigorin perfect spartan shatar coregal clobber
+  breakthrough ataxx flipersi flipello minixiangqi raazuvaa shogi checkshogi shoshogi yarishogi
+  okisakishogi capablanca capahouse caparandom gothic janus modern chancellor embassy centaur
+  gustav3 jesonmor courier grand opulent tencubed omicron troitzky wolf shako clobber10
+  flipello10 amazons xiangqi manchu supply janggi janggitraditional janggimodern janggicasual
+]]):gmatch("%S+") do
+  BUILT_IN[name] = true
+end
+
+-- Whether the lines are a Fairy-Stockfish variants file, as the server decides
+-- (syntax/src/host/ini/mod.rs, `is_variants_file`): a `customPiece1`… or `pieceToCharTable`
+-- key, or a section inheriting from a built-in variant or from a section above it, in any
+-- case. A parent alone is not enough: tox.ini's `[testenv:lint]` has one.
+local function holds_variants(lines)
+  local above = {}
+  for _, line in ipairs(lines) do
+    local header = line:match("^%[([^%]]*)")
+    if header then
+      local name, parent = header:match("^([^:]*):(.*)$")
+      if parent then
+        parent = vim.trim(parent):lower()
+        if BUILT_IN[parent] or above[parent] then
+          return true
+        end
+      end
+      above[vim.trim(name or header):lower()] = true
+    elseif not vim.trim(line):match("^[#;]") then
+      local key = vim.trim(line:match("^([^=]*)=") or ""):lower()
+      if key == "piecetochartable" or key:match("^custompiece%d*$") then
+        return true
+      end
+    end
+  end
+  return false
+end
+
+-- An `.ini` named `*variants*.ini`, or whose buffer holds a variants file.
+local function is_variants_file(path, bufnr)
+  local name = vim.fn.fnamemodify(path, ":t"):lower()
+  if not name:find("%.ini$") then
+    return false
+  end
+  return name:find("variants") ~= nil
+    or holds_variants(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false))
+end
+
+--- Whether the server reads the file with this path (shown in buffer `bufnr`, when given).
+function M.handles(path, bufnr)
   local name = vim.fn.fnamemodify(path, ":t"):lower()
   for _, pattern in ipairs(NAME_PATTERNS) do
     if name:find(pattern) then
       return true
     end
   end
-  return false
+  if not (bufnr and vim.api.nvim_buf_is_loaded(bufnr)) then
+    return false
+  end
+  return vim.bo[bufnr].filetype == "fairy-variants" or is_variants_file(path, bufnr)
 end
 
 local function first_line_is_xml(bufnr)
@@ -56,7 +120,10 @@ local function first_line_is_xml(bufnr)
   return line:match("^%s*<") ~= nil
 end
 
--- `.cif` is also crystallography's format, so only an XML `.cif` becomes `xml`.
+-- `.cif` is also crystallography's format, so only an XML `.cif` becomes `xml`. A variants
+-- file is `fairy-variants` (from Neovim 0.8 on; 0.7 uses these rules only when
+-- `g:do_filetype_lua` is set, and the server then starts by M.handles all the same), coloured
+-- as INI.
 local function add_filetypes()
   vim.filetype.add({
     extension = {
@@ -69,6 +136,26 @@ local function add_filetypes()
         end
       end,
     },
+    pattern = {
+      [".*%.[iI][nN][iI]"] = function(path, bufnr)
+        if is_variants_file(path, bufnr) then
+          return "fairy-variants"
+        end
+      end,
+    },
+  })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = vim.api.nvim_create_augroup("betza-filetype", { clear = true }),
+    pattern = "fairy-variants",
+    callback = function(args)
+      vim.bo[args.buf].commentstring = "# %s"
+      -- After Neovim's own FileType handler, which sets 'syntax' to the filetype.
+      vim.schedule(function()
+        if vim.api.nvim_buf_is_valid(args.buf) and vim.bo[args.buf].filetype == "fairy-variants" then
+          vim.bo[args.buf].syntax = "dosini"
+        end
+      end)
+    end,
   })
 end
 
@@ -219,7 +306,7 @@ end
 
 local function setup_config_api(opts)
   local config = config_for(opts, function(bufnr, on_dir)
-    if M.handles(vim.api.nvim_buf_get_name(bufnr)) then
+    if M.handles(vim.api.nvim_buf_get_name(bufnr), bufnr) then
       on_dir(directory_of(bufnr))
     end
   end)
@@ -227,11 +314,12 @@ local function setup_config_api(opts)
   vim.lsp.enable("betza")
 end
 
+-- FileType too: a filetype set by hand (`:set filetype=fairy-variants`) starts the server.
 local function on_matching_buffers(start)
-  vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
+  vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile", "FileType" }, {
     group = vim.api.nvim_create_augroup("betza", { clear = true }),
     callback = function(args)
-      if M.handles(vim.api.nvim_buf_get_name(args.buf)) then
+      if M.handles(vim.api.nvim_buf_get_name(args.buf), args.buf) then
         start(args.buf)
       end
     end,

@@ -23,7 +23,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use betza_syntax::ide::{self, Document};
 
 use super::handlers::{
-    code_actions, completion, diagnostics, hover, macros, semantic_tokens, symbols,
+    code_actions, completion, diagnostics, hover, macros, recognition, semantic_tokens, symbols,
 };
 use super::position::{Encoding, to_offset};
 use super::state::{Open, Settings};
@@ -267,7 +267,10 @@ impl LanguageServer for Backend {
                 })),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![code_actions::EXPLAIN.into()],
+                    commands: vec![
+                        code_actions::EXPLAIN.into(),
+                        recognition::IS_VARIANTS_FILE.into(),
+                    ],
                     ..ExecuteCommandOptions::default()
                 }),
                 semantic_tokens_provider: Some(
@@ -518,12 +521,22 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != code_actions::EXPLAIN {
-            return Err(Error::invalid_params(format!(
-                "unknown command `{}`",
-                params.command
-            )));
+        match params.command.as_str() {
+            code_actions::EXPLAIN => self.explain(params).await,
+            recognition::IS_VARIANTS_FILE => recognition::is_variants_file(&params.arguments)
+                .map(Some)
+                .map_err(Error::invalid_params),
+            command => Err(Error::invalid_params(format!(
+                "unknown command `{command}`"
+            ))),
         }
+    }
+}
+
+impl Backend {
+    /// `betza.explain`: the hover at a document's offset, written to a new file for the
+    /// client to show.
+    async fn explain(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
         let uri = params
             .arguments
             .first()

@@ -6,6 +6,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexS
 mod chained;
 mod diagnostics;
 mod mbn;
+mod recognition;
 
 struct Session {
     to_server: DuplexStream,

@@ -214,22 +214,12 @@ pub struct Scan {
 }
 
 /// The format of a file, from its name and, for `.ini` files, its content (DESIGN.md: not
-/// every `.ini`, only `variants.ini`, `*.variants.ini` and those with `customPiece` keys or a
-/// section that inherits from a Fairy-Stockfish built-in variant).
+/// every `.ini`, only those named `*variants*.ini` and those whose content is a variants file,
+/// [`ini::is_variants_file`]).
 pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
-    let name = file_name
-        .rsplit(['/', '\\'])
-        .next()
-        .unwrap_or(file_name)
-        .to_ascii_lowercase();
-    let extension = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
-    match extension {
-        "ini"
-            if name == "variants.ini"
-                || name.ends_with(".variants.ini")
-                || text.contains("customPiece")
-                || ini::inherits_a_built_in(text) =>
-        {
+    let name = base_name(file_name);
+    match extension(&name) {
+        "ini" if name.contains("variants") || ini::is_variants_file(text) => {
             Some(HostFormat::VariantsIni)
         }
         "pgn" => Some(HostFormat::Pgn),
@@ -239,6 +229,44 @@ pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
         "mbn" => Some(HostFormat::Mbn),
         _ => None,
     }
+}
+
+/// The format of a document an editor opened, `language` being the editor's language id.
+/// `fairy-variants` is a choice (the user's, or the editor's own detection): it is taken
+/// whatever the name. Otherwise the name decides, as for [`detect`]; an `.ini` whose content
+/// is no variants file is nobody's, whatever its language. A name that says nothing leaves it
+/// to the language, and an `ini` to its content.
+pub fn detect_document(file_name: &str, language: &str, text: &str) -> Option<HostFormat> {
+    if language == "fairy-variants" {
+        return Some(HostFormat::VariantsIni);
+    }
+    if let Some(format) = detect(file_name, text) {
+        return Some(format);
+    }
+    if extension(&base_name(file_name)) == "ini" {
+        return None;
+    }
+    match language {
+        // Neovim calls INI `dosini`.
+        "ini" | "dosini" => ini::is_variants_file(text).then_some(HostFormat::VariantsIni),
+        "pgn" => Some(HostFormat::Pgn),
+        "ccif" | "xml" => Some(HostFormat::Cif),
+        "mbn" => Some(HostFormat::Mbn),
+        _ => Some(HostFormat::Betza),
+    }
+}
+
+/// The last component of a path, in lower case.
+fn base_name(file_name: &str) -> String {
+    file_name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(file_name)
+        .to_ascii_lowercase()
+}
+
+fn extension(name: &str) -> &str {
+    name.rsplit_once('.').map_or("", |(_, extension)| extension)
 }
 
 /// Scans a whole file. `default_dialect` applies to `.betza` lines before any `# dialect:` line.

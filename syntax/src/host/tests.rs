@@ -40,23 +40,108 @@ fn every_prefix_scans(format: HostFormat, text: &str) {
 
 #[test]
 fn formats_are_recognised_by_name_and_ini_files_by_content() {
-    assert_eq!(detect("variants.ini", ""), Some(HostFormat::VariantsIni));
-    assert_eq!(detect("my.variants.ini", ""), Some(HostFormat::VariantsIni));
+    for name in [
+        "variants.ini",
+        "my.variants.ini",
+        "pychess-variants.ini",
+        "fairy-stockfish-variants.ini",
+        "shogi-variants.ini",
+        "a/b/MyVariants.INI",
+    ] {
+        assert_eq!(detect(name, ""), Some(HostFormat::VariantsIni), "{name}");
+    }
+    // `variants` in a folder's name says nothing of the file.
     assert_eq!(
-        detect("other.ini", "[x]\ncustomPiece1 = a:W"),
-        Some(HostFormat::VariantsIni)
+        detect(
+            "variants/settings.ini",
+            "[x]
+key = value"
+        ),
+        None
     );
-    // DESIGN.md: "Do not claim every *.ini".
-    assert_eq!(detect("settings.ini", "[x]\nkey = value"), None);
-    // A section inheriting from a built-in variant is Fairy-Stockfish's, whatever the name.
-    assert_eq!(
-        detect("inda.ini", "[inda:chess]\nmaxRank = 6\n"),
-        Some(HostFormat::VariantsIni)
-    );
-    assert_eq!(detect("settings.ini", "[x:y]\nkey = value"), None);
     assert_eq!(detect("game.PGN", ""), Some(HostFormat::Pgn));
     assert_eq!(detect("a/b/c.ccif", ""), Some(HostFormat::Cif));
     assert_eq!(detect("notes.txt", ""), None);
+    assert_eq!(detect("variants.txt", "[x]\ncustomPiece1 = a:W"), None);
+}
+
+/// An `.ini` of another name is a variants file by what it holds: a key of the engine's own,
+/// or a section inheriting from a built-in or from a section above it (DESIGN.md: "Do not
+/// claim every `*.ini`").
+#[test]
+fn an_ini_of_another_name_is_recognised_by_its_content() {
+    for text in [
+        "[x]\ncustomPiece1 = a:W\n",
+        "[x]\ncustompiece12 = a:W\n",
+        "[x]\npieceToCharTable = PNBRQK:pnbrqk\n",
+        "# before any section\ncustomPiece1 = a:W\n",
+        "[inda:chess]\nmaxRank = 6\n",
+        "[mini:Shogi]\n",
+        "[base]\nmaxRank = 6\n[child:base]\n",
+        "\u{feff}[x]\r\ncustomPiece1 = a:W\r\n",
+    ] {
+        assert_eq!(
+            detect("rules.ini", text),
+            Some(HostFormat::VariantsIni),
+            "{text:?}"
+        );
+    }
+    for text in [
+        "",
+        "[x]\nkey = value\n",
+        "[x:y]\nkey = value\n",
+        // tox.ini and supervisord: a parent that is no variant.
+        "[testenv]\ndeps = pytest\n[testenv:lint]\ncommands = ruff\n",
+        "[program:web]\ncommand = serve\n[group:all]\nprograms = web\n",
+        // The words in a comment or a value are no keys.
+        "[x]\n; customPiece1 = a:W\nnote = pieceToCharTable\n",
+        "[x]\ncustomPieceX = a:W\n",
+        // A parent named below its child is not known when the child is read.
+        "[child:base]\n[base]\n",
+    ] {
+        assert_eq!(detect("settings.ini", text), None, "{text:?}");
+    }
+}
+
+/// An editor's language decides where the name says nothing; `fairy-variants` is a choice
+/// and wins over the name; an `.ini` stays nobody's when its content is no variants file.
+#[test]
+fn documents_are_recognised_by_name_language_and_content() {
+    use super::detect_document;
+    let variants = "[mini:chess]\nmaxRank = 6\n";
+    let plain = "[server]\nport = 80\n";
+    for language in ["ini", "dosini", "plaintext", "fairy-variants", ""] {
+        assert_eq!(
+            detect_document("/w/rules.ini", language, variants),
+            Some(HostFormat::VariantsIni),
+            "{language}"
+        );
+        assert_eq!(
+            detect_document("/w/pychess-variants.ini", language, plain),
+            Some(HostFormat::VariantsIni),
+            "{language}"
+        );
+    }
+    for language in ["ini", "dosini", "plaintext", "betza", ""] {
+        assert_eq!(detect_document("/w/settings.ini", language, plain), None);
+    }
+    assert_eq!(
+        detect_document("/w/settings.ini", "fairy-variants", plain),
+        Some(HostFormat::VariantsIni)
+    );
+    assert_eq!(
+        detect_document("Untitled-1", "ini", variants),
+        Some(HostFormat::VariantsIni)
+    );
+    assert_eq!(detect_document("Untitled-1", "ini", plain), None);
+    assert_eq!(
+        detect_document("Untitled-1", "pgn", ""),
+        Some(HostFormat::Pgn)
+    );
+    assert_eq!(
+        detect_document("Untitled-1", "plaintext", "fmWfcF"),
+        Some(HostFormat::Betza)
+    );
 }
 
 #[test]

@@ -115,16 +115,10 @@ impl Clone for Document {
 }
 
 impl Document {
-    /// A document named `path` (its host format comes from the name, else from the editor's
-    /// `language` id), analysed at once.
+    /// A document named `path`, of the editor's `language` (its host format: see
+    /// [`host::detect_document`]), analysed at once.
     pub fn new(path: &str, language: &str, text: &str, options: &Options) -> Document {
-        let format = host::detect(path, text).or(match language {
-            "fairy-variants" | "ini" => Some(HostFormat::VariantsIni),
-            "pgn" => Some(HostFormat::Pgn),
-            "ccif" | "xml" => Some(HostFormat::Cif),
-            "mbn" => Some(HostFormat::Mbn),
-            _ => Some(HostFormat::Betza),
-        });
+        let format = host::detect_document(path, language, text);
         let mut document = Document {
             rope: Rope::from_str(text),
             format,

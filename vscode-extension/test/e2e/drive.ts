@@ -72,6 +72,9 @@ function prepare(): void {
   fs.writeFileSync(dirs.config, "auth: none\n");
   fs.copyFileSync(corpusFile, path.join(dirs.workspace, "variants.ini"));
   fs.copyFileSync(corpusPgn, path.join(dirs.workspace, "game.pgn"));
+  for (const [name, text] of Object.entries(INI_FILES)) {
+    fs.writeFileSync(path.join(dirs.workspace, name), text);
+  }
   // XBoard's findings are off in a variants.ini unless asked for; this workspace asks, as one
   // running Fairy-Stockfish under an XBoard GUI would (the quick fix below is XBoard's).
   writeWorkspaceSettings({ "betza.engines": ENGINES });
@@ -80,6 +83,18 @@ function prepare(): void {
   // No welcome page, tips, trust prompt or update checks: nothing but the editor on screen.
   writeSettings();
 }
+
+/**
+ * Variants files under other names (issue 42), and a plain `.ini`: `pychess-variants.ini` is one
+ * by its name alone (its section inherits from nothing and it has no custom piece), `rules.ini`
+ * by its content alone (a section inheriting from chess); `settings.ini` is neither. Each
+ * variant has a broken string, `Nx`, on line 3.
+ */
+const INI_FILES = {
+  "pychess-variants.ini": "[tiny]\nmaxRank = 6\nking = k:Nx\n",
+  "rules.ini": "[rules:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\n",
+  "settings.ini": "[server]\nport = 8080\nmode = Nx\n",
+};
 
 /** The engines the workspace asks findings for. */
 const ENGINES = ["fairy-stockfish", "xboard"];
@@ -451,6 +466,40 @@ async function run(): Promise<void> {
       check(text.includes(`${betza} (XBetza)`), `the hover reads ${betza} as XBetza`);
       await page.keyboard.press("Escape");
       await waitFor(page, "the XBetza dialect item", () => page.locator(".statusbar-item", { hasText: "XBetza" }).last().innerText(), (t) => t.includes("XBetza"));
+    });
+
+    const languageMode = () => page.locator("#status\\.editor\\.mode").innerText();
+    const hoverAt = async (line: number, column: number, shows: string) => {
+      await goTo(page, line, column);
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      const hover = page.locator(".monaco-hover:not(.hidden)").first();
+      await waitFor(page, `the hover with \`${shows}\``, async () => normalise(await hover.innerText()), (t) => t.includes(shows));
+      await page.keyboard.press("Escape");
+    };
+
+    await step("pychess-variants.ini is a variants file by its name: squiggle and hover", async () => {
+      await quickInput(page, "Control+P", "pychess-variants.ini", "pychess-variants.ini");
+      await waitFor(page, "the Fairy-Stockfish variants language", languageMode, (t) => t.includes("Fairy-Stockfish variants"));
+      await page.locator(".squiggly-error").first().waitFor({ timeout: STEP_TIMEOUT });
+      await hoverAt(3, 10, "Nx (Fairy-Stockfish Betza) · piece k in [tiny]");
+    });
+
+    await step("rules.ini opens as INI and becomes a variants file by its content: squiggle and hover", async () => {
+      await quickInput(page, "Control+P", "rules.ini", "rules.ini");
+      await waitFor(page, "the Fairy-Stockfish variants language", languageMode, (t) => t.includes("Fairy-Stockfish variants"));
+      await page.locator(".squiggly-error").first().waitFor({ timeout: STEP_TIMEOUT });
+      await hoverAt(2, 19, "The Shatranj Pawn");
+    });
+
+    await step("settings.ini stays INI once the server has answered about it", async () => {
+      const answers = () => fs.readFileSync(findLog("betza"), "utf8").split("Received response 'workspace/executeCommand").length - 1;
+      const before = answers();
+      await quickInput(page, "Control+P", "settings.ini", "settings.ini");
+      await waitFor(page, "the server's answer about settings.ini", async () => answers(), (n) => n > before);
+      const mode = await languageMode();
+      check(mode.trim() === "Ini", `settings.ini keeps VS Code's INI language: ${mode}`);
+      check((await page.locator(".squiggly-error").count()) === 0, "settings.ini has no squiggles");
     });
 
     await step("a betza.server.path that points nowhere gets a notification with the fix", async () => {

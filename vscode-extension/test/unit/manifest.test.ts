@@ -22,11 +22,12 @@ interface Language {
 describe("package.json", () => {
   const languages: Language[] = contributes.languages;
 
-  it("defines exactly the server's language ids, and activates on each and on pgn", () => {
+  it("defines exactly the server's language ids, and activates on each, on pgn and on ini", () => {
     assert.deepEqual(languages.map((l) => l.id).sort(), ["betza", "ccif", "fairy-variants", "mbn"]);
+    // ini: a variants file of another name opens as INI, and only the server can tell.
     assert.deepEqual(
       [...manifest.activationEvents].sort(),
-      ["betza", "ccif", "fairy-variants", "mbn", "pgn"].map((id) => `onLanguage:${id}`),
+      ["betza", "ccif", "fairy-variants", "ini", "mbn", "pgn"].map((id) => `onLanguage:${id}`),
     );
   });
 
@@ -40,7 +41,7 @@ describe("package.json", () => {
 
   it("claims variants files by name only, and no .pgn or plain .ini", () => {
     const claimed = languages.flatMap((l) => [...(l.extensions ?? []), ...(l.filenames ?? []), ...(l.filenamePatterns ?? [])]);
-    assert.deepEqual(claimed.sort(), ["*.variants.ini", ".betza", ".ccif", ".cif", ".mbn", "variants.ini"]);
+    assert.deepEqual(claimed.sort(), ["*variants*.ini", ".betza", ".ccif", ".cif", ".mbn", "variants.ini"]);
   });
 
   it("has a grammar file for every language and injection, each with the scope it declares", () => {

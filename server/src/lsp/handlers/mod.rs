@@ -5,5 +5,6 @@ pub mod completion;
 pub mod diagnostics;
 pub mod hover;
 pub mod macros;
+pub mod recognition;
 pub mod semantic_tokens;
 pub mod symbols;

@@ -77,14 +77,38 @@ pub(crate) fn header_parts(content: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// Whether `text` has a section header whose parent is a Fairy-Stockfish built-in variant
-/// (`[mini:chess]`): a variants file under another name.
-pub(crate) fn inherits_a_built_in(text: &str) -> bool {
-    Model::read(text).sections().iter().any(|section| {
-        (section.header.as_ref())
-            .and_then(|header| header.parent.as_deref())
-            .is_some_and(|parent| options::built_in(parent).is_some())
-    })
+/// Whether `text` is a Fairy-Stockfish variants file, whatever its name: it sets a key only
+/// the engine has (`customPiece1`…, `pieceToCharTable`), or a section inherits from a built-in
+/// variant or from a section above it (`[mini:chess]`). Keys and names are compared in any
+/// case, so a mistyped key still gets its finding. A parent alone is not enough: tox.ini's
+/// `[testenv:lint]` and supervisord's `[program:web]` have one too.
+pub fn is_variants_file(text: &str) -> bool {
+    let model = Model::read(text);
+    let mut names_above: Vec<String> = Vec::new();
+    for section in model.sections() {
+        if let Some(header) = &section.header {
+            if let Some(parent) = &header.parent {
+                let parent = parent.trim().to_ascii_lowercase();
+                if options::built_in(&parent).is_some() || names_above.contains(&parent) {
+                    return true;
+                }
+            }
+            names_above.push(header.name.trim().to_ascii_lowercase());
+        }
+        if section.entries().any(|entry| is_engine_key(&entry.key)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// `customPiece` with its number, or `pieceToCharTable`, in any case.
+fn is_engine_key(key: &str) -> bool {
+    let key = key.trim().to_ascii_lowercase();
+    key == "piecetochartable"
+        || key
+            .strip_prefix("custompiece")
+            .is_some_and(|number| number.bytes().all(|b| b.is_ascii_digit()))
 }
 
 pub(super) fn scan(text: &str) -> Scan {
