@@ -459,7 +459,7 @@ fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Chec
     };
     let Some(format) = host::detect(&name, &text) else {
         return if named {
-            Err("not a file with Betza in it: expected variants.ini (or an .ini with customPiece keys), .pgn, .diagram, .cif, .ccif, .betza or .mbn".into())
+            Err("not a file with Betza in it: expected a Fairy-Stockfish variants file (*variants*.ini, or an .ini with customPiece or pieceToCharTable keys or a section that inherits from a variant), .pgn, .diagram, .cif, .ccif, .betza or .mbn".into())
         } else {
             Ok(None)
         };
