@@ -472,7 +472,7 @@ fn explain_in_xboard_says_where_xboard_differs() {
     );
     let differs = stdout(&betza(["explain", "mfW", "--dialect", "xboard"]));
     assert!(
-        differs.contains("XBoard reads this string differently from seed 000: from e5 on an empty 9×9 board: XBoard also goes to d5 e4 f5"),
+        differs.contains("XBoard reads this string differently from seed 000: from d4 on an empty 8x8 board: XBoard also goes to c4 d3 e4"),
         "{differs}"
     );
     assert!(differs.contains("XBoard's moves on an empty board:"));

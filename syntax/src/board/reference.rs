@@ -19,6 +19,17 @@ fn squares(names: &[&str]) -> Vec<Square> {
     names.iter().filter_map(|n| n.parse().ok()).collect()
 }
 
+/// The empty boards a message speaks of first, from their centre square: the 8×8 board the
+/// diagrams of the command line, the playground and most hovers show (the piece on d4), then a
+/// 9×9 board, where a difference two squares away on every side still shows.
+pub fn shown_boards() -> Vec<Position> {
+    [8, 9]
+        .into_iter()
+        .map(|n| BoardSize { files: n, ranks: n })
+        .filter_map(|size| Position::new(size, size.centre(), Side::White, false, &[], &[]).ok())
+        .collect()
+}
+
 /// The reference positions: an empty board (first), the same with friends and enemies around
 /// (and with colours swapped), a piece that has moved, black, and a corner.
 pub fn positions() -> &'static [Position] {

@@ -9,8 +9,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::MoveExplanation;
 use super::words::directions_words;
-use crate::board::reference::{MoveTrace, fingerprint};
-use crate::board::{BoardSize, Position, Side, Square, Step, generate};
+use crate::board::reference::{MoveTrace, fingerprint, shown_boards};
+use crate::board::{Square, Step, generate};
 use crate::model;
 use crate::model::fairy::{self, AtomReading, EnginePiece, Modality, Overwrite, Table, Writes};
 use crate::vocabulary::Atom;
@@ -223,14 +223,6 @@ fn together(piece: &model::Piece, alone: &Alone) -> Option<String> {
     if !more && !fewer {
         return None;
     }
-    let size = BoardSize { files: 9, ranks: 9 };
-    let position = Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()?;
-    let all = generate(piece, &position).destinations();
-    let alone: BTreeSet<Square> = alone
-        .distinct
-        .iter()
-        .flat_map(|part| generate(&part.piece, &position).destinations())
-        .collect();
     let list = |squares: Vec<Square>| -> String {
         squares
             .iter()
@@ -238,8 +230,27 @@ fn together(piece: &model::Piece, alone: &Alone) -> Option<String> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let gained = list(all.iter().copied().filter(|s| !alone.contains(s)).collect());
-    let lost = list(alone.into_iter().filter(|s| !all.contains(s)).collect());
+    // On the first empty board users see where the squares differ (the last one otherwise).
+    let boards = shown_boards();
+    let (position, gained, lost) = boards
+        .iter()
+        .map(|position| {
+            let all = generate(piece, position).destinations();
+            let alone: BTreeSet<Square> = alone
+                .distinct
+                .iter()
+                .flat_map(|part| generate(&part.piece, position).destinations())
+                .collect();
+            let gained = list(all.iter().copied().filter(|s| !alone.contains(s)).collect());
+            let lost = list(alone.into_iter().filter(|s| !all.contains(s)).collect());
+            (position, gained, lost)
+        })
+        .find(|(_, gained, lost)| !gained.is_empty() || !lost.is_empty())
+        .or_else(|| {
+            let last = boards.last()?;
+            Some((last, String::new(), String::new()))
+        })?;
+    let board = format!("from {} on an empty {} board", position.from, position.size);
     let mut said = Vec::new();
     if more {
         said.push(
@@ -252,11 +263,9 @@ fn together(piece: &model::Piece, alone: &Alone) -> Option<String> {
     }
     let detail = match (gained.is_empty(), lost.is_empty()) {
         (true, true) => "the difference shows once other pieces stand around".to_owned(),
-        (false, true) => format!("from e5 on an empty 9×9 board they add {gained}"),
-        (true, false) => format!("from e5 on an empty 9×9 board they lose {lost}"),
-        (false, false) => {
-            format!("from e5 on an empty 9×9 board they add {gained} and lose {lost}")
-        }
+        (false, true) => format!("{board} they add {gained}"),
+        (true, false) => format!("{board} they lose {lost}"),
+        (false, false) => format!("{board} they add {gained} and lose {lost}"),
     };
     Some(format!(
         "In Fairy-Stockfish {} ({detail})",

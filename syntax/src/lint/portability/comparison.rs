@@ -4,9 +4,9 @@
 use rowan::TextRange;
 
 use super::Findings;
-use crate::board::reference::{fingerprint, proof_positions};
+use crate::board::reference::{fingerprint, proof_positions, shown_boards};
 use crate::board::{
-    BoardSize, Generated, Occupant, Position, Side, Square, generate, without_repeats, xboard,
+    Generated, Occupant, Position, Side, Square, generate, without_repeats, xboard,
 };
 use crate::model;
 use crate::{Dialect, parse};
@@ -44,9 +44,9 @@ pub enum Comparison {
     Differs(String),
 }
 
-/// How XBoard's moves compare with the dialect's reading: where they differ, first on an empty
-/// 9×9 board from e5, else on the first reference position where they do, naming the squares
-/// that differ.
+/// How XBoard's moves compare with the dialect's reading: where they differ, first on the empty
+/// boards users see, else on the first proof position where they do, naming the squares that
+/// differ (see [`difference`]).
 pub fn xboard_difference(text: &str, dialect: Dialect) -> Comparison {
     // Generated in many positions: thousands of copies of a move are found once.
     let ours = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
@@ -64,18 +64,16 @@ pub fn xboard_difference(text: &str, dialect: Dialect) -> Comparison {
 /// At most this many squares are named in a difference; the rest are counted.
 const NAMED_SQUARES: usize = 8;
 
-/// Where two readings' moves differ: on an empty 9×9 board from e5 when they differ there, else
-/// on the first reference position where they do, naming the squares only one of them goes to
+/// Where two readings' moves differ: on the first empty board of [`shown_boards`] where they
+/// differ (the 8×8 board users see beside the message, from d4), else on the first proof
+/// position where they do, naming the squares only one of them goes to
 /// ("XBoard also goes to c4 d3; only the seed goes to e7"). The comparison stops at the first
 /// position where a search was cut short: a piece that costly is compared no further.
 pub(crate) fn difference(
     (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
     (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
 ) -> Comparison {
-    let size = BoardSize { files: 9, ranks: 9 };
-    let Ok(empty) = Position::new(size, size.centre(), Side::White, false, &[], &[]) else {
-        return Comparison::Same;
-    };
+    let shown = shown_boards();
     // A search cut short at its budget found some of its moves, not all: the other reading
     // going somewhere it did not is no proof, only its own moves the other lacks are.
     let differs = |position: &Position| {
@@ -101,7 +99,8 @@ pub(crate) fn difference(
             None
         }
     };
-    let found = std::iter::once(&empty)
+    let found = shown
+        .iter()
         .chain(proof_positions())
         .find_map(|p| differs(p).map(|d| d.map(|d| (p, d))));
     let (position, (a, b)) = match found {
@@ -141,17 +140,13 @@ pub(crate) fn difference(
     if !only_first.is_empty() {
         said.push(format!("only {first_name} goes to {only_first}"));
     }
-    Comparison::Differs(format!(
-        "{}: {}",
-        where_words(position, &empty),
-        said.join("; ")
-    ))
+    Comparison::Differs(format!("{}: {}", where_words(position), said.join("; ")))
 }
 
 /// A position in words, for a message.
-fn where_words(position: &Position, empty: &Position) -> String {
-    if position == empty {
-        return "from e5 on an empty 9×9 board".to_owned();
+fn where_words(position: &Position) -> String {
+    if shown_boards().contains(position) {
+        return format!("from {} on an empty {} board", position.from, position.size);
     }
     let list = |occupant: Occupant| {
         position
