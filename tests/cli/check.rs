@@ -6,6 +6,8 @@ use std::process::Command;
 
 use super::{betza, stderr};
 
+mod formats;
+
 /// A file named `name` holding `contents`, in a folder of its own that is removed with it.
 struct TempFile {
     path: std::path::PathBuf,

@@ -1,5 +1,5 @@
-//! `betza check FILE... [--format human|json] [--dialect D] [--allow CODE] [--deny CODE]
-//! [--max-findings N]`: every Betza string in the given files (directories: every recognised
+//! `betza check FILE... [--format human|json|sarif|github] [--dialect D] [--allow CODE]
+//! [--deny CODE] [--max-findings N]`: every Betza string in the given files (directories: every recognised
 //! file inside), checked, each file once. Exit 1 if anything is an error, else 0. A file that
 //! cannot be read, is not UTF-8 or has an unknown format gets its own message; the rest are
 //! still checked. Files are checked and written one at a time, so memory follows the largest
@@ -17,11 +17,20 @@ use serde_json::json;
 
 use super::report;
 
+mod github;
+mod sarif;
+
 /// How findings are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// Reports drawn under the text, on stderr.
     Human,
+    /// A JSON array of findings, on stdout.
     Json,
+    /// SARIF 2.1.0 for code scanning, on stdout.
+    Sarif,
+    /// GitHub Actions annotations (`::error file=…::…`), on stdout.
+    Github,
 }
 
 /// One file's outcome.
@@ -70,6 +79,15 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
             &mut Json {
                 out: BufWriter::new(std::io::stdout().lock()),
                 items: 0,
+            },
+        ),
+        Format::Sarif => sarif::Sarif::start(BufWriter::new(std::io::stdout().lock()))
+            .and_then(|mut sink| check_each(&walk.files, options, &mut sink)),
+        Format::Github => check_each(
+            &walk.files,
+            options,
+            &mut github::GitHub {
+                out: BufWriter::new(std::io::stdout().lock()),
             },
         ),
     };
@@ -251,6 +269,38 @@ fn shown(path: &Path) -> String {
             escaped
         })
         .collect()
+}
+
+/// A finding's message and, on a line of its own, its help: the one text CI services show.
+fn with_help(d: &FileDiagnostic) -> String {
+    match &d.help {
+        Some(help) => format!("{}\n{help}", d.message),
+        None => d.message.clone(),
+    }
+}
+
+/// A path with `/` between its parts and no `.` parts, as CI services name a file in the
+/// repository (`./corpus/a.betza` is `corpus/a.betza`); an absolute path keeps its root.
+fn slashed(path: &Path) -> String {
+    use std::path::Component;
+    let mut slashed = String::new();
+    for part in path.components() {
+        let name = match part {
+            Component::CurDir => continue,
+            Component::RootDir => {
+                slashed.push('/');
+                continue;
+            }
+            Component::Prefix(prefix) => prefix.as_os_str().to_string_lossy(),
+            Component::ParentDir => "..".into(),
+            Component::Normal(name) => name.to_string_lossy(),
+        };
+        if !(slashed.is_empty() || slashed.ends_with('/')) {
+            slashed.push('/');
+        }
+        slashed.push_str(&name);
+    }
+    slashed
 }
 
 /// Whether a file found in a folder may hold Betza, by its name alone (an `.ini` is read to

@@ -38,7 +38,8 @@ enum Command {
         /// Files or directories.
         #[arg(required = true)]
         paths: Vec<std::path::PathBuf>,
-        /// Output: human reports on stderr, or a JSON array on stdout.
+        /// Output: human reports on stderr; a JSON array, SARIF 2.1.0 (code scanning) or GitHub
+        /// Actions annotations on stdout.
         #[arg(long, value_enum, default_value_t = check::Format::Human)]
         format: check::Format,
         /// The dialect of `.betza` lines that declare none.

@@ -1,6 +1,7 @@
 //! Human-readable reports of findings, drawn by ariadne under the offending text.
 
 use std::io::{BufWriter, IsTerminal, Write};
+use std::sync::OnceLock;
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
 use betza_syntax::document::{FileDiagnostic, LineIndex, TOO_MANY_FINDINGS};
@@ -14,6 +15,21 @@ fn kind_of(severity: Severity) -> (ReportKind<'static>, Color) {
         Severity::Info => (ReportKind::Custom("Info", Color::Cyan), Color::Cyan),
         Severity::Hint => (ReportKind::Custom("Hint", Color::Blue), Color::Blue),
     }
+}
+
+/// Whether reports are coloured, decided once for the process: only when stderr is a terminal
+/// and `NO_COLOR` is unset or empty (no-color.org). ariadne's own switch leaves the header of a
+/// custom kind (Info, Hint) coloured, so painting is turned off at its root, yansi, as well.
+fn coloured() -> bool {
+    static COLOURED: OnceLock<bool> = OnceLock::new();
+    *COLOURED.get_or_init(|| {
+        let coloured = std::io::stderr().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+        if !coloured {
+            yansi::disable();
+        }
+        coloured
+    })
 }
 
 /// Writes the reports of a string's syntax errors to stderr, as `check` reports a file's
@@ -56,7 +72,7 @@ pub fn write_file_diagnostics(
 ) -> std::io::Result<()> {
     let config = Config::default()
         .with_index_type(IndexType::Byte)
-        .with_color(std::io::stderr().is_terminal());
+        .with_color(coloured());
     if diagnostics.is_empty() {
         // Nothing to draw: a large clean file is not indexed for nothing.
         return Ok(());
