@@ -206,10 +206,7 @@ fn check_keys(result: &Value, label: &str) {
         );
     }
     let header = float_words(result, "header_float");
-    for shown in [
-        "Variant v: v ← chess (built in)",
-        "board: 8 files × 8 ranks",
-    ] {
+    for shown in ["Variant v ← chess (built in)", "board: 8 files × 8 ranks"] {
         assert!(
             header.contains(shown),
             "{label}: `K` on `[v:chess]` should show `{shown}`; the float read:\n{header}"
