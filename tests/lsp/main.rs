@@ -167,7 +167,8 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
     server.send(request(3, "textDocument/hover", 0, 1));
     let header = hover_text(&server.reply_to(3));
     assert!(
-        header.contains("`v` ← `chess` (built in)") && header.contains("8 files × 6 ranks"),
+        header.starts_with("**Variant `v`** ← `chess` (built in)\n")
+            && header.contains("8 files × 6 ranks"),
         "{header}"
     );
     let labels = |reply: &Value| -> Vec<String> {

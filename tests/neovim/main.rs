@@ -206,10 +206,7 @@ fn check_keys(result: &Value, label: &str) {
         );
     }
     let header = float_words(result, "header_float");
-    for shown in [
-        "Variant v: v ← chess (built in)",
-        "board: 8 files × 8 ranks",
-    ] {
+    for shown in ["Variant v ← chess (built in)", "board: 8 files × 8 ranks"] {
         assert!(
             header.contains(shown),
             "{label}: `K` on `[v:chess]` should show `{shown}`; the float read:\n{header}"
@@ -283,9 +280,13 @@ fn check_error_over_hint(result: &Value, label: &str) {
 }
 
 /// `K` on `fmW` in the middle of a terminal of 80x24: the float shows the diagram's files row
-/// and its legend on screen, without scrolling.
+/// and its legend on screen, without scrolling, and wraps its words whole (issue 42).
 fn check_small_float(result: &Value, label: &str) {
     let float = &result["small_float"];
+    assert_eq!(
+        float["linebreak"], true,
+        "{label}: the float should wrap at word boundaries ('linebreak')"
+    );
     let (row, height) = (&float["cursor_row"], &float["window_height"]);
     assert!(
         row.as_i64().unwrap_or(0) * 3 > height.as_i64().unwrap_or(0),

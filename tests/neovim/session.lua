@@ -269,7 +269,8 @@ local ok, err = pcall(function()
   vim.cmd("redraw")
   results.small_float = { lines = float_lines(small), shown = {}, cursor_row = cursor_row,
     window_height = vim.api.nvim_win_get_height(0),
-    width = vim.api.nvim_win_get_width(small), height = vim.api.nvim_win_get_height(small) }
+    width = vim.api.nvim_win_get_width(small), height = vim.api.nvim_win_get_height(small),
+    linebreak = vim.wo[small].linebreak }
   for number, line in ipairs(results.small_float.lines) do
     local first = vim.fn.screenpos(small, number, 1)
     local last = vim.fn.screenpos(small, number, math.max(#line, 1))

@@ -16,8 +16,8 @@
 -- line, and shows virtual text (Neovim 0.11 turned it off by default). Give a table of your own
 -- to use it instead, or false to leave Neovim's settings (and yours) alone.
 --
--- `K` is Neovim's hover, its float moved where it shows whole when the rows beside the cursor
--- are too few for a diagram; a `K` of your own is kept.
+-- `K` is Neovim's hover, its float wrapped between words and moved where it shows whole when
+-- the rows beside the cursor are too few for a diagram; a `K` of your own is kept.
 --
 -- The code action "Explain this piece in a new document" opens the explanation: Neovim 0.9 and
 -- newer show the document the server asks them to, older ones open it here, in a split.
@@ -159,6 +159,24 @@ local function add_filetypes()
   })
 end
 
+-- Rows a line fills in a window `width` wide with 'linebreak': a word that does not fit goes
+-- to the next row, and only a word wider than a row is broken.
+local function wrapped_rows(line, width)
+  local rows, used = 1, 0
+  for word, blanks in line:gmatch("(%S*)(%s*)") do
+    local wide = vim.fn.strdisplaywidth(word)
+    if used > 0 and used + wide > width then
+      rows, used = rows + 1, 0
+    end
+    used = used + wide
+    while used > width do
+      rows, used = rows + 1, used - width
+    end
+    used = math.min(used + vim.fn.strdisplaywidth(blanks), width)
+  end
+  return rows
+end
+
 -- Rows the float's text takes on screen: wrapped lines count once per row they fill.
 local function rows_needed(win)
   if vim.api.nvim_win_text_height then
@@ -167,7 +185,7 @@ local function rows_needed(win)
   local width = math.max(vim.api.nvim_win_get_width(win), 1)
   local rows = 0
   for _, line in ipairs(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false)) do
-    rows = rows + math.max(1, math.ceil(vim.fn.strdisplaywidth(line) / width))
+    rows = rows + wrapped_rows(line, width)
   end
   return rows
 end
@@ -197,8 +215,9 @@ local function fit_on_screen(win)
   })
 end
 
--- `K`: Neovim's own hover, then its float fitted on screen once it opens (Neovim keeps the
--- float's window in the buffer variable `lsp_floating_preview`).
+-- `K`: Neovim's own hover, then its float wrapped at word boundaries and fitted on screen once
+-- it opens (Neovim keeps the float's window in the buffer variable `lsp_floating_preview`).
+-- Neovim 0.7 and 0.10 wrap the float without 'linebreak', in the middle of words (0.12 sets it).
 function M.hover()
   local bufnr = vim.api.nvim_get_current_buf()
   local before = vim.b[bufnr].lsp_floating_preview
@@ -207,6 +226,7 @@ function M.hover()
   local function poll()
     local win = vim.api.nvim_buf_is_valid(bufnr) and vim.b[bufnr].lsp_floating_preview
     if win and win ~= before and vim.api.nvim_win_is_valid(win) then
+      vim.wo[win].linebreak = true
       fit_on_screen(win)
     elseif waited < 3000 then
       waited = waited + 20

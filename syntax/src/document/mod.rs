@@ -152,10 +152,17 @@ impl Analysis {
 }
 
 /// The help of a finding of `text` that has a fix: the fix's title and the string as it
-/// leaves it.
+/// leaves it. An empty side is said in words, as an empty code span reads as nothing (issue 42).
 fn help_of(fix: &Fix, text: &str) -> String {
     let (before, after) = fix.preview(text);
-    format!("{}: `{before}` becomes `{after}`", fix.title)
+    let title = &fix.title;
+    if after.is_empty() {
+        format!("{title}: the string becomes empty")
+    } else if before.is_empty() {
+        format!("{title}: the empty string becomes `{after}`")
+    } else {
+        format!("{title}: `{before}` becomes `{after}`")
+    }
 }
 
 /// Offers each finding of a region (`text`, its string) to `found`, built in file coordinates,

@@ -414,6 +414,18 @@ fn help_on_a_long_string_quotes_the_part_that_changes() {
     );
 }
 
+/// Issue 42: a fix that leaves the string empty says so in words, not with an empty code span.
+#[test]
+fn help_says_an_emptied_string_in_words() {
+    let analysis = analyse(HostFormat::Betza, "fm\n", &Options::default());
+    let helps: Vec<Option<&str>> = analysis
+        .diagnostics
+        .iter()
+        .map(|d| d.help.as_deref())
+        .collect();
+    assert_eq!(helps, [Some("remove `fm`: the string becomes empty")]);
+}
+
 /// Issue 25: findings on the same letters have one cause; the most severe is kept, with the
 /// fix another offered. `z` in `fmWfcFz` is a modifier with no atom (not also a move that adds
 /// nothing), and `D1`, which Fairy-Stockfish builds nothing from, is not also said to differ.

@@ -158,7 +158,8 @@ fn offset_of(offset: usize) -> crate::TextSize {
 fn header_words(model: &Model, index: usize) -> String {
     let section = &model.sections()[index];
     let name = section.name().unwrap_or_default();
-    let mut chain = vec![format!("`{name}`")];
+    // The title starts the chain, so the name is said once (issue 42 saw it twice).
+    let mut chain = vec![format!("**Variant `{name}`**")];
     let mut needs = None;
     let mut last = index;
     for parent in model.ancestors(index) {
@@ -185,7 +186,7 @@ fn header_words(model: &Model, index: usize) -> String {
     if let Some(parent) = unknown {
         chain.push(format!("`{parent}` (not defined above)"));
     }
-    let mut markdown = format!("**Variant `{name}`**: {}\n\n", chain.join(" ← "));
+    let mut markdown = format!("{}\n\n", chain.join(" ← "));
     match section.board() {
         Some(board) => markdown.push_str(&format!(
             "- board: {} files × {} ranks\n- pieces: {}\n- start position: `{}`\n",
@@ -481,7 +482,12 @@ pub(super) mod tests {
     fn a_header_says_its_parents_and_its_board() {
         let at = FILE.find("[b:a]").expect("header");
         let words = hover(FILE, at + 1).expect("a hover").markdown;
-        assert!(words.contains("`b` ← `a` ← `chess` (built in)"), "{words}");
+        let title = words.lines().next().unwrap_or_default();
+        assert_eq!(title, "**Variant `b`** ← `a` ← `chess` (built in)");
+        // Issue 42: the section's name once in the title, not again as the chain's start.
+        assert_eq!(title.matches("`b`").count(), 1, "{words}");
+        let alone = hover("[v]\n", 1).expect("a hover").markdown;
+        assert_eq!(alone.lines().next(), Some("**Variant `v`**"), "{alone}");
         assert!(words.contains("7 files × 6 ranks"), "{words}");
         // A parent built in only with large boards says so.
         let text = "[s:shogi]\n";

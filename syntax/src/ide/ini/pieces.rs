@@ -325,6 +325,28 @@ mod tests {
         assert_eq!(through.map(|h| h.markdown), Some(hover.markdown));
     }
 
+    /// Issue 42's example: a chess start position under a built-in parent, hovered as an editor
+    /// asks, says the letter's piece and side.
+    #[test]
+    fn a_letter_of_a_chess_start_position_is_hovered() {
+        let text = "[makruk:chess]\n\
+                    startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+        let document = crate::ide::Document::new(
+            "variants.ini",
+            "",
+            text,
+            &crate::document::Options::default(),
+        );
+        let q = text.find("rnbq").expect("fen") + 3;
+        let hover = crate::ide::hover::hover(&document, q, crate::ide::HoverOptions::default())
+            .expect("a hover");
+        assert_eq!(hover.range, range(q, q + 1));
+        assert_eq!(
+            hover.markdown,
+            "**`q`**: a black piece defined by a piece of the built-in `chess`\n"
+        );
+    }
+
     #[test]
     fn a_letter_in_the_start_position_leads_to_its_piece() {
         let model = model(FILE);
