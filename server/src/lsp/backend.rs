@@ -22,10 +22,12 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use betza_syntax::ide::{self, Document};
 
+use super::explanation_file;
 use super::handlers::{
     code_actions, completion, diagnostics, hover, macros, recognition, semantic_tokens, symbols,
 };
-use super::position::{Encoding, to_offset};
+use super::position::Encoding;
+use super::snapshot::{RaiseOnDrop, Snapshot};
 use super::state::{Open, Settings};
 
 #[derive(Debug, Default)]
@@ -51,42 +53,6 @@ pub struct Backend {
     /// the documents or settings: a change waits for work still reading (work a cancel has
     /// stopped ends at its next checkpoint), so it changes the documents in place.
     readers: Arc<tokio::sync::RwLock<()>>,
-}
-
-/// Raises a request's cancellation flag when the request's future is dropped: the protocol
-/// library drops it when the client cancels the request.
-struct RaiseOnDrop(Arc<AtomicBool>);
-
-impl Drop for RaiseOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// What a request's work reads: the document as it was when the request was taken, and the
-/// settings then.
-struct Snapshot {
-    document: Arc<Document>,
-    settings: Settings,
-    encoding: Encoding,
-    shows_documents: bool,
-    described_labels: bool,
-}
-
-impl Snapshot {
-    /// The byte offset of `position`, or the protocol error for a line past the end.
-    fn offset(&self, position: Position) -> Result<usize> {
-        to_offset(self.document.text(), position, self.encoding)
-            .ok_or_else(|| Error::invalid_params("the position is past the end of the document"))
-    }
-
-    /// The byte offsets of `range`; an end past the end of the document means its end.
-    fn offsets(&self, range: Range) -> Result<(usize, usize)> {
-        let start = self.offset(range.start)?;
-        let end = to_offset(self.document.text(), range.end, self.encoding)
-            .unwrap_or(self.document.text().len_bytes());
-        Ok((start, end))
-    }
 }
 
 impl Backend {
@@ -560,7 +526,7 @@ impl Backend {
         };
         // The explanation goes to a new file: the client is asked to show it, or, when it
         // cannot show documents, opens the path the command returns.
-        let path = write_new_file(&text).map_err(|error| Error {
+        let path = explanation_file::write_new_file(&text).map_err(|error| Error {
             code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
             message: format!("cannot write the explanation to a new file: {error}").into(),
             data: None,
@@ -580,36 +546,4 @@ impl Backend {
         }
         Ok(Some(serde_json::json!(path.display().to_string())))
     }
-}
-
-/// Writes `text` to a new file of the temporary folder under a name no one can guess, created
-/// only if nothing stands there (no file, no planted link), so nothing else is overwritten and
-/// another user's files cannot make it fail.
-fn write_new_file(text: &str) -> std::io::Result<std::path::PathBuf> {
-    use std::hash::{BuildHasher, Hasher};
-    use std::io::Write as _;
-    let mut last_error = None;
-    for attempt in 0u64..8 {
-        // A hasher of the standard library is seeded randomly for each process and instance.
-        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-        hasher.write_u64(attempt);
-        let name = format!(
-            "betza-explain-{}-{:016x}.md",
-            std::process::id(),
-            hasher.finish()
-        );
-        let path = std::env::temp_dir().join(name);
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(mut file) => {
-                file.write_all(text.as_bytes())?;
-                return Ok(path);
-            }
-            Err(error) => last_error = Some(error),
-        }
-    }
-    Err(last_error.unwrap_or_else(|| std::io::Error::other("no free name")))
 }

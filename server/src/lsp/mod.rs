@@ -2,11 +2,13 @@
 //! holds no notation knowledge of its own.
 
 mod backend;
+mod explanation_file;
 mod framing;
 pub mod handlers;
 mod in_flight;
 mod initialize;
 mod position;
+mod snapshot;
 mod state;
 
 #[cfg(test)]
