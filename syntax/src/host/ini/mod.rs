@@ -84,7 +84,8 @@ pub(crate) fn header_parts(content: &str) -> (&str, Option<&str>) {
 /// `[testenv:lint]` and supervisord's `[program:web]` have one too.
 pub fn is_variants_file(text: &str) -> bool {
     let model = Model::read(text);
-    let mut names_above: Vec<String> = Vec::new();
+    // A set: a file of many sections each naming an unknown parent stays linear.
+    let mut names_above: std::collections::HashSet<String> = std::collections::HashSet::new();
     for section in model.sections() {
         if let Some(header) = &section.header {
             if let Some(parent) = &header.parent {
@@ -93,7 +94,7 @@ pub fn is_variants_file(text: &str) -> bool {
                     return true;
                 }
             }
-            names_above.push(header.name.trim().to_ascii_lowercase());
+            names_above.insert(header.name.trim().to_ascii_lowercase());
         }
         if section.entries().any(|entry| is_engine_key(&entry.key)) {
             return true;
