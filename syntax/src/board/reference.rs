@@ -19,13 +19,21 @@ fn squares(names: &[&str]) -> Vec<Square> {
     names.iter().filter_map(|n| n.parse().ok()).collect()
 }
 
-/// The empty boards a message speaks of first, from their centre square: the 8×8 board the
-/// diagrams of the command line, the playground and most hovers show (the piece on d4), then a
-/// 9×9 board, where a difference two squares away on every side still shows.
-pub fn shown_boards() -> Vec<Position> {
-    [8, 9]
+/// The empty boards a message speaks of first, from their centre square: the board `seen`
+/// beside the message (a `variants.ini` section's own board), then the 8×8 board the diagrams
+/// of the command line, the playground and most hovers show (the piece on d4), then a 9×9
+/// board, where a difference two squares away on every side still shows.
+pub fn shown_boards(seen: Option<BoardSize>) -> Vec<Position> {
+    let mut sizes: Vec<BoardSize> = Vec::new();
+    for size in seen
         .into_iter()
-        .map(|n| BoardSize { files: n, ranks: n })
+        .chain([8, 9].map(|n| BoardSize { files: n, ranks: n }))
+    {
+        if !sizes.contains(&size) {
+            sizes.push(size);
+        }
+    }
+    (sizes.into_iter())
         .filter_map(|size| Position::new(size, size.centre(), Side::White, false, &[], &[]).ok())
         .collect()
 }

@@ -74,21 +74,25 @@ struct Omitted {
 
 impl Omitted {
     fn add(&mut self, range: TextRange, code: &str, severity: Severity) {
-        self.count += 1;
-        let level = severity as usize;
-        match self.by_code.get_mut(code) {
-            Some(counts) => counts[level] += 1,
-            None => {
-                let mut counts = [0; 4];
-                counts[level] = 1;
-                self.by_code.insert(code.to_owned(), counts);
-            }
-        }
-        self.severity = Some(self.severity.map_or(severity, |s| s.min(severity)));
+        self.add_many(code, severity, 1);
         let place = |r: TextRange| (r.start(), r.end());
         if self.first.is_none_or(|first| place(range) < place(first)) {
             self.first = Some(range);
         }
+    }
+
+    fn add_many(&mut self, code: &str, severity: Severity, count: usize) {
+        self.count += count;
+        let level = severity as usize;
+        match self.by_code.get_mut(code) {
+            Some(counts) => counts[level] += count,
+            None => {
+                let mut counts = [0; 4];
+                counts[level] = count;
+                self.by_code.insert(code.to_owned(), counts);
+            }
+        }
+        self.severity = Some(self.severity.map_or(severity, |s| s.min(severity)));
     }
 }
 
@@ -130,6 +134,12 @@ impl Bounded {
         if self.admits(about, severity) {
             self.keep(make());
         }
+    }
+
+    /// `count` findings with `code` at `severity` left out before they were offered: they come
+    /// after others of their code that were offered, so the first left out is among those.
+    pub(super) fn count_omitted(&mut self, code: &str, severity: Severity, count: usize) {
+        self.omitted.add_many(code, severity, count);
     }
 
     /// A finding already built.

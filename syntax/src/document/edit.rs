@@ -6,9 +6,10 @@ use std::borrow::Cow;
 use rowan::{TextRange, TextSize};
 
 use super::{
-    Analysis, Bounded, FileDiagnostic, Options, RegionCache, analyse_region, offer_host_findings,
-    offer_region_findings,
+    Analysis, Bounded, FileDiagnostic, Options, RegionCache, analyse_region, errors_per_code,
+    offer_host_findings, offer_region_findings, region_board,
 };
+use crate::board::BoardSize;
 use crate::host::{self, Region, Rescan, span};
 use crate::{Dialect, Source};
 
@@ -16,14 +17,21 @@ impl RegionCache {
     /// Edits add the strings typed and never remove any (another region may share the text);
     /// once strings no longer in the file outnumber those in it by 4096, they are dropped. The
     /// pass over the regions that takes is paid once in thousands of edits.
-    fn drop_unused<S: Source + ?Sized>(&mut self, text: &S, regions: &[Region]) {
+    fn drop_unused<S: Source + ?Sized>(
+        &mut self,
+        text: &S,
+        regions: &[Region],
+        ini: Option<&host::ini::Model>,
+    ) {
         if self.entries.len() <= 2 * regions.len() + 4096 {
             return;
         }
-        let used: std::collections::HashSet<(Dialect, Cow<str>)> =
-            regions.iter().map(|r| (r.dialect, r.text(text))).collect();
-        self.entries.retain(|(dialect, string), _| {
-            used.contains(&(*dialect, Cow::Borrowed(string.as_str())))
+        let used: std::collections::HashSet<(Dialect, Option<BoardSize>, Cow<str>)> = (regions
+            .iter())
+        .map(|r| (r.dialect, region_board(ini, r), r.text(text)))
+        .collect();
+        self.entries.retain(|(dialect, board, string), _| {
+            used.contains(&(*dialect, *board, Cow::Borrowed(string.as_str())))
         });
     }
 }
@@ -85,7 +93,13 @@ impl Analysis {
             return None;
         }
         let parts = match self.ini.as_deref_mut() {
-            Some(model) => host::ini::edit(model, text, (start, end), inserted.len())?,
+            Some(model) => host::ini::edit(
+                model,
+                text,
+                (start, end),
+                inserted.len(),
+                errors_per_code(options),
+            )?,
             None => vec![self.string_part(text, (start, end), inserted)?],
         };
         let old_len = self.diagnostics.len();
@@ -104,12 +118,12 @@ impl Analysis {
             }
             // Everything after the part moves by the same amount, in one direction.
             let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
-            let fresh = analyse_scan(text, &part.scan, options, cache)?;
+            let fresh = analyse_scan(text, &part.scan, self.ini.as_deref(), options, cache)?;
             let splice = self.replace(bounds, shift, part.scan, fresh);
             first = first.min(splice.at);
             tail = tail.min(self.diagnostics.len() - splice.at - splice.inserted);
         }
-        cache.drop_unused(text, &self.regions);
+        cache.drop_unused(text, &self.regions, self.ini.as_deref());
         if options
             .max_findings
             .is_some_and(|max| self.diagnostics.len() > max)
@@ -275,16 +289,21 @@ fn offset(at: usize) -> TextSize {
 fn analyse_scan<S: Source + ?Sized>(
     text: &S,
     scan: &host::Scan,
+    ini: Option<&host::ini::Model>,
     options: &Options,
     cache: &mut RegionCache,
 ) -> Option<Vec<FileDiagnostic>> {
     let mut found = Bounded::new(options.max_findings);
     offer_host_findings(&mut found, &scan.errors, options);
     for region in &scan.regions {
-        let key = (region.dialect, region.text(text).into_owned());
+        let key = (
+            region.dialect,
+            region_board(ini, region),
+            region.text(text).into_owned(),
+        );
         let local = (cache.entries.entry(key))
-            .or_insert_with_key(|(dialect, string)| {
-                analyse_region(string, *dialect, options).into()
+            .or_insert_with_key(|(dialect, board, string)| {
+                analyse_region(string, (*dialect, *board), options).into()
             })
             .clone();
         offer_region_findings(&mut found, region, &region.text(text), &local);

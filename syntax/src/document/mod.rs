@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use rowan::TextRange;
 
+use crate::board::BoardSize;
 use crate::host::{self, HostFormat, Region};
 use crate::lint::{self, Edit, Engine, Fix, LintConfig};
 use crate::mbn::scope::MacroScope;
@@ -100,14 +101,34 @@ impl Options {
         Some(finding)
     }
 
-    fn lint_config(&self, dialect: Dialect) -> LintConfig {
+    fn lint_config(&self, dialect: Dialect, board: Option<BoardSize>) -> LintConfig {
         let mut config = LintConfig::for_dialect(dialect);
         if let Some(engines) = &self.engines {
             config.engines = engines.clone();
         }
         config.levels = self.levels.clone();
+        config.board = board;
         config
     }
+}
+
+/// What a string's findings depend on besides the options: its dialect, the board it is seen
+/// on (a `variants.ini` section's, when not 8×8) and its text.
+type RegionKey = (Dialect, Option<BoardSize>, String);
+
+/// The board `region` is seen on, when the file gives one other than 8×8: its section's in a
+/// `variants.ini`, as Fairy-Stockfish registers it.
+fn region_board(ini: Option<&host::ini::Model>, region: &Region) -> Option<BoardSize> {
+    let model = ini?;
+    let section = model
+        .sections()
+        .get(model.section_at(region.range.start().into()))?;
+    let board = section.board()?;
+    let size = BoardSize {
+        files: board.files,
+        ranks: board.ranks,
+    };
+    (size != BoardSize::CHESS).then_some(size)
 }
 
 /// Everything found in one file.
@@ -130,7 +151,7 @@ pub struct Analysis {
 /// keep no help: the help is made from the fix when a finding is placed in the file.
 #[derive(Debug, Default, Clone)]
 pub struct RegionCache {
-    entries: HashMap<(Dialect, String), Arc<[FileDiagnostic]>>,
+    entries: HashMap<RegionKey, Arc<[FileDiagnostic]>>,
 }
 
 impl RegionCache {
@@ -203,7 +224,18 @@ fn in_file(region: &Region, text: &str, d: &FileDiagnostic) -> FileDiagnostic {
 }
 
 /// Offers the problems of the file itself to `found`, as findings at the user's levels.
-fn offer_host_findings(found: &mut Bounded, errors: &[host::HostError], options: &Options) {
+/// How many host errors of each code a scan keeps: one past the findings a file keeps, which
+/// is enough to place the summary of those left out (see `host::HostErrors`).
+fn errors_per_code(options: &Options) -> Option<usize> {
+    options.max_findings.map(|max| max.saturating_add(1))
+}
+
+fn offer_host_findings(found: &mut Bounded, errors: &host::HostErrors, options: &Options) {
+    for (code, severity, count) in errors.left_out() {
+        if let Some(severity) = options.level(code, severity) {
+            found.count_omitted(code, severity, count);
+        }
+    }
     for error in errors {
         let Some(severity) = options.level(error.code, error.severity) else {
             continue;
@@ -243,21 +275,27 @@ pub fn analyse_cached(
     options: &Options,
     cache: &mut RegionCache,
 ) -> Analysis {
-    let scan = host::scan(format, text, options.default_dialect);
+    let scan = host::scan_bounded(
+        format,
+        text,
+        options.default_dialect,
+        errors_per_code(options),
+    );
     let mut found = Bounded::new(options.max_findings);
     offer_host_findings(&mut found, &scan.errors, options);
     let mut kept = RegionCache::default();
     for region in &scan.regions {
-        let key = (region.dialect, region.text(text).into_owned());
+        let board = region_board(scan.ini.as_deref(), region);
+        let key = (region.dialect, board, region.text(text).into_owned());
         let local = match cache
             .entries
             .remove(&key)
             .or_else(|| kept.entries.get(&key).cloned())
         {
             Some(local) => local,
-            None => analyse_region(&key.1, region.dialect, options).into(),
+            None => analyse_region(&key.2, (region.dialect, board), options).into(),
         };
-        offer_region_findings(&mut found, region, &key.1, &local);
+        offer_region_findings(&mut found, region, &key.2, &local);
         kept.entries.insert(key, local);
     }
     *cache = kept;
@@ -290,15 +328,19 @@ pub fn analyse_cached(
 /// The findings of one Betza string on its own, outside any file, in its own bytes: what
 /// `check` says of each string of a file (a page that checks one typed string reads this).
 pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
-    let mut findings = analyse_region(text, dialect, options);
+    let mut findings = analyse_region(text, (dialect, None), options);
     for d in &mut findings {
         d.help = d.fix.as_ref().map(|fix| help_of(fix, text));
     }
     findings
 }
 
-/// The findings of one string, in its own coordinates, without their help.
-fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
+/// The findings of one string seen on `board`, in its own coordinates, without their help.
+fn analyse_region(
+    text: &str,
+    (dialect, board): (Dialect, Option<BoardSize>),
+    options: &Options,
+) -> Vec<FileDiagnostic> {
     let parsed = parse(text, dialect);
     let mut out: Vec<FileDiagnostic> = parsed
         .errors()
@@ -310,7 +352,7 @@ fn analyse_region(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDi
             })
         })
         .collect();
-    for finding in lint::lint(&parsed, &options.lint_config(dialect)) {
+    for finding in lint::lint(&parsed, &options.lint_config(dialect, board)) {
         out.push(FileDiagnostic {
             range: finding.range,
             severity: finding.severity,

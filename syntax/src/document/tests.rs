@@ -449,6 +449,44 @@ fn one_cause_one_finding_on_the_same_letters() {
     assert_eq!(codes_of(&analysis), ["fairy-no-moves"]);
 }
 
+/// Issue 42: a finding that names squares speaks of the board of the piece's section (10×8
+/// here, the piece on e4 at its centre, as its diagram shows it), not of an 8×8 board the user
+/// does not see; a string on an 8×8 section speaks of 8×8. An edit of the section's board says
+/// the new board, as a fresh analysis does.
+#[test]
+fn findings_name_squares_on_the_sections_board() {
+    let text = "[wide:chess]\nmaxFile = j\nstartFen = 10/10/10/10/10/10/10/K8k w - - 0 1\n\
+                customPiece1 = a:mafsW\n[v:chess]\ncustomPiece1 = a:mafsW\n";
+    let disagreements = |analysis: &Analysis| -> Vec<String> {
+        (analysis.diagnostics.iter())
+            .filter(|d| d.code == "engines-disagree")
+            .map(|d| d.message.clone())
+            .collect()
+    };
+    let analysis = analyse(HostFormat::VariantsIni, text, &Options::default());
+    let said = disagreements(&analysis);
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(
+        said[0].contains("from e4 on an empty 10x8 board: Fairy-Stockfish also goes to d4 e5 f4"),
+        "{said:?}"
+    );
+    assert!(
+        said[1].contains("from d4 on an empty 8x8 board"),
+        "{said:?}"
+    );
+    let at = text.find("maxFile = j").map(|at| at + "maxFile = ".len());
+    let at = at.expect("the key");
+    let options = Options::default();
+    let mut cache = RegionCache::default();
+    let mut analysis = analyse_cached(HostFormat::VariantsIni, text, &options, &mut cache);
+    let mut edited = text.to_owned();
+    edited.replace_range(at..at + 1, "l");
+    let _ = analysis.apply_edit(&edited, (at, at + 1), "l", &options, &mut cache);
+    let fresh = analyse(HostFormat::VariantsIni, &edited, &options);
+    assert!(disagreements(&fresh)[0].contains("from f4 on an empty 12x8 board"));
+    assert_eq!(analysis, fresh);
+}
+
 /// The codes of an analysis's findings, in file order.
 fn codes_of(analysis: &Analysis) -> Vec<&str> {
     analysis

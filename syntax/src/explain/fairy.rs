@@ -231,7 +231,7 @@ fn together(piece: &model::Piece, alone: &Alone) -> Option<String> {
             .join(" ")
     };
     // On the first empty board users see where the squares differ (the last one otherwise).
-    let boards = shown_boards();
+    let boards = shown_boards(None);
     let (position, gained, lost) = boards
         .iter()
         .map(|position| {

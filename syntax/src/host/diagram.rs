@@ -30,8 +30,8 @@ pub struct StartSquare {
 /// The largest board side whose squares are kept (files `a` to `z`).
 const MAX_SIDE: u8 = 26;
 
-pub(super) fn scan(text: &str) -> Scan {
-    let mut scan = Scan::default();
+pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
+    let mut scan = Scan::bounded(per_code);
     let mut offset = 0;
     for word in text.split_inclusive(char::is_whitespace) {
         let at = offset;

@@ -4,6 +4,7 @@
 //! characters only, never panic, and accept every half-typed state of their host syntax.
 
 mod diagram;
+mod errors;
 pub mod ini;
 mod pgn;
 mod plain;
@@ -18,6 +19,7 @@ use std::borrow::Cow;
 use rowan::{TextRange, TextSize};
 
 pub use diagram::StartSquare;
+pub use errors::HostErrors;
 pub use tokens::HostTokens;
 pub(crate) use tokens::moved;
 
@@ -206,7 +208,7 @@ pub enum HostToken {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Scan {
     pub regions: Vec<Region>,
-    pub errors: Vec<HostError>,
+    pub errors: HostErrors,
     /// Host keys, sections and comments, in file order.
     pub host_tokens: Vec<(TextRange, HostToken)>,
     /// A `variants.ini` as the engine reads it, its sections checked.
@@ -271,13 +273,24 @@ fn extension(name: &str) -> &str {
 
 /// Scans a whole file. `default_dialect` applies to `.betza` lines before any `# dialect:` line.
 pub fn scan(format: HostFormat, text: &str, default_dialect: Dialect) -> Scan {
+    scan_bounded(format, text, default_dialect, None)
+}
+
+/// [`scan`], keeping at most the first `per_code` errors of each code (in file order) and
+/// counting the others.
+pub fn scan_bounded(
+    format: HostFormat,
+    text: &str,
+    default_dialect: Dialect,
+    per_code: Option<usize>,
+) -> Scan {
     let mut scan = match format {
-        HostFormat::VariantsIni => ini::scan(text),
-        HostFormat::Pgn => pgn::scan(text),
-        HostFormat::Diagram => diagram::scan(text),
-        HostFormat::Cif => xml::scan(text),
-        HostFormat::Betza => plain::scan_betza(text, default_dialect),
-        HostFormat::Mbn => plain::scan_mbn(text),
+        HostFormat::VariantsIni => ini::scan(text, per_code),
+        HostFormat::Pgn => pgn::scan(text, per_code),
+        HostFormat::Diagram => diagram::scan(text, per_code),
+        HostFormat::Cif => xml::scan(text, per_code),
+        HostFormat::Betza => plain::scan_betza(text, default_dialect, per_code),
+        HostFormat::Mbn => plain::scan_mbn(text, per_code),
     };
     drop_long_regions(&mut scan);
     scan
@@ -311,10 +324,18 @@ pub(crate) fn drop_long_regions(scan: &mut Scan) {
 }
 
 impl Scan {
+    /// An empty scan whose errors are bounded as [`scan_bounded`] says.
+    fn bounded(per_code: Option<usize>) -> Scan {
+        Scan {
+            errors: HostErrors::bounded(per_code),
+            ..Scan::default()
+        }
+    }
+
     /// Adds what `other`, a later part of the file, holds.
     fn extend(&mut self, other: Scan) {
         self.regions.extend(other.regions);
-        self.errors.extend(other.errors);
+        self.errors.append(other.errors);
         self.host_tokens.extend(other.host_tokens);
     }
 }

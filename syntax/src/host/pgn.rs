@@ -4,8 +4,8 @@
 use super::{Context, Region, RegionContext, Scan, lines, span};
 use crate::Dialect;
 
-pub(super) fn scan(text: &str) -> Scan {
-    let mut scan = Scan::default();
+pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
+    let mut scan = Scan::bounded(per_code);
     for (offset, line) in lines(text) {
         let mut search = 0;
         while let Some(found) = line[search..].find("[VariantMen") {

@@ -5,8 +5,8 @@
 use super::{Context, HostError, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
 use crate::{Dialect, Severity};
 
-pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
-    let mut scan = Scan::default();
+pub(super) fn scan_betza(text: &str, default_dialect: Dialect, per_code: Option<usize>) -> Scan {
+    let mut scan = Scan::bounded(per_code);
     let mut dialect = default_dialect;
     for (offset, line) in lines(text) {
         let (start, content) = trimmed(line, offset);
@@ -58,8 +58,8 @@ pub(super) fn scan_betza(text: &str, default_dialect: Dialect) -> Scan {
     scan
 }
 
-pub(super) fn scan_mbn(text: &str) -> Scan {
-    let mut scan = Scan::default();
+pub(super) fn scan_mbn(text: &str, per_code: Option<usize>) -> Scan {
+    let mut scan = Scan::bounded(per_code);
     let mut in_comment = false;
     let mut word_start: Option<usize> = None;
     let close = |scan: &mut Scan, start: Option<usize>, end: usize| {

@@ -6,8 +6,8 @@ use rowan::TextSize;
 use super::{Context, Decoded, HostError, Region, Scan, span};
 use crate::{Dialect, Severity};
 
-pub(super) fn scan(text: &str) -> Scan {
-    let mut scan = Scan::default();
+pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
+    let mut scan = Scan::bounded(per_code);
     let mut search = 0;
     while let Some(found) = text[search..].find("<game") {
         let element = search + found;

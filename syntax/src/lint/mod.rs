@@ -19,6 +19,7 @@ pub use portability::{Comparison, xboard_difference};
 pub(crate) use proof::drop_conflicting_fixes;
 pub use rules::{Engine, Promise, RULES, Rule, rule_by_code};
 
+use crate::board::BoardSize;
 use crate::tree::Parse;
 use crate::{Dialect, Severity};
 
@@ -149,6 +150,9 @@ pub struct LintConfig {
     pub engines: Vec<Engine>,
     /// Per rule code: a new level, or `None` to turn it off.
     pub levels: Vec<(String, Option<Severity>)>,
+    /// The board the user sees the piece on (a `variants.ini` section's), which findings that
+    /// name squares speak of first; `None`: 8×8.
+    pub board: Option<BoardSize>,
 }
 
 impl LintConfig {
@@ -163,6 +167,7 @@ impl LintConfig {
         LintConfig {
             engines,
             levels: Vec::new(),
+            board: None,
         }
     }
 
@@ -186,6 +191,11 @@ pub(crate) struct Findings<'c> {
 }
 
 impl Findings<'_> {
+    /// The board the user sees the piece on, when it is not 8×8.
+    pub(crate) fn board(&self) -> Option<BoardSize> {
+        self.config.board
+    }
+
     pub(crate) fn wants(&self, code: &str) -> bool {
         rule_by_code(code).is_some_and(|rule| self.config.level(rule).is_some())
     }
@@ -231,6 +241,7 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
         &parse.syntax().text().to_string(),
         parse.dialect(),
         &mut out,
+        config.board,
     );
     out
 }

@@ -10,7 +10,7 @@ use super::portability::{Comparison, Move, comparable};
 use super::rules::Promise;
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
-use crate::board::{Generated, Position, Square, generate, without_repeats, xboard};
+use crate::board::{BoardSize, Generated, Position, Square, generate, without_repeats, xboard};
 use crate::model::{self, fairy};
 use crate::{Dialect, parse};
 
@@ -118,10 +118,16 @@ impl<'t> Original<'t> {
 /// Each fix checked against its rule's promise; a finding whose claim is the fix (the letters
 /// change nothing) goes with a fix that fails, other findings lose the fix and a portability
 /// finding says what no rewrite keeps. No two fixes edit the same letters.
-pub(crate) fn prove_fixes(text: &str, dialect: Dialect, findings: &mut Vec<Diagnostic>) {
+pub(crate) fn prove_fixes(
+    text: &str,
+    dialect: Dialect,
+    findings: &mut Vec<Diagnostic>,
+    seen: Option<BoardSize>,
+) {
     let mut prover = Prover {
         original: Original::new(text, dialect),
         letters_left: PROOF_LETTERS,
+        seen,
     };
     // First each fix in the string's own reading; the portability fixes that keep it wait for
     // the engine's reading, proven together below.
@@ -163,6 +169,8 @@ pub(crate) fn prove_fixes(text: &str, dialect: Dialect, findings: &mut Vec<Diagn
 struct Prover<'t> {
     original: Original<'t>,
     letters_left: usize,
+    /// The board the user sees the piece on, which a message speaks of first.
+    seen: Option<BoardSize>,
 }
 
 impl Prover<'_> {
@@ -221,7 +229,7 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
             None => finding.fix = None,
             Some(false) => {
                 finding.fix = None;
-                let said = not_kept(text, &fixed, prover.original.dialect, engine);
+                let said = not_kept(text, &fixed, (prover.original.dialect, engine), prover.seen);
                 finding.message.push_str(&said);
             }
         }
@@ -229,7 +237,12 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
 }
 
 /// What a portability rewrite that was not proven fails to keep, for its finding's message.
-fn not_kept(text: &str, fixed: &str, dialect: Dialect, engine: Engine) -> String {
+fn not_kept(
+    text: &str,
+    fixed: &str,
+    (dialect, engine): (Dialect, Engine),
+    seen: Option<BoardSize>,
+) -> String {
     let engine_name = match engine {
         Engine::XBoard => "XBoard",
         Engine::FairyStockfish => "Fairy-Stockfish",
@@ -241,7 +254,7 @@ fn not_kept(text: &str, fixed: &str, dialect: Dialect, engine: Engine) -> String
     } else {
         "the seed"
     };
-    match super::portability::difference((ours_name, &*ours), (engine_name, &*theirs)) {
+    match super::portability::difference((ours_name, &*ours), (engine_name, &*theirs), seen) {
         Comparison::Differs(detail) => format!(
             "; no rewrite is offered, since {engine_name} would not read `{}` as {ours_name} reads this string either ({detail})",
             crate::quote::shortened(fixed)

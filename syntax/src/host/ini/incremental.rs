@@ -16,12 +16,14 @@ use crate::host::{Rescan, drop_long_regions};
 /// (`text` is the text after it), and returns the parts checked again: first the edited
 /// section (its new bytes), then the others in file order (in the new text's offsets, which
 /// the edit leaves as they were). Only those sections are read from `text`. `None` when the
-/// edit changes which lines are headers: the file is read again whole.
+/// edit changes which lines are headers: the file is read again whole. Each part keeps at most
+/// `per_code` errors of each code, as [`crate::host::scan_bounded`] does.
 pub fn edit<S: Source + ?Sized>(
     model: &mut Model,
     text: &S,
     (start, end): (usize, usize),
     inserted: usize,
+    per_code: Option<usize>,
 ) -> Option<Vec<Rescan>> {
     let index = model.section_at(start);
     let old = model.sections.get(index)?;
@@ -88,7 +90,7 @@ pub fn edit<S: Source + ?Sized>(
         let section = &model.sections[next];
         let (from, to) = (section.start, section.end());
         let own = text.text_at(from..to)?;
-        let (mut scan, outcome) = check_section(model, next, &own);
+        let (mut scan, outcome) = check_section(model, next, &own, per_code);
         drop_long_regions(&mut scan);
         let changed = model.sections[next].outcome != outcome;
         model.sections[next].outcome = outcome;
@@ -139,14 +141,14 @@ mod tests {
             ("[b", "[z"),
             ("[z", "[b"),
         ];
-        let mut model = *scan(&text).ini.expect("a model");
+        let mut model = *scan(&text, None).ini.expect("a model");
         for (old, inserted) in edits {
             let from = at(&text, old) + usize::from(old.starts_with('['));
             let to = from + old.len() - usize::from(old.starts_with('['));
             let inserted = &inserted[usize::from(old.starts_with('['))..];
             text.replace_range(from..to, inserted);
-            assert!(edit(&mut model, text.as_str(), (from, to), inserted.len()).is_some());
-            assert_eq!(model, *scan(&text).ini.expect("a model"), "{text}");
+            assert!(edit(&mut model, text.as_str(), (from, to), inserted.len(), None).is_some());
+            assert_eq!(model, *scan(&text, None).ini.expect("a model"), "{text}");
         }
     }
 }

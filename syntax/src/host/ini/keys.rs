@@ -12,7 +12,7 @@ use crate::host::{HostError, HostToken, span};
 impl Scanner<'_> {
     /// A `key = value` line of `section`, as the model read it.
     pub(super) fn entry(&mut self, section: &Section, line: &Line, entry: &Entry) {
-        let offset = section.start + line.at;
+        let offset = section.start + line.at();
         let key = entry.key.as_str();
         let raw_value = entry.value.as_str();
         let value_at = section.start + entry.value_at;

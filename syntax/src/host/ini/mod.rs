@@ -112,13 +112,13 @@ fn is_engine_key(key: &str) -> bool {
             .is_some_and(|number| number.bytes().all(|b| b.is_ascii_digit()))
 }
 
-pub(super) fn scan(text: &str) -> Scan {
+pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
     let mut model = Model::read(text);
-    let mut scan = Scan::default();
+    let mut scan = Scan::bounded(per_code);
     for index in 0..model.sections.len() {
         let section = &model.sections[index];
         let own = text.get(section.start..section.end()).unwrap_or_default();
-        let (found, outcome) = check_section(&model, index, own);
+        let (found, outcome) = check_section(&model, index, own, per_code);
         model.sections[index].outcome = outcome;
         scan.extend(found);
     }
@@ -129,7 +129,7 @@ pub(super) fn scan(text: &str) -> Scan {
 /// The board of every section Fairy-Stockfish registers, by name.
 #[cfg(test)]
 pub(crate) fn boards(text: &str) -> std::collections::HashMap<String, SectionBoard> {
-    scan(text)
+    scan(text, None)
         .ini
         .map(|model| model.boards())
         .unwrap_or_default()
@@ -137,10 +137,15 @@ pub(crate) fn boards(text: &str) -> std::collections::HashMap<String, SectionBoa
 
 /// Checks section `index` of `model`, whose text is `text`, against the sections above it: its
 /// findings in file offsets, and what the engine makes of it.
-fn check_section(model: &Model, index: usize, text: &str) -> (Scan, Outcome) {
+fn check_section(
+    model: &Model,
+    index: usize,
+    text: &str,
+    per_code: Option<usize>,
+) -> (Scan, Outcome) {
     let section = &model.sections[index];
     let mut scanner = Scanner {
-        scan: Scan::default(),
+        scan: Scan::bounded(per_code),
         model,
         index,
         section: None,
@@ -216,14 +221,16 @@ fn lone_carriage_return(scan: &mut Scan, offset: usize, line: &str, at: usize) {
 impl Scanner<'_> {
     /// One line of `section` (whose text is `text`), as the model read it.
     fn line(&mut self, section: &Section, line: &Line, text: &str) {
-        let offset = section.start + line.at;
-        if let (Some(at), Some(own)) = (line.carriage_return, text.get(line.at..line.at + line.len))
-        {
+        let offset = section.start + line.at();
+        if let (Some(at), Some(own)) = (
+            line.carriage_return(),
+            text.get(line.at()..line.at() + line.byte_len()),
+        ) {
             lone_carriage_return(&mut self.scan, offset, own, at);
         }
         let (start, end) = (
-            section.start + line.content.0,
-            section.start + line.content.1,
+            section.start + line.content().0,
+            section.start + line.content().1,
         );
         let comment = (span(start, end), HostToken::Comment);
         match &line.kind {
@@ -438,7 +445,7 @@ impl Scanner<'_> {
         let (Some(first), Some(last)) = (keys.first(), keys.last()) else {
             return;
         };
-        let first_range = section.range(first.content);
+        let first_range = section.range(first.content());
         let count = match keys.len() {
             1 => "the key here".to_owned(),
             n => format!("the {n} keys here"),
@@ -476,7 +483,7 @@ impl Scanner<'_> {
             format!(
                 "Fairy-Stockfish skips every line before the first section header, so {count} \
                  (down to `{}`) belong to no variant",
-                crate::quote::shortened(text.get(last.content.0..last.content.1).unwrap_or(""))
+                crate::quote::shortened(text.get(last.content().0..last.content().1).unwrap_or(""))
             ),
         )
         .with_fix(

@@ -68,14 +68,40 @@ impl Header {
 /// One line of a section, without its break (and the carriage return before it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
-    /// Bytes of the line, relative to the section.
-    pub at: usize,
-    pub len: usize,
-    /// Bytes of the line without the spaces and tabs around it, relative to the section.
-    pub content: (usize, usize),
-    /// Where a carriage return stands that ends no line for the engine, relative to the line.
-    pub carriage_return: Option<usize>,
+    // Offsets of 32 bits (a file is analysed up to 4 GiB): a file of a million short lines
+    // holds a million of these.
+    at: u32,
+    len: u32,
+    content: (u32, u32),
+    carriage_return: Option<u32>,
     pub kind: LineKind,
+}
+
+/// An offset inside a file, which is at most 4 GiB.
+fn offset(at: usize) -> u32 {
+    u32::try_from(at).unwrap_or(u32::MAX)
+}
+
+impl Line {
+    /// Where the line starts, in bytes relative to the section.
+    pub fn at(&self) -> usize {
+        self.at as usize
+    }
+
+    /// Its length in bytes, without its break.
+    pub fn byte_len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Bytes of the line without the spaces and tabs around it, relative to the section.
+    pub fn content(&self) -> (usize, usize) {
+        (self.content.0 as usize, self.content.1 as usize)
+    }
+
+    /// Where a carriage return stands that ends no line for the engine, relative to the line.
+    pub fn carriage_return(&self) -> Option<usize> {
+        self.carriage_return.map(|at| at as usize)
+    }
 }
 
 /// How the engine reads a line.
@@ -413,10 +439,10 @@ impl Line {
             LineKind::NoEquals
         };
         Line {
-            at,
-            len: line.len(),
-            content: content_range,
-            carriage_return: line.find('\r'),
+            at: offset(at),
+            len: offset(line.len()),
+            content: (offset(content_range.0), offset(content_range.1)),
+            carriage_return: line.find('\r').map(offset),
             kind,
         }
     }

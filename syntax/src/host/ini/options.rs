@@ -173,21 +173,29 @@ pub fn lookup(key: &str) -> Option<&'static OptionInfo> {
 /// The known key nearest to an unknown `key`, when one is near enough to be a slip: the same
 /// but for case, spaces around it, or a few letters.
 pub fn nearest(key: &str) -> Option<&'static str> {
+    // Asked for every unknown key of a file: the keys are folded once, and a key whose length
+    // is too far off is not compared letter by letter.
+    static FOLDED: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
+    let folded_keys = FOLDED.get_or_init(|| {
+        (all().iter())
+            .map(|o| (o.key.to_ascii_lowercase(), o.key.as_str()))
+            .collect()
+    });
     let trimmed = key.trim();
     let folded = trimmed.to_ascii_lowercase();
-    if let Some(same) = all()
-        .iter()
-        .find(|o| o.key == trimmed || o.key.to_ascii_lowercase() == folded)
+    if let Some((_, same)) =
+        (folded_keys.iter()).find(|(lower, key)| *key == trimmed || *lower == folded)
     {
-        return Some(&same.key);
+        return Some(same);
     }
-    let most = (folded.chars().count() / 4).clamp(1, 3);
-    all()
-        .iter()
-        .map(|o| (edit_distance(&o.key.to_ascii_lowercase(), &folded), &o.key))
+    let length = folded.chars().count();
+    let most = (length / 4).clamp(1, 3);
+    (folded_keys.iter())
+        .filter(|(lower, _)| lower.len().abs_diff(length) <= most)
+        .map(|(lower, key)| (edit_distance(lower, &folded), *key))
         .filter(|(distance, _)| *distance <= most)
         .min_by_key(|(distance, _)| *distance)
-        .map(|(_, key)| key.as_str())
+        .map(|(_, key)| key)
 }
 
 /// How many letters to change, add or remove to make `a` into `b`.

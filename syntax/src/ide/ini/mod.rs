@@ -411,8 +411,8 @@ fn parents(model: &Model, index: usize, header: &str, offset: usize) -> Vec<IniC
 pub(crate) fn entry_at(model: &Model, offset: usize) -> Option<(&Section, &Entry)> {
     let section = model.sections().get(model.section_at(offset))?;
     let within = offset.checked_sub(section.start)?;
-    let line =
-        (section.lines.iter()).find(|line| line.at <= within && within <= line.at + line.len)?;
+    let line = (section.lines.iter())
+        .find(|line| line.at() <= within && within <= line.at() + line.byte_len())?;
     match &line.kind {
         crate::host::ini::LineKind::Entry(entry) => Some((section, entry)),
         _ => None,

@@ -6,7 +6,7 @@ use rowan::TextRange;
 use super::Findings;
 use crate::board::reference::{fingerprint, proof_positions, shown_boards};
 use crate::board::{
-    Generated, Occupant, Position, Side, Square, generate, without_repeats, xboard,
+    BoardSize, Generated, Occupant, Position, Side, Square, generate, without_repeats, xboard,
 };
 use crate::model;
 use crate::{Dialect, parse};
@@ -45,9 +45,9 @@ pub enum Comparison {
 }
 
 /// How XBoard's moves compare with the dialect's reading: where they differ, first on the empty
-/// boards users see, else on the first proof position where they do, naming the squares that
-/// differ (see [`difference`]).
-pub fn xboard_difference(text: &str, dialect: Dialect) -> Comparison {
+/// boards users see (`seen` first), else on the first proof position where they do, naming
+/// the squares that differ (see [`difference`]).
+pub fn xboard_difference(text: &str, dialect: Dialect, seen: Option<BoardSize>) -> Comparison {
     // Generated in many positions: thousands of copies of a move are found once.
     let ours = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
     let ours_name = if dialect == Dialect::Fairy {
@@ -58,6 +58,7 @@ pub fn xboard_difference(text: &str, dialect: Dialect) -> Comparison {
     difference(
         (ours_name, &|position| generate(&ours, position)),
         ("XBoard", &|position| xboard::generate(text, position)),
+        seen,
     )
 }
 
@@ -65,15 +66,16 @@ pub fn xboard_difference(text: &str, dialect: Dialect) -> Comparison {
 const NAMED_SQUARES: usize = 8;
 
 /// Where two readings' moves differ: on the first empty board of [`shown_boards`] where they
-/// differ (the 8×8 board users see beside the message, from d4), else on the first proof
+/// differ (the board users see beside the message, `seen` or 8×8 from d4), else on the first proof
 /// position where they do, naming the squares only one of them goes to
 /// ("XBoard also goes to c4 d3; only the seed goes to e7"). The comparison stops at the first
 /// position where a search was cut short: a piece that costly is compared no further.
 pub(crate) fn difference(
     (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
     (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
+    seen: Option<BoardSize>,
 ) -> Comparison {
-    let shown = shown_boards();
+    let shown = shown_boards(seen);
     // A search cut short at its budget found some of its moves, not all: the other reading
     // going somewhere it did not is no proof, only its own moves the other lacks are.
     let differs = |position: &Position| {
@@ -140,12 +142,16 @@ pub(crate) fn difference(
     if !only_first.is_empty() {
         said.push(format!("only {first_name} goes to {only_first}"));
     }
-    Comparison::Differs(format!("{}: {}", where_words(position), said.join("; ")))
+    Comparison::Differs(format!(
+        "{}: {}",
+        where_words(position, &shown),
+        said.join("; ")
+    ))
 }
 
-/// A position in words, for a message.
-fn where_words(position: &Position) -> String {
-    if shown_boards().contains(position) {
+/// A position in words, for a message: one of the `shown` empty boards is said to be empty.
+fn where_words(position: &Position, shown: &[Position]) -> String {
+    if shown.contains(position) {
         return format!("from {} on an empty {} board", position.from, position.size);
     }
     let list = |occupant: Occupant| {
@@ -177,6 +183,7 @@ fn where_words(position: &Position) -> String {
 /// Both readings generated on the reference boards; on a difference, the position and the
 /// squares that show it.
 pub(super) fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
+    let seen = findings.board();
     let seed = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
     let engine = model::build(&parse(text, Dialect::Fairy).piece(), Dialect::Fairy);
     if fingerprint(&seed) == fingerprint(&engine) {
@@ -186,6 +193,7 @@ pub(super) fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
     let Comparison::Differs(detail) = difference(
         ("XBetza", &|position| generate(&seed, position)),
         ("Fairy-Stockfish", &|position| generate(&engine, position)),
+        seen,
     ) else {
         return;
     };

@@ -21,11 +21,11 @@ fn findings(text: &str) -> Vec<crate::lint::Diagnostic> {
 #[test]
 fn a_comparison_cut_short_stops_and_says_so() {
     assert_eq!(
-        xboard_difference("mamamamamaB", Dialect::XBetza),
+        xboard_difference("mamamamamaB", Dialect::XBetza, None),
         Comparison::SameSoFar
     );
     // Cheaper legs are compared in full, where XBoard's null move shows.
-    let Comparison::Differs(words) = xboard_difference("mamamaB", Dialect::XBetza) else {
+    let Comparison::Differs(words) = xboard_difference("mamamaB", Dialect::XBetza, None) else {
         panic!("mamamaB differs on the empty board");
     };
     assert!(words.contains("XBoard also goes to d4"), "{words}");
@@ -37,7 +37,7 @@ fn a_comparison_cut_short_stops_and_says_so() {
 fn a_chain_of_locust_captures_is_compared_within_bounds() {
     let text = "ca".repeat(30) + "K";
     assert!(matches!(
-        xboard_difference(&text, Dialect::XBetza),
+        xboard_difference(&text, Dialect::XBetza, None),
         Comparison::Differs(_)
     ));
 }
