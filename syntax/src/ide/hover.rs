@@ -1,7 +1,8 @@
-//! Hover, as Markdown: on a modifier or atom, its own documentation first; then the piece under
-//! the cursor explained move by move, its text diagram in a code block and, when asked, the
-//! diagram as an SVG picture. In MBN, the definition under the cursor with its macros dissolved,
-//! or the macro whose name is under it. The piece's model is built once for all of it.
+//! Hover, as Markdown: the piece under the cursor, its diagram first (a text grid in a code
+//! block or, when asked, an SVG picture sized to be seen whole), then explained move by move;
+//! on a modifier or atom, its own documentation last. In MBN, the definition under the cursor
+//! with its macros dissolved, or the macro whose name is under it. The piece's model is built
+//! once for all of it.
 
 use super::Document;
 use crate::board::BoardSize;
@@ -68,9 +69,16 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             board.whose, board.size.files, board.size.ranks
         )
     });
+    // Problems at the mouse are shown above the hover: the picture leaves them room.
+    let mouse = TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX));
+    let height = picture_height(
+        (document.diagnostics().iter())
+            .filter(|d| d.range.contains_inclusive(mouse))
+            .map(|d| d.message.as_str()),
+    );
     let mut range = region.range;
     let mbn = (region.dialect == Dialect::Mbn)
-        .then(|| mbn_definition(document, offset, options))
+        .then(|| mbn_definition(document, offset, (options, height)))
         .flatten();
     let mut markdown = match mbn {
         Some((words, definition)) => {
@@ -87,7 +95,7 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             words.push_str(&meaning_of(
                 &piece.parse,
                 piece.model(),
-                options,
+                (options, height),
                 board_said,
             ));
             let letter = region
@@ -223,7 +231,7 @@ fn on_start_square(
 fn mbn_definition(
     document: &Document,
     offset: usize,
-    options: HoverOptions,
+    (options, height): (HoverOptions, u32),
 ) -> Option<(String, TextRange)> {
     let analysis = document.analysis()?;
     let regions = &analysis.regions;
@@ -286,7 +294,7 @@ fn mbn_definition(
                 model::build_in_game(&piece.parse.piece(), &game)
             });
             let model = attackers_defined.as_ref().unwrap_or_else(|| piece.model());
-            markdown.push_str(&meaning_of(&piece.parse, model, options, None));
+            markdown.push_str(&meaning_of(&piece.parse, model, (options, height), None));
         }
         Err(error) => markdown.push_str(&format!("cannot be dissolved: {error}\n")),
     }
@@ -316,25 +324,25 @@ pub fn token_doc(parsed: &Parse, offset: usize) -> String {
     }
 }
 
-/// What a hover says about a parsed piece and its model: the summary, then the diagram (the
-/// SVG picture, small enough to be seen whole, for clients that render images; the text grid
-/// for the others, which would show the picture's data), then the moves leg by leg.
+/// What a hover says about a parsed piece and its model: the diagram (the SVG picture, at most
+/// `picture_height` pixels tall, for clients that render images; the text grid for the others,
+/// which would show the picture's data), then the summary and the moves leg by leg.
 /// `board_said` follows the diagram when the board is the section's.
 fn meaning_of(
     parsed: &Parse,
     model: &model::Piece,
-    options: HoverOptions,
+    (options, picture_height): (HoverOptions, u32),
     board_said: Option<String>,
 ) -> String {
     let HoverOptions { board, image, .. } = options;
     let described = Described::with_model(parsed, model);
     let explanation = described.explanation();
-    let mut markdown = explanation.summary.clone();
-    markdown.push_str("\n\n");
+    // The diagram first, where it is seen whole; the words after it.
+    let mut markdown = String::new();
     // Shown after the moves: the other boards (pieces around, where limited moves start).
     let mut more_boards = String::new();
     if image {
-        if let Some(picture) = described.picture(board, HOVER_DIAGRAM_HEIGHT) {
+        if let Some(picture) = described.picture(board, picture_height) {
             markdown.push_str(&format!(
                 "![move diagram](data:image/svg+xml;base64,{})\n\n",
                 base64(picture.svg.as_bytes())
@@ -353,6 +361,8 @@ fn meaning_of(
         }
     }
     markdown.push_str(&board_said.unwrap_or_default());
+    markdown.push_str(&explanation.summary);
+    markdown.push_str("\n\n");
     for m in &explanation.moves {
         markdown.push_str(&format!("- `{}`\n", m.text));
         for line in &m.lines {
@@ -380,9 +390,32 @@ fn meaning_of(
     markdown
 }
 
-/// The tallest diagram picture in a hover, in pixels: with a heading and a summary above it,
-/// it fits the about 250 pixels VS Code shows of a hover before it scrolls.
+/// The tallest diagram picture in a hover, in pixels.
 const HOVER_DIAGRAM_HEIGHT: u32 = 170;
+
+/// What a client that renders images (VS Code) shows of a hover before it scrolls, in pixels,
+/// less the string's heading above the picture.
+const HOVER_ROOM: u32 = 250 - 40;
+
+/// How tall the picture may be when `findings` are shown above the hover, as VS Code shows the
+/// problems at the mouse: each of their lines (about 70 characters), and one bar of actions.
+/// The picture is never drawn smaller than a board one can still read.
+fn picture_height<'m>(findings: impl Iterator<Item = &'m str>) -> u32 {
+    const LINE: u32 = 19;
+    const CHARACTERS_PER_LINE: usize = 70;
+    const ACTIONS: u32 = 30;
+    let lines: usize = findings
+        .map(|message| message.chars().count().div_ceil(CHARACTERS_PER_LINE).max(1))
+        .sum();
+    let taken = if lines == 0 {
+        0
+    } else {
+        ACTIONS.saturating_add(LINE.saturating_mul(u32::try_from(lines).unwrap_or(u32::MAX)))
+    };
+    HOVER_ROOM
+        .saturating_sub(taken)
+        .clamp(90, HOVER_DIAGRAM_HEIGHT)
+}
 
 /// Standard base64 (RFC 4648, with padding).
 fn base64(bytes: &[u8]) -> String {

@@ -31,9 +31,9 @@ pub fn svg(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Opti
     out
 }
 
-/// The same picture at most `most_height` pixels tall, its legend beside the board: a hover
-/// shows it whole under a line or two of words. The board is drawn smaller, the legend's
-/// words keep their size.
+/// The same picture at most `most_height` pixels tall, its legend beside the board and the
+/// files' letters and ranks' numbers around it: a hover shows it whole under a line of words.
+/// The board is drawn smaller, the words keep their size.
 pub fn svg_fitted(
     position: &Position,
     uses: &BTreeMap<Square, SquareUse>,
@@ -41,25 +41,29 @@ pub fn svg_fitted(
     most_height: u32,
 ) -> String {
     let board = Board::drawn(position, uses, radius);
+    // Room for the ranks' numbers on the left and the files' letters below.
+    const MARGIN: u32 = 18;
     // The board's scale in hundredths, so that the numbers stay whole.
     let natural = board.rows * CELL;
-    let scale = (most_height * 100 / natural.max(1)).min(100);
-    let board_width = board.columns * CELL * scale / 100;
-    let board_height = natural * scale / 100;
+    let scale = (most_height.saturating_sub(MARGIN) * 100 / natural.max(1)).clamp(1, 100);
+    let cell = CELL * scale / 100;
+    let board_width = board.columns * cell;
+    let board_height = board.rows * cell;
     const LINE: u32 = 22;
-    let legend_x = board_width + 12;
+    let legend_x = MARGIN + board_width + 12;
     let (width, height) = (
         legend_x + legend_width(&board.marks),
-        board_height.max(LINE * board.marks.len() as u32 + 4),
+        (board_height + MARGIN).max(LINE * board.marks.len() as u32 + 4),
     );
     let mut out = header(width, height);
     let _ = write!(
         out,
-        r#"<g transform="scale({}.{:02})">{}</g>"#,
+        r#"<g transform="translate({MARGIN} 0) scale({}.{:02})">{}</g>"#,
         scale / 100,
         scale % 100,
         board.body
     );
+    out.push_str(&coordinates(&board, cell, MARGIN));
     for (index, mark) in board.marks.iter().enumerate() {
         let y = LINE * index as u32 + 16;
         out.push_str(&legend_shape(*mark, legend_x, y - 14));
@@ -74,10 +78,36 @@ pub fn svg_fitted(
     out
 }
 
+/// The files' letters under a board drawn `margin` pixels from the left with squares of `cell`
+/// pixels, and the ranks' numbers left of it, each at the middle of its square.
+fn coordinates(board: &Board, cell: u32, margin: u32) -> String {
+    let mut out = String::from(r##"<g font-size="11" fill="#555" text-anchor="middle">"##);
+    for column in 0..board.columns {
+        let file = u32::from(board.first_file) + column;
+        let letter = char::from_u32(u32::from('a') + file).unwrap_or('?');
+        let x = margin + column * cell + cell / 2;
+        let _ = write!(
+            out,
+            r#"<text x="{x}" y="{}">{letter}</text>"#,
+            board.rows * cell + 13
+        );
+    }
+    for row in 0..board.rows {
+        let rank = u32::from(board.first_rank) + board.rows - row;
+        let y = row * cell + cell / 2 + 4;
+        let _ = write!(out, r#"<text x="{}" y="{y}">{rank}</text>"#, margin / 2);
+    }
+    out.push_str("</g>");
+    out
+}
+
 /// The squares drawn, and the marks used on them in the legend's order.
 struct Board {
     columns: u32,
     rows: u32,
+    /// The file and rank of the bottom left square drawn.
+    first_file: u8,
+    first_rank: u8,
     body: String,
     marks: Vec<Mark>,
 }
@@ -112,6 +142,8 @@ impl Board {
         Board {
             columns: u32::from(*files.end() - *files.start()) + 1,
             rows: u32::from(*ranks.end() - *ranks.start()) + 1,
+            first_file: *files.start(),
+            first_rank: *ranks.start(),
             body,
             marks,
         }

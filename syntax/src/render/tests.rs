@@ -148,3 +148,39 @@ fn a_hopper_shows_whose_piece_it_hops_over() {
     // With nothing to take beyond it, the enemy on c5 only stops the Cannon's move.
     assert_eq!(symbol_and_legend("mRcpR", &[], &["c5"], "c5").0, 'N');
 }
+
+/// Issue 42: the hover's picture has the files' letters under the board and the ranks' numbers
+/// left of it, as the text grid and the playground do, each under or beside its square, and it
+/// stays within the height it is given.
+#[test]
+fn the_fitted_picture_names_files_and_ranks() {
+    let (position, uses) = drawn("fmWfcF", &[], &[]);
+    let picture = super::svg_fitted(&position, &uses, None, 120);
+    let labels: Vec<&str> = (picture.split("</text>"))
+        .filter_map(|element| element.rsplit_once('>').map(|(_, label)| label))
+        .collect();
+    for label in ["a", "h", "1", "8"] {
+        assert!(labels.contains(&label), "`{label}` in {labels:?}");
+    }
+    // Files left to right, ranks top to bottom: `a` left of `b`, `8` above `7`.
+    let at = |label: &str, axis: &str| -> u32 {
+        let element = (picture.split("<text"))
+            .find(|e| e.contains(&format!(">{label}</text>")))
+            .expect("the label");
+        let value = element
+            .split(&format!(r#"{axis}=""#))
+            .nth(1)
+            .expect("a position");
+        value[..value.find('"').expect("a quote")]
+            .parse()
+            .expect("a number")
+    };
+    assert!(at("a", "x") < at("b", "x"));
+    assert!(at("8", "y") < at("7", "y"));
+    let height: u32 = picture
+        .split(r#"height=""#)
+        .nth(1)
+        .and_then(|h| h[..h.find('"')?].parse().ok())
+        .expect("a height");
+    assert!(height <= 120, "{height}");
+}

@@ -88,12 +88,15 @@ function prepare(): void {
  * Variants files under other names (issue 42), and a plain `.ini`: `pychess-variants.ini` is one
  * by its name alone (its section inherits from nothing and it has no custom piece), `rules.ini`
  * by its content alone (a section inheriting from chess); `settings.ini` is neither. Each
- * variant has a broken string, `Nx`, on line 3.
+ * variant has a broken string, `Nx`, on line 3. `large.variants.ini` has a 12x10 board and, on
+ * line 5, a string with two findings at its `a`, whose hover must still show the whole diagram.
  */
 const INI_FILES = {
   "pychess-variants.ini": "[tiny]\nmaxRank = 6\nking = k:Nx\n",
   "rules.ini": "[rules:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\n",
   "settings.ini": "[server]\nport = 8080\nmode = Nx\n",
+  "large.variants.ini":
+    "[large:chess]\nmaxFile = l\nmaxRank = 10\nstartFen = 12/12/12/12/12/12/12/12/12/K10k w - - 0 1\ncustomPiece1 = a:mafsW\n",
 };
 
 /** The engines the workspace asks findings for. */
@@ -492,6 +495,29 @@ async function run(): Promise<void> {
       await hoverAt(2, 19, "The Shatranj Pawn");
     });
 
+    await step("a 12x10 board under two findings: the hover's diagram is still seen whole", async () => {
+      await quickInput(page, "Control+P", "large.variants.ini", "large.variants.ini");
+      await page.locator(".squiggly-error, .squiggly-warning").first().waitFor({ timeout: STEP_TIMEOUT });
+      await goTo(page, 5, 19);
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      const hover = page.locator(".monaco-hover:not(.hidden)").first();
+      const text = await waitFor(page, "the hover of mafsW with its findings", async () => normalise(await hover.innerText()), (t) => t.includes("mafsW (Fairy-Stockfish Betza)") && t.includes("read this piece differently"));
+      check(text.includes("from f5 on an empty 12x10 board"), `the finding names squares on the section's 12x10 board: ${text.slice(0, 400)}`);
+      const image = hover.locator('img[src^="data:image/svg+xml"]');
+      check((await image.count()) === 1, "the hover has the SVG diagram");
+      await image.evaluate((element) => (element as HTMLImageElement).decode());
+      await settled(hover);
+      const box = await hover.boundingBox();
+      const picture = await image.boundingBox();
+      check(box !== null && picture !== null && picture.height > 80, "the hover and its diagram have a size");
+      if (box && picture) {
+        check(picture.y >= box.y && picture.y + picture.height <= box.y + box.height, `the diagram (${Math.round(picture.y)}..${Math.round(picture.y + picture.height)}) lies inside the hover's visible part (${Math.round(box.y)}..${Math.round(box.y + box.height)}) below the findings`);
+        await screenshot(page, "hover-findings.png", aroundHover(box, { width: 1280, height: 800 }));
+      }
+      await page.keyboard.press("Escape");
+    });
+
     await step("settings.ini stays INI once the server has answered about it", async () => {
       const answers = () => fs.readFileSync(findLog("betza"), "utf8").split("Received response 'workspace/executeCommand").length - 1;
       const before = answers();
@@ -549,7 +575,7 @@ run()
       console.log(`  ${(took / 1000).toFixed(1).padStart(6)} s  ${name}`);
     }
     if (process.env["UPDATE_IMAGES"] === "1") {
-      for (const name of ["hover.png", "ini-hover.png", "squiggles.png", "completion.png", "explain-panel.png"]) {
+      for (const name of ["hover.png", "hover-findings.png", "ini-hover.png", "squiggles.png", "completion.png", "explain-panel.png"]) {
         fs.copyFileSync(path.join(dirs.screenshots, name), path.join(extensionRoot, "images", name));
       }
       console.log("screenshots copied to images/");
