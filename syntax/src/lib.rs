@@ -32,6 +32,8 @@ pub mod tree;
 pub mod vocabulary;
 
 #[cfg(test)]
+mod fixture;
+#[cfg(test)]
 mod tests;
 
 pub use dialect::Dialect;
