@@ -234,7 +234,7 @@ mod tests {
 
     use super::super::tests::model;
     use super::*;
-    use crate::fixture::check_hover;
+    use crate::fixture::{Fixture, Host, check_hover};
 
     const FILE: &str = "[a:chess]\ncustomPiece1 = z:WF\ncustomPiece3 = w:F\n[b:a]\n\
                         customPiece1 = x:W\ncustomPiece2 = y:W\npromotionPieceTypes = qy\n\
@@ -349,7 +349,8 @@ mod tests {
     #[test]
     fn a_letter_in_the_start_position_leads_to_its_piece() {
         let model = model(FILE);
-        let y = FILE.find("KYk5").expect("fen") + 1;
+        let at = |marked: &str| Fixture::parse(Host::File("variants.ini"), marked).cursor();
+        let y = at(&FILE.replace("KYk5", "K$0Yk5"));
         let places = letter_places(&model, y);
         let defined = FILE.find("y:W").expect("y");
         assert_eq!(places[0].range, range(defined, defined + 1), "{places:?}");
@@ -357,7 +358,7 @@ mod tests {
         // Its uses: in the promotion list and the start position.
         assert_eq!(places.len(), 3, "{places:?}");
         // `w` in the side-to-move field is no piece.
-        let side = FILE.find(" w - -").expect("side") + 1;
+        let side = at(&FILE.replace(" w - -", " $0w - -"));
         assert!(letter_places(&model, side).is_empty());
     }
 }

@@ -1,7 +1,7 @@
 use expect_test::expect;
 
 use super::*;
-use crate::fixture::{check_completion, check_hover, completions, hover_text};
+use crate::fixture::{Fixture, Host, check_completion, check_hover, completions, hover_text};
 use crate::ide::HoverOptions;
 
 /// The model of `text`, read and checked.
@@ -128,8 +128,9 @@ fn a_header_says_its_parents_and_its_board() {
 
 #[test]
 fn a_variant_name_leads_to_its_section_and_its_children() {
-    let text = "[a:chess]\n[b:a]\n[c:a]\n";
-    let found: Vec<(TextRange, bool)> = places(text, text.find("[c:a]").expect("c") + 3)
+    let at_parent = Fixture::parse(Host::File("variants.ini"), "[a:chess]\n[b:a]\n[c:$0a]\n");
+    let text = at_parent.text.as_str();
+    let found: Vec<(TextRange, bool)> = places(text, at_parent.cursor())
         .into_iter()
         .map(|p| (p.range, p.definition))
         .collect();
@@ -142,7 +143,8 @@ fn a_variant_name_leads_to_its_section_and_its_children() {
         ]
     );
     // A built-in parent has no section in the file, only its children.
-    assert_eq!(places(text, 4).len(), 1);
+    let at_built_in = Fixture::parse(Host::File("variants.ini"), "[a:c$0hess]\n[b:a]\n[c:a]\n");
+    assert_eq!(places(text, at_built_in.cursor()).len(), 1);
 }
 
 #[test]
