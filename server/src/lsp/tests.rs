@@ -1,7 +1,9 @@
 //! Transcript tests: the real service over in-memory pipes, spoken to in whole JSON messages.
 
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::io::{AsyncWriteExt, BufReader, DuplexStream};
+
+use super::lsp_framing::{frame, read_message_async};
 
 mod chained;
 mod diagnostics;
@@ -45,12 +47,7 @@ impl Session {
     }
 
     async fn send_raw(&mut self, body: &[u8]) {
-        let header = format!("Content-Length: {}\r\n\r\n", body.len());
-        self.to_server
-            .write_all(header.as_bytes())
-            .await
-            .expect("write");
-        self.to_server.write_all(body).await.expect("write");
+        self.to_server.write_all(&frame(body)).await.expect("write");
     }
 
     async fn notify(&mut self, method: &str, params: Value) {
@@ -84,21 +81,9 @@ impl Session {
     }
 
     async fn receive(&mut self) -> Value {
-        let mut length = 0;
-        loop {
-            let mut line = String::new();
-            self.from_server.read_line(&mut line).await.expect("read");
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(value) = line.strip_prefix("Content-Length: ") {
-                length = value.parse().expect("length");
-            }
-        }
-        let mut body = vec![0; length];
-        self.from_server.read_exact(&mut body).await.expect("body");
-        serde_json::from_slice(&body).expect("JSON")
+        read_message_async(&mut self.from_server)
+            .await
+            .expect("a message before the server's output ends")
     }
 
     /// The next diagnostics published for `uri`.
