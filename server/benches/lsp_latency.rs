@@ -11,11 +11,13 @@
 
 #[path = "../../syntax/benches/support/large_variants.rs"]
 mod large_variants;
+#[path = "../../tests/common/lsp_framing.rs"]
+mod lsp_framing;
 #[path = "support/outside_edits.rs"]
 mod outside_edits;
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -54,33 +56,20 @@ impl Client {
         let (sender, messages) = channel();
         std::thread::spawn(move || {
             loop {
-                let mut length = 0;
-                let mut first_byte = None;
-                loop {
-                    let mut line = String::new();
-                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    first_byte.get_or_insert_with(Instant::now);
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length: ")
-                    {
-                        length = value.parse().unwrap_or(0);
-                    }
-                }
-                let mut body = vec![0; length];
-                if stdout.read_exact(&mut body).is_err() {
+                // Waits for the message's first byte without taking it.
+                if stdout.fill_buf().map_or(true, |bytes| bytes.is_empty()) {
                     return;
                 }
+                let first_byte = Instant::now();
+                let Some(body) = lsp_framing::read_body(&mut stdout) else {
+                    return;
+                };
                 let arrived = Instant::now();
                 if let Ok(message) = serde_json::from_slice(&body)
                     && sender
                         .send(Received {
                             message,
-                            first_byte: first_byte.unwrap_or(arrived),
+                            first_byte,
                             arrived,
                             parse: arrived.elapsed(),
                         })
@@ -105,8 +94,8 @@ impl Client {
     }
 
     fn send(&mut self, message: Value) {
-        let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
+        let frame = lsp_framing::frame(message.to_string().as_bytes());
+        self.stdin.write_all(&frame).expect("write");
         self.stdin.flush().expect("flush");
     }
 

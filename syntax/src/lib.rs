@@ -32,7 +32,14 @@ pub mod tree;
 pub mod vocabulary;
 
 #[cfg(test)]
+mod fixture;
+#[cfg(test)]
 mod tests;
+/// How a test says that the shared corpus it reads is missing (failing in CI).
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../../tests/common/tool.rs"]
+mod tool;
 
 pub use dialect::Dialect;
 pub use parser::{Problem, Severity, SyntaxError};

@@ -1,9 +1,11 @@
 //! End-to-end: the built `betza lsp` binary spoken to over its real stdin and stdout.
 
+#[path = "../common/lsp_framing.rs"]
+mod lsp_framing;
 #[path = "../common/scratch.rs"]
 mod scratch;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use serde_json::{Value, json};
@@ -33,8 +35,9 @@ impl Server {
     }
 
     fn send_raw(&mut self, body: &[u8]) {
-        write!(self.stdin, "Content-Length: {}\r\n\r\n", body.len()).expect("write");
-        self.stdin.write_all(body).expect("write");
+        self.stdin
+            .write_all(&lsp_framing::frame(body))
+            .expect("write");
         self.stdin.flush().expect("flush");
     }
 
@@ -43,21 +46,8 @@ impl Server {
     }
 
     fn receive(&mut self) -> Value {
-        let mut length = 0;
-        loop {
-            let mut line = String::new();
-            self.stdout.read_line(&mut line).expect("read");
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(value) = line.strip_prefix("Content-Length: ") {
-                length = value.parse().expect("length");
-            }
-        }
-        let mut body = vec![0; length];
-        self.stdout.read_exact(&mut body).expect("body");
-        serde_json::from_slice(&body).expect("JSON")
+        lsp_framing::read_message(&mut self.stdout)
+            .expect("a message before the server's output ends")
     }
 
     fn reply_to(&mut self, id: i64) -> Value {

@@ -3,7 +3,9 @@
 //! the specification says so, keeps serving, and loses no edit.
 
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWriteExt, BufReader};
+
+use super::lsp_framing::{frame, read_message_async};
 
 /// A bare session: nothing sent yet.
 struct Raw {
@@ -33,27 +35,13 @@ impl Raw {
     }
 
     async fn send(&mut self, message: Value) {
-        let body = message.to_string();
-        self.bytes(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes())
-            .await;
+        self.bytes(&frame(message.to_string().as_bytes())).await;
     }
 
     async fn receive(&mut self) -> Value {
-        let mut length = 0;
-        loop {
-            let mut line = String::new();
-            self.from_server.read_line(&mut line).await.expect("read");
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(value) = line.strip_prefix("Content-Length: ") {
-                length = value.parse().expect("length");
-            }
-        }
-        let mut body = vec![0; length];
-        self.from_server.read_exact(&mut body).await.expect("body");
-        serde_json::from_slice(&body).expect("JSON")
+        read_message_async(&mut self.from_server)
+            .await
+            .expect("a message before the server's output ends")
     }
 
     async fn reply(&mut self, id: i64) -> Value {
@@ -129,8 +117,7 @@ async fn broken_framing_gets_parse_errors_and_the_session_goes_on() {
             Value::Null,
         ),
     ] {
-        raw.bytes(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes())
-            .await;
+        raw.bytes(&frame(body.as_bytes())).await;
         let reply = raw.receive().await;
         assert_eq!(reply["error"]["code"], -32600, "{body}: {reply}");
         assert_eq!(reply["id"], id, "{body}");

@@ -13,6 +13,10 @@ mod state;
 
 #[cfg(test)]
 mod abuse_tests;
+/// The test client's framing, shared with the end-to-end tests.
+#[cfg(test)]
+#[path = "../../../tests/common/lsp_framing.rs"]
+mod lsp_framing;
 #[cfg(test)]
 mod tests;
 

@@ -1,141 +1,14 @@
 //! Transcript tests: the real service over in-memory pipes, spoken to in whole JSON messages.
 
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
 
 mod chained;
 mod diagnostics;
 mod mbn;
 mod recognition;
+mod session;
 
-struct Session {
-    to_server: DuplexStream,
-    from_server: BufReader<DuplexStream>,
-    server: tokio::task::JoinHandle<bool>,
-    next_id: i64,
-}
-
-impl Session {
-    async fn start(encodings: &[&str], options: Value) -> (Session, Value) {
-        Session::start_with(
-            json!({ "general": { "positionEncodings": encodings } }),
-            options,
-        )
-        .await
-    }
-
-    async fn start_with(capabilities: Value, options: Value) -> (Session, Value) {
-        let (to_server, server_input) = tokio::io::duplex(1 << 20);
-        let (server_output, from_server) = tokio::io::duplex(1 << 20);
-        let server = tokio::spawn(super::serve(server_input, server_output));
-        let mut session = Session {
-            to_server,
-            from_server: BufReader::new(from_server),
-            server,
-            next_id: 0,
-        };
-        let result = session
-            .request(
-                "initialize",
-                json!({ "capabilities": capabilities, "initializationOptions": options }),
-            )
-            .await;
-        session.notify("initialized", json!({})).await;
-        (session, result)
-    }
-
-    async fn send_raw(&mut self, body: &[u8]) {
-        let header = format!("Content-Length: {}\r\n\r\n", body.len());
-        self.to_server
-            .write_all(header.as_bytes())
-            .await
-            .expect("write");
-        self.to_server.write_all(body).await.expect("write");
-    }
-
-    async fn notify(&mut self, method: &str, params: Value) {
-        let message = json!({ "jsonrpc": "2.0", "method": method, "params": params });
-        self.send_raw(message.to_string().as_bytes()).await;
-    }
-
-    /// The semantic tokens of the whole document, delta-encoded.
-    async fn semantic_tokens(&mut self, uri: &str) -> Value {
-        let tokens = self
-            .request(
-                "textDocument/semanticTokens/full",
-                json!({ "textDocument": { "uri": uri } }),
-            )
-            .await;
-        tokens["result"]["data"].clone()
-    }
-
-    /// Sends a request and returns its whole response (notifications before it are skipped).
-    async fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let message = json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
-        self.send_raw(message.to_string().as_bytes()).await;
-        loop {
-            let reply = self.receive().await;
-            if reply.get("id") == Some(&json!(id)) {
-                return reply;
-            }
-        }
-    }
-
-    async fn receive(&mut self) -> Value {
-        let mut length = 0;
-        loop {
-            let mut line = String::new();
-            self.from_server.read_line(&mut line).await.expect("read");
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(value) = line.strip_prefix("Content-Length: ") {
-                length = value.parse().expect("length");
-            }
-        }
-        let mut body = vec![0; length];
-        self.from_server.read_exact(&mut body).await.expect("body");
-        serde_json::from_slice(&body).expect("JSON")
-    }
-
-    /// The next diagnostics published for `uri`.
-    async fn diagnostics(&mut self, uri: &str) -> Value {
-        loop {
-            let message = self.receive().await;
-            if message["method"] == "textDocument/publishDiagnostics"
-                && message["params"]["uri"] == uri
-            {
-                return message["params"].clone();
-            }
-        }
-    }
-
-    async fn open(&mut self, uri: &str, language: &str, text: &str) -> Value {
-        self.notify(
-            "textDocument/didOpen",
-            json!({ "textDocument": { "uri": uri, "languageId": language, "version": 1, "text": text } }),
-        )
-        .await;
-        self.diagnostics(uri).await
-    }
-
-    async fn finish(mut self) -> bool {
-        let reply = self.request("shutdown", Value::Null).await;
-        assert_eq!(
-            reply,
-            json!({ "jsonrpc": "2.0", "id": self.next_id, "result": null })
-        );
-        self.notify("exit", Value::Null).await;
-        self.server.await.expect("the server task ends")
-    }
-}
-
-fn position(line: u32, character: u32) -> Value {
-    json!({ "line": line, "character": character })
-}
+use session::{Session, position};
 
 #[tokio::test]
 async fn the_position_encoding_is_negotiated() {

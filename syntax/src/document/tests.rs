@@ -1,5 +1,7 @@
 use super::*;
 
+mod findings;
+
 #[test]
 fn cached_analysis_equals_a_fresh_one_after_edits() {
     let options = Options::default();
@@ -232,13 +234,13 @@ proptest::proptest! {
     }
 }
 
-/// The real variant files (../shared/corpus, when present): no syntax error anywhere, and
-/// every finding, with its line, kept as a reviewed snapshot.
+/// The real variant files (../shared/corpus; absent, a skip said on the terminal, a failure in
+/// CI): no syntax error anywhere, and every finding, with its line, kept as a reviewed snapshot.
 #[test]
 fn the_shared_corpus_files_have_no_syntax_errors() {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
     let Ok(entries) = std::fs::read_dir(&folder) else {
-        eprintln!("skipped: {} is absent", folder.display());
+        crate::tool::missing(&format!("{} is absent", folder.display()));
         return;
     };
     let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -356,144 +358,6 @@ fn line_index_counts_lines_and_characters() {
     // `\r` is a character of its line; the next line starts after `\n`.
     assert_eq!(index.line_column(text.len()), (3, 5));
     assert_eq!(index.line_column(usize::MAX), (3, 5));
-}
-
-/// Issue 25: a comment after a piece in a variants.ini (which Fairy-Stockfish reads as Betza:
-/// reference/fairy-stockfish-ini.md, "An inline comment after a Betza string is parsed as
-/// Betza") is one finding that says what it does, not one per letter of the comment.
-#[test]
-fn an_inline_comment_is_said_once() {
-    let text = "[v:chess]\ncustomPiece1 = a:W # not a Knight\n";
-    let analysis = analyse(HostFormat::VariantsIni, text, &Options::default());
-    assert_eq!(codes_of(&analysis), ["fairy-inline-comment"]);
-    let finding = &analysis.diagnostics[0];
-    assert_eq!(&text[finding.range], " # not a Knight");
-    assert!(
-        finding.message.contains("no moves at all"),
-        "{}",
-        finding.message
-    );
-}
-
-/// Issue 25: help speaks of the user's own string (the fix and what it leaves), never of a
-/// rule's example; a finding with no fix has no help beyond its message.
-#[test]
-fn help_shows_this_string_corrected() {
-    let analysis = analyse(HostFormat::Betza, "mfW\nfE\n", &Options::default());
-    let help = |code: &str| {
-        analysis
-            .diagnostics
-            .iter()
-            .find(|d| d.code == code)
-            .map(|d| d.help.clone())
-    };
-    assert_eq!(
-        help("xboard-modifier-order"),
-        Some(Some("write `fm`: `mfW` becomes `fmW`".to_owned()))
-    );
-    assert_eq!(help("unknown-atom"), Some(None));
-}
-
-/// Issue 26: on a long string the help quotes the part the fix changes, not the whole string
-/// once per finding (20,000 letters with 10,000 findings wrote 400 MB of JSON).
-#[test]
-fn help_on_a_long_string_quotes_the_part_that_changes() {
-    let text = format!("{}mfW{}\n", "fWbW".repeat(100), "fWbW".repeat(100));
-    let analysis = analyse(HostFormat::Betza, &text, &Options::default());
-    let help = analysis
-        .diagnostics
-        .iter()
-        .find(|d| d.code == "xboard-modifier-order")
-        .and_then(|d| d.help.clone());
-    assert_eq!(
-        help.as_deref(),
-        Some(
-            "write `fm`: `…fWbWfWbWfWbWfWbWmfWfWbWfWbWfWbWfWb…` \
-             becomes `…fWbWfWbWfWbWfWbWfmWfWbWfWbWfWbWfWb…`"
-        )
-    );
-}
-
-/// Issue 42: a fix that leaves the string empty says so in words, not with an empty code span.
-#[test]
-fn help_says_an_emptied_string_in_words() {
-    let analysis = analyse(HostFormat::Betza, "fm\n", &Options::default());
-    let helps: Vec<Option<&str>> = analysis
-        .diagnostics
-        .iter()
-        .map(|d| d.help.as_deref())
-        .collect();
-    assert_eq!(helps, [Some("remove `fm`: the string becomes empty")]);
-}
-
-/// Issue 25: findings on the same letters have one cause; the most severe is kept, with the
-/// fix another offered. `z` in `fmWfcFz` is a modifier with no atom (not also a move that adds
-/// nothing), and `D1`, which Fairy-Stockfish builds nothing from, is not also said to differ.
-#[test]
-fn one_cause_one_finding_on_the_same_letters() {
-    let analysis = analyse(HostFormat::Betza, "fmWfcFz\n", &Options::default());
-    let said: Vec<(&str, Option<&str>)> = analysis
-        .diagnostics
-        .iter()
-        .map(|d| (d.code.as_str(), d.help.as_deref()))
-        .collect();
-    assert_eq!(
-        said,
-        [(
-            "missing-atom",
-            Some("remove `z`: `fmWfcFz` becomes `fmWfcF`")
-        )]
-    );
-    let text = "[v:chess]\ncustomPiece1 = d:D1\n";
-    let analysis = analyse(HostFormat::VariantsIni, text, &Options::default());
-    assert_eq!(codes_of(&analysis), ["fairy-no-moves"]);
-}
-
-/// Issue 42: a finding that names squares speaks of the board of the piece's section (10×8
-/// here, the piece on e4 at its centre, as its diagram shows it), not of an 8×8 board the user
-/// does not see; a string on an 8×8 section speaks of 8×8. An edit of the section's board says
-/// the new board, as a fresh analysis does.
-#[test]
-fn findings_name_squares_on_the_sections_board() {
-    let text = "[wide:chess]\nmaxFile = j\nstartFen = 10/10/10/10/10/10/10/K8k w - - 0 1\n\
-                customPiece1 = a:mafsW\n[v:chess]\ncustomPiece1 = a:mafsW\n";
-    let disagreements = |analysis: &Analysis| -> Vec<String> {
-        (analysis.diagnostics.iter())
-            .filter(|d| d.code == "engines-disagree")
-            .map(|d| d.message.clone())
-            .collect()
-    };
-    let analysis = analyse(HostFormat::VariantsIni, text, &Options::default());
-    let said = disagreements(&analysis);
-    assert_eq!(said.len(), 2, "{said:?}");
-    assert!(
-        said[0].contains("from e4 on an empty 10x8 board: Fairy-Stockfish also goes to d4 e5 f4"),
-        "{said:?}"
-    );
-    assert!(
-        said[1].contains("from d4 on an empty 8x8 board"),
-        "{said:?}"
-    );
-    let at = text.find("maxFile = j").map(|at| at + "maxFile = ".len());
-    let at = at.expect("the key");
-    let options = Options::default();
-    let mut cache = RegionCache::default();
-    let mut analysis = analyse_cached(HostFormat::VariantsIni, text, &options, &mut cache);
-    let mut edited = text.to_owned();
-    edited.replace_range(at..at + 1, "l");
-    let _ = analysis.apply_edit(&edited, (at, at + 1), "l", &options, &mut cache);
-    let fresh = analyse(HostFormat::VariantsIni, &edited, &options);
-    assert!(disagreements(&fresh)[0].contains("from f4 on an empty 12x8 board"));
-    assert_eq!(analysis, fresh);
-}
-
-/// The codes of an analysis's findings, in file order.
-fn codes_of(analysis: &Analysis) -> Vec<&str> {
-    analysis
-        .diagnostics
-        .iter()
-        .map(|d| d.code.as_str())
-        .collect()
 }
 
 /// Issue 26: a column was counted from its line's start, so 30,000 findings on a line of

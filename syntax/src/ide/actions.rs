@@ -133,6 +133,7 @@ fn rewritten(document: &Document, offset: usize) -> Option<Fix> {
 mod tests {
     use super::*;
     use crate::document::Options;
+    use crate::fixture::{Fixture, Host};
 
     /// Applies `edits` (in document bytes, not overlapping; at one place, in their order) to
     /// `text`, as an editor does.
@@ -150,9 +151,10 @@ mod tests {
 
     #[test]
     fn a_chained_string_is_rewritten_in_xbetza_between_dialect_lines() {
-        let text = "# dialect: chained\nW-fF\n";
+        let fixture = Fixture::parse(Host::File("p.betza"), "# dialect: chained\n$0W-fF\n");
+        let text = fixture.text.as_str();
         let document = Document::new("p.betza", "", text, &Options::default());
-        let offset = text.find("W-").expect("string");
+        let offset = fixture.cursor();
         let found = actions(&document, offset, offset);
         let rewrite = found
             .iter()

@@ -77,12 +77,17 @@ pub fn rename(
 mod tests {
     use super::*;
     use crate::document::Options;
+    use crate::fixture::{Fixture, Host};
 
     #[test]
     fn a_macro_is_found_where_it_is_defined_and_used_and_renamed_everywhere() {
-        let text = "@:NR:=N0\nI|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:\n";
+        let at_use = Fixture::parse(
+            Host::File("p.mbn"),
+            "@:NR:=N0\nI|Nightrider|=:NR: Z|Amazon-Rider|=Q+:$0NR:\n",
+        );
+        let text = at_use.text.as_str();
         let document = Document::new("p.mbn", "", text, &Options::default());
-        let use_at = text.rfind("NR").expect("use");
+        let use_at = at_use.cursor();
         let found = places(&document, use_at);
         let shown: Vec<(&str, bool)> = found
             .iter()
@@ -95,8 +100,13 @@ mod tests {
         );
         let edits = rename(&document, use_at, ":NX:").expect("renamed");
         assert_eq!(edits.len(), 3);
+        // On the letters of a definition, not its name.
+        let at_letters = Fixture::parse(
+            Host::File("p.mbn"),
+            "@:NR:=$0N0\nI|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:\n",
+        );
         assert_eq!(
-            prepare_rename(&document, text.find("N0").expect("letters")),
+            prepare_rename(&document, at_letters.cursor()),
             Err(NOT_A_MACRO.to_owned())
         );
     }

@@ -69,25 +69,28 @@ impl Said {
 
 #[cfg(test)]
 mod tests {
-    use crate::lint::{LintConfig, lint};
-    use crate::{Dialect, parse};
-
-    fn codes(text: &str) -> Vec<&'static str> {
-        lint(
-            &parse(text, Dialect::Chained),
-            &LintConfig::for_dialect(Dialect::Chained),
-        )
-        .iter()
-        .map(|d| d.rule.code)
-        .collect()
-    }
+    use crate::Dialect;
+    use crate::fixture::{Host, check_diagnostics};
 
     /// `h` alone selects no direction (seed 001 has it only in `fh`, `bh`, …), so `hW-F` has no
     /// path; in `KW` the `W` adds no square to the King.
     #[test]
     fn moves_that_can_never_be_made_and_moves_that_add_nothing() {
-        assert!(codes("W-F").is_empty());
-        assert_eq!(codes("KW"), ["redundant-move"]);
-        assert_eq!(codes("hW-F"), ["no-moves"]);
+        let chained = Host::Lint(Dialect::Chained);
+        check_diagnostics(chained, "W-F");
+        check_diagnostics(
+            chained,
+            r#"
+            KW
+             ^ hint redundant-move: `W` adds nothing: the rest of the piece already makes every one of its moves [fix: remove `W`]
+            "#,
+        );
+        check_diagnostics(
+            chained,
+            r#"
+            hW-F
+            ^^^^ error no-moves: `hW-F` can never move: its direction letters select no path
+            "#,
+        );
     }
 }

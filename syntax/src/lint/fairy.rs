@@ -360,6 +360,7 @@ fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::{Host, check_fix, check_no_fix};
     use crate::lint::{LintConfig, lint};
     use crate::parse;
 
@@ -412,7 +413,8 @@ mod tests {
             COMPARED_ATOMS.min(crate::lint::proof::PROOF_LETTERS / text.len())
         );
         // Removing `n` from `fnrB` would join `fr`, one diagonal instead of three: no fix.
-        assert!(findings("fnrB", "fairy-lame-ignored")[0].fix.is_none());
-        assert!(findings("fnR", "fairy-lame-ignored")[0].fix.is_some());
+        let fairy = Host::Lint(Dialect::Fairy);
+        check_no_fix(fairy, "f$0nrB");
+        check_fix(fairy, "f$0nR", "fR");
     }
 }

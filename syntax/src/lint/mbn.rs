@@ -230,49 +230,49 @@ fn doubled_letters(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::lint::{LintConfig, lint};
-    use crate::{Dialect, parse};
+    use crate::Dialect;
+    use crate::fixture::{Host, check_diagnostics, check_fix};
 
-    /// (code, text of the range, fixed text) of each finding.
-    fn findings(text: &str) -> Vec<(&'static str, String, Option<String>)> {
-        let parsed = parse(text, Dialect::Mbn);
-        lint(&parsed, &LintConfig::for_dialect(Dialect::Mbn))
-            .into_iter()
-            .map(|d| {
-                (
-                    d.rule.code,
-                    text[d.range].to_owned(),
-                    d.fix.map(|f| f.apply(text)),
-                )
-            })
-            .collect()
-    }
+    const MBN: Host = Host::Lint(Dialect::Mbn);
 
     /// Seed 002, section 18 (Short Rook): "S=W4 … in some sources here the definition R4 is
     /// used. In MBN this notation is wrong".
     #[test]
     fn a_range_on_a_rider_letter_is_not_a_short_rider() {
-        assert_eq!(
-            findings("S=R4"),
-            [("mbn-rider-range", "R4".into(), Some("S=W4".into()))]
+        check_diagnostics(
+            MBN,
+            r#"
+            S=R4
+              ^^ warning mbn-rider-range: `R4` does not limit the Rook to 4 squares: `R` is already the rider `W0`, so the number repeats whole Rook moves (seed 002: `R4` is `(W0)4`, a normal rook); a Rook limited to 4 squares is `W4` [fix: write `W4`]
+            "#,
         );
-        assert_eq!(findings("B3")[0].2.as_deref(), Some("F3"));
+        check_fix(MBN, "S=$0R4", "S=W4");
+        check_fix(MBN, "$0B3", "F3");
         // A rider with no stepper of its own is named, with no fix to offer.
-        assert_eq!(findings("E2")[0].0, "mbn-rider-range");
-        assert_eq!(findings("E2")[0].2, None);
+        check_diagnostics(
+            MBN,
+            r#"
+            E2
+            ^^ warning mbn-rider-range: `E2` does not limit the Empress to 2 squares: `E` is already the rider `W0+N`, so the number repeats whole Empress moves (seed 002: `R4` is `(W0)4`, a normal rook)
+            "#,
+        );
         // The seed's own short rook, and exact counts, are left alone.
-        assert!(findings("S=W4").is_empty());
-        assert!(findings("(pmD)03").is_empty());
+        check_diagnostics(MBN, "S=W4");
+        check_diagnostics(MBN, "(pmD)03");
     }
 
     /// Seed 002: "(4,2) is not a valid notation, instead (2,4) has to be used".
     #[test]
     fn a_leap_is_written_smaller_number_first() {
-        assert_eq!(
-            findings("X=:4,2:"),
-            [("mbn-leap-order", ":4,2:".into(), Some("X=:2,4:".into()))]
+        check_diagnostics(
+            MBN,
+            r#"
+            X=:4,2:
+              ^^^^^ error mbn-leap-order: `:4,2:` is not valid MBN: the smaller number comes first, `:2,4:` (the same leap) [fix: write `:2,4:`]
+            "#,
         );
-        assert!(findings(":2,4:+:1,1:").is_empty());
+        check_fix(MBN, "X=$0:4,2:", "X=:2,4:");
+        check_diagnostics(MBN, ":2,4:+:1,1:");
     }
 
     /// Seed 002: "doubled directional modifier letters will always be interpreted as an
@@ -280,27 +280,45 @@ mod tests {
     /// leaps whose longer part goes forward, as `f` does (notes MB10); on F it takes none.
     #[test]
     fn doubled_direction_letters_are_amalgams() {
-        assert_eq!(
-            findings("ffN"),
-            [("mbn-doubled-direction", "ff".into(), Some("fN".into()))]
+        check_diagnostics(
+            MBN,
+            r#"
+            ffN
+            ^^ hint mbn-doubled-direction: `ff` is the amalgam (ff), not `f` twice; on `N` it selects the same leaps as `f` [fix: write `f`]
+            "#,
         );
+        check_fix(MBN, "$0ffN", "fN");
         // On K the amalgam is narrower than the letter: it means something.
-        assert!(findings("ffK").is_empty());
-        let none = findings("ffF");
-        assert_eq!(none[0].0, "no-moves");
-        assert!(none.len() == 1);
+        check_diagnostics(MBN, "ffK");
+        check_diagnostics(
+            MBN,
+            r#"
+            ffF
+            ^^^ error no-moves: `ffF` can never move: `ff` is an amalgam (seed 002: "doubled directional modifier letters will always be interpreted as an amalgamation"), and it selects none of these leaps
+            "#,
+        );
     }
 
     #[test]
     fn directions_that_select_nothing_and_ranges_of_one() {
-        assert_eq!(findings("(lr)W")[0].0, "no-moves");
-        // The null move is not drawn, but it is no mistake (notes MB15).
-        assert!(findings("O=:0,0:").is_empty());
-        assert!(findings("O").is_empty());
-        assert_eq!(
-            findings("N1+W"),
-            [("range-one", "1".into(), Some("N+W".into()))]
+        check_diagnostics(
+            MBN,
+            r#"
+            (lr)W
+            ^^^^^ error no-moves: `(lr)W` can never move: its direction letters select none of its leaps by seed 002's direction tables
+            "#,
         );
-        assert!(findings("W0+N").is_empty());
+        // The null move is not drawn, but it is no mistake (notes MB15).
+        check_diagnostics(MBN, "O=:0,0:");
+        check_diagnostics(MBN, "O");
+        check_diagnostics(
+            MBN,
+            r#"
+            N1+W
+             ^ hint range-one: range 1 changes nothing: `N` already leaps once [fix: remove the range]
+            "#,
+        );
+        check_fix(MBN, "N$01+W", "N+W");
+        check_diagnostics(MBN, "W0+N");
     }
 }

@@ -4,6 +4,8 @@ use super::{LintConfig, RULES, lint, rule_by_code};
 use crate::board::reference::fingerprint;
 use crate::{Dialect, model, parse};
 
+mod findings;
+
 fn dialect_for(code: &str) -> Dialect {
     rule_by_code(code).map_or(Dialect::XBetza, crate::ide::registry::lint_dialect)
 }
@@ -47,67 +49,6 @@ fn every_rule_fires_on_its_example_and_not_on_the_correction() {
             rule.code,
             codes(good, dialect)
         );
-    }
-}
-
-#[test]
-fn findings_point_at_the_exact_letters() {
-    assert_eq!(
-        findings("mafmcW", Dialect::XBetza).first(),
-        Some(&("default-mode", 0, 1))
-    );
-    assert!(findings("mafmcW", Dialect::XBetza).contains(&("default-mode", 3, 5)));
-    assert_eq!(
-        findings("mfW", Dialect::XBetza),
-        [("xboard-modifier-order", 1, 2)]
-    );
-    assert_eq!(findings("WN1", Dialect::XBetza), [("range-one", 2, 3)]);
-    // The seed's `j` has nothing to jump on a single step; XBoard's skips the only square.
-    assert_eq!(
-        findings("jK", Dialect::XBetza),
-        [
-            ("jump-without-effect", 0, 1),
-            ("xboard-reads-differently", 0, 1)
-        ]
-    );
-    assert_eq!(findings("KW", Dialect::XBetza), [("redundant-move", 1, 2)]);
-    assert!(findings("mafsW", Dialect::Fairy).contains(&("fairy-skipped-letter", 1, 2)));
-}
-
-#[test]
-fn near_misses_stay_quiet() {
-    for (text, code) in [
-        // m on a final leg alone is not the default; mc on an earlier leg is a locust.
-        ("afmW", "default-mode"),
-        ("mcafW", "default-mode"),
-        // In Fairy-Stockfish `a` is skipped, so m is not a default there.
-        ("mafsW", "default-mode"),
-        // Range 1 on a slider is meaningful: R1 is W.
-        ("R1", "range-one"),
-        // j on a slider skips a square.
-        ("jR", "jump-without-effect"),
-        // y before an a toggles the next leg.
-        ("yafsF", "toggle-at-end"),
-        // iso after a slider leg.
-        ("RaiR", "iso-without-slider"),
-        // u with a capture.
-        ("udQ", "unload-without-capture"),
-        // fh and hr are real directions.
-        ("fhN", "lone-half"),
-        ("hrN", "chiral-without-effect"),
-        // XBoard's own order, and C/Z.
-        ("fmWfcF", "xboard-modifier-order"),
-        ("CZ", "xboard-camel-zebra"),
-        // Different moves, nothing redundant.
-        ("WF", "redundant-move"),
-        ("fmWfcF", "redundant-move"),
-    ] {
-        let dialect = if code == "default-mode" && text == "mafsW" {
-            Dialect::Fairy
-        } else {
-            Dialect::XBetza
-        };
-        assert!(!codes(text, dialect).contains(&code), "{code} on {text}");
     }
 }
 
@@ -202,13 +143,13 @@ fn rules_can_be_turned_off_or_relevelled() {
     assert!(!codes("mafsW", Dialect::XBetza).contains(&"fairy-skipped-letter"));
 }
 
-/// The real variant files (../shared/corpus, when present): no error-severity finding, and the
-/// warnings they produce, kept as a reviewed snapshot.
+/// The real variant files (../shared/corpus; absent, a skip said on the terminal, a failure in
+/// CI): no error-severity finding, and the warnings they produce, kept as a reviewed snapshot.
 #[test]
 fn the_shared_corpus_has_no_lint_errors_and_its_warnings_are_reviewed() {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
     let Ok(entries) = std::fs::read_dir(&folder) else {
-        eprintln!("skipped: {} is absent", folder.display());
+        crate::tool::missing(&format!("{} is absent", folder.display()));
         return;
     };
     let mut strings: Vec<String> = Vec::new();
@@ -285,93 +226,6 @@ fn rules_with_a_fix_offer_one_on_their_example() {
             .map(|f| f.apply(rule.example.0));
         assert_eq!(fixed.as_deref(), Some(rule.example.1), "{}", rule.code);
     }
-}
-
-#[test]
-fn a_non_final_o_is_read_as_wrapping_by_xboard() {
-    // XBoard's moves.c sets its cylinder mode for `o` on any leg; seed 000 ends a non-final
-    // `o` leg off the board. A final `o` and `oo` are read alike.
-    assert!(findings("oabyaK", Dialect::XBetza).contains(&("xboard-reads-differently", 0, 1)));
-    assert!(!codes("oW", Dialect::XBetza).contains(&"xboard-reads-differently"));
-    // XBoard reads one `o` and stops at the second, so it never reaches the `a`: `ooafK` is
-    // a King there (found by generating XBoard's reading).
-    assert_eq!(
-        findings("ooafK", Dialect::XBetza),
-        [("xboard-modifier-order", 1, 2)]
-    );
-}
-
-/// Found by the `lint_fixes` fuzz target: `LC` fixed to `CC` made a Camel rider, and `movesF`
-/// reordered to `vsmeoF` paired `v` with `s`. Such fixes are no longer offered; a doubled `LL`
-/// is rewritten whole, as `C0` (proving fixes by generation found that XBoard reads `CC` as
-/// two Camels).
-#[test]
-fn fixes_never_join_atoms_or_pair_directions() {
-    let fix_in = |text: &str, code: &str, dialect: Dialect| {
-        let parsed = parse(text, dialect);
-        // XBoard asked for, as by one who runs Fairy-Stockfish under an XBoard GUI.
-        let mut config = LintConfig::for_dialect(dialect);
-        if !config.engines.contains(&super::Engine::XBoard) {
-            config.engines.push(super::Engine::XBoard);
-        }
-        lint(&parsed, &config)
-            .into_iter()
-            .find(|d| d.rule.code == code)
-            .map(|d| d.fix.map(|f| f.apply(text)))
-    };
-    let fix_of = |text: &str, code: &str| fix_in(text, code, Dialect::XBetza);
-    assert_eq!(fix_of("LC", "xboard-camel-zebra"), Some(None));
-    // XBoard reads `CC` as two Camels: the rider every engine reads alike is `C0`.
-    assert_eq!(fix_of("LL", "xboard-camel-zebra"), Some(Some("C0".into())));
-    // Fairy-Stockfish pairs adjacent direction letters (`vs`); in XBetza both mean the same.
-    assert_eq!(
-        fix_in("movesF", "xboard-modifier-order", Dialect::Fairy),
-        Some(None)
-    );
-    assert_eq!(
-        fix_of("movesF", "xboard-modifier-order"),
-        Some(Some("vsmeoF".into()))
-    );
-    assert_eq!(
-        fix_of("mfW", "xboard-modifier-order"),
-        Some(Some("fmW".into()))
-    );
-}
-
-/// Fairy-Stockfish's own answers (pyffish 0.0.90, `fsf_oracle.py`): `D1` has no move (golden
-/// case fr-1300), `nR` is a full Rook, `RmR1` moves one square and captures as a Rook, `fR1fDD`
-/// reaches d5 d6 d8 from d4, so `fDD` is not "no moves" there. The rules decide by generating.
-#[test]
-fn fairy_rules_follow_the_engines_answers() {
-    let fairy = |text| findings(text, Dialect::Fairy);
-    assert!(fairy("D1W").contains(&("fairy-no-moves", 0, 2)));
-    assert!(!codes("D1W", Dialect::Fairy).contains(&"range-one"));
-    assert!(fairy("nR").contains(&("fairy-lame-ignored", 0, 1)));
-    assert!(!codes("nN", Dialect::Fairy).contains(&"fairy-lame-ignored"));
-    assert!(fairy("RmR1").contains(&("fairy-range-overwritten", 1, 4)));
-    // In XBetza `mR1` adds nothing to `R`; in Fairy-Stockfish it takes moves away.
-    assert!(!codes("RmR1", Dialect::Fairy).contains(&"redundant-move"));
-    assert!(codes("RmR1", Dialect::XBetza).contains(&"redundant-move"));
-    assert!(!codes("fR1fDD", Dialect::Fairy).contains(&"fairy-no-moves"));
-    // `W1` is `W` for the engine too; removing `W` from `NWN` would join `NN`, a Nightrider.
-    assert!(fairy("W1").contains(&("range-one", 1, 2)));
-    assert!(!fairy("NWN").contains(&("redundant-move", 1, 2)));
-    assert!(fairy("KW").contains(&("redundant-move", 1, 2)));
-    // The digit after a doubled atom: `NN2` is an unlimited Nightrider (golden cases).
-    let skipped: Vec<String> = lint(
-        &parse("NN2", Dialect::Fairy),
-        &LintConfig::for_dialect(Dialect::Fairy),
-    )
-    .into_iter()
-    .filter(|d| d.rule.code == "fairy-skipped-letter")
-    .map(|d| d.message)
-    .collect();
-    assert_eq!(
-        skipped,
-        [
-            "Fairy-Stockfish skips `2`: a doubled atom already rides, and takes no range, so it plays `NN2` as `NN`"
-        ]
-    );
 }
 
 /// The strings of a golden file of XBoard's own answers (corpus/golden), each with the id of
@@ -456,26 +310,6 @@ fn engines_are_named_as_settings_write_them() {
     );
 }
 
-/// Issue 25: one cause, one finding. XBoard drops both `f` and `h` of `mfhNcfW`'s first leg,
-/// which one reordering fixes: one finding names both, with its fix; the second leg's `f` is
-/// another cause, with another fix.
-#[test]
-fn a_leg_out_of_xboard_order_is_one_finding() {
-    let parsed = parse("mfhNcfW", Dialect::XBetza);
-    let findings = lint(&parsed, &LintConfig::for_dialect(Dialect::XBetza));
-    let said: Vec<(&str, Option<&str>)> = findings
-        .iter()
-        .map(|d| (d.message.as_str(), d.fix.as_ref().map(|f| f.title.as_str())))
-        .collect();
-    assert_eq!(said.len(), 2, "{said:?}");
-    assert!(
-        said[0].0.starts_with("XBoard drops `f` and `h` here"),
-        "{said:?}"
-    );
-    assert_eq!(said[0].1, Some("write `fhm`"));
-    assert_eq!(said[1].1, Some("write `fc`"));
-}
-
 /// Two findings never offer edits on the same letters: a fix whose edits overlap an earlier
 /// fix's (or repeat them, or insert where it inserts) is dropped; edits side by side are kept.
 #[test]
@@ -504,43 +338,6 @@ fn two_fixes_never_edit_the_same_letters() {
     assert_eq!(kept, [true, false, false, true, true, false, false, true]);
 }
 
-/// Note F9: Fairy-Stockfish's move reader skips `e`, but a custom piece with an `e` captures en
-/// passant (parser.cpp 279–283), so `fceF` gets no skipped-letter finding; `a` still does.
-#[test]
-fn fairy_e_is_en_passant_not_a_skipped_letter() {
-    let codes = |text: &str| findings(text, Dialect::Fairy);
-    assert!(
-        !codes("fmWfceF")
-            .iter()
-            .any(|(code, ..)| *code == "fairy-skipped-letter")
-    );
-    assert!(
-        codes("mafsW")
-            .iter()
-            .any(|(code, ..)| *code == "fairy-skipped-letter")
-    );
-}
-
-/// parser.cpp 279–283, recorded by the differential (m1305): an `e` in a comment after a
-/// custom piece's Betza string lets the piece capture en passant, which the comment's finding
-/// says; a comment without one does not claim it.
-#[test]
-fn an_e_in_an_inline_comment_is_said_as_en_passant() {
-    let message = |text: &str| {
-        lint(
-            &parse(text, Dialect::Fairy),
-            &LintConfig::for_dialect(Dialect::Fairy),
-        )
-        .into_iter()
-        .find(|d| d.rule.code == "fairy-inline-comment")
-        .map(|d| d.message)
-        .unwrap_or_default()
-    };
-    assert!(message("mR3 ; note").contains("capture en passant"));
-    assert!(!message("mR3 # x").contains("en passant"));
-    assert!(!message("fmWfceF # note").contains("en passant"));
-}
-
 /// Issue 26: letters Fairy-Stockfish skips one after another are one finding, and a message
 /// quotes at most a window of a long string, so thousands of them cost one short message.
 #[test]
@@ -559,22 +356,4 @@ fn a_run_of_skipped_letters_is_one_short_finding() {
         skipped[0].message
     );
     assert!(skipped[0].message.contains("these 2000 letters"));
-}
-
-#[test]
-fn of_two_moves_that_make_the_same_moves_only_the_later_is_redundant() {
-    // Removing both would lose the Wazir: `WW` in chained Betza is two Wazir moves.
-    assert_eq!(findings("WW", Dialect::Chained), [("redundant-move", 1, 2)]);
-    // Both of `W` and `F` can go when `K` stays: each is judged against the moves kept.
-    assert_eq!(
-        findings("KWF", Dialect::XBetza),
-        [("redundant-move", 1, 2), ("redundant-move", 2, 3)]
-    );
-}
-
-#[test]
-fn a_move_not_drawn_whole_is_never_called_redundant() {
-    // Seed 001's exponent `0` repeats `(WF)` any number of times; past the bound of ways drawn
-    // it is said in words, not drawn, so the drawn Wazir cannot prove it adds nothing.
-    assert!(!codes("W(WF)0", Dialect::Chained).contains(&"redundant-move"));
 }

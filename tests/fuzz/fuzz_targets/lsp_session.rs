@@ -26,10 +26,12 @@ use std::time::Duration;
 use betza_syntax::host::HostFormat;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::io::{AsyncWriteExt, BufReader, DuplexStream};
 use tokio::runtime::Runtime;
 
 mod common;
+#[path = "../../common/lsp_framing.rs"]
+mod lsp_framing;
 
 const MAX_INPUT: usize = 4096;
 const MAX_OPS: usize = 48;
@@ -380,36 +382,10 @@ fn plan(data: &[u8]) -> Option<(u8, Plan, Encoding, &'static str)> {
     Some((flags, plan, encoding, uri))
 }
 
-fn frame(message: &Value) -> Vec<u8> {
-    let body = message.to_string();
-    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
-    out.extend_from_slice(body.as_bytes());
-    out
-}
-
 /// Reads every message the server writes until it closes its output.
 async fn read_all(output: DuplexStream, seen: tokio::sync::mpsc::UnboundedSender<Value>) {
     let mut output = BufReader::new(output);
-    loop {
-        let mut length = None;
-        loop {
-            let mut line = String::new();
-            match output.read_line(&mut line).await {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {}
-            }
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(value) = line.strip_prefix("Content-Length: ") {
-                length = Some(value.parse::<usize>().expect("a numeric Content-Length"));
-            }
-        }
-        let length = length.expect("a Content-Length header");
-        let mut body = vec![0; length];
-        output.read_exact(&mut body).await.expect("a whole body");
-        let message: Value = serde_json::from_slice(&body).expect("the server writes JSON");
+    while let Some(message) = lsp_framing::read_message_async(&mut output).await {
         if seen.send(message).is_err() {
             return;
         }
@@ -482,7 +458,7 @@ async fn run(flags: u8, plan: &Plan, encoding: Encoding, uri: &str) -> (Vec<Valu
     let mut received = Vec::new();
     let mut send = async |message: Value| {
         to_server
-            .write_all(&frame(&message))
+            .write_all(&lsp_framing::frame(message.to_string().as_bytes()))
             .await
             .expect("the server reads its input");
     };

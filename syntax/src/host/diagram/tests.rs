@@ -9,7 +9,7 @@
 //! `checker:P:fmFcafmFimfD:pawn:a2-l2`.
 
 use super::{Field, StartSquare, start_squares};
-use crate::document::{Options, analyse};
+use crate::fixture::check_diagnostics;
 use crate::host::{HostFormat, Scan, scan};
 use crate::{Dialect, Severity};
 
@@ -19,14 +19,6 @@ fn scanned(text: &str) -> Scan {
 
 fn strings<'a>(scan: &Scan, text: &'a str) -> Vec<&'a str> {
     scan.regions.iter().map(|r| &text[r.range]).collect()
-}
-
-/// Each host finding as (code, the text it covers).
-fn findings<'a>(scan: &Scan, text: &'a str) -> Vec<(&'static str, &'a str)> {
-    scan.errors
-        .iter()
-        .map(|e| (e.code, &text[e.range]))
-        .collect()
 }
 
 fn squares(field: &str) -> Vec<String> {
@@ -44,9 +36,12 @@ fn a_group_is_said_once_on_its_brackets_and_is_no_region() {
     let text = "griffon:G:[F?fqR]:griffon:c1,f1\n";
     let result = scanned(text);
     assert!(result.regions.is_empty(), "{:?}", result.regions);
-    assert_eq!(
-        findings(&result, text),
-        [("diagram-bracket-group", "[F?fqR]")]
+    check_diagnostics(
+        "a.diagram",
+        r#"
+        griffon:G:[F?fqR]:griffon:c1,f1
+                  ^^^^^^^ info diagram-bracket-group: `[F?fqR]` of piece `G` is a bracket group of the Interactive Diagram (legs of one move joined by `-`, or by `?` where the move may also stop), a notation this tool does not read: its moves are not checked or drawn
+        "#,
     );
     let group = &result.errors[0];
     assert_eq!(group.severity, Severity::Info);
@@ -65,12 +60,13 @@ fn the_moves_outside_the_groups_are_checked_each_alone() {
     let text = "beast:B:K[F?fsR]W[W-F]N:beast:e1\n";
     let result = scanned(text);
     assert_eq!(strings(&result, text), ["K", "W", "N"]);
-    assert_eq!(
-        findings(&result, text),
-        [
-            ("diagram-bracket-group", "[F?fsR]"),
-            ("diagram-bracket-group", "[W-F]")
-        ]
+    check_diagnostics(
+        "a.diagram",
+        r#"
+        beast:B:K[F?fsR]W[W-F]N:beast:e1
+                 ^^^^^^^ info diagram-bracket-group: `[F?fsR]` of piece `B` is a bracket group of the Interactive Diagram (legs of one move joined by `-`, or by `?` where the move may also stop), a notation this tool does not read: its moves are not checked or drawn
+                         ^^^^^ info diagram-bracket-group: `[W-F]` of piece `B` is a bracket group of the Interactive Diagram (legs of one move joined by `-`, or by `?` where the move may also stop), a notation this tool does not read: its moves are not checked or drawn
+        "#,
     );
     assert!(result.regions.iter().all(|r| r.context.unread_groups == 2));
     assert!(
@@ -86,35 +82,18 @@ fn the_moves_outside_the_groups_are_checked_each_alone() {
 /// the one finding left is the group's, and the parts outside it are checked as usual.
 #[test]
 fn nothing_else_is_derived_from_a_group() {
-    let text = "griffon:G:[F?fqR]:griffon:c1\nking:K:K[F?fsR]:king:e1\nbad:X:fz[F?R]:x:a1\n";
-    let analysis = analyse(HostFormat::Diagram, text, &Options::default());
-    let found: Vec<(&str, &str)> = analysis
-        .diagnostics
-        .iter()
-        .map(|d| (d.code.as_str(), &text[d.range]))
-        .collect();
-    let from_groups = found
-        .iter()
-        .filter(|(_, covered)| covered.contains(['[', ']', '?']))
-        .count();
-    assert_eq!(from_groups, 3, "{found:?}");
-    assert!(
-        found
-            .iter()
-            .filter(|(_, covered)| covered.contains(['[', ']', '?']))
-            .all(|(code, _)| *code == "diagram-bracket-group"),
-        "{found:?}"
-    );
     // `K` alone is a whole piece; `fz` before a group is a move with no atom, said as usual.
-    assert!(
-        !found.iter().any(|(_, covered)| *covered == "K"),
-        "{found:?}"
-    );
-    assert!(
-        found
-            .iter()
-            .any(|(code, covered)| *code == "missing-atom" && *covered == "fz"),
-        "{found:?}"
+    check_diagnostics(
+        "a.diagram",
+        r#"
+        griffon:G:[F?fqR]:griffon:c1
+                  ^^^^^^^ info diagram-bracket-group: `[F?fqR]` of piece `G` is a bracket group of the Interactive Diagram (legs of one move joined by `-`, or by `?` where the move may also stop), a notation this tool does not read: its moves are not checked or drawn
+        king:K:K[F?fsR]:king:e1
+                ^^^^^^^ info diagram-bracket-group: `[F?fsR]` of piece `K` is a bracket group of the Interactive Diagram (legs of one move joined by `-`, or by `?` where the move may also stop), a notation this tool does not read: its moves are not checked or drawn
+        bad:X:fz[F?R]:x:a1
+              ^^ error missing-atom: modifiers `fz` at the end have no atom [fix: remove `fz`]
+                ^^^^^ info diagram-bracket-group: `[F?R]` of piece `X` is a bracket group of the Interactive Diagram (legs of one move joined by `-`, or by `?` where the move may also stop), a notation this tool does not read: its moves are not checked or drawn
+        "#,
     );
 }
 
@@ -125,30 +104,37 @@ fn unbalanced_brackets_give_one_precise_error() {
     let text = "half:H:K[F?f:half:a2-h2\n";
     let result = scanned(text);
     assert_eq!(strings(&result, text), ["K"]);
-    assert_eq!(
-        findings(&result, text),
-        [("diagram-unclosed-group", "[F?f")]
+    check_diagnostics(
+        "a.diagram",
+        r#"
+        half:H:K[F?f:half:a2-h2
+                ^^^^ error diagram-unclosed-group: this `[` opens a bracket group that the Betza field ends inside: write `]` after the group's last leg
+        "#,
     );
     assert_eq!(result.errors[0].severity, Severity::Error);
 
     let text = "stray:S:W]F:x:a1\n";
     let result = scanned(text);
     assert_eq!(strings(&result, text), ["W", "F"]);
-    assert_eq!(
-        findings(&result, text),
-        [("diagram-unmatched-bracket", "]")]
+    check_diagnostics(
+        "a.diagram",
+        r#"
+        stray:S:W]F:x:a1
+                 ^ error diagram-unmatched-bracket: this `]` closes no bracket group: a group opens with `[`
+        "#,
     );
 
     // Groups do not nest in the notation: the first `]` closes, the second closes nothing.
     let text = "n:N:[[F?R]]:x:a1\n";
     let result = scanned(text);
     assert!(result.regions.is_empty());
-    assert_eq!(
-        findings(&result, text),
-        [
-            ("diagram-bracket-group", "[[F?R]"),
-            ("diagram-unmatched-bracket", "]")
-        ]
+    check_diagnostics(
+        "a.diagram",
+        r#"
+        n:N:[[F?R]]:x:a1
+            ^^^^^^ info diagram-bracket-group: `[[F?R]` of piece `N` is a bracket group of the Interactive Diagram (legs of one move joined by `-`, or by `?` where the move may also stop), a notation this tool does not read: its moves are not checked or drawn
+                  ^ error diagram-unmatched-bracket: this `]` closes no bracket group: a group opens with `[`
+        "#,
     );
 }
 

@@ -1,5 +1,8 @@
+use expect_test::expect;
+
 use super::*;
 use crate::document::Options;
+use crate::fixture::{Fixture, Host, check_hover, check_hover_with, hover_text};
 use crate::parse;
 
 #[test]
@@ -34,14 +37,17 @@ fn a_hover_builds_the_model_once() {
         ("variants.ini", "fRbpRnN"),
         ("p.betza", "W-fF"),
     ] {
+        // The cursor after the string's first letter.
+        let marked = format!("{}$0{}", &text[..1], &text[1..]);
         let contents = match file {
-            "variants.ini" => format!("[v:chess]\ncustomPiece1 = a:{text}\n"),
-            _ if text.contains('-') => format!("# dialect: chained\n{text}\n"),
-            _ => format!("{text}\n"),
+            "variants.ini" => format!("[v:chess]\ncustomPiece1 = a:{marked}\n"),
+            _ if text.contains('-') => format!("# dialect: chained\n{marked}\n"),
+            _ => format!("{marked}\n"),
         };
-        let document = Document::new(file, "", &contents, &Options::default());
+        let fixture = Fixture::parse(Host::File(file), &contents);
+        let document = Document::new(file, "", &fixture.text, &Options::default());
         crate::model::BUILT.with(|built| built.borrow_mut().clear());
-        let offset = contents.find(text).expect("the string") + 1;
+        let offset = fixture.cursor();
         let options = HoverOptions {
             image: true,
             ..HoverOptions::default()
@@ -60,121 +66,320 @@ fn a_hover_builds_the_model_once() {
 /// size, its own `maxFile` and `maxRank`), unless the user set a board of their own.
 #[test]
 fn a_piece_of_a_section_is_drawn_on_the_sections_board() {
-    let contents = "[big:chess]\nmaxFile = 10\n[v:big]\nmaxRank = 6\ncustomPiece1 = a:R\n";
-    let document = Document::new("variants.ini", "", contents, &Options::default());
-    let offset = contents.find("a:R").expect("the string") + 2;
-    let own = hover(&document, offset, HoverOptions::default()).expect("a hover");
-    assert!(
-        own.markdown
-            .contains("Drawn on the section's board, 10 files × 6 ranks."),
-        "{}",
-        own.markdown
-    );
-    let files_drawn = |markdown: &str| markdown.contains(" a b c d e f g h i j");
-    let ranks_drawn = |markdown: &str, ranks: usize| {
-        markdown
-            .lines()
-            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
-            .count()
-            == ranks
-    };
-    assert!(
-        files_drawn(&own.markdown) && ranks_drawn(&own.markdown, 6),
-        "{}",
-        own.markdown
+    let fixture = "[big:chess]\nmaxFile = 10\n[v:big]\nmaxRank = 6\ncustomPiece1 = a:$0R\n";
+    check_hover(
+        "variants.ini",
+        fixture,
+        expect![[r#"
+            hover on `R`
+
+            **`R`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
+
+            ```text
+              6  . . . . * . . . . .
+              5  . . . . * . . . . .
+              4  . . . . * . . . . .
+              3  * * * * @ * * * * *
+              2  . . . . * . . . . .
+              1  . . . . * . . . . .
+                 a b c d e f g h i j
+            @ the piece   * moves there, or captures an enemy there
+            ```
+
+            Drawn on the section's board, 10 files × 6 ranks.
+
+            The Rook. Moves or captures: Rook rider, any distance, in every direction. 1 move in Fairy-Stockfish Betza; it can capture.
+
+            - `R`
+              - Rook rider, any distance, in every direction; moves to an empty square or captures an enemy (mc, the default)
+
+            ---
+
+            **`R`** (Rook): any distance orthogonally (R = WW)
+
+        "#]],
     );
     let chosen = HoverOptions {
         board: Some(BoardSize::CHESS),
         ..HoverOptions::default()
     };
-    let asked = hover(&document, offset, chosen).expect("a hover");
-    assert!(
-        !asked.markdown.contains("drawn on its board"),
-        "{}",
-        asked.markdown
+    check_hover_with(
+        "variants.ini",
+        fixture,
+        chosen,
+        expect![[r#"
+            hover on `R`
+
+            **`R`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
+
+            ```text
+              8  . . . * . . . .
+              7  . . . * . . . .
+              6  . . . * . . . .
+              5  . . . * . . . .
+              4  * * * @ * * * *
+              3  . . . * . . . .
+              2  . . . * . . . .
+              1  . . . * . . . .
+                 a b c d e f g h
+            @ the piece   * moves there, or captures an enemy there
+            ```
+
+            The Rook. Moves or captures: Rook rider, any distance, in every direction. 1 move in Fairy-Stockfish Betza; it can capture.
+
+            - `R`
+              - Rook rider, any distance, in every direction; moves to an empty square or captures an enemy (mc, the default)
+
+            ---
+
+            **`R`** (Rook): any distance orthogonally (R = WW)
+
+        "#]],
     );
-    assert!(ranks_drawn(&asked.markdown, 8), "{}", asked.markdown);
 }
 
 /// Issue 28: where the section's start position holds the piece, the hover also draws it
 /// on its start square among the other pieces: the Cannon on b1 reaches along the first
-/// rank only by hopping, and up the b-file to its own pawn.
+/// rank only by hopping, and up the b-file to its own pawn (`o` marks a move, `@` a friend).
 #[test]
 fn a_piece_is_drawn_on_its_start_square() {
-    let contents = "[v:chess]\ncustomPiece1 = a:mRcpR\n\
-                    startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RANQKBNR w KQkq - 0 1\n";
-    let document = Document::new("variants.ini", "", contents, &Options::default());
-    let offset = contents.find("a:mRcpR").expect("the string") + 3;
+    let fixture = "[v:chess]\ncustomPiece1 = a:m$0RcpR\n\
+                   startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RANQKBNR w KQkq - 0 1\n";
     let options = HoverOptions {
         start_position: true,
         ..HoverOptions::default()
     };
-    let shown = hover(&document, offset, options).expect("a hover").markdown;
-    let at = shown
-        .find("On its start square b1")
-        .unwrap_or_else(|| panic!("{shown}"));
-    let grid: Vec<&str> = shown[at..].lines().collect();
-    let rank = |n: &str| {
-        grid.iter()
-            .find(|l| l.trim_start().starts_with(&format!("{n}  ")))
-            .copied()
-            .unwrap_or("")
-    };
-    // Blocked by its own pawn on b2: no move on the b-file; on rank 1 only its friends.
-    assert_eq!(rank("1").split_whitespace().nth(2), Some("@"), "{shown}");
-    assert!(
-        !rank("3").contains('o') && !rank("4").contains('o'),
-        "{shown}"
+    check_hover_with(
+        "variants.ini",
+        fixture,
+        options,
+        expect![[r#"
+            hover on `mRcpR`
+
+            **`mRcpR`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
+
+            ```text
+              8  . . . o . . . .
+              7  . . . o . . . .
+              6  . . . o . . . .
+              5  . . . o . . . .
+              4  o o o @ o o o o
+              3  . . . o . . . .
+              2  . . . o . . . .
+              1  . . . o . . . .
+                 a b c d e f g h
+            @ the piece   o moves there
+
+            With other pieces around (F friend, E enemy):
+              8  . . . . . . . .
+              7  . . . X . . . .
+              6  . . . x . . . .
+              5  . . . J E . . .
+              4  x N o @ o o o o
+              3  . . F o . . . .
+              2  . . . o . E . .
+              1  . . . o . . . .
+                 a b c d e f g h
+            @ the piece   x captures an enemy there   o moves there   J friend, hopped over   F friend   X enemy, which it captures   N enemy it cannot take, in the way of a move there   E enemy
+            ```
+
+            Drawn on the section's board, 8 files × 8 ranks.
+
+            The Cannon. Moves: Rook rider, any distance, in every direction; captures: Rook cannon: over the first piece in the line, then on up to the next piece, any distance, in every direction. 2 moves in Fairy-Stockfish Betza; it can capture.
+
+            - `mR`
+              - Rook rider, any distance, in every direction; moves to an empty square (m)
+            - `cpR`
+              - Rook cannon: over the first piece in the line, then on up to the next piece, any distance, in every direction; captures an enemy (c)
+
+            On its start square b1, among the start position's pieces (F friend, E enemy):
+
+            ```text
+              8  E E E E E E E E
+              7  E X E E E E E E
+              6  . x . . . . . .
+              5  . x . . . . . .
+              4  . x . . . . . .
+              3  . x . . . . . .
+              2  F J F F F F F F
+              1  B @ B B F F F F
+                 a b c d e f g h
+            @ the piece   x captures an enemy there   J friend, hopped over   B friend in the way of a move there   F friend   X enemy, which it captures   E enemy
+            ```
+
+            ---
+
+            **`R`** (Rook): any distance orthogonally (R = WW)
+
+        "#]],
     );
-    let off = hover(&document, offset, HoverOptions::default()).expect("a hover");
-    assert!(!off.markdown.contains("On its start square"));
+    // Without the option, the same hover but for its start-square section.
+    let with = hover_text("variants.ini", fixture, options);
+    let (before, section) = with.split_once("On its start square").expect("the section");
+    let after = &section[section.find("---").expect("the rule below")..];
+    assert_eq!(
+        hover_text("variants.ini", fixture, HoverOptions::default()),
+        format!("{before}{after}")
+    );
 }
 
 /// Issue 40: a string that is only part of its piece (an Interactive Diagram bracket group
 /// left out, host/diagram.rs) says so; inside the group there is nothing to explain or draw.
 #[test]
 fn a_string_beside_a_bracket_group_is_only_part_of_its_piece() {
-    let text = "files=8 ranks=8\nbeast:B:K[F?fsR]:beast:e1\n";
-    let document = Document::new("a.diagram", "", text, &Options::default());
-    let at = text.find("K[").expect("the part");
-    let shown = hover(&document, at, HoverOptions::default()).expect("a hover");
-    assert!(
-        shown.markdown.contains("Only part of the piece"),
-        "{}",
-        shown.markdown
+    check_hover(
+        "a.diagram",
+        "files=8 ranks=8\nbeast:B:$0K[F?fsR]:beast:e1\n",
+        expect![[r#"
+            hover on `K`
+
+            **`K`** (XBetza) · piece `B`
+
+            Only part of the piece: its bracket group (Interactive Diagram notation) is not read, so its moves are not explained or drawn here.
+
+            ```text
+              8  . . . . . . . .
+              7  . . . . . . . .
+              6  . . . . . . . .
+              5  . . * * * . . .
+              4  . . * @ * . . .
+              3  . . * * * . . .
+              2  . . . . . . . .
+              1  . . . . . . . .
+                 a b c d e f g h
+            @ the piece   * moves there, or captures an enemy there
+            ```
+
+            Drawn on the diagram's board, 8 files × 8 ranks.
+
+            The King (also known as: Commoner). Moves or captures: King step, in every direction. 1 move in XBetza; it can capture.
+
+            - `K`
+              - King step, in every direction; moves to an empty square or captures an enemy (mc, the default)
+
+            ---
+
+            **`K`** (King): one step in any of the eight directions (K = WF)
+
+        "#]],
     );
-    let inside = text.find("?fs").expect("the group");
-    assert!(hover(&document, inside, HoverOptions::default()).is_none());
+    check_hover(
+        "a.diagram",
+        "files=8 ranks=8\nbeast:B:K[F$0?fsR]:beast:e1\n",
+        expect![[r#"
+            no hover
+        "#]],
+    );
 }
 
 /// Issue 28: an Interactive Diagram's `files=`/`ranks=` and a PGN game's `FEN` tag give
 /// the board a piece is drawn on; the game's start position holds its pieces.
 #[test]
 fn diagrams_and_games_give_their_own_boards() {
-    let diagram = "satellite=x files=10 ranks=6\nbetza1:X:mRcpR:cannon:b1\n";
-    let document = Document::new("a.diagram", "", diagram, &Options::default());
-    let offset = diagram.find("mRcpR").expect("string") + 1;
-    let shown = hover(&document, offset, HoverOptions::default()).expect("a hover");
-    assert!(
-        shown
-            .markdown
-            .contains("Drawn on the diagram's board, 10 files × 6 ranks."),
-        "{}",
-        shown.markdown
+    check_hover(
+        "a.diagram",
+        "satellite=x files=10 ranks=6\nbetza1:X:m$0RcpR:cannon:b1\n",
+        expect![[r#"
+            hover on `mRcpR`
+
+            **`mRcpR`** (XBetza) · piece `X`
+
+            ```text
+              6  . . . . o . . . . .
+              5  . . . . o . . . . .
+              4  . . . . o . . . . .
+              3  o o o o @ o o o o o
+              2  . . . . o . . . . .
+              1  . . . . o . . . . .
+                 a b c d e f g h i j
+            @ the piece   o moves there
+
+            With other pieces around (F friend, E enemy):
+              6  . . . . X . . . . .
+              5  . . . . x . . . . .
+              4  . . . . J E . . . .
+              3  x x N o @ o o o o o
+              2  . . . F o . . . . .
+              1  . . . . o . E . . .
+                 a b c d e f g h i j
+            @ the piece   x captures an enemy there   o moves there   J friend, hopped over   F friend   X enemy, which it captures   N enemy it cannot take, in the way of a move there   E enemy
+            ```
+
+            Drawn on the diagram's board, 10 files × 6 ranks.
+
+            The Cannon. Moves: Rook slide, any distance, in every direction; captures: Rook slide, any distance, in every direction, onto a piece, then hops off the piece it landed on, straight on, any distance. 2 moves in XBetza; it can capture.
+
+            - `mR`
+              - Rook slide, any distance, in every direction; moves to an empty square
+            - `cpR`
+              1. Rook slide, any distance, in every direction; must land on a piece of either colour, which stays where it is (a hop)
+              - then hops off the piece it landed on, straight on, any distance; captures an enemy there
+
+            ---
+
+            **`R`** (Rook): any distance orthogonally (R = WW)
+
+        "#]],
     );
     let game = "[Variant \"fairy\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4K3A w - - 0 1\"]\n\
-                [VariantMen \"A:BN\"]\n\n1. Ah9 *\n";
-    let document = Document::new("g.pgn", "", game, &Options::default());
-    let offset = game.find("A:BN").expect("string") + 2;
+                [VariantMen \"A:$0BN\"]\n\n1. Ah9 *\n";
     let options = HoverOptions {
         start_position: true,
         ..HoverOptions::default()
     };
-    let shown = hover(&document, offset, options).expect("a hover").markdown;
-    assert!(
-        shown.contains("Drawn on the game's board, 9 files × 9 ranks.")
-            && shown.contains("On its start square i1"),
-        "{shown}"
+    check_hover_with(
+        "g.pgn",
+        game,
+        options,
+        expect![[r#"
+            hover on `BN`
+
+            **`BN`** (XBetza) · piece `A`
+
+            ```text
+              9  * . . . . . . . *
+              8  . * . . . . . * .
+              7  . . * * . * * . .
+              6  . . * * . * * . .
+              5  . . . . @ . . . .
+              4  . . * * . * * . .
+              3  . . * * . * * . .
+              2  . * . . . . . * .
+              1  * . . . . . . . *
+                 a b c d e f g h i
+            @ the piece   * moves there, or captures an enemy there
+            ```
+
+            Drawn on the game's board, 9 files × 9 ranks.
+
+            The Archbishop. Moves or captures: Bishop slide, any distance, in every direction; Knight leap (1,2), in every direction. 2 moves in XBetza; it can capture.
+
+            - `B`
+              - Bishop slide, any distance, in every direction; moves to an empty square or captures an enemy (mc, the default)
+            - `N`
+              - Knight leap (1,2), in every direction; moves to an empty square or captures an enemy (mc, the default)
+
+            On its start square i1, among the start position's pieces (F friend, E enemy):
+
+            ```text
+              9  * . . . E . . . .
+              8  . * . . . . . . .
+              7  . . * . . . . . .
+              6  . . . * . . . . .
+              5  . . . . * . . . .
+              4  . . . . . * . . .
+              3  . . . . . . * * .
+              2  . . . . . . * * .
+              1  . . . . F . . . @
+                 a b c d e f g h i
+            @ the piece   * moves there, or captures an enemy there   F friend   E enemy
+            ```
+
+            ---
+
+            **`B`** (Bishop): any distance diagonally (B = FF)
+
+        "#]],
     );
 }
 
@@ -182,13 +387,45 @@ fn diagrams_and_games_give_their_own_boards() {
 /// bullet (which a Markdown view indents deeper than the move's other lines).
 #[test]
 fn the_legs_of_a_move_are_one_ordered_list() {
-    let document = Document::new("p.betza", "", "mafsW\n", &Options::default());
-    let shown = hover(&document, 1, HoverOptions::default())
-        .expect("a hover")
-        .markdown;
-    assert!(shown.contains("- `mafsW`\n  1. Wazir"), "{shown}");
-    assert!(shown.contains("\n  2. then turning"), "{shown}");
-    assert!(!shown.contains("- 1."), "{shown}");
+    // On the chess board, to keep the diagram apart from the explanation's own snapshot.
+    let chess = HoverOptions {
+        board: Some(BoardSize::CHESS),
+        ..HoverOptions::default()
+    };
+    check_hover_with(
+        "p.betza",
+        "m$0afsW\n",
+        chess,
+        expect![[r#"
+            hover on `mafsW`
+
+            **`mafsW`** (XBetza)
+
+            ```text
+              8  . . . . . . . .
+              7  . . . . . . . .
+              6  . . * . * . . .
+              5  . * . . . * . .
+              4  . . . @ . . . .
+              3  . * . . . * . .
+              2  . . * . * . . .
+              1  . . . . . . . .
+                 a b c d e f g h
+            @ the piece   * moves there, or captures an enemy there
+            ```
+
+            The Xiangqi Horse (also known as: Mao). Moves like the Knight on an empty board, but it can be blocked on the way. Moves or captures: Wazir step (0,1), in every direction, onto an empty square, then turning 45° left or right, continuing as a Ferz step. 1 move in XBetza; it can capture; some moves have several legs. In chained Betza: `(W-fF)`.
+
+            - `mafsW`
+              1. Wazir step (0,1), in every direction; must land on an empty square
+              2. then turning 45° left or right, continuing as a Ferz step; moves to an empty square or captures an enemy (mc, the default)
+
+            ---
+
+            **`a`** (again): ends one leg's modifiers; the next leg starts here
+
+        "#]],
+    );
 }
 
 mod cancellation {
@@ -198,20 +435,23 @@ mod cancellation {
     use super::*;
     use crate::cancel;
     use crate::document::Options;
+    use crate::fixture::{Fixture, Host};
 
     /// Issue 41: the work of a hover on a costly piece (`(aK)` repeats a King step up to 25
     /// times: the explanation takes most of a second) stops once its flag goes up. The flag
     /// goes up a few milliseconds in, long before the hover could be done.
     #[test]
     fn hover_work_stops_when_cancelled() {
-        let document = Document::new("p.betza", "betza", "(aK)\n", &Options::default());
+        let fixture = Fixture::parse(Host::File("p.betza"), "($0aK)\n");
+        let document = Document::new("p.betza", "betza", &fixture.text, &Options::default());
         let flag = Arc::new(AtomicBool::new(false));
         let raise = flag.clone();
         let raiser = std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_millis(5));
             raise.store(true, Ordering::Relaxed);
         });
-        let outcome = cancel::run(flag, || hover(&document, 1, HoverOptions::default()));
+        let at = fixture.cursor();
+        let outcome = cancel::run(flag, || hover(&document, at, HoverOptions::default()));
         raiser.join().expect("the flag is raised");
         assert!(outcome.is_err(), "the hover ran to its end");
     }

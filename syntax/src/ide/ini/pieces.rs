@@ -230,8 +230,11 @@ pub(super) fn letter_places(model: &Model, offset: usize) -> Vec<Place> {
 
 #[cfg(test)]
 mod tests {
+    use expect_test::expect;
+
     use super::super::tests::model;
     use super::*;
+    use crate::fixture::{Fixture, Host, check_hover};
 
     const FILE: &str = "[a:chess]\ncustomPiece1 = z:WF\ncustomPiece3 = w:F\n[b:a]\n\
                         customPiece1 = x:W\ncustomPiece2 = y:W\npromotionPieceTypes = qy\n\
@@ -284,37 +287,39 @@ mod tests {
     /// where it is defined, and for a custom piece its moves in words.
     #[test]
     fn a_letter_of_the_start_position_says_its_piece() {
-        let model = model(FILE);
         let y = FILE.find("KYk5").expect("fen") + 1;
-        let hover = letter_hover(&model, model.section_at(y), y).expect("a hover");
-        assert_eq!(hover.range, range(y, y + 1));
-        assert!(
-            hover
-                .markdown
-                .starts_with("**`Y`**: a white piece defined by `customPiece2 = y:W` in `[b]`"),
-            "{}",
-            hover.markdown
+        check_hover(
+            "variants.ini",
+            &FILE.replace("KYk5", "K$0Yk5"),
+            expect![[r#"
+                hover on `Y`
+
+                **`Y`**: a white piece defined by `customPiece2 = y:W` in `[b]`
+
+                `customPiece2` moves as `W`: The Wazir. Moves or captures: Wazir leap, in every direction. 1 move in Fairy-Stockfish Betza; it can capture.
+            "#]],
         );
-        assert!(hover.markdown.contains("Wazir"), "{}", hover.markdown);
         // A built-in parent's piece, and a letter of no piece.
-        let k = FILE.find("KYk5").expect("fen") + 2;
-        let king = letter_hover(&model, model.section_at(k), k).expect("a hover");
-        assert!(
-            king.markdown
-                .contains("a black piece defined by a piece of the built-in `chess`"),
-            "{}",
-            king.markdown
+        check_hover(
+            "variants.ini",
+            &FILE.replace("KYk5", "KY$0k5"),
+            expect![[r#"
+                hover on `k`
+
+                **`k`**: a black piece defined by a piece of the built-in `chess`
+            "#]],
         );
-        let text = "[a:chess]\nstartFen = 8/8/8/8/8/8/8/KZk5 w - - 0 1\n";
-        let model = super::super::tests::model(text);
-        let z = text.find("KZ").expect("fen") + 1;
-        let none = letter_hover(&model, 1, z).expect("a hover");
-        assert!(
-            none.markdown.contains("`Z` is no piece of `[a]`"),
-            "{}",
-            none.markdown
+        check_hover(
+            "variants.ini",
+            "[a:chess]\nstartFen = 8/8/8/8/8/8/8/K$0Zk5 w - - 0 1\n",
+            expect![[r#"
+                hover on `Z`
+
+                `Z` is no piece of `[a]`: Fairy-Stockfish has no piece with this letter here"#]],
         );
-        // Through the document, as an editor asks.
+        // The model's own answer is the one the document gives an editor.
+        let model = model(FILE);
+        let direct = letter_hover(&model, model.section_at(y), y).expect("a hover");
         let document = crate::ide::Document::new(
             "variants.ini",
             "",
@@ -322,35 +327,30 @@ mod tests {
             &crate::document::Options::default(),
         );
         let through = crate::ide::hover::hover(&document, y, crate::ide::HoverOptions::default());
-        assert_eq!(through.map(|h| h.markdown), Some(hover.markdown));
+        assert_eq!(through, Some(direct));
     }
 
     /// Issue 42's example: a chess start position under a built-in parent, hovered as an editor
     /// asks, says the letter's piece and side.
     #[test]
     fn a_letter_of_a_chess_start_position_is_hovered() {
-        let text = "[makruk:chess]\n\
-                    startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
-        let document = crate::ide::Document::new(
+        check_hover(
             "variants.ini",
-            "",
-            text,
-            &crate::document::Options::default(),
-        );
-        let q = text.find("rnbq").expect("fen") + 3;
-        let hover = crate::ide::hover::hover(&document, q, crate::ide::HoverOptions::default())
-            .expect("a hover");
-        assert_eq!(hover.range, range(q, q + 1));
-        assert_eq!(
-            hover.markdown,
-            "**`q`**: a black piece defined by a piece of the built-in `chess`\n"
+            "[makruk:chess]\n\
+             startFen = rnb$0qkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+            expect![[r#"
+                hover on `q`
+
+                **`q`**: a black piece defined by a piece of the built-in `chess`
+            "#]],
         );
     }
 
     #[test]
     fn a_letter_in_the_start_position_leads_to_its_piece() {
         let model = model(FILE);
-        let y = FILE.find("KYk5").expect("fen") + 1;
+        let at = |marked: &str| Fixture::parse(Host::File("variants.ini"), marked).cursor();
+        let y = at(&FILE.replace("KYk5", "K$0Yk5"));
         let places = letter_places(&model, y);
         let defined = FILE.find("y:W").expect("y");
         assert_eq!(places[0].range, range(defined, defined + 1), "{places:?}");
@@ -358,7 +358,7 @@ mod tests {
         // Its uses: in the promotion list and the start position.
         assert_eq!(places.len(), 3, "{places:?}");
         // `w` in the side-to-move field is no piece.
-        let side = FILE.find(" w - -").expect("side") + 1;
+        let side = at(&FILE.replace(" w - -", " $0w - -"));
         assert!(letter_places(&model, side).is_empty());
     }
 }
