@@ -1,0 +1,170 @@
+//! Converting a Betza string from one reading to another: XBetza as the seeds define it,
+//! Fairy-Stockfish's reading, and XBoard's reading.
+//!
+//! What this module promises:
+//! - **Proof, not patterns**: a result is `exact` only when generating both readings on the
+//!   proof positions (`board::reference::proof_positions`) shows the same moves, by the
+//!   machinery the lints prove their fixes with (`lint::Original::same_as`).
+//! - **Short**: of the exact candidates the shortest wins, so a string the target already reads
+//!   as the source does never comes back longer; with none exact, the candidate with the
+//!   fewest differing moves, and those moves.
+//! - **Total**: any text gives a result or [`NoMeaning`], within the budgets generation has.
+
+mod candidates;
+mod choose;
+mod part;
+mod spell;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::Square;
+use crate::lint::{self, Engine};
+use crate::{Dialect, model, parse};
+
+/// A reading of a string: a dialect as we read it, or XBoard's own generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// The seeds' XBetza (`xbetza`).
+    XBetza,
+    /// Fairy-Stockfish's reading (`fairy`).
+    Fairy,
+    /// XBoard's generator reading XBetza (`xboard`).
+    XBoard,
+}
+
+impl Reading {
+    pub const ALL: [Reading; 3] = [Reading::XBetza, Reading::Fairy, Reading::XBoard];
+
+    /// The name on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Reading::XBetza => "xbetza",
+            Reading::Fairy => "fairy",
+            Reading::XBoard => "xboard",
+        }
+    }
+
+    /// The dialect the text is written in: XBoard reads XBetza.
+    pub fn dialect(self) -> Dialect {
+        match self {
+            Reading::Fairy => Dialect::Fairy,
+            Reading::XBetza | Reading::XBoard => Dialect::XBetza,
+        }
+    }
+
+    /// Who reads the string this way, in a difference's words.
+    fn reader(self) -> &'static str {
+        match self {
+            Reading::XBetza => "XBetza",
+            Reading::Fairy => "Fairy-Stockfish",
+            Reading::XBoard => "XBoard",
+        }
+    }
+
+    /// The same reading as the proofs of fixes know it.
+    fn for_proof(self) -> lint::Reading {
+        match self {
+            Reading::XBoard => lint::Reading::Engine(Engine::XBoard),
+            reading => lint::Reading::Dialect(reading.dialect()),
+        }
+    }
+}
+
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Reading {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "xbetza" => Ok(Reading::XBetza),
+            "fairy" => Ok(Reading::Fairy),
+            "xboard" => Ok(Reading::XBoard),
+            _ => Err(format!(
+                "unknown reading `{s}`: expected one of xbetza, fairy, xboard"
+            )),
+        }
+    }
+}
+
+/// One move the other reading lacks or has in addition: where it lands, and the squares it
+/// captures on the way (a locust's victims, an unload square).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Landing {
+    pub to: Square,
+    pub capturing: Vec<Square>,
+}
+
+/// Where a result that is not exact differs from the original.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The position and the squares, in words ("from d4 on an empty 8x8 board: only
+    /// Fairy-Stockfish goes to c6").
+    pub words: String,
+    /// The moves the original makes there and the result does not.
+    pub lost: Vec<Landing>,
+    /// The moves the result makes there and the original does not.
+    pub added: Vec<Landing>,
+}
+
+/// A string converted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conversion {
+    /// The string in the target reading.
+    pub betza: String,
+    /// Proven to make exactly the original's moves on every proof position.
+    pub exact: bool,
+    /// What differs, when not exact.
+    pub difference: Option<Difference>,
+}
+
+/// The string has no meaning in its reading: no moves to convert.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoMeaning {
+    pub reading: Reading,
+}
+
+impl fmt::Display for NoMeaning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.reading {
+            Reading::XBoard => write!(f, "XBoard reads no move in this string"),
+            Reading::Fairy => write!(f, "Fairy-Stockfish reads no atom in this string"),
+            Reading::XBetza => write!(f, "the string has no meaning in XBetza"),
+        }
+    }
+}
+
+impl std::error::Error for NoMeaning {}
+
+/// `text` read as `from`, written so that `to` reads it the same; `from == to` gives the
+/// shortest string of the same moves.
+pub fn convert(text: &str, from: Reading, to: Reading) -> Result<Conversion, NoMeaning> {
+    if meaningless(text, from) {
+        return Err(NoMeaning { reading: from });
+    }
+    let candidates = candidates::candidates(text, from, to);
+    Ok(choose::best(text, from, to, candidates))
+}
+
+/// Whether `text` has no meaning in `from`, as `betza moves` decides: a syntax error the model
+/// cannot read past (Fairy-Stockfish reads any string with an atom), and for XBoard, which
+/// reads what it can of any string, no move on the boards users see.
+fn meaningless(text: &str, from: Reading) -> bool {
+    match from {
+        Reading::XBoard => crate::board::reference::shown_boards()
+            .iter()
+            .all(|position| {
+                crate::board::xboard::generate(text, position)
+                    .moves
+                    .is_empty()
+            }),
+        reading => model::is_meaningless(&parse(text, reading.dialect())),
+    }
+}
