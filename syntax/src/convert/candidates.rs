@@ -5,6 +5,7 @@
 use super::Reading;
 use super::part::parts;
 use super::spell::spell;
+use super::xboard_text::as_xboard_reads;
 use crate::explain::names::identify;
 use crate::lint::{Fix, xboard_order};
 use crate::{model, parse};
@@ -14,7 +15,7 @@ use crate::{model, parse};
 const LONGEST_REWRITTEN: usize = 512;
 
 /// A candidate and where it came from; on equal lengths the earlier source wins.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Source {
     /// A catalogue piece's conventional string (`corpus/pieces.tsv`).
     Catalogue,
@@ -22,6 +23,8 @@ pub(crate) enum Source {
     Parts,
     /// The text with each leg's letters in XBoard's order.
     Reordered,
+    /// The text XBoard actually reads, in the seed's letters.
+    AsXBoardReads,
     /// The text unchanged.
     Text,
 }
@@ -29,11 +32,23 @@ pub(crate) enum Source {
 /// Every candidate for converting `text` from `from` to `to`, each once.
 pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source, String)> {
     let mut found: Vec<(Source, String)> = Vec::new();
+    // XBoard's reading is the seed's reading of the text XBoard actually reads.
+    let read = match from {
+        Reading::XBoard => as_xboard_reads(text),
+        _ => None,
+    };
+    if let Some(read) = &read {
+        found.push((Source::AsXBoardReads, read.clone()));
+    }
+    let (text_read, from_read) = match &read {
+        Some(read) => (read.as_str(), Reading::XBetza),
+        None => (text, from),
+    };
     if text.len() <= LONGEST_REWRITTEN {
-        if let Some(written) = from_parts(text, from, to) {
+        if let Some(written) = from_parts(text_read, from_read, to) {
             found.push((Source::Parts, written));
         }
-        found.extend(catalogue(text, from).map(|betza| (Source::Catalogue, betza)));
+        found.extend(catalogue(text_read, from_read).map(|betza| (Source::Catalogue, betza)));
     }
     if to != Reading::Fairy
         && let Some(reordered) = reordered(text, from)

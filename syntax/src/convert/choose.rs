@@ -15,8 +15,14 @@ pub(crate) fn best(
     to: Reading,
     mut candidates: Vec<(Source, String)>,
 ) -> Conversion {
-    candidates
-        .sort_by(|(a_source, a), (b_source, b)| (a.len(), a_source).cmp(&(b.len(), b_source)));
+    // On equal lengths: the catalogue's XBetza names first for XBetza, the letters
+    // Fairy-Stockfish's files use (`mfW`) first for Fairy-Stockfish.
+    let rank = |source: Source| match (source, to) {
+        (Source::Catalogue, Reading::Fairy) => 1,
+        (Source::Parts, Reading::Fairy) => 0,
+        (source, _) => source as u8,
+    };
+    candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
     let mut original = Original::read_as(text, from.dialect(), from.for_proof());
     for (_, candidate) in &candidates {
         if original.same_as(candidate, to.for_proof()) == Some(true) {

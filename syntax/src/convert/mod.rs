@@ -16,6 +16,7 @@ mod part;
 mod spell;
 #[cfg(test)]
 mod tests;
+mod xboard_text;
 
 use std::fmt;
 use std::str::FromStr;
@@ -153,18 +154,24 @@ pub fn convert(text: &str, from: Reading, to: Reading) -> Result<Conversion, NoM
     Ok(choose::best(text, from, to, candidates))
 }
 
-/// Whether `text` has no meaning in `from`, as `betza moves` decides: a syntax error the model
-/// cannot read past (Fairy-Stockfish reads any string with an atom), and for XBoard, which
-/// reads what it can of any string, no move on the boards users see.
+/// Whether `text` has no meaning in `from`, as `betza moves` decides: an empty string, or a
+/// syntax error the model cannot read past (Fairy-Stockfish reads any string with an atom);
+/// XBoard reads what it can of any string, so for it such a string has no meaning only when
+/// that reading makes no move in any reference position either.
 fn meaningless(text: &str, from: Reading) -> bool {
-    match from {
-        Reading::XBoard => crate::board::reference::shown_boards()
+    if text.trim().is_empty() {
+        return true;
+    }
+    if !model::is_meaningless(&parse(text, from.dialect())) {
+        return false;
+    }
+    from != Reading::XBoard
+        || crate::board::reference::shown_boards()
             .iter()
+            .chain(crate::board::reference::proof_positions())
             .all(|position| {
                 crate::board::xboard::generate(text, position)
                     .moves
                     .is_empty()
-            }),
-        reading => model::is_meaningless(&parse(text, reading.dialect())),
-    }
+            })
 }

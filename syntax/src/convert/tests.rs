@@ -7,16 +7,126 @@ fn converted(text: &str, from: Reading, to: Reading) -> (String, bool) {
     (conversion.betza, conversion.exact)
 }
 
+/// Each text, read as the first reading, becomes exactly the string given for the second.
+fn exactly(cases: &[(&str, Reading, Reading, &str)]) {
+    for (text, from, to, expected) in cases {
+        let (betza, exact) = converted(text, *from, *to);
+        assert!(
+            exact && betza == *expected,
+            "{text} ({from} -> {to}): {betza}, exact {exact}"
+        );
+    }
+}
+
+/// reference/differences.md, "modifier order": Fairy-Stockfish reads `mfW` order-insensitively,
+/// XBoard drops the `f` written after `m`; XBetza written in XBoard's order keeps it.
 #[test]
-fn probe() {
-    for (text, from, to) in [
-        ("mfW", Reading::Fairy, Reading::XBetza),
-        ("nN", Reading::Fairy, Reading::XBetza),
-        ("nZ", Reading::Fairy, Reading::XBetza),
-        ("mafsW", Reading::XBetza, Reading::Fairy),
-        ("mafsmafW", Reading::XBetza, Reading::Fairy),
+fn fairy_modifier_order_becomes_xboards() {
+    exactly(&[
+        ("mfW", Reading::Fairy, Reading::XBetza, "fmW"),
+        ("mfWcfF", Reading::Fairy, Reading::XBoard, "fmWfcF"),
+        // And back: Fairy-Stockfish's files write the mode first.
+        ("fmWfcF", Reading::XBetza, Reading::Fairy, "mfWcfF"),
+    ]);
+}
+
+/// reference/fairy-stockfish.md: "L = C = (1,3), J = Z = (2,3)" in the engine; XBoard takes
+/// J = (1,3) and L = (2,3) (reference/xboard.md). C and Z mean the same to all three.
+#[test]
+fn camel_and_zebra_letters_are_written_unambiguously() {
+    exactly(&[
+        ("L", Reading::Fairy, Reading::XBetza, "C"),
+        ("J", Reading::Fairy, Reading::XBoard, "Z"),
+    ]);
+}
+
+/// reference/xboard.md: "Doubled atoms (`NN`) are not riders: two `N` atoms"; `0` is unlimited.
+#[test]
+fn the_nightrider_is_n0_for_xboard() {
+    exactly(&[
+        ("NN", Reading::Fairy, Reading::XBoard, "N0"),
+        ("N0", Reading::XBoard, Reading::Fairy, "NN"),
+    ]);
+}
+
+/// reference/fairy-stockfish.md: `n` on N is a lame leap whose one path steps along the longer
+/// axis first, the Xiangqi horse, which XBetza writes as a step and a turn (seed 000, `mafsW`);
+/// the Janggi elephant `nZ` is `mafsmafW` (reference/differences.md, "multi-leg").
+#[test]
+fn lame_leaps_are_the_horse_and_the_elephant() {
+    let (horse, exact) = converted("nN", Reading::Fairy, Reading::XBetza);
+    assert!(exact && horse.ends_with("afsW"), "{horse}");
+    exactly(&[
+        ("mafsW", Reading::XBetza, Reading::Fairy, "nN"),
+        ("mafsmafW", Reading::XBetza, Reading::Fairy, "nZ"),
+        ("nZ", Reading::Fairy, Reading::XBetza, "mafsmafW"),
+    ]);
+}
+
+/// Seed 000: K = WF, Q = RB, R = W0 (a rider is its leap repeated without end): a shorter
+/// string of the same moves, within one reading.
+#[test]
+fn atoms_combine_within_a_reading() {
+    exactly(&[
+        ("WF", Reading::XBetza, Reading::XBetza, "K"),
+        ("RB", Reading::XBetza, Reading::XBetza, "Q"),
+        ("fW0bWsW", Reading::XBetza, Reading::XBetza, "bsWfR"),
+        ("WW", Reading::Fairy, Reading::Fairy, "R"),
+        // Already the shortest: kept as written.
+        ("fmWfcF", Reading::XBetza, Reading::XBetza, "fmWfcF"),
+    ]);
+}
+
+/// reference/xboard.md: a letter out of XBoard's order is dropped, so XBoard reads `mfW` as
+/// `mW`, and XBetza written for XBoard's reading says so.
+#[test]
+fn xboards_reading_is_written_as_xboard_reads_it() {
+    exactly(&[("mfW", Reading::XBoard, Reading::XBetza, "mW")]);
+}
+
+/// reference/fairy-stockfish.md: "`i` initial, for non-capturing moves only": the seed's `iK`
+/// also captures on its first move, which no Fairy-Stockfish string does; the result says which
+/// captures are lost, on a board.
+#[test]
+fn what_the_target_cannot_say_is_listed() {
+    let conversion = convert("iK", Reading::XBetza, Reading::Fairy).expect("meaning");
+    assert!(!conversion.exact);
+    let difference = conversion.difference.expect("a difference");
+    assert!(!difference.lost.is_empty() && difference.added.is_empty());
+    let words = &difference.words;
+    assert!(words.contains("only XBetza goes to"), "{words}");
+}
+
+/// As `betza moves` decides (model::is_meaningless): no meaning, no conversion.
+#[test]
+fn a_string_without_meaning_is_an_error() {
+    for (text, from) in [
+        ("", Reading::Fairy),
+        ("+", Reading::XBetza),
+        ("?!", Reading::XBoard),
     ] {
-        eprintln!("{text} {from}->{to}: {:?}", converted(text, from, to));
+        assert!(convert(text, from, Reading::XBetza).is_err(), "{text}");
+    }
+    assert!(convert("fW+", Reading::XBoard, Reading::XBetza).is_ok());
+}
+
+/// Any text gives an answer, not a panic, within the generation budgets.
+#[test]
+fn odd_texts_are_answered() {
+    let long = "K".repeat(5_000);
+    for text in [
+        "((((",
+        "W99999999",
+        "é🙂W",
+        "NNNNNNNNNNNN",
+        "aaaaaaaaaaK",
+        long.as_str(),
+    ] {
+        for from in Reading::ALL {
+            for to in Reading::ALL {
+                let _ = convert(text, from, to);
+            }
+        }
     }
 }
 
