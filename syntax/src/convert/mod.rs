@@ -130,14 +130,21 @@ pub struct Conversion {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NoMeaning {
     pub reading: Reading,
+    /// It reads, but makes no move in any reference position (Fairy-Stockfish's `HH`, `icD`).
+    pub no_moves: bool,
 }
 
 impl fmt::Display for NoMeaning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.reading {
-            Reading::XBoard => write!(f, "XBoard reads no move in this string"),
-            Reading::Fairy => write!(f, "Fairy-Stockfish reads no atom in this string"),
-            Reading::XBetza => write!(f, "the string has no meaning in XBetza"),
+        match (self.reading, self.no_moves) {
+            (reading, true) => write!(
+                f,
+                "{} reads no move in this string on any reference board",
+                reading.reader()
+            ),
+            (Reading::XBoard, false) => write!(f, "XBoard reads no move in this string"),
+            (Reading::Fairy, false) => write!(f, "Fairy-Stockfish reads no atom in this string"),
+            (Reading::XBetza, false) => write!(f, "the string has no meaning in XBetza"),
         }
     }
 }
@@ -147,31 +154,39 @@ impl std::error::Error for NoMeaning {}
 /// `text` read as `from`, written so that `to` reads it the same; `from == to` gives the
 /// shortest string of the same moves.
 pub fn convert(text: &str, from: Reading, to: Reading) -> Result<Conversion, NoMeaning> {
-    if meaningless(text, from) {
-        return Err(NoMeaning { reading: from });
+    if unreadable(text, from) {
+        return Err(NoMeaning {
+            reading: from,
+            no_moves: false,
+        });
+    }
+    if moveless(text, from) {
+        return Err(NoMeaning {
+            reading: from,
+            no_moves: true,
+        });
     }
     let candidates = candidates::candidates(text, from, to);
     Ok(choose::best(text, from, to, candidates))
 }
 
-/// Whether `text` has no meaning in `from`, as `betza moves` decides: an empty string, or a
-/// syntax error the model cannot read past (Fairy-Stockfish reads any string with an atom);
-/// XBoard reads what it can of any string, so for it such a string has no meaning only when
-/// that reading makes no move in any reference position either.
-fn meaningless(text: &str, from: Reading) -> bool {
-    if text.trim().is_empty() {
-        return true;
-    }
-    if !model::is_meaningless(&parse(text, from.dialect())) {
-        return false;
-    }
-    from != Reading::XBoard
-        || crate::board::reference::shown_boards()
-            .iter()
-            .chain(crate::board::reference::proof_positions())
-            .all(|position| {
-                crate::board::xboard::generate(text, position)
-                    .moves
-                    .is_empty()
-            })
+/// Whether `text` cannot be read as `from`, as `betza moves` decides: an empty string, or a
+/// syntax error the model cannot read past (Fairy-Stockfish reads any string with an atom).
+/// XBoard reads what it can of any string: for it only a string with no move is unreadable.
+fn unreadable(text: &str, from: Reading) -> bool {
+    text.trim().is_empty()
+        || (from != Reading::XBoard && model::is_meaningless(&parse(text, from.dialect())))
+}
+
+/// Whether `text` read as `from` makes no move in any reference position: there is nothing
+/// to write, and no other string proven to make no move either.
+fn moveless(text: &str, from: Reading) -> bool {
+    let generator = from.for_proof().generator(text);
+    crate::board::reference::shown_boards()
+        .iter()
+        .chain(crate::board::reference::proof_positions())
+        .all(|position| {
+            let generated = generator(position);
+            generated.moves.is_empty() && !generated.truncated
+        })
 }

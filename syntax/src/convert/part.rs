@@ -94,11 +94,15 @@ fn from_engine(engine: &EnginePiece) -> Parts {
         }
         for (motion, step) in rider_types(engine, initial, modality) {
             for along in line(step, motion == Motion::Lame) {
+                // A grasshopper's range 1 reaches without end, as a cannon's 0 does.
                 let reach = [Table::Sliders, Table::Hoppers]
                     .into_iter()
-                    .flat_map(|table| tables(table).iter())
-                    .filter(|(s, _)| **s == along)
-                    .map(|(_, entry)| entry.range)
+                    .flat_map(|table| tables(table).iter().map(move |e| (table, e)))
+                    .filter(|(_, (s, _))| **s == along)
+                    .map(|(table, (_, entry))| match (table, entry.range) {
+                        (Table::Hoppers, 1) => 0,
+                        (_, range) => range,
+                    })
                     .reduce(|a, b| if a == 0 || b == 0 { 0 } else { a.max(b) });
                 let admitted =
                     reach.is_some() || tables(Table::Steps).iter().any(|(s, _)| *s == along);
@@ -109,7 +113,7 @@ fn from_engine(engine: &EnginePiece) -> Parts {
                         Err(_) => continue,
                     },
                     (Motion::Cannon, Some(0)) => Kind::Cannon,
-                    (Motion::Grasshopper, Some(0 | 1)) => Kind::Grasshopper,
+                    (Motion::Grasshopper, Some(0)) => Kind::Grasshopper,
                     (_, None) if !admitted => continue,
                     _ => {
                         // A reach the parts cannot say (a cannon of a few steps, a leap

@@ -184,14 +184,16 @@ fn fairy_understands(text: &str) -> bool {
     letters.is_empty()
 }
 
-/// The share of `strings` converting exactly from `from` to `to`; every exact result is
-/// checked again by generating both readings independently of the proof that chose it.
-fn exact_share(strings: &[String], from: Reading, to: Reading) -> f64 {
-    let mut exact = 0usize;
+/// The share of `strings` with moves converting exactly from `from` to `to` (strings without
+/// a move are no conversion: `NoMeaning`); every exact result is checked again by generating
+/// both readings independently of the proof that chose it.
+fn exact_share(strings: &[String], from: Reading, to: Reading) -> (f64, usize) {
+    let (mut exact, mut with_moves) = (0usize, 0usize);
     for text in strings {
         let Ok(conversion) = convert(text, from, to) else {
             continue;
         };
+        with_moves += 1;
         if conversion.exact {
             exact += 1;
             assert!(
@@ -214,7 +216,7 @@ fn exact_share(strings: &[String], from: Reading, to: Reading) -> f64 {
             );
         }
     }
-    exact as f64 / strings.len().max(1) as f64
+    (exact as f64 / with_moves.max(1) as f64, with_moves)
 }
 
 /// Both readings generated on every proof position and compared: move for move (full traces)
@@ -235,8 +237,13 @@ fn independently_same(text: &str, from: Reading, result: &str, to: Reading) -> b
 }
 
 /// Issue 44's measure: random strings of each reading (corpus/golden, copied from
-/// ../shared/oracle), converted; the shares exact are lower bounds measured when this was
-/// written (fairy → xbetza 0.XX, xbetza → fairy 0.XX on the strings the engine understands).
+/// ../shared/oracle), converted. Measured when this was written, of the strings with a move:
+/// Fairy-Stockfish → XBetza 0.942 (1,843 of 2,000 strings have a move; the misses are mostly
+/// hoppers with a range, which XBetza counts from elsewhere), XBetza → Fairy-Stockfish 1.000
+/// of the 309 single-leg strings in the engine's documented subset ([`fairy_understands`]),
+/// 0.19 of all XBetza strings (most have several legs, which the engine ignores), XBetza →
+/// XBoard 0.94, Fairy-Stockfish → XBoard 0.85, XBoard → XBetza 0.94, and 1.000 within one
+/// reading. The bounds asserted sit just under these.
 #[test]
 fn random_strings_convert_exactly_and_every_exact_result_is_proven_again() {
     let fairy = random_strings("fairy-random-visible.jsonl");
@@ -246,32 +253,24 @@ fn random_strings_convert_exactly_and_every_exact_result_is_proven_again() {
         .filter(|t| fairy_understands(t))
         .cloned()
         .collect();
-    let time = std::time::Instant::now();
-    let to_xbetza = exact_share(&fairy, Reading::Fairy, Reading::XBetza);
-    let to_fairy = exact_share(&understood, Reading::XBetza, Reading::Fairy);
-    eprintln!(
-        "fairy -> xbetza {to_xbetza:.3} of {}; xbetza -> fairy {to_fairy:.3} of {} ({:?})",
-        fairy.len(),
-        understood.len(),
-        time.elapsed()
-    );
     let every =
         |strings: &[String], step: usize| strings.iter().step_by(step).cloned().collect::<Vec<_>>();
-    for (from, to, strings) in [
-        (Reading::XBetza, Reading::Fairy, every(&xbetza, 4)),
-        (Reading::XBetza, Reading::XBoard, every(&xbetza, 2)),
-        (Reading::Fairy, Reading::XBoard, every(&fairy, 4)),
-        (Reading::XBoard, Reading::XBetza, every(&xbetza, 4)),
-        (Reading::XBetza, Reading::XBetza, every(&xbetza, 4)),
-        (Reading::Fairy, Reading::Fairy, every(&fairy, 4)),
+    let time = std::time::Instant::now();
+    for (from, to, strings, at_least) in [
+        (Reading::Fairy, Reading::XBetza, fairy.clone(), 0.93),
+        (Reading::XBetza, Reading::Fairy, understood, 0.99),
+        (Reading::XBetza, Reading::XBoard, every(&xbetza, 2), 0.9),
+        (Reading::Fairy, Reading::XBoard, every(&fairy, 4), 0.8),
+        (Reading::XBoard, Reading::XBetza, every(&xbetza, 4), 0.9),
+        (Reading::XBetza, Reading::XBetza, every(&xbetza, 4), 1.0),
+        (Reading::Fairy, Reading::Fairy, every(&fairy, 4), 1.0),
     ] {
-        let share = exact_share(&strings, from, to);
+        let (share, with_moves) = exact_share(&strings, from, to);
         eprintln!(
-            "{from} -> {to}: {share:.3} of {} ({:?})",
+            "{from} -> {to}: {share:.3} of {with_moves} with a move, of {} ({:?})",
             strings.len(),
             time.elapsed()
         );
+        assert!(share >= at_least, "{from} -> {to}: {share}");
     }
-    assert!(to_xbetza >= 0.0, "fairy -> xbetza {to_xbetza}");
-    assert!(to_fairy >= 0.0, "xbetza -> fairy {to_fairy}");
 }
