@@ -235,26 +235,7 @@ fn shape(a_move: &Move) -> Option<(Kind, Vec<Step>, Modes)> {
     let LegSteps::Absolute(steps) = &first.steps else {
         return None;
     };
-    let plain = |leg: &model::Leg| {
-        !leg.jumping
-            && !leg.iso
-            && !leg.unload
-            && leg.bend.is_none()
-            && leg.wrap == model::Wrap::None
-            && leg.sets.is_none()
-            && !leg.ends_off_board
-            && !leg.when_open
-            && leg.brace_legs == 0
-    };
-    let only_moves_and_captures = |modes: Modes| {
-        modes.ends_somewhere()
-            && modes
-                == Modes {
-                    to_empty: modes.to_empty,
-                    capture_enemy: modes.capture_enemy,
-                    ..Modes::default()
-                }
-    };
+    let (plain, only_moves_and_captures) = (is_plain, moves_or_captures);
     match a_move.legs.as_slice() {
         [leg] if plain(leg) && only_moves_and_captures(leg.modes) && !leg.ep_rights => {
             let kind = match (leg.lame, leg.reach) {
@@ -285,16 +266,39 @@ fn shape(a_move: &Move) -> Option<(Kind, Vec<Step>, Modes)> {
         [step, turn, on] if [step, turn, on].into_iter().all(plain) => {
             let straight_on = on.steps == LegSteps::Relative(vec![0]) && !on.hidden;
             let (modes, one_square) = (on.modes, on.reach == Reach::Steps(1));
-            if !straight_on || !one_square || !only_moves_and_captures(modes) || on.lame.is_some() {
-                return None;
-            }
-            if turn.modes != Modes::MOVE {
+            let simple = only_moves_and_captures(modes) && on.lame.is_none();
+            if !straight_on || !one_square || !simple || turn.modes != Modes::MOVE {
                 return None;
             }
             Some((Kind::Lame, lame_leaps(step, turn, Some(on))?, modes))
         }
         _ => None,
     }
+}
+
+/// A leg with nothing but steps, a reach, modes and lameness: no jumping, bending, wrapping,
+/// piece sets or conditions.
+fn is_plain(leg: &model::Leg) -> bool {
+    !leg.jumping
+        && !leg.iso
+        && !leg.unload
+        && leg.bend.is_none()
+        && leg.wrap == model::Wrap::None
+        && leg.sets.is_none()
+        && !leg.ends_off_board
+        && !leg.when_open
+        && leg.brace_legs == 0
+}
+
+/// Modes that move to an empty square, capture an enemy, or both, and nothing else.
+fn moves_or_captures(modes: Modes) -> bool {
+    modes.ends_somewhere()
+        && modes
+            == Modes {
+                to_empty: modes.to_empty,
+                capture_enemy: modes.capture_enemy,
+                ..Modes::default()
+            }
 }
 
 /// The leaps of a move that steps orthogonally to an empty square, then turns 45° out (the
