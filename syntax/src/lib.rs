@@ -14,6 +14,7 @@
 
 pub mod board;
 pub mod cancel;
+pub mod convert;
 pub mod dialect;
 pub mod document;
 pub mod explain;

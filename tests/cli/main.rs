@@ -2,6 +2,7 @@
 //! (or another tool) runs it. Each test starts the real process.
 
 mod check;
+mod convert;
 #[path = "../common/scratch.rs"]
 mod scratch;
 

@@ -2,6 +2,7 @@
 //! stdout, findings on stderr, exit 2 for a bad argument or a bad Betza string, never a panic.
 
 mod check;
+mod convert;
 mod explain;
 mod moves;
 mod report;
@@ -127,6 +128,24 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         piece: Vec<PlacedPiece>,
         /// Print JSON instead of the list and diagram.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a piece for another reading, proven by generating both: the new string, then
+    /// `exact` or where the moves differ.
+    Convert {
+        /// The Betza string, e.g. `mfWcfF`.
+        #[arg(allow_hyphen_values = true)]
+        betza: String,
+        /// How the string is read: xbetza (the seeds), fairy (Fairy-Stockfish) or xboard
+        /// (XBoard's generator).
+        #[arg(long)]
+        from: betza_syntax::convert::Reading,
+        /// The reading to write it for: xbetza, fairy or xboard (the same as --from: the
+        /// shortest string of the same moves).
+        #[arg(long)]
+        to: betza_syntax::convert::Reading,
+        /// Print JSON: {"betza", "exact", "lost", "added", "difference"}.
         #[arg(long)]
         json: bool,
     },
@@ -270,6 +289,17 @@ pub fn run() -> ExitCode {
             friends: friend,
             enemies: enemy,
             pieces: piece,
+            json,
+        }),
+        Command::Convert {
+            betza,
+            from,
+            to,
+            json,
+        } => convert::run(&convert::Request {
+            betza,
+            from,
+            to,
             json,
         }),
     }

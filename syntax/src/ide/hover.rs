@@ -74,7 +74,7 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
     let height = picture_height(
         (document.diagnostics().iter())
             .filter(|d| d.range.contains_inclusive(mouse))
-            .map(|d| d.message.as_str()),
+            .map(|d| (d.code.as_str(), d.message.as_str())),
     );
     let mut range = region.range;
     let mbn = (region.dialect == Dialect::Mbn)
@@ -397,20 +397,26 @@ const HOVER_DIAGRAM_HEIGHT: u32 = 170;
 /// less the string's heading above the picture.
 const HOVER_ROOM: u32 = 250 - 40;
 
-/// How tall the picture may be when `findings` are shown above the hover, as VS Code shows the
-/// problems at the mouse: each of their lines (about 70 characters), and one bar of actions.
-/// The picture is never drawn smaller than a board one can still read.
-fn picture_height<'m>(findings: impl Iterator<Item = &'m str>) -> u32 {
+/// How tall the picture may be when `findings` (code and message) are shown above the hover,
+/// as VS Code shows the problems at the mouse: each of their lines (about 70 characters, the
+/// code after the message), a gap after each, and one bar of actions. The picture is never
+/// drawn smaller than a board one can still read: under several long findings VS Code's
+/// hover scrolls to it.
+fn picture_height<'m>(findings: impl Iterator<Item = (&'m str, &'m str)>) -> u32 {
     const LINE: u32 = 19;
+    const GAP: u32 = 12;
     const CHARACTERS_PER_LINE: usize = 70;
     const ACTIONS: u32 = 30;
-    let lines: usize = findings
-        .map(|message| message.chars().count().div_ceil(CHARACTERS_PER_LINE).max(1))
-        .sum();
-    let taken = if lines == 0 {
+    let taken = findings.fold(0u32, |taken, (code, message)| {
+        // VS Code writes `betza(code)` after the message.
+        let characters = message.chars().count() + code.len() + 8;
+        let lines = u32::try_from(characters.div_ceil(CHARACTERS_PER_LINE)).unwrap_or(u32::MAX);
+        taken.saturating_add(LINE.saturating_mul(lines).saturating_add(GAP))
+    });
+    let taken = if taken == 0 {
         0
     } else {
-        ACTIONS.saturating_add(LINE.saturating_mul(u32::try_from(lines).unwrap_or(u32::MAX)))
+        taken.saturating_add(ACTIONS)
     };
     HOVER_ROOM
         .saturating_sub(taken)

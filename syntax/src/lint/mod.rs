@@ -16,7 +16,8 @@ mod tests;
 use rowan::TextRange;
 
 pub use portability::{Comparison, xboard_difference};
-pub(crate) use proof::drop_conflicting_fixes;
+pub(crate) use portability::{Found, Move, difference_words, first_difference, xboard_order};
+pub(crate) use proof::{Original, Reading, drop_conflicting_fixes};
 pub use rules::{Engine, Promise, RULES, Rule, rule_by_code};
 
 use crate::board::BoardSize;

@@ -17,7 +17,9 @@ mod tests;
 
 use comparison::engines_disagree;
 pub use comparison::{Comparison, xboard_difference};
-pub(crate) use comparison::{Move, comparable, difference};
+pub(crate) use comparison::{
+    Found, Move, comparable, difference, difference_words, first_difference,
+};
 
 pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     let text = parse.syntax().text().to_string();
@@ -89,7 +91,7 @@ fn xboard_slot(modifier: Modifier) -> u8 {
 
 /// The leg's letters in XBoard's order; direction letters keep their own order, which carries
 /// meaning (`fr` is not `rf`).
-fn xboard_order(leg: &ast::Leg) -> Option<(TextRange, String)> {
+pub(crate) fn xboard_order(leg: &ast::Leg) -> Option<(TextRange, String)> {
     let letters: Vec<(Modifier, TextRange)> = leg
         .elements()
         .map(|e| match e {

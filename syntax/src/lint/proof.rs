@@ -21,7 +21,7 @@ use crate::{Dialect, parse};
 pub(crate) const PROOF_LETTERS: usize = 16_384;
 
 /// The moves of one reading, position by position.
-type Generator = Box<dyn Fn(&Position) -> Generated>;
+pub(crate) type Generator = Box<dyn Fn(&Position) -> Generated>;
 
 /// How a string is read to prove a fix: in its own dialect, or by an engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub(crate) enum Reading {
 
 impl Reading {
     /// A generator for `text` read this way, built once for every position.
-    fn generator(self, text: &str) -> Generator {
+    pub(crate) fn generator(self, text: &str) -> Generator {
         match self {
             Reading::Dialect(dialect) => {
                 let piece = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
@@ -63,15 +63,23 @@ enum Seen {
 pub(crate) struct Original<'t> {
     text: &'t str,
     dialect: Dialect,
+    /// How the original is read: in its dialect, or (to convert from it) by an engine.
+    reading: Reading,
     generator: Option<Generator>,
     seen: Vec<Option<Generated>>,
 }
 
 impl<'t> Original<'t> {
     pub(crate) fn new(text: &'t str, dialect: Dialect) -> Self {
+        Self::read_as(text, dialect, Reading::Dialect(dialect))
+    }
+
+    /// The original written in `dialect` but read as `reading` (XBoard's reading of XBetza).
+    pub(crate) fn read_as(text: &'t str, dialect: Dialect, reading: Reading) -> Self {
         Original {
             text,
             dialect,
+            reading,
             generator: None,
             seen: Vec::new(),
         }
@@ -83,7 +91,7 @@ impl<'t> Original<'t> {
         }
         let generator = self
             .generator
-            .get_or_insert_with(|| Reading::Dialect(self.dialect).generator(self.text));
+            .get_or_insert_with(|| self.reading.generator(self.text));
         self.seen[index].get_or_insert_with(|| generator(&proof_positions()[index]))
     }
 
@@ -92,7 +100,8 @@ impl<'t> Original<'t> {
     /// nothing either way.
     pub(crate) fn same_as(&mut self, text: &str, reading: Reading) -> Option<bool> {
         let other = reading.generator(text);
-        let full = reading == Reading::Dialect(self.dialect);
+        // Full traces compare only two readings of our own; an engine's is seen by landings.
+        let full = reading == self.reading && matches!(reading, Reading::Dialect(_));
         for (index, position) in proof_positions().iter().enumerate() {
             let ours = self.at(index);
             let theirs = other(position);

@@ -89,14 +89,14 @@ function prepare(): void {
  * by its name alone (its section inherits from nothing and it has no custom piece), `rules.ini`
  * by its content alone (a section inheriting from chess); `settings.ini` is neither. Each
  * variant has a broken string, `Nx`, on line 3. `large.variants.ini` has a 12x10 board and, on
- * line 5, a string with two findings at its `a`, whose hover must still show the whole diagram.
+ * line 5, a string with a long finding, whose hover must still show the whole diagram.
  */
 const INI_FILES = {
   "pychess-variants.ini": "[tiny]\nmaxRank = 6\nking = k:Nx\n",
   "rules.ini": "[rules:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\n",
   "settings.ini": "[server]\nport = 8080\nmode = Nx\n",
   "large.variants.ini":
-    "[large:chess]\nmaxFile = l\nmaxRank = 10\nstartFen = 12/12/12/12/12/12/12/12/12/K10k w - - 0 1\ncustomPiece1 = a:mafsW\n",
+    "[large:chess]\nmaxFile = l\nmaxRank = 10\nstartFen = 12/12/12/12/12/12/12/12/12/K10k w - - 0 1\ncustomPiece1 = a:NN\n",
 };
 
 /** The engines the workspace asks findings for. */
@@ -495,14 +495,14 @@ async function run(): Promise<void> {
       await hoverAt(2, 19, "The Shatranj Pawn");
     });
 
-    await step("a 12x10 board under two findings: the hover's diagram is still seen whole", async () => {
+    await step("a 12x10 board under a long finding: the hover's diagram is still seen whole", async () => {
       await quickInput(page, "Control+P", "large.variants.ini", "large.variants.ini");
       await page.locator(".squiggly-error, .squiggly-warning").first().waitFor({ timeout: STEP_TIMEOUT });
       await goTo(page, 5, 19);
       await page.keyboard.press("Control+K");
       await page.keyboard.press("Control+I");
       const hover = page.locator(".monaco-hover:not(.hidden)").first();
-      const text = await waitFor(page, "the hover of mafsW with its findings", async () => normalise(await hover.innerText()), (t) => t.includes("mafsW (Fairy-Stockfish Betza)") && t.includes("read this piece differently"));
+      const text = await waitFor(page, "the hover of NN with its finding", async () => normalise(await hover.innerText()), (t) => t.includes("NN (Fairy-Stockfish Betza)") && t.includes("XBoard reads `NN` as two N atoms"));
       check(text.includes("from f5 on an empty 12x10 board"), `the finding names squares on the section's 12x10 board: ${text.slice(0, 400)}`);
       const image = hover.locator('img[src^="data:image/svg+xml"]');
       check((await image.count()) === 1, "the hover has the SVG diagram");

@@ -65,17 +65,31 @@ pub fn xboard_difference(text: &str, dialect: Dialect, seen: Option<BoardSize>) 
 /// At most this many squares are named in a difference; the rest are counted.
 const NAMED_SQUARES: usize = 8;
 
-/// Where two readings' moves differ: on the first empty board of [`shown_boards`] where they
-/// differ (the board users see beside the message, `seen` or 8×8 from d4), else on the first proof
-/// position where they do, naming the squares only one of them goes to
-/// ("XBoard also goes to c4 d3; only the seed goes to e7"). The comparison stops at the first
-/// position where a search was cut short: a piece that costly is compared no further.
-pub(crate) fn difference(
-    (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
-    (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
+/// Where two readings' moves first differ, as [`first_difference`] finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// The same moves in every position.
+    Same,
+    /// The same moves until a search was cut short at its budget.
+    SameSoFar,
+    /// The first position where they differ, the moves only the first reading makes there and
+    /// those only the second makes.
+    Differs {
+        position: Position,
+        only_first: Vec<Move>,
+        only_second: Vec<Move>,
+    },
+}
+
+/// The moves of two readings compared, on the empty boards of [`shown_boards`] first (the board
+/// users see beside a message, `seen` or 8×8 from d4), then on the proof positions, up to the
+/// first position where they differ. The comparison stops at the first position where a search
+/// was cut short: a piece that costly is compared no further.
+pub(crate) fn first_difference(
+    first: &dyn Fn(&Position) -> Generated,
+    second: &dyn Fn(&Position) -> Generated,
     seen: Option<BoardSize>,
-) -> Comparison {
-    let shown = shown_boards(seen);
+) -> Found {
     // A search cut short at its budget found some of its moves, not all: the other reading
     // going somewhere it did not is no proof, only its own moves the other lacks are.
     let differs = |position: &Position| {
@@ -101,15 +115,52 @@ pub(crate) fn difference(
             None
         }
     };
-    let found = shown
+    let found = shown_boards(seen)
         .iter()
         .chain(proof_positions())
-        .find_map(|p| differs(p).map(|d| d.map(|d| (p, d))));
-    let (position, (a, b)) = match found {
-        None => return Comparison::Same,
-        Some(Err(())) => return Comparison::SameSoFar,
-        Some(Ok(found)) => found,
-    };
+        .find_map(|p| differs(p).map(|d| d.map(|d| (p.clone(), d))));
+    match found {
+        None => Found::Same,
+        Some(Err(())) => Found::SameSoFar,
+        Some(Ok((position, (only_first, only_second)))) => Found::Differs {
+            position,
+            only_first,
+            only_second,
+        },
+    }
+}
+
+/// Where two readings' moves differ (see [`first_difference`]), naming the squares only one of
+/// them goes to ("XBoard also goes to c4 d3; only the seed goes to e7").
+pub(crate) fn difference(
+    (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
+    (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
+    seen: Option<BoardSize>,
+) -> Comparison {
+    match first_difference(first, second, seen) {
+        Found::Same => Comparison::Same,
+        Found::SameSoFar => Comparison::SameSoFar,
+        Found::Differs {
+            position,
+            only_first,
+            only_second,
+        } => Comparison::Differs(difference_words(
+            &position,
+            (first_name, &only_first),
+            (second_name, &only_second),
+            seen,
+        )),
+    }
+}
+
+/// A difference in words: where (an empty board of [`shown_boards`] said to be empty), then the
+/// squares only the second reading goes to and those only the first goes to.
+pub(crate) fn difference_words(
+    position: &Position,
+    (first_name, only_first): (&str, &[Move]),
+    (second_name, only_second): (&str, &[Move]),
+    seen: Option<BoardSize>,
+) -> String {
     let describe = |moves: &[Move]| {
         let mut list: Vec<String> = moves
             .iter()
@@ -134,19 +185,19 @@ pub(crate) fn difference(
         }
         words
     };
-    let (only_second, only_first) = (describe(&b), describe(&a));
+    let (second_words, first_words) = (describe(only_second), describe(only_first));
     let mut said = Vec::new();
-    if !only_second.is_empty() {
-        said.push(format!("{second_name} also goes to {only_second}"));
+    if !second_words.is_empty() {
+        said.push(format!("{second_name} also goes to {second_words}"));
     }
-    if !only_first.is_empty() {
-        said.push(format!("only {first_name} goes to {only_first}"));
+    if !first_words.is_empty() {
+        said.push(format!("only {first_name} goes to {first_words}"));
     }
-    Comparison::Differs(format!(
+    format!(
         "{}: {}",
-        where_words(position, &shown),
+        where_words(position, &shown_boards(seen)),
         said.join("; ")
-    ))
+    )
 }
 
 /// A position in words, for a message: one of the `shown` empty boards is said to be empty.

@@ -1,0 +1,113 @@
+//! The strings tried as a conversion, before any is proven: the piece written again from its
+//! parts in the target's letters, the catalogue's names for it, the text as it is and the text
+//! in XBoard's letter order. None is trusted: `choose` proves each by generation.
+
+use super::Reading;
+use super::part::parts;
+use super::spell::spell;
+use super::xboard_text::as_xboard_reads;
+use crate::explain::names::identify;
+use crate::lint::{Fix, xboard_order};
+use crate::{model, parse};
+
+/// A text longer than this is tried only as it is and reordered: writing it again and looking
+/// it up in the catalogue helps no reader of a string that long.
+const LONGEST_REWRITTEN: usize = 512;
+
+/// A candidate and where it came from; on equal lengths the earlier source wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Source {
+    /// A catalogue piece's conventional string (`corpus/pieces.tsv`).
+    Catalogue,
+    /// Written again from the piece's parts.
+    Parts,
+    /// The text with each leg's letters in XBoard's order.
+    Reordered,
+    /// The text XBoard actually reads, in the seed's letters.
+    AsXBoardReads,
+    /// The text unchanged.
+    Text,
+}
+
+/// Every candidate for converting `text` from `from` to `to`, each once.
+pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source, String)> {
+    let mut found: Vec<(Source, String)> = Vec::new();
+    // XBoard's reading is the seed's reading of the text XBoard actually reads.
+    let read = match from {
+        Reading::XBoard => as_xboard_reads(text),
+        _ => None,
+    };
+    if let Some(read) = &read {
+        found.push((Source::AsXBoardReads, read.clone()));
+    }
+    let (text_read, from_read) = match &read {
+        Some(read) => (read.as_str(), Reading::XBetza),
+        None => (text, from),
+    };
+    if text.len() <= LONGEST_REWRITTEN {
+        if let Some(written) = from_parts(text_read, from_read, to) {
+            found.push((Source::Parts, written));
+        }
+        found.extend(catalogue(text_read, from_read).map(|betza| (Source::Catalogue, betza)));
+    }
+    if to != Reading::Fairy
+        && let Some(reordered) = reordered(text, from)
+    {
+        found.push((Source::Reordered, reordered));
+    }
+    found.push((Source::Text, text.to_owned()));
+    let mut unique: Vec<(Source, String)> = Vec::new();
+    for (source, betza) in found {
+        if !betza.is_empty() && !unique.iter().any(|(_, b)| *b == betza) {
+            unique.push((source, betza));
+        }
+    }
+    unique
+}
+
+/// The piece's parts written in the target's letters, when at least one part was found.
+fn from_parts(text: &str, from: Reading, to: Reading) -> Option<String> {
+    let read = parts(text, from.dialect());
+    let mut written = String::new();
+    for group in &read.groups {
+        // A part the target cannot write is left out: the closest string, if none is exact.
+        if let Some(spelled) = spell(group, to.dialect()) {
+            written.push_str(&spelled);
+        }
+    }
+    (!written.is_empty()).then_some(written)
+}
+
+/// The catalogue's strings for the piece, if it is one of them (recognised by its moves).
+fn catalogue(text: &str, from: Reading) -> impl Iterator<Item = String> {
+    let dialect = from.dialect();
+    let piece = model::build(&parse(text, dialect).piece(), dialect);
+    identify(&piece)
+        .names
+        .into_iter()
+        .map(|named| named.betza.to_owned())
+}
+
+/// The text with each leg's modifiers in XBoard's order (`mfW` → `fmW`), when one moved.
+fn reordered(text: &str, from: Reading) -> Option<String> {
+    let tree = parse(text, from.dialect()).piece();
+    let edits = tree
+        .moves()
+        .flat_map(|m| m.legs().collect::<Vec<_>>())
+        .filter_map(|leg| xboard_order(&leg))
+        .filter(|(range, ordered)| {
+            text.get(std::ops::Range::<usize>::from(*range)) != Some(ordered)
+        })
+        .map(|(range, ordered)| crate::lint::Edit {
+            range,
+            text: ordered,
+        })
+        .collect::<Vec<_>>();
+    (!edits.is_empty()).then(|| {
+        Fix {
+            title: String::new(),
+            edits,
+        }
+        .apply(text)
+    })
+}

@@ -1,0 +1,121 @@
+//! Choosing among candidates by proof: the shortest one the target reads exactly as the source
+//! reads the original, else the one with the fewest differing moves, and where it differs.
+
+use super::candidates::Source;
+use super::{Conversion, Difference, Landing, Reading};
+use crate::lint::{Found, Move, Original, difference_words, first_difference};
+
+/// With no exact candidate, at most this many (the shortest) are compared move by move.
+const CLOSEST_TRIED: usize = 8;
+
+/// The conversion of `text` among `candidates`.
+pub(crate) fn best(
+    text: &str,
+    from: Reading,
+    to: Reading,
+    mut candidates: Vec<(Source, String)>,
+) -> Conversion {
+    // On equal lengths: the catalogue's XBetza names first for XBetza, the letters
+    // Fairy-Stockfish's files use (`mfW`) first for Fairy-Stockfish.
+    let rank = |source: Source| match (source, to) {
+        (Source::Catalogue, Reading::Fairy) => 1,
+        (Source::Parts, Reading::Fairy) => 0,
+        (source, _) => source as u8,
+    };
+    candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
+    let mut original = Original::read_as(text, from.dialect(), from.for_proof());
+    for (_, candidate) in &candidates {
+        if original.same_as(candidate, to.for_proof()) == Some(true) {
+            return Conversion {
+                betza: candidate.clone(),
+                exact: true,
+                difference: None,
+            };
+        }
+    }
+    closest(text, from, to, &candidates)
+}
+
+/// The candidate whose moves differ least from the original's where they first differ (fewest
+/// moves lost and added there, then the shortest), and that difference.
+fn closest(text: &str, from: Reading, to: Reading, candidates: &[(Source, String)]) -> Conversion {
+    let ours = from.for_proof().generator(text);
+    let mut best: Option<(usize, &str, Found)> = None;
+    for (_, candidate) in candidates.iter().take(CLOSEST_TRIED) {
+        let theirs = to.for_proof().generator(candidate);
+        let found = first_difference(&*ours, &*theirs, None);
+        let count = match &found {
+            Found::Differs {
+                only_first,
+                only_second,
+                ..
+            } => only_first.len() + only_second.len(),
+            Found::Same | Found::SameSoFar => 0,
+        };
+        if best.as_ref().is_none_or(|(n, _, _)| count < *n) {
+            best = Some((count, candidate, found));
+        }
+    }
+    let Some((_, betza, found)) = best else {
+        // Every text is a candidate of its own, so this is not reached; the text then stands.
+        return Conversion {
+            betza: text.to_owned(),
+            exact: false,
+            difference: None,
+        };
+    };
+    Conversion {
+        betza: betza.to_owned(),
+        exact: false,
+        difference: Some(described(found, from, to)),
+    }
+}
+
+/// A difference as the result says it.
+fn described(found: Found, from: Reading, to: Reading) -> Difference {
+    let (first, second) = if from == to {
+        ("the original", "the new string")
+    } else {
+        (from.reader(), to.reader())
+    };
+    match found {
+        Found::Differs {
+            position,
+            only_first,
+            only_second,
+        } => Difference {
+            words: difference_words(
+                &position,
+                (first, &only_first),
+                (second, &only_second),
+                None,
+            ),
+            lost: landings(&only_first),
+            added: landings(&only_second),
+        },
+        Found::SameSoFar => Difference {
+            words: "not proven: a search was cut short at its budget before any difference showed"
+                .to_owned(),
+            lost: Vec::new(),
+            added: Vec::new(),
+        },
+        Found::Same => Difference {
+            words: format!(
+                "not proven: {second} lands on the same squares as {first} everywhere compared, \
+                 but not with the same moves (what it captures, or how it gets there, differs)"
+            ),
+            lost: Vec::new(),
+            added: Vec::new(),
+        },
+    }
+}
+
+fn landings(moves: &[Move]) -> Vec<Landing> {
+    moves
+        .iter()
+        .map(|(to, capturing)| Landing {
+            to: *to,
+            capturing: capturing.clone(),
+        })
+        .collect()
+}

@@ -1,0 +1,192 @@
+//! Converting a Betza string from one reading to another: XBetza as the seeds define it,
+//! Fairy-Stockfish's reading, and XBoard's reading.
+//!
+//! What this module promises:
+//! - **Proof, not patterns**: a result is `exact` only when generating both readings on the
+//!   proof positions (`board::reference::proof_positions`) shows the same moves, by the
+//!   machinery the lints prove their fixes with (`lint::Original::same_as`).
+//! - **Short**: of the exact candidates the shortest wins, so a string the target already reads
+//!   as the source does never comes back longer; with none exact, the candidate with the
+//!   fewest differing moves, and those moves.
+//! - **Total**: any text gives a result or [`NoMeaning`], within the budgets generation has.
+
+mod candidates;
+mod choose;
+mod part;
+mod spell;
+#[cfg(test)]
+mod tests;
+mod xboard_text;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::Square;
+use crate::lint::{self, Engine};
+use crate::{Dialect, model, parse};
+
+/// A reading of a string: a dialect as we read it, or XBoard's own generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// The seeds' XBetza (`xbetza`).
+    XBetza,
+    /// Fairy-Stockfish's reading (`fairy`).
+    Fairy,
+    /// XBoard's generator reading XBetza (`xboard`).
+    XBoard,
+}
+
+impl Reading {
+    pub const ALL: [Reading; 3] = [Reading::XBetza, Reading::Fairy, Reading::XBoard];
+
+    /// The name on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Reading::XBetza => "xbetza",
+            Reading::Fairy => "fairy",
+            Reading::XBoard => "xboard",
+        }
+    }
+
+    /// The dialect the text is written in: XBoard reads XBetza.
+    pub fn dialect(self) -> Dialect {
+        match self {
+            Reading::Fairy => Dialect::Fairy,
+            Reading::XBetza | Reading::XBoard => Dialect::XBetza,
+        }
+    }
+
+    /// Who reads the string this way, in a difference's words.
+    fn reader(self) -> &'static str {
+        match self {
+            Reading::XBetza => "XBetza",
+            Reading::Fairy => "Fairy-Stockfish",
+            Reading::XBoard => "XBoard",
+        }
+    }
+
+    /// The same reading as the proofs of fixes know it.
+    fn for_proof(self) -> lint::Reading {
+        match self {
+            Reading::XBoard => lint::Reading::Engine(Engine::XBoard),
+            reading => lint::Reading::Dialect(reading.dialect()),
+        }
+    }
+}
+
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Reading {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "xbetza" => Ok(Reading::XBetza),
+            "fairy" => Ok(Reading::Fairy),
+            "xboard" => Ok(Reading::XBoard),
+            _ => Err(format!(
+                "unknown reading `{s}`: expected one of xbetza, fairy, xboard"
+            )),
+        }
+    }
+}
+
+/// One move the other reading lacks or has in addition: where it lands, and the squares it
+/// captures on the way (a locust's victims, an unload square).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Landing {
+    pub to: Square,
+    pub capturing: Vec<Square>,
+}
+
+/// Where a result that is not exact differs from the original.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The position and the squares, in words ("from d4 on an empty 8x8 board: only
+    /// Fairy-Stockfish goes to c6").
+    pub words: String,
+    /// The moves the original makes there and the result does not.
+    pub lost: Vec<Landing>,
+    /// The moves the result makes there and the original does not.
+    pub added: Vec<Landing>,
+}
+
+/// A string converted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conversion {
+    /// The string in the target reading.
+    pub betza: String,
+    /// Proven to make exactly the original's moves on every proof position.
+    pub exact: bool,
+    /// What differs, when not exact.
+    pub difference: Option<Difference>,
+}
+
+/// The string has no meaning in its reading: no moves to convert.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoMeaning {
+    pub reading: Reading,
+    /// It reads, but makes no move in any reference position (Fairy-Stockfish's `HH`, `icD`).
+    pub no_moves: bool,
+}
+
+impl fmt::Display for NoMeaning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.reading, self.no_moves) {
+            (reading, true) => write!(
+                f,
+                "{} reads no move in this string on any reference board",
+                reading.reader()
+            ),
+            (Reading::XBoard, false) => write!(f, "XBoard reads no move in this string"),
+            (Reading::Fairy, false) => write!(f, "Fairy-Stockfish reads no atom in this string"),
+            (Reading::XBetza, false) => write!(f, "the string has no meaning in XBetza"),
+        }
+    }
+}
+
+impl std::error::Error for NoMeaning {}
+
+/// `text` read as `from`, written so that `to` reads it the same; `from == to` gives the
+/// shortest string of the same moves.
+pub fn convert(text: &str, from: Reading, to: Reading) -> Result<Conversion, NoMeaning> {
+    if unreadable(text, from) {
+        return Err(NoMeaning {
+            reading: from,
+            no_moves: false,
+        });
+    }
+    if moveless(text, from) {
+        return Err(NoMeaning {
+            reading: from,
+            no_moves: true,
+        });
+    }
+    let candidates = candidates::candidates(text, from, to);
+    Ok(choose::best(text, from, to, candidates))
+}
+
+/// Whether `text` cannot be read as `from`, as `betza moves` decides: an empty string, or a
+/// syntax error the model cannot read past (Fairy-Stockfish reads any string with an atom).
+/// XBoard reads what it can of any string: for it only a string with no move is unreadable.
+fn unreadable(text: &str, from: Reading) -> bool {
+    text.trim().is_empty()
+        || (from != Reading::XBoard && model::is_meaningless(&parse(text, from.dialect())))
+}
+
+/// Whether `text` read as `from` makes no move in any reference position: there is nothing
+/// to write, and no other string proven to make no move either.
+fn moveless(text: &str, from: Reading) -> bool {
+    let generator = from.for_proof().generator(text);
+    crate::board::reference::shown_boards(None)
+        .iter()
+        .chain(crate::board::reference::proof_positions())
+        .all(|position| {
+            let generated = generator(position);
+            generated.moves.is_empty() && !generated.truncated
+        })
+}

@@ -1,0 +1,187 @@
+//! Writing groups of steps in a target dialect. Which direction letters select which steps is
+//! never assumed: each way of writing an atom is read back by the target dialect itself, once,
+//! and the shortest letters for each set of steps are kept (so Fairy-Stockfish's `fsN`, the
+//! seed's `fhN` and the quirks of K and Q come from their own readings).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::part::{Group, Kind, Landing, parts};
+use crate::Dialect;
+use crate::model::Step;
+
+/// The letters direction modifiers are made of.
+const DIRECTION_LETTERS: [char; 7] = ['f', 'b', 'r', 'l', 'v', 's', 'h'];
+
+/// At most this many direction letters are tried on one atom (`fsW`, `bhN`).
+const MOST_DIRECTION_LETTERS: usize = 3;
+
+/// An atom as written for one kind of move: the kind's letter (`n`, `p`, `g`), the atom and its
+/// range (`R`, `N0`, `NN`, `B4`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Word {
+    kind_letter: &'static str,
+    atom: String,
+    /// The later legs' letters: the Xiangqi horse's turn (`mafs`), Fairy-Stockfish's lame
+    /// Knight in XBetza; the Janggi elephant's turn and diagonal (`mafsmaf`), its lame (2,3).
+    turn: Option<&'static str>,
+}
+
+/// The words that may write moves of `kind` in `dialect`, the conventional first: the seed
+/// writes the Nightrider `N0`, Fairy-Stockfish `NN`.
+fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
+    let plain = |atoms: &[&str], kind_letter: &'static str| -> Vec<Word> {
+        atoms
+            .iter()
+            .map(|atom| Word {
+                kind_letter,
+                atom: (*atom).to_owned(),
+                turn: None,
+            })
+            .collect()
+    };
+    match kind {
+        // K last: it wins only where it writes more steps than W or F (`K`, not `fmK` for `fmW`).
+        Kind::Leap => plain(&["W", "F", "D", "N", "A", "H", "C", "Z", "G", "K"], ""),
+        Kind::Lame if dialect == Dialect::Fairy => plain(&["D", "N", "A", "Z"], "n"),
+        // The seed's `nN` may take either path; the engine's lame Knight steps along the longer
+        // axis first, which XBetza writes as a step and a turn.
+        Kind::Lame => {
+            let mut words = plain(&["D", "A"], "n");
+            let turns = ["mafs", "mafr", "mafl", "mafsmaf", "mafrmaf", "maflmaf"];
+            words.extend(turns.map(|turn| Word {
+                kind_letter: "",
+                atom: "W".to_owned(),
+                turn: Some(turn),
+            }));
+            words
+        }
+        Kind::Ride(0) if dialect == Dialect::Fairy => plain(&["R", "B", "NN", "Q", "N0"], ""),
+        Kind::Ride(0) => plain(&["R", "B", "N0", "Q", "NN"], ""),
+        Kind::Ride(range) => ["R", "B", "N", "Q"]
+            .iter()
+            .map(|atom| Word {
+                kind_letter: "",
+                atom: format!("{atom}{range}"),
+                turn: None,
+            })
+            .collect(),
+        Kind::Cannon => plain(&["R", "B", "Q"], "p"),
+        Kind::Grasshopper => plain(&["R", "B", "Q"], "g"),
+    }
+}
+
+/// A group's letters in the order the dialect's authors write them: Fairy-Stockfish's files put
+/// the mode first (`mfW`, `imfnA`); XBetza puts directions first and modes in XBoard's order
+/// (`fmW`, `ifmnD`), the only order XBoard reads in full (reference/xboard.md).
+fn layout(
+    dialect: Dialect,
+    initial: bool,
+    landing: Landing,
+    directions: &str,
+    word: &Word,
+) -> String {
+    let initial = if initial { "i" } else { "" };
+    let mode = match landing {
+        Landing::Both => "",
+        Landing::Quiet => "m",
+        Landing::Capture => "c",
+    };
+    let Word {
+        kind_letter,
+        atom,
+        turn,
+    } = word;
+    if let Some(turn) = turn {
+        return format!("{initial}{directions}{turn}{mode}{atom}");
+    }
+    if dialect == Dialect::Fairy {
+        format!("{initial}{mode}{directions}{kind_letter}{atom}")
+    } else {
+        format!("{initial}{directions}{mode}{kind_letter}{atom}")
+    }
+}
+
+/// For one word in one dialect: each set of steps some direction letters select, with the
+/// shortest such letters.
+type Selections = Vec<(Vec<Step>, String)>;
+
+/// The selections of `word` of `kind`, read back by `dialect` once and kept for the process.
+fn selections(dialect: Dialect, kind: Kind, word: &Word) -> Arc<Selections> {
+    type Cache = Mutex<HashMap<(Dialect, Kind, Word), Arc<Selections>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Mutex::default);
+    let key = (dialect, kind, word.clone());
+    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return found;
+    }
+    let made = Arc::new(read_back(dialect, kind, word));
+    if let Ok(mut cache) = cache.lock() {
+        cache.insert(key, Arc::clone(&made));
+    }
+    made
+}
+
+/// Every string of up to [`MOST_DIRECTION_LETTERS`] direction letters on `word`, read by
+/// `dialect`; kept are those it reads as one group of `kind` that moves and captures.
+fn read_back(dialect: Dialect, kind: Kind, word: &Word) -> Selections {
+    let mut found: Selections = Vec::new();
+    let mut letters = vec![String::new()];
+    for _ in 0..=MOST_DIRECTION_LETTERS {
+        for directions in &letters {
+            let text = layout(dialect, false, Landing::Both, directions, word);
+            let read = parts(&text, dialect);
+            let [group] = read.groups.as_slice() else {
+                continue;
+            };
+            let plain = !group.initial && group.landing == Landing::Both && group.kind == kind;
+            if plain && !read.left_out && !found.iter().any(|(s, _)| *s == group.steps) {
+                found.push((group.steps.clone(), directions.clone()));
+            }
+        }
+        letters = letters
+            .iter()
+            .flat_map(|l| DIRECTION_LETTERS.iter().map(move |c| format!("{l}{c}")))
+            .collect();
+    }
+    found
+}
+
+/// A group written in `dialect`: the fewest atoms whose steps together are the group's, each
+/// chosen to write the most steps not yet written; `None` when some step cannot be written.
+pub(crate) fn spell(group: &Group, dialect: Dialect) -> Option<String> {
+    let options: Vec<(Word, Arc<Selections>)> = words(group.kind, dialect)
+        .into_iter()
+        .map(|word| {
+            let read = selections(dialect, group.kind, &word);
+            (word, read)
+        })
+        .collect();
+    let mut left: Vec<Step> = group.steps.clone();
+    let mut written: Vec<(usize, String)> = Vec::new();
+    while !left.is_empty() {
+        // The most steps not yet written, then the shortest text.
+        let mut best: Option<(usize, usize, String, &[Step])> = None;
+        for (rank, (word, read)) in options.iter().enumerate() {
+            for (steps, directions) in read.iter() {
+                if !steps.iter().all(|s| group.steps.binary_search(s).is_ok()) {
+                    continue;
+                }
+                let new = steps.iter().filter(|s| left.contains(s)).count();
+                let text = layout(dialect, group.initial, group.landing, directions, word);
+                let better = best
+                    .as_ref()
+                    .is_none_or(|(n, _, t, _)| new > *n || (new == *n && text.len() < t.len()));
+                if new > 0 && better {
+                    best = Some((new, rank, text, steps));
+                }
+            }
+        }
+        let (_, rank, text, steps) = best?;
+        left.retain(|s| !steps.contains(s));
+        written.push((rank, text));
+    }
+    // The atoms of a group in the conventional order of their letters (`W` before `F`).
+    written.sort();
+    Some(written.into_iter().map(|(_, text)| text).collect())
+}

@@ -1,0 +1,276 @@
+//! Conversions checked against the facts they come from (reference/*.md, the seeds).
+
+use super::{Reading, convert};
+
+fn converted(text: &str, from: Reading, to: Reading) -> (String, bool) {
+    let conversion = convert(text, from, to).expect("a string with meaning");
+    (conversion.betza, conversion.exact)
+}
+
+/// Each text, read as the first reading, becomes exactly the string given for the second.
+fn exactly(cases: &[(&str, Reading, Reading, &str)]) {
+    for (text, from, to, expected) in cases {
+        let (betza, exact) = converted(text, *from, *to);
+        assert!(
+            exact && betza == *expected,
+            "{text} ({from} -> {to}): {betza}, exact {exact}"
+        );
+    }
+}
+
+/// reference/differences.md, "modifier order": Fairy-Stockfish reads `mfW` order-insensitively,
+/// XBoard drops the `f` written after `m`; XBetza written in XBoard's order keeps it.
+#[test]
+fn fairy_modifier_order_becomes_xboards() {
+    exactly(&[
+        ("mfW", Reading::Fairy, Reading::XBetza, "fmW"),
+        ("mfWcfF", Reading::Fairy, Reading::XBoard, "fmWfcF"),
+        // And back: Fairy-Stockfish's files write the mode first.
+        ("fmWfcF", Reading::XBetza, Reading::Fairy, "mfWcfF"),
+    ]);
+}
+
+/// reference/fairy-stockfish.md: "L = C = (1,3), J = Z = (2,3)" in the engine; XBoard takes
+/// J = (1,3) and L = (2,3) (reference/xboard.md). C and Z mean the same to all three.
+#[test]
+fn camel_and_zebra_letters_are_written_unambiguously() {
+    exactly(&[
+        ("L", Reading::Fairy, Reading::XBetza, "C"),
+        ("J", Reading::Fairy, Reading::XBoard, "Z"),
+    ]);
+}
+
+/// reference/xboard.md: "Doubled atoms (`NN`) are not riders: two `N` atoms"; `0` is unlimited.
+#[test]
+fn the_nightrider_is_n0_for_xboard() {
+    exactly(&[
+        ("NN", Reading::Fairy, Reading::XBoard, "N0"),
+        ("N0", Reading::XBoard, Reading::Fairy, "NN"),
+    ]);
+}
+
+/// reference/fairy-stockfish.md: `n` on N is a lame leap whose one path steps along the longer
+/// axis first, the Xiangqi horse, which XBetza writes as a step and a turn (seed 000, `mafsW`);
+/// the Janggi elephant `nZ` is `mafsmafW` (reference/differences.md, "multi-leg").
+#[test]
+fn lame_leaps_are_the_horse_and_the_elephant() {
+    let (horse, exact) = converted("nN", Reading::Fairy, Reading::XBetza);
+    assert!(exact && horse.ends_with("afsW"), "{horse}");
+    exactly(&[
+        ("mafsW", Reading::XBetza, Reading::Fairy, "nN"),
+        ("mafsmafW", Reading::XBetza, Reading::Fairy, "nZ"),
+        ("nZ", Reading::Fairy, Reading::XBetza, "mafsmafW"),
+    ]);
+}
+
+/// Seed 000: K = WF, Q = RB, R = W0 (a rider is its leap repeated without end): a shorter
+/// string of the same moves, within one reading.
+#[test]
+fn atoms_combine_within_a_reading() {
+    exactly(&[
+        ("WF", Reading::XBetza, Reading::XBetza, "K"),
+        ("RB", Reading::XBetza, Reading::XBetza, "Q"),
+        ("fW0bWsW", Reading::XBetza, Reading::XBetza, "bsWfR"),
+        ("WW", Reading::Fairy, Reading::Fairy, "R"),
+        // Already the shortest: kept as written.
+        ("fmWfcF", Reading::XBetza, Reading::XBetza, "fmWfcF"),
+    ]);
+}
+
+/// reference/xboard.md: a letter out of XBoard's order is dropped, so XBoard reads `mfW` as
+/// `mW`, and XBetza written for XBoard's reading says so.
+#[test]
+fn xboards_reading_is_written_as_xboard_reads_it() {
+    exactly(&[("mfW", Reading::XBoard, Reading::XBetza, "mW")]);
+}
+
+/// reference/fairy-stockfish.md: "`i` initial, for non-capturing moves only": the seed's `iK`
+/// also captures on its first move, which no Fairy-Stockfish string does; the result says which
+/// captures are lost, on a board.
+#[test]
+fn what_the_target_cannot_say_is_listed() {
+    let conversion = convert("iK", Reading::XBetza, Reading::Fairy).expect("meaning");
+    assert!(!conversion.exact);
+    let difference = conversion.difference.expect("a difference");
+    assert!(!difference.lost.is_empty() && difference.added.is_empty());
+    let words = &difference.words;
+    assert!(words.contains("only XBetza goes to"), "{words}");
+}
+
+/// As `betza moves` decides (model::is_meaningless): no meaning, no conversion.
+#[test]
+fn a_string_without_meaning_is_an_error() {
+    for (text, from) in [
+        ("", Reading::Fairy),
+        ("+", Reading::XBetza),
+        ("?!", Reading::XBoard),
+    ] {
+        assert!(convert(text, from, Reading::XBetza).is_err(), "{text}");
+    }
+    assert!(convert("fW+", Reading::XBoard, Reading::XBetza).is_ok());
+}
+
+/// Any text gives an answer, not a panic, within the generation budgets.
+#[test]
+fn odd_texts_are_answered() {
+    let long = "K".repeat(5_000);
+    for text in [
+        "((((",
+        "W99999999",
+        "é🙂W",
+        "NNNNNNNNNNNN",
+        "aaaaaaaaaaK",
+        long.as_str(),
+    ] {
+        for from in Reading::ALL {
+            for to in Reading::ALL {
+                let _ = convert(text, from, to);
+            }
+        }
+    }
+}
+
+/// The `betza` field of each line of a golden file copied from ../shared/oracle
+/// (corpus/golden), as `lint::tests` reads them.
+fn random_strings(file: &str) -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/golden")
+        .join(file);
+    let data = std::fs::read_to_string(path).expect("golden data");
+    data.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let case: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+            case["betza"].as_str().unwrap_or_default().to_owned()
+        })
+        .collect()
+}
+
+/// Whether an XBetza string keeps to what Fairy-Stockfish documents it understands
+/// (reference/fairy-stockfish.md, "What it understands"): one leg; atoms W F D N A H G K R B Q C
+/// Z (not J and L, which the two read differently); riders only along W, F and N lines (a
+/// digit on R B Q W F K N, one digit); `n` only on D N A Z; `p` and `g` only on rook and bishop
+/// lines with no digit; `i` only on moves that do not capture (the engine has no initial
+/// captures).
+fn fairy_understands(text: &str) -> bool {
+    let atoms = "WFDNAHGKRBQCZ";
+    let mut letters = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_lowercase() {
+            letters.push(c);
+            continue;
+        }
+        if !atoms.contains(c) {
+            return false;
+        }
+        let digit = chars.next_if(char::is_ascii_digit);
+        if chars.peek().is_some_and(char::is_ascii_digit) {
+            return false;
+        }
+        let has = |m: char| letters.contains(m);
+        let rider = digit.is_some_and(|d| d != '1') || "RBQ".contains(c);
+        let fine = !has('a')
+            && letters.chars().all(|m| "mcpgnifblrvsh".contains(m))
+            && (!rider || "RBQWFKN".contains(c))
+            && (!has('n') || ("DNAZ".contains(c) && digit.is_none()))
+            && (!(has('p') || has('g')) || ("RBQWFK".contains(c) && digit.is_none()))
+            && (!has('i') || (has('m') && !has('c')));
+        if !fine {
+            return false;
+        }
+        letters.clear();
+    }
+    letters.is_empty()
+}
+
+/// The share of `strings` with moves converting exactly from `from` to `to` (strings without
+/// a move are no conversion: `NoMeaning`); every exact result is checked again by generating
+/// both readings independently of the proof that chose it.
+fn exact_share(strings: &[String], from: Reading, to: Reading) -> (f64, usize) {
+    let (mut exact, mut with_moves) = (0usize, 0usize);
+    for text in strings {
+        let Ok(conversion) = convert(text, from, to) else {
+            continue;
+        };
+        with_moves += 1;
+        if conversion.exact {
+            exact += 1;
+            assert!(
+                independently_same(text, from, &conversion.betza, to),
+                "{text} ({from}) said to be {} exactly in {to}",
+                conversion.betza
+            );
+        } else {
+            assert!(
+                conversion.difference.is_some(),
+                "{text}: no difference said"
+            );
+        }
+        if from == to {
+            assert!(conversion.exact, "{text}: not even itself");
+            assert!(
+                conversion.betza.len() <= text.len(),
+                "{text}: {}",
+                conversion.betza
+            );
+        }
+    }
+    (exact as f64 / with_moves.max(1) as f64, with_moves)
+}
+
+/// Both readings generated on every proof position and compared: move for move (full traces)
+/// within one dialect, by where the moves land and what they capture across two readings, as
+/// the proofs of the lints' portability fixes compare an engine's reading.
+fn independently_same(text: &str, from: Reading, result: &str, to: Reading) -> bool {
+    use crate::board::reference::same_on_proof_positions;
+    let model_of = |text: &str, reading: Reading| {
+        let dialect = reading.dialect();
+        crate::model::build(&crate::parse(text, dialect).piece(), dialect)
+    };
+    if from == to && from != Reading::XBoard {
+        return same_on_proof_positions(&model_of(text, from), &model_of(result, to));
+    }
+    let generator = |text: &str, reading: Reading| reading.for_proof().generator(text);
+    let (ours, theirs) = (generator(text, from), generator(result, to));
+    crate::lint::first_difference(&*ours, &*theirs, None) == crate::lint::Found::Same
+}
+
+/// Issue 44's measure: random strings of each reading (corpus/golden, copied from
+/// ../shared/oracle), converted. Measured when this was written, of the strings with a move:
+/// Fairy-Stockfish → XBetza 0.942 (1,843 of 2,000 strings have a move; the misses are mostly
+/// hoppers with a range, which XBetza counts from elsewhere), XBetza → Fairy-Stockfish 1.000
+/// of the 309 single-leg strings in the engine's documented subset ([`fairy_understands`]),
+/// 0.19 of all XBetza strings (most have several legs, which the engine ignores), XBetza →
+/// XBoard 0.94, Fairy-Stockfish → XBoard 0.85, XBoard → XBetza 0.94, and 1.000 within one
+/// reading. The bounds asserted sit just under these.
+#[test]
+fn random_strings_convert_exactly_and_every_exact_result_is_proven_again() {
+    let fairy = random_strings("fairy-random-visible.jsonl");
+    let xbetza = random_strings("xbetza-random-visible.jsonl");
+    let understood: Vec<String> = xbetza
+        .iter()
+        .filter(|t| fairy_understands(t))
+        .cloned()
+        .collect();
+    let every =
+        |strings: &[String], step: usize| strings.iter().step_by(step).cloned().collect::<Vec<_>>();
+    let time = std::time::Instant::now();
+    for (from, to, strings, at_least) in [
+        (Reading::Fairy, Reading::XBetza, fairy.clone(), 0.93),
+        (Reading::XBetza, Reading::Fairy, understood, 0.99),
+        (Reading::XBetza, Reading::XBoard, every(&xbetza, 2), 0.9),
+        (Reading::Fairy, Reading::XBoard, every(&fairy, 4), 0.8),
+        (Reading::XBoard, Reading::XBetza, every(&xbetza, 4), 0.9),
+        (Reading::XBetza, Reading::XBetza, every(&xbetza, 4), 1.0),
+        (Reading::Fairy, Reading::Fairy, every(&fairy, 4), 1.0),
+    ] {
+        let (share, with_moves) = exact_share(&strings, from, to);
+        eprintln!(
+            "{from} -> {to}: {share:.3} of {with_moves} with a move, of {} ({:?})",
+            strings.len(),
+            time.elapsed()
+        );
+        assert!(share >= at_least, "{from} -> {to}: {share}");
+    }
+}
