@@ -45,8 +45,11 @@ pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source,
         None => (text, from),
     };
     if text.len() <= LONGEST_REWRITTEN {
-        if let Some(written) = from_parts(text_read, from_read, to) {
-            found.push((Source::Parts, written));
+        // For XBoard also in the letters it reads as the seed does, in case its quirks differ.
+        for plainly in [false, to == Reading::XBoard] {
+            if let Some(written) = from_parts(text_read, from_read, to, plainly) {
+                found.push((Source::Parts, written));
+            }
         }
         found.extend(catalogue(text_read, from_read).map(|betza| (Source::Catalogue, betza)));
     }
@@ -66,12 +69,12 @@ pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source,
 }
 
 /// The piece's parts written in the target's letters, when at least one part was found.
-fn from_parts(text: &str, from: Reading, to: Reading) -> Option<String> {
+fn from_parts(text: &str, from: Reading, to: Reading, plainly: bool) -> Option<String> {
     let read = parts(text, from.dialect());
     let mut written = String::new();
     for group in &read.groups {
         // A part the target cannot write is left out: the closest string, if none is exact.
-        if let Some(spelled) = spell(group, to.dialect()) {
+        if let Some(spelled) = spell(group, to.dialect(), plainly) {
             written.push_str(&spelled);
         }
     }
