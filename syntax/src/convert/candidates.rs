@@ -10,9 +10,9 @@ use crate::explain::names::identify;
 use crate::lint::{Fix, xboard_order};
 use crate::{model, parse};
 
-/// A text longer than this is tried only as it is and reordered: writing it again and looking
-/// it up in the catalogue helps no reader of a string that long.
-const LONGEST_REWRITTEN: usize = 512;
+/// A text longer than this is not looked up in the catalogue: no catalogue piece is written
+/// that long, and recognising a piece generates it on every reference board.
+const LONGEST_LOOKED_UP: usize = 512;
 
 /// A candidate and where it came from; on equal lengths the earlier source wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -44,10 +44,13 @@ pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source,
         Some(read) => (read.as_str(), Reading::XBetza),
         None => (text, from),
     };
-    if text.len() <= LONGEST_REWRITTEN {
-        if let Some(written) = from_parts(text_read, from_read, to) {
+    // For XBoard also in the letters it reads as the seed does, in case its quirks differ.
+    for plainly in [false, to == Reading::XBoard] {
+        if let Some(written) = from_parts(text_read, from_read, to, plainly) {
             found.push((Source::Parts, written));
         }
+    }
+    if text.len() <= LONGEST_LOOKED_UP {
         found.extend(catalogue(text_read, from_read).map(|betza| (Source::Catalogue, betza)));
     }
     if to != Reading::Fairy
@@ -66,12 +69,12 @@ pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source,
 }
 
 /// The piece's parts written in the target's letters, when at least one part was found.
-fn from_parts(text: &str, from: Reading, to: Reading) -> Option<String> {
+fn from_parts(text: &str, from: Reading, to: Reading, plainly: bool) -> Option<String> {
     let read = parts(text, from.dialect());
     let mut written = String::new();
     for group in &read.groups {
         // A part the target cannot write is left out: the closest string, if none is exact.
-        if let Some(spelled) = spell(group, to.dialect()) {
+        if let Some(spelled) = spell(group, to.dialect(), plainly) {
             written.push_str(&spelled);
         }
     }

@@ -149,12 +149,26 @@ fn read_back(dialect: Dialect, kind: Kind, word: &Word) -> Selections {
 
 /// A group written in `dialect`: the fewest atoms whose steps together are the group's, each
 /// chosen to write the most steps not yet written; `None` when some step cannot be written.
-pub(crate) fn spell(group: &Group, dialect: Dialect) -> Option<String> {
-    let options: Vec<(Word, Arc<Selections>)> = words(group.kind, dialect)
+///
+/// `plainly` keeps to the letters XBoard reads as the seed does (reference/xboard.md): no K or
+/// Q with direction letters (`fhK` is all eight squares to XBoard), no `h`, no leading `v` or
+/// `s` before another letter (`vrN`, `vsK` are not distributed).
+pub(crate) fn spell(group: &Group, dialect: Dialect, plainly: bool) -> Option<String> {
+    let quirky = |word: &Word, directions: &str| {
+        let compass = word.atom.starts_with(['K', 'Q']) && !directions.is_empty();
+        let leading = directions.len() > 1 && directions.starts_with(['v', 's']);
+        compass || leading || directions.contains('h')
+    };
+    let options: Vec<(Word, Selections)> = words(group.kind, dialect)
         .into_iter()
         .map(|word| {
             let read = selections(dialect, group.kind, &word);
-            (word, read)
+            let kept = read
+                .iter()
+                .filter(|(_, directions)| !plainly || !quirky(&word, directions))
+                .cloned()
+                .collect();
+            (word, kept)
         })
         .collect();
     let mut left: Vec<Step> = group.steps.clone();
