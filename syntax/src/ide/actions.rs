@@ -1,6 +1,6 @@
 //! Code actions, as plain data: every lint fix under the cursor, "rewrite in XBoard order" for
-//! the whole document, a string rewritten between chained Betza and XBetza, and "explain this
-//! piece".
+//! the whole document, a string rewritten between chained Betza and XBetza, a string written
+//! for another engine or shortest (`ide::conversions`), and "explain this piece".
 
 use super::Document;
 use crate::explain::{chained_equivalent, xbetza_equivalent};
@@ -67,6 +67,7 @@ pub fn actions(document: &Document, start: usize, end: usize) -> Vec<Action> {
             edits: rewrite.edits,
         });
     }
+    out.extend(super::conversions::actions(document, start));
     if document.region_at(start).is_some() {
         out.push(Action {
             title: "Explain this piece in a new document".into(),

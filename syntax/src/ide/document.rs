@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use ropey::Rope;
 
+use crate::convert::{Reading, convert};
 use crate::document::{self, Analysis, FileDiagnostic, Options, RegionCache};
 use crate::host::{self, HostFormat, Region};
 use crate::tree::Parse;
@@ -19,12 +20,32 @@ use crate::{Dialect, model, parse};
 pub struct Piece {
     pub parse: Parse,
     model: OnceLock<model::Piece>,
+    /// The string converted between readings, proven exact, by (from, to): each asked for once.
+    conversions: Mutex<HashMap<(Reading, Reading), Option<String>>>,
 }
 
 impl Piece {
     pub fn model(&self) -> &model::Piece {
         self.model
             .get_or_init(|| model::build(&self.parse.piece(), self.parse.dialect()))
+    }
+
+    /// The string, read as `from`, written so that `to` reads it the same: proven by
+    /// generation (`convert`), and different from the string; `None` when no such string is
+    /// found.
+    pub fn converted(&self, from: Reading, to: Reading) -> Option<String> {
+        let mut conversions = self
+            .conversions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        conversions
+            .entry((from, to))
+            .or_insert_with(|| {
+                let text = self.parse.syntax().text().to_string();
+                let conversion = convert(&text, from, to).ok()?;
+                (conversion.exact && conversion.betza != text).then_some(conversion.betza)
+            })
+            .clone()
     }
 }
 
@@ -187,6 +208,7 @@ impl Document {
                 Arc::new(Piece {
                     parse: parse(text, dialect),
                     model: OnceLock::new(),
+                    conversions: Mutex::default(),
                 })
             })
             .clone()

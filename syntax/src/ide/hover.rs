@@ -110,6 +110,14 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             {
                 words.push_str(&on_start_square(&piece, size, fen, letter));
             }
+            // An engine that reads the string otherwise: what to write for it, proven.
+            for port in super::conversions::ports_of(document, region) {
+                words.push_str(&format!(
+                    "\n{} reads this string otherwise: for it to play the piece as {} reads \
+                     it, write `{}`.\n",
+                    port.engine, port.meaning, port.betza
+                ));
+            }
             words
         }
     };

@@ -5,6 +5,7 @@
 
 pub mod actions;
 pub mod completion;
+mod conversions;
 mod document;
 pub mod highlight;
 pub mod hover;

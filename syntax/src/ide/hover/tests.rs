@@ -29,7 +29,8 @@ fn a_letter_is_documented_by_its_dialects_table() {
 }
 
 /// Issue 24: a hover (explanation, diagram, picture) builds its model once, and hovers
-/// after it on the same string build none.
+/// after it on the same string build none. (A string an engine reads otherwise also has its
+/// conversions built on the first hover, once: `converted_strings_are_built_once`.)
 #[test]
 fn a_hover_builds_the_model_once() {
     for (file, text) in [
@@ -45,7 +46,11 @@ fn a_hover_builds_the_model_once() {
             _ => format!("{marked}\n"),
         };
         let fixture = Fixture::parse(Host::File(file), &contents);
-        let document = Document::new(file, "", &fixture.text, &Options::default());
+        let options = Options {
+            levels: vec![("engines-disagree".to_owned(), None)],
+            ..Options::default()
+        };
+        let document = Document::new(file, "", &fixture.text, &options);
         crate::model::BUILT.with(|built| built.borrow_mut().clear());
         let offset = fixture.cursor();
         let options = HoverOptions {
@@ -60,6 +65,44 @@ fn a_hover_builds_the_model_once() {
             .with(|built| built.borrow().iter().filter(|t| t.as_str() == text).count());
         assert_eq!(builds, 1, "{text}");
     }
+}
+
+/// Issue 44: the strings a hover converts a piece into are built on the first hover, and the
+/// hovers after it build nothing.
+#[test]
+fn converted_strings_are_built_once() {
+    let fixture = Fixture::parse(
+        Host::File("variants.ini"),
+        "[v:chess]\ncustomPiece1 = a:m$0afsW\n",
+    );
+    let document = Document::new("variants.ini", "", &fixture.text, &Options::default());
+    let first = hover(&document, fixture.cursor(), HoverOptions::default()).expect("a hover");
+    assert!(first.markdown.contains("reads this string otherwise"), "{}", first.markdown);
+    crate::model::BUILT.with(|built| built.borrow_mut().clear());
+    for _ in 0..2 {
+        hover(&document, fixture.cursor(), HoverOptions::default()).expect("a hover");
+    }
+    let builds = crate::model::BUILT.with(|built| built.borrow().len());
+    assert_eq!(builds, 0);
+}
+
+/// Issue 44: a string Fairy-Stockfish reads otherwise than XBetza (`mafsW`: it skips the `a`)
+/// says in its hover what to write for the engine to play the XBetza piece, proven by
+/// generation (`nN`, the lame knight of reference/fairy-stockfish.md).
+#[test]
+fn a_string_an_engine_reads_otherwise_says_what_to_write_for_it() {
+    let text = hover_text(
+        "variants.ini",
+        "[v:chess]\ncustomPiece1 = a:m$0afsW\n",
+        HoverOptions::default(),
+    );
+    assert!(
+        text.contains(
+            "Fairy-Stockfish reads this string otherwise: for it to play the piece as XBetza \
+             reads it, write `nN`."
+        ),
+        "{text}"
+    );
 }
 
 /// Issue 27: a piece of a variants.ini is drawn on its section's board (its parents'
