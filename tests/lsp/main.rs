@@ -230,6 +230,74 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
     server.child.wait().expect("the server exits");
 }
 
+/// Issue 44: the real server offers, on an `engines-disagree` finding, the string
+/// Fairy-Stockfish plays as XBetza reads this one (`mafsW`, the Xiangqi horse, is `nN` for the
+/// engine), as a quick fix for that diagnostic; and the shortest string of the same moves
+/// (`WF` is `K`) as a rewrite. Both replace the string alone.
+#[test]
+fn conversions_are_offered_as_code_actions() {
+    let mut server = Server::start();
+    server.send(json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }));
+    server.reply_to(1);
+    server.send(json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
+    let uri = "file:///tmp/ported.variants.ini";
+    server.send(json!({
+        "jsonrpc": "2.0",
+        "method": "textDocument/didOpen",
+        "params": { "textDocument": {
+            "uri": uri, "languageId": "fairy-variants", "version": 1,
+            "text": "[v:chess]\ncustomPiece1 = a:mafsW\ncustomPiece2 = b:WF\n",
+        } },
+    }));
+    let published = server.receive();
+    let disagreement = published["params"]["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .find(|d| d["code"] == "engines-disagree")
+        .cloned()
+        .expect("the engines disagree on mafsW");
+    let actions = |server: &mut Server, id: i64, line: u32, diagnostics: Value| {
+        server.send(json!({
+            "jsonrpc": "2.0", "id": id, "method": "textDocument/codeAction",
+            "params": {
+                "textDocument": { "uri": uri },
+                "range": { "start": { "line": line, "character": 18 }, "end": { "line": line, "character": 18 } },
+                "context": { "diagnostics": diagnostics },
+            },
+        }));
+        server.reply_to(id)["result"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    };
+    let found = actions(&mut server, 2, 1, json!([disagreement]));
+    let port = found
+        .iter()
+        .find(|a| {
+            a["title"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Write it for Fairy-Stockfish"))
+        })
+        .expect("the port to Fairy-Stockfish offered");
+    assert_eq!(port["kind"], "quickfix");
+    let edits = &port["edit"]["changes"][uri];
+    assert_eq!(
+        edits,
+        &json!([{ "range": { "start": { "line": 1, "character": 17 }, "end": { "line": 1, "character": 22 } }, "newText": "nN" }])
+    );
+    let found = actions(&mut server, 3, 2, json!([]));
+    let shortest = found
+        .iter()
+        .find(|a| a["title"] == "Rewrite `WF` as the shortest equivalent: `K`")
+        .expect("the shortest string offered");
+    assert_eq!(shortest["kind"], "refactor.rewrite");
+    server.send(json!({ "jsonrpc": "2.0", "id": 4, "method": "shutdown" }));
+    server.reply_to(4);
+    server.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
+    server.child.wait().expect("the server exits");
+}
+
 /// Issue 41: `betza check` and the server place every finding on the same lines and columns
 /// whatever ends the lines, `\n`, `\r\n` or a lone `\r` (LSP's three line breaks; the command
 /// line used to count only `\n`), findings that reach across a line break included.

@@ -77,7 +77,11 @@ fn converted_strings_are_built_once() {
     );
     let document = Document::new("variants.ini", "", &fixture.text, &Options::default());
     let first = hover(&document, fixture.cursor(), HoverOptions::default()).expect("a hover");
-    assert!(first.markdown.contains("reads this string otherwise"), "{}", first.markdown);
+    assert!(
+        first.markdown.contains("reads this string otherwise"),
+        "{}",
+        first.markdown
+    );
     crate::model::BUILT.with(|built| built.borrow_mut().clear());
     for _ in 0..2 {
         hover(&document, fixture.cursor(), HoverOptions::default()).expect("a hover");
