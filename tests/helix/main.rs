@@ -165,6 +165,8 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
         "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
     )
     .expect("rules.ini");
+    // The Valkyrie, whose diagram without a board of the file's is a 15x15 window.
+    std::fs::write(dir.join("pieces.betza"), "# the Valkyrie\nQudQafudQ\n").expect("pieces.betza");
     std::fs::create_dir_all(dir.join("variants")).expect("variants folder");
     std::fs::write(dir.join("variants/settings.ini"), "[server]\nport = 8080\n")
         .expect("variants/settings.ini");
@@ -348,6 +350,29 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
         line_with(&picked, "king = k:Nx").contains(message),
         "line 3 of rules.ini should carry the message:\n{picked}"
     );
+
+    // Issue 42: in a terminal of 80x24 the hover of the Valkyrie shows its whole 15x15 diagram,
+    // the piece and the legend, right under the string's heading (before, ranks 15-9 and no
+    // piece: the summary and legs came first).
+    tmux.keys(&[":open pieces.betza", "Enter"]);
+    tmux.wait_for("pieces.betza", |s| status_line(s).contains("pieces.betza"));
+    tmux.keys(&[":2", "Enter", "g", "h", "l", "Space", "k"]);
+    let valkyrie = tmux.wait_for("the hover on QudQafudQ", |s| {
+        s.contains("QudQafudQ (XBetza)") && s.contains("@ the piece")
+    });
+    for shown in [
+        "15  * . . . . . . * . . . . . . *",
+        "8  * * * * * * * @ * * * * * * *",
+        "1  * . . . . . . * . . . . . . *",
+        "a b c d e f g h i j k l m n o",
+    ] {
+        assert!(
+            valkyrie.contains(shown),
+            "the Valkyrie's hover should show `{shown}`:\n{valkyrie}"
+        );
+    }
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the hover closed", |s| !s.contains("@ the piece"));
 
     // Helix quits, and its server with it; the tmux server ends with its last session.
     tmux.keys(&[":qa!", "Enter"]);
