@@ -249,6 +249,7 @@ pub fn run() -> ExitCode {
                 engines: (!engine.is_empty()).then_some(engine),
                 levels,
                 max_findings: betza_syntax::document::findings_limit(max_findings),
+                board: None,
             };
             check::run(&paths, format, &options, summary)
         }

@@ -200,15 +200,21 @@ impl Settings {
             max_findings: self
                 .max_findings
                 .map_or(Some(DEFAULT_MAX_FINDINGS), findings_limit),
+            board: self.board(),
         }
+    }
+
+    /// The board the user asked diagrams to be drawn on (`boardSize`), which findings then
+    /// speak of too.
+    fn board(&self) -> Option<BoardSize> {
+        self.board_size
+            .as_deref()
+            .and_then(|b| b.parse::<BoardSize>().ok())
     }
 
     pub fn hover(&self) -> HoverOptions {
         HoverOptions {
-            board: self
-                .board_size
-                .as_deref()
-                .and_then(|b| b.parse::<BoardSize>().ok()),
+            board: self.board(),
             image: self.hover_image,
             start_position: self.start_position.unwrap_or(true),
         }

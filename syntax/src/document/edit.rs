@@ -21,14 +21,14 @@ impl RegionCache {
         &mut self,
         text: &S,
         regions: &[Region],
-        ini: Option<&host::ini::Model>,
+        (ini, options): (Option<&host::ini::Model>, &Options),
     ) {
         if self.entries.len() <= 2 * regions.len() + 4096 {
             return;
         }
         let used: std::collections::HashSet<(Dialect, Option<BoardSize>, Cow<str>)> = (regions
             .iter())
-        .map(|r| (r.dialect, region_board(ini, r), r.text(text)))
+        .map(|r| (r.dialect, region_board(ini, r, options), r.text(text)))
         .collect();
         self.entries.retain(|(dialect, board, string), _| {
             used.contains(&(*dialect, *board, Cow::Borrowed(string.as_str())))
@@ -123,7 +123,7 @@ impl Analysis {
             first = first.min(splice.at);
             tail = tail.min(self.diagnostics.len() - splice.at - splice.inserted);
         }
-        cache.drop_unused(text, &self.regions, self.ini.as_deref());
+        cache.drop_unused(text, &self.regions, (self.ini.as_deref(), options));
         if options
             .max_findings
             .is_some_and(|max| self.diagnostics.len() > max)
@@ -298,7 +298,7 @@ fn analyse_scan<S: Source + ?Sized>(
     for region in &scan.regions {
         let key = (
             region.dialect,
-            region_board(ini, region),
+            region_board(ini, region, options),
             region.text(text).into_owned(),
         );
         let local = (cache.entries.entry(key))

@@ -63,6 +63,9 @@ pub struct Options {
     /// The most findings a file keeps, the first in file order; one more says how many others
     /// there are and of which codes. `None`: every finding.
     pub max_findings: Option<usize>,
+    /// The board the user asked pieces to be drawn on (an editor's `boardSize`, the
+    /// playground's board): findings that name squares speak of it, before a section's own.
+    pub board: Option<BoardSize>,
 }
 
 /// The findings a file keeps unless the user says otherwise: far more than anyone reads, and
@@ -76,6 +79,7 @@ impl Default for Options {
             engines: None,
             levels: Vec::new(),
             max_findings: Some(DEFAULT_MAX_FINDINGS),
+            board: None,
         }
     }
 }
@@ -116,19 +120,31 @@ impl Options {
 /// on (a `variants.ini` section's, when not 8×8) and its text.
 type RegionKey = (Dialect, Option<BoardSize>, String);
 
-/// The board `region` is seen on, when the file gives one other than 8×8: its section's in a
-/// `variants.ini`, as Fairy-Stockfish registers it.
-fn region_board(ini: Option<&host::ini::Model>, region: &Region) -> Option<BoardSize> {
-    let model = ini?;
-    let section = model
-        .sections()
-        .get(model.section_at(region.range.start().into()))?;
-    let board = section.board()?;
-    let size = BoardSize {
-        files: board.files,
-        ranks: board.ranks,
+/// The board `region` is seen on, when it is not 8×8: the one the user asked for, else its
+/// section's in a `variants.ini`, as Fairy-Stockfish registers it.
+fn region_board(
+    ini: Option<&host::ini::Model>,
+    region: &Region,
+    options: &Options,
+) -> Option<BoardSize> {
+    let section_board = || {
+        let model = ini?;
+        let section = model
+            .sections()
+            .get(model.section_at(region.range.start().into()))?;
+        let board = section.board()?;
+        Some(BoardSize {
+            files: board.files,
+            ranks: board.ranks,
+        })
     };
-    (size != BoardSize::CHESS).then_some(size)
+    seen_board(options.board.or_else(section_board))
+}
+
+/// A board findings speak of: `None` for 8×8, which they speak of anyway, so that a string
+/// seen on it shares its findings with one seen on no board in particular.
+fn seen_board(board: Option<BoardSize>) -> Option<BoardSize> {
+    board.filter(|size| *size != BoardSize::CHESS)
 }
 
 /// Everything found in one file.
@@ -285,7 +301,7 @@ pub fn analyse_cached(
     offer_host_findings(&mut found, &scan.errors, options);
     let mut kept = RegionCache::default();
     for region in &scan.regions {
-        let board = region_board(scan.ini.as_deref(), region);
+        let board = region_board(scan.ini.as_deref(), region, options);
         let key = (region.dialect, board, region.text(text).into_owned());
         let local = match cache
             .entries
@@ -328,7 +344,7 @@ pub fn analyse_cached(
 /// The findings of one Betza string on its own, outside any file, in its own bytes: what
 /// `check` says of each string of a file (a page that checks one typed string reads this).
 pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
-    let mut findings = analyse_region(text, (dialect, None), options);
+    let mut findings = analyse_region(text, (dialect, seen_board(options.board)), options);
     for d in &mut findings {
         d.help = d.fix.as_ref().map(|fix| help_of(fix, text));
     }
