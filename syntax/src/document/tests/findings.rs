@@ -151,14 +151,20 @@ fn findings_name_squares_on_the_sections_board() {
 #[test]
 fn findings_name_squares_on_the_board_the_user_asked_for() {
     let options = Options {
-        board: Some(BoardSize { files: 10, ranks: 8 }),
+        board: Some(BoardSize {
+            files: 10,
+            ranks: 8,
+        }),
         ..Options::default()
     };
     let said: Vec<String> = (analyse_string("mafsW", Dialect::Fairy, &options).into_iter())
         .filter(|d| d.code == "engines-disagree")
         .map(|d| d.message)
         .collect();
-    assert!(said[0].contains("from e4 on an empty 10x8 board"), "{said:?}");
+    assert!(
+        said[0].contains("from e4 on an empty 10x8 board"),
+        "{said:?}"
+    );
     let text = "[wide:chess]\nmaxFile = l\nstartFen = 12/12/12/12/12/12/12/K10k w - - 0 1\n\
                 customPiece1 = a:mafsW\n";
     let analysis = analyse(HostFormat::VariantsIni, text, &options);
@@ -166,7 +172,9 @@ fn findings_name_squares_on_the_board_the_user_asked_for() {
         .find(|d| d.code == "engines-disagree")
         .expect("the engines disagree");
     assert!(
-        disagreement.message.contains("from e4 on an empty 10x8 board"),
+        disagreement
+            .message
+            .contains("from e4 on an empty 10x8 board"),
         "{}",
         disagreement.message
     );
