@@ -15,14 +15,16 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub use view::Request;
 
 /// Everything the page shows for one state, given as a JSON object with the keys of the page's
-/// URL (`{"betza", "dialect", "board", "from", "side", "moved", "friend", "enemy", "pieces"}`,
-/// see [`Request::from_json`]; one object rather than nine arguments, so that a new control
-/// is a new key): `{"findings": [{"start", "end", "severity", "code", "message", "help",
-/// "fix": null | {"title", "edits": [{"start", "end", "text"}]}}], "explanation", "diagram":
-/// {"svg", "cell", "files", "ranks", "from", "destinations", "typed": [{"index", "square",
-/// "name", "friend"}]}, "notes": [...], "problem"}`, positions in UTF-16 code units of
-/// `betza`; `diagram` and `notes` are absent, and `problem` says why, when the board, the
-/// piece's square or side, or a piece is bad.
+/// URL (`{"betza", "dialect", "board", "from", "side", "moved", "friend", "enemy", "pieces",
+/// "convert"}`, see [`Request::from_json`]; one object rather than ten arguments, so that a new
+/// control is a new key): `{"findings": [{"start", "end", "severity", "code", "message",
+/// "help", "fix": null | {"title", "edits": [{"start", "end", "text"}]}}], "explanation",
+/// "diagram": {"svg", "cell", "files", "ranks", "from", "destinations", "typed": [{"index",
+/// "square", "name", "friend"}]}, "notes": [...], "problem", "conversion"}`, positions in
+/// UTF-16 code units of `betza`; `diagram` and `notes` are absent, and `problem` says why, when
+/// the board, the piece's square or side, or a piece is bad. `conversion`, present when
+/// `convert` names a reading, is the string written for it: `{"to", "title", "betza", "exact",
+/// "difference", "lost", "added", "diagram", "notes"}` or `{"to", "title", "problem"}`.
 #[wasm_bindgen]
 pub fn update(state: &str) -> String {
     match serde_json::from_str::<serde_json::Value>(state) {
@@ -36,6 +38,12 @@ pub fn update(state: &str) -> String {
 #[wasm_bindgen]
 pub fn dialects() -> String {
     view::dialects().to_string()
+}
+
+/// The readings a string can be written for, for the "Convert to" menu: `[{"id", "title"}]`.
+#[wasm_bindgen]
+pub fn conversions() -> String {
+    view::conversions().to_string()
 }
 
 /// The library's catalogue of named pieces: `[{"name", "betza", "source"}]`.

@@ -163,11 +163,15 @@ fn any_input_gets_an_answer() {
         "mafsW;Q=",
         "x\ny",
     ];
+    // Each state with one of the readings to convert to in turn (none, the three, a bad one).
+    let targets = ["", "xbetza", "fairy", "xboard", "?"];
+    let mut turn = 0;
     for text in texts {
         for dialect in ["xbetza", "fairy", "mbn", "chained", "xboard", "", "?"] {
             for board in ["8x8", "1x1", "26x26", "0x0", "x", ""] {
+                turn += 1;
                 let state = json!({ "betza": text, "dialect": dialect, "board": board,
-                    "friend": "a1,,b2", "enemy": "z26" });
+                    "friend": "a1,,b2", "enemy": "z26", "convert": targets[turn % targets.len()] });
                 let _ = view(state);
             }
         }
@@ -338,4 +342,146 @@ fn a_bad_square_side_or_piece_names_its_control() {
     let bad = view(json!({ "betza": "N", "from": "4d" }));
     assert!(bad.get("diagram").is_none());
     assert!(said(&bad, "explanation").contains("Knight"));
+}
+
+/// The conversion of `betza` read in `dialect` to the reading `to`, in the page's position.
+fn conversion(betza: &str, dialect: &str, to: &str) -> Value {
+    view(json!({ "betza": betza, "dialect": dialect, "convert": to }))["conversion"].clone()
+}
+
+/// The menu of readings to convert to, as `betza convert --to` takes them.
+#[test]
+fn the_readings_to_convert_to_are_offered() {
+    let readings: Value = serde_json::from_str(&super::conversions()).unwrap();
+    assert_eq!(
+        readings,
+        json!([
+            { "id": "xbetza", "title": "XBetza" },
+            { "id": "fairy", "title": "Fairy-Stockfish" },
+            { "id": "xboard", "title": "XBoard" },
+        ])
+    );
+}
+
+/// No reading chosen, no conversion: the page's answer is as before.
+#[test]
+fn without_a_reading_to_convert_to_there_is_no_conversion() {
+    assert!(
+        view(json!({ "betza": "mafsW" }))
+            .get("conversion")
+            .is_none()
+    );
+    assert!(
+        view(json!({ "betza": "mafsW", "convert": " " }))
+            .get("conversion")
+            .is_none()
+    );
+}
+
+/// The Xiangqi horse, as `betza convert mafsW --from xbetza --to fairy` writes it, proven exact,
+/// and drawn as Fairy-Stockfish reads `nN`: the same eight squares.
+#[test]
+fn the_xiangqi_horse_is_nn_for_fairy_stockfish() {
+    let conversion = conversion("mafsW", "xbetza", "fairy");
+    assert_eq!(conversion["to"], "fairy");
+    assert_eq!(conversion["title"], "Fairy-Stockfish");
+    assert_eq!(conversion["betza"], "nN");
+    assert_eq!(conversion["exact"], true);
+    assert_eq!(conversion["difference"], Value::Null);
+    assert_eq!(conversion["lost"], json!([]));
+    assert!(conversion.get("problem").is_none());
+    assert_eq!(strings(&conversion["diagram"]["destinations"]).len(), 8);
+    assert!(
+        conversion["diagram"]["svg"]
+            .as_str()
+            .unwrap()
+            .starts_with("<svg")
+    );
+}
+
+/// The converted string is drawn in the page's position: a friend beside the horse blocks two
+/// of `nN`'s leaps, as it blocks `mafsW`'s.
+#[test]
+fn the_converted_string_is_drawn_in_the_pages_position() {
+    let view = view(json!({ "betza": "mafsW", "convert": "fairy", "friend": "d5" }));
+    let mut original = destinations(&view);
+    let mut converted = strings(&view["conversion"]["diagram"]["destinations"]);
+    original.sort_unstable();
+    converted.sort_unstable();
+    assert_eq!(converted, ["b3", "b5", "c2", "e2", "f3", "f5"]);
+    assert_eq!(converted, original);
+}
+
+/// `WF` for XBoard is `K`, drawn by XBoard's own generator; and Fairy-Stockfish's `mfWcfF` is
+/// the Shatranj Pawn in XBetza's order.
+#[test]
+fn a_string_is_written_shortest_and_in_the_targets_order() {
+    let king = conversion("WF", "xbetza", "xboard");
+    assert_eq!(
+        (&king["betza"], &king["exact"]),
+        (&"K".into(), &true.into())
+    );
+    assert_eq!(strings(&king["diagram"]["destinations"]).len(), 8);
+    let pawn = conversion("mfWcfF", "fairy", "xbetza");
+    assert_eq!(pawn["betza"], "fmWfcF");
+    assert_eq!(strings(&pawn["diagram"]["destinations"]), ["d5"]);
+    // From XBoard's reading of the page, as `--from xboard`: XBoard reads `mfW` as `mW`.
+    assert_eq!(conversion("mfW", "xboard", "xbetza")["betza"], "mW");
+}
+
+/// What the target cannot say is said in words and listed: the seed's `iK` also captures on
+/// its first move, which no Fairy-Stockfish string does.
+#[test]
+fn a_conversion_that_is_not_exact_says_where_it_differs() {
+    let conversion = conversion("iK", "xbetza", "fairy");
+    assert_eq!(conversion["exact"], false);
+    let words = conversion["difference"].as_str().expect("words");
+    assert!(words.contains("only XBetza goes to"), "{words}");
+    assert!(!conversion["lost"].as_array().unwrap().is_empty());
+    assert!(conversion["lost"][0]["to"].is_string());
+}
+
+/// A string without meaning, a dialect conversion does not read and an unknown reading are
+/// problems in words; the rest of the page is shown.
+#[test]
+fn what_cannot_be_converted_is_said() {
+    let problem = |betza: &str, dialect: &str, to: &str| {
+        said(&conversion(betza, dialect, to), "problem").to_owned()
+    };
+    assert_eq!(
+        problem("+", "xbetza", "fairy"),
+        "the string has no meaning in XBetza: nothing to convert"
+    );
+    assert_eq!(
+        problem("", "fairy", "xbetza"),
+        "Fairy-Stockfish reads no atom in this string: nothing to convert"
+    );
+    assert_eq!(
+        problem("N", "mbn", "fairy"),
+        "conversion reads XBetza, Fairy-Stockfish or XBoard's reading, not Modified Betza Notation"
+    );
+    assert!(problem("N", "xbetza", "betza").starts_with("unknown reading `betza`"));
+    let view = view(json!({ "betza": "+", "convert": "fairy" }));
+    assert!(view["conversion"].get("betza").is_none());
+    assert!(view["diagram"].is_object());
+}
+
+/// A bad position leaves the converted string without a diagram, as the page's own.
+#[test]
+fn a_bad_position_draws_no_converted_diagram() {
+    let view = view(json!({ "betza": "mafsW", "convert": "fairy", "from": "z9" }));
+    assert_eq!(view["conversion"]["betza"], "nN");
+    assert!(view["conversion"].get("diagram").is_none());
+    assert!(said(&view, "problem").starts_with("Piece on:"));
+}
+
+/// The last conversion is kept for the next update of the same string (a click on the board),
+/// and a new string or reading is converted afresh.
+#[test]
+fn the_same_question_gets_the_same_answer() {
+    for _ in 0..2 {
+        assert_eq!(conversion("mafsW", "xbetza", "fairy")["betza"], "nN");
+        assert_eq!(conversion("mafsW", "xbetza", "xbetza")["betza"], "afsW");
+        assert_eq!(conversion("WF", "xbetza", "xbetza")["betza"], "K");
+    }
 }

@@ -1,9 +1,13 @@
 //! What the page shows for one state (a string, a dialect, a board and the pieces on it), as
-//! JSON: the findings with their fixes, the explanation and the diagram. Everything comes from
-//! the library, read as `betza check`, `betza explain` and `betza moves` read it; this file
-//! only converts, and positions become UTF-16 offsets of the string.
+//! JSON: the findings with their fixes, the explanation, the diagram and, when a reading to
+//! convert to is chosen, the string written for it. Everything comes from the library, read as
+//! `betza check`, `betza explain`, `betza moves` and `betza convert` read it; this file only
+//! converts, and positions become UTF-16 offsets of the string.
+
+use std::cell::RefCell;
 
 use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
+use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
 use betza_syntax::document::{self, FileDiagnostic, Options};
 use betza_syntax::explain::{names, pieces, said_in_turn, xboard_reading};
 use betza_syntax::{Dialect, model, render};
@@ -31,12 +35,14 @@ pub struct Request<'a> {
     pub enemies: &'a str,
     /// Pieces of known type, comma-separated: `N@e4,p@d5`.
     pub pieces: &'a str,
+    /// The reading to write the string for (`xbetza`, `fairy`, `xboard`); empty for none.
+    pub convert: &'a str,
 }
 
 impl<'a> Request<'a> {
     /// The state as the page passes it, a JSON object with the URL's keys: `betza`,
-    /// `dialect`, `board`, `from`, `side`, `friend`, `enemy`, `pieces` (strings) and `moved`
-    /// (a boolean). A key missing, or of another type, is empty (false).
+    /// `dialect`, `board`, `from`, `side`, `friend`, `enemy`, `pieces`, `convert` (strings) and
+    /// `moved` (a boolean). A key missing, or of another type, is empty (false).
     pub fn from_json(state: &'a Value) -> Request<'a> {
         let text = |key: &str| state[key].as_str().unwrap_or_default();
         Request {
@@ -49,6 +55,7 @@ impl<'a> Request<'a> {
             friends: text("friend"),
             enemies: text("enemy"),
             pieces: text("pieces"),
+            convert: text("convert"),
         }
     }
 }
@@ -79,6 +86,41 @@ impl Reading {
             Reading::XBoard => Dialect::XBetza,
         }
     }
+
+    /// The same reading as conversion knows it; MBN and chained Betza have none.
+    fn for_conversion(self) -> Option<convert::Reading> {
+        match self {
+            Reading::Dialect(Dialect::XBetza) => Some(convert::Reading::XBetza),
+            Reading::Dialect(Dialect::Fairy) => Some(convert::Reading::Fairy),
+            Reading::XBoard => Some(convert::Reading::XBoard),
+            Reading::Dialect(Dialect::Mbn | Dialect::Chained) => None,
+        }
+    }
+
+    /// A reading conversion writes for, as this page draws it: XBoard's by its own generator.
+    fn of_conversion(reading: convert::Reading) -> Reading {
+        match reading {
+            convert::Reading::XBoard => Reading::XBoard,
+            reading => Reading::Dialect(reading.dialect()),
+        }
+    }
+}
+
+/// A reading to convert to, as the menu names it.
+fn title(reading: convert::Reading) -> &'static str {
+    match reading {
+        convert::Reading::XBetza => "XBetza",
+        convert::Reading::Fairy => "Fairy-Stockfish",
+        convert::Reading::XBoard => "XBoard",
+    }
+}
+
+/// The readings the page can write a string for, in the order of the menu.
+pub fn conversions() -> Value {
+    convert::Reading::ALL
+        .iter()
+        .map(|r| json!({ "id": r.id(), "title": title(*r) }))
+        .collect()
 }
 
 /// The dialects the page offers, in the order of the menu.
@@ -125,7 +167,11 @@ pub fn update(request: &Request) -> Value {
         "findings": findings(request.betza, dialect),
         "explanation": explanation,
     });
-    match board.and_then(|size| position(size, request)) {
+    let position = board.and_then(|size| position(size, request));
+    if let Some(conversion) = conversion(request, reading, position.as_ref().ok()) {
+        view["conversion"] = conversion;
+    }
+    match position {
         Ok(position) => {
             let piece = (reading != Reading::XBoard).then(|| match first {
                 Some((_, model)) => std::borrow::Cow::Borrowed(model),
@@ -142,6 +188,107 @@ pub fn update(request: &Request) -> Value {
         Err(problem) => view["problem"] = problem.into(),
     }
     view
+}
+
+/// The string written for the reading `request.convert` names, as `betza convert` writes it:
+/// `{"to", "title", "betza", "exact", "difference": null | words, "lost", "added", "diagram",
+/// "notes"}`, the diagram the target's reading of the new string in the page's position (absent
+/// when the position is bad, as the page's own); or `{"to", "title", "problem"}` when the string
+/// has no meaning or its dialect has no conversion. None when no reading is chosen.
+fn conversion(request: &Request, reading: Reading, position: Option<&Position>) -> Option<Value> {
+    let id = request.convert.trim();
+    if id.is_empty() {
+        return None;
+    }
+    let to = match id.parse::<convert::Reading>() {
+        Ok(to) => to,
+        Err(problem) => return Some(json!({ "to": id, "problem": problem })),
+    };
+    let mut view = json!({ "to": to.id(), "title": title(to) });
+    let Some(from) = reading.for_conversion() else {
+        view["problem"] = format!(
+            "conversion reads XBetza, Fairy-Stockfish or XBoard's reading, not {}",
+            reading.dialect().title()
+        )
+        .into();
+        return Some(view);
+    };
+    let conversion = match converted(request.betza, from, to) {
+        Ok(conversion) => conversion,
+        Err(no_meaning) => {
+            view["problem"] = format!("{no_meaning}: nothing to convert").into();
+            return Some(view);
+        }
+    };
+    let landings = |moves: &[Landing]| -> Vec<Value> {
+        moves
+            .iter()
+            .map(|m| {
+                let capturing: Vec<String> = m.capturing.iter().map(ToString::to_string).collect();
+                json!({ "to": m.to.to_string(), "capturing": capturing })
+            })
+            .collect()
+    };
+    let difference = conversion.difference.as_ref();
+    view["betza"] = conversion.betza.clone().into();
+    view["exact"] = conversion.exact.into();
+    view["difference"] = difference.map(|d| d.words.clone()).into();
+    view["lost"] = difference
+        .map(|d| landings(&d.lost))
+        .unwrap_or_default()
+        .into();
+    view["added"] = difference
+        .map(|d| landings(&d.added))
+        .unwrap_or_default()
+        .into();
+    if let Some(position) = position {
+        let text = &conversion.betza;
+        let (piece, generated) = match Reading::of_conversion(to) {
+            Reading::XBoard => (None, board::xboard::generate(text, position)),
+            Reading::Dialect(dialect) => {
+                let piece = model::build(&betza_syntax::parse(text, dialect).piece(), dialect);
+                let generated = board::generate(&piece, position);
+                (Some(piece), generated)
+            }
+        };
+        view["diagram"] = diagram(position, &generated, typed(request.pieces, position.side));
+        view["notes"] = notes(text, piece.as_ref(), &generated).into();
+    }
+    Some(view)
+}
+
+/// A string, the reading it is read in and the reading it is written for, with the answer.
+type Asked = (
+    String,
+    convert::Reading,
+    convert::Reading,
+    Result<Conversion, NoMeaning>,
+);
+
+thread_local! {
+    /// The last conversion: a click on a square or another board redraws the page with the
+    /// same string, and the conversion does not depend on them.
+    static LAST: RefCell<Option<Asked>> = const { RefCell::new(None) };
+}
+
+/// `text` read as `from`, written for `to`; the last answer again for the same question.
+fn converted(
+    text: &str,
+    from: convert::Reading,
+    to: convert::Reading,
+) -> Result<Conversion, NoMeaning> {
+    LAST.with_borrow_mut(|last| {
+        if let Some((t, f, o, answer)) = last.as_ref()
+            && t == text
+            && *f == from
+            && *o == to
+        {
+            return answer.clone();
+        }
+        let answer = convert::convert(text, from, to);
+        *last = Some((text.to_owned(), from, to, answer.clone()));
+        answer
+    })
 }
 
 /// What `betza check` finds in the string alone, ranges and edits in UTF-16 offsets.

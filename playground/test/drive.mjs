@@ -1,13 +1,14 @@
 // The playground in Debian's Chromium, as a person uses it: type a string, click squares,
-// follow a fix, open a link, pick a named piece, move the piece and turn it black, type the
-// pieces around it, read the coordinates. All of it twice: served over http, and opened
-// from the disk as a file:// URL (where the page takes its module from a script). Then the page
-// is loaded five times from each origin and timed from navigation to ready; and on the served
-// page every catalogue piece is shown once more and each whole update (module and page) is
-// timed with performance.now(), five times a piece. The figures are printed as a `timing:`
-// line, and nothing is asserted about them. The board must stay where it is, to the pixel,
-// whatever the page writes around it, at 1280×800 and at a phone's 390×844, where it comes
-// first, within the first screen.
+// follow a fix, open a link, pick a named piece, write the string for another reading, move
+// the piece and turn it black, type the pieces around it, read the coordinates. All of it
+// twice: served over http, and opened from the disk as a file:// URL (where the page takes
+// its module from a script). Then the page is loaded five times from each origin and timed
+// from navigation to ready; and on the served page every catalogue piece is shown once more
+// and each whole update (module and page) is timed with performance.now(), five times a
+// piece. The figures are printed as a `timing:` line, and nothing is asserted about them. The
+// board must stay where it is, to the pixel, whatever the page writes around it (a
+// conversion too), at 1280×800 and at a phone's 390×844, where it comes first, within the
+// first screen.
 //
 // Environment: PLAYGROUND_URL (the served dist/ folder), PLAYGROUND_DIST (the same folder on
 // the disk), CHROMIUM (/usr/bin/chromium), WORK (a fresh folder for the browser profile),
@@ -217,6 +218,52 @@ async function check({ name, url, module }) {
     assert.match(await text("#explanation"), /^The Knight\./);
   });
 
+  await stepAt("convert to: mafsW is nN for Fairy-Stockfish, WF is K for XBoard", async () => {
+    await open("?betza=mafsW&dialect=xbetza");
+    assert.equal(await page.locator("#conversion").isHidden(), true, "none chosen: nothing shown");
+    assert.equal(await page.locator("#convert").inputValue(), "");
+    await page.locator("#convert").selectOption({ label: "Fairy-Stockfish" });
+    assert.equal(await text("#conversion h2"), "Converted for Fairy-Stockfish");
+    assert.equal(await text("#converted"), "nN");
+    assert.match(await text("#verdict"), /^exact/);
+    assert.equal((await query()).get("convert"), "fairy");
+    // Fairy-Stockfish's reading of nN drawn: the horse's eight squares, blocked as mafsW is.
+    const converted = async () => {
+      const said = await text("#converted-destinations");
+      const match = /to (.*)\.$/.exec(said);
+      assert.ok(match, `a destination line: ${said}`);
+      return match[1] === "no square" ? [] : match[1].split(" ").sort();
+    };
+    assert.match(await text("#converted-destinations"), /^Fairy-Stockfish reads nN: from d4 /);
+    assert.equal((await converted()).length, 8);
+    assert.equal(await page.locator("#converted-diagram svg").count(), 1);
+    await clickSquare("d5");
+    assert.deepEqual(await converted(), ["b3", "b5", "c2", "e2", "f3", "f5"]);
+    assert.deepEqual(await converted(), await destinations());
+    await page.locator("#clear").click();
+    await page.locator("#convert").selectOption({ label: "XBoard" });
+    await retype("WF");
+    assert.equal(await text("#converted"), "K");
+    assert.match(await text("#verdict"), /^exact/);
+    assert.equal((await converted()).length, 8);
+    // What Fairy-Stockfish cannot say is said: the seed's iK also captures on its first move.
+    await page.locator("#convert").selectOption("fairy");
+    await retype("iK");
+    assert.match(await text("#verdict"), /^not exact: .*only XBetza goes to/);
+    // A string without meaning says so, in the library's words.
+    await retype("+");
+    assert.equal(await text("#conversion-problem"),
+      "the string has no meaning in XBetza: nothing to convert");
+    assert.equal(await page.locator("#conversion-result").isHidden(), true);
+    // A link restores the choice; none takes the conversion away.
+    await open("?betza=mafsW&dialect=xbetza&convert=fairy");
+    assert.equal(await page.locator("#convert").inputValue(), "fairy");
+    assert.equal(await text("#converted"), "nN");
+    await page.locator("#convert").selectOption("");
+    assert.equal(await page.locator("#conversion").isHidden(), true);
+    assert.equal((await query()).get("convert"), null);
+  });
+
   const pawn = "P=mfW+cefF+[1-2]mefW02";
   await stepAt("the piece's square: the MBN Pawn double-steps from rank 2 only", async () => {
     await open(`?dialect=mbn&betza=${encodeURIComponent(pawn)}`);
@@ -376,6 +423,14 @@ async function check({ name, url, module }) {
         await same("a string that is not Betza");
         await retype("QudQafudQ");
         await same("the first string again");
+        // The string written for another reading, and none again.
+        await page.locator("#convert").selectOption("fairy");
+        assert.equal(await page.locator("#conversion").isHidden(), false);
+        await same("a conversion to Fairy-Stockfish");
+        await retype("iK");
+        await same("a conversion that is not exact");
+        await page.locator("#convert").selectOption("");
+        await same("no conversion again");
       } finally {
         await page.setViewportSize(desktop);
       }
@@ -434,7 +489,8 @@ try {
     const shots = [
       // A warning and its fix, the piece moved, a friend in its way, an enemy it takes, a
       // friend out of reach and a typed enemy.
-      ["playground.png", desktop, "?betza=WW&dialect=xbetza&board=8x8&from=c3&friend=d3,c6&enemy=c4&pieces=n@f3"],
+      // The string written for Fairy-Stockfish, beside the board.
+      ["playground.png", desktop, "?betza=WW&dialect=xbetza&board=8x8&from=c3&friend=d3,c6&enemy=c4&pieces=n@f3&convert=fairy"],
       // The Shatranj Pawn with a friend on one square it takes and an enemy on the other.
       ["playground-phone.png", phone, "?betza=fmWfcF&dialect=xbetza&board=8x8&friend=c5&enemy=e5"],
     ];

@@ -4,16 +4,17 @@
 // A classic script after betza_playground.js (wasm-bindgen's loader, which defines
 // `wasm_bindgen`), so that the page also works opened from the disk (index.html).
 "use strict";
-const { update, dialects, catalogue } = wasm_bindgen;
+const { update, dialects, conversions, catalogue } = wasm_bindgen;
 
 const $ = (id) => document.getElementById(id);
 const input = $("betza");
 
 // The page's state; the URL query holds it, so that a link reproduces the page. `from` empty
-// is the centre of the board; `pieces` are typed pieces (`N@e4`), as `betza moves --piece`.
+// is the centre of the board; `pieces` are typed pieces (`N@e4`), as `betza moves --piece`;
+// `convert` is the reading to write the string for (`betza convert --to`), empty for none.
 const state = {
   betza: "", dialect: "xbetza", board: "8x8", from: "", side: "white", moved: false,
-  friends: [], enemies: [], pieces: [],
+  friends: [], enemies: [], pieces: [], convert: "",
 };
 let diagram = null; // the last diagram's geometry, for clicks
 
@@ -28,6 +29,7 @@ function readUrl() {
   state.friends = list(query.get("friend"));
   state.enemies = list(query.get("enemy"));
   state.pieces = list(query.get("pieces"));
+  state.convert = query.get("convert") ?? "";
 }
 
 // A comma-separated list, as the URL and the typed pieces' field write it.
@@ -45,6 +47,7 @@ function writeUrl() {
   if (state.friends.length) query.set("friend", state.friends.join(","));
   if (state.enemies.length) query.set("enemy", state.enemies.join(","));
   if (state.pieces.length) query.set("pieces", state.pieces.join(","));
+  if (state.convert) query.set("convert", state.convert);
   // `,` and `@` need no escape in a query; left plain, a link reads `pieces=N@e4,p@d5`.
   const written = query.toString().replaceAll("%2C", ",").replaceAll("%40", "@");
   history.replaceState(null, "", `?${written}`);
@@ -146,6 +149,46 @@ function showDiagram(view) {
   $("notes").replaceChildren(...(view.notes ?? []).map((n) => element("li", "", n)));
 }
 
+// The string written for the reading chosen under "Convert to": the string, whether it is
+// proven exact or where it differs, and the target's reading of it drawn in the same position.
+// A string that cannot be converted says why.
+function showConversion(conversion) {
+  $("conversion").hidden = !conversion;
+  if (!conversion) return;
+  $("conversion-title").textContent = conversion.title ?? conversion.to;
+  const problem = !state.betza ? "Nothing typed yet." : conversion.problem;
+  $("conversion-problem").hidden = !problem;
+  $("conversion-problem").textContent = problem ?? "";
+  $("conversion-result").hidden = Boolean(problem);
+  if (problem) return;
+  if ($("converted").textContent !== conversion.betza) $("copy").textContent = "Copy";
+  $("converted").textContent = conversion.betza;
+  const verdict = $("verdict");
+  verdict.className = conversion.exact ? "exact" : "inexact";
+  verdict.textContent = conversion.exact
+    ? "exact: proven by generating both readings"
+    : `not exact: ${conversion.difference ?? "the moves differ"}`;
+  const drawn = conversion.diagram;
+  $("converted-diagram").innerHTML = drawn ? drawn.svg : "";
+  const squares = drawn?.destinations ?? [];
+  $("converted-destinations").textContent = drawn
+    ? `${conversion.title} reads ${conversion.betza}: from ${drawn.from} to ${squares.length ? squares.join(" ") : "no square"}.`
+    : "";
+  $("converted-notes").replaceChildren(...(conversion.notes ?? []).map((n) => element("li", "", n)));
+}
+
+// The converted string on the clipboard; where the page may not write there (an old browser,
+// a page from the disk), the string is selected for the user to copy.
+async function copyConverted() {
+  const text = $("converted").textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("copy").textContent = "Copied";
+  } catch {
+    getSelection().selectAllChildren($("converted"));
+  }
+}
+
 // A layer over the board part of the SVG (the legend is under it), as wide as the board is
 // drawn (style.css): file letters above the board, rank numbers to its left, and each typed
 // piece's letters on its square. The library's SVG is left as it is; the page adds the
@@ -176,6 +219,7 @@ function render() {
     betza: state.betza, dialect: state.dialect, board: state.board,
     from: state.from, side: state.side, moved: state.moved,
     friend: state.friends.join(","), enemy: state.enemies.join(","), pieces: state.pieces.join(","),
+    convert: state.convert,
   }));
   const moduleTime = performance.now() - start;
   const view = JSON.parse(answer);
@@ -183,6 +227,7 @@ function render() {
   showFindings(view.findings);
   $("explanation").textContent = view.explanation ?? "";
   showDiagram(view);
+  showConversion(view.conversion);
   writeUrl();
   return moduleTime;
 }
@@ -240,6 +285,12 @@ function fillMenus() {
     option.value = d.id;
     dialect.append(option);
   }
+  const convert = $("convert");
+  for (const r of JSON.parse(conversions())) {
+    const option = element("option", "", r.title);
+    option.value = r.id;
+    convert.append(option);
+  }
   const pieces = $("catalogue");
   for (const p of JSON.parse(catalogue())) {
     const option = element("option", "", `${p.name} — ${p.betza}`);
@@ -252,6 +303,7 @@ function fillMenus() {
 function showControls() {
   input.value = state.betza;
   $("dialect").value = state.dialect;
+  $("convert").value = state.convert;
   $("board").value = state.board;
   $("from").value = state.from;
   $("side").value = state.side;
@@ -290,6 +342,8 @@ async function main() {
   input.addEventListener("input", () => { state.betza = input.value; render(); });
   input.addEventListener("scroll", () => { $("underlines").scrollLeft = input.scrollLeft; });
   $("dialect").addEventListener("change", (e) => { state.dialect = e.target.value; render(); });
+  $("convert").addEventListener("change", (e) => { state.convert = e.target.value; render(); });
+  $("copy").addEventListener("click", copyConverted);
   $("board").addEventListener("input", (e) => { state.board = e.target.value; render(); });
   $("catalogue").addEventListener("change", (e) => {
     if (!e.target.value) return;

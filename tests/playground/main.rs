@@ -3,8 +3,9 @@
 //! server in this test serves that folder on localhost, and `playground/test/drive.mjs` drives
 //! Debian's headless Chromium through playwright-core, once on the served page and once on
 //! `dist/index.html` opened as a file: type `fmWfcF` and see the Shatranj Pawn, click squares
-//! to put a friend and an enemy, follow a fix, open a link, pick a named piece, move the piece
-//! and turn it black, type the pieces around it, read the coordinates. The compressed
+//! to put a friend and an enemy, follow a fix, open a link, pick a named piece, convert the
+//! string for another reading (`mafsW` is `nN` for Fairy-Stockfish, exact; `WF` is `K` for
+//! XBoard), move the piece and turn it black, type the pieces around it, read the coordinates. The compressed
 //! module must stay under 1 MB (a budget: its size does not vary from run to run); what each
 //! way of opening the page loads is printed. The time of an update is measured in the browser
 //! for every catalogue piece and printed, never asserted.
