@@ -75,6 +75,22 @@ fn a_fix_is_given_as_edits_of_the_string() {
     );
 }
 
+/// Issue 42: a finding that names squares speaks of the page's board, where the piece is
+/// drawn (the centre of 10x8 is e4), not of an 8x8 board the page does not show.
+#[test]
+fn findings_name_squares_on_the_pages_board() {
+    let view = view(json!({ "betza": "mafsW", "dialect": "fairy", "board": "10x8" }));
+    let findings = view["findings"].as_array().expect("findings");
+    let disagreement = (findings.iter())
+        .find(|f| f["code"] == "engines-disagree")
+        .expect("the engines disagree on mafsW");
+    let message = disagreement["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("from e4 on an empty 10x8 board"),
+        "{message}"
+    );
+}
+
 /// `é` is two bytes but one UTF-16 unit, `😀` four bytes but two: the page underlines the
 /// letters after them where JavaScript counts them.
 #[test]

@@ -164,7 +164,7 @@ pub fn update(request: &Request) -> Value {
         explanation.push_str(&xboard_reading(request.betza, board.as_ref().ok().copied()));
     }
     let mut view = json!({
-        "findings": findings(request.betza, dialect),
+        "findings": findings(request.betza, dialect, board.as_ref().ok().copied()),
         "explanation": explanation,
     });
     let position = board.and_then(|size| position(size, request));
@@ -291,8 +291,9 @@ fn converted(
     })
 }
 
-/// What `betza check` finds in the string alone, ranges and edits in UTF-16 offsets.
-fn findings(text: &str, dialect: Dialect) -> Value {
+/// What `betza check` finds in the string alone, ranges and edits in UTF-16 offsets; findings
+/// that name squares speak of the page's `board`.
+fn findings(text: &str, dialect: Dialect, board: Option<BoardSize>) -> Value {
     let offsets = Utf16Offsets::new(text);
     let range = |r: betza_syntax::TextRange| {
         (
@@ -302,6 +303,7 @@ fn findings(text: &str, dialect: Dialect) -> Value {
     };
     let options = Options {
         default_dialect: dialect,
+        board,
         ..Options::default()
     };
     let one = |d: &FileDiagnostic| {
