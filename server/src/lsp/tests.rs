@@ -129,20 +129,19 @@ async fn hover_explains_the_piece_then_the_letter() {
     let text = hover["result"]["contents"]["value"]
         .as_str()
         .expect("markdown");
-    // Issue 28: the piece first, its summary, the diagram (a text grid, as this client takes
-    // no pictures), the legs; the letter under the cursor last.
+    // Issues 28 and 42: the piece first, its diagram right under it (a text grid, as this
+    // client takes no pictures), then its summary and the legs; the letter under the cursor
+    // last.
     assert!(
-        text.starts_with(
-            "**`nN`** (Fairy-Stockfish Betza) · piece `h` in `[v]`\n\nThe Xiangqi Horse"
-        ),
+        text.starts_with("**`nN`** (Fairy-Stockfish Betza) · piece `h` in `[v]`\n\n```text\n"),
         "{text}"
     );
-    let (grid, legs, letter) = (
-        text.find("```text").expect("a grid"),
+    let (summary, legs, letter) = (
+        text.find("The Xiangqi Horse").expect("the summary"),
         text.find("- `nN`").expect("the legs"),
         text.find("**`N`** (Knight)").expect("the letter"),
     );
-    assert!(grid < legs && legs < letter, "{text}");
+    assert!(summary < legs && legs < letter, "{text}");
     // On a header: the variant; on a blank line: no hover; unknown documents and lines past
     // the end: errors.
     let header = session
