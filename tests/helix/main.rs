@@ -98,6 +98,16 @@ impl Drop for Tmux {
 }
 
 /// The line of the screen that holds `text`.
+/// Fails unless `screen`, what Helix shows of `what`, holds each of `lines`.
+fn assert_shows(what: &str, screen: &str, lines: &[&str]) {
+    for shown in lines {
+        assert!(
+            screen.contains(shown),
+            "{what} should show `{shown}`:\n{screen}"
+        );
+    }
+}
+
 fn line_with<'a>(screen: &'a str, text: &str) -> &'a str {
     screen
         .lines()
@@ -236,18 +246,17 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     });
     // The piece, its summary and its diagram first (issue 28); the legs and the letter's
     // documentation follow below, past the popup's first screen.
-    for shown in [
-        "fmWfcF (Fairy-Stockfish Betza) · piece x in [v]",
-        "The Shatranj Pawn.",
-        "5  . . x o x . . .",
-        "4  . . . @ . . . .",
-        "@ the piece",
-    ] {
-        assert!(
-            hover.contains(shown),
-            "the hover should show `{shown}`:\n{hover}"
-        );
-    }
+    assert_shows(
+        "the hover",
+        &hover,
+        &[
+            "fmWfcF (Fairy-Stockfish Betza) · piece x in [v]",
+            "The Shatranj Pawn.",
+            "5  . . x o x . . .",
+            "4  . . . @ . . . .",
+            "@ the piece",
+        ],
+    );
     if let Ok(folder) = std::env::var("BETZA_SAVE_SCREEN") {
         for (name, shown) in [
             ("helix-diagnostic.txt", &screen),
@@ -360,17 +369,16 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     let valkyrie = tmux.wait_for("the hover on QudQafudQ", |s| {
         s.contains("QudQafudQ (XBetza)") && s.contains("@ the piece")
     });
-    for shown in [
-        "15  * . . . . . . * . . . . . . *",
-        "8  * * * * * * * @ * * * * * * *",
-        "1  * . . . . . . * . . . . . . *",
-        "a b c d e f g h i j k l m n o",
-    ] {
-        assert!(
-            valkyrie.contains(shown),
-            "the Valkyrie's hover should show `{shown}`:\n{valkyrie}"
-        );
-    }
+    assert_shows(
+        "the Valkyrie's hover",
+        &valkyrie,
+        &[
+            "15  * . . . . . . * . . . . . . *",
+            "8  * * * * * * * @ * * * * * * *",
+            "1  * . . . . . . * . . . . . . *",
+            "a b c d e f g h i j k l m n o",
+        ],
+    );
     tmux.keys(&["Escape"]);
     tmux.wait_for("the hover closed", |s| !s.contains("@ the piece"));
 
