@@ -116,9 +116,11 @@ After 15 s, signal an error naming WHAT."
       (betza-session--put 'server (plist-get (eglot--server-info server) :name))
       (betza-session--put 'command (process-command (jsonrpc--process server))))
 
-    ;; The broken string of customPiece2 and nothing else.
-    (betza-session--wait "Flymake to show the server's diagnostics"
-                         (lambda () (flymake-diagnostics)))
+    ;; The broken string of customPiece2 and XBoard's warning on `NN'. The settings that ask
+    ;; for XBoard's findings may reach the server after its first diagnostics: both are waited
+    ;; for, or a loaded machine reads the first list alone.
+    (betza-session--wait "Flymake to show the server's two diagnostics"
+                         (lambda () (>= (length (flymake-diagnostics)) 2)))
     (betza-session--put 'diagnostics (vconcat (betza-session--diagnostics)))
 
     ;; M-x eldoc on `fmWfcF' of customPiece1, then on the key `castling'.
