@@ -121,8 +121,11 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
             edits: replace(port.betza),
         })
         .collect();
-    if let Some(betza) = piece
-        .converted(own, own)
+    // A string with a syntax error has its own fix, which says what is wrong; the shortest
+    // string would be the same edit without the reason.
+    if let Some(betza) = (!piece.parse.has_errors())
+        .then(|| piece.converted(own, own))
+        .flatten()
         .filter(|betza| betza.len() < text.len())
     {
         out.push(Action {
@@ -182,6 +185,8 @@ mod tests {
         );
         // Already shortest: nothing offered.
         assert!(offered("p.betza", "K\n", "K").is_empty());
+        // Broken: its own fix says what is wrong (`remove x`), no rewrite beside it.
+        assert!(offered("variants.ini", "[v:chess]\ncustomPiece1 = a:Nx\n", "Nx").is_empty());
     }
 
     /// Issue 44: XBoard does not distribute the leading `v` of `vrN` as seed 000 does
