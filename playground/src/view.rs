@@ -8,7 +8,8 @@ use std::cell::RefCell;
 
 use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
 use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
-use betza_syntax::document::{self, FileDiagnostic, Options};
+use betza_syntax::diagnostic::Diagnostic;
+use betza_syntax::document::{self, Options};
 use betza_syntax::explain::{names, pieces, said_in_turn, xboard_reading};
 use betza_syntax::{Dialect, model, render};
 use serde_json::{Value, json};
@@ -306,7 +307,7 @@ fn findings(text: &str, dialect: Dialect, board: Option<BoardSize>) -> Value {
         board,
         ..Options::default()
     };
-    let one = |d: &FileDiagnostic| {
+    let one = |d: &Diagnostic| {
         let (start, end) = range(d.range);
         let fix = d.fix.as_ref().map(|fix| {
             let edits: Vec<Value> = fix
@@ -323,7 +324,7 @@ fn findings(text: &str, dialect: Dialect, board: Option<BoardSize>) -> Value {
             "start": start,
             "end": end,
             "severity": d.severity.as_str(),
-            "code": d.code,
+            "code": d.code.name(),
             "message": d.message,
             "help": d.help,
             "fix": fix,

@@ -15,6 +15,7 @@
 pub mod board;
 pub mod cancel;
 pub mod convert;
+pub mod diagnostic;
 pub mod dialect;
 pub mod document;
 pub mod explain;
@@ -42,8 +43,9 @@ mod tests;
 #[path = "../../tests/common/tool.rs"]
 mod tool;
 
+pub use diagnostic::Severity;
 pub use dialect::Dialect;
-pub use parser::{Problem, Severity, SyntaxError};
+pub use parser::{Problem, SyntaxError};
 pub use rowan::{NodeOrToken, TextRange, TextSize};
 pub use source::Source;
 pub use syntax_kind::SyntaxKind;

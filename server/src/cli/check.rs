@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use betza_syntax::Severity;
-use betza_syntax::document::{self, FileDiagnostic, LineIndex, Options};
+use betza_syntax::diagnostic::{Diagnostic, codes};
+use betza_syntax::document::{self, LineIndex, Options};
 use betza_syntax::host;
 use serde_json::json;
 
@@ -210,9 +211,9 @@ impl Totals {
         self.files += 1;
         let listed = (analysis.diagnostics.iter())
             // The finding that stands for those left out is counted as they are.
-            .filter(|d| d.code != document::TOO_MANY_FINDINGS)
-            .map(|d| (d.code.as_str(), d.severity, 1));
-        let left_out = (analysis.left_out.iter()).map(|l| (l.code.as_str(), l.severity, l.count));
+            .filter(|d| d.code != codes::TOO_MANY_FINDINGS)
+            .map(|d| (d.code.name(), d.severity, 1));
+        let left_out = (analysis.left_out.iter()).map(|l| (l.code.name(), l.severity, l.count));
         for (code, severity, count) in listed.chain(left_out) {
             self.by_severity[severity as usize] += count;
             match self.by_code.get_mut(code) {
@@ -272,7 +273,7 @@ fn shown(path: &Path) -> String {
 }
 
 /// A finding's message and, on a line of its own, its help: the one text CI services show.
-fn with_help(d: &FileDiagnostic) -> String {
+fn with_help(d: &Diagnostic) -> String {
     match &d.help {
         Some(help) => format!("{}\n{help}", d.message),
         None => d.message.clone(),
@@ -523,11 +524,11 @@ fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Chec
 }
 
 /// An item of DESIGN.md's JSON array: 1-based lines and columns in characters, end exclusive.
-fn json_item(lines: &LineIndex, file_name: &str, d: &FileDiagnostic) -> serde_json::Value {
+fn json_item(lines: &LineIndex, file_name: &str, d: &Diagnostic) -> serde_json::Value {
     let mut item = positions(lines, d.range);
     item["file"] = json!(file_name);
     item["severity"] = json!(d.severity.as_str());
-    item["code"] = json!(d.code);
+    item["code"] = json!(d.code.name());
     item["message"] = json!(d.message);
     item["help"] = json!(d.help);
     item["fix"] = json!(d.fix.as_ref().map(|fix| json!({

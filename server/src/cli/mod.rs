@@ -230,7 +230,7 @@ pub fn run() -> ExitCode {
             let unknown: Vec<&String> = allow
                 .iter()
                 .chain(&deny)
-                .filter(|code| betza_syntax::ide::registry::lookup(code).is_none())
+                .filter(|code| betza_syntax::diagnostic::lookup(code).is_none())
                 .collect();
             if let Some(code) = unknown.first() {
                 say!("error: `{code}` is not a diagnostic code (see syntax/DIAGNOSTICS.md)");

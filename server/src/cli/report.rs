@@ -4,7 +4,8 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::sync::OnceLock;
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
-use betza_syntax::document::{FileDiagnostic, LineIndex, TOO_MANY_FINDINGS};
+use betza_syntax::diagnostic::{Diagnostic, codes};
+use betza_syntax::document::LineIndex;
 use betza_syntax::{Severity, SyntaxError};
 
 /// How a severity is labelled and coloured.
@@ -36,8 +37,7 @@ fn coloured() -> bool {
 /// findings (runs grouped, long lines windowed). `name` labels the source (a file name, or
 /// `<betza>` for a string given on the command line).
 pub fn eprint_syntax_errors(name: &str, text: &str, errors: &[SyntaxError]) {
-    let findings: Vec<FileDiagnostic> =
-        errors.iter().map(FileDiagnostic::of_syntax_error).collect();
+    let findings: Vec<Diagnostic> = errors.iter().map(SyntaxError::diagnostic).collect();
     // One buffer: ariadne writes a long line in many small pieces.
     let mut out = BufWriter::new(std::io::stderr().lock());
     // stderr going away is no reason to stop.
@@ -68,7 +68,7 @@ pub fn write_file_diagnostics(
     out: &mut impl Write,
     name: &str,
     text: &str,
-    diagnostics: &[betza_syntax::document::FileDiagnostic],
+    diagnostics: &[Diagnostic],
 ) -> std::io::Result<()> {
     let config = Config::default()
         .with_index_type(IndexType::Byte)
@@ -82,7 +82,7 @@ pub fn write_file_diagnostics(
     // The file's lines are indexed once for all its reports.
     let source = Source::from(text);
     let lines = LineIndex::new(text);
-    let line_of = |d: &FileDiagnostic| lines.line_column(usize::from(d.range.start())).0;
+    let line_of = |d: &Diagnostic| lines.line_column(usize::from(d.range.start())).0;
     // Beyond the first reports of a file, more only bury them (the counts at the end and the
     // JSON have every finding).
     const SHOWN_PER_FILE: usize = 200;
@@ -90,9 +90,12 @@ pub fn write_file_diagnostics(
     let mut reports = 0;
     while let Some(first) = rest.first() {
         // The finding that says what the analysis left out, always last, is always shown.
-        if reports == SHOWN_PER_FILE && first.code != TOO_MANY_FINDINGS {
-            let listed =
-                rest.len() - usize::from(rest.last().is_some_and(|d| d.code == TOO_MANY_FINDINGS));
+        if reports == SHOWN_PER_FILE && first.code != codes::TOO_MANY_FINDINGS {
+            let listed = rest.len()
+                - usize::from(
+                    rest.last()
+                        .is_some_and(|d| d.code == codes::TOO_MANY_FINDINGS),
+                );
             writeln!(out, "{name}: … and {listed} more findings")?;
             rest = &rest[listed..];
             continue;
@@ -110,7 +113,7 @@ pub fn write_file_diagnostics(
             (line, lines.line_range(line)),
             usize::from(first.range.start()),
         );
-        let span = |d: &FileDiagnostic| {
+        let span = |d: &Diagnostic| {
             let bytes = usize::from(d.range.start())..usize::from(d.range.end());
             match &window {
                 Some(window) => window.span(bytes).map(|s| (name, s)),
@@ -127,7 +130,7 @@ pub fn write_file_diagnostics(
         };
         let mut report = Report::build(kind, first_span.clone())
             .with_config(config)
-            .with_code(&first.code)
+            .with_code(first.code.name())
             .with_message(title);
         let mut shown = 0;
         for (d, span) in group.iter().filter_map(|d| span(d).map(|s| (d, s))) {
@@ -136,7 +139,7 @@ pub fn write_file_diagnostics(
             }
             shown += 1;
             let words = match group {
-                [_] => d.code.replace('-', " "),
+                [_] => d.code.name().replace('-', " "),
                 _ => d.message.clone(),
             };
             report = report.with_label(Label::new(span).with_message(words).with_color(color));

@@ -165,7 +165,7 @@ impl Settings {
         }
         for (code, level) in &self.rules {
             check("rules", code, &|t| {
-                (betza_syntax::ide::registry::lookup(t).is_none())
+                (betza_syntax::diagnostic::lookup(t).is_none())
                     .then(|| format!("`{t}` is not a diagnostic code"))
             });
             check(&format!("rules.{}", shortened(code)), level, &|t| {

@@ -8,28 +8,25 @@ use std::collections::{BinaryHeap, HashMap};
 
 use rowan::{TextRange, TextSize};
 
-use super::FileDiagnostic;
 use crate::Severity;
-
-/// The code of the finding that stands for those past the limit.
-pub const TOO_MANY_FINDINGS: &str = "too-many-findings";
+use crate::diagnostic::{Code, Diagnostic, codes};
 
 /// Codes named, with their counts, in that finding; the others are counted together.
 const CODES_NAMED: usize = 8;
 
 /// What orders a file's findings: place, then code and message, so that the order does not
 /// depend on how the analysis was reached.
-type Key<'a> = (TextSize, TextSize, &'a str, &'a str);
+type Key<'a> = (TextSize, TextSize, Code, &'a str);
 
-fn key(d: &FileDiagnostic) -> Key<'_> {
-    (d.range.start(), d.range.end(), &d.code, &d.message)
+fn key(d: &Diagnostic) -> Key<'_> {
+    (d.range.start(), d.range.end(), d.code, &d.message)
 }
 
 /// A kept finding and when it came: findings equal in their key keep the order they came in.
 #[derive(Debug)]
 struct Ranked {
     came: usize,
-    finding: FileDiagnostic,
+    finding: Diagnostic,
 }
 
 impl Ord for Ranked {
@@ -56,7 +53,7 @@ impl Eq for Ranked {}
 /// that a check can still count every finding.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeftOut {
-    pub code: String,
+    pub code: Code,
     pub severity: Severity,
     pub count: usize,
 }
@@ -66,14 +63,14 @@ pub struct LeftOut {
 struct Omitted {
     count: usize,
     /// By code, then by level (errors first).
-    by_code: HashMap<String, [usize; 4]>,
+    by_code: HashMap<Code, [usize; 4]>,
     severity: Option<Severity>,
     /// The range of the first in file order.
     first: Option<TextRange>,
 }
 
 impl Omitted {
-    fn add(&mut self, range: TextRange, code: &str, severity: Severity) {
+    fn add(&mut self, range: TextRange, code: Code, severity: Severity) {
         self.add_many(code, severity, 1);
         let place = |r: TextRange| (r.start(), r.end());
         if self.first.is_none_or(|first| place(range) < place(first)) {
@@ -81,17 +78,10 @@ impl Omitted {
         }
     }
 
-    fn add_many(&mut self, code: &str, severity: Severity, count: usize) {
+    fn add_many(&mut self, code: Code, severity: Severity, count: usize) {
         self.count += count;
         let level = severity as usize;
-        match self.by_code.get_mut(code) {
-            Some(counts) => counts[level] += count,
-            None => {
-                let mut counts = [0; 4];
-                counts[level] = count;
-                self.by_code.insert(code.to_owned(), counts);
-            }
-        }
+        self.by_code.entry(code).or_insert([0; 4])[level] += count;
         self.severity = Some(self.severity.map_or(severity, |s| s.min(severity)));
     }
 }
@@ -127,9 +117,9 @@ impl Bounded {
     /// builds if it is kept.
     pub(super) fn offer(
         &mut self,
-        about: (TextRange, &str, &str),
+        about: (TextRange, Code, &str),
         severity: Severity,
-        make: impl FnOnce() -> FileDiagnostic,
+        make: impl FnOnce() -> Diagnostic,
     ) {
         if self.admits(about, severity) {
             self.keep(make());
@@ -138,13 +128,13 @@ impl Bounded {
 
     /// `count` findings with `code` at `severity` left out before they were offered: they come
     /// after others of their code that were offered, so the first left out is among those.
-    pub(super) fn count_omitted(&mut self, code: &str, severity: Severity, count: usize) {
+    pub(super) fn count_omitted(&mut self, code: Code, severity: Severity, count: usize) {
         self.omitted.add_many(code, severity, count);
     }
 
     /// A finding already built.
-    pub(super) fn push(&mut self, d: FileDiagnostic) {
-        if self.admits((d.range, &d.code, &d.message), d.severity) {
+    pub(super) fn push(&mut self, d: Diagnostic) {
+        if self.admits((d.range, d.code, &d.message), d.severity) {
             self.keep(d);
         }
     }
@@ -156,7 +146,7 @@ impl Bounded {
     /// Whether a finding is kept, for now; one that is not is counted.
     fn admits(
         &mut self,
-        (range, code, message): (TextRange, &str, &str),
+        (range, code, message): (TextRange, Code, &str),
         severity: Severity,
     ) -> bool {
         let admitted = !self.full()
@@ -172,12 +162,12 @@ impl Bounded {
     }
 
     /// Keeps a finding [`Bounded::admits`], in place of the last kept when there is no room.
-    fn keep(&mut self, finding: FileDiagnostic) {
+    fn keep(&mut self, finding: Diagnostic) {
         if self.full()
             && let Some(last) = self.kept.pop()
         {
             let d = last.finding;
-            self.omitted.add(d.range, &d.code, d.severity);
+            self.omitted.add(d.range, d.code, d.severity);
         }
         self.kept.push(Ranked {
             came: self.came,
@@ -190,21 +180,19 @@ impl Bounded {
     /// and of which codes, at the level of the most severe of them (a check still fails on an
     /// error it does not list), on the first of them; and those left out, counted by code and
     /// level, in code order.
-    pub(super) fn finish(self) -> (Vec<FileDiagnostic>, Vec<LeftOut>) {
-        let mut findings: Vec<FileDiagnostic> = (self.kept.into_sorted_vec().into_iter())
+    pub(super) fn finish(self) -> (Vec<Diagnostic>, Vec<LeftOut>) {
+        let mut findings: Vec<Diagnostic> = (self.kept.into_sorted_vec().into_iter())
             .map(|r| r.finding)
             .collect();
         let omitted = self.omitted;
         if let (Some(severity), Some(range)) = (omitted.severity, omitted.first) {
-            findings.push(FileDiagnostic {
+            let message = summary(&omitted, self.max.unwrap_or_default());
+            findings.push(Diagnostic::new(
                 range,
+                codes::TOO_MANY_FINDINGS,
                 severity,
-                code: TOO_MANY_FINDINGS.to_owned(),
-                message: summary(&omitted, self.max.unwrap_or_default()),
-                help: None,
-                unnecessary: false,
-                fix: None,
-            });
+                message,
+            ));
         }
         let levels = [
             Severity::Error,
@@ -217,13 +205,13 @@ impl Bounded {
                 (levels.into_iter().zip(counts))
                     .filter(|(_, count)| *count > 0)
                     .map(move |(severity, count)| LeftOut {
-                        code: code.clone(),
+                        code,
                         severity,
                         count,
                     })
             })
             .collect();
-        left_out.sort_by(|a, b| (&a.code, a.severity).cmp(&(&b.code, b.severity)));
+        left_out.sort_by_key(|l| (l.code, l.severity));
         (findings, left_out)
     }
 }
@@ -233,7 +221,7 @@ impl Bounded {
 fn summary(omitted: &Omitted, max: usize) -> String {
     let counted = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let mut codes: Vec<(&str, usize)> = (omitted.by_code.iter())
-        .map(|(code, counts)| (code.as_str(), counts.iter().sum()))
+        .map(|(code, counts)| (code.name(), counts.iter().sum()))
         .collect();
     codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let mut named: Vec<String> = (codes.iter().take(CODES_NAMED))
@@ -260,16 +248,9 @@ fn summary(omitted: &Omitted, max: usize) -> String {
 mod tests {
     use super::*;
 
-    fn finding(at: u32, code: &str, severity: Severity) -> FileDiagnostic {
-        FileDiagnostic {
-            range: TextRange::new(at.into(), (at + 1).into()),
-            severity,
-            code: code.to_owned(),
-            message: format!("at {at}"),
-            help: None,
-            unnecessary: false,
-            fix: None,
-        }
+    fn finding(at: u32, code: Code, severity: Severity) -> Diagnostic {
+        let range = TextRange::new(at.into(), (at + 1).into());
+        Diagnostic::new(range, code, severity, format!("at {at}"))
     }
 
     /// Whatever order they come in, the first findings in file order are kept, equal ones in
@@ -278,10 +259,10 @@ mod tests {
     fn keeps_the_first_in_file_order_and_sums_up_the_rest() {
         let mut all = Vec::new();
         for at in [9, 3, 7, 1, 5, 3, 8, 2] {
-            all.push(finding(at, "stray-number", Severity::Hint));
+            all.push(finding(at, codes::STRAY_NUMBER, Severity::Hint));
         }
-        all.push(finding(6, "unknown-atom", Severity::Error));
-        all.push(finding(4, "unknown-atom", Severity::Warning));
+        all.push(finding(6, codes::UNKNOWN_ATOM, Severity::Error));
+        all.push(finding(4, codes::UNKNOWN_ATOM, Severity::Warning));
         let mut bounded = Bounded::new(Some(4));
         for d in all {
             bounded.push(d);
@@ -290,7 +271,7 @@ mod tests {
         let places: Vec<u32> = kept.iter().map(|d| d.range.start().into()).collect();
         assert_eq!(places, [1, 2, 3, 3, 4]);
         let summary = &kept[4];
-        assert_eq!(summary.code, TOO_MANY_FINDINGS);
+        assert_eq!(summary.code, codes::TOO_MANY_FINDINGS);
         assert_eq!(summary.severity, Severity::Error);
         assert_eq!(summary.range, TextRange::new(4.into(), 5.into()));
         assert!(
@@ -301,15 +282,15 @@ mod tests {
             "{}",
             summary.message
         );
-        let counted: Vec<(&str, Severity, usize)> = (left_out.iter())
-            .map(|l| (l.code.as_str(), l.severity, l.count))
+        let counted: Vec<(Code, Severity, usize)> = (left_out.iter())
+            .map(|l| (l.code, l.severity, l.count))
             .collect();
         assert_eq!(
             counted,
             [
-                ("stray-number", Severity::Hint, 4),
-                ("unknown-atom", Severity::Error, 1),
-                ("unknown-atom", Severity::Warning, 1)
+                (codes::STRAY_NUMBER, Severity::Hint, 4),
+                (codes::UNKNOWN_ATOM, Severity::Error, 1),
+                (codes::UNKNOWN_ATOM, Severity::Warning, 1)
             ]
         );
     }
@@ -319,7 +300,7 @@ mod tests {
     fn without_a_limit_all_are_kept() {
         let mut bounded = Bounded::new(None);
         for at in (0..100).rev() {
-            bounded.push(finding(at, "stray-number", Severity::Error));
+            bounded.push(finding(at, codes::STRAY_NUMBER, Severity::Error));
         }
         assert!(!bounded.omitted_any());
         let (kept, _) = bounded.finish();
@@ -334,11 +315,13 @@ mod tests {
     #[test]
     fn a_finding_left_out_is_not_built() {
         let mut bounded = Bounded::new(Some(1));
-        bounded.push(finding(0, "stray-number", Severity::Error));
+        bounded.push(finding(0, codes::STRAY_NUMBER, Severity::Error));
         let range = TextRange::new(5.into(), 6.into());
-        bounded.offer((range, "stray-number", "later"), Severity::Error, || {
-            panic!("built")
-        });
+        bounded.offer(
+            (range, codes::STRAY_NUMBER, "later"),
+            Severity::Error,
+            || panic!("built"),
+        );
         assert!(bounded.omitted_any());
     }
 
@@ -346,18 +329,18 @@ mod tests {
     #[test]
     fn many_codes_are_named_up_to_a_bound() {
         let mut bounded = Bounded::new(Some(0));
-        for (n, code) in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]
-            .iter()
-            .enumerate()
-        {
+        let ten: Vec<Code> = crate::diagnostic::all_codes().take(10).collect();
+        for (n, code) in ten.iter().enumerate() {
             for at in 0..=n as u32 {
-                bounded.push(finding(at, code, Severity::Info));
+                bounded.push(finding(at, *code, Severity::Info));
             }
         }
         let (kept, _) = bounded.finish();
         assert_eq!(kept.len(), 1);
         assert!(
-            kept[0].message.contains("10 `j`, 9 `i`")
+            kept[0]
+                .message
+                .contains(&format!("10 `{}`, 9 `{}`", ten[9], ten[8]))
                 && kept[0].message.contains("3 findings of 2 other codes"),
             "{}",
             kept[0].message

@@ -6,10 +6,11 @@ use std::borrow::Cow;
 use rowan::{TextRange, TextSize};
 
 use super::{
-    Analysis, Bounded, FileDiagnostic, Options, RegionCache, analyse_region, errors_per_code,
-    offer_host_findings, offer_region_findings, region_board,
+    Analysis, Bounded, Options, RegionCache, analyse_region, errors_per_code, offer_host_findings,
+    offer_region_findings, region_board,
 };
 use crate::board::BoardSize;
+use crate::diagnostic::Diagnostic;
 use crate::host::{self, Region, Rescan, span};
 use crate::{Dialect, Source};
 
@@ -145,7 +146,7 @@ impl Analysis {
         bounds: Bounds,
         shift: u32,
         scan: host::Scan,
-        fresh: Vec<FileDiagnostic>,
+        fresh: Vec<Diagnostic>,
     ) -> Splice {
         let moved = |range: TextRange| host::moved(range, shift);
         let inside = |range: TextRange| bounds.holds(range);
@@ -292,7 +293,7 @@ fn analyse_scan<S: Source + ?Sized>(
     ini: Option<&host::ini::Model>,
     options: &Options,
     cache: &mut RegionCache,
-) -> Option<Vec<FileDiagnostic>> {
+) -> Option<Vec<Diagnostic>> {
     let mut found = Bounded::new(options.max_findings);
     offer_host_findings(&mut found, &scan.errors, options);
     for region in &scan.regions {

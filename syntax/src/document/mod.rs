@@ -8,8 +8,9 @@ use std::sync::Arc;
 use rowan::TextRange;
 
 use crate::board::BoardSize;
+use crate::diagnostic::{self, Diagnostic, Edit, Fix, codes};
 use crate::host::{self, HostFormat, Region};
-use crate::lint::{self, Edit, Engine, Fix, LintConfig};
+use crate::lint::{self, Engine, LintConfig};
 use crate::mbn::scope::MacroScope;
 use crate::{Dialect, Severity, parse};
 
@@ -17,40 +18,8 @@ mod bounded;
 mod edit;
 
 use bounded::Bounded;
-pub use bounded::{LeftOut, TOO_MANY_FINDINGS};
+pub use bounded::LeftOut;
 pub use edit::Splice;
-
-/// A finding in a file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileDiagnostic {
-    /// Bytes of the file.
-    pub range: TextRange,
-    pub severity: Severity,
-    pub code: String,
-    pub message: String,
-    /// Help about this finding itself: with a fix, the string as the fix leaves it. (The
-    /// rule's general explanation, with examples of its own, is in the registry.)
-    pub help: Option<String>,
-    /// The letters change nothing (editors grey them out).
-    pub unnecessary: bool,
-    /// An exact edit, in file bytes.
-    pub fix: Option<Fix>,
-}
-
-impl FileDiagnostic {
-    /// A syntax error as a finding, at its own level.
-    pub fn of_syntax_error(error: &crate::SyntaxError) -> FileDiagnostic {
-        FileDiagnostic {
-            range: error.range,
-            severity: error.severity(),
-            code: error.code().to_owned(),
-            message: error.message.clone(),
-            help: None,
-            unnecessary: false,
-            fix: None,
-        }
-    }
-}
 
 /// How to analyse: the dialect of `.betza` lines that declare none, the lint settings per
 /// dialect (a dialect's default target engines unless `engines` is given), and how many
@@ -90,18 +59,10 @@ pub fn findings_limit(max: usize) -> Option<usize> {
 }
 
 impl Options {
-    /// The severity the user gave `code`, `default` when none; `None` when it is turned off.
-    /// (Lint rules read the same levels through their `LintConfig`.)
-    fn level(&self, code: &str, default: Severity) -> Option<Severity> {
-        match self.levels.iter().rev().find(|(c, _)| c == code) {
-            Some((_, level)) => *level,
-            None => Some(default),
-        }
-    }
-
     /// `finding` at the level the user gave its code, or `None` when it is turned off.
-    fn leveled(&self, mut finding: FileDiagnostic) -> Option<FileDiagnostic> {
-        finding.severity = self.level(&finding.code, finding.severity)?;
+    /// (Lint rules read the same levels through their `LintConfig`, before proving their fixes.)
+    fn leveled(&self, mut finding: Diagnostic) -> Option<Diagnostic> {
+        finding.severity = diagnostic::level(&self.levels, finding.code, finding.severity)?;
         Some(finding)
     }
 
@@ -154,7 +115,7 @@ pub struct Analysis {
     pub regions: Vec<Region>,
     /// Host keys, sections and comments, for colouring.
     pub host_tokens: host::HostTokens,
-    pub diagnostics: Vec<FileDiagnostic>,
+    pub diagnostics: Vec<Diagnostic>,
     /// The findings left out past [`Options::max_findings`], counted (the last of
     /// `diagnostics` says so).
     pub left_out: Vec<LeftOut>,
@@ -167,7 +128,7 @@ pub struct Analysis {
 /// keep no help: the help is made from the fix when a finding is placed in the file.
 #[derive(Debug, Default, Clone)]
 pub struct RegionCache {
-    entries: HashMap<RegionKey, Arc<[FileDiagnostic]>>,
+    entries: HashMap<RegionKey, Arc<[Diagnostic]>>,
 }
 
 impl RegionCache {
@@ -204,15 +165,10 @@ fn help_of(fix: &Fix, text: &str) -> String {
 
 /// Offers each finding of a region (`text`, its string) to `found`, built in file coordinates,
 /// with its help, only if it is kept.
-fn offer_region_findings(
-    found: &mut Bounded,
-    region: &Region,
-    text: &str,
-    local: &[FileDiagnostic],
-) {
+fn offer_region_findings(found: &mut Bounded, region: &Region, text: &str, local: &[Diagnostic]) {
     for d in local {
         found.offer(
-            (region.to_file(d.range), &d.code, &d.message),
+            (region.to_file(d.range), d.code, &d.message),
             d.severity,
             || in_file(region, text, d),
         );
@@ -220,8 +176,8 @@ fn offer_region_findings(
 }
 
 /// A finding of a region's string `text`, in file coordinates, with its help.
-fn in_file(region: &Region, text: &str, d: &FileDiagnostic) -> FileDiagnostic {
-    FileDiagnostic {
+fn in_file(region: &Region, text: &str, d: &Diagnostic) -> Diagnostic {
+    Diagnostic {
         range: region.to_file(d.range),
         help: d.fix.as_ref().map(|fix| help_of(fix, text)),
         fix: d.fix.as_ref().map(|fix| Fix {
@@ -248,31 +204,18 @@ fn errors_per_code(options: &Options) -> Option<usize> {
 
 fn offer_host_findings(found: &mut Bounded, errors: &host::HostErrors, options: &Options) {
     for (code, severity, count) in errors.left_out() {
-        if let Some(severity) = options.level(code, severity) {
+        if let Some(severity) = diagnostic::level(&options.levels, code, severity) {
             found.count_omitted(code, severity, count);
         }
     }
     for error in errors {
-        let Some(severity) = options.level(error.code, error.severity) else {
+        let Some(severity) = diagnostic::level(&options.levels, error.code, error.severity) else {
             continue;
         };
         found.offer((error.range, error.code, &error.message), severity, || {
-            FileDiagnostic {
-                range: error.range,
+            Diagnostic {
                 severity,
-                code: error.code.to_owned(),
-                message: error.message.clone(),
-                help: error.help.clone(),
-                unnecessary: false,
-                fix: error.fix.as_ref().map(|fix| Fix {
-                    title: fix.title.clone(),
-                    edits: (fix.edits.iter())
-                        .map(|(range, text)| Edit {
-                            range: *range,
-                            text: text.clone(),
-                        })
-                        .collect(),
-                }),
+                ..error.clone()
             }
         });
     }
@@ -316,16 +259,8 @@ pub fn analyse_cached(
     }
     *cache = kept;
     for scope in MacroScope::all(format, text, &scan.regions) {
-        for f in scope.findings(&scan.regions) {
-            if let Some(finding) = options.leveled(FileDiagnostic {
-                range: f.range,
-                severity: f.severity,
-                code: f.code.to_owned(),
-                message: f.message,
-                help: None,
-                unnecessary: f.code == "unused-macro",
-                fix: None,
-            }) {
+        for finding in scope.findings(&scan.regions) {
+            if let Some(finding) = options.leveled(finding) {
                 found.push(finding);
             }
         }
@@ -343,7 +278,7 @@ pub fn analyse_cached(
 
 /// The findings of one Betza string on its own, outside any file, in its own bytes: what
 /// `check` says of each string of a file (a page that checks one typed string reads this).
-pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
+pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<Diagnostic> {
     let mut findings = analyse_region(text, (dialect, seen_board(options.board)), options);
     for d in &mut findings {
         d.help = d.fix.as_ref().map(|fix| help_of(fix, text));
@@ -356,29 +291,19 @@ fn analyse_region(
     text: &str,
     (dialect, board): (Dialect, Option<BoardSize>),
     options: &Options,
-) -> Vec<FileDiagnostic> {
+) -> Vec<Diagnostic> {
     let parsed = parse(text, dialect);
-    let mut out: Vec<FileDiagnostic> = parsed
+    let mut out: Vec<Diagnostic> = parsed
         .errors()
         .iter()
         .filter_map(|error| {
-            options.leveled(FileDiagnostic {
-                fix: Fix::for_syntax_error(error, text),
-                ..FileDiagnostic::of_syntax_error(error)
+            options.leveled(Diagnostic {
+                fix: error.fix(text),
+                ..error.diagnostic()
             })
         })
         .collect();
-    for finding in lint::lint(&parsed, &options.lint_config(dialect, board)) {
-        out.push(FileDiagnostic {
-            range: finding.range,
-            severity: finding.severity,
-            code: finding.rule.code.to_owned(),
-            message: finding.message,
-            help: None,
-            unnecessary: finding.rule.unnecessary,
-            fix: finding.fix,
-        });
-    }
+    out.extend(lint::lint(&parsed, &options.lint_config(dialect, board)));
     said_once_for_a_comment(&mut out);
     one_finding_per_span(&mut out, dialect);
     // A fix handed to another finding on its span must not edit letters a fix offered on
@@ -395,12 +320,9 @@ fn analyse_region(
 /// the dialect is (Fairy-Stockfish skipping `x` in a `fairy` string with a syntax error there).
 /// A fix a dropped one offered goes to a kept one for the same engine on the span that has
 /// none, whose promise it keeps.
-fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>, dialect: Dialect) {
+fn one_finding_per_span(findings: &mut Vec<Diagnostic>, dialect: Dialect) {
     let own = (dialect == Dialect::Fairy).then_some(Engine::FairyStockfish);
-    let scope = |d: &FileDiagnostic| {
-        let engine = lint::rule_by_code(&d.code).and_then(|rule| rule.engine);
-        (d.range, engine.filter(|e| Some(*e) != own))
-    };
+    let scope = |d: &Diagnostic| (d.range, d.code.engine.filter(|e| Some(*e) != own));
     // One pass to find each span's strongest: a string can have tens of thousands of findings.
     let mut strongest_on: HashMap<(TextRange, Option<Engine>), Severity> = HashMap::new();
     for d in findings.iter() {
@@ -417,7 +339,7 @@ fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>, dialect: Dialect) {
         .drain(..)
         .zip(strongest)
         .partition(|(d, strongest)| d.severity == *strongest);
-    let mut kept: Vec<FileDiagnostic> = kept.into_iter().map(|(d, _)| d).collect();
+    let mut kept: Vec<Diagnostic> = kept.into_iter().map(|(d, _)| d).collect();
     // The kept findings without a fix, by span and engine, first first.
     let mut heirs: HashMap<(TextRange, Option<Engine>), VecDeque<usize>> = HashMap::new();
     for (index, k) in kept.iter().enumerate().filter(|(_, k)| k.fix.is_none()) {
@@ -437,10 +359,10 @@ fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>, dialect: Dialect) {
 
 /// An inline comment in a `variants.ini` value is one cause: its finding says what the comment
 /// does, and the findings on its letters and punctuation are not repeated.
-fn said_once_for_a_comment(findings: &mut Vec<FileDiagnostic>) {
+fn said_once_for_a_comment(findings: &mut Vec<Diagnostic>) {
     let Some(comment) = findings
         .iter()
-        .find(|d| d.code == "fairy-inline-comment")
+        .find(|d| d.code == codes::FAIRY_INLINE_COMMENT)
         .map(|d| d.range)
     else {
         return;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::diagnostic::{Code, codes};
 
 mod findings;
 
@@ -267,7 +268,7 @@ fn the_shared_corpus_files_have_no_syntax_errors() {
             // check (pyffish's validate_fen: -10): a warning (notes V11). Anything else would
             // be a syntax or host error in files the engine accepts.
             assert!(
-                d.severity != Severity::Error || d.code == "fairy-no-moves",
+                d.severity != Severity::Error || d.code == codes::FAIRY_NO_MOVES,
                 "{name}: {} {}",
                 d.code,
                 d.message
@@ -392,7 +393,7 @@ fn limited(max: Option<usize>) -> Options {
 fn findings_past_the_limit_are_summed_up_in_one() {
     let text = format!("{}Wz\n", "W+\n".repeat(20));
     let hint = |max| Options {
-        levels: vec![("stray-punctuation".into(), Some(Severity::Hint))],
+        levels: vec![(codes::STRAY_PUNCTUATION.name.into(), Some(Severity::Hint))],
         ..limited(max)
     };
     let all = analyse(HostFormat::Betza, &text, &hint(None));
@@ -403,7 +404,7 @@ fn findings_past_the_limit_are_summed_up_in_one() {
     assert_eq!(cut.diagnostics.len(), 6);
     assert_eq!(cut.diagnostics[..5], all.diagnostics[..5]);
     let summary = &cut.diagnostics[5];
-    assert_eq!(summary.code, TOO_MANY_FINDINGS);
+    assert_eq!(summary.code, codes::TOO_MANY_FINDINGS);
     assert_eq!(summary.range, all.diagnostics[5].range);
     // An error is among those left out, though most are hints.
     assert_eq!(summary.severity, Severity::Error);
@@ -415,14 +416,14 @@ fn findings_past_the_limit_are_summed_up_in_one() {
         "{}",
         summary.message
     );
-    let left_out: Vec<(&str, Severity, usize)> = (cut.left_out.iter())
-        .map(|l| (l.code.as_str(), l.severity, l.count))
+    let left_out: Vec<(Code, Severity, usize)> = (cut.left_out.iter())
+        .map(|l| (l.code, l.severity, l.count))
         .collect();
     assert_eq!(
         left_out,
         [
-            ("missing-atom", Severity::Error, 1),
-            ("stray-punctuation", Severity::Hint, 15)
+            (codes::MISSING_ATOM, Severity::Error, 1),
+            (codes::STRAY_PUNCTUATION, Severity::Hint, 15)
         ]
     );
     // The limit itself is no finding to leave out.

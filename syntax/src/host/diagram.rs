@@ -12,9 +12,10 @@
 //! range after it belongs to it), and each such part is a region of its own: the parts are
 //! never joined, which could make letters on either side of a group one move.
 
+use crate::diagnostic::{Diagnostic, codes};
 use std::sync::Arc;
 
-use super::{Context, HostError, Region, RegionContext, Scan, span};
+use super::{Context, Region, RegionContext, Scan, span};
 use crate::{Dialect, Severity};
 
 #[cfg(test)]
@@ -127,7 +128,7 @@ impl Field {
 
     /// What the file is told of the groups and stray brackets of `field`, which starts at
     /// `offset` in the file.
-    fn findings(&self, field: &str, offset: usize, piece: Option<&str>) -> Vec<HostError> {
+    fn findings(&self, field: &str, offset: usize, piece: Option<&str>) -> Vec<Diagnostic> {
         let whose = piece.map_or_else(String::new, |id| format!(" of piece `{id}`"));
         // Said without the parts' text: an edit inside a part re-reads that part alone and
         // leaves this finding as it was.
@@ -139,9 +140,9 @@ impl Field {
         let mut out = Vec::new();
         for &(start, end) in &self.groups {
             out.push(
-                HostError::new(
+                Diagnostic::new(
                     span(offset + start, offset + end),
-                    "diagram-bracket-group",
+                    codes::DIAGRAM_BRACKET_GROUP,
                     Severity::Info,
                     format!(
                         "`{}`{whose} is a bracket group of the Interactive Diagram (legs of one \
@@ -155,9 +156,9 @@ impl Field {
         }
         if let Some(start) = self.unclosed {
             out.push(
-                HostError::new(
+                Diagnostic::new(
                     span(offset + start, offset + field.len()),
-                    "diagram-unclosed-group",
+                    codes::DIAGRAM_UNCLOSED_GROUP,
                     Severity::Error,
                     "this `[` opens a bracket group that the Betza field ends inside: write \
                      `]` after the group's last leg"
@@ -167,9 +168,9 @@ impl Field {
             );
         }
         for &at in &self.unmatched {
-            out.push(HostError::new(
+            out.push(Diagnostic::new(
                 span(offset + at, offset + at + 1),
-                "diagram-unmatched-bracket",
+                codes::DIAGRAM_UNMATCHED_BRACKET,
                 Severity::Error,
                 "this `]` closes no bracket group: a group opens with `[`".to_owned(),
             ));

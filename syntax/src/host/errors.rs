@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 use std::ops::{Deref, DerefMut};
 
-use super::HostError;
 use crate::Severity;
+use crate::diagnostic::{Code, Diagnostic};
 
 /// Findings are kept as they come until there are this many (or twice as many as the last
 /// cut kept), then cut to each code's first: the cost of a cut is spread over the findings
@@ -19,11 +19,11 @@ const CUT_AT_LEAST: usize = 1024;
 /// They are read as a slice.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct HostErrors {
-    kept: Vec<HostError>,
+    kept: Vec<Diagnostic>,
     /// How many of each code are kept; `None`: all.
     per_code: Option<usize>,
     /// Findings not kept, counted by code and level.
-    left_out: BTreeMap<(&'static str, Severity), usize>,
+    left_out: BTreeMap<(Code, Severity), usize>,
     cut_at: usize,
 }
 
@@ -36,7 +36,7 @@ impl HostErrors {
         }
     }
 
-    pub fn push(&mut self, error: HostError) {
+    pub fn push(&mut self, error: Diagnostic) {
         self.kept.push(error);
         if self.per_code.is_some() && self.kept.len() >= self.cut_at.max(CUT_AT_LEAST) {
             self.cut();
@@ -52,7 +52,7 @@ impl HostErrors {
     }
 
     /// The errors left out, counted by code and level.
-    pub fn left_out(&self) -> impl Iterator<Item = (&'static str, Severity, usize)> + '_ {
+    pub fn left_out(&self) -> impl Iterator<Item = (Code, Severity, usize)> + '_ {
         (self.left_out.iter()).map(|((code, severity), count)| (*code, *severity, *count))
     }
 
@@ -62,7 +62,7 @@ impl HostErrors {
         let Some(per_code) = self.per_code else {
             return;
         };
-        let place = |e: &HostError| (e.code, e.range.start(), e.range.end());
+        let place = |e: &Diagnostic| (e.code, e.range.start(), e.range.end());
         // Stable: errors in one place keep the order they came in.
         self.kept
             .sort_by(|a, b| (place(a), &a.message).cmp(&(place(b), &b.message)));
@@ -86,8 +86,8 @@ impl HostErrors {
     }
 }
 
-impl Extend<HostError> for HostErrors {
-    fn extend<T: IntoIterator<Item = HostError>>(&mut self, errors: T) {
+impl Extend<Diagnostic> for HostErrors {
+    fn extend<T: IntoIterator<Item = Diagnostic>>(&mut self, errors: T) {
         for error in errors {
             self.push(error);
         }
@@ -95,22 +95,22 @@ impl Extend<HostError> for HostErrors {
 }
 
 impl Deref for HostErrors {
-    type Target = [HostError];
+    type Target = [Diagnostic];
 
-    fn deref(&self) -> &[HostError] {
+    fn deref(&self) -> &[Diagnostic] {
         &self.kept
     }
 }
 
 impl DerefMut for HostErrors {
-    fn deref_mut(&mut self) -> &mut [HostError] {
+    fn deref_mut(&mut self) -> &mut [Diagnostic] {
         &mut self.kept
     }
 }
 
 impl IntoIterator for HostErrors {
-    type Item = HostError;
-    type IntoIter = std::vec::IntoIter<HostError>;
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.kept.into_iter()
@@ -118,8 +118,8 @@ impl IntoIterator for HostErrors {
 }
 
 impl<'a> IntoIterator for &'a HostErrors {
-    type Item = &'a HostError;
-    type IntoIter = std::slice::Iter<'a, HostError>;
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.kept.iter()
@@ -131,9 +131,10 @@ mod tests {
     use rowan::TextRange;
 
     use super::*;
+    use crate::diagnostic::codes;
 
-    fn error(at: u32, code: &'static str) -> HostError {
-        HostError::new(
+    fn error(at: u32, code: Code) -> Diagnostic {
+        Diagnostic::new(
             TextRange::new(at.into(), (at + 1).into()),
             code,
             Severity::Warning,
@@ -146,25 +147,25 @@ mod tests {
         let mut errors = HostErrors::bounded(Some(3));
         // Out of file order, as a section's findings about earlier lines come last.
         for at in (0..5000).rev() {
-            errors.push(error(at, "no-equals"));
+            errors.push(error(at, codes::NO_EQUALS));
         }
-        errors.push(error(9999, "unknown-key"));
+        errors.push(error(9999, codes::UNKNOWN_KEY));
         errors.cut();
-        let kept: Vec<(u32, &str)> = (errors.iter())
+        let kept: Vec<(u32, Code)> = (errors.iter())
             .map(|e| (e.range.start().into(), e.code))
             .collect();
         assert_eq!(
             kept,
             [
-                (0, "no-equals"),
-                (1, "no-equals"),
-                (2, "no-equals"),
-                (9999, "unknown-key")
+                (0, codes::NO_EQUALS),
+                (1, codes::NO_EQUALS),
+                (2, codes::NO_EQUALS),
+                (9999, codes::UNKNOWN_KEY)
             ]
         );
         assert_eq!(
             errors.left_out().collect::<Vec<_>>(),
-            [("no-equals", Severity::Warning, 4997)]
+            [(codes::NO_EQUALS, Severity::Warning, 4997)]
         );
     }
 
@@ -172,7 +173,7 @@ mod tests {
     fn memory_stays_bounded_however_many_come() {
         let mut errors = HostErrors::bounded(Some(10));
         for at in 0..100_000 {
-            errors.push(error(at, "no-equals"));
+            errors.push(error(at, codes::NO_EQUALS));
         }
         assert!(
             errors.kept.capacity() <= 2 * CUT_AT_LEAST,
@@ -187,7 +188,7 @@ mod tests {
     fn unbounded_errors_keep_everything() {
         let mut errors = HostErrors::default();
         for at in 0..5000 {
-            errors.push(error(at, "no-equals"));
+            errors.push(error(at, codes::NO_EQUALS));
         }
         assert_eq!(errors.len(), 5000);
         assert_eq!(errors.left_out().count(), 0);
@@ -198,8 +199,8 @@ mod tests {
         let mut first = HostErrors::bounded(Some(1));
         let mut second = HostErrors::bounded(Some(1));
         for at in 0..1500 {
-            first.push(error(at, "no-equals"));
-            second.push(error(10_000 + at, "no-equals"));
+            first.push(error(at, codes::NO_EQUALS));
+            second.push(error(10_000 + at, codes::NO_EQUALS));
         }
         first.append(second);
         first.cut();

@@ -23,6 +23,7 @@ pub use errors::HostErrors;
 pub use tokens::HostTokens;
 pub(crate) use tokens::moved;
 
+use crate::diagnostic::{Diagnostic, codes};
 use crate::{Dialect, Severity, Source};
 
 /// The kinds of file that carry Betza.
@@ -147,53 +148,6 @@ impl Region {
     }
 }
 
-/// A problem of the file itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HostError {
-    pub range: TextRange,
-    pub code: &'static str,
-    pub severity: Severity,
-    pub message: String,
-    /// What to write instead, said from the finding itself.
-    pub help: Option<String>,
-    /// The edits that write it, where the right text is known.
-    pub fix: Option<HostFix>,
-}
-
-impl HostError {
-    pub fn new(range: TextRange, code: &'static str, severity: Severity, message: String) -> Self {
-        HostError {
-            range,
-            code,
-            severity,
-            message,
-            help: None,
-            fix: None,
-        }
-    }
-
-    /// The same finding with a help text.
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
-
-    /// The same finding with a fix, whose title is also its help when it has none.
-    pub fn with_fix(mut self, title: impl Into<String>, edits: Vec<(TextRange, String)>) -> Self {
-        let title = title.into();
-        self.help.get_or_insert_with(|| title.clone());
-        self.fix = Some(HostFix { title, edits });
-        self
-    }
-}
-
-/// Edits that mend a problem of the file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HostFix {
-    pub title: String,
-    pub edits: Vec<(TextRange, String)>,
-}
-
 /// Host syntax worth colouring around the Betza.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HostToken {
@@ -303,22 +257,23 @@ pub(crate) fn drop_long_regions(scan: &mut Scan) {
         .extract_if(.., |r| usize::from(r.range.len()) > REGION_LIMIT)
         .collect();
     for region in long {
-        scan.errors.push(HostError {
-            range: region.range,
-            code: "string-too-long",
-            severity: Severity::Error,
-            help: Some(
-                "split the piece's moves over shorter strings, or check the file is \
-                        the one meant"
-                    .to_owned(),
+        let message = format!(
+            "this Betza string is {} bytes long; strings over {} KiB are not analysed",
+            usize::from(region.range.len()),
+            REGION_LIMIT / 1024
+        );
+        scan.errors.push(
+            Diagnostic::new(
+                region.range,
+                codes::STRING_TOO_LONG,
+                Severity::Error,
+                message,
+            )
+            .with_help(
+                "split the piece's moves over shorter strings, or check the file is the \
+                     one meant",
             ),
-            fix: None,
-            message: format!(
-                "this Betza string is {} bytes long; strings over {} KiB are not analysed",
-                usize::from(region.range.len()),
-                REGION_LIMIT / 1024
-            ),
-        });
+        );
     }
     scan.errors.sort_by_key(|e| e.range.start());
 }

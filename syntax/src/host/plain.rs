@@ -2,7 +2,8 @@
 //! `# dialect: xbetza|fairy|mbn|chained` lines that set the dialect of the lines after them.
 //! `.mbn`: MBN definitions separated by whitespace, `|comments|` between bars.
 
-use super::{Context, HostError, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
+use super::{Context, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
+use crate::diagnostic::{Diagnostic, codes};
 use crate::{Dialect, Severity};
 
 pub(super) fn scan_betza(text: &str, default_dialect: Dialect, per_code: Option<usize>) -> Scan {
@@ -20,9 +21,9 @@ pub(super) fn scan_betza(text: &str, default_dialect: Dialect, per_code: Option<
                 match name.trim().parse::<Dialect>() {
                     Ok(chosen) => dialect = chosen,
                     Err(error) => scan.errors.push(
-                        HostError::new(
+                        Diagnostic::new(
                             span(start, start + content.len()),
-                            "unknown-dialect",
+                            codes::UNKNOWN_DIALECT,
                             Severity::Error,
                             error.to_string(),
                         )

@@ -2,6 +2,7 @@
 //! of it (half-typed files must scan without panic, with ranges on character boundaries), and
 //! against the host errors it must report.
 
+use crate::diagnostic::{Code, codes};
 use std::path::Path;
 
 use super::{HostFormat, Scan, detect, scan};
@@ -170,15 +171,15 @@ fn variants_ini_regions_and_context() {
 fn variants_ini_host_errors_that_hide_a_piece() {
     let text = "[a:chess]\ncustomPiece1 = x:W\ncustomPiece2 = x:F\ncustomPiece26 = y:N\ncustomPiece3 = mfW\n[b:nosuchvariant]\n[c:a]\n[broken\n";
     let result = scan(HostFormat::VariantsIni, text, Dialect::XBetza);
-    let codes: Vec<&str> = result.errors.iter().map(|e| e.code).collect();
+    let codes: Vec<Code> = result.errors.iter().map(|e| e.code).collect();
     assert_eq!(
         codes,
         [
-            "letter-used-twice",
-            "custom-piece-number",
-            "malformed-piece",
-            "unknown-parent",
-            "unclosed-section"
+            codes::LETTER_USED_TWICE,
+            codes::CUSTOM_PIECE_NUMBER,
+            codes::MALFORMED_PIECE,
+            codes::UNKNOWN_PARENT,
+            codes::UNCLOSED_SECTION
         ]
     );
     let twice = &result.errors[0];
@@ -202,7 +203,7 @@ fn sections_may_inherit_from_every_built_in_variant() {
     let unknown: Vec<&str> = result
         .errors
         .iter()
-        .filter(|e| e.code == "unknown-parent")
+        .filter(|e| e.code == codes::UNKNOWN_PARENT)
         .map(|e| &text[e.range])
         .collect();
     assert_eq!(unknown, ["threecheck"]);
@@ -333,7 +334,7 @@ fn interactive_diagram_bracket_groups() {
     let groups: Vec<&str> = result.errors.iter().map(|e| &text[e.range]).collect();
     assert_eq!(groups, ["[F?fsR]", "[F?fqR]", "[F?fsR]"]);
     assert!(
-        (result.errors.iter()).all(|e| e.code == "diagram-bracket-group"),
+        (result.errors.iter()).all(|e| e.code == codes::DIAGRAM_BRACKET_GROUP),
         "{:?}",
         result.errors
     );

@@ -1,9 +1,10 @@
 //! C/CIF XML: the `pieces` attribute of `<game>` elements, MBN, with XML entities decoded for
 //! parsing while every decoded byte keeps the offset of the original text it came from.
 
+use crate::diagnostic::{Diagnostic, codes};
 use rowan::TextSize;
 
-use super::{Context, Decoded, HostError, Region, Scan, span};
+use super::{Context, Decoded, Region, Scan, span};
 use crate::{Dialect, Severity};
 
 pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
@@ -27,9 +28,9 @@ pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
         let value_start = quote_at + 1;
         let Some(value_len) = text[value_start..end].find(quote) else {
             scan.errors.push(
-                HostError::new(
+                Diagnostic::new(
                     span(quote_at, end),
-                    "unclosed-attribute",
+                    codes::UNCLOSED_ATTRIBUTE,
                     Severity::Error,
                     "the `pieces` attribute has no closing quote".into(),
                 )

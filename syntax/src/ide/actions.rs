@@ -3,6 +3,7 @@
 //! for another engine or shortest (`ide::conversions`), and "explain this piece".
 
 use super::Document;
+use crate::diagnostic::{Code, codes};
 use crate::explain::{chained_equivalent, xbetza_equivalent};
 use crate::host::HostFormat;
 use crate::lint::{Edit, Fix};
@@ -12,7 +13,7 @@ use crate::{Dialect, TextRange, TextSize};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionKind {
     /// A finding's own fix; `code` is the finding's.
-    QuickFix { code: String },
+    QuickFix { code: Code },
     /// One fix for every finding of a kind in the document.
     FixAll,
     /// The same moves written another way.
@@ -35,7 +36,7 @@ pub fn actions(document: &Document, start: usize, end: usize) -> Vec<Action> {
     let mut order_edits: Vec<Edit> = Vec::new();
     for d in document.diagnostics() {
         let Some(fix) = &d.fix else { continue };
-        if d.code == "xboard-modifier-order" {
+        if d.code == codes::XBOARD_MODIFIER_ORDER {
             for e in &fix.edits {
                 if !order_edits.contains(e) {
                     order_edits.push(e.clone());
@@ -47,9 +48,7 @@ pub fn actions(document: &Document, start: usize, end: usize) -> Vec<Action> {
         }
         out.push(Action {
             title: format!("{} ({})", fix.title, d.code),
-            kind: ActionKind::QuickFix {
-                code: d.code.clone(),
-            },
+            kind: ActionKind::QuickFix { code: d.code },
             edits: fix.edits.clone(),
         });
     }

@@ -8,7 +8,7 @@ use super::actions::{Action, ActionKind};
 use super::{Document, Piece};
 use crate::Dialect;
 use crate::convert::Reading;
-use crate::document::FileDiagnostic;
+use crate::diagnostic::{Code, Diagnostic, Engine, codes};
 use crate::host::Region;
 use crate::lint::Edit;
 
@@ -28,7 +28,7 @@ pub(super) struct Port {
     /// Who reads the string as meant: `XBetza`, or the seed for XBoard.
     pub meaning: &'static str,
     /// The finding that says the engine reads it otherwise.
-    pub code: String,
+    pub code: Code,
     pub betza: String,
 }
 
@@ -38,23 +38,23 @@ pub(super) struct Port {
 fn ports<'f>(
     piece: &Piece,
     own: Reading,
-    findings: impl Iterator<Item = &'f FileDiagnostic>,
-    own_fix: impl Fn(&FileDiagnostic, &str) -> bool,
+    findings: impl Iterator<Item = &'f Diagnostic>,
+    own_fix: impl Fn(&Diagnostic, &str) -> bool,
 ) -> Vec<Port> {
     let mut out = Vec::new();
     let mut xboard_said = false;
     for finding in findings {
         // The engine of a variants.ini plays the piece its author designed in XBetza.
-        if own == Reading::Fairy && finding.code == "engines-disagree" {
+        if own == Reading::Fairy && finding.code == codes::ENGINES_DISAGREE {
             if let Some(betza) = piece.converted(Reading::XBetza, Reading::Fairy) {
                 out.push(Port {
                     engine: "Fairy-Stockfish",
                     meaning: "XBetza",
-                    code: finding.code.clone(),
+                    code: finding.code,
                     betza,
                 });
             }
-        } else if finding.code.starts_with("xboard-") && !xboard_said {
+        } else if finding.code.engine == Some(Engine::XBoard) && !xboard_said {
             xboard_said = true;
             if let Some(betza) = piece.converted(own, Reading::XBoard)
                 && !own_fix(finding, &betza)
@@ -66,7 +66,7 @@ fn ports<'f>(
                     } else {
                         "the seed"
                     },
-                    code: finding.code.clone(),
+                    code: finding.code,
                     betza,
                 });
             }
@@ -106,7 +106,7 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
     let here = (document.diagnostics().iter())
         .filter(|d| usize::from(d.range.start()) <= offset && offset <= usize::from(d.range.end()));
     // A finding's own fix that already writes this string is not offered twice.
-    let own_fix = |finding: &FileDiagnostic, betza: &str| {
+    let own_fix = |finding: &Diagnostic, betza: &str| {
         finding.fix.as_ref().is_some_and(|fix| {
             fix.edits.len() == 1 && fix.edits[0].range == region.range && fix.edits[0].text == betza
         })

@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use ropey::Rope;
 
 use crate::convert::{Reading, convert};
-use crate::document::{self, Analysis, FileDiagnostic, Options, RegionCache};
+use crate::diagnostic::Diagnostic;
+use crate::document::{self, Analysis, Options, RegionCache};
 use crate::host::{self, HostFormat, Region};
 use crate::tree::Parse;
 use crate::{Dialect, model, parse};
@@ -164,7 +165,7 @@ impl Document {
     }
 
     /// Every finding, in file order.
-    pub fn diagnostics(&self) -> &[FileDiagnostic] {
+    pub fn diagnostics(&self) -> &[Diagnostic] {
         self.analysis.as_ref().map_or(&[], |a| &a.diagnostics)
     }
 

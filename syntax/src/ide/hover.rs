@@ -74,7 +74,7 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
     let height = picture_height(
         (document.diagnostics().iter())
             .filter(|d| d.range.contains_inclusive(mouse))
-            .map(|d| (d.code.as_str(), d.message.as_str())),
+            .map(|d| (d.code.name(), d.message.as_str())),
     );
     let mut range = region.range;
     let mbn = (region.dialect == Dialect::Mbn)

@@ -11,7 +11,6 @@ pub mod highlight;
 pub mod hover;
 pub mod ini;
 pub mod macros;
-pub mod registry;
 mod start_position;
 pub mod symbols;
 

@@ -1,6 +1,7 @@
 //! Lints for chained Betza (seed 001), read from the model: a written move that gives no path
 //! can never be made, and a move that adds nothing to the rest of the piece is redundant.
 
+use crate::diagnostic::codes;
 use rowan::{TextRange, TextSize};
 use rustc_hash::FxHashSet;
 
@@ -25,7 +26,7 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
         let broken = written.descendants().any(|n| n.kind() == SyntaxKind::ERROR);
         if !drawn && !said && !broken {
             findings.push(
-                "no-moves",
+                codes::NO_MOVES,
                 range,
                 format!(
                     "`{}` can never move: its direction letters select no path",

@@ -4,6 +4,7 @@
 //! in question on the reference boards, so a finding holds under the engine's combining and
 //! overwriting rules (notes F1–F8).
 
+use crate::diagnostic::codes;
 use rowan::{TextRange, TextSize};
 
 use super::proof::{Original, Reading};
@@ -23,14 +24,14 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
         let legs: Vec<_> = a_move.legs().collect();
         meaning::default_modes(&legs, Dialect::Fairy, findings);
     }
-    if findings.wants("fairy-skipped-letter") {
+    if findings.wants(codes::FAIRY_SKIPPED_LETTER) {
         skipped(&text, &engine, findings);
     }
     let whole = moves_of(&text);
-    if findings.wants("fairy-lame-ignored") {
+    if findings.wants(codes::FAIRY_LAME_IGNORED) {
         lame_ignored(&text, &engine, &whole, findings);
     }
-    if findings.wants("fairy-inline-comment") {
+    if findings.wants(codes::FAIRY_INLINE_COMMENT) {
         inline_comment(&text, findings);
     }
     if engine.atoms.len() <= COMPARED_ATOMS {
@@ -88,7 +89,7 @@ fn inline_comment(text: &str, findings: &mut Findings<'_>) {
         }],
     };
     findings.push(
-        "fairy-inline-comment",
+        codes::FAIRY_INLINE_COMMENT,
         range,
         format!(
             "Fairy-Stockfish has no inline comments and reads `{comment}` as part of the Betza \
@@ -140,7 +141,7 @@ fn compare_atom(
     if rest == *whole {
         if is_empty(&moves_of(written)) {
             findings.push(
-                "fairy-no-moves",
+                codes::FAIRY_NO_MOVES,
                 atom.source,
                 format!(
                     "Fairy-Stockfish builds no moves from `{written}`: {}",
@@ -150,7 +151,7 @@ fn compare_atom(
             );
         } else if !is_empty(&rest) {
             findings.push(
-                "redundant-move",
+                codes::REDUNDANT_MOVE,
                 atom.source,
                 format!(
                     "`{written}` adds nothing: in Fairy-Stockfish the rest of the piece already makes every one of its moves"
@@ -168,7 +169,7 @@ fn compare_atom(
         if moves_of(&without(text, digit)) == *whole {
             let plain = without(written, digit - atom.source.start());
             findings.push(
-                "range-one",
+                codes::RANGE_ONE,
                 digit,
                 format!("range 1 changes nothing: Fairy-Stockfish plays `{written}` as `{plain}`"),
                 Some(Fix::delete("remove the range", &[digit])),
@@ -203,7 +204,7 @@ fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &
     }
     let names: Vec<String> = earlier.iter().map(|r| format!("`{}`", &text[*r])).collect();
     findings.push(
-        "fairy-range-overwritten",
+        codes::FAIRY_RANGE_OVERWRITTEN,
         atom.source,
         format!(
             "`{}` takes moves away: Fairy-Stockfish keeps one range per direction and move kind, and `{}` replaces what {} stored for its {}",
@@ -246,7 +247,7 @@ fn lame_ignored(
             format!("Fairy-Stockfish ignores `n` on a rider: `{written}` is not lame")
         };
         findings.push(
-            "fairy-lame-ignored",
+            codes::FAIRY_LAME_IGNORED,
             letter,
             message,
             same_without.then_some(fix),
@@ -286,7 +287,7 @@ fn skipped(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
         } else {
             skipped_letter(text, engine, range)
         };
-        findings.push("fairy-skipped-letter", range, message, None);
+        findings.push(codes::FAIRY_SKIPPED_LETTER, range, message, None);
     }
 }
 
@@ -360,17 +361,18 @@ fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
     use crate::fixture::{Host, check_fix, check_no_fix};
     use crate::lint::{LintConfig, lint};
     use crate::parse;
 
-    fn findings(text: &str, code: &str) -> Vec<crate::lint::Diagnostic> {
+    fn findings(text: &str, code: Code) -> Vec<crate::lint::Diagnostic> {
         lint(
             &parse(text, Dialect::Fairy),
             &LintConfig::for_dialect(Dialect::Fairy),
         )
         .into_iter()
-        .filter(|d| d.rule.code == code)
+        .filter(|d| d.code == code)
         .collect()
     }
 
@@ -390,7 +392,7 @@ mod tests {
     #[test]
     fn skipped_letters_inside_a_long_atom_are_quoted_by_their_ends() {
         let text = format!("{}K", "caf".repeat(3_000));
-        let skipped = findings(&text, "fairy-skipped-letter");
+        let skipped = findings(&text, codes::FAIRY_SKIPPED_LETTER);
         assert_eq!(skipped.len(), 3_000);
         assert_eq!(
             skipped[1].message,
@@ -403,7 +405,7 @@ mod tests {
     #[test]
     fn thousands_of_ignored_lame_letters() {
         let text = "nR".repeat(3_000);
-        let ignored = findings(&text, "fairy-lame-ignored");
+        let ignored = findings(&text, codes::FAIRY_LAME_IGNORED);
         assert_eq!(ignored.len(), 3_000);
         // Each fix is proven again on every proof position, at the cost of the string's
         // length, within a budget of letters.

@@ -2,6 +2,7 @@
 //! for `(2,4)`, doubled direction letters read as amalgams) and the meaningless combinations
 //! that apply to it (a range of 1 on a leaper, directions that select nothing).
 
+use crate::diagnostic::codes;
 use std::collections::HashSet;
 
 use rowan::{NodeOrToken, TextRange};
@@ -79,7 +80,7 @@ fn rider_range(atom: &SyntaxNode, findings: &mut Findings<'_>) {
             .unwrap_or_default()
     );
     findings.push(
-        "mbn-rider-range",
+        codes::MBN_RIDER_RANGE,
         letter_range.cover(range),
         message,
         stepper.map(|s| Fix::replace(format!("write `{s}{digits}`"), letter_range, s.to_string())),
@@ -93,7 +94,7 @@ fn range_one(atom: &SyntaxNode, findings: &mut Findings<'_>) {
     };
     if digits == "1" && selected_leaps("d", letter).is_some() {
         findings.push(
-            "range-one",
+            codes::RANGE_ONE,
             range,
             format!("range 1 changes nothing: `{letter}` already leaps once"),
             Some(Fix::delete("remove the range", &[range])),
@@ -121,7 +122,7 @@ fn leap_order(vector: &SyntaxNode, findings: &mut Findings<'_>) {
         return;
     }
     findings.push(
-        "mbn-leap-order",
+        codes::MBN_LEAP_ORDER,
         vector.text_range(),
         format!(
             "`:{first_text},{second_text}:` is not valid MBN: the smaller number comes first, \
@@ -174,7 +175,7 @@ fn doubled_direction(term: &SyntaxNode, findings: &mut Findings<'_>) {
             let range = modifier.text_range();
             let second = TextRange::new(range.start() + rowan::TextSize::of(a), range.end());
             findings.push(
-                "mbn-doubled-direction",
+                codes::MBN_DOUBLED_DIRECTION,
                 range,
                 format!(
                     "`{text}` is the amalgam ({text}), not `{a}` twice; on `{letter}` it selects \
@@ -201,7 +202,7 @@ fn never_possible(parse: &Parse, findings: &mut Findings<'_>) {
         let written = &text[a_move.source];
         let amalgam = doubled_letters(written);
         findings.push(
-            "no-moves",
+            codes::NO_MOVES,
             a_move.source,
             match amalgam {
                 Some(pair) => format!(

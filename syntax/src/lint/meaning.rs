@@ -1,6 +1,7 @@
 //! Rules about meaning: letters that change nothing where they stand, moves that can never be
 //! made, and moves that add nothing to the rest of the piece.
 
+use crate::diagnostic::codes;
 use rowan::TextRange;
 
 use super::{Findings, Fix};
@@ -58,7 +59,7 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
 /// Seed 000: "non-final legs (before an a) by default have mode m"; the final leg's default is
 /// mc. Fairy-Stockfish reads one flat leg, so there only a single-leg `mc` is a default.
 pub(super) fn default_modes(legs: &[ast::Leg], dialect: Dialect, findings: &mut Findings<'_>) {
-    if !findings.wants("default-mode") {
+    if !findings.wants(codes::DEFAULT_MODE) {
         return;
     }
     let count = legs.len();
@@ -80,7 +81,7 @@ pub(super) fn default_modes(legs: &[ast::Leg], dialect: Dialect, findings: &mut 
         };
         if redundant && let Some(range) = ranges.iter().copied().reduce(|a, b| a.cover(b)) {
             findings.push(
-                "default-mode",
+                codes::DEFAULT_MODE,
                 range,
                 format!("`{letters}` changes nothing: {why}"),
                 Some(Fix::delete(format!("remove `{letters}`"), &ranges)),
@@ -99,19 +100,19 @@ fn toggles_and_iso(legs: &[ast::Leg], model: Option<&model::Move>, findings: &mu
         for (modifier, range) in modifiers(leg) {
             match modifier {
                 Modifier::Y if index + 1 == count => findings.push(
-                    "toggle-at-end",
+                    codes::TOGGLE_AT_END,
                     range,
                     "`y` toggles the range of the next leg, but this is the last leg".into(),
                     Some(Fix::delete("remove `y`", &[range])),
                 ),
                 Modifier::I if index > 0 && !slider_before => findings.push(
-                    "iso-without-slider",
+                    codes::ISO_WITHOUT_SLIDER,
                     range,
                     "`i` asks for as many steps as an earlier slider leg, but no leg before it slides".into(),
                     None,
                 ),
                 Modifier::E if index + 1 < count => findings.push(
-                    "en-passant-before-a",
+                    codes::EN_PASSANT_BEFORE_A,
                     range,
                     "`e` (en passant) is a mode of the final leg".into(),
                     None,
@@ -145,13 +146,13 @@ fn directions(legs: &[ast::Leg], atom: &ast::Atom, findings: &mut Findings<'_>) 
             };
             match term {
                 DirectionTerm::LoneHalf => findings.push(
-                    "lone-half",
+                    codes::LONE_HALF,
                     range,
                     "`h` has no direction to combine with, so it selects no move (write `fh`, `rh`, `hr`, …)".into(),
                     None,
                 ),
                 DirectionTerm::Chiral { right } if index == 0 && !oblique => findings.push(
-                    "chiral-without-effect",
+                    codes::CHIRAL_WITHOUT_EFFECT,
                     range,
                     format!(
                         "`{}` picks a chiral set of an oblique atom; this atom has none",
@@ -178,7 +179,7 @@ fn range_one(atom: &ast::Atom, findings: &mut Findings<'_>) {
             .map(|t| t.text().to_owned())
             .unwrap_or_default();
         findings.push(
-            "range-one",
+            codes::RANGE_ONE,
             range.text_range(),
             format!("range 1 changes nothing: `{name}` already leaps once"),
             Some(Fix::delete("remove the range", &[range.text_range()])),
@@ -192,7 +193,7 @@ fn never_possible(a_move: &ast::Move, model: &model::Move, findings: &mut Findin
         && matches!(model.legs.first().map(|l| &l.steps), Some(LegSteps::Absolute(steps)) if steps.is_empty());
     if empty {
         findings.push(
-            "no-moves",
+            codes::NO_MOVES,
             a_move.text_range(),
             "its direction letters select no move of the atom: this move can never be made".into(),
             None,
@@ -211,7 +212,7 @@ fn single_step_jump(legs: &[ast::Leg], model: &model::Move, findings: &mut Findi
         for (modifier, range) in modifiers(leg) {
             if modifier == Modifier::J {
                 findings.push(
-                    "jump-without-effect",
+                    codes::JUMP_WITHOUT_EFFECT,
                     range,
                     "`j` on a single step: there is no square to jump".into(),
                     Some(Fix::delete("remove `j`", &[range])),
@@ -235,7 +236,7 @@ fn unload_without_capture(legs: &[ast::Leg], models: &[&model::Move], findings: 
         for (modifier, range) in modifiers(leg) {
             if modifier == Modifier::U {
                 findings.push(
-                    "unload-without-capture",
+                    codes::UNLOAD_WITHOUT_CAPTURE,
                     range,
                     "`u` puts back a captured piece, but this move never captures".into(),
                     None,
@@ -259,7 +260,7 @@ pub(super) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mu
                     .iter()
                     .all(|l| !matches!(l.steps, LegSteps::Unvisited(_)))
         });
-    if moves.len() < 2 || !cheap || piece.incomplete || !findings.wants("redundant-move") {
+    if moves.len() < 2 || !cheap || piece.incomplete || !findings.wants(codes::REDUNDANT_MOVE) {
         return;
     }
     let whole = fingerprint(piece);
@@ -316,7 +317,7 @@ pub(super) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mu
             _ => false,
         };
         findings.push(
-            "redundant-move",
+            codes::REDUNDANT_MOVE,
             range,
             format!(
                 "`{}` adds nothing: the rest of the piece already makes every one of its moves",

@@ -1,5 +1,5 @@
 //! Lints: notation that parses but means nothing, repeats itself, or means something else to
-//! the engine that will read it. Each finding names its rule from the [`rules::RULES`] table,
+//! the engine that will read it. Each finding names its rule from the catalogue (`diagnostic::codes`),
 //! points at the exact letters and, where one exists, carries an exact text edit that fixes it.
 
 mod chained;
@@ -8,142 +8,21 @@ mod mbn;
 mod meaning;
 mod portability;
 mod proof;
-pub mod rules;
 
 #[cfg(test)]
 mod tests;
 
 use rowan::TextRange;
 
+pub use crate::diagnostic::{Diagnostic, Edit, Engine, Fix, Promise};
 pub use portability::{Comparison, xboard_difference};
 pub(crate) use portability::{Found, Move, difference_words, first_difference, xboard_order};
 pub(crate) use proof::{Original, Reading, drop_conflicting_fixes};
-pub use rules::{Engine, Promise, RULES, Rule, rule_by_code};
 
 use crate::board::BoardSize;
+use crate::diagnostic::{self, Code};
 use crate::tree::Parse;
 use crate::{Dialect, Severity};
-
-/// A text edit: replace `range` with `text`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Edit {
-    pub range: TextRange,
-    pub text: String,
-}
-
-/// Characters quoted either side of a fix's edits in its preview.
-const PREVIEW_CONTEXT: usize = 16;
-
-/// A fix: a title for the editor's menu and the edits to apply together.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fix {
-    pub title: String,
-    pub edits: Vec<Edit>,
-}
-
-impl Fix {
-    fn replace(title: impl Into<String>, range: TextRange, text: impl Into<String>) -> Fix {
-        Fix {
-            title: title.into(),
-            edits: vec![Edit {
-                range,
-                text: text.into(),
-            }],
-        }
-    }
-
-    /// The fix a syntax error comes with: letters with no atom after them are removed (the
-    /// string is often half typed, and the quick fix is the way back to the piece before).
-    pub fn for_syntax_error(error: &crate::SyntaxError, text: &str) -> Option<Fix> {
-        let letters = text.get(std::ops::Range::<usize>::from(error.range))?;
-        matches!(error.problem, crate::parser::Problem::MissingAtom { .. }).then(|| {
-            Fix::delete(
-                format!("remove `{}`", crate::quote::shortened(letters)),
-                &[error.range],
-            )
-        })
-    }
-
-    fn delete(title: impl Into<String>, ranges: &[TextRange]) -> Fix {
-        Fix {
-            title: title.into(),
-            edits: ranges
-                .iter()
-                .map(|range| Edit {
-                    range: *range,
-                    text: String::new(),
-                })
-                .collect(),
-        }
-    }
-
-    /// The part of `text` the fix changes, before and after: the whole string when it is
-    /// short, else the edits with [`PREVIEW_CONTEXT`] characters either side and `…` where it
-    /// is cut, so that a help line stays short on a string of thousands of letters.
-    pub fn preview(&self, text: &str) -> (String, String) {
-        let start = self
-            .edits
-            .iter()
-            .map(|e| usize::from(e.range.start()))
-            .min();
-        let end = self.edits.iter().map(|e| usize::from(e.range.end())).max();
-        let (Some(start), Some(end)) = (start, end) else {
-            return (text.to_owned(), text.to_owned());
-        };
-        let from = text[..start]
-            .char_indices()
-            .rev()
-            .nth(PREVIEW_CONTEXT - 1)
-            .map_or(0, |(i, _)| i);
-        let to = text[end..]
-            .char_indices()
-            .nth(PREVIEW_CONTEXT)
-            .map_or(text.len(), |(i, _)| end + i);
-        let shift = rowan::TextSize::try_from(from).unwrap_or_default();
-        let shifted = Fix {
-            title: String::new(),
-            edits: self
-                .edits
-                .iter()
-                .map(|e| Edit {
-                    range: e.range - shift,
-                    text: e.text.clone(),
-                })
-                .collect(),
-        };
-        let part = &text[from..to];
-        let cut = |s: String| {
-            let head = if from > 0 { "…" } else { "" };
-            let tail = if to < text.len() { "…" } else { "" };
-            format!("{head}{s}{tail}")
-        };
-        (cut(part.to_owned()), cut(shifted.apply(part)))
-    }
-
-    pub fn apply(&self, text: &str) -> String {
-        let mut edits = self.edits.clone();
-        edits.sort_by_key(|e| std::cmp::Reverse(e.range.start()));
-        let mut out = text.to_owned();
-        for edit in edits {
-            out.replace_range(
-                usize::from(edit.range.start())..usize::from(edit.range.end()),
-                &edit.text,
-            );
-        }
-        out
-    }
-}
-
-/// One finding.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub rule: &'static Rule,
-    /// The rule's severity, or the level the configuration set.
-    pub severity: Severity,
-    pub range: TextRange,
-    pub message: String,
-    pub fix: Option<Fix>,
-}
 
 /// Which rules run, at what level, for which engines.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,16 +51,13 @@ impl LintConfig {
         }
     }
 
-    fn level(&self, rule: &Rule) -> Option<Severity> {
-        if let Some(engine) = rule.engine
+    fn level(&self, code: Code) -> Option<Severity> {
+        if let Some(engine) = code.engine
             && !self.engines.contains(&engine)
         {
             return None;
         }
-        match self.levels.iter().rev().find(|(code, _)| code == rule.code) {
-            Some((_, level)) => *level,
-            None => Some(rule.severity),
-        }
+        diagnostic::level(&self.levels, code, code.severity)
     }
 }
 
@@ -197,23 +73,17 @@ impl Findings<'_> {
         self.config.board
     }
 
-    pub(crate) fn wants(&self, code: &str) -> bool {
-        rule_by_code(code).is_some_and(|rule| self.config.level(rule).is_some())
+    pub(crate) fn wants(&self, code: Code) -> bool {
+        self.config.level(code).is_some()
     }
 
-    pub(crate) fn push(&mut self, code: &str, range: TextRange, message: String, fix: Option<Fix>) {
-        let Some(rule) = rule_by_code(code) else {
-            return;
-        };
-        let Some(severity) = self.config.level(rule) else {
+    pub(crate) fn push(&mut self, code: Code, range: TextRange, message: String, fix: Option<Fix>) {
+        let Some(severity) = self.config.level(code) else {
             return;
         };
         self.out.push(Diagnostic {
-            rule,
-            severity,
-            range,
-            message,
             fix,
+            ..Diagnostic::new(range, code, severity, message)
         });
     }
 }
@@ -237,7 +107,7 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
         Dialect::Chained => chained::check(parse, &mut findings),
     }
     let mut out = findings.out;
-    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
     proof::prove_fixes(
         &parse.syntax().text().to_string(),
         parse.dialect(),

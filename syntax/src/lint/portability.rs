@@ -1,6 +1,7 @@
 //! Rules about engines: where XBoard or Fairy-Stockfish will read the string differently from
 //! what it says, and where the two engines disagree.
 
+use crate::diagnostic::codes;
 use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
@@ -27,13 +28,13 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     // XBoard's findings are decided by generating XBoard's reading beside the dialect's own:
     // none when the moves agree on every reference position, and each one says where they
     // differ (notes X1).
-    let wanted = XBOARD_CODES.iter().any(|code| findings.wants(code));
+    let wanted = XBOARD_CODES.iter().any(|code| findings.wants(*code));
     // Both readings take any text (XBoard stops where it cannot read on), so syntax errors
     // do not stop the comparison.
     if wanted {
         xboard_findings(&tree, &text, parse.dialect(), findings);
     }
-    if findings.wants("engines-disagree") && !parse.has_errors() {
+    if findings.wants(codes::ENGINES_DISAGREE) && !parse.has_errors() {
         engines_disagree(&text, findings);
     }
 }
@@ -68,7 +69,7 @@ fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &m
         }
     } else {
         findings.push(
-            "xboard-reads-differently",
+            codes::XBOARD_READS_DIFFERENTLY,
             TextRange::up_to(rowan::TextSize::of(text)),
             format!("XBoard reads this piece differently: {difference}"),
             None,
@@ -158,7 +159,7 @@ fn xboard(
             continue;
         }
         said.push((kind, findings.out.len(), 0));
-        findings.push("xboard-reads-differently", range, message, None);
+        findings.push(codes::XBOARD_READS_DIFFERENTLY, range, message, None);
     }
     for (_, index, more) in said.into_iter().filter(|(_, _, more)| *more > 0) {
         if let Some(finding) = findings.out.get_mut(index) {
@@ -204,7 +205,7 @@ fn modifier_order(
         for letter in repeated {
             let written = &text[letter];
             let message = format!("XBoard reads `{written}` once in a leg and drops this one");
-            findings.push("xboard-modifier-order", letter, message, None);
+            findings.push(codes::XBOARD_MODIFIER_ORDER, letter, message, None);
         }
         let (Some(first), Some(last)) = (out_of_order.first(), out_of_order.last()) else {
             continue;
@@ -230,7 +231,12 @@ fn modifier_order(
             ),
             [] => continue,
         };
-        findings.push("xboard-modifier-order", first.cover(*last), message, fix);
+        findings.push(
+            codes::XBOARD_MODIFIER_ORDER,
+            first.cover(*last),
+            message,
+            fix,
+        );
     }
 }
 
@@ -238,7 +244,7 @@ fn modifier_order(
 fn doubled_atom(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
     let letter = text[atom].chars().next().unwrap_or('N');
     findings.push(
-        "xboard-doubled-atom",
+        codes::XBOARD_DOUBLED_ATOM,
         atom,
         format!(
             "XBoard reads `{}` as two {letter} atoms, not a rider",
@@ -271,7 +277,7 @@ fn camel_zebra(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
     let joins = text[..usize::from(atom.start())].ends_with(same)
         || text[usize::from(atom.end())..].starts_with(same);
     findings.push(
-        "xboard-camel-zebra",
+        codes::XBOARD_CAMEL_ZEBRA,
         atom,
         format!(
             "XBoard reads `{letters}` as the {name}; write `{written}`, which every engine reads alike"
@@ -292,7 +298,7 @@ fn leading_zero(range: TextRange, text: &str, dialect: Dialect, findings: &mut F
         _ => trimmed,
     };
     findings.push(
-        "xboard-leading-zero",
+        codes::XBOARD_LEADING_ZERO,
         range,
         format!("XBoard reads `{digits}` as `{fixed}` and then stops reading the string"),
         Some(Fix::replace(format!("write `{fixed}`"), range, fixed)),
@@ -318,7 +324,7 @@ fn stops_reading(
     // fairy string means; the seed's S and T are AD and GH.
     let bare = dialect == Dialect::XBetza && moves.contains(&atom);
     findings.push(
-        "xboard-stops-reading",
+        codes::XBOARD_STOPS_READING,
         atom,
         format!("XBoard does not know `{letters}` and ignores the rest of the string from here"),
         spelled
@@ -397,11 +403,11 @@ fn reads_differently(
 }
 
 /// The rules that speak for XBoard.
-const XBOARD_CODES: [&str; 6] = [
-    "xboard-modifier-order",
-    "xboard-camel-zebra",
-    "xboard-doubled-atom",
-    "xboard-leading-zero",
-    "xboard-stops-reading",
-    "xboard-reads-differently",
+const XBOARD_CODES: [crate::diagnostic::Code; 6] = [
+    codes::XBOARD_MODIFIER_ORDER,
+    codes::XBOARD_CAMEL_ZEBRA,
+    codes::XBOARD_DOUBLED_ATOM,
+    codes::XBOARD_LEADING_ZERO,
+    codes::XBOARD_STOPS_READING,
+    codes::XBOARD_READS_DIFFERENTLY,
 ];

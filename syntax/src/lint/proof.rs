@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use rowan::{TextRange, TextSize};
 
+use super::Promise;
 use super::portability::{Comparison, Move, comparable};
-use super::rules::Promise;
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
 use crate::board::{BoardSize, Generated, Position, Square, generate, without_repeats, xboard};
@@ -141,7 +141,7 @@ pub(crate) fn prove_fixes(
     // First each fix in the string's own reading; the portability fixes that keep it wait for
     // the engine's reading, proven together below.
     findings.retain_mut(|finding| {
-        let Some(promise) = finding.rule.fix else {
+        let Some(promise) = finding.code.fix else {
             finding.fix = None;
             return true;
         };
@@ -205,7 +205,7 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
         .iter()
         .enumerate()
         .filter(|(_, f)| {
-            f.fix.is_some() && f.rule.fix == Some(Promise::Ports) && f.rule.engine == Some(engine)
+            f.fix.is_some() && f.code.fix == Some(Promise::Ports) && f.code.engine == Some(engine)
         })
         .map(|(index, _)| index)
         .collect();

@@ -1,31 +1,36 @@
 //! Every rule against its own example, near-misses, and every fix checked by meaning.
 
-use super::{LintConfig, RULES, lint, rule_by_code};
+use super::{LintConfig, lint};
 use crate::board::reference::fingerprint;
+use crate::diagnostic::codes::{self, RULES};
+use crate::diagnostic::{Code, Example};
 use crate::{Dialect, model, parse};
 
 mod findings;
 
-fn dialect_for(code: &str) -> Dialect {
-    rule_by_code(code).map_or(Dialect::XBetza, crate::ide::registry::lint_dialect)
+/// The dialect a lint rule's example is written in.
+fn dialect_for(code: Code) -> Dialect {
+    code.dialect().unwrap_or(Dialect::XBetza)
+}
+
+/// A lint rule's example and its correction.
+fn example(code: Code) -> (&'static str, &'static str) {
+    match code.example {
+        Example::Betza { bad, good, .. } => (bad, good),
+        _ => unreachable!("a lint rule's example is one string"),
+    }
 }
 
 /// (code, start, end) of each finding.
-fn findings(text: &str, dialect: Dialect) -> Vec<(&'static str, u32, u32)> {
+fn findings(text: &str, dialect: Dialect) -> Vec<(Code, u32, u32)> {
     let parsed = parse(text, dialect);
     lint(&parsed, &LintConfig::for_dialect(dialect))
         .iter()
-        .map(|d| {
-            (
-                d.rule.code,
-                u32::from(d.range.start()),
-                u32::from(d.range.end()),
-            )
-        })
+        .map(|d| (d.code, u32::from(d.range.start()), u32::from(d.range.end())))
         .collect()
 }
 
-fn codes(text: &str, dialect: Dialect) -> Vec<&'static str> {
+fn codes(text: &str, dialect: Dialect) -> Vec<Code> {
     findings(text, dialect)
         .into_iter()
         .map(|(c, _, _)| c)
@@ -34,19 +39,19 @@ fn codes(text: &str, dialect: Dialect) -> Vec<&'static str> {
 
 #[test]
 fn every_rule_fires_on_its_example_and_not_on_the_correction() {
-    for rule in RULES {
-        let dialect = dialect_for(rule.code);
-        let (bad, good) = rule.example;
+    for &rule in RULES {
+        let dialect = dialect_for(rule);
+        let (bad, good) = example(rule);
         assert!(
-            codes(bad, dialect).contains(&rule.code),
+            codes(bad, dialect).contains(&rule),
             "{} on {bad}: {:?}",
-            rule.code,
+            rule,
             codes(bad, dialect)
         );
         assert!(
-            !codes(good, dialect).contains(&rule.code),
+            !codes(good, dialect).contains(&rule),
             "{} on {good}: {:?}",
-            rule.code,
+            rule,
             codes(good, dialect)
         );
     }
@@ -87,7 +92,7 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
         "NWNK",
         "fmWfcFmcK",
     ];
-    let strings = RULES.iter().map(|r| r.example.0).chain(samples);
+    let strings = RULES.iter().map(|&r| example(r).0).chain(samples);
     for text in strings {
         for dialect in [Dialect::XBetza, Dialect::Fairy, Dialect::Mbn] {
             let parsed = parse(text, dialect);
@@ -98,7 +103,7 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
             let before = fingerprint(&model::build(&parsed.piece(), dialect));
             for diagnostic in lint(&parsed, &LintConfig::for_dialect(dialect)) {
                 let Some(fix) = &diagnostic.fix else { continue };
-                if diagnostic.rule.code == "mbn-rider-range" {
+                if diagnostic.code == codes::MBN_RIDER_RANGE {
                     continue;
                 }
                 let fixed = fix.apply(text);
@@ -112,15 +117,15 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
                 assert_eq!(
                     before, after,
                     "{} changed the meaning of {text} into {fixed}",
-                    diagnostic.rule.code
+                    diagnostic.code.name
                 );
                 let remaining = lint(&reparsed, &LintConfig::for_dialect(dialect));
                 assert!(
-                    !remaining.iter().any(|d| d.rule.code == diagnostic.rule.code
+                    !remaining.iter().any(|d| d.code == diagnostic.code
                         && d.range == diagnostic.range
                         && d.message == diagnostic.message),
                     "{} still reported after {text} -> {fixed}",
-                    diagnostic.rule.code
+                    diagnostic.code.name
                 );
                 checked += 1;
             }
@@ -133,14 +138,17 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
 fn rules_can_be_turned_off_or_relevelled() {
     let parsed = parse("mfW", Dialect::XBetza);
     let mut config = LintConfig::for_dialect(Dialect::XBetza);
-    config.levels.push(("xboard-modifier-order".into(), None));
-    assert!(lint(&parsed, &config).is_empty());
     config
         .levels
-        .push(("xboard-modifier-order".into(), Some(crate::Severity::Error)));
+        .push((codes::XBOARD_MODIFIER_ORDER.name.into(), None));
+    assert!(lint(&parsed, &config).is_empty());
+    config.levels.push((
+        codes::XBOARD_MODIFIER_ORDER.name.into(),
+        Some(crate::Severity::Error),
+    ));
     assert_eq!(lint(&parsed, &config)[0].severity, crate::Severity::Error);
     // Fairy-Stockfish rules only run when the engine is a target.
-    assert!(!codes("mafsW", Dialect::XBetza).contains(&"fairy-skipped-letter"));
+    assert!(!codes("mafsW", Dialect::XBetza).contains(&codes::FAIRY_SKIPPED_LETTER));
 }
 
 /// The real variant files (../shared/corpus; absent, a skip said on the terminal, a failure in
@@ -206,7 +214,7 @@ fn the_shared_corpus_has_no_lint_errors_and_its_warnings_are_reviewed() {
             }
             report.push_str(&format!(
                 "{text}\t{:?}\t{}\t{}\n",
-                d.range, d.rule.code, d.message
+                d.range, d.code.name, d.message
             ));
         }
     }
@@ -215,16 +223,17 @@ fn the_shared_corpus_has_no_lint_errors_and_its_warnings_are_reviewed() {
 
 #[test]
 fn rules_with_a_fix_offer_one_on_their_example() {
-    for rule in RULES.iter().filter(|r| r.fix.is_some()) {
-        let dialect = dialect_for(rule.code);
-        let parsed = parse(rule.example.0, dialect);
+    for &rule in RULES.iter().filter(|r| r.fix.is_some()) {
+        let dialect = dialect_for(rule);
+        let (bad, good) = example(rule);
+        let parsed = parse(bad, dialect);
         let diagnostics = lint(&parsed, &LintConfig::for_dialect(dialect));
         let fixed = diagnostics
             .iter()
-            .find(|d| d.rule.code == rule.code)
+            .find(|d| d.code == rule)
             .and_then(|d| d.fix.as_ref())
-            .map(|f| f.apply(rule.example.0));
-        assert_eq!(fixed.as_deref(), Some(rule.example.1), "{}", rule.code);
+            .map(|f| f.apply(bad));
+        assert_eq!(fixed.as_deref(), Some(good), "{rule}");
     }
 }
 
@@ -244,10 +253,10 @@ fn xboard_random_strings(file: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn xboard_codes(text: &str) -> Vec<&'static str> {
+fn xboard_codes(text: &str) -> Vec<Code> {
     codes(text, Dialect::XBetza)
         .into_iter()
-        .filter(|c| c.starts_with("xboard"))
+        .filter(|c| c.engine == Some(crate::lint::Engine::XBoard))
         .collect()
 }
 
@@ -281,7 +290,7 @@ fn xboard_findings_fire_exactly_when_the_readings_differ() {
         let found = !xboard_codes(text).is_empty();
         // A dropped `e` is reported though no position without e.p. rights shows it.
         let unobservable =
-            !differs && codes(text, Dialect::XBetza).contains(&"xboard-modifier-order");
+            !differs && codes(text, Dialect::XBetza).contains(&codes::XBOARD_MODIFIER_ORDER);
         assert!(
             found == differs || unobservable,
             "{text}: differs {differs}, found {found}"
@@ -291,7 +300,7 @@ fn xboard_findings_fire_exactly_when_the_readings_differ() {
     for agreed in ["pafcF", "mpafK", "NmpafsafF", "mafsB", "FyafsF"] {
         assert!(xboard_codes(agreed).is_empty(), "{agreed}");
     }
-    assert!(xboard_codes("jR1").contains(&"xboard-reads-differently"));
+    assert!(xboard_codes("jR1").contains(&codes::XBOARD_READS_DIFFERENTLY));
 }
 
 /// Settings and `--engine` name the engines as `Engine::id` does.
@@ -346,7 +355,7 @@ fn a_run_of_skipped_letters_is_one_short_finding() {
     let parsed = parse(&text, Dialect::Fairy);
     let skipped: Vec<_> = lint(&parsed, &LintConfig::for_dialect(Dialect::Fairy))
         .into_iter()
-        .filter(|d| d.rule.code == "fairy-skipped-letter")
+        .filter(|d| d.code == codes::FAIRY_SKIPPED_LETTER)
         .collect();
     assert_eq!(skipped.len(), 1);
     assert_eq!(usize::from(skipped[0].range.len()), 2000);

@@ -7,9 +7,10 @@
 use rowan::{TextRange, TextSize};
 
 use super::macros::{ExpandError, Macros};
+use crate::diagnostic::{Code, Diagnostic, codes};
 use crate::host::{HostFormat, Region};
 use crate::tree::{Parse, SyntaxNode};
-use crate::{Dialect, Severity, Source, parse};
+use crate::{Dialect, Source, parse};
 
 /// One scope: its regions (by index into the file's regions), each parsed and placed in one
 /// continuous coordinate space so that [`Macros`] can hold them all.
@@ -19,15 +20,6 @@ pub struct MacroScope {
     members: Vec<(usize, TextSize)>,
     parses: Vec<Parse>,
     pub macros: Macros,
-}
-
-/// A finding about macros, in file bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MacroFinding {
-    pub range: TextRange,
-    pub severity: Severity,
-    pub code: &'static str,
-    pub message: String,
 }
 
 impl MacroScope {
@@ -136,22 +128,17 @@ impl MacroScope {
     }
 
     /// The mistakes around macros (seed 002, section 16), in file bytes.
-    pub fn findings(&self, regions: &[Region]) -> Vec<MacroFinding> {
+    pub fn findings(&self, regions: &[Region]) -> Vec<Diagnostic> {
         let macros = &self.macros;
         let mut out = Vec::new();
-        let mut add = |range: TextRange, severity, code, message: String| {
-            out.push(MacroFinding {
-                range: self.to_file(regions, range),
-                severity,
-                code,
-                message,
-            });
+        let mut add = |range: TextRange, code: Code, message: String| {
+            let range = self.to_file(regions, range);
+            out.push(Diagnostic::new(range, code, code.severity, message));
         };
         for undefined in &macros.undefined {
             add(
                 undefined.range,
-                Severity::Error,
-                "undefined-macro",
+                codes::UNDEFINED_MACRO,
                 format!(
                     "`{}` is not defined: compound letters have no moves of their own; define \
                      it with `@{}=…`",
@@ -163,8 +150,7 @@ impl MacroScope {
             for range in ranges.iter().skip(1) {
                 add(
                     *range,
-                    Severity::Error,
-                    "duplicate-macro",
+                    codes::DUPLICATE_MACRO,
                     format!("macro `{key}` is defined more than once; the first definition counts"),
                 );
             }
@@ -172,8 +158,7 @@ impl MacroScope {
         for (key, range) in macros.unused() {
             add(
                 range,
-                Severity::Hint,
-                "unused-macro",
+                codes::UNUSED_MACRO,
                 format!("macro `{key}` is never used"),
             );
         }
@@ -181,14 +166,12 @@ impl MacroScope {
             match expansion {
                 Err(error @ ExpandError::Recursive(_)) => add(
                     range,
-                    Severity::Error,
-                    "recursive-macro",
+                    codes::RECURSIVE_MACRO,
                     format!("macro `{key}` cannot be dissolved: {error}"),
                 ),
                 Err(error @ ExpandError::TooLong) => add(
                     range,
-                    Severity::Error,
-                    "macro-too-long",
+                    codes::MACRO_TOO_LONG,
                     format!("macro `{key}` cannot be dissolved: {error}"),
                 ),
                 Ok(text) => {
@@ -200,8 +183,7 @@ impl MacroScope {
                     {
                         add(
                             range,
-                            Severity::Error,
-                            "macro-expansion-error",
+                            codes::MACRO_EXPANSION_ERROR,
                             format!(
                                 "macro `{key}` dissolves to `{text}`, which does not parse: {}",
                                 error.message

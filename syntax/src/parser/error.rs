@@ -5,45 +5,8 @@ use std::fmt;
 use rowan::TextRange;
 
 use super::limits::MAX_DEPTH;
-use crate::Dialect;
-
-/// How bad a finding is. Syntax errors are `Error`; a `Warning` marks text that parses but that
-/// the dialect reads differently from how it looks (`R10` in Fairy-Stockfish); lints also use
-/// `Info` and `Hint` (LSP's four levels).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    Error,
-    Warning,
-    Info,
-    Hint,
-}
-
-impl std::str::FromStr for Severity {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "error" => Ok(Severity::Error),
-            "warning" => Ok(Severity::Warning),
-            "info" => Ok(Severity::Info),
-            "hint" => Ok(Severity::Hint),
-            _ => Err(format!(
-                "`{s}` is not a severity: error, warning, info or hint"
-            )),
-        }
-    }
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "info",
-            Severity::Hint => "hint",
-        }
-    }
-}
+use crate::diagnostic::{Code, Diagnostic, Fix, codes};
+use crate::{Dialect, Severity};
 
 /// What the parser found wrong. The parser emits these with a token span; [`SyntaxError`] adds the
 /// byte range and the message.
@@ -126,53 +89,51 @@ pub enum Problem {
 
 impl Problem {
     /// The stable code shown in diagnostics and the CLI's JSON output.
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> Code {
         match self {
-            Problem::UnknownModifier => "unknown-modifier",
-            Problem::UnknownAtom => "unknown-atom",
-            Problem::UnknownCharacter => "unknown-character",
-            Problem::StrayPunctuation => "stray-punctuation",
-            Problem::MissingAtom { .. } => "missing-atom",
-            Problem::StrayNumber => "stray-number",
-            Problem::StrayStar => "stray-star",
-            Problem::StrayExtension => "stray-extension",
-            Problem::UnclosedParen => "unclosed-paren",
-            Problem::UnmatchedParen => "unmatched-paren",
-            Problem::EmptyGroup => "empty-group",
-            Problem::NestedParen => "nested-paren",
-            Problem::DuplicateRange => "duplicate-range",
-            Problem::DuplicateExtension => "duplicate-extension",
-            Problem::ExtensionOnNonLeaper => "extension-on-non-leaper",
-            Problem::RangeTooLong => "range-too-long",
-            Problem::FairyReadsOneDigit => "fairy-one-digit-range",
-            Problem::CastlingBadStep => "castling-bad-step",
-            Problem::RangeWithoutEffect => "range-without-effect",
-            Problem::RangeOnDoubledAtom => "range-on-doubled-atom",
-            Problem::MbnUnclosed(_) => "unclosed-bracket",
-            Problem::MbnUnmatched(_) => "unmatched-bracket",
-            Problem::MbnNestingTooDeep => "nesting-too-deep",
-            Problem::MbnExpected(_) => "expected",
-            Problem::MbnUnexpected(_) => "unexpected",
-            Problem::MbnEmptyDefinition => "empty-definition",
-            Problem::MbnSecondEquals => "second-equals",
-            Problem::MbnMacroWithPrefix => "macro-with-prefix",
-            Problem::MbnCompoundTooLong => "compound-too-long",
-            Problem::MbnMissingMove => "missing-move",
-            Problem::MbnSecondSteps => "second-steps",
-            Problem::MbnUnusedModifier => "unused-modifier",
-            Problem::MbnLoneY => "lone-y",
-            Problem::ChainedOperatorFirst => "operator-without-leg",
-            Problem::ChainedUnknownLetter => "unknown-modifier",
-            Problem::ChainedUnknownAtom => "unknown-atom",
-            Problem::ChainedMissingLeg => "missing-leg",
+            Problem::UnknownModifier => codes::UNKNOWN_MODIFIER,
+            Problem::UnknownAtom => codes::UNKNOWN_ATOM,
+            Problem::UnknownCharacter => codes::UNKNOWN_CHARACTER,
+            Problem::StrayPunctuation => codes::STRAY_PUNCTUATION,
+            Problem::MissingAtom { .. } => codes::MISSING_ATOM,
+            Problem::StrayNumber => codes::STRAY_NUMBER,
+            Problem::StrayStar => codes::STRAY_STAR,
+            Problem::StrayExtension => codes::STRAY_EXTENSION,
+            Problem::UnclosedParen => codes::UNCLOSED_PAREN,
+            Problem::UnmatchedParen => codes::UNMATCHED_PAREN,
+            Problem::EmptyGroup => codes::EMPTY_GROUP,
+            Problem::NestedParen => codes::NESTED_PAREN,
+            Problem::DuplicateRange => codes::DUPLICATE_RANGE,
+            Problem::DuplicateExtension => codes::DUPLICATE_EXTENSION,
+            Problem::ExtensionOnNonLeaper => codes::EXTENSION_ON_NON_LEAPER,
+            Problem::RangeTooLong => codes::RANGE_TOO_LONG,
+            Problem::FairyReadsOneDigit => codes::FAIRY_ONE_DIGIT_RANGE,
+            Problem::CastlingBadStep => codes::CASTLING_BAD_STEP,
+            Problem::RangeWithoutEffect => codes::RANGE_WITHOUT_EFFECT,
+            Problem::RangeOnDoubledAtom => codes::RANGE_ON_DOUBLED_ATOM,
+            Problem::MbnUnclosed(_) => codes::UNCLOSED_BRACKET,
+            Problem::MbnUnmatched(_) => codes::UNMATCHED_BRACKET,
+            Problem::MbnNestingTooDeep => codes::NESTING_TOO_DEEP,
+            Problem::MbnExpected(_) => codes::EXPECTED,
+            Problem::MbnUnexpected(_) => codes::UNEXPECTED,
+            Problem::MbnEmptyDefinition => codes::EMPTY_DEFINITION,
+            Problem::MbnSecondEquals => codes::SECOND_EQUALS,
+            Problem::MbnMacroWithPrefix => codes::MACRO_WITH_PREFIX,
+            Problem::MbnCompoundTooLong => codes::COMPOUND_TOO_LONG,
+            Problem::MbnMissingMove => codes::MISSING_MOVE,
+            Problem::MbnSecondSteps => codes::SECOND_STEPS,
+            Problem::MbnUnusedModifier => codes::UNUSED_MODIFIER,
+            Problem::MbnLoneY => codes::LONE_Y,
+            Problem::ChainedOperatorFirst => codes::OPERATOR_WITHOUT_LEG,
+            Problem::ChainedUnknownLetter => codes::UNKNOWN_MODIFIER,
+            Problem::ChainedUnknownAtom => codes::UNKNOWN_ATOM,
+            Problem::ChainedMissingLeg => codes::MISSING_LEG,
         }
     }
 
+    /// The code's severity: a syntax error's is its code's.
     pub fn severity(self) -> Severity {
-        match self {
-            Problem::FairyReadsOneDigit | Problem::RangeWithoutEffect => Severity::Warning,
-            _ => Severity::Error,
-        }
+        self.code().severity
     }
 
     /// The message for this problem found on `text`, the exact source it points at.
@@ -318,7 +279,7 @@ fn missing_atom_message(
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+        f.write_str(self.code().name())
     }
 }
 
@@ -331,12 +292,34 @@ pub struct SyntaxError {
 }
 
 impl SyntaxError {
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         self.problem.code()
     }
 
     pub fn severity(&self) -> Severity {
         self.problem.severity()
+    }
+
+    /// The error as a finding, at its own level, without a fix.
+    pub fn diagnostic(&self) -> Diagnostic {
+        Diagnostic::new(
+            self.range,
+            self.code(),
+            self.severity(),
+            self.message.clone(),
+        )
+    }
+
+    /// The fix a syntax error comes with: letters with no atom after them are removed (the
+    /// string is often half typed, and the quick fix is the way back to the piece before).
+    pub fn fix(&self, text: &str) -> Option<Fix> {
+        let letters = text.get(std::ops::Range::<usize>::from(self.range))?;
+        matches!(self.problem, Problem::MissingAtom { .. }).then(|| {
+            Fix::delete(
+                format!("remove `{}`", crate::quote::shortened(letters)),
+                &[self.range],
+            )
+        })
     }
 }
 

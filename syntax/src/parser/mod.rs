@@ -7,7 +7,7 @@ mod grammar;
 mod limits;
 pub(crate) mod mbn;
 
-pub use error::{Problem, Severity, SyntaxError};
+pub use error::{Problem, SyntaxError};
 pub(crate) use grammar::SpanNode;
 
 use chumsky::Parser;

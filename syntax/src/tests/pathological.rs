@@ -1,6 +1,7 @@
 //! Pathological input, each finishing without a crash: very long lines, very many sections,
 //! every kind of line break, and NUL bytes, through the whole-file analysis.
 
+use crate::diagnostic::{Code, codes};
 use crate::document::{Options, analyse};
 use crate::host::HostFormat;
 
@@ -11,12 +12,8 @@ fn a_ten_megabyte_line_of_betza() {
     let line = "fmWfcF".repeat(10_000_000 / 6);
     let analysis = analyse(HostFormat::Betza, &line, &Options::default());
     assert!(analysis.regions.is_empty());
-    let codes: Vec<&str> = analysis
-        .diagnostics
-        .iter()
-        .map(|d| d.code.as_str())
-        .collect();
-    assert_eq!(codes, ["string-too-long"]);
+    let codes: Vec<Code> = analysis.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [codes::STRING_TOO_LONG]);
     assert_eq!(usize::from(analysis.diagnostics[0].range.len()), line.len());
     let under = "fmWfcF".repeat(crate::host::REGION_LIMIT / 6);
     let analysis = analyse(HostFormat::Betza, &under, &Options::default());

@@ -6,8 +6,9 @@ mod dump;
 
 use rowan::{GreenNode, GreenNodeBuilder};
 
+use crate::Severity;
 use crate::lexer::Token;
-use crate::parser::{Severity, SpanNode, SyntaxError};
+use crate::parser::{SpanNode, SyntaxError};
 use crate::{Dialect, SyntaxKind};
 
 /// rowan's view of our kinds.

@@ -45,10 +45,10 @@ fn sarif_has_a_rule_per_code_and_the_json_findings_as_results() {
 
     // One rule per code of the registry, each with its texts and default level.
     let rules = driver["rules"].as_array().expect("rules");
-    let codes: Vec<_> = betza_syntax::ide::registry::codes().collect();
+    let codes: Vec<_> = betza_syntax::diagnostic::all_codes().collect();
     assert_eq!(rules.len(), codes.len());
     for (rule, code) in rules.iter().zip(&codes) {
-        assert_eq!(rule["id"], code.code);
+        assert_eq!(rule["id"], code.name);
         assert!(rule["shortDescription"]["text"].is_string(), "{rule}");
         assert!(rule["fullDescription"]["text"].is_string(), "{rule}");
         let level = rule["defaultConfiguration"]["level"].as_str();

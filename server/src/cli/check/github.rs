@@ -31,7 +31,7 @@ impl<W: Write> Sink for GitHub<W> {
             writeln!(
                 self.out,
                 "::{command} file={path},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
-                property(&d.code),
+                property(d.code.name()),
                 data(&with_help(d)),
             )?;
         }

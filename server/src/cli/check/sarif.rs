@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use betza_syntax::document::{FileDiagnostic, LineIndex};
-use betza_syntax::ide::registry::{self, Code};
+use betza_syntax::diagnostic::{self, Code, Diagnostic};
+use betza_syntax::document::LineIndex;
 use betza_syntax::{Severity, TextRange};
 use serde_json::{Value, json};
 
@@ -26,7 +26,7 @@ pub(super) struct Sarif<W: Write> {
 impl<W: Write> Sarif<W> {
     /// Writes everything before the first result.
     pub(super) fn start(mut out: W) -> std::io::Result<Self> {
-        let codes: Vec<Code> = registry::codes().collect();
+        let codes: Vec<Code> = diagnostic::all_codes().collect();
         let driver = json!({
             "name": "betza",
             "version": env!("CARGO_PKG_VERSION"),
@@ -42,13 +42,13 @@ impl<W: Write> Sarif<W> {
         Ok(Sarif {
             out,
             results: 0,
-            rule_index: codes.iter().enumerate().map(|(i, c)| (c.code, i)).collect(),
+            rule_index: codes.iter().enumerate().map(|(i, c)| (c.name, i)).collect(),
         })
     }
 
-    fn result(&self, lines: &LineIndex, uri: &str, d: &FileDiagnostic) -> Value {
+    fn result(&self, lines: &LineIndex, uri: &str, d: &Diagnostic) -> Value {
         let mut result = json!({
-            "ruleId": d.code,
+            "ruleId": d.code.name(),
             "level": level(d.severity),
             "message": { "text": with_help(d) },
             "locations": [{
@@ -58,7 +58,7 @@ impl<W: Write> Sarif<W> {
                 },
             }],
         });
-        if let Some(&index) = self.rule_index.get(d.code.as_str()) {
+        if let Some(&index) = self.rule_index.get(d.code.name()) {
             result["ruleIndex"] = json!(index);
         }
         if let Some(fix) = &d.fix {
@@ -114,7 +114,7 @@ impl<W: Write> Sink for Sarif<W> {
 /// A code's rule: what it finds, why it matters, and the level it has unless set otherwise.
 fn rule(code: &Code) -> Value {
     json!({
-        "id": code.code,
+        "id": code.name,
         "shortDescription": { "text": code.summary },
         "fullDescription": { "text": code.explanation },
         "help": { "text": code.explanation },

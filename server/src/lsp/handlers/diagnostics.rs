@@ -19,16 +19,14 @@ pub fn diagnostics(document: &Document, encoding: Encoding) -> Vec<Diagnostic> {
                 Severity::Info => DiagnosticSeverity::INFORMATION,
                 Severity::Hint => DiagnosticSeverity::HINT,
             }),
-            code: Some(NumberOrString::String(finding.code.clone())),
+            code: Some(NumberOrString::String(finding.code.name().to_owned())),
             source: Some("betza".into()),
             // The help text on a line of its own.
             message: match &finding.help {
                 Some(help) => format!("{}\n{help}", finding.message),
                 None => finding.message.clone(),
             },
-            tags: finding
-                .unnecessary
-                .then(|| vec![DiagnosticTag::UNNECESSARY]),
+            tags: (finding.unnecessary()).then(|| vec![DiagnosticTag::UNNECESSARY]),
             ..Diagnostic::default()
         })
         .collect()

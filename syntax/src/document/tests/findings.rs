@@ -1,6 +1,7 @@
 //! Findings of whole files as an editor shows them, and the help that goes with a fix.
 
 use super::*;
+use crate::diagnostic::{Code, codes};
 use crate::fixture::{check_diagnostics, check_fix};
 
 /// Issue 25: a comment after a piece in a variants.ini (which Fairy-Stockfish reads as Betza:
@@ -23,7 +24,7 @@ fn an_inline_comment_is_said_once() {
 #[test]
 fn help_shows_this_string_corrected() {
     let analysis = analyse(HostFormat::Betza, "mfW\nfE\n", &Options::default());
-    let help = |code: &str| {
+    let help = |code: Code| {
         analysis
             .diagnostics
             .iter()
@@ -31,10 +32,10 @@ fn help_shows_this_string_corrected() {
             .map(|d| d.help.clone())
     };
     assert_eq!(
-        help("xboard-modifier-order"),
+        help(codes::XBOARD_MODIFIER_ORDER),
         Some(Some("write `fm`: `mfW` becomes `fmW`".to_owned()))
     );
-    assert_eq!(help("unknown-atom"), Some(None));
+    assert_eq!(help(codes::UNKNOWN_ATOM), Some(None));
     check_diagnostics(
         "p.betza",
         r#"
@@ -55,7 +56,7 @@ fn help_on_a_long_string_quotes_the_part_that_changes() {
     let help = analysis
         .diagnostics
         .iter()
-        .find(|d| d.code == "xboard-modifier-order")
+        .find(|d| d.code == codes::XBOARD_MODIFIER_ORDER)
         .and_then(|d| d.help.clone());
     assert_eq!(
         help.as_deref(),
@@ -85,15 +86,15 @@ fn help_says_an_emptied_string_in_words() {
 #[test]
 fn one_cause_one_finding_on_the_same_letters() {
     let analysis = analyse(HostFormat::Betza, "fmWfcFz\n", &Options::default());
-    let said: Vec<(&str, Option<&str>)> = analysis
+    let said: Vec<(Code, Option<&str>)> = analysis
         .diagnostics
         .iter()
-        .map(|d| (d.code.as_str(), d.help.as_deref()))
+        .map(|d| (d.code, d.help.as_deref()))
         .collect();
     assert_eq!(
         said,
         [(
-            "missing-atom",
+            codes::MISSING_ATOM,
             Some("remove `z`: `fmWfcFz` becomes `fmWfcF`")
         )]
     );
@@ -118,7 +119,7 @@ fn findings_name_squares_on_the_sections_board() {
                 customPiece1 = a:mafsW\n[v:chess]\ncustomPiece1 = a:mafsW\n";
     let disagreements = |analysis: &Analysis| -> Vec<String> {
         (analysis.diagnostics.iter())
-            .filter(|d| d.code == "engines-disagree")
+            .filter(|d| d.code == codes::ENGINES_DISAGREE)
             .map(|d| d.message.clone())
             .collect()
     };
@@ -158,7 +159,7 @@ fn findings_name_squares_on_the_board_the_user_asked_for() {
         ..Options::default()
     };
     let said: Vec<String> = (analyse_string("mafsW", Dialect::Fairy, &options).into_iter())
-        .filter(|d| d.code == "engines-disagree")
+        .filter(|d| d.code == codes::ENGINES_DISAGREE)
         .map(|d| d.message)
         .collect();
     assert!(
@@ -169,7 +170,7 @@ fn findings_name_squares_on_the_board_the_user_asked_for() {
                 customPiece1 = a:mafsW\n";
     let analysis = analyse(HostFormat::VariantsIni, text, &options);
     let disagreement = (analysis.diagnostics.iter())
-        .find(|d| d.code == "engines-disagree")
+        .find(|d| d.code == codes::ENGINES_DISAGREE)
         .expect("the engines disagree");
     assert!(
         disagreement

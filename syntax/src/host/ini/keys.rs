@@ -1,13 +1,14 @@
 //! `key = value` lines as Fairy-Stockfish reads them: the key exact but for trailing spaces,
 //! known to the engine, set once, with a value it reads as written.
 
+use crate::diagnostic::{Diagnostic, codes};
 use rowan::TextRange;
 
 use super::options::{self, ValueKind};
 use super::values;
 use super::{Entry, Line, Scanner, Section, rules};
 use crate::Severity;
-use crate::host::{HostError, HostToken, span};
+use crate::host::{HostToken, span};
 
 impl Scanner<'_> {
     /// A `key = value` line of `section`, as the model read it.
@@ -35,9 +36,9 @@ impl Scanner<'_> {
             return;
         };
         if raw_value.is_empty() {
-            let error = HostError::new(
+            let error = Diagnostic::new(
                 span(key_range.0, key_range.1),
-                "empty-value",
+                codes::EMPTY_VALUE,
                 Severity::Warning,
                 format!(
                     "`{key}` has no value: Fairy-Stockfish stores nothing, and the value from the \
@@ -64,9 +65,9 @@ impl Scanner<'_> {
                 .next()
                 .unwrap_or(instead)
                 .trim_matches('`');
-            let mut finding = HostError::new(
+            let mut finding = Diagnostic::new(
                 span(key_range.0, key_range.1),
-                "deprecated-key",
+                codes::DEPRECATED_KEY,
                 Severity::Hint,
                 format!("`{key}` still works but is deprecated: use {instead}"),
             );
@@ -84,7 +85,7 @@ impl Scanner<'_> {
         if let Some(misread) = values::misreading(key, option.kind, raw_value) {
             let range = span(value_at + misread.range.start, value_at + misread.range.end);
             let mut finding =
-                HostError::new(range, "wrong-value", misread.severity, misread.message)
+                Diagnostic::new(range, codes::WRONG_VALUE, misread.severity, misread.message)
                     .with_help(misread.help.clone());
             if let Some(instead) = misread.instead {
                 finding = finding.with_fix(
@@ -102,9 +103,9 @@ impl Scanner<'_> {
             let end = value_at + raw_value.len();
             let kept = value_at + raw_value.trim_end().len();
             self.scan.errors.push(
-                HostError::new(
+                Diagnostic::new(
                     span(kept, end),
-                    "wrong-value",
+                    codes::WRONG_VALUE,
                     Severity::Warning,
                     format!(
                         "the whitespace after `{key}`'s value is part of it: Fairy-Stockfish keeps \
@@ -160,9 +161,9 @@ impl Scanner<'_> {
         match earlier {
             // Said at the line that wins, which an edit adding a line most often adds.
             Some(earlier) => {
-                let finding = HostError::new(
+                let finding = Diagnostic::new(
                     range,
-                    "duplicate-key",
+                    codes::DUPLICATE_KEY,
                     Severity::Warning,
                     format!(
                         "`{key}` is set above too, in `[{}]`: Fairy-Stockfish keeps only this \
@@ -226,7 +227,12 @@ impl Scanner<'_> {
         } else {
             Severity::Warning
         };
-        let mut finding = HostError::new(span(range.0, range.1), "unknown-key", severity, message);
+        let mut finding = Diagnostic::new(
+            span(range.0, range.1),
+            codes::UNKNOWN_KEY,
+            severity,
+            message,
+        );
         finding = match near {
             // An indented key is mended by removing what stands before it on the line.
             // The key as the engine reads it runs from the line's start to the spaces before
@@ -276,9 +282,9 @@ impl Scanner<'_> {
         } else {
             Severity::Hint
         };
-        let finding = HostError::new(
+        let finding = Diagnostic::new(
             span(start, at + betza.len()),
-            "malformed-piece",
+            codes::MALFORMED_PIECE,
             severity,
             format!(
                 "`{key}`'s Betza string holds whitespace: Fairy-Stockfish skips it in the moves, \
@@ -338,9 +344,9 @@ impl Scanner<'_> {
             // parser.cpp 262–298: `-` removes the piece; for the king, anything after it still
             // makes the king type a royal piece of its own.
             let tail = &raw[1..];
-            let finding = HostError::new(
+            let finding = Diagnostic::new(
                 span(value_at + 1, value_at + raw.len()),
-                "malformed-piece",
+                codes::MALFORMED_PIECE,
                 Severity::Warning,
                 if key == "king" {
                     format!(
@@ -364,9 +370,9 @@ impl Scanner<'_> {
         }
         if !letter.is_ascii_alphabetic() {
             if letter != '-' {
-                let finding = HostError::new(
+                let finding = Diagnostic::new(
                     span(value_at, value_at + trimmed.len()),
-                    "malformed-piece",
+                    codes::MALFORMED_PIECE,
                     Severity::Error,
                     format!(
                         "`{}` does not start with a piece letter: Fairy-Stockfish removes the \
@@ -389,9 +395,9 @@ impl Scanner<'_> {
             // Only the first character counts for a standard piece.
             let tail = rest.trim_end();
             if !tail.is_empty() {
-                let finding = HostError::new(
+                let finding = Diagnostic::new(
                     span(after_letter, after_letter + tail.len()),
-                    "malformed-piece",
+                    codes::MALFORMED_PIECE,
                     Severity::Warning,
                     format!(
                         "`{key}` is a piece Fairy-Stockfish already knows the moves of: it reads \
@@ -447,7 +453,8 @@ impl Scanner<'_> {
                 ),
             };
             let range = span(value_at, value_at + trimmed.len().max(1));
-            let mut finding = HostError::new(range, "malformed-piece", Severity::Error, message);
+            let mut finding =
+                Diagnostic::new(range, codes::MALFORMED_PIECE, Severity::Error, message);
             finding = match fix {
                 Some(title) if king && betza.trim().is_empty() => finding.with_fix(
                     title,
@@ -485,9 +492,9 @@ impl Scanner<'_> {
                     None,
                 )
             };
-            let finding = HostError::new(
+            let finding = Diagnostic::new(
                 span(value_at, value_at + trimmed.len()),
-                "malformed-piece",
+                codes::MALFORMED_PIECE,
                 Severity::Error,
                 format!(
                     "`{}` has an empty Betza string: Fairy-Stockfish gives {} no moves at all",

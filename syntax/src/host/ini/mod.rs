@@ -2,9 +2,10 @@
 //! lines, `key = value`. Betza is the value after `x:` of `customPiece1` to `customPiece25`, and
 //! of `king = k:BETZA`.
 
+use crate::diagnostic::{Diagnostic, codes};
 use rowan::TextRange;
 
-use super::{Context, HostError, HostToken, Region, RegionContext, Scan, span};
+use super::{Context, HostToken, Region, RegionContext, Scan, span};
 use crate::{Dialect, Severity};
 
 mod board;
@@ -198,9 +199,9 @@ fn lone_carriage_return(scan: &mut Scan, offset: usize, line: &str, at: usize) {
     // Each carriage return alone becomes a line break, which is what the editor shows.
     let mended = line[at..].trim_end_matches('\r').replace('\r', "\n");
     let kept = line[at..].trim_end_matches('\r').len();
-    let finding = HostError::new(
+    let finding = Diagnostic::new(
         span(offset + at, offset + line.len()),
-        "line-ending",
+        codes::LINE_ENDING,
         severity,
         message,
     );
@@ -240,7 +241,7 @@ impl Scanner<'_> {
                 let header = line.kind == LineKind::IndentedHeader;
                 let (code, severity, message) = if header {
                     (
-                        "indented-header",
+                        codes::INDENTED_HEADER,
                         Severity::Error,
                         "an indented header is no header to Fairy-Stockfish: it ignores the \
                          line, and the keys below stay in the section above",
@@ -248,13 +249,13 @@ impl Scanner<'_> {
                 } else {
                     self.scan.host_tokens.push(comment);
                     (
-                        "unknown-key",
+                        codes::UNKNOWN_KEY,
                         Severity::Warning,
                         "an indented comment is no comment to Fairy-Stockfish: with its `=` it \
                          is read as a key, which it ignores",
                     )
                 };
-                let finding = HostError::new(span(start, end), code, severity, message.to_owned())
+                let finding = Diagnostic::new(span(start, end), code, severity, message.to_owned())
                     .with_fix(
                         format!("start the line with `{}`", if header { "[" } else { "#" }),
                         vec![(span(offset, start), String::new())],
@@ -262,9 +263,9 @@ impl Scanner<'_> {
                 self.scan.errors.push(finding);
             }
             LineKind::NoEquals => self.scan.errors.push(
-                HostError::new(
+                Diagnostic::new(
                     span(start, end),
-                    "no-equals",
+                    codes::NO_EQUALS,
                     Severity::Warning,
                     "Fairy-Stockfish ignores a line without `=`".to_owned(),
                 )
@@ -276,9 +277,9 @@ impl Scanner<'_> {
 
     /// `key` at `start` names a custom piece the engine does not have.
     fn custom_piece_number(&mut self, start: usize, key: &str) {
-        let error = HostError::new(
+        let error = Diagnostic::new(
             span(start, start + key.len()),
-            "custom-piece-number",
+            codes::CUSTOM_PIECE_NUMBER,
             Severity::Error,
             format!(
                 "`{key}` is not a custom piece: Fairy-Stockfish has customPiece1 to \
@@ -339,9 +340,9 @@ impl Scanner<'_> {
             ),
         };
         self.scan.errors.push(
-            HostError::new(
+            Diagnostic::new(
                 span(at, at + 1),
-                "letter-used-twice",
+                codes::LETTER_USED_TWICE,
                 Severity::Error,
                 message,
             )
@@ -388,9 +389,9 @@ impl Scanner<'_> {
             return;
         }
         let owner_name = owner.key().unwrap_or_else(|| "piece".to_owned());
-        let finding = HostError::new(
+        let finding = Diagnostic::new(
             span(at, at + 1),
-            "letter-used-twice",
+            codes::LETTER_USED_TWICE,
             Severity::Info,
             format!(
                 "`{letter}` is the letter of `{owner_name}`, a piece `[{}]` inherits: \
@@ -451,9 +452,9 @@ impl Scanner<'_> {
             n => format!("the {n} keys here"),
         };
         let Some(next) = self.model.sections.get(1) else {
-            let error = HostError::new(
+            let error = Diagnostic::new(
                 first_range,
-                "outside-section",
+                codes::OUTSIDE_SECTION,
                 Severity::Error,
                 format!(
                     "this file has no section header, so Fairy-Stockfish defines no variant from \
@@ -476,9 +477,9 @@ impl Scanner<'_> {
             return;
         };
         let header_line = &header.text;
-        let error = HostError::new(
+        let error = Diagnostic::new(
             first_range,
-            "outside-section",
+            codes::OUTSIDE_SECTION,
             Severity::Error,
             format!(
                 "Fairy-Stockfish skips every line before the first section header, so {count} \

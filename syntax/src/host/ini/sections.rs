@@ -7,7 +7,8 @@ use super::rules::{self, PieceType};
 use super::values;
 use super::{Header, Outcome, Scanner, Section, SectionState, fen};
 use crate::Severity;
-use crate::host::{HostError, HostToken, span};
+use crate::diagnostic::{Diagnostic, codes};
+use crate::host::{HostToken, span};
 use rowan::TextRange;
 
 impl Scanner<'_> {
@@ -24,9 +25,9 @@ impl Scanner<'_> {
         }
         if header.byte_order_mark {
             self.scan.errors.push(
-                HostError::new(
+                Diagnostic::new(
                     span(section.start, line_end),
-                    "byte-order-mark",
+                    codes::BYTE_ORDER_MARK,
                     Severity::Error,
                     "the line starts with a byte-order mark: Fairy-Stockfish reads it as part of \
                      the line, so it sees no header here and drops this section"
@@ -41,9 +42,9 @@ impl Scanner<'_> {
         let name = header.name.as_str();
         if !header.closed {
             self.scan.errors.push(
-                HostError::new(
+                Diagnostic::new(
                     span(line_start, line_end),
-                    "unclosed-section",
+                    codes::UNCLOSED_SECTION,
                     Severity::Error,
                     format!(
                         "section header `{}` has no closing `]`: Fairy-Stockfish reads the name on \
@@ -65,9 +66,9 @@ impl Scanner<'_> {
             .or(options::built_in(name).map(|_| "built into the engine"))
         {
             self.scan.errors.push(
-                HostError::new(
+                Diagnostic::new(
                     span(name_at, name_at + name.len()),
-                    "duplicate-section",
+                    codes::DUPLICATE_SECTION,
                     Severity::Error,
                     format!(
                         "there is already a variant `{name}` ({whose}): Fairy-Stockfish skips this \
@@ -101,7 +102,7 @@ impl Scanner<'_> {
     }
 
     /// Why `parent`, at `range`, is no parent the engine knows when it reads section `name`.
-    pub(super) fn unknown_parent(&self, name: &str, parent: &str, range: TextRange) -> HostError {
+    pub(super) fn unknown_parent(&self, name: &str, parent: &str, range: TextRange) -> Diagnostic {
         let skipped = "Fairy-Stockfish skips the section";
         let trimmed = parent.trim();
         let above: Vec<&Outcome> = (self.model.named(parent).iter())
@@ -112,8 +113,9 @@ impl Scanner<'_> {
             self.model.registered_above(name, self.index).is_some()
                 || options::built_in(name).is_some()
         };
-        let finding =
-            |message: String| HostError::new(range, "unknown-parent", Severity::Error, message);
+        let finding = |message: String| {
+            Diagnostic::new(range, codes::UNKNOWN_PARENT, Severity::Error, message)
+        };
         if parent == name {
             finding(format!(
                 "`{name}` inherits from itself: Fairy-Stockfish looks the parent up before it \
@@ -270,9 +272,9 @@ impl Scanner<'_> {
                     let marks_only = rejection.check == fen::Check::Character
                         && fen.get(rejection.range.clone()) == Some("~");
                     let finding = if marks_only {
-                        HostError::new(
+                        Diagnostic::new(
                             at,
-                            "start-position",
+                            codes::START_POSITION,
                             Severity::Warning,
                             format!(
                                 "{}: Fairy-Stockfish still places the pieces as written, but its \
@@ -286,15 +288,24 @@ impl Scanner<'_> {
                              are meant to be promoted ones",
                         )
                     } else {
-                        HostError::new(at, "start-position", Severity::Error, rejection.message)
-                            .with_help(board.start_help())
+                        Diagnostic::new(
+                            at,
+                            codes::START_POSITION,
+                            Severity::Error,
+                            rejection.message,
+                        )
+                        .with_help(board.start_help())
                     };
                     self.scan.errors.push(finding);
                 } else if let Some(misread) = fen::form::misread(fen, &board, &parent.start_fen) {
                     let start = usize::from(range.start());
                     let at = span(start + misread.range.start, start + misread.range.end);
-                    let finding =
-                        HostError::new(at, "start-position", misread.severity, misread.message);
+                    let finding = Diagnostic::new(
+                        at,
+                        codes::START_POSITION,
+                        misread.severity,
+                        misread.message,
+                    );
                     self.scan.errors.push(match misread.instead {
                         Some(instead) => {
                             let mut finding = finding.with_fix(
@@ -382,9 +393,9 @@ impl Scanner<'_> {
                     ),
                 };
                 self.scan.errors.push(
-                    HostError::new(
+                    Diagnostic::new(
                         span(start + within.start, start + within.end),
-                        "wrong-value",
+                        codes::WRONG_VALUE,
                         severity,
                         message,
                     )
@@ -451,7 +462,8 @@ impl Scanner<'_> {
         };
         let help = board.start_help();
         self.scan.errors.push(
-            HostError::new(*range, "start-position", Severity::Error, message).with_help(help),
+            Diagnostic::new(*range, codes::START_POSITION, Severity::Error, message)
+                .with_help(help),
         );
     }
 }

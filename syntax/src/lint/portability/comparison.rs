@@ -1,6 +1,7 @@
 //! Comparing two readings of one string by generating both on reference positions: XBoard's
 //! with the dialect's own, and Fairy-Stockfish's with the seed's.
 
+use crate::diagnostic::codes;
 use rowan::TextRange;
 
 use super::Findings;
@@ -250,7 +251,7 @@ pub(super) fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
     };
     let whole = TextRange::new(0.into(), rowan::TextSize::of(text));
     findings.push(
-        "engines-disagree",
+        codes::ENGINES_DISAGREE,
         whole,
         format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
         None,

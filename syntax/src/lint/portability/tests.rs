@@ -1,6 +1,7 @@
 //! Bounds of the comparisons behind XBoard's findings on strings far heavier than anyone
 //! writes: each answers, and says when it could not compare everything.
 
+use crate::diagnostic::{Code, codes};
 use rowan::TextRange;
 
 use super::{Comparison, xboard_difference};
@@ -51,7 +52,7 @@ fn fixes_are_checked_within_a_bound_on_letters() {
     let found = findings(&text);
     let order: Vec<_> = found
         .iter()
-        .filter(|d| d.rule.code == "xboard-modifier-order")
+        .filter(|d| d.code == codes::XBOARD_MODIFIER_ORDER)
         .collect();
     assert_eq!(order.len(), 2000);
     // Each proof costs the string's length; the fixes proven alone cannot port the piece
@@ -65,7 +66,7 @@ fn fixes_are_checked_within_a_bound_on_letters() {
 #[test]
 fn only_the_first_unknown_atom_is_said() {
     let found = findings(&format!("{}mfW", "U".repeat(20_000)));
-    let codes: Vec<&str> = found.iter().map(|d| d.rule.code).collect();
-    assert_eq!(codes, ["xboard-stops-reading"]);
+    let codes: Vec<Code> = found.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [codes::XBOARD_STOPS_READING]);
     assert_eq!(found[0].range, TextRange::new(0.into(), 1.into()));
 }

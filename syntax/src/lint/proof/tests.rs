@@ -5,6 +5,7 @@
 use super::super::{Diagnostic, Engine, LintConfig, Promise, lint};
 use crate::board::reference::proof_positions;
 use crate::board::{Position, Square, generate, xboard};
+use crate::diagnostic::{Code, codes};
 use crate::{Dialect, model, parse};
 
 /// Every finding, XBoard and Fairy-Stockfish both asked for.
@@ -18,11 +19,8 @@ fn findings(text: &str, dialect: Dialect) -> Vec<Diagnostic> {
     lint(&parse(text, dialect), &config)
 }
 
-fn codes(text: &str, dialect: Dialect) -> Vec<&'static str> {
-    findings(text, dialect)
-        .iter()
-        .map(|d| d.rule.code)
-        .collect()
+fn codes(text: &str, dialect: Dialect) -> Vec<Code> {
+    findings(text, dialect).iter().map(|d| d.code).collect()
 }
 
 /// Where a piece ends its moves in `position`, with the squares of their side effects; `None`
@@ -75,18 +73,18 @@ fn first_difference(
 fn broken_promise(text: &str, dialect: Dialect, finding: &Diagnostic) -> Option<String> {
     let fix = finding.fix.as_ref()?;
     let fixed = fix.apply(text);
-    let promise = finding.rule.fix?;
+    let promise = finding.code.fix?;
     if promise == Promise::Intended {
         return None;
     }
     if let Some(difference) = first_difference(text, Some(dialect), &fixed, Some(dialect)) {
         return Some(format!("`{fixed}` changes the moves: {difference}"));
     }
-    if promise == Promise::Ports && finding.rule.engine == Some(Engine::XBoard) {
+    if promise == Promise::Ports && finding.code.engine == Some(Engine::XBoard) {
         // Proven together with the other XBoard fixes of the string, or alone.
         let together = findings(text, dialect)
             .into_iter()
-            .filter(|d| d.rule.engine == Some(Engine::XBoard))
+            .filter(|d| d.code.engine == Some(Engine::XBoard))
             .filter_map(|d| d.fix)
             .fold(text.to_owned(), |out, fix| {
                 super::super::Fix {
@@ -167,7 +165,7 @@ fn every_fix_keeps_its_promise(dialect: Dialect, count: usize, seed: u64) {
                 offered += 1;
             }
             if let Some(why) = broken_promise(&text, dialect, &finding) {
-                broken.push(format!("{text} [{}]: {why}", finding.rule.code));
+                broken.push(format!("{text} [{}]: {why}", finding.code.name));
             }
         }
     }
@@ -198,9 +196,9 @@ fn every_fix_on_random_fairy_strings_keeps_its_promise() {
 /// friends to `brQdL`; neither is redundant, and `KdU` is not named the Universal Leaper.
 #[test]
 fn moves_that_capture_friends_are_not_redundant() {
-    assert!(!codes("KdU", Dialect::XBetza).contains(&"redundant-move"));
-    assert!(!codes("brQdL", Dialect::XBetza).contains(&"redundant-move"));
-    assert!(codes("KW", Dialect::XBetza).contains(&"redundant-move"));
+    assert!(!codes("KdU", Dialect::XBetza).contains(&codes::REDUNDANT_MOVE));
+    assert!(!codes("brQdL", Dialect::XBetza).contains(&codes::REDUNDANT_MOVE));
+    assert!(codes("KW", Dialect::XBetza).contains(&codes::REDUNDANT_MOVE));
 }
 
 /// Issue 40: moves that need pieces around to show (a hop, a screen, a lame leg) are not
@@ -209,7 +207,7 @@ fn moves_that_capture_friends_are_not_redundant() {
 fn moves_that_need_pieces_around_are_not_redundant() {
     for text in ["mZblpablcK", "sgasDpD", "afFbmdQ2vgnA"] {
         assert!(
-            !codes(text, Dialect::XBetza).contains(&"redundant-move"),
+            !codes(text, Dialect::XBetza).contains(&codes::REDUNDANT_MOVE),
             "{text}"
         );
     }
@@ -223,7 +221,7 @@ fn a_rewrite_that_does_not_port_the_piece_is_not_offered() {
     let found = findings("mfWsfF", Dialect::XBetza);
     let order = found
         .iter()
-        .find(|d| d.rule.code == "xboard-modifier-order")
+        .find(|d| d.code == codes::XBOARD_MODIFIER_ORDER)
         .expect("modifier order");
     assert!(order.fix.is_none());
     assert!(
@@ -253,11 +251,11 @@ fn a_wrapping_leg_written_three_times_is_one_finding() {
 #[test]
 fn a_lone_half_is_read_as_every_move_by_xboard() {
     let found = findings("hW", Dialect::XBetza);
-    assert!(found.iter().any(|d| d.rule.code == "lone-half"));
+    assert!(found.iter().any(|d| d.code == codes::LONE_HALF));
     assert!(
         found
             .iter()
-            .any(|d| d.rule.code == "xboard-reads-differently"
+            .any(|d| d.code == codes::XBOARD_READS_DIFFERENTLY
                 && d.message.starts_with("XBoard ignores a lone `h`"))
     );
 }
@@ -269,7 +267,7 @@ fn what_the_engine_plays_without_a_letter_is_said_only_when_true() {
     let found = findings("vnlfB5", Dialect::Fairy);
     let lame = found
         .iter()
-        .find(|d| d.rule.code == "fairy-lame-ignored")
+        .find(|d| d.code == codes::FAIRY_LAME_IGNORED)
         .expect("lame ignored");
     assert!(!lame.message.contains("as `vlfB5`"), "{}", lame.message);
     assert!(lame.fix.is_none());

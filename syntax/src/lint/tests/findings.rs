@@ -2,6 +2,7 @@
 //! quick fix under the cursor.
 
 use crate::Dialect;
+use crate::diagnostic::codes;
 use crate::fixture::{Host, check_diagnostics, check_fix, check_no_fix};
 use crate::lint::{Engine, LintConfig, lint};
 use crate::parse;
@@ -124,7 +125,7 @@ fn fixes_never_join_atoms_or_pair_directions() {
     config.engines.push(Engine::XBoard);
     let order = lint(&parse("movesF", Dialect::Fairy), &config)
         .into_iter()
-        .find(|d| d.rule.code == "xboard-modifier-order")
+        .find(|d| d.code == codes::XBOARD_MODIFIER_ORDER)
         .map(|d| d.fix.is_some());
     assert_eq!(order, Some(false));
     check_diagnostics(

@@ -2,6 +2,7 @@
 
 use crate::board::reference::fingerprint;
 use crate::board::{BoardSize, Position, Side, Square, generate};
+use crate::diagnostic::codes;
 use crate::{Dialect, model, parse};
 
 fn piece(text: &str, dialect: Dialect) -> model::Piece {
@@ -235,7 +236,7 @@ fn thousands_of_costly_moves_stop_at_the_piece_bound() {
     // Said, so no move of it is taken for one that can never be made.
     let config = crate::lint::LintConfig::for_dialect(Dialect::Chained);
     let findings = crate::lint::lint(&parse(&text, Dialect::Chained), &config);
-    assert!(findings.iter().all(|d| d.rule.code != "no-moves"));
+    assert!(findings.iter().all(|d| d.code != codes::NO_MOVES));
 }
 
 /// The reverse, "where possible": an XBetza piece with several legs in chained Betza, offered

@@ -1,8 +1,9 @@
 //! The grammar of seed 001 on its own examples and on mistakes.
 
+use crate::diagnostic::{Code, codes};
 use crate::{Dialect, parse};
 
-fn codes(text: &str) -> Vec<&'static str> {
+fn codes(text: &str) -> Vec<Code> {
     parse(text, Dialect::Chained)
         .errors()
         .iter()
@@ -43,7 +44,7 @@ fn every_seed_example_parses() {
         "Nrf8",
         "(FtlF)r0",
     ] {
-        assert_eq!(codes(text), Vec::<&str>::new(), "{text}");
+        assert_eq!(codes(text), Vec::<Code>::new(), "{text}");
     }
 }
 
@@ -66,19 +67,19 @@ fn operators_bind_tighter_than_prefixes() {
 
 #[test]
 fn mistakes_get_their_own_codes() {
-    assert_eq!(codes("-W"), ["operator-without-leg"]);
-    assert_eq!(codes("W-"), ["missing-leg"]);
-    assert_eq!(codes("fm"), ["missing-leg"]);
-    assert_eq!(codes("uW"), ["unknown-modifier"]);
-    assert_eq!(codes("fE"), ["unknown-atom"]);
-    assert_eq!(codes("(W"), ["unclosed-paren"]);
-    assert_eq!(codes("W)"), ["unmatched-paren"]);
-    assert_eq!(codes("()"), ["empty-group"]);
-    assert_eq!(codes("3"), ["stray-number"]);
+    assert_eq!(codes("-W"), [codes::OPERATOR_WITHOUT_LEG]);
+    assert_eq!(codes("W-"), [codes::MISSING_LEG]);
+    assert_eq!(codes("fm"), [codes::MISSING_LEG]);
+    assert_eq!(codes("uW"), [codes::UNKNOWN_MODIFIER]);
+    assert_eq!(codes("fE"), [codes::UNKNOWN_ATOM]);
+    assert_eq!(codes("(W"), [codes::UNCLOSED_PAREN]);
+    assert_eq!(codes("W)"), [codes::UNMATCHED_PAREN]);
+    assert_eq!(codes("()"), [codes::EMPTY_GROUP]);
+    assert_eq!(codes("3"), [codes::STRAY_NUMBER]);
 }
 
 #[test]
 fn deep_nesting_is_reported_not_recursed() {
     let text = "(".repeat(100_000) + "W" + &")".repeat(100_000);
-    assert_eq!(codes(&text), ["nesting-too-deep"]);
+    assert_eq!(codes(&text), [codes::NESTING_TOO_DEEP]);
 }

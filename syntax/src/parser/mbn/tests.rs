@@ -1,8 +1,9 @@
 //! Parser behaviour that the snapshots do not show at a glance.
 
+use crate::diagnostic::{Code, codes};
 use crate::{Dialect, parse};
 
-fn codes(text: &str) -> Vec<&'static str> {
+fn codes(text: &str) -> Vec<Code> {
     parse(text, Dialect::Mbn)
         .errors()
         .iter()
@@ -36,22 +37,22 @@ fn seed_examples_parse_cleanly() {
         "[a2(+-2,+-2)]K",
         "@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)",
     ] {
-        assert_eq!(codes(text), Vec::<&str>::new(), "{text}");
+        assert_eq!(codes(text), Vec::<Code>::new(), "{text}");
     }
 }
 
 #[test]
 fn mistakes_get_their_own_codes() {
-    assert_eq!(codes("(W"), ["unclosed-bracket"]);
-    assert_eq!(codes("W)"), ["unmatched-bracket"]);
-    assert_eq!(codes("Q="), ["empty-definition"]);
-    assert_eq!(codes("W-"), ["expected"]);
-    assert_eq!(codes("W++F"), ["expected"]);
-    assert_eq!(codes("@+Q=N"), ["macro-with-prefix"]);
-    assert_eq!(codes(":ABCD:=W"), ["compound-too-long"]);
-    assert_eq!(codes("mf"), ["missing-move"]);
-    assert_eq!(codes("qW"), ["unused-modifier"]);
-    assert_eq!(codes("B|Blue"), ["unclosed-bracket"]);
+    assert_eq!(codes("(W"), [codes::UNCLOSED_BRACKET]);
+    assert_eq!(codes("W)"), [codes::UNMATCHED_BRACKET]);
+    assert_eq!(codes("Q="), [codes::EMPTY_DEFINITION]);
+    assert_eq!(codes("W-"), [codes::EXPECTED]);
+    assert_eq!(codes("W++F"), [codes::EXPECTED]);
+    assert_eq!(codes("@+Q=N"), [codes::MACRO_WITH_PREFIX]);
+    assert_eq!(codes(":ABCD:=W"), [codes::COMPOUND_TOO_LONG]);
+    assert_eq!(codes("mf"), [codes::MISSING_MOVE]);
+    assert_eq!(codes("qW"), [codes::UNUSED_MODIFIER]);
+    assert_eq!(codes("B|Blue"), [codes::UNCLOSED_BRACKET]);
 }
 
 /// Seed 002 allows no spaces outside comments, so whitespace ends a definition; a space after
@@ -61,7 +62,7 @@ fn whitespace_separates_definitions() {
     let parse = parse("P|Pawn|= mfW", Dialect::Mbn);
     assert_eq!(
         parse.errors().iter().map(|e| e.code()).collect::<Vec<_>>(),
-        ["empty-definition"]
+        [codes::EMPTY_DEFINITION]
     );
     assert_eq!(
         parse
@@ -134,7 +135,7 @@ fn thousands_of_comments_go_where_they_stand() {
 fn every_term_without_a_move_is_said() {
     let many = codes(&"(caf)".repeat(2_000));
     assert_eq!(many.len(), 2_000);
-    assert!(many.iter().all(|c| *c == "missing-move"), "{many:?}");
+    assert!(many.iter().all(|c| *c == codes::MISSING_MOVE), "{many:?}");
     // An unclosed bracket inside already said what is wrong there.
-    assert_eq!(codes("caf(W"), ["unclosed-bracket"]);
+    assert_eq!(codes("caf(W"), [codes::UNCLOSED_BRACKET]);
 }

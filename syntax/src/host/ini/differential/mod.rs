@@ -29,7 +29,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::Severity;
-use crate::document::{self, FileDiagnostic, LineIndex, Options};
+use crate::diagnostic::Diagnostic;
+use crate::document::{self, LineIndex, Options};
 use crate::host::HostFormat;
 
 /// Mistakes that leave a file the engine reads as written, so that no check can see them: a
@@ -249,7 +250,7 @@ fn cases() -> (Vec<Case>, usize) {
 }
 
 /// The findings of a whole file, as `betza check` makes them.
-fn findings(text: &str) -> Vec<FileDiagnostic> {
+fn findings(text: &str) -> Vec<Diagnostic> {
     document::analyse(HostFormat::VariantsIni, text, &Options::default()).diagnostics
 }
 
@@ -261,7 +262,7 @@ fn shown(text: &str, most: usize) -> String {
     }
 }
 
-fn said(text: &str, finding: &FileDiagnostic) -> String {
+fn said(text: &str, finding: &Diagnostic) -> String {
     let index = LineIndex::new(text);
     let (line, column) = index.line_column(finding.range.start().into());
     format!(
@@ -340,11 +341,11 @@ fn the_checks_follow_the_engine() {
     for case in &cases {
         *per_kind.entry(&case.kind).or_default() += 1;
         let all = findings(&case.text);
-        let errors: Vec<&FileDiagnostic> = all
+        let errors: Vec<&Diagnostic> = all
             .iter()
             .filter(|f| f.severity == Severity::Error)
             .collect();
-        let touches = |f: &&FileDiagnostic| {
+        let touches = |f: &&Diagnostic| {
             let (start, end) = (usize::from(f.range.start()), usize::from(f.range.end()));
             case.blame.iter().any(|&(s, e)| start <= e && end >= s)
         };

@@ -1,6 +1,7 @@
 //! The port checked against the engine: its recorded verdicts, the cases' recorded start
 //! positions, and any text.
 
+use crate::diagnostic::codes;
 use std::collections::HashMap;
 
 use super::*;
@@ -76,7 +77,7 @@ fn a_case_has_a_start_position_finding_where_the_engine_rejects_the_position() {
         let found: Vec<&str> = scan
             .errors
             .iter()
-            .filter(|e| e.code == "start-position")
+            .filter(|e| e.code == codes::START_POSITION)
             .filter_map(|e| section_at(e.range.start().into()))
             .collect();
         let observed = recorded[&name]["case"]["observations"]

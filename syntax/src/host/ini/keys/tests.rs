@@ -1,19 +1,20 @@
 //! The readings of keys and values, each as the engine's parser reads it.
 
 use crate::Severity;
-use crate::document::{FileDiagnostic, Options, analyse};
+use crate::diagnostic::{Code, Diagnostic, codes};
+use crate::document::{Options, analyse};
 use crate::host::HostFormat;
 
-fn findings(text: &str) -> Vec<FileDiagnostic> {
+fn findings(text: &str) -> Vec<Diagnostic> {
     analyse(HostFormat::VariantsIni, text, &Options::default()).diagnostics
 }
 
 /// The text a finding covers, its code and its severity.
-fn said(text: &str) -> Vec<(String, &'static str, Severity)> {
+fn said(text: &str) -> Vec<(String, Code, Severity)> {
     findings(text)
         .into_iter()
         .map(|d| {
-            let code: &'static str = Box::leak(d.code.into_boxed_str());
+            let code = d.code;
             (
                 text[std::ops::Range::<usize>::from(d.range)].to_owned(),
                 code,
@@ -44,7 +45,7 @@ fn whitespace_after_a_number_is_no_mistake() {
     assert_eq!(said(text), []);
     // But `true ` is not `true` (parser.cpp 68–71: an exact comparison).
     let text = "[v:chess]\ncastling = true \n";
-    assert_eq!(said(text)[0].1, "wrong-value");
+    assert_eq!(said(text)[0].1, codes::WRONG_VALUE);
     assert_eq!(fixed(text), "[v:chess]\ncastling = true\n");
 }
 
@@ -55,7 +56,7 @@ fn a_betza_tail_on_a_standard_piece_is_ignored_and_said_so() {
     let text = "[v:chess]\nwazir = w:s\nstartFen = 4k3/8/8/8/8/8/8/3WK3 w - - 0 1\n";
     assert_eq!(
         said(text),
-        [(":s".to_owned(), "malformed-piece", Severity::Warning)]
+        [(":s".to_owned(), codes::MALFORMED_PIECE, Severity::Warning)]
     );
     assert_eq!(fixed(text), text.replace("w:s", "w"));
 }
@@ -71,7 +72,7 @@ fn a_king_with_an_empty_betza_cannot_move() {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(
             (found[0].1, found[0].2),
-            ("malformed-piece", Severity::Error)
+            (codes::MALFORMED_PIECE, Severity::Error)
         );
         assert_eq!(fixed(&text), "[v:chess]\nking = k\n");
     }
@@ -83,7 +84,7 @@ fn a_king_with_an_empty_betza_cannot_move() {
 #[test]
 fn a_custom_piece_without_its_colon_loses_a_letter() {
     let text = "[v:chess]\ncustomPiece1 = aWF\n";
-    assert_eq!(said(text)[0].1, "malformed-piece");
+    assert_eq!(said(text)[0].1, codes::MALFORMED_PIECE);
     assert_eq!(fixed(text), "[v:chess]\ncustomPiece1 = a:WF\n");
     let text = "[v:chess]\ncustomPiece1 = a\n";
     assert_eq!(said(text)[0].2, Severity::Error);
@@ -94,12 +95,16 @@ fn a_custom_piece_without_its_colon_loses_a_letter() {
 #[test]
 fn piece_options_read_as_the_engine_reads_them() {
     let one = "[v:chess]\nflagPiece = kq\nflagRegionWhite = *8\n";
-    assert_eq!(said(one)[0].1, "wrong-value");
+    assert_eq!(said(one)[0].1, codes::WRONG_VALUE);
     assert_eq!(said(one)[0].2, Severity::Error);
     let comment = "[v:chess]\npromotionPieceTypes = nq # the usual\n";
     assert_eq!(
         said(comment),
-        [("# the usual".to_owned(), "wrong-value", Severity::Warning)]
+        [(
+            "# the usual".to_owned(),
+            codes::WRONG_VALUE,
+            Severity::Warning
+        )]
     );
 }
 
@@ -141,7 +146,11 @@ fn a_file_without_a_header_gets_one_error() {
     let found = said(text);
     assert_eq!(
         found,
-        [("maxRank = 6".to_owned(), "outside-section", Severity::Error)]
+        [(
+            "maxRank = 6".to_owned(),
+            codes::OUTSIDE_SECTION,
+            Severity::Error
+        )]
     );
     assert!(fixed(text).starts_with("[myvariant:chess]\nmaxRank = 6"));
     let above = "maxRank = 6\n[v:chess]\ncastling = false\n";
@@ -226,7 +235,7 @@ fn a_piece_removed_by_a_later_line_has_no_letter() {
     assert!(
         found
             .iter()
-            .any(|(at, code, _)| at == "b" && *code == "wrong-value"),
+            .any(|(at, code, _)| at == "b" && *code == codes::WRONG_VALUE),
         "{found:?}"
     );
 }

@@ -1,13 +1,14 @@
 //! The problems of the file around the strings (`variants.ini` sections and keys, C/CIF
 //! attributes, MBN macros), each with its example and its correction.
 
-use super::{Code, Example, Family, file};
+use super::super::{Code, Family};
+use super::{described, file};
 use crate::Severity::{Error, Hint, Info, Warning};
-use crate::host::HostFormat::{self, Betza, Cif, Diagram, VariantsIni};
 
-/// Problems of the file around the strings, and of MBN macros across it.
-pub(super) const FILE: [Code; 30] = [
-    file(
+// Problems of the file around the strings, and of MBN macros across it.
+catalogue! {
+    FILE: [
+    UNCLOSED_SECTION = file(
         "unclosed-section",
         Family::Host,
         Error,
@@ -16,12 +17,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish does not read the section as a variant.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess\ncustomPiece1 = a:W\n",
             "[v:chess]\ncustomPiece1 = a:W\n",
         ),
     ),
-    file(
+    UNKNOWN_PARENT = file(
         "unknown-parent",
         Family::Host,
         Error,
@@ -30,9 +31,9 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish skips the section: it reads sections in order, and names keep \
              their spaces.",
         ),
-        (VariantsIni, "[v:nosuchvariant]\n", "[v:chess]\n"),
+        ("variants.ini", "[v:nosuchvariant]\n", "[v:chess]\n"),
     ),
-    file(
+    DUPLICATE_SECTION = file(
         "duplicate-section",
         Family::Host,
         Error,
@@ -41,12 +42,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish skips the second section whole.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[chess]\nmaxRank = 6\n",
             "[minichess:chess]\nmaxRank = 6\n",
         ),
     ),
-    file(
+    BYTE_ORDER_MARK = file(
         "byte-order-mark",
         Family::Host,
         Error,
@@ -55,12 +56,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish sees no header on the line and drops the section.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "\u{feff}[v:chess]\nmaxRank = 6\n",
             "[v:chess]\nmaxRank = 6\n",
         ),
     ),
-    file(
+    LINE_ENDING = file(
         "line-ending",
         Family::Host,
         Error,
@@ -70,12 +71,12 @@ pub(super) const FILE: [Code; 30] = [
              them): what an editor shows as the next lines is part of this one.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\rmaxRank = 6\n",
             "[v:chess]\nmaxRank = 6\n",
         ),
     ),
-    file(
+    INDENTED_HEADER = file(
         "indented-header",
         Family::Host,
         Error,
@@ -84,12 +85,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish ignores the line; the keys below it stay in the section above.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\n  [w:chess]\nmaxRank = 6\n",
             "[v:chess]\n[w:chess]\nmaxRank = 6\n",
         ),
     ),
-    file(
+    UNKNOWN_KEY = file(
         "unknown-key",
         Family::Host,
         Warning,
@@ -98,12 +99,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish ignores it without a word.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\nmaxRanks = 6\n",
             "[v:chess]\nmaxRank = 6\n",
         ),
     ),
-    file(
+    WRONG_VALUE = file(
         "wrong-value",
         Family::Host,
         Error,
@@ -113,12 +114,12 @@ pub(super) const FILE: [Code; 30] = [
              list, some values make the engine drop the variant or abort.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\ncastling = yes\n",
             "[v:chess]\ncastling = true\n",
         ),
     ),
-    file(
+    START_POSITION = file(
         "start-position",
         Family::Host,
         Error,
@@ -127,12 +128,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish rejects the position: the variant cannot be played.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\nmaxRank = 6\n",
             "[v:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
         ),
     ),
-    file(
+    EMPTY_VALUE = file(
         "empty-value",
         Family::Host,
         Warning,
@@ -141,12 +142,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish stores nothing: the parent's value or the default stays.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\nmaxRank =\n",
             "[v:chess]\nmaxRank = 8\n",
         ),
     ),
-    file(
+    DUPLICATE_KEY = file(
         "duplicate-key",
         Family::Host,
         Warning,
@@ -155,12 +156,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish keeps only the last value.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\nmaxFile = 6\nmaxFile = 7\n",
             "[v:chess]\nmaxFile = 7\n",
         ),
     ),
-    file(
+    DEPRECATED_KEY = file(
         "deprecated-key",
         Family::Host,
         Hint,
@@ -169,12 +170,12 @@ pub(super) const FILE: [Code; 30] = [
             "It works today; the newer key says more exactly what it sets.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\nwhiteDropRegion = *1\n",
             "[v:chess]\ndropRegionWhite = *1\n",
         ),
     ),
-    file(
+    NO_EQUALS = file(
         "no-equals",
         Family::Host,
         Warning,
@@ -183,12 +184,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish ignores the line.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\nmaxRank 6\n",
             "[v:chess]\nmaxRank = 6\n",
         ),
     ),
-    file(
+    OUTSIDE_SECTION = file(
         "outside-section",
         Family::Host,
         Error,
@@ -199,12 +200,12 @@ pub(super) const FILE: [Code; 30] = [
              a fix that moves the header up.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "maxRank = 6\n[v:chess]\n",
             "[v:chess]\nmaxRank = 6\n",
         ),
     ),
-    file(
+    CUSTOM_PIECE_NUMBER = file(
         "custom-piece-number",
         Family::Host,
         Error,
@@ -213,12 +214,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish has 25 custom pieces; the key defines nothing.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\ncustomPiece26 = a:W\n",
             "[v:chess]\ncustomPiece25 = a:W\n",
         ),
     ),
-    file(
+    MALFORMED_PIECE = file(
         "malformed-piece",
         Family::Host,
         Error,
@@ -227,12 +228,12 @@ pub(super) const FILE: [Code; 30] = [
             "Fairy-Stockfish cannot read the piece.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\ncustomPiece1 = :W\n",
             "[v:chess]\ncustomPiece1 = a:W\n",
         ),
     ),
-    file(
+    LETTER_USED_TWICE = file(
         "letter-used-twice",
         Family::Host,
         Error,
@@ -241,12 +242,12 @@ pub(super) const FILE: [Code; 30] = [
             "One of the two pieces is hidden: a position names pieces by letter.",
         ),
         (
-            VariantsIni,
+            "variants.ini",
             "[v:chess]\ncustomPiece1 = a:W\ncustomPiece2 = a:F\n",
             "[v:chess]\ncustomPiece1 = a:W\ncustomPiece2 = c:F\n",
         ),
     ),
-    file(
+    UNCLOSED_ATTRIBUTE = file(
         "unclosed-attribute",
         Family::Host,
         Error,
@@ -255,12 +256,12 @@ pub(super) const FILE: [Code; 30] = [
             "The rest of the file would be read as pieces.",
         ),
         (
-            Cif,
+            "game.cif",
             "<game name=\"x\" pieces=\"P=fW\n",
             "<game name=\"x\" pieces=\"P=fW\"/>\n",
         ),
     ),
-    file(
+    UNKNOWN_DIALECT = file(
         "unknown-dialect",
         Family::Host,
         Error,
@@ -268,11 +269,11 @@ pub(super) const FILE: [Code; 30] = [
             "a `# dialect:` line naming no dialect",
             "The lines after it are read in the dialect before; the message lists the known.",
         ),
-        (Betza, "# dialect: klingon\nW\n", "# dialect: xbetza\nW\n"),
+        ("pieces.betza", "# dialect: klingon\nW\n", "# dialect: xbetza\nW\n"),
     ),
     // Interactive Diagram bracket groups (H. G. Muller's "Betza 2.1", chessvariants.com
     // comment 56519; the diagram reads `[F?R]`, comment 58488): host/diagram.rs.
-    file(
+    DIAGRAM_BRACKET_GROUP = file(
         "diagram-bracket-group",
         Family::Host,
         Info,
@@ -282,12 +283,12 @@ pub(super) const FILE: [Code; 30] = [
              out, said once, and the rest of the piece is checked and drawn without it.",
         ),
         (
-            Diagram,
+            "pieces.diagram",
             "griffon:G:[F?R]:griffon:c1\n",
             "griffon:G:FyafsF:griffon:c1\n",
         ),
     ),
-    file(
+    DIAGRAM_UNCLOSED_GROUP = file(
         "diagram-unclosed-group",
         Family::Host,
         Error,
@@ -296,12 +297,12 @@ pub(super) const FILE: [Code; 30] = [
             "The group runs to the end of the Betza field, and none of it is read.",
         ),
         (
-            Diagram,
+            "pieces.diagram",
             "griffon:G:[F?R:griffon:c1\n",
             "griffon:G:[F?R]:griffon:c1\n",
         ),
     ),
-    file(
+    DIAGRAM_UNMATCHED_BRACKET = file(
         "diagram-unmatched-bracket",
         Family::Host,
         Error,
@@ -311,32 +312,36 @@ pub(super) const FILE: [Code; 30] = [
              checked apart.",
         ),
         (
-            Diagram,
+            "pieces.diagram",
             "griffon:G:F?R]:griffon:c1\n",
             "griffon:G:[F?R]:griffon:c1\n",
         ),
     ),
-    Code {
-        code: "string-too-long",
-        family: Family::Host,
-        severity: Error,
-        summary: "a Betza string too long to analyse",
-        explanation: "Analysis is bounded so an editor never waits; no real piece is this long.",
-        example: Example::Described("a Betza string over 64 KiB"),
-    },
-    Code {
-        code: crate::document::TOO_MANY_FINDINGS,
-        family: Family::Host,
-        severity: Warning,
-        summary: "more findings in one file than are listed; says how many more, of which codes",
-        explanation: "A file of a million broken lines would cost gigabytes and bury the first \
-                      findings; the first 3,000 in file order are kept (`betza check \
-                      --max-findings N`, the editor setting `maxFindings`; 0: no limit). It \
-                      takes the level of the most severe finding it stands for, whatever level \
-                      is set for it, so a check still fails on an error it does not list.",
-        example: Example::Described("a file with more than 3,000 findings"),
-    },
-    file(
+    STRING_TOO_LONG = described(
+        "string-too-long",
+        Family::Host,
+        Error,
+        (
+            "a Betza string too long to analyse",
+            "Analysis is bounded so an editor never waits; no real piece is this long.",
+        ),
+        "a Betza string over 64 KiB",
+    ),
+    TOO_MANY_FINDINGS = described(
+        "too-many-findings",
+        Family::Host,
+        Warning,
+        (
+            "more findings in one file than are listed; says how many more, of which codes",
+            "A file of a million broken lines would cost gigabytes and bury the first \
+             findings; the first 3,000 in file order are kept (`betza check \
+             --max-findings N`, the editor setting `maxFindings`; 0: no limit). It \
+             takes the level of the most severe finding it stands for, whatever level \
+             is set for it, so a check still fails on an error it does not list.",
+        ),
+        "a file with more than 3,000 findings",
+    ),
+    UNDEFINED_MACRO = file(
         "undefined-macro",
         Family::Macro,
         Error,
@@ -344,9 +349,9 @@ pub(super) const FILE: [Code; 30] = [
             "an MBN compound letter used but never defined",
             "Compound letters have no moves of their own; the piece is missing moves.",
         ),
-        (HostFormat::Mbn, "P=:NR:\n", "@:NR:=N0\nP=:NR:\n"),
+        ("macros.mbn", "P=:NR:\n", "@:NR:=N0\nP=:NR:\n"),
     ),
-    file(
+    DUPLICATE_MACRO = file(
         "duplicate-macro",
         Family::Macro,
         Error,
@@ -355,12 +360,12 @@ pub(super) const FILE: [Code; 30] = [
             "The first definition counts; the second is ignored.",
         ),
         (
-            HostFormat::Mbn,
+            "macros.mbn",
             "@:NR:=N0\n@:NR:=W0\nP=:NR:\n",
             "@:NR:=N0\nP=:NR:\n",
         ),
     ),
-    file(
+    UNUSED_MACRO = file(
         "unused-macro",
         Family::Macro,
         Hint,
@@ -368,9 +373,10 @@ pub(super) const FILE: [Code; 30] = [
             "an MBN macro never used",
             "It changes nothing; perhaps a piece meant to use it.",
         ),
-        (HostFormat::Mbn, "@:NR:=N0\nP=W\n", "@:NR:=N0\nP=:NR:\n"),
-    ),
-    file(
+        ("macros.mbn", "@:NR:=N0\nP=W\n", "@:NR:=N0\nP=:NR:\n"),
+    )
+    .unnecessary(),
+    RECURSIVE_MACRO = file(
         "recursive-macro",
         Family::Macro,
         Error,
@@ -379,20 +385,22 @@ pub(super) const FILE: [Code; 30] = [
             "It cannot be dissolved, so the pieces using it have no meaning.",
         ),
         (
-            HostFormat::Mbn,
+            "macros.mbn",
             "@:A:=:B:\n@:B:=:A:\nP=:A:\n",
             "@:A:=W\n@:B:=:A:\nP=:B:\n",
         ),
     ),
-    Code {
-        code: "macro-too-long",
-        family: Family::Macro,
-        severity: Error,
-        summary: "an MBN macro that dissolves to a string too long to analyse",
-        explanation: "Macros using macros can grow exponentially; dissolving is bounded.",
-        example: Example::Described("macros each using the one before ten times, ten deep"),
-    },
-    file(
+    MACRO_TOO_LONG = described(
+        "macro-too-long",
+        Family::Macro,
+        Error,
+        (
+            "an MBN macro that dissolves to a string too long to analyse",
+            "Macros using macros can grow exponentially; dissolving is bounded.",
+        ),
+        "macros each using the one before ten times, ten deep",
+    ),
+    MACRO_EXPANSION_ERROR = file(
         "macro-expansion-error",
         Family::Macro,
         Error,
@@ -401,9 +409,10 @@ pub(super) const FILE: [Code; 30] = [
             "Each definition reads well alone, but together they make no piece.",
         ),
         (
-            HostFormat::Mbn,
+            "macros.mbn",
             "@:B:=(W\n@:A:=:B:F\nP=:A:\n",
             "@:B:=(W)\n@:A:=:B:F\nP=:A:\n",
         ),
     ),
-];
+    ]
+}

@@ -1,166 +1,168 @@
 //! The syntax errors of every dialect, each with its example and its correction.
 
-use super::{Code, syntax};
+use super::super::Code;
+use super::syntax;
 use crate::Dialect::{Chained, Fairy, Mbn, XBetza};
 use crate::Severity::{Error, Warning};
 
-/// The syntax errors of every dialect (`parser::Problem`); codes two dialects share appear once.
-pub(super) const SYNTAX: [Code; 35] = [
-    syntax(
+// The syntax errors of every dialect (`parser::Problem`); codes two dialects share appear once.
+catalogue! {
+    SYNTAX: [
+    UNKNOWN_MODIFIER = syntax(
         "unknown-modifier",
         Error,
         "a lower-case letter that is no modifier of the dialect",
         "The letter means nothing here, so the piece is not the one written; often a typo.",
         (XBetza, "wN", "N"),
     ),
-    syntax(
+    UNKNOWN_ATOM = syntax(
         "unknown-atom",
         Error,
         "a capital that is no atom of the dialect",
         "The letter moves nowhere; engines skip it or stop reading there.",
         (XBetza, "fE", "fF"),
     ),
-    syntax(
+    UNKNOWN_CHARACTER = syntax(
         "unknown-character",
         Error,
         "a character that is not part of Betza notation",
         "Engines stop reading or skip it; what follows may be lost.",
         (XBetza, "N§", "N"),
     ),
-    syntax(
+    STRAY_PUNCTUATION = syntax(
         "stray-punctuation",
         Error,
         "punctuation the dialect has no use for",
         "Only MBN and chained Betza give punctuation a meaning; in XBetza it is a mistake.",
         (XBetza, "N-F", "NF"),
     ),
-    syntax(
+    MISSING_ATOM = syntax(
         "missing-atom",
         Error,
         "modifiers with no atom after them",
         "Modifiers describe the atom that follows; without it they describe nothing.",
         (XBetza, "mf", "mfW"),
     ),
-    syntax(
+    STRAY_NUMBER = syntax(
         "stray-number",
         Error,
         "a number with no atom before it",
         "A range follows its atom (`W4`); a number before any atom limits nothing.",
         (XBetza, "3N", "N3"),
     ),
-    syntax(
+    STRAY_STAR = syntax(
         "stray-star",
         Error,
         "`*` with no atom before it",
         "`*` is a range and follows its atom.",
         (XBetza, "*W", "W*"),
     ),
-    syntax(
+    STRAY_EXTENSION = syntax(
         "stray-extension",
         Error,
         "`X` or `Y` with no leaper before it",
         "The suffixes extend the leaper they follow (`FX`, the Giraffe).",
         (XBetza, "X", "FX"),
     ),
-    syntax(
+    UNCLOSED_PAREN = syntax(
         "unclosed-paren",
         Error,
         "a `(` never closed",
         "A repeat group needs its `)`; the rest of the string is read as inside it.",
         (XBetza, "(cafR", "(caf)R"),
     ),
-    syntax(
+    UNMATCHED_PAREN = syntax(
         "unmatched-paren",
         Error,
         "a `)` with no `(`",
         "Nothing opened the group it closes.",
         (XBetza, "caf)R", "(caf)R"),
     ),
-    syntax(
+    EMPTY_GROUP = syntax(
         "empty-group",
         Error,
         "parentheses with nothing inside",
         "An empty group repeats nothing.",
         (XBetza, "()R", "R"),
     ),
-    syntax(
+    NESTED_PAREN = syntax(
         "nested-paren",
         Error,
         "a group inside a group",
         "XBetza's repeat groups do not nest.",
         (XBetza, "((caf))R", "(caf)R"),
     ),
-    syntax(
+    DUPLICATE_RANGE = syntax(
         "duplicate-range",
         Error,
         "a second range on one atom",
         "An atom takes one range; which one an engine keeps is anyone's guess.",
         (XBetza, "W3*", "W3"),
     ),
-    syntax(
+    DUPLICATE_EXTENSION = syntax(
         "duplicate-extension",
         Error,
         "a second `X` or `Y` on one atom",
         "An atom takes one extension suffix.",
         (XBetza, "FXX", "FX"),
     ),
-    syntax(
+    EXTENSION_ON_NON_LEAPER = syntax(
         "extension-on-non-leaper",
         Error,
         "`X` or `Y` after an atom that is not a single leaper",
         "The suffixes extend single leapers (W F D N A H C Z G L J) only.",
         (XBetza, "RX", "FX"),
     ),
-    syntax(
+    RANGE_TOO_LONG = syntax(
         "range-too-long",
         Error,
         "a range of more than two digits",
         "No board is that large; the number is a typo.",
         (XBetza, "R123", "R12"),
     ),
-    syntax(
+    FAIRY_ONE_DIGIT_RANGE = syntax(
         "fairy-one-digit-range",
         Warning,
         "a range of two digits, of which Fairy-Stockfish reads the first",
         "`R12` is a rook of range 1 to Fairy-Stockfish, not of range 12.",
         (Fairy, "R12", "R7"),
     ),
-    syntax(
+    CASTLING_BAD_STEP = syntax(
         "castling-bad-step",
         Error,
         "castling `O` with a king step of 0 or `*`",
         "The number after `O` is how far the king moves; it must be 1 or more.",
         (XBetza, "O0", "O2"),
     ),
-    syntax(
+    RANGE_WITHOUT_EFFECT = syntax(
         "range-without-effect",
         Warning,
         "a range on an atom with no step to repeat",
         "`U` and `I` reach their squares in one move; a range changes nothing.",
         (XBetza, "U3", "U"),
     ),
-    syntax(
+    RANGE_ON_DOUBLED_ATOM = syntax(
         "range-on-doubled-atom",
         Error,
         "a range after a doubled atom",
         "A doubled atom already rides without limit; the range contradicts it.",
         (XBetza, "NN2", "NN"),
     ),
-    syntax(
+    UNCLOSED_BRACKET = syntax(
         "unclosed-bracket",
         Error,
         "an MBN bracket, comment bar or compound colon never closed",
         "Everything after it is read as inside it.",
         (Mbn, "{W", "{W}"),
     ),
-    syntax(
+    UNMATCHED_BRACKET = syntax(
         "unmatched-bracket",
         Error,
         "an MBN closing bracket with no opening one",
         "Nothing opened what it closes.",
         (Mbn, "W}", "W"),
     ),
-    syntax(
+    NESTING_TOO_DEEP = syntax(
         "nesting-too-deep",
         Error,
         "MBN brackets nested deeper than the parser descends",
@@ -171,88 +173,89 @@ pub(super) const SYNTAX: [Code; 35] = [
             "(W)",
         ),
     ),
-    syntax(
+    EXPECTED = syntax(
         "expected",
         Error,
         "MBN needs something else at this place",
         "The message says what was expected; the definition is incomplete.",
         (Mbn, ":2,:", ":2,1:"),
     ),
-    syntax(
+    UNEXPECTED = syntax(
         "unexpected",
         Error,
         "a token that cannot stand where it is in MBN",
         "The message says where it stands; MBN's grammar (seed 002) has no place for it.",
         (Mbn, "Q*=W", "Q=W"),
     ),
-    syntax(
+    EMPTY_DEFINITION = syntax(
         "empty-definition",
         Error,
         "an MBN definition with nothing after `=`",
         "A definition needs moves; whitespace ends a definition, so `P= W` defines nothing.",
         (Mbn, "P=", "P=W"),
     ),
-    syntax(
+    SECOND_EQUALS = syntax(
         "second-equals",
         Error,
         "a second `=` outside a castling rule",
         "Only castling rules have two `=`.",
         (Mbn, "P=W=F", "P=WF"),
     ),
-    syntax(
+    MACRO_WITH_PREFIX = syntax(
         "macro-with-prefix",
         Error,
         "an MBN macro name with a prefix",
         "Seed 002: \"a prefixed letter for the macro identifier is not allowed\".",
         (Mbn, "@+Q=K", "@Q=K"),
     ),
-    syntax(
+    COMPOUND_TOO_LONG = syntax(
         "compound-too-long",
         Error,
         "an MBN compound letter of more than three characters",
         "Seed 002: \"the maximal length for compound letters is three\".",
         (Mbn, "@:ABCD:=W", "@:ABC:=W"),
     ),
-    syntax(
+    MISSING_MOVE = syntax(
         "missing-move",
         Error,
         "MBN modifiers or prefixes with no move after them",
         "Modifiers describe the move that follows: a piece letter, `:m,n:` or a group.",
         (Mbn, "P=lf", "P=lfW"),
     ),
-    syntax(
+    SECOND_STEPS = syntax(
         "second-steps",
         Error,
         "a second exponent on one MBN move",
         "A move takes one exponent.",
         (Mbn, "W0*0", "W0*"),
     ),
-    syntax(
+    UNUSED_MODIFIER = syntax(
         "unused-modifier",
         Error,
         "MBN's `q`, the one letter it leaves unused",
         "Seed 002: \"q (still unused)\".",
         (Mbn, "qW", "W"),
     ),
-    syntax(
+    LONE_Y = syntax(
         "lone-y",
         Error,
         "MBN's `y` not after `c`, `j`, `w` or `x`",
         "`y` means \"any\" only in `cy`, `jy`, `wy` and `xy`.",
         (Mbn, "yW", "cyW"),
     ),
-    syntax(
+    OPERATOR_WITHOUT_LEG = syntax(
         "operator-without-leg",
         Error,
         "a chaining operator with no leg before it",
         "An operator joins two legs (`W-F`); the first is missing.",
         (Chained, "-F", "W-F"),
     ),
-    syntax(
+    MISSING_LEG = syntax(
         "missing-leg",
         Error,
         "chained modifiers or an operator with no leg after them",
         "The move ends before the leg they describe.",
         (Chained, "W-", "W-F"),
     ),
-];
+    ]
+}

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::{Code, Example, codes, lookup};
+use super::{Code, Example, all_codes, lookup};
 use crate::document::{Options, analyse};
 use crate::host::HostFormat;
 use crate::parser::Problem;
@@ -12,7 +12,7 @@ use crate::parser::Problem;
 /// The codes the analysis reports on an example's text. A lint rule's example is analysed with
 /// only the rule's own engine as a target, so no other engine's finding on the same letters
 /// stands in for it (findings on one span keep only the most severe).
-fn codes_on(code: &str, example: &Example, text: &str) -> Vec<String> {
+fn codes_on(code: Code, example: &Example, text: &str) -> Vec<Code> {
     let (format, options) = match *example {
         Example::Betza { dialect, .. } => {
             let format = match dialect {
@@ -21,13 +21,16 @@ fn codes_on(code: &str, example: &Example, text: &str) -> Vec<String> {
             };
             let options = Options {
                 default_dialect: dialect,
-                engines: crate::lint::rule_by_code(code)
-                    .map(|rule| rule.engine.into_iter().collect()),
+                engines: (code.family == super::Family::Lint)
+                    .then(|| code.engine.into_iter().collect()),
                 ..Options::default()
             };
             (format, options)
         }
-        Example::File { format, .. } => (format, Options::default()),
+        Example::File { file, .. } => {
+            let format = crate::host::detect(file, text).expect("a file name of a host format");
+            (format, Options::default())
+        }
         Example::Described(_) => return Vec::new(),
     };
     analyse(format, text, &options)
@@ -40,17 +43,18 @@ fn codes_on(code: &str, example: &Example, text: &str) -> Vec<String> {
 #[test]
 fn every_example_gets_its_code_and_its_correction_does_not() {
     let mut wrong = Vec::new();
-    for Code { code, example, .. } in codes() {
+    for code in all_codes() {
+        let example = code.example;
         let (bad, good) = match example {
             Example::Betza { bad, good, .. } | Example::File { bad, good, .. } => (bad, good),
             Example::Described(_) => continue,
         };
         let found = codes_on(code, &example, bad);
-        if !found.iter().any(|c| c == code) {
+        if !found.contains(&code) {
             wrong.push(format!("{code} not on {bad:?}: {found:?}"));
         }
         let corrected = codes_on(code, &example, good);
-        if corrected.iter().any(|c| c == code) {
+        if corrected.contains(&code) {
             wrong.push(format!("{code} on the correction {good:?}"));
         }
     }
@@ -60,8 +64,8 @@ fn every_example_gets_its_code_and_its_correction_does_not() {
 #[test]
 fn codes_are_unique() {
     let mut seen = HashSet::new();
-    for code in codes() {
-        assert!(seen.insert(code.code), "{} twice", code.code);
+    for code in all_codes() {
+        assert!(seen.insert(code.name), "{} twice", code.name);
     }
 }
 
@@ -113,7 +117,7 @@ fn every_syntax_problem_is_registered() {
     ];
     for problem in problems {
         let code = problem.code();
-        let registered = lookup(code).unwrap_or_else(|| panic!("{code} is not registered"));
+        let registered = lookup(code.name).unwrap_or_else(|| panic!("{code} is not registered"));
         assert_eq!(
             registered.severity,
             problem.severity(),
@@ -152,7 +156,7 @@ fn every_code_found_in_the_projects_files_is_registered() {
     assert!(found.len() > 10, "{found:?}");
     for code in &found {
         assert!(
-            lookup(code).is_some(),
+            lookup(code.name).is_some(),
             "`{code}` is emitted but not registered"
         );
     }
@@ -163,7 +167,7 @@ fn every_code_found_in_the_projects_files_is_registered() {
 #[test]
 fn the_code_list_is_generated_from_the_registry() {
     let mut doc = String::from(
-        "# Diagnostic codes\n\nGenerated from `syntax/src/ide/registry.rs` by the test \
+        "# Diagnostic codes\n\nGenerated from `syntax/src/diagnostic/codes` by the test \
          `the_code_list_is_generated_from_the_registry` (`UPDATE_EXPECT=1 cargo test -p \
          betza-syntax` rewrites it). Every code can be turned off or given another severity: \
          `betza check --allow CODE` / `--deny CODE`, or the server's `rules` setting \
@@ -171,7 +175,7 @@ fn the_code_list_is_generated_from_the_registry() {
          an engine run when that engine is a target.\n",
     );
     let mut family = None;
-    for code in codes() {
+    for code in all_codes() {
         if family != Some(code.family) {
             family = Some(code.family);
             doc.push_str(&format!(
@@ -192,14 +196,14 @@ fn the_code_list_is_generated_from_the_registry() {
         };
         doc.push_str(&format!(
             "| `{}` | {} | {} | {example} |\n",
-            code.code,
+            code.name,
             code.severity.as_str(),
             code.summary,
         ));
     }
     doc.push_str("\n## Why\n\n");
-    for code in codes() {
-        doc.push_str(&format!("- **`{}`**: {}\n", code.code, code.explanation));
+    for code in all_codes() {
+        doc.push_str(&format!("- **`{}`**: {}\n", code.name, code.explanation));
     }
-    expect_test::expect_file!["../../../DIAGNOSTICS.md"].assert_eq(&doc);
+    expect_test::expect_file!["../../DIAGNOSTICS.md"].assert_eq(&doc);
 }
