@@ -3,6 +3,7 @@
 //! piece as a whole.
 
 use std::cell::Cell;
+use std::collections::BTreeSet;
 
 use rowan::TextRange;
 use rustc_hash::FxHashSet as HashSet;
@@ -13,7 +14,7 @@ use super::walk::{Search, Walker};
 use super::{Occupant, Position, Side, Square, Step, region};
 use crate::Dialect;
 use crate::model::region::Regions;
-use crate::model::{Initial, Leg, LegSteps, Move, MoveKind, Piece, Reach};
+use crate::model::{Initial, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach};
 
 /// The moves of `piece` in `position`.
 pub fn generate(piece: &Piece, position: &Position) -> Generated {
@@ -50,17 +51,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
             continue;
         }
         let made_before = out.moves.len();
-        // The squares marked so far, before this move adds its own: a range after the move
-        // takes back what it added where it may not end.
-        let limits_end = !a_move.regions.to.is_empty() || a_move.regions.to_edge;
-        let marked_before = limits_end.then(|| {
-            (
-                out.could_capture.clone(),
-                out.could_swap.clone(),
-                out.in_the_way.clone(),
-                out.en_passant.len(),
-            )
-        });
+        let marked_before = MarkedBefore::of(a_move, &out);
         match &a_move.kind {
             MoveKind::Legs => {
                 // Each move has its own share, so one expensive move cannot starve the others,
@@ -79,47 +70,15 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 .run(&a_move.legs, &mut out);
                 total -= share - budget.get();
             }
-            MoveKind::Universal(modes) => {
-                for to in position.size.squares().filter(|s| *s != position.from) {
-                    let occupant = position.occupant(to);
-                    // It would take an enemy standing there: the diagram says so.
-                    if occupant.is_none() && modes.capture_enemy {
-                        out.could_capture.insert(to);
-                    }
-                    let lands = match occupant {
-                        None => modes.to_empty,
-                        Some(Occupant::Enemy) => modes.capture_enemy,
-                        Some(Occupant::Friend) => modes.capture_friend,
-                    };
-                    if occupant.is_some() && !lands && modes.ends_somewhere() {
-                        out.in_the_way.insert(to);
-                    }
-                    if lands {
-                        out.moves.push(GeneratedMove::direct(
-                            to,
-                            occupant,
-                            initial_only,
-                            a_move.source,
-                        ));
-                    }
-                }
-            }
+            MoveKind::Universal(modes) => universal(position, a_move, *modes, &mut out),
             MoveKind::Castling {
                 king_step,
                 directions,
                 next_closer,
             } => {
                 if !position.moved {
-                    for direction in directions {
-                        let direction = match position.side {
-                            Side::White => *direction,
-                            Side::Black => direction.for_black(),
-                        };
-                        if let Some(to) = castling(position, direction, *king_step, *next_closer) {
-                            out.moves
-                                .push(GeneratedMove::direct(to, None, true, a_move.source));
-                        }
-                    }
+                    let rule = (directions.as_slice(), *king_step, *next_closer);
+                    castlings(position, a_move.source, rule, &mut out);
                 }
             }
             MoveKind::Imitator => out.not_generated.push((
@@ -134,27 +93,109 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 index <= made_before || m.to != position.from || may_end_where_it_started(a_move, m)
             });
         }
-        if let Some((could_capture, could_swap, in_the_way, en_passant)) = marked_before {
-            let mut index = 0;
-            out.moves.retain(|m| {
-                index += 1;
-                index <= made_before || region::may_end(&a_move.regions, m.to, position)
-            });
-            let may_end = |s: &Square| region::may_end(&a_move.regions, *s, position);
-            out.could_capture
-                .retain(|s| could_capture.contains(s) || may_end(s));
-            out.could_swap
-                .retain(|s| could_swap.contains(s) || may_end(s));
-            out.in_the_way
-                .retain(|s| in_the_way.contains(s) || may_end(s));
-            let mut index = 0;
-            out.en_passant.retain(|s| {
-                index += 1;
-                index <= en_passant || may_end(s)
-            });
+        if let Some(marked) = marked_before {
+            marked.take_back_where_it_may_not_end(a_move, position, made_before, &mut out);
         }
     }
     out
+}
+
+/// The universal leaper's moves: to every square but its own, as its modes allow.
+fn universal(position: &Position, a_move: &Move, modes: Modes, out: &mut Generated) {
+    let initial_only = a_move.initial != Initial::Always;
+    for to in position.size.squares().filter(|s| *s != position.from) {
+        let occupant = position.occupant(to);
+        // It would take an enemy standing there: the diagram says so.
+        if occupant.is_none() && modes.capture_enemy {
+            out.could_capture.insert(to);
+        }
+        let lands = match occupant {
+            None => modes.to_empty,
+            Some(Occupant::Enemy) => modes.capture_enemy,
+            Some(Occupant::Friend) => modes.capture_friend,
+        };
+        if occupant.is_some() && !lands && modes.ends_somewhere() {
+            out.in_the_way.insert(to);
+        }
+        if lands {
+            out.moves.push(GeneratedMove::direct(
+                to,
+                occupant,
+                initial_only,
+                a_move.source,
+            ));
+        }
+    }
+}
+
+/// The castlings of a castling rule (directions, the king's step, whether the next piece is
+/// the closer), each direction seen from the side to move.
+fn castlings(
+    position: &Position,
+    source: TextRange,
+    (directions, king_step, next_closer): (&[Step], u32, bool),
+    out: &mut Generated,
+) {
+    for direction in directions {
+        let direction = match position.side {
+            Side::White => *direction,
+            Side::Black => direction.for_black(),
+        };
+        if let Some(to) = castling(position, direction, king_step, next_closer) {
+            out.moves
+                .push(GeneratedMove::direct(to, None, true, source));
+        }
+    }
+}
+
+/// The squares marked before a move adds its own: a range after the move takes back what it
+/// added where it may not end.
+struct MarkedBefore {
+    could_capture: BTreeSet<Square>,
+    could_swap: BTreeSet<Square>,
+    in_the_way: BTreeSet<Square>,
+    en_passant: usize,
+}
+
+impl MarkedBefore {
+    /// What `out` marks before `a_move`, when a range limits where it ends.
+    fn of(a_move: &Move, out: &Generated) -> Option<MarkedBefore> {
+        let limits_end = !a_move.regions.to.is_empty() || a_move.regions.to_edge;
+        limits_end.then(|| MarkedBefore {
+            could_capture: out.could_capture.clone(),
+            could_swap: out.could_swap.clone(),
+            in_the_way: out.in_the_way.clone(),
+            en_passant: out.en_passant.len(),
+        })
+    }
+
+    /// Takes back the moves and marks `a_move` added (its moves those after the first
+    /// `made_before`) on squares where its range does not let it end.
+    fn take_back_where_it_may_not_end(
+        self,
+        a_move: &Move,
+        position: &Position,
+        made_before: usize,
+        out: &mut Generated,
+    ) {
+        let mut index = 0;
+        out.moves.retain(|m| {
+            index += 1;
+            index <= made_before || region::may_end(&a_move.regions, m.to, position)
+        });
+        let may_end = |s: &Square| region::may_end(&a_move.regions, *s, position);
+        out.could_capture
+            .retain(|s| self.could_capture.contains(s) || may_end(s));
+        out.could_swap
+            .retain(|s| self.could_swap.contains(s) || may_end(s));
+        out.in_the_way
+            .retain(|s| self.in_the_way.contains(s) || may_end(s));
+        let mut index = 0;
+        out.en_passant.retain(|s| {
+            index += 1;
+            index <= self.en_passant || may_end(s)
+        });
+    }
 }
 
 /// Seed 002: "So far as not specifically allowed, the start square and the arrival square

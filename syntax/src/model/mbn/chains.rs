@@ -49,83 +49,77 @@ impl Lower {
         chained: bool,
         source: TextRange,
     ) -> Vec<Path> {
-        if before.universal || after.universal {
-            self.skip(
-                source,
-                "the universal leaper `U` in a chain is not drawn yet",
-            );
+        if !self.joinable(&before, after, source) {
             return Vec::new();
         }
-        // Only a path's last leg can swap: `w` is put on the last leg, and a path whose last
-        // leg swaps is never joined on.
-        if before
+        settle_joint(&mut before, after);
+        // "N--N is equal to N-dN": `d` makes the leg independent of the one before, and the
+        // letters beside it then say its own directions ("K--fK … is equivalent to K-dfK").
+        let independent = after.directions.contains(&ANY_DIRECTION);
+        if !chained || independent {
+            if after.directions.iter().any(|d| d.turns_from_before()) {
+                self.skip(
+                    source,
+                    "`t` and `z` turn from the leg before, which `--` or `d` has made independent",
+                );
+                return Vec::new();
+            }
+            return vec![self.join_independent(before, after, chained)];
+        }
+        self.join_turned(before, after, source)
+    }
+
+    /// Whether `after` can be drawn joined on `before`; said where it cannot.
+    fn joinable(&mut self, before: &Path, after: &Path, source: TextRange) -> bool {
+        let why = if before.universal || after.universal {
+            "the universal leaper `U` in a chain is not drawn yet"
+        } else if before
             .legs
             .last()
             .is_some_and(|l| l.modes.swap_enemy || l.modes.swap_friend)
         {
-            self.skip(
-                source,
-                "a swap (`w`) on a leg before the last is not drawn yet",
-            );
-            return Vec::new();
-        }
-        // A range on the square where one part ends and the next starts limits a square the
-        // move passes through, which the board does not check.
-        if !before.regions.to.is_empty()
+            // Only a path's last leg can swap: `w` is put on the last leg, and a path whose
+            // last leg swaps is never joined on.
+            "a swap (`w`) on a leg before the last is not drawn yet"
+        } else if !before.regions.to.is_empty()
             || !after.regions.from.is_empty()
             || !after.regions.conditions.is_empty()
         {
-            self.skip(
-                source,
-                "a board range or condition on a square the move passes through is not drawn yet",
-            );
-            return Vec::new();
-        }
-        before.regions.to.clone_from(&after.regions.to);
-        // A leg that goes on must land on an empty square; one that may end the move (before a
-        // `{}` leg that is blocked) keeps its own modes. The legs before the last were settled
-        // when they were joined on.
-        // An effect with no leg of its own (an explosion) leaves the move ending here.
-        let may_end = after.legs.first().is_none_or(|next| next.when_open);
-        if let Some(leg) = before.legs.last_mut()
-            && leg.default_modes
-            && !may_end
+            // A range on the square where one part ends and the next starts limits a square
+            // the move passes through, which the board does not check.
+            "a board range or condition on a square the move passes through is not drawn yet"
+        } else {
+            return true;
+        };
+        self.skip(source, why);
+        false
+    }
+
+    /// `after` joined on `before` with its own directions (not chained, or made independent
+    /// by `d`): its first leg's steps kept where its own letters select them.
+    fn join_independent(&mut self, mut before: Path, after: &Path, chained: bool) -> Path {
+        self.spend(after.legs.len());
+        let mut legs = after.legs.clone();
+        let own: Vec<Directional> = after
+            .directions
+            .iter()
+            .copied()
+            .filter(|d| *d != ANY_DIRECTION)
+            .collect();
+        if chained
+            && !own.is_empty()
+            && let Some(LegSteps::Absolute(steps)) = legs.first_mut().map(|l| &mut l.steps)
         {
-            leg.modes = Modes::MOVE;
+            steps.retain(|s| own.iter().any(|d| selects(*d, *s)));
         }
-        if after.initial != Initial::Always {
-            before.initial = after.initial;
-        }
-        // "N--N is equal to N-dN": `d` makes the leg independent of the one before, and the
-        // letters beside it then say its own directions ("K--fK … is equivalent to K-dfK").
-        let any = Directional::One(Direction::Any);
-        let independent = after.directions.contains(&any);
-        if (!chained || independent) && after.directions.iter().any(|d| d.turns_from_before()) {
-            self.skip(
-                source,
-                "`t` and `z` turn from the leg before, which `--` or `d` has made independent",
-            );
-            return Vec::new();
-        }
-        if !chained || independent {
-            self.spend(after.legs.len());
-            let mut legs = after.legs.clone();
-            let own: Vec<Directional> = after
-                .directions
-                .iter()
-                .copied()
-                .filter(|d| *d != any)
-                .collect();
-            if chained
-                && !own.is_empty()
-                && let Some(LegSteps::Absolute(steps)) = legs.first_mut().map(|l| &mut l.steps)
-            {
-                steps.retain(|s| own.iter().any(|d| selects(*d, *s)));
-            }
-            before.ends = before.ends.then(&legs);
-            before.legs.extend(legs);
-            return vec![before];
-        }
+        before.ends = before.ends.then(&legs);
+        before.legs.extend(legs);
+        before
+    }
+
+    /// `after` chained on `before`, turning from its last step: a path for each size that
+    /// step can have, and for each leap of twice or three times a step.
+    fn join_turned(&mut self, mut before: Path, after: &Path, source: TextRange) -> Vec<Path> {
         let next = &after.first_sizes;
         let mut ways: Vec<(Size, LegSteps)> = Vec::new();
         if can_restrict_last(&before) {
@@ -153,41 +147,18 @@ impl Lower {
         // Each of its directions is a path of its own, the next leg's steps written out.
         for (leap, steps) in scaled {
             self.spend(before.legs.len() + after.legs.len());
-            let mut head = before.clone();
-            if let Some(LegSteps::Absolute(last)) = head.legs.last_mut().map(|l| &mut l.steps) {
-                last.retain(|s| *s == leap);
-            }
-            let mut rest = after.legs.iter().cloned();
-            if let Some(mut first) = rest.next() {
-                first.steps = LegSteps::Absolute(steps);
-                head.legs.push(first);
-            }
-            head.legs.extend(rest);
-            head.ends = Ends::of(&head.legs);
-            out.push(head);
+            out.push(scaled_head(&before, after, leap, steps));
         }
         let mut ways = ways.into_iter().peekable();
         while let Some((previous, steps)) = ways.next() {
-            let mut head = if ways.peek().is_some() {
+            let head = if ways.peek().is_some() {
                 self.spend(before.legs.len());
                 before.clone()
             } else {
                 std::mem::take(&mut before)
             };
-            restrict_last(&mut head, previous);
             self.spend(after.legs.len());
-            let mut rest = after.legs.iter().cloned();
-            if let Some(mut first) = rest.next() {
-                first.steps = steps;
-                head.legs.push(first);
-            }
-            head.legs.extend(rest);
-            head.ends = Ends {
-                before_last: head.ends.before_last,
-                last: vec![previous],
-            }
-            .then(&head.legs[head.legs.len() - after.legs.len()..]);
-            out.push(head);
+            out.push(turned_head(head, after, previous, steps));
         }
         out
     }
@@ -244,15 +215,7 @@ impl Lower {
         steps: Option<StepsValue>,
         source: TextRange,
     ) -> Vec<Path> {
-        // A leaper that may capture on every step is a chain of captures, not a slide: "(aW)3
-        // … may capture up to three pieces … W3 only allows a capture at final destination".
-        // Direction letters are relative on every repeat after the first ("(dcK-mK)0 … the
-        // direction of each pair is independent"), so they make a chain too.
-        let simple_leaper = base.len() == 1
-            && base[0].legs.len() == 1
-            && base[0].legs[0].reach == Reach::Steps(1)
-            && base[0].directions.is_empty()
-            && (base[0].legs[0].default_modes || !base[0].legs[0].modes.captures());
+        let simple_leaper = is_simple_leaper(&base);
         match steps {
             Some(StepsValue::Unlimited) if simple_leaper => self.reach(base, Reach::Unlimited),
             Some(StepsValue::AtMost(n)) if simple_leaper => {
@@ -284,37 +247,9 @@ impl Lower {
             // macro `@X|Explosion|=(!dcy{^P}OK)**` writes the same explosion with `**`: riding
             // captures to the board's edge means nothing else.
             Some(StepsValue::Maximal | StepsValue::ToEdge) if explodes(&base) => {
-                let friends_too = base
-                    .iter()
-                    .flat_map(|p| &p.legs)
-                    .any(|l| l.modes.capture_friend);
-                self.skip(
-                    source,
-                    if friends_too {
-                        "removes every piece it can capture around the piece once it stops, \
-                         friends too, as an explosion: said, not drawn"
-                    } else {
-                        "removes every enemy it can capture around the piece once it stops, as an \
-                         explosion, the piece staying where it is: said, not drawn"
-                    },
-                );
-                vec![Path::default()]
+                self.explosion(&base, source)
             }
-            Some(StepsValue::Maximal) => {
-                // A lone slider or leaper goes straight on, a step at a time: "the slider B0*
-                // moves to the forward-most square".
-                let mut base = base;
-                let line = matches!(base.as_slice(), [one] if one.legs.len() == 1 && one.directions.is_empty());
-                let mut again = base.clone();
-                if line {
-                    let straight_on = Directional::Amalgam(Direction::Forward, Direction::Forward);
-                    base[0].legs[0].reach = Reach::Steps(1);
-                    again[0].legs[0].reach = Reach::Steps(1);
-                    again[0].directions = vec![straight_on];
-                }
-                when_open(&mut again);
-                self.times(&base, &again, LONGEST_LINE, LONGEST_LINE, source)
-            }
+            Some(StepsValue::Maximal) => self.maximal(base, source),
             // "* … denoting an edge rider, which moves to the end of the board … provided that
             // all intermediate squares are unblocked".
             Some(StepsValue::ToEdge)
@@ -344,6 +279,42 @@ impl Lower {
                 Vec::new()
             }
         }
+    }
+
+    /// A maximal rider of captures alone: said as the explosion it is, the piece staying.
+    fn explosion(&mut self, base: &[Path], source: TextRange) -> Vec<Path> {
+        let friends_too = base
+            .iter()
+            .flat_map(|p| &p.legs)
+            .any(|l| l.modes.capture_friend);
+        self.skip(
+            source,
+            if friends_too {
+                "removes every piece it can capture around the piece once it stops, friends \
+                 too, as an explosion: said, not drawn"
+            } else {
+                "removes every enemy it can capture around the piece once it stops, as an \
+                 explosion, the piece staying where it is: said, not drawn"
+            },
+        );
+        vec![Path::default()]
+    }
+
+    /// `base` ridden the maximal number of times, every repeat after the first taken whenever
+    /// it is open. A lone slider or leaper goes straight on, a step at a time: "the slider B0*
+    /// moves to the forward-most square".
+    fn maximal(&mut self, mut base: Vec<Path>, source: TextRange) -> Vec<Path> {
+        let line =
+            matches!(base.as_slice(), [one] if one.legs.len() == 1 && one.directions.is_empty());
+        let mut again = base.clone();
+        if line {
+            let straight_on = Directional::Amalgam(Direction::Forward, Direction::Forward);
+            base[0].legs[0].reach = Reach::Steps(1);
+            again[0].legs[0].reach = Reach::Steps(1);
+            again[0].directions = vec![straight_on];
+        }
+        when_open(&mut again);
+        self.times(&base, &again, LONGEST_LINE, LONGEST_LINE, source)
     }
 
     /// A `{}` part with steps, `{jy{X}F}0`: "A complex rider will be resolved into a chain,
@@ -403,6 +374,74 @@ impl Lower {
         }
         out
     }
+}
+
+/// A leaper whose repeats make a slide. One that may capture on every step is a chain of
+/// captures, not a slide: "(aW)3 … may capture up to three pieces … W3 only allows a capture at
+/// final destination". Direction letters are relative on every repeat after the first
+/// ("(dcK-mK)0 … the direction of each pair is independent"), so they make a chain too.
+fn is_simple_leaper(base: &[Path]) -> bool {
+    matches!(base, [one] if one.legs.len() == 1
+        && one.legs[0].reach == Reach::Steps(1)
+        && one.directions.is_empty()
+        && (one.legs[0].default_modes || !one.legs[0].modes.captures()))
+}
+
+/// Any direction (`d`): the leg is independent of the one before.
+const ANY_DIRECTION: Directional = Directional::One(Direction::Any);
+
+/// What joining `after` settles on `before`: where the move may end, and its last leg's modes
+/// and initial-only flag.
+fn settle_joint(before: &mut Path, after: &Path) {
+    before.regions.to.clone_from(&after.regions.to);
+    // A leg that goes on must land on an empty square; one that may end the move (before a
+    // `{}` leg that is blocked) keeps its own modes. The legs before the last were settled
+    // when they were joined on.
+    // An effect with no leg of its own (an explosion) leaves the move ending here.
+    let may_end = after.legs.first().is_none_or(|next| next.when_open);
+    if let Some(leg) = before.legs.last_mut()
+        && leg.default_modes
+        && !may_end
+    {
+        leg.modes = Modes::MOVE;
+    }
+    if after.initial != Initial::Always {
+        before.initial = after.initial;
+    }
+}
+
+/// `before` ending in the leap `leap`, then `after` going on with `steps`.
+fn scaled_head(before: &Path, after: &Path, leap: Step, steps: Vec<Step>) -> Path {
+    let mut head = before.clone();
+    if let Some(LegSteps::Absolute(last)) = head.legs.last_mut().map(|l| &mut l.steps) {
+        last.retain(|s| *s == leap);
+    }
+    let mut rest = after.legs.iter().cloned();
+    if let Some(mut first) = rest.next() {
+        first.steps = LegSteps::Absolute(steps);
+        head.legs.push(first);
+    }
+    head.legs.extend(rest);
+    head.ends = Ends::of(&head.legs);
+    head
+}
+
+/// `head` with its last step of size `previous`, then `after` going on with `steps`, turned
+/// from it.
+fn turned_head(mut head: Path, after: &Path, previous: Size, steps: LegSteps) -> Path {
+    restrict_last(&mut head, previous);
+    let mut rest = after.legs.iter().cloned();
+    if let Some(mut first) = rest.next() {
+        first.steps = steps;
+        head.legs.push(first);
+    }
+    head.legs.extend(rest);
+    head.ends = Ends {
+        before_last: head.ends.before_last,
+        last: vec![previous],
+    }
+    .then(&head.legs[head.legs.len() - after.legs.len()..]);
+    head
 }
 
 /// The sizes the last leap of a path can have (its own, or those its turns give from the leg

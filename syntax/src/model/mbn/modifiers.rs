@@ -188,103 +188,11 @@ impl Lower {
         let Some(mut read) = self.modifiers(modifications) else {
             return false;
         };
-        let mut limited = None;
-        for modification in modifications {
-            let ast::Modification::Letter(modifier) = modification else {
-                continue;
-            };
-            if let Some(range) = modifier.board_range() {
-                // `o[b,g]`: the files of the range make a cylinder of their own.
-                let cylinder = modifier
-                    .letters()
-                    .is_some_and(|l| l.modifier == Modifier::Cylinder && !l.doubled && !l.any);
-                match regions::files_of(&range).filter(|_| cylinder) {
-                    Some((first, last)) => read.wrap = Wrap::Files { first, last },
-                    None => {
-                        limited = Some(modifier);
-                        break;
-                    }
-                }
-                continue;
-            }
-            let hop = modifier
-                .letters()
-                .is_some_and(|l| l.modifier == Modifier::Hop);
-            if modifier.is_optional() {
-                match read.hurdles.as_mut().filter(|_| hop) {
-                    Some(hurdles) => hurdles.optional = true,
-                    None => {
-                        limited = Some(modifier);
-                        break;
-                    }
-                }
-            }
-            let Some(set) = modifier.piece_set() else {
-                continue;
-            };
-            let modifier_letter = modifier.letters().map(|l| l.modifier);
-            // "e … A piece set may follow, defining the pieces which can be captured en passant
-            // (default is: this piece themself)": which piece made the double step needs a
-            // game, so any e.p. capture is drawn and the set said.
-            if modifier_letter == Some(Modifier::EnPassant) {
-                self.skip(
-                    modifier.text_range(),
-                    &format!(
-                        "captures en passant only pieces of `{}`; which piece gave the e.p. \
-                         rights needs a game, so any e.p. capture is drawn",
-                        set.syntax().text()
-                    ),
-                );
-                continue;
-            }
-            // Sets on what a leg does where it lands are drawn (`a{^C}`: "useful when we want
-            // to restrict either the move-only or the capture-only capability", its captures);
-            // the rest (`m`, `g`, `k`, optional modifiers other than `p?`) needs a game.
-            let slot = match modifier_letter {
-                Some(Modifier::Capture | Modifier::All) => Some(&mut read.sets.capture),
-                Some(Modifier::Hop | Modifier::Visit) => Some(&mut read.sets.hop),
-                Some(Modifier::Swap) => Some(&mut read.sets.swap),
-                _ => None,
-            };
-            match slot {
-                Some(slot) if slot.is_none() => *slot = Some(sets::piece_set(&set)),
-                _ => {
-                    limited = Some(modifier);
-                    break;
-                }
-            }
-        }
-        if let Some(limited) = limited {
-            let letters = limited.letters().map(|l| l.to_string()).unwrap_or_default();
-            let optional = if limited.is_optional() { "?" } else { "" };
-            let why = if limited.board_range().is_some() {
-                "its range of the board is not drawn yet"
-            } else if limited.is_optional() && limited.piece_set().is_none() {
-                "an optional modifier other than `p?` is not drawn yet"
-            } else {
-                "a set on this modifier needs a game to decide, and is not drawn"
-            };
-            let written = limited.syntax().text().to_string();
-            let letters = format!("{letters}{optional}");
-            let label = if written == letters {
-                format!("`{written}`")
-            } else {
-                format!("`{written}`: `{letters}`")
-            };
-            self.skip(term.text_range(), &format!("{label}: {why}"));
+        if let Some(limited) = self.qualify(modifications, &mut read) {
+            self.skip(term.text_range(), &not_drawn(limited));
             return false;
         }
-        // `p` on a leap with one square between (D, A) jumps a piece there; any other leap
-        // has no such square, or several where "any single hurdle" may stand.
-        let one_between = |path: &Path| {
-            path.legs.last().is_none_or(|leg| {
-                leg.reach != Reach::Steps(1)
-                    || matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| {
-                        s.king_distance() == 2 && s.dx % 2 == 0 && s.dy % 2 == 0
-                    }))
-            })
-        };
-        if read.hurdles.is_some() && !paths.iter().all(one_between) {
+        if read.hurdles.is_some() && !paths.iter().all(hops_one_square_between) {
             self.skip(
                 term.text_range(),
                 "`p` on a leap other than over one square between (D, A) is not drawn yet",
@@ -306,6 +214,83 @@ impl Lower {
         true
     }
 
+    /// Reads into `read` what qualifies the modifiers (a range of the board, `?`, a piece
+    /// set); the first modifier whose qualifier is not drawn, if any.
+    fn qualify<'m>(
+        &mut self,
+        modifications: &'m [ast::Modification],
+        read: &mut Modifiers,
+    ) -> Option<&'m ast::Modifier> {
+        modifications
+            .iter()
+            .find_map(|modification| match modification {
+                ast::Modification::Letter(modifier) if !self.qualifies(modifier, read) => {
+                    Some(modifier)
+                }
+                _ => None,
+            })
+    }
+
+    /// Reads what qualifies one modifier; `false` when it is not drawn.
+    fn qualifies(&mut self, modifier: &ast::Modifier, read: &mut Modifiers) -> bool {
+        if let Some(range) = modifier.board_range() {
+            return board_range(modifier, &range, read);
+        }
+        if modifier.is_optional() {
+            let hop = modifier
+                .letters()
+                .is_some_and(|l| l.modifier == Modifier::Hop);
+            match read.hurdles.as_mut().filter(|_| hop) {
+                Some(hurdles) => hurdles.optional = true,
+                None => return false,
+            }
+        }
+        match modifier.piece_set() {
+            Some(set) => self.piece_set(modifier, &set, read),
+            None => true,
+        }
+    }
+
+    /// The piece set after a modifier, read into `read`; `false` when it is not drawn.
+    fn piece_set(
+        &mut self,
+        modifier: &ast::Modifier,
+        set: &ast::PieceSet,
+        read: &mut Modifiers,
+    ) -> bool {
+        let modifier_letter = modifier.letters().map(|l| l.modifier);
+        // "e … A piece set may follow, defining the pieces which can be captured en passant
+        // (default is: this piece themself)": which piece made the double step needs a
+        // game, so any e.p. capture is drawn and the set said.
+        if modifier_letter == Some(Modifier::EnPassant) {
+            self.skip(
+                modifier.text_range(),
+                &format!(
+                    "captures en passant only pieces of `{}`; which piece gave the e.p. \
+                     rights needs a game, so any e.p. capture is drawn",
+                    set.syntax().text()
+                ),
+            );
+            return true;
+        }
+        // Sets on what a leg does where it lands are drawn (`a{^C}`: "useful when we want
+        // to restrict either the move-only or the capture-only capability", its captures);
+        // the rest (`m`, `g`, `k`, optional modifiers other than `p?`) needs a game.
+        let slot = match modifier_letter {
+            Some(Modifier::Capture | Modifier::All) => Some(&mut read.sets.capture),
+            Some(Modifier::Hop | Modifier::Visit) => Some(&mut read.sets.hop),
+            Some(Modifier::Swap) => Some(&mut read.sets.swap),
+            _ => None,
+        };
+        match slot {
+            Some(slot) if slot.is_none() => {
+                *slot = Some(sets::piece_set(set));
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// What a term's modifiers say, or `None` (and said) at a letter that cannot be drawn.
     fn modifiers(&mut self, modifications: &[ast::Modification]) -> Option<Modifiers> {
         let mut read = Modifiers::default();
@@ -325,6 +310,53 @@ impl Lower {
         }
         Some(read)
     }
+}
+
+/// A range of the board after a modifier, read into `read`: `o[b,g]`, whose files make a
+/// cylinder of their own, is drawn; `false` for any other.
+fn board_range(modifier: &ast::Modifier, range: &ast::BoardRange, read: &mut Modifiers) -> bool {
+    let cylinder = modifier
+        .letters()
+        .is_some_and(|l| l.modifier == Modifier::Cylinder && !l.doubled && !l.any);
+    match regions::files_of(range).filter(|_| cylinder) {
+        Some((first, last)) => {
+            read.wrap = Wrap::Files { first, last };
+            true
+        }
+        None => false,
+    }
+}
+
+/// Why a term is not drawn, said of the modifier whose qualifier is not.
+fn not_drawn(limited: &ast::Modifier) -> String {
+    let letters = limited.letters().map(|l| l.to_string()).unwrap_or_default();
+    let optional = if limited.is_optional() { "?" } else { "" };
+    let why = if limited.board_range().is_some() {
+        "its range of the board is not drawn yet"
+    } else if limited.is_optional() && limited.piece_set().is_none() {
+        "an optional modifier other than `p?` is not drawn yet"
+    } else {
+        "a set on this modifier needs a game to decide, and is not drawn"
+    };
+    let written = limited.syntax().text().to_string();
+    let letters = format!("{letters}{optional}");
+    let label = if written == letters {
+        format!("`{written}`")
+    } else {
+        format!("`{written}`: `{letters}`")
+    };
+    format!("{label}: {why}")
+}
+
+/// `p` on a leap with one square between (D, A) jumps a piece there; any other leap has no
+/// such square, or several where "any single hurdle" may stand.
+fn hops_one_square_between(path: &Path) -> bool {
+    path.legs.last().is_none_or(|leg| {
+        leg.reach != Reach::Steps(1)
+            || matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| {
+                s.king_distance() == 2 && s.dx % 2 == 0 && s.dy % 2 == 0
+            }))
+    })
 }
 
 /// `path` hopping over pieces with its last leg: a leap over the one square between (`pD`)
