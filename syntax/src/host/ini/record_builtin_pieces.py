@@ -5,8 +5,9 @@ the engine's own moves.
 
     python3 syntax/src/host/ini/record_builtin_pieces.py FAIRY_STOCKFISH_SOURCE [BETZA_BINARY]
 
-FAIRY_STOCKFISH_SOURCE is a checkout of Fairy-Stockfish (c19b5f6c was used: the variant.cpp
-and piece.cpp of pyffish 0.0.90); BETZA_BINARY is this project's `betza` (by default
+FAIRY_STOCKFISH_SOURCE is a checkout of Fairy-Stockfish (upstream c19b5f6c was used, whose
+variant.cpp is pyffish 0.0.90's, see record_builtin_rules.py; the check below asks pyffish
+itself, so a source that differs from it shows); BETZA_BINARY is this project's `betza` (by default
 `cargo run -q -p betza-server --`). Needs PyPI `pyffish` 0.0.90.
 
 Where each fact comes from:
@@ -17,13 +18,19 @@ Where each fact comes from:
 - a custom piece's Betza: `add_piece(CUSTOM_PIECE_N, 'x', "BETZA")` in the variant's function
   in src/variant.cpp, or in the function it starts from (`Variant* v = base()->init()`).
 
-The check: for every row, the piece (white, to move) stands alone with the two kings on an
-otherwise empty board of the variant's size, on a few squares of the middle ranks (off the
-ranks where initial moves and double steps are allowed); pyffish's legal moves from that square
-are compared with the project's reading of the Betza (`betza moves BETZA --dialect fairy
---moved`, the kings as friend and enemy). Column `check` says `agrees` (same destinations on
-every square tried, named in the note), `differs` (the note says where and how) or `unchecked`
-(why, in the note). Rows are never dropped for failing the check.
+The check: for every row, the piece (white, to move) stands alone with the two kings (on their
+start squares when they can) on an otherwise empty board of the variant's size, on three squares
+of the middle ranks (off the ranks where initial moves and double steps are allowed); pyffish's
+legal moves from that square, in a child of the variant that ends no game for missing pieces,
+are compared with the project's reading of the Betza (`betza moves BETZA --dialect fairy --moved`,
+the kings as friend and enemy); a king's steps onto squares the other king attacks are left out
+of both. Column `check` says `agrees` (same destinations on every square tried, named in the
+note), `differs` (the note says where and how, and which of the variant's settings that move
+pieces beyond their Betza it assigns) or `unchecked` (why). No row is dropped for failing it.
+`RECORD_DEBUG=1` prints the position of every difference.
+
+Columns: variant, letter (lower case), piece (the piece type, as `piece_name()` names it and as
+variants.ini keys it), betza (`-` for none), king (`true` for the royal king type), check, note.
 """
 
 import contextlib
@@ -76,8 +83,22 @@ def standard_pieces(piece_cpp):
     return pieces
 
 
+# Settings of a variant that change where a piece may go beyond its Betza: named in the note of a
+# row that differs, when the variant (or a function it starts from) assigns them.
+MOVE_RULES = [
+    "checking", "diagonalLines", "doubleStepRegion", "extinctionPseudoRoyal", "flagMove",
+    "flagRegion", "flyingGeneral", "sittuyinPromotion", "soldierPromotionRank",
+]
+
+
+def enum_name(piece):
+    """`dragonHorse` as the engine's enum names it, `DRAGON_HORSE`."""
+    return re.sub(r"([a-z])([A-Z])", r"\1_\2", piece).upper()
+
+
 def variant_functions(variant_cpp):
-    """Variant function name -> (the function it starts from, {custom slot: Betza})."""
+    """Variant function name -> (the function it starts from, {custom slot: Betza}, the settings
+    it assigns, the piece types it gives a mobility region)."""
     starts = list(re.finditer(r"Variant\*\s+(\w+)\(\)\s*\{", variant_cpp))
     functions = {}
     for i, match in enumerate(starts):
@@ -89,27 +110,36 @@ def variant_functions(variant_cpp):
             customs[int(piece.group(1))] = piece.group(3)
         for piece in re.finditer(r'customPiece\[(\d+)\]\s*=\s*"([^"]*)"', body):
             customs[int(piece.group(1)) + 1] = piece.group(2)
-        functions[match.group(1)] = (base.group(1) if base else None, customs)
+        settings = set(re.findall(r"v->(\w+)(?:\[[^\]]*\])*\s*[|&]?=[^=]", body))
+        regions = set(re.findall(r"mobilityRegion\[\w+\]\[(\w+)\]\s*=[^=]", body))
+        functions[match.group(1)] = (base.group(1) if base else None, customs, settings, regions)
     return functions
 
 
-def custom_pieces(variant_cpp):
-    """Variant name (as `VariantMap::init` adds it) -> {custom slot: Betza}, inherited ones
-    included."""
+def variants_of(variant_cpp):
+    """Variant name (as `VariantMap::init` adds it) -> ({custom slot: Betza}, settings, piece
+    types with a mobility region), what it inherits included."""
     functions = variant_functions(variant_cpp)
 
     def resolve(name, seen=()):
         if name not in functions or name in seen:
-            return {}
-        base, own = functions[name]
-        customs = dict(resolve(base, seen + (name,))) if base else {}
-        customs.update(own)
-        return customs
+            return {}, set(), set()
+        base, own, settings, regions = functions[name]
+        customs, inherited, base_regions = resolve(base, seen + (name,)) if base else ({}, set(), set())
+        return {**customs, **own}, inherited | settings, base_regions | regions
 
     return {
         m.group(1): resolve(m.group(2))
         for m in re.finditer(r'add\("([^"]+)",\s*(\w+)\(\)\)', variant_cpp)
     }
+
+
+def why(piece, settings, regions):
+    """The variant's settings that may explain a difference, in words ("" when none)."""
+    found = [f"`{rule}`" for rule in MOVE_RULES if rule in settings]
+    if enum_name(piece) in regions:
+        found.insert(0, f"a `mobilityRegion` for `{piece}`")
+    return "; the variant sets " + ", ".join(found) if found else ""
 
 
 def pairs(field):
@@ -294,7 +324,8 @@ def check(project, built_in, letter, betza, royal, is_king):
     return "agrees", "same moves from " + " ".join(tried)
 
 
-def rows_of(built_in, rules, standard, customs, project):
+def rows_of(built_in, rules, standard, variant, project):
+    customs, settings, regions = variant
     name = built_in["name"]
     pieces = pairs(rules["pieces"])
     synonyms = pairs(rules["synonyms"])
@@ -328,6 +359,8 @@ def rows_of(built_in, rules, standard, customs, project):
         if shown:
             notes.append(f"the engine shows XBoard `{shown}`")
         verdict, note = check(project, built_in, letter, betza, royal, is_king)
+        if verdict == "differs":
+            note += why(piece, settings, regions)
         rows.append([name, letter, piece, betza or "-", str(is_king).lower(), verdict,
                      "; ".join(notes + [note])])
     for letter in built_in["letters"]:
@@ -349,7 +382,7 @@ def main():
     command = [sys.argv[2]] if len(sys.argv) == 3 else ["cargo", "run", "-q", "-p", "betza-server", "--"]
     project = Project(command)
     standard = standard_pieces((source / "piece.cpp").read_text())
-    customs = custom_pieces((source / "variant.cpp").read_text())
+    variants = variants_of((source / "variant.cpp").read_text())
     rules = {row["name"]: row for row in read_tsv(HERE / "builtin_rules.tsv")}
     built_ins = read_tsv(HERE / "builtins.tsv")
     pyffish.load_variant_config(
@@ -358,7 +391,7 @@ def main():
     rows = []
     for built_in in built_ins:
         name = built_in["name"]
-        rows += rows_of(built_in, rules[name], standard, customs.get(name, {}), project)
+        rows += rows_of(built_in, rules[name], standard, variants.get(name, ({}, set(), set())), project)
     with open(HERE / "builtin_pieces.tsv", "w") as out:
         for row in [HEADER] + rows:
             out.write("\t".join(row) + "\n")
