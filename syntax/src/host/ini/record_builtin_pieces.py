@@ -134,9 +134,16 @@ def variants_of(variant_cpp):
     }
 
 
+# The settings among MOVE_RULES that bear on one piece type only.
+RULE_PIECES = {"flyingGeneral": "king", "soldierPromotionRank": "soldier"}
+
+
 def why(piece, settings, regions):
     """The variant's settings that may explain a difference, in words ("" when none)."""
-    found = [f"`{rule}`" for rule in MOVE_RULES if rule in settings]
+    found = [
+        f"`{rule}`" for rule in MOVE_RULES
+        if rule in settings and RULE_PIECES.get(rule, piece) == piece
+    ]
     if enum_name(piece) in regions:
         found.insert(0, f"a `mobilityRegion` for `{piece}`")
     return "; the variant sets " + ", ".join(found) if found else ""
