@@ -242,22 +242,28 @@ def start_square(built_in, letter):
     return None
 
 
-def check(project, built_in, letter, betza, royal, is_king):
+def check(project, built_in, letter, betza, royal, is_king, victim=False):
     """(`agrees`|`differs`|`unchecked`, note) for the white `letter` moving as `betza`.
 
     `royal` is the king's letter and Betza (how kingType moves), or None in a variant without
     one. The kings stand on their start squares when they can: the palace keeps xiangqi's
     kings legal, and two kings facing on a file (xiangqi) or a king attacking the other
-    (knightmate's knight king) would leave the piece only moves that answer a check.
+    (knightmate's knight king) would leave the piece only moves that answer a check. With
+    `victim`, a black piece of the same letter stands in front of it, as a hopper's screen or a
+    capture-only piece's prey.
     """
     name = built_in["name"]
     files, ranks = int(built_in["files"]), int(built_in["ranks"])
-    tried, differences = [], []
+    tried, differences, moved = [], [], False
     for square in squares_to_try(files, ranks):
-        own = project.destinations(betza, files, ranks, square, [], [])
+        victims = []
+        if victim:
+            ahead = square[1] + 1 if square[1] + 1 < ranks else square[1] - 1
+            victims = [(square[0], ahead)]
+        own = project.destinations(betza, files, ranks, square, [], victims)
         if own is None:
             return "unchecked", "the project's `betza moves` rejects the string"
-        placed = {square: letter.upper()}
+        placed = {square: letter.upper(), **{v: letter.lower() for v in victims}}
         friends, enemies, attacked = [], [], set()
         if royal:
             king_letter, king_betza = royal
@@ -266,7 +272,7 @@ def check(project, built_in, letter, betza, royal, is_king):
                 corners = [(0, 0), (files - 1, 0), (0, ranks - 1), (files - 1, ranks - 1)]
                 white_king = next(
                     (s for s in [start_square(built_in, king_letter.upper())] + corners
-                     if s is not None and s != square and square_name(s) not in own),
+                     if s is not None and s not in placed and square_name(s) not in own),
                     None,
                 )
                 if white_king is None:
@@ -296,7 +302,9 @@ def check(project, built_in, letter, betza, royal, is_king):
                 )
                 if threat is None or square_name(white_king) in threat:
                     continue
-                own = project.destinations(betza, files, ranks, square, friends, [candidate])
+                own = project.destinations(
+                    betza, files, ranks, square, friends, [candidate] + victims
+                )
                 if own is None:
                     return "unchecked", "the project's `betza moves` rejects the string"
                 if square_name(candidate) not in own:
@@ -315,6 +323,7 @@ def check(project, built_in, letter, betza, royal, is_king):
             # its Betza.
             engine, own = engine - attacked, own - attacked
         tried.append(square_name(square))
+        moved = moved or bool(engine or own)
         if engine != own and os.environ.get("RECORD_DEBUG"):
             print(name, letter, fen, sorted(engine), sorted(own), file=sys.stderr)
         if engine != own:
@@ -328,6 +337,14 @@ def check(project, built_in, letter, betza, royal, is_king):
         return "unchecked", "no square left for the kings"
     if differences:
         return "differs", " | ".join(differences)
+    if not moved:
+        # Nothing compared: a hopper needs a screen, a capture-only piece prey; a stone put
+        # down by a drop (flipello) does not move at all.
+        if not victim:
+            verdict, note = check(project, built_in, letter, betza, royal, is_king, True)
+            if verdict != "unchecked":
+                return verdict, "with a black one in front: " + note
+        return "unchecked", "no move either way from " + " ".join(tried)
     return "agrees", "same moves from " + " ".join(tried)
 
 
