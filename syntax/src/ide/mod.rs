@@ -11,6 +11,7 @@ pub mod highlight;
 pub mod hover;
 pub mod ini;
 pub mod macros;
+mod message_lines;
 mod start_position;
 pub mod symbols;
 
@@ -19,3 +20,4 @@ pub use completion::{Completion, CustomPiece};
 pub use document::{Document, Edits, Piece};
 pub use highlight::{Highlight, TokenClass};
 pub use hover::{Hover, HoverOptions};
+pub use message_lines::message_lines;

@@ -9,6 +9,7 @@ use super::{Context, HostToken, Region, RegionContext, Scan, span};
 use crate::{Dialect, Severity};
 
 mod board;
+pub mod builtin_pieces;
 #[cfg(test)]
 mod cases;
 #[cfg(test)]
