@@ -70,9 +70,6 @@ pub fn write_file_diagnostics(
     text: &str,
     diagnostics: &[Diagnostic],
 ) -> std::io::Result<()> {
-    let config = Config::default()
-        .with_index_type(IndexType::Byte)
-        .with_color(coloured());
     if diagnostics.is_empty() {
         // Nothing to draw: a large clean file is not indexed for nothing.
         return Ok(());
@@ -80,9 +77,13 @@ pub fn write_file_diagnostics(
     let text = lsp_lines(text);
     let text = text.as_ref();
     // The file's lines are indexed once for all its reports.
-    let source = Source::from(text);
-    let lines = LineIndex::new(text);
-    let line_of = |d: &Diagnostic| lines.line_column(usize::from(d.range.start())).0;
+    let file = File {
+        name,
+        text,
+        source: Source::from(text),
+        lines: LineIndex::new(text),
+    };
+    let line_of = |d: &Diagnostic| file.lines.line_column(usize::from(d.range.start())).0;
     // Beyond the first reports of a file, more only bury them (the counts at the end and the
     // JSON have every finding).
     const SHOWN_PER_FILE: usize = 200;
@@ -108,78 +109,98 @@ pub fn write_file_diagnostics(
             .count();
         let (group, after) = rest.split_at(run);
         rest = after;
-        let window = Window::around(
-            text,
-            (line, lines.line_range(line)),
-            usize::from(first.range.start()),
-        );
-        let span = |d: &Diagnostic| {
-            let bytes = usize::from(d.range.start())..usize::from(d.range.end());
-            match &window {
-                Some(window) => window.span(bytes).map(|s| (name, s)),
-                None => Some((name, bytes)),
-            }
-        };
-        let (kind, color) = kind_of(first.severity);
-        let title = match group {
-            [one] => one.message.clone(),
-            _ => format!("{} findings of `{}` on this line", group.len(), first.code),
-        };
-        let Some(first_span) = span(first) else {
-            continue;
-        };
-        let mut report = Report::build(kind, first_span.clone())
-            .with_config(config)
-            .with_code(first.code.name())
-            .with_message(title);
-        let mut shown = 0;
-        for (d, span) in group.iter().filter_map(|d| span(d).map(|s| (d, s))) {
-            if shown == LABELS_SHOWN {
-                break;
-            }
-            shown += 1;
-            let words = match group {
-                [_] => d.code.name().replace('-', " "),
-                _ => d.message.clone(),
-            };
-            report = report.with_label(Label::new(span).with_message(words).with_color(color));
-        }
-        if shown < group.len() {
-            report = report.with_note(format!(
-                "{} more on this line are not drawn here (the JSON report lists every one)",
-                group.len() - shown
-            ));
-        }
-        // The help names the fix and shows the string it leaves.
-        // A run's fixes are alike: the first few are enough to show what they do.
-        report.with_helps(
-            group
-                .iter()
-                .filter_map(|d| d.help.as_ref())
-                .take(HELPS_SHOWN),
-        );
-        let report = report.finish();
-        match &window {
-            None => report.write((name, &source), &mut *out)?,
-            Some(window) => {
-                let mut drawn = Vec::new();
-                report.write((name, &Source::from(window.drawn.as_str())), &mut drawn)?;
-                // The header gives the column in the window; the file's column is the true one.
-                let shown_column = window.drawn[window.above..first_span.1.start]
-                    .chars()
-                    .count()
-                    + 1;
-                let file_column = lines.line_column(usize::from(first.range.start())).1;
-                let drawn = String::from_utf8_lossy(&drawn).replacen(
-                    &format!("{name}:{line}:{shown_column} "),
-                    &format!("{name}:{line}:{file_column} "),
-                    1,
-                );
-                out.write_all(drawn.as_bytes())?;
-            }
-        }
+        write_run(out, &file, line, group)?;
     }
     Ok(())
+}
+
+/// A file being reported on: its name, its text (with LSP's line breaks) and its lines.
+struct File<'f> {
+    name: &'f str,
+    text: &'f str,
+    source: Source<&'f str>,
+    lines: LineIndex<'f>,
+}
+
+/// The report of a run of findings of one code on `line` of `file`.
+fn write_run(
+    out: &mut impl Write,
+    file: &File<'_>,
+    line: usize,
+    group: &[Diagnostic],
+) -> std::io::Result<()> {
+    let config = Config::default()
+        .with_index_type(IndexType::Byte)
+        .with_color(coloured());
+    let (name, first) = (file.name, &group[0]);
+    let window = Window::around(
+        file.text,
+        (line, file.lines.line_range(line)),
+        usize::from(first.range.start()),
+    );
+    let span = |d: &Diagnostic| {
+        let bytes = usize::from(d.range.start())..usize::from(d.range.end());
+        match &window {
+            Some(window) => window.span(bytes).map(|s| (name, s)),
+            None => Some((name, bytes)),
+        }
+    };
+    let (kind, color) = kind_of(first.severity);
+    let title = match group {
+        [one] => one.message.clone(),
+        _ => format!("{} findings of `{}` on this line", group.len(), first.code),
+    };
+    let Some(first_span) = span(first) else {
+        return Ok(());
+    };
+    let mut report = Report::build(kind, first_span.clone())
+        .with_config(config)
+        .with_code(first.code.name())
+        .with_message(title);
+    let mut shown = 0;
+    for (d, span) in group.iter().filter_map(|d| span(d).map(|s| (d, s))) {
+        if shown == LABELS_SHOWN {
+            break;
+        }
+        shown += 1;
+        let words = match group {
+            [_] => d.code.name().replace('-', " "),
+            _ => d.message.clone(),
+        };
+        report = report.with_label(Label::new(span).with_message(words).with_color(color));
+    }
+    if shown < group.len() {
+        report = report.with_note(format!(
+            "{} more on this line are not drawn here (the JSON report lists every one)",
+            group.len() - shown
+        ));
+    }
+    // The help names the fix and shows the string it leaves.
+    // A run's fixes are alike: the first few are enough to show what they do.
+    report.with_helps(
+        group
+            .iter()
+            .filter_map(|d| d.help.as_ref())
+            .take(HELPS_SHOWN),
+    );
+    let report = report.finish();
+    let Some(window) = &window else {
+        return report.write((name, &file.source), &mut *out);
+    };
+    let mut drawn = Vec::new();
+    report.write((name, &Source::from(window.drawn.as_str())), &mut drawn)?;
+    // The header gives the column in the window; the file's column is the true one.
+    let shown_column = window.drawn[window.above..first_span.1.start]
+        .chars()
+        .count()
+        + 1;
+    let file_column = file.lines.line_column(usize::from(first.range.start())).1;
+    let drawn = String::from_utf8_lossy(&drawn).replacen(
+        &format!("{name}:{line}:{shown_column} "),
+        &format!("{name}:{line}:{file_column} "),
+        1,
+    );
+    out.write_all(drawn.as_bytes())
 }
 
 /// `text` with the characters ariadne ends a line at and LSP does not (vertical tab, form feed,

@@ -127,116 +127,14 @@ pub fn trace(generated: &Generated) -> (Vec<MoveTrace>, Vec<Square>) {
 pub fn proof_positions() -> &'static [Position] {
     static RINGS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
     RINGS.get_or_init(|| {
-        let size = BoardSize {
-            files: 15,
-            ranks: 15,
-        };
-        let centre = size.centre();
         let mut out = positions().to_vec();
-        for distance in 1..=3i8 {
-            let ring: Vec<Square> = super::COMPASS
-                .iter()
-                .filter_map(|s| {
-                    let step = super::Step::new(s.dx * distance, s.dy * distance);
-                    size.step(centre, step, false, false)
-                })
-                .collect();
-            // Friends on the straight lines, enemies on the diagonals.
-            let (friends, enemies): (Vec<Square>, Vec<Square>) = ring
-                .iter()
-                .partition(|s| s.file == centre.file || s.rank == centre.rank);
-            for side in [Side::White, Side::Black] {
-                out.extend(Position::new(size, centre, side, false, &[], &ring).ok());
-                out.extend(Position::new(size, centre, side, false, &ring, &[]).ok());
-                out.extend(Position::new(size, centre, side, false, &friends, &enemies).ok());
-                out.extend(Position::new(size, centre, side, false, &enemies, &friends).ok());
-            }
-        }
-        // Scattered pieces near the centre and near an edge, from a fixed sequence of numbers,
-        // for what regular rings miss (turns onto a piece two legs on).
-        let mut seed: u32 = 0x2545_f491;
-        let mut next = |bound: u8| {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            u8::try_from(seed % u32::from(bound)).unwrap_or(0)
-        };
-        for round in 0..48u8 {
-            // Sparse at first, then denser, so that locust captures with room behind show.
-            let from = Square {
-                file: [7, 13, 1][usize::from(round % 3)],
-                rank: 2 + next(7),
-            };
-            let mut pieces: Vec<Square> = Vec::new();
-            for _ in 0..6 + round / 8 {
-                let square = Square {
-                    file: from.file.saturating_sub(3) + next(7),
-                    rank: from.rank.saturating_sub(3) + next(7),
-                };
-                if size.contains(square) && square != from && !pieces.contains(&square) {
-                    pieces.push(square);
-                }
-            }
-            let (friends, enemies) = pieces.split_at(pieces.len() / 3);
-            let side = if round % 4 < 2 {
-                Side::White
-            } else {
-                Side::Black
-            };
-            out.extend(Position::new(size, from, side, round % 3 == 0, friends, enemies).ok());
-        }
-        // Enemies on every square of one colour, so rider captures two leaps out show, on a
-        // small board from near a corner and on a larger one from inside an edge.
-        for (files, ranks, from) in [
-            (5, 5, Square { file: 1, rank: 1 }),
-            (12, 10, Square { file: 8, rank: 5 }),
-        ] {
-            let size = BoardSize { files, ranks };
-            for parity in [0, 1] {
-                let enemies: Vec<Square> = size
-                    .squares()
-                    .filter(|s| *s != from && (s.file + s.rank) % 2 == parity)
-                    .collect();
-                for side in [Side::White, Side::Black] {
-                    out.extend(Position::new(size, from, side, false, &[], &enemies).ok());
-                }
-            }
-        }
-        // Crowded boards of many shapes: five squares in six within three of the piece
-        // taken, friends and enemies mixed, so that chains of legs that turn on pieces
-        // (a hop, then a lame leg, then a capture) meet what they need.
-        for round in 0..32u8 {
-            let size = BoardSize {
-                files: 5 + next(8),
-                ranks: 5 + next(8),
-            };
-            // Every other board from an edge file, where a wrapping leg comes round.
-            let from = Square {
-                file: match round % 4 {
-                    1 => 0,
-                    2 => size.files - 1,
-                    _ => next(size.files),
-                },
-                rank: next(size.ranks),
-            };
-            let (mut friends, mut enemies) = (Vec::new(), Vec::new());
-            for square in size.squares().filter(|s| {
-                *s != from && s.file.abs_diff(from.file) <= 3 && s.rank.abs_diff(from.rank) <= 3
-            }) {
-                match next(6) {
-                    0 | 1 => friends.push(square),
-                    2..=4 => enemies.push(square),
-                    _ => {}
-                }
-            }
-            let side = if round % 2 == 0 {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let moved = round % 4 == 3;
-            out.extend(Position::new(size, from, side, moved, &friends, &enemies).ok());
-        }
+        rings(&mut out);
+        // Scattered and crowded pieces come from a fixed sequence of numbers, for what regular
+        // rings miss (turns onto a piece two legs on).
+        let mut numbers = Numbers(0x2545_f491);
+        scattered(&mut numbers, &mut out);
+        one_colour_of_enemies(&mut out);
+        crowded(&mut numbers, &mut out);
         // Layers: every square at King distance one, two and three (and further) empty, a
         // friend or an enemy, in every combination, so each leg of a move finds on its own
         // layer what it needs (a screen, then a friend to capture) while the others are empty
@@ -252,6 +150,139 @@ pub fn proof_positions() -> &'static [Position] {
         }
         out
     })
+}
+
+/// A fixed sequence of numbers (xorshift), so the proof positions are the same on every run.
+struct Numbers(u32);
+
+impl Numbers {
+    /// The next number below `bound`.
+    fn next(&mut self, bound: u8) -> u8 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        u8::try_from(self.0 % u32::from(bound)).unwrap_or(0)
+    }
+}
+
+/// Rings of pieces on every line at one, two and three squares from the centre of a 15×15
+/// board: all enemies, all friends, and friends on one kind of line with enemies on the other,
+/// for both sides.
+fn rings(out: &mut Vec<Position>) {
+    let size = BoardSize {
+        files: 15,
+        ranks: 15,
+    };
+    let centre = size.centre();
+    for distance in 1..=3i8 {
+        let ring: Vec<Square> = super::COMPASS
+            .iter()
+            .filter_map(|s| {
+                let step = super::Step::new(s.dx * distance, s.dy * distance);
+                size.step(centre, step, false, false)
+            })
+            .collect();
+        // Friends on the straight lines, enemies on the diagonals.
+        let (friends, enemies): (Vec<Square>, Vec<Square>) = ring
+            .iter()
+            .partition(|s| s.file == centre.file || s.rank == centre.rank);
+        for side in [Side::White, Side::Black] {
+            out.extend(Position::new(size, centre, side, false, &[], &ring).ok());
+            out.extend(Position::new(size, centre, side, false, &ring, &[]).ok());
+            out.extend(Position::new(size, centre, side, false, &friends, &enemies).ok());
+            out.extend(Position::new(size, centre, side, false, &enemies, &friends).ok());
+        }
+    }
+}
+
+/// Scattered pieces near the centre and near an edge of a 15×15 board.
+fn scattered(numbers: &mut Numbers, out: &mut Vec<Position>) {
+    let size = BoardSize {
+        files: 15,
+        ranks: 15,
+    };
+    for round in 0..48u8 {
+        // Sparse at first, then denser, so that locust captures with room behind show.
+        let from = Square {
+            file: [7, 13, 1][usize::from(round % 3)],
+            rank: 2 + numbers.next(7),
+        };
+        let mut pieces: Vec<Square> = Vec::new();
+        for _ in 0..6 + round / 8 {
+            let square = Square {
+                file: from.file.saturating_sub(3) + numbers.next(7),
+                rank: from.rank.saturating_sub(3) + numbers.next(7),
+            };
+            if size.contains(square) && square != from && !pieces.contains(&square) {
+                pieces.push(square);
+            }
+        }
+        let (friends, enemies) = pieces.split_at(pieces.len() / 3);
+        let side = if round % 4 < 2 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        out.extend(Position::new(size, from, side, round % 3 == 0, friends, enemies).ok());
+    }
+}
+
+/// Enemies on every square of one colour, so rider captures two leaps out show, on a small
+/// board from near a corner and on a larger one from inside an edge.
+fn one_colour_of_enemies(out: &mut Vec<Position>) {
+    for (files, ranks, from) in [
+        (5, 5, Square { file: 1, rank: 1 }),
+        (12, 10, Square { file: 8, rank: 5 }),
+    ] {
+        let size = BoardSize { files, ranks };
+        for parity in [0, 1] {
+            let enemies: Vec<Square> = size
+                .squares()
+                .filter(|s| *s != from && (s.file + s.rank) % 2 == parity)
+                .collect();
+            for side in [Side::White, Side::Black] {
+                out.extend(Position::new(size, from, side, false, &[], &enemies).ok());
+            }
+        }
+    }
+}
+
+/// Crowded boards of many shapes: five squares in six within three of the piece taken, friends
+/// and enemies mixed, so that chains of legs that turn on pieces (a hop, then a lame leg, then
+/// a capture) meet what they need.
+fn crowded(numbers: &mut Numbers, out: &mut Vec<Position>) {
+    for round in 0..32u8 {
+        let size = BoardSize {
+            files: 5 + numbers.next(8),
+            ranks: 5 + numbers.next(8),
+        };
+        // Every other board from an edge file, where a wrapping leg comes round.
+        let from = Square {
+            file: match round % 4 {
+                1 => 0,
+                2 => size.files - 1,
+                _ => numbers.next(size.files),
+            },
+            rank: numbers.next(size.ranks),
+        };
+        let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+        for square in size.squares().filter(|s| {
+            *s != from && s.file.abs_diff(from.file) <= 3 && s.rank.abs_diff(from.rank) <= 3
+        }) {
+            match numbers.next(6) {
+                0 | 1 => friends.push(square),
+                2..=4 => enemies.push(square),
+                _ => {}
+            }
+        }
+        let side = if round % 2 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let moved = round % 4 == 3;
+        out.extend(Position::new(size, from, side, moved, &friends, &enemies).ok());
+    }
 }
 
 /// The 81 positions with every square at King distance one, two, three and four or more from

@@ -29,6 +29,10 @@ pub struct Board {
     pub built_in: Option<&'static str>,
 }
 
+/// What is wrong with a list of piece letters: the severity, the bytes at fault, what to
+/// say, and what to write when it is not the variant's letters.
+type PieceListProblem = (Severity, Range<usize>, String, Option<&'static str>);
+
 impl Board {
     /// A section without parent: chess's board and start position, and no pieces.
     pub fn without_parent() -> Board {
@@ -61,11 +65,7 @@ impl Board {
     /// anything else, keeping what came before; for a single piece type the last letter read
     /// wins. The severity, the bytes at fault, what to say, and what to write when it is not
     /// the variant's letters.
-    pub fn piece_list_problem(
-        &self,
-        kind: ValueKind,
-        value: &str,
-    ) -> Option<(Severity, Range<usize>, String, Option<&'static str>)> {
+    pub fn piece_list_problem(&self, kind: ValueKind, value: &str) -> Option<PieceListProblem> {
         let value = value.trim_end();
         if value.starts_with('-') {
             return None;
@@ -82,64 +82,8 @@ impl Board {
             }
             read.push(c);
         }
-        let kept = if read.is_empty() {
-            "nothing".to_owned()
-        } else {
-            format!(
-                "`{}`",
-                crate::quote::shortened(&read.iter().collect::<String>())
-            )
-        };
-        if let Some((at, stop)) = stop {
-            // A comment after the list: the engine keeps the list, as meant, but its own check
-            // calls the value invalid.
-            if matches!(stop, '#' | ';') && !read.is_empty() {
-                return Some((
-                    Severity::Warning,
-                    at..value.len(),
-                    format!(
-                        "there are no comments after a value: Fairy-Stockfish stops at `{stop}` \
-                         and keeps {kept}, which seems meant, but its own check reports `{stop}` \
-                         as an invalid piece type"
-                    ),
-                    Some("put the comment on a line of its own, starting with `#`"),
-                ));
-            }
-            let what = if kind == ValueKind::PieceType {
-                "the letter"
-            } else {
-                "the list"
-            };
-            // Only what names a piece can be lost: `kg` is read as `k`, as it can only mean.
-            // Quotes are part of the value: what they hold is never read.
-            let quoted = matches!(stop, '"' | '\'');
-            let lost: String = value[at..]
-                .chars()
-                .filter(|c| *c == '*' || self.letters.contains(&c.to_ascii_lowercase()))
-                .collect();
-            if lost.is_empty() || quoted {
-                return Some((
-                    Severity::Warning,
-                    at..value.len(),
-                    format!(
-                        "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading \
-                         {what} there and keeps {kept}, losing no piece, but its own check \
-                         reports `{stop}` as an invalid piece type",
-                        self.letters_said()
-                    ),
-                    None,
-                ));
-            }
-            return Some((
-                Severity::Error,
-                at..value.len(),
-                format!(
-                    "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading {what} \
-                     there and keeps {kept}, losing `{lost}`",
-                    self.letters_said()
-                ),
-                None,
-            ));
+        if let Some(stop) = stop {
+            return Some(self.list_stopped(kind, value, &read, stop));
         }
         if kind == ValueKind::PieceType && read.len() > 1 {
             let last = read.last().copied().unwrap_or('*');
@@ -156,6 +100,74 @@ impl Board {
         None
     }
 
+    /// A list of piece letters `value` the engine stops reading at `stop` (its byte and
+    /// character), having read the letters `read`.
+    fn list_stopped(
+        &self,
+        kind: ValueKind,
+        value: &str,
+        read: &[char],
+        (at, stop): (usize, char),
+    ) -> PieceListProblem {
+        let kept = if read.is_empty() {
+            "nothing".to_owned()
+        } else {
+            format!(
+                "`{}`",
+                crate::quote::shortened(&read.iter().collect::<String>())
+            )
+        };
+        // A comment after the list: the engine keeps the list, as meant, but its own check
+        // calls the value invalid.
+        if matches!(stop, '#' | ';') && !read.is_empty() {
+            return (
+                Severity::Warning,
+                at..value.len(),
+                format!(
+                    "there are no comments after a value: Fairy-Stockfish stops at `{stop}` and \
+                     keeps {kept}, which seems meant, but its own check reports `{stop}` as an \
+                     invalid piece type"
+                ),
+                Some("put the comment on a line of its own, starting with `#`"),
+            );
+        }
+        let what = if kind == ValueKind::PieceType {
+            "the letter"
+        } else {
+            "the list"
+        };
+        // Only what names a piece can be lost: `kg` is read as `k`, as it can only mean.
+        // Quotes are part of the value: what they hold is never read.
+        let quoted = matches!(stop, '"' | '\'');
+        let lost: String = value[at..]
+            .chars()
+            .filter(|c| *c == '*' || self.letters.contains(&c.to_ascii_lowercase()))
+            .collect();
+        if lost.is_empty() || quoted {
+            return (
+                Severity::Warning,
+                at..value.len(),
+                format!(
+                    "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading {what} \
+                     there and keeps {kept}, losing no piece, but its own check reports `{stop}` \
+                     as an invalid piece type",
+                    self.letters_said()
+                ),
+                None,
+            );
+        }
+        (
+            Severity::Error,
+            at..value.len(),
+            format!(
+                "`{stop}` is no piece of this variant{}: Fairy-Stockfish stops reading {what} \
+                 there and keeps {kept}, losing `{lost}`",
+                self.letters_said()
+            ),
+            None,
+        )
+    }
+
     /// Where a list of pairs (`p:150 n:800`, `q:1`, `s:g`) stops being read. Fairy-Stockfish
     /// reads a piece letter, takes the next character as the separator whatever it is, then a
     /// number (or, for `promotedPieceType`, a letter or `-`), and stops at the first pair it
@@ -166,97 +178,75 @@ impl Board {
         loop {
             at += value[at..].len() - value[at..].trim_start().len();
             let pair_at = at;
-            let mut chars = value[at..].chars();
-            let letter = chars.next()?;
-            let stop = |message: String| Some((pair_at..value.len(), message));
-            let read = |kept: &[&str]| match kept {
-                [] => "nothing".to_owned(),
-                pairs => format!("`{}`", crate::quote::shortened(&pairs.join(" "))),
-            };
-            if !self.letters.contains(&letter.to_ascii_lowercase()) {
-                return stop(format!(
-                    "`{letter}` is no piece of this variant{}: Fairy-Stockfish stops reading \
-                     the list there and keeps {}",
-                    self.letters_said(),
-                    read(&kept)
-                ));
+            let letter = value[at..].chars().next()?;
+            match self.pair_end(kind, value, (pair_at, letter), &kept) {
+                Ok(end) => {
+                    kept.push(&value[pair_at..end]);
+                    at = end;
+                }
+                Err(message) => return Some((pair_at..value.len(), message)),
             }
-            let after_letter = value[at + letter.len_utf8()..].trim_start();
-            let Some(separator) = after_letter.chars().next() else {
-                return stop(format!(
-                    "`{letter}` has nothing after it: Fairy-Stockfish drops it and keeps {}",
-                    read(&kept)
-                ));
-            };
-            let rest = &after_letter[separator.len_utf8()..];
-            let pair_end = match kind {
-                ValueKind::PiecePieces => {
-                    let target_at = rest.len() - rest.trim_start().len();
-                    match rest[target_at..].chars().next() {
-                        Some(target)
-                            if target == '-'
-                                || self.letters.contains(&target.to_ascii_lowercase()) =>
-                        {
-                            target_at + target.len_utf8()
-                        }
-                        Some(target) => {
-                            return stop(format!(
-                                "`{target}` is no piece of this variant{}: Fairy-Stockfish stops \
-                                 reading the list there and keeps {}",
-                                self.letters_said(),
-                                read(&kept)
-                            ));
-                        }
-                        None => {
-                            return stop(format!(
-                                "`{letter}{separator}` says nothing it becomes: Fairy-Stockfish \
-                                 drops it and keeps {}",
-                                read(&kept)
-                            ));
-                        }
-                    }
-                }
-                _ => {
-                    if separator.is_ascii_digit() || matches!(separator, '+' | '-') {
-                        // With nothing after the digit taken as separator, the number is
-                        // missing and the pair is dropped.
-                        let misread = match rest.split_whitespace().next() {
-                            Some(number) => format!("{letter}:{number}"),
-                            None => format!("`{letter}` with no number, which it drops"),
-                        };
-                        return stop(format!(
-                            "Fairy-Stockfish takes the character after `{letter}` as the \
-                             separator whatever it is, so it reads `{}` as `{}`: write \
-                             `{letter}:` before the number",
-                            crate::quote::shortened(
-                                value[pair_at..]
-                                    .split_whitespace()
-                                    .take(2)
-                                    .collect::<Vec<_>>()
-                                    .join(" ")
-                                    .as_str()
-                            ),
-                            crate::quote::shortened(&misread)
-                        ));
-                    }
-                    let number = rest.trim_start();
-                    let sign = usize::from(number.starts_with(['+', '-']));
-                    let digits = number[sign..]
-                        .find(|c: char| !c.is_ascii_digit())
-                        .unwrap_or(number.len() - sign);
-                    if digits == 0 || number[..sign + digits].parse::<i32>().is_err() {
-                        return stop(format!(
-                            "`{letter}{separator}` has no number after it: Fairy-Stockfish stops \
-                             reading the list there and keeps {}",
-                            read(&kept)
-                        ));
-                    }
-                    rest.len() - number.len() + sign + digits
-                }
-            };
-            let end = value.len() - rest.len() + pair_end;
-            kept.push(&value[pair_at..end]);
-            at = end;
+        }
+    }
+
+    /// Where the pair of `value` at `pair_at`, starting with `letter`, ends; else why the
+    /// engine stops reading the list there, having read the pairs `kept`.
+    fn pair_end(
+        &self,
+        kind: ValueKind,
+        value: &str,
+        (pair_at, letter): (usize, char),
+        kept: &[&str],
+    ) -> Result<usize, String> {
+        if !self.letters.contains(&letter.to_ascii_lowercase()) {
+            return Err(format!(
+                "`{letter}` is no piece of this variant{}: Fairy-Stockfish stops reading the \
+                 list there and keeps {}",
+                self.letters_said(),
+                kept_said(kept)
+            ));
+        }
+        let after_letter = value[pair_at + letter.len_utf8()..].trim_start();
+        let Some(separator) = after_letter.chars().next() else {
+            return Err(format!(
+                "`{letter}` has nothing after it: Fairy-Stockfish drops it and keeps {}",
+                kept_said(kept)
+            ));
+        };
+        let rest = &after_letter[separator.len_utf8()..];
+        let pair_end = match kind {
+            ValueKind::PiecePieces => self.target_end((letter, separator), rest, kept)?,
+            _ => number_end(&value[pair_at..], (letter, separator), rest, kept)?,
+        };
+        Ok(value.len() - rest.len() + pair_end)
+    }
+
+    /// Where the piece a pair `letter`, `separator` becomes ends in `rest` (a letter of the
+    /// variant, or `-`); else why the engine stops there.
+    fn target_end(
+        &self,
+        (letter, separator): (char, char),
+        rest: &str,
+        kept: &[&str],
+    ) -> Result<usize, String> {
+        let target_at = rest.len() - rest.trim_start().len();
+        match rest[target_at..].chars().next() {
+            Some(target)
+                if target == '-' || self.letters.contains(&target.to_ascii_lowercase()) =>
+            {
+                Ok(target_at + target.len_utf8())
+            }
+            Some(target) => Err(format!(
+                "`{target}` is no piece of this variant{}: Fairy-Stockfish stops reading the \
+                 list there and keeps {}",
+                self.letters_said(),
+                kept_said(kept)
+            )),
+            None => Err(format!(
+                "`{letter}{separator}` says nothing it becomes: Fairy-Stockfish drops it and \
+                 keeps {}",
+                kept_said(kept)
+            )),
         }
     }
 
@@ -375,6 +365,57 @@ fn letters_listed(letters: &[String]) -> String {
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
         None => String::new(),
     }
+}
+
+/// The pairs the engine read before it stopped, in words.
+fn kept_said(kept: &[&str]) -> String {
+    match kept {
+        [] => "nothing".to_owned(),
+        pairs => format!("`{}`", crate::quote::shortened(&pairs.join(" "))),
+    }
+}
+
+/// Where the number of a pair `letter`, `separator` ends in `rest` (`pair` is the list from
+/// the pair on); else why the engine stops there.
+fn number_end(
+    pair: &str,
+    (letter, separator): (char, char),
+    rest: &str,
+    kept: &[&str],
+) -> Result<usize, String> {
+    if separator.is_ascii_digit() || matches!(separator, '+' | '-') {
+        // With nothing after the digit taken as separator, the number is missing and the pair
+        // is dropped.
+        let misread = match rest.split_whitespace().next() {
+            Some(number) => format!("{letter}:{number}"),
+            None => format!("`{letter}` with no number, which it drops"),
+        };
+        return Err(format!(
+            "Fairy-Stockfish takes the character after `{letter}` as the separator whatever it \
+             is, so it reads `{}` as `{}`: write `{letter}:` before the number",
+            crate::quote::shortened(
+                pair.split_whitespace()
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .as_str()
+            ),
+            crate::quote::shortened(&misread)
+        ));
+    }
+    let number = rest.trim_start();
+    let sign = usize::from(number.starts_with(['+', '-']));
+    let digits = number[sign..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(number.len() - sign);
+    if digits == 0 || number[..sign + digits].parse::<i32>().is_err() {
+        return Err(format!(
+            "`{letter}{separator}` has no number after it: Fairy-Stockfish stops reading the list \
+             there and keeps {}",
+            kept_said(kept)
+        ));
+    }
+    Ok(rest.len() - number.len() + sign + digits)
 }
 
 #[cfg(test)]

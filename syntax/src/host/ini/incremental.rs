@@ -49,14 +49,7 @@ pub fn edit<S: Source + ?Sized>(
     // The preamble's finding names the first header and moves it.
     let first_header_changed = index == 1 && old.header != section.header;
     let new_header = (section.header.as_ref()).map(|h| (h.name.clone(), h.parent.clone()));
-    let renamed: Vec<String> = match (&old_header, &new_header) {
-        (Some((old_name, _)), Some((new_name, _))) if old_name != new_name => {
-            vec![old_name.clone(), new_name.clone()]
-        }
-        (Some(_), Some(_)) | (None, None) => Vec::new(),
-        // A section gained or lost its header.
-        _ => return None,
-    };
+    let renamed = renamed(old_header.as_ref(), new_header.as_ref())?;
     // The model now holds the edit: the section read again, those after it moved.
     let shift = new_end.wrapping_sub(old_end);
     for later in &mut model.sections[index + 1..] {
@@ -66,17 +59,40 @@ pub fn edit<S: Source + ?Sized>(
     if let [old_name, new_name] = renamed.as_slice() {
         model.renamed(index, old_name, new_name);
     }
-    let mut dirty: BTreeSet<usize> = BTreeSet::from([index]);
+    let mut dirty = touched_by_rename(model, index, &renamed);
+    dirty.insert(index);
     if first_header_changed {
         dirty.insert(0);
     }
-    // Only a rename reaches past the section and its children: a pass over the file then.
+    recheck(model, text, dirty, (index, (old_start, old_end)), per_code)
+}
+
+/// The old and new names of a section whose header an edit renamed (none when the name
+/// stays); `None` when the section gained or lost its header.
+fn renamed(
+    old_header: Option<&(String, Option<String>)>,
+    new_header: Option<&(String, Option<String>)>,
+) -> Option<Vec<String>> {
+    match (old_header, new_header) {
+        (Some((old_name, _)), Some((new_name, _))) if old_name != new_name => {
+            Some(vec![old_name.clone(), new_name.clone()])
+        }
+        (Some(_), Some(_)) | (None, None) => Some(Vec::new()),
+        _ => None,
+    }
+}
+
+/// The sections a rename of section `index` (`renamed`: its old and new names) reaches: those
+/// with either name or either as parent, and the skipped ones after it. Only a rename reaches
+/// past the section and its children: a pass over the file then.
+fn touched_by_rename(model: &Model, index: usize, renamed: &[String]) -> BTreeSet<usize> {
+    let mut dirty = BTreeSet::new();
+    if renamed.is_empty() {
+        return dirty;
+    }
     // A parent written with spaces is said by the name it would be without them.
     let touched = |name: Option<&str>| name.is_some_and(|n| renamed.iter().any(|r| r == n.trim()));
     for (other, section) in model.sections.iter().enumerate() {
-        if renamed.is_empty() {
-            break;
-        }
         let parent = section.header.as_ref().and_then(|h| h.parent.as_deref());
         // A section skipped for an unknown parent names the nearest name above.
         let suggests = other > index && section.outcome == Outcome::Skipped;
@@ -84,6 +100,18 @@ pub fn edit<S: Source + ?Sized>(
             dirty.insert(other);
         }
     }
+    dirty
+}
+
+/// Checks the `dirty` sections again, and the sections that read one whose outcome changed;
+/// the edited section (`edited`: its index and its old bytes) first.
+fn recheck<S: Source + ?Sized>(
+    model: &mut Model,
+    text: &S,
+    mut dirty: BTreeSet<usize>,
+    (edited, old): (usize, (usize, usize)),
+    per_code: Option<usize>,
+) -> Option<Vec<Rescan>> {
     let mut parts = Vec::new();
     let mut checked_edited = None;
     while let Some(next) = dirty.pop_first() {
@@ -101,11 +129,8 @@ pub fn edit<S: Source + ?Sized>(
             closed,
             scan,
         };
-        if next == index {
-            checked_edited = Some(Rescan {
-                old: (old_start, old_end),
-                ..part
-            });
+        if next == edited {
+            checked_edited = Some(Rescan { old, ..part });
         } else {
             parts.push(part);
         }

@@ -4,7 +4,7 @@
 use crate::diagnostic::{Diagnostic, codes};
 use rowan::TextRange;
 
-use super::options::{self, ValueKind};
+use super::options::{self, OptionInfo, ValueKind};
 use super::values;
 use super::{Entry, Line, Scanner, Section, rules};
 use crate::Severity;
@@ -35,105 +35,27 @@ impl Scanner<'_> {
             self.unknown_key(key, shown_key, raw_value, key_range);
             return;
         };
+        let key_range = span(key_range.0, key_range.1);
         if raw_value.is_empty() {
-            let error = Diagnostic::new(
-                span(key_range.0, key_range.1),
-                codes::EMPTY_VALUE,
-                Severity::Warning,
-                format!(
-                    "`{key}` has no value: Fairy-Stockfish stores nothing, and the value from the \
-                     parent (or the default, `{}`) stays",
-                    crate::quote::shortened(&option.default)
-                ),
-            )
-            .with_help(format!(
-                "write the value after `=` ({}), or delete the line",
-                crate::quote::shortened(&option.default)
-            ));
-            self.scan.errors.push(error);
+            self.scan.errors.push(empty_value(key, option, key_range));
             return;
         }
-        self.repeated_key(key, span(key_range.0, key_range.1));
+        self.repeated_key(key, key_range);
         if let Some(section) = self.section.as_mut() {
             section
                 .settings
                 .push((key.to_owned(), raw_value.to_owned()));
         }
-        if let Some(instead) = &option.deprecated_for {
-            let new_key = instead
-                .split_whitespace()
-                .next()
-                .unwrap_or(instead)
-                .trim_matches('`');
-            let mut finding = Diagnostic::new(
-                span(key_range.0, key_range.1),
-                codes::DEPRECATED_KEY,
-                Severity::Hint,
-                format!("`{key}` still works but is deprecated: use {instead}"),
-            );
-            // Only a key renamed with the same kind of value is a fix of one edit.
-            finding = match options::lookup(new_key) {
-                Some(new) if new.kind == option.kind => finding.with_fix(
-                    format!("rename `{key}` to `{new_key}`"),
-                    vec![(span(key_range.0, key_range.1), new_key.to_owned())],
-                ),
-                _ => finding.with_help(format!("write {instead} instead of `{key}`")),
-            };
-            self.scan.errors.push(finding);
-        }
+        self.scan.errors.extend(deprecated(key, option, key_range));
         let value_range = span(value_at, value_at + raw_value.len());
-        if let Some(misread) = values::misreading(key, option.kind, raw_value) {
-            let range = span(value_at + misread.range.start, value_at + misread.range.end);
-            let mut finding =
-                Diagnostic::new(range, codes::WRONG_VALUE, misread.severity, misread.message)
-                    .with_help(misread.help.clone());
-            if let Some(instead) = misread.instead {
-                finding = finding.with_fix(
-                    format!("write `{}`", crate::quote::shortened(&instead)),
-                    vec![(value_range, instead)],
-                );
-                finding.help = Some(misread.help);
-            }
-            self.scan.errors.push(finding);
-        }
-        // A table or a template is stored and sent to GUIs as written, whitespace after it
-        // included (a start position's is said with its other fields).
-        if option.kind == ValueKind::Text && key != "startFen" && raw_value != raw_value.trim_end()
-        {
-            let end = value_at + raw_value.len();
-            let kept = value_at + raw_value.trim_end().len();
-            self.scan.errors.push(
-                Diagnostic::new(
-                    span(kept, end),
-                    codes::WRONG_VALUE,
-                    Severity::Warning,
-                    format!(
-                        "the whitespace after `{key}`'s value is part of it: Fairy-Stockfish keeps \
-                         it and sends it so to XBoard-protocol GUIs"
-                    ),
-                )
-                .with_fix(
-                    "remove the whitespace",
-                    vec![(span(kept, end), String::new())],
-                ),
-            );
-        }
-        let decides_board = matches!(key, "maxRank" | "maxFile" | "startFen" | "pieceToCharTable")
-            || rules::reads(key)
-            || matches!(
-                option.kind,
-                ValueKind::PieceSet
-                    | ValueKind::PieceType
-                    | ValueKind::PieceValues
-                    | ValueKind::PieceCounts
-                    | ValueKind::PiecePieces
-                    | ValueKind::Piece
-                    | ValueKind::PieceWithBetza
-            );
-        if decides_board {
-            self.scan
-                .host_tokens
-                .push((span(key_range.0, key_range.1), HostToken::Key));
+        self.scan
+            .errors
+            .extend(misread_value(key, option, raw_value, value_range));
+        self.scan
+            .errors
+            .extend(whitespace_kept(key, option, raw_value, value_range));
+        if decides_board(key, option.kind) {
+            self.scan.host_tokens.push((key_range, HostToken::Key));
             if let Some(section) = self.section.as_mut() {
                 section.board_values.push((
                     option.kind,
@@ -334,184 +256,327 @@ impl Scanner<'_> {
         let Some(letter) = raw.chars().next() else {
             return;
         };
-        let trimmed = raw.trim_end();
+        let piece = PieceValue {
+            key,
+            value_at,
+            raw,
+            letter,
+        };
         if !letter.is_ascii_alphabetic() {
             // Any other first character removes the piece: a letter an earlier line of the
             // same key gave it is no longer its.
             self.forget_letter(key);
-        }
-        if letter == '-' && trimmed.len() > 1 {
-            // parser.cpp 262–298: `-` removes the piece; for the king, anything after it still
-            // makes the king type a royal piece of its own.
-            let tail = &raw[1..];
-            let finding = Diagnostic::new(
-                span(value_at + 1, value_at + raw.len()),
-                codes::MALFORMED_PIECE,
-                Severity::Warning,
-                if key == "king" {
-                    format!(
-                        "`-` removes the king, but what follows it, `{}`, makes Fairy-Stockfish \
-                         take a royal piece of its own with those moves as the king type",
-                        crate::quote::shortened(tail.trim())
-                    )
-                } else {
-                    format!(
-                        "`-` removes the piece: Fairy-Stockfish ignores `{}`",
-                        crate::quote::shortened(tail.trim())
-                    )
-                },
-            )
-            .with_fix(
-                format!("remove `{}`", crate::quote::shortened(tail.trim())),
-                vec![(span(value_at + 1, value_at + raw.len()), String::new())],
-            );
-            self.scan.errors.push(finding);
-            return;
-        }
-        if !letter.is_ascii_alphabetic() {
-            if letter != '-' {
-                let finding = Diagnostic::new(
-                    span(value_at, value_at + trimmed.len()),
-                    codes::MALFORMED_PIECE,
-                    Severity::Error,
-                    format!(
-                        "`{}` does not start with a piece letter: Fairy-Stockfish removes the \
-                         piece",
-                        crate::quote::shortened(trimmed)
-                    ),
-                )
-                .with_help(match kind {
-                    ValueKind::Piece => "write the piece's letter, or `-` to remove it",
-                    _ => "write the piece's letter, `:` and its Betza string (as in `x:mfWcfF`)",
-                });
-                self.scan.errors.push(finding);
+            if letter == '-' && raw.trim_end().len() > 1 {
+                self.scan.errors.push(piece.removed_with_more());
+            } else if letter != '-' {
+                self.scan.errors.push(piece.no_letter(kind));
             }
             return;
         }
         self.use_letter(letter, value_at, key);
-        let after_letter = value_at + letter.len_utf8();
-        let rest = &raw[letter.len_utf8()..];
         if kind == ValueKind::Piece {
             // Only the first character counts for a standard piece.
-            let tail = rest.trim_end();
-            if !tail.is_empty() {
-                let finding = Diagnostic::new(
-                    span(after_letter, after_letter + tail.len()),
-                    codes::MALFORMED_PIECE,
-                    Severity::Warning,
-                    format!(
-                        "`{key}` is a piece Fairy-Stockfish already knows the moves of: it reads \
-                         only the letter `{letter}` and ignores `{}`",
-                        crate::quote::shortened(tail)
-                    ),
-                )
-                .with_fix(
-                    format!("remove `{}`", crate::quote::shortened(tail)),
-                    vec![(span(after_letter, after_letter + tail.len()), String::new())],
-                );
-                self.scan.errors.push(finding);
-            }
+            self.scan.errors.extend(piece.standard_with_more());
             return;
         }
-        let king = key == "king";
+        let rest = &raw[letter.len_utf8()..];
         // The king alone is the standard king; one more character makes it a royal piece of
         // its own, whose moves are the Betza from the third character on.
-        if king && rest.is_empty() {
+        if key == "king" && rest.is_empty() {
             return;
         }
         let mut rest_chars = rest.chars();
         let separator = rest_chars.next();
         let betza = rest_chars.as_str();
-        let betza_at = after_letter + separator.map_or(0, char::len_utf8);
         if separator != Some(':') {
-            let shown = crate::quote::shortened(trimmed);
-            let (message, fix) = match separator {
-                None => (
-                    format!(
-                        "`{shown}` has no `:` and no Betza string: Fairy-Stockfish gives the piece \
-                         no moves at all"
-                    ),
-                    None,
-                ),
-                Some(c) if c.is_whitespace() && betza.trim().is_empty() && king => (
-                    format!(
-                        "the whitespace after `{letter}` makes this a royal piece of its own with \
-                         no moves: Fairy-Stockfish reads the standard king only from `{letter}` alone"
-                    ),
-                    Some("remove the whitespace after the letter".to_owned()),
-                ),
-                Some(_) => (
-                    format!(
-                        "Fairy-Stockfish drops the character after the letter whatever it is, so \
-                         `{shown}` moves as `{}`",
-                        crate::quote::shortened(betza.trim_end())
-                    ),
-                    Some(format!(
-                        "write `{letter}:{}`",
-                        crate::quote::shortened(rest.trim_end())
-                    )),
-                ),
-            };
-            let range = span(value_at, value_at + trimmed.len().max(1));
-            let mut finding =
-                Diagnostic::new(range, codes::MALFORMED_PIECE, Severity::Error, message);
-            finding = match fix {
-                Some(title) if king && betza.trim().is_empty() => finding.with_fix(
-                    title,
-                    vec![(span(after_letter, value_at + raw.len()), String::new())],
-                ),
-                // A `:` further on is the separator misplaced, not one missing.
-                Some(title) if !rest.contains(':') => finding.with_fix(
-                    title,
-                    vec![(span(after_letter, after_letter), ":".to_owned())],
-                ),
-                Some(_) => finding.with_help(format!(
-                    "write the letter, then `:` right after it, then the Betza string (as in \
-                     `{letter}:mfWcfF`)"
-                )),
-                None => finding.with_help(format!(
-                    "write `{letter}:` and the piece's Betza string (as in `{letter}:mfWcfF`)"
-                )),
-            };
-            self.scan.errors.push(finding);
+            self.scan.errors.push(piece.no_colon(separator, betza));
             if separator.is_none() {
                 return;
             }
         } else if betza.trim().is_empty() {
-            let (help, fix) = if king {
-                (
-                    "write `k` alone for the standard king, or its moves after `:`".to_owned(),
-                    Some(vec![(
-                        span(after_letter, value_at + raw.len()),
-                        String::new(),
-                    )]),
-                )
-            } else {
-                (
-                    "write the piece's Betza string after `:` (as in `a:mfWcfF`)".to_owned(),
-                    None,
-                )
-            };
-            let finding = Diagnostic::new(
-                span(value_at, value_at + trimmed.len()),
-                codes::MALFORMED_PIECE,
-                Severity::Error,
-                format!(
-                    "`{}` has an empty Betza string: Fairy-Stockfish gives {} no moves at all",
-                    crate::quote::shortened(trimmed),
-                    if king { "the king" } else { "the piece" }
-                ),
-            );
-            let finding = match fix {
-                Some(edits) => finding.with_fix("remove the `:`, for the standard king", edits),
-                None => finding.with_help(help),
-            };
-            self.scan.errors.push(finding);
+            self.scan.errors.push(piece.empty_betza());
             return;
         }
+        let betza_at = piece.after_letter() + separator.map_or(0, char::len_utf8);
         let betza_len = betza.trim_end().len();
         self.betza_whitespace(key, betza, betza_at);
         self.betza_region(span(betza_at, betza_at + betza_len), key, Some(letter));
+    }
+}
+
+/// A key with no value: the engine stores nothing, and the value before stays.
+fn empty_value(key: &str, option: &OptionInfo, range: TextRange) -> Diagnostic {
+    Diagnostic::new(
+        range,
+        codes::EMPTY_VALUE,
+        Severity::Warning,
+        format!(
+            "`{key}` has no value: Fairy-Stockfish stores nothing, and the value from the parent \
+             (or the default, `{}`) stays",
+            crate::quote::shortened(&option.default)
+        ),
+    )
+    .with_help(format!(
+        "write the value after `=` ({}), or delete the line",
+        crate::quote::shortened(&option.default)
+    ))
+}
+
+/// A key that still works but is deprecated, at `range`.
+fn deprecated(key: &str, option: &OptionInfo, range: TextRange) -> Option<Diagnostic> {
+    let instead = option.deprecated_for.as_ref()?;
+    let new_key = instead
+        .split_whitespace()
+        .next()
+        .unwrap_or(instead)
+        .trim_matches('`');
+    let finding = Diagnostic::new(
+        range,
+        codes::DEPRECATED_KEY,
+        Severity::Hint,
+        format!("`{key}` still works but is deprecated: use {instead}"),
+    );
+    // Only a key renamed with the same kind of value is a fix of one edit.
+    Some(match options::lookup(new_key) {
+        Some(new) if new.kind == option.kind => finding.with_fix(
+            format!("rename `{key}` to `{new_key}`"),
+            vec![(range, new_key.to_owned())],
+        ),
+        _ => finding.with_help(format!("write {instead} instead of `{key}`")),
+    })
+}
+
+/// A value (at `value_range`) the engine reads otherwise than written.
+fn misread_value(
+    key: &str,
+    option: &OptionInfo,
+    raw_value: &str,
+    value_range: TextRange,
+) -> Option<Diagnostic> {
+    let misread = values::misreading(key, option.kind, raw_value)?;
+    let value_at = usize::from(value_range.start());
+    let range = span(value_at + misread.range.start, value_at + misread.range.end);
+    let mut finding = Diagnostic::new(range, codes::WRONG_VALUE, misread.severity, misread.message)
+        .with_help(misread.help.clone());
+    if let Some(instead) = misread.instead {
+        finding = finding.with_fix(
+            format!("write `{}`", crate::quote::shortened(&instead)),
+            vec![(value_range, instead)],
+        );
+        finding.help = Some(misread.help);
+    }
+    Some(finding)
+}
+
+/// Whitespace after a table or a template, which is stored and sent to GUIs as written (a
+/// start position's is said with its other fields).
+fn whitespace_kept(
+    key: &str,
+    option: &OptionInfo,
+    raw_value: &str,
+    value_range: TextRange,
+) -> Option<Diagnostic> {
+    if option.kind != ValueKind::Text || key == "startFen" || raw_value == raw_value.trim_end() {
+        return None;
+    }
+    let value_at = usize::from(value_range.start());
+    let kept = span(
+        value_at + raw_value.trim_end().len(),
+        usize::from(value_range.end()),
+    );
+    Some(
+        Diagnostic::new(
+            kept,
+            codes::WRONG_VALUE,
+            Severity::Warning,
+            format!(
+                "the whitespace after `{key}`'s value is part of it: Fairy-Stockfish keeps it and \
+                 sends it so to XBoard-protocol GUIs"
+            ),
+        )
+        .with_fix("remove the whitespace", vec![(kept, String::new())]),
+    )
+}
+
+/// Whether a key's value is checked against the section's board once it is read.
+fn decides_board(key: &str, kind: ValueKind) -> bool {
+    matches!(key, "maxRank" | "maxFile" | "startFen" | "pieceToCharTable")
+        || rules::reads(key)
+        || matches!(
+            kind,
+            ValueKind::PieceSet
+                | ValueKind::PieceType
+                | ValueKind::PieceValues
+                | ValueKind::PieceCounts
+                | ValueKind::PiecePieces
+                | ValueKind::Piece
+                | ValueKind::PieceWithBetza
+        )
+}
+
+/// The value of a piece key as the engine keeps it, at byte `value_at`, and its first
+/// character.
+struct PieceValue<'v> {
+    key: &'v str,
+    value_at: usize,
+    raw: &'v str,
+    letter: char,
+}
+
+impl PieceValue<'_> {
+    fn after_letter(&self) -> usize {
+        self.value_at + self.letter.len_utf8()
+    }
+
+    fn king(&self) -> bool {
+        self.key == "king"
+    }
+
+    /// `-` and more (parser.cpp 262–298): `-` removes the piece; for the king, anything after
+    /// it still makes the king type a royal piece of its own.
+    fn removed_with_more(&self) -> Diagnostic {
+        let tail = self.raw[1..].trim();
+        let range = span(self.value_at + 1, self.value_at + self.raw.len());
+        let message = if self.king() {
+            format!(
+                "`-` removes the king, but what follows it, `{}`, makes Fairy-Stockfish take a \
+                 royal piece of its own with those moves as the king type",
+                crate::quote::shortened(tail)
+            )
+        } else {
+            format!(
+                "`-` removes the piece: Fairy-Stockfish ignores `{}`",
+                crate::quote::shortened(tail)
+            )
+        };
+        Diagnostic::new(range, codes::MALFORMED_PIECE, Severity::Warning, message).with_fix(
+            format!("remove `{}`", crate::quote::shortened(tail)),
+            vec![(range, String::new())],
+        )
+    }
+
+    /// A value that starts with no letter, which removes the piece.
+    fn no_letter(&self, kind: ValueKind) -> Diagnostic {
+        let trimmed = self.raw.trim_end();
+        Diagnostic::new(
+            span(self.value_at, self.value_at + trimmed.len()),
+            codes::MALFORMED_PIECE,
+            Severity::Error,
+            format!(
+                "`{}` does not start with a piece letter: Fairy-Stockfish removes the piece",
+                crate::quote::shortened(trimmed)
+            ),
+        )
+        .with_help(match kind {
+            ValueKind::Piece => "write the piece's letter, or `-` to remove it",
+            _ => "write the piece's letter, `:` and its Betza string (as in `x:mfWcfF`)",
+        })
+    }
+
+    /// More than the letter for a piece whose moves the engine knows, which it ignores.
+    fn standard_with_more(&self) -> Option<Diagnostic> {
+        let after_letter = self.after_letter();
+        let tail = self.raw[self.letter.len_utf8()..].trim_end();
+        if tail.is_empty() {
+            return None;
+        }
+        let range = span(after_letter, after_letter + tail.len());
+        let message = format!(
+            "`{}` is a piece Fairy-Stockfish already knows the moves of: it reads only the \
+             letter `{}` and ignores `{}`",
+            self.key,
+            self.letter,
+            crate::quote::shortened(tail)
+        );
+        let finding = Diagnostic::new(range, codes::MALFORMED_PIECE, Severity::Warning, message);
+        Some(finding.with_fix(
+            format!("remove `{}`", crate::quote::shortened(tail)),
+            vec![(range, String::new())],
+        ))
+    }
+
+    /// A character other than `:` after the letter (`separator`, or none), which the engine
+    /// drops whatever it is; `betza` is what follows it.
+    fn no_colon(&self, separator: Option<char>, betza: &str) -> Diagnostic {
+        let (letter, king) = (self.letter, self.king());
+        let trimmed = self.raw.trim_end();
+        let rest = &self.raw[letter.len_utf8()..];
+        let after_letter = self.after_letter();
+        let shown = crate::quote::shortened(trimmed);
+        let (message, fix) = match separator {
+            None => (
+                format!(
+                    "`{shown}` has no `:` and no Betza string: Fairy-Stockfish gives the piece no \
+                     moves at all"
+                ),
+                None,
+            ),
+            Some(c) if c.is_whitespace() && betza.trim().is_empty() && king => (
+                format!(
+                    "the whitespace after `{letter}` makes this a royal piece of its own with no \
+                     moves: Fairy-Stockfish reads the standard king only from `{letter}` alone"
+                ),
+                Some("remove the whitespace after the letter".to_owned()),
+            ),
+            Some(_) => (
+                format!(
+                    "Fairy-Stockfish drops the character after the letter whatever it is, so \
+                     `{shown}` moves as `{}`",
+                    crate::quote::shortened(betza.trim_end())
+                ),
+                Some(format!(
+                    "write `{letter}:{}`",
+                    crate::quote::shortened(rest.trim_end())
+                )),
+            ),
+        };
+        let range = span(self.value_at, self.value_at + trimmed.len().max(1));
+        let finding = Diagnostic::new(range, codes::MALFORMED_PIECE, Severity::Error, message);
+        match fix {
+            Some(title) if king && betza.trim().is_empty() => finding.with_fix(
+                title,
+                vec![(
+                    span(after_letter, self.value_at + self.raw.len()),
+                    String::new(),
+                )],
+            ),
+            // A `:` further on is the separator misplaced, not one missing.
+            Some(title) if !rest.contains(':') => finding.with_fix(
+                title,
+                vec![(span(after_letter, after_letter), ":".to_owned())],
+            ),
+            Some(_) => finding.with_help(format!(
+                "write the letter, then `:` right after it, then the Betza string (as in \
+                 `{letter}:mfWcfF`)"
+            )),
+            None => finding.with_help(format!(
+                "write `{letter}:` and the piece's Betza string (as in `{letter}:mfWcfF`)"
+            )),
+        }
+    }
+
+    /// A `:` with no Betza string after it: no moves at all.
+    fn empty_betza(&self) -> Diagnostic {
+        let trimmed = self.raw.trim_end();
+        let finding = Diagnostic::new(
+            span(self.value_at, self.value_at + trimmed.len()),
+            codes::MALFORMED_PIECE,
+            Severity::Error,
+            format!(
+                "`{}` has an empty Betza string: Fairy-Stockfish gives {} no moves at all",
+                crate::quote::shortened(trimmed),
+                if self.king() { "the king" } else { "the piece" }
+            ),
+        );
+        if self.king() {
+            let edits = vec![(
+                span(self.after_letter(), self.value_at + self.raw.len()),
+                String::new(),
+            )];
+            finding.with_fix("remove the `:`, for the standard king", edits)
+        } else {
+            finding.with_help("write the piece's Betza string after `:` (as in `a:mfWcfF`)")
+        }
     }
 }
 

@@ -24,39 +24,13 @@ impl Scanner<'_> {
             super::lone_carriage_return(&mut self.scan, line_start, &header.text, at);
         }
         if header.byte_order_mark {
-            self.scan.errors.push(
-                Diagnostic::new(
-                    span(section.start, line_end),
-                    codes::BYTE_ORDER_MARK,
-                    Severity::Error,
-                    "the line starts with a byte-order mark: Fairy-Stockfish reads it as part of \
-                     the line, so it sees no header here and drops this section"
-                        .to_owned(),
-                )
-                .with_fix(
-                    "remove the byte-order mark (save the file as UTF-8 without BOM)",
-                    vec![(span(section.start, line_start), String::new())],
-                ),
-            );
+            let finding = byte_order_mark(section.start, (line_start, line_end));
+            self.scan.errors.push(finding);
         }
         let name = header.name.as_str();
         if !header.closed {
-            self.scan.errors.push(
-                Diagnostic::new(
-                    span(line_start, line_end),
-                    codes::UNCLOSED_SECTION,
-                    Severity::Error,
-                    format!(
-                        "section header `{}` has no closing `]`: Fairy-Stockfish reads the name on \
-                         into the lines below, up to the next `]`",
-                        crate::quote::shortened(&format!("[{name}"))
-                    ),
-                )
-                .with_fix(
-                    "close the header with `]`",
-                    vec![(span(line_end, line_end), "]".to_owned())],
-                ),
-            );
+            let finding = unclosed_header(name, (line_start, line_end));
+            self.scan.errors.push(finding);
         }
         let name_at = section.start + header.name_at;
         if let Some(whose) = self
@@ -163,20 +137,7 @@ impl Scanner<'_> {
                 vec![(range, trimmed.to_owned())],
             )
         } else {
-            let near_enough = (parent.chars().count() / 3).clamp(1, 2);
-            // Any name above, so that the suggestion depends on names alone. Only names of
-            // about the parent's length are compared, and none for a parent longer than any
-            // variant's name: each comparison costs the product of the two lengths.
-            let above = (self.model.sections[..self.index].iter()).filter_map(Section::name);
-            let nearest = above
-                .chain(options::built_ins().iter().map(|b| b.name.as_str()))
-                .filter(|known| {
-                    parent.len() <= 64 && known.len().abs_diff(parent.len()) <= near_enough
-                })
-                .map(|known| (options::edit_distance(known, parent), known))
-                .filter(|(distance, _)| *distance <= near_enough)
-                .min()
-                .map(|(_, known)| known);
+            let nearest = self.nearest_name(parent);
             let message = format!(
                 "`{name}` inherits from `{parent}`, which is neither defined above nor built into \
                  the engine: {skipped}{}",
@@ -195,6 +156,22 @@ impl Scanner<'_> {
         }
     }
 
+    /// The name of a variant above or built in that `parent` is likely a misspelling of.
+    fn nearest_name(&self, parent: &str) -> Option<&str> {
+        let near_enough = (parent.chars().count() / 3).clamp(1, 2);
+        // Any name above, so that the suggestion depends on names alone. Only names of about
+        // the parent's length are compared, and none for a parent longer than any variant's
+        // name: each comparison costs the product of the two lengths.
+        let above = (self.model.sections[..self.index].iter()).filter_map(Section::name);
+        above
+            .chain(options::built_ins().iter().map(|b| b.name.as_str()))
+            .filter(|known| parent.len() <= 64 && known.len().abs_diff(parent.len()) <= near_enough)
+            .map(|known| (options::edit_distance(known, parent), known))
+            .filter(|(distance, _)| *distance <= near_enough)
+            .min()
+            .map(|(_, known)| known)
+    }
+
     /// The section read to its end: its board values are checked against the board its
     /// parents and its own keys make, and the engine registers it with that board.
     pub(super) fn finish_section(&mut self) {
@@ -204,23 +181,7 @@ impl Scanner<'_> {
         let Some(parent) = section.board.clone() else {
             return;
         };
-        let mut board = parent.clone();
-        board
-            .letters
-            .extend(section.letters.iter().map(|(letter, _)| *letter));
-        board.values_hash = {
-            use std::hash::{Hash, Hasher};
-            let mut hasher = std::collections::hash_map::DefaultHasher::new();
-            (parent.values_hash, &section.settings).hash(&mut hasher);
-            hasher.finish()
-        };
-        let last = |key: &str| {
-            section
-                .board_values
-                .iter()
-                .rev()
-                .find(|(_, k, _, _)| k == key)
-        };
+        let last = |key: &str| last_value(&section, key);
         // A board larger than the engine's drops the variant before its position is read
         // (said at the size): nothing else of it is checked, and no section can inherit it.
         if ["maxRank", "maxFile"]
@@ -231,26 +192,7 @@ impl Scanner<'_> {
             self.outcome = Outcome::Dropped;
             return;
         }
-        // A size the engine cannot read was said with its value; the board is not checked
-        // against it.
-        let size = |key: &str| {
-            last(key)
-                .filter(|(kind, key, value, _)| values::misreading(key, *kind, value).is_none())
-        };
-        if let Some((_, _, value, _)) = size("maxRank") {
-            board.ranks = (values::read_ranks(value))
-                .and_then(|n| u8::try_from(n).ok())
-                .unwrap_or(board.ranks);
-        }
-        if let Some((_, _, value, _)) = size("maxFile") {
-            board.files = (values::read_files(value))
-                .and_then(|n| u8::try_from(n).ok())
-                .unwrap_or(board.files);
-        }
-        let values: Vec<(&str, &str)> = (section.board_values.iter())
-            .map(|(_, key, value, _)| (key.as_str(), value.as_str()))
-            .collect();
-        board.rules = board.rules.with_section(&values, board.ranks);
+        let mut board = section_board(&section, &parent);
         // With a size it cannot read, the engine's board has no squares: no position fits it,
         // and the size is what is said.
         let unreadable_size = ["maxRank", "maxFile"].into_iter().any(|key| {
@@ -258,152 +200,133 @@ impl Scanner<'_> {
                 values::misreading(key, *kind, value).is_some()
             })
         });
-        match last("startFen") {
-            Some((_, _, fen, _)) if unreadable_size => board.start_fen.clone_from(fen),
-            None if unreadable_size => {}
-            Some((_, _, fen, range)) => {
-                board.start_fen.clone_from(fen);
-                if let Err(rejection) = fen::check(fen, &board) {
-                    let start = usize::from(range.start());
-                    let at = span(start + rejection.range.start, start + rejection.range.end);
-                    // A `~` only marks a piece promoted: the engine places the pieces as
-                    // written (position.cpp 324–326), and only its position check rejects the
-                    // mark (notes V11).
-                    let marks_only = rejection.check == fen::Check::Character
-                        && fen.get(rejection.range.clone()) == Some("~");
-                    let finding = if marks_only {
-                        Diagnostic::new(
-                            at,
-                            codes::START_POSITION,
-                            Severity::Warning,
-                            format!(
-                                "{}: Fairy-Stockfish still places the pieces as written, but its \
-                                 own position check (`validate_fen`, which GUIs and `check` run) \
-                                 rejects the position",
-                                rejection.message
-                            ),
-                        )
-                        .with_help(
-                            "remove the `~` marks, or set `promotionPieceTypes` if the pieces \
-                             are meant to be promoted ones",
-                        )
-                    } else {
-                        Diagnostic::new(
-                            at,
-                            codes::START_POSITION,
-                            Severity::Error,
-                            rejection.message,
-                        )
-                        .with_help(board.start_help())
-                    };
-                    self.scan.errors.push(finding);
-                } else if let Some(misread) = fen::form::misread(fen, &board, &parent.start_fen) {
-                    let start = usize::from(range.start());
-                    let at = span(start + misread.range.start, start + misread.range.end);
-                    let finding = Diagnostic::new(
-                        at,
-                        codes::START_POSITION,
-                        misread.severity,
-                        misread.message,
-                    );
-                    self.scan.errors.push(match misread.instead {
-                        Some(instead) => {
-                            let mut finding = finding.with_fix(
-                                format!("write `{}`", crate::quote::shortened(&instead)),
-                                vec![(at, instead)],
-                            );
-                            finding.help = Some(misread.help);
-                            finding
-                        }
-                        None => finding.with_help(misread.help),
-                    });
-                }
-            }
+        let start_fen = last("startFen");
+        if let Some((_, _, fen, _)) = start_fen {
+            board.start_fen.clone_from(fen);
+        }
+        match start_fen {
+            _ if unreadable_size => {}
+            Some((_, _, fen, range)) => self.own_start(fen, *range, &board, &parent),
             None => self.inherited_start(&section, &parent, &board),
         }
         for (kind, key, value, range) in &section.board_values {
-            if last(key).is_none_or(|(_, _, _, last)| last != range) {
-                continue;
-            }
-            let mut own_help = None;
-            let (problem, severity) = match kind {
-                ValueKind::PieceSet | ValueKind::PieceType => {
-                    match board.piece_list_problem(*kind, value) {
-                        Some((severity, within, message, help)) => {
-                            own_help = help;
-                            (Some((within, message)), severity)
-                        }
-                        None => (None, Severity::Error),
-                    }
-                }
-                // Values only steer the engine's evaluation; the rules stay as written.
-                ValueKind::PieceValues => (board.pairs_problem(*kind, value), Severity::Warning),
-                ValueKind::PieceCounts | ValueKind::PiecePieces => {
-                    let problem = board.pairs_problem(*kind, value);
-                    // A comment after the pairs: the engine keeps them all, as meant.
-                    let comment = problem.as_ref().is_some_and(|(within, _)| {
-                        within.start > 0 && value[within.start..].starts_with(['#', ';'])
-                    });
-                    if comment {
-                        own_help = Some("put the comment on a line of its own, starting with `#`");
-                    }
-                    let severity = if comment {
-                        Severity::Warning
-                    } else {
-                        Severity::Error
-                    };
-                    (problem, severity)
-                }
-                _ if key == "pieceToCharTable" => (board.table_problem(value), Severity::Warning),
-                _ => (None, Severity::Error),
-            };
-            if let Some((within, message)) = problem {
-                let start = usize::from(range.start());
-                let help = match kind {
-                    _ if own_help.is_some() => own_help.unwrap_or_default().to_owned(),
-                    ValueKind::PieceValues | ValueKind::PieceCounts | ValueKind::PiecePieces => {
-                        format!(
-                            "write each pair as a piece letter of this variant, `:` and {} \
-                             (`{}`), separated by spaces{}",
-                            if *kind == ValueKind::PiecePieces {
-                                "the letter it becomes"
-                            } else {
-                                "a number"
-                            },
-                            match kind {
-                                ValueKind::PiecePieces => "p:g s:g",
-                                ValueKind::PieceCounts => "q:1",
-                                _ => "p:150 n:800",
-                            },
-                            board.letters_said()
-                        )
-                    }
-                    _ if key == "pieceToCharTable" => {
-                        "list each piece letter of the variant once, white's in upper case then \
-                         black's in lower case, or write `-`"
-                            .to_owned()
-                    }
-                    ValueKind::PieceType => format!(
-                        "write one letter of this variant's pieces{}, or `*` for any, `-` for none",
-                        board.letters_said()
-                    ),
-                    _ => format!(
-                        "use only letters of this variant's pieces{}, or `*` for all, `-` for none",
-                        board.letters_said()
-                    ),
-                };
-                self.scan.errors.push(
-                    Diagnostic::new(
-                        span(start + within.start, start + within.end),
-                        codes::WRONG_VALUE,
-                        severity,
-                        message,
-                    )
-                    .with_help(help),
-                );
+            if last(key).is_some_and(|(_, _, _, last)| last == range) {
+                self.board_value(&board, (*kind, key, value), *range);
             }
         }
         self.outcome = Outcome::Registered(Box::new(board));
+    }
+
+    /// The start position the section writes itself, checked against its board: a rejection
+    /// of the engine's position check, or what its reading of the position does not keep.
+    fn own_start(&mut self, fen: &str, range: TextRange, board: &Board, parent: &Board) {
+        let start = usize::from(range.start());
+        if let Err(rejection) = fen::check(fen, board) {
+            let at = span(start + rejection.range.start, start + rejection.range.end);
+            // A `~` only marks a piece promoted: the engine places the pieces as written
+            // (position.cpp 324–326), and only its position check rejects the mark (notes V11).
+            let marks_only = rejection.check == fen::Check::Character
+                && fen.get(rejection.range.clone()) == Some("~");
+            let finding = if marks_only {
+                Diagnostic::new(
+                    at,
+                    codes::START_POSITION,
+                    Severity::Warning,
+                    format!(
+                        "{}: Fairy-Stockfish still places the pieces as written, but its own \
+                         position check (`validate_fen`, which GUIs and `check` run) rejects the \
+                         position",
+                        rejection.message
+                    ),
+                )
+                .with_help(
+                    "remove the `~` marks, or set `promotionPieceTypes` if the pieces are meant \
+                     to be promoted ones",
+                )
+            } else {
+                Diagnostic::new(
+                    at,
+                    codes::START_POSITION,
+                    Severity::Error,
+                    rejection.message,
+                )
+                .with_help(board.start_help())
+            };
+            self.scan.errors.push(finding);
+        } else if let Some(misread) = fen::form::misread(fen, board, &parent.start_fen) {
+            let at = span(start + misread.range.start, start + misread.range.end);
+            let finding =
+                Diagnostic::new(at, codes::START_POSITION, misread.severity, misread.message);
+            self.scan.errors.push(match misread.instead {
+                Some(instead) => {
+                    let mut finding = finding.with_fix(
+                        format!("write `{}`", crate::quote::shortened(&instead)),
+                        vec![(at, instead)],
+                    );
+                    finding.help = Some(misread.help);
+                    finding
+                }
+                None => finding.with_help(misread.help),
+            });
+        }
+    }
+
+    /// A value the board decides about (piece letters, pairs, the piece table), the last of
+    /// its key, checked against the section's board.
+    fn board_value(
+        &mut self,
+        board: &Board,
+        (kind, key, value): (ValueKind, &str, &str),
+        range: TextRange,
+    ) {
+        let mut own_help = None;
+        let (problem, severity) = match kind {
+            ValueKind::PieceSet | ValueKind::PieceType => {
+                match board.piece_list_problem(kind, value) {
+                    Some((severity, within, message, help)) => {
+                        own_help = help;
+                        (Some((within, message)), severity)
+                    }
+                    None => (None, Severity::Error),
+                }
+            }
+            // Values only steer the engine's evaluation; the rules stay as written.
+            ValueKind::PieceValues => (board.pairs_problem(kind, value), Severity::Warning),
+            ValueKind::PieceCounts | ValueKind::PiecePieces => {
+                let problem = board.pairs_problem(kind, value);
+                // A comment after the pairs: the engine keeps them all, as meant.
+                let comment = problem.as_ref().is_some_and(|(within, _)| {
+                    within.start > 0 && value[within.start..].starts_with(['#', ';'])
+                });
+                if comment {
+                    own_help = Some("put the comment on a line of its own, starting with `#`");
+                }
+                let severity = if comment {
+                    Severity::Warning
+                } else {
+                    Severity::Error
+                };
+                (problem, severity)
+            }
+            _ if key == "pieceToCharTable" => (board.table_problem(value), Severity::Warning),
+            _ => (None, Severity::Error),
+        };
+        if let Some((within, message)) = problem {
+            let start = usize::from(range.start());
+            let help = match own_help {
+                Some(help) => help.to_owned(),
+                None => value_help(board, kind, key),
+            };
+            self.scan.errors.push(
+                Diagnostic::new(
+                    span(start + within.start, start + within.end),
+                    codes::WRONG_VALUE,
+                    severity,
+                    message,
+                )
+                .with_help(help),
+            );
+        }
     }
 
     /// A section that keeps its parent's start position but changes what the check reads
@@ -466,4 +389,119 @@ impl Scanner<'_> {
                 .with_help(help),
         );
     }
+}
+
+/// The last value of `key` the section sets that the board decides about.
+fn last_value<'s>(
+    section: &'s SectionState,
+    key: &str,
+) -> Option<&'s (ValueKind, String, String, TextRange)> {
+    section
+        .board_values
+        .iter()
+        .rev()
+        .find(|(_, k, _, _)| k == key)
+}
+
+/// The board a section makes of its parent's: its own piece letters, its settings, the size
+/// and rules its keys set.
+fn section_board(section: &SectionState, parent: &Board) -> Board {
+    let mut board = parent.clone();
+    board
+        .letters
+        .extend(section.letters.iter().map(|(letter, _)| *letter));
+    board.values_hash = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (parent.values_hash, &section.settings).hash(&mut hasher);
+        hasher.finish()
+    };
+    // A size the engine cannot read was said with its value; the board is not checked
+    // against it.
+    let size = |key: &str| {
+        last_value(section, key)
+            .filter(|(kind, key, value, _)| values::misreading(key, *kind, value).is_none())
+    };
+    if let Some((_, _, value, _)) = size("maxRank") {
+        board.ranks = (values::read_ranks(value))
+            .and_then(|n| u8::try_from(n).ok())
+            .unwrap_or(board.ranks);
+    }
+    if let Some((_, _, value, _)) = size("maxFile") {
+        board.files = (values::read_files(value))
+            .and_then(|n| u8::try_from(n).ok())
+            .unwrap_or(board.files);
+    }
+    let values: Vec<(&str, &str)> = (section.board_values.iter())
+        .map(|(_, key, value, _)| (key.as_str(), value.as_str()))
+        .collect();
+    board.rules = board.rules.with_section(&values, board.ranks);
+    board
+}
+
+/// What to write instead of a value of `kind` for `key` the board does not read as written.
+fn value_help(board: &Board, kind: ValueKind, key: &str) -> String {
+    match kind {
+        ValueKind::PieceValues | ValueKind::PieceCounts | ValueKind::PiecePieces => format!(
+            "write each pair as a piece letter of this variant, `:` and {} (`{}`), separated by \
+             spaces{}",
+            if kind == ValueKind::PiecePieces {
+                "the letter it becomes"
+            } else {
+                "a number"
+            },
+            match kind {
+                ValueKind::PiecePieces => "p:g s:g",
+                ValueKind::PieceCounts => "q:1",
+                _ => "p:150 n:800",
+            },
+            board.letters_said()
+        ),
+        _ if key == "pieceToCharTable" => "list each piece letter of the variant once, white's \
+                                            in upper case then black's in lower case, or write `-`"
+            .to_owned(),
+        ValueKind::PieceType => format!(
+            "write one letter of this variant's pieces{}, or `*` for any, `-` for none",
+            board.letters_said()
+        ),
+        _ => format!(
+            "use only letters of this variant's pieces{}, or `*` for all, `-` for none",
+            board.letters_said()
+        ),
+    }
+}
+
+/// A byte-order mark before the header line `line` (from the section's `start`), which hides
+/// the header from the engine.
+fn byte_order_mark(start: usize, (line_start, line_end): (usize, usize)) -> Diagnostic {
+    Diagnostic::new(
+        span(start, line_end),
+        codes::BYTE_ORDER_MARK,
+        Severity::Error,
+        "the line starts with a byte-order mark: Fairy-Stockfish reads it as part of the line, so \
+         it sees no header here and drops this section"
+            .to_owned(),
+    )
+    .with_fix(
+        "remove the byte-order mark (save the file as UTF-8 without BOM)",
+        vec![(span(start, line_start), String::new())],
+    )
+}
+
+/// A header line with no closing `]`, of the section `name`.
+fn unclosed_header(name: &str, (line_start, line_end): (usize, usize)) -> Diagnostic {
+    Diagnostic::new(
+        span(line_start, line_end),
+        codes::UNCLOSED_SECTION,
+        Severity::Error,
+        format!(
+            "section header `{}` has no closing `]`: Fairy-Stockfish reads the name on into the \
+             lines below, up to the next `]`",
+            crate::quote::shortened(&format!("[{name}"))
+        ),
+    )
+    .with_fix(
+        "close the header with `]`",
+        vec![(span(line_end, line_end), "]".to_owned())],
+    )
 }
