@@ -179,7 +179,7 @@ pub fn update(request: &Request) -> Value {
             });
             let generated = match &piece {
                 Some(piece) => board::generate(piece, &position),
-                None => board::xboard::generate(request.betza, &position),
+                None => betza_syntax::notation::xboard::board::generate(request.betza, &position),
             };
             view["diagram"] = diagram(&position, &generated, typed(request.pieces, position.side));
             let drawn_text = drawn.syntax().text().to_string();
@@ -244,7 +244,10 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
     if let Some(position) = position {
         let text = &conversion.betza;
         let (piece, generated) = match Reading::of_conversion(to) {
-            Reading::XBoard => (None, board::xboard::generate(text, position)),
+            Reading::XBoard => (
+                None,
+                betza_syntax::notation::xboard::board::generate(text, position),
+            ),
             Reading::Dialect(dialect) => {
                 let piece = model::build(&betza_syntax::parse(text, dialect).piece(), dialect);
                 let generated = board::generate(&piece, position);

@@ -29,7 +29,7 @@ pub fn generate_quickly(piece: &Piece, position: &Position) -> Generated {
 /// The moves of `piece` in `position`, searched as `search` says.
 pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Search) -> Generated {
     if let Some(engine) = &piece.fairy {
-        return super::fairy::generate(engine, position);
+        return crate::notation::fairy::board::generate(engine, position);
     }
     let mut out = Generated {
         truncated: piece.incomplete,

@@ -5,9 +5,9 @@
 use super::Reading;
 use super::part::parts;
 use super::spell::spell;
-use super::xboard_text::as_xboard_reads;
 use crate::explain::names::identify;
 use crate::lint::{Fix, xboard_order};
+use crate::notation::xboard::text::as_xboard_reads;
 use crate::{model, parse};
 
 /// A text longer than this is not looked up in the catalogue: no catalogue piece is written

@@ -16,7 +16,6 @@ mod part;
 mod spell;
 #[cfg(test)]
 mod tests;
-mod xboard_text;
 
 use std::fmt;
 use std::str::FromStr;

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::fairy::{EnginePiece, Modality, Table};
 use crate::model::{self, Initial, LegSteps, Modes, Move, MoveKind, Reach, Step};
+use crate::notation::fairy::model::{EnginePiece, Modality, Table};
 use crate::{Dialect, parse};
 
 /// How a part goes from its square to where it lands.

@@ -10,7 +10,7 @@ use rowan::TextRange;
 use crate::board::BoardSize;
 use crate::host::{self, HostFormat, Region};
 use crate::lint::{self, Edit, Engine, Fix, LintConfig};
-use crate::mbn::scope::MacroScope;
+use crate::notation::mbn::scope::MacroScope;
 use crate::{Dialect, Severity, parse};
 
 mod bounded;

@@ -261,7 +261,7 @@ pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
             .to_owned(),
     };
     if let Some(empty) = drawing_with(board, false, None, |position| {
-        crate::board::xboard::generate(text, position)
+        crate::notation::xboard::board::generate(text, position)
     }) {
         out.push_str("\nXBoard's moves on an empty board:\n");
         out.push_str(&render::grid(&empty.position, &empty.uses, empty.radius));

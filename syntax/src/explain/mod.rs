@@ -5,14 +5,12 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write;
 
-mod chained;
 mod diagram;
-mod fairy;
 mod legs;
 pub mod names;
 mod pieces;
 mod summary;
-mod words;
+pub(crate) mod words;
 
 #[cfg(test)]
 mod tests;
@@ -87,7 +85,7 @@ fn xbetza_rewriting(parse: &Parse) -> Option<String> {
     if parse.dialect() != Dialect::Chained || parse.has_errors() {
         return None;
     }
-    model::chained::to_xbetza(&parse.syntax())
+    crate::notation::chained::model::to_xbetza(&parse.syntax())
 }
 
 /// An XBetza piece with multi-leg moves written in chained Betza, when a rewriting has the same
@@ -108,7 +106,7 @@ fn chained_equivalent_of(piece: &model::Piece) -> Option<String> {
     if !multi_leg {
         return None;
     }
-    let rewriting = model::chained::from_xbetza(piece)?;
+    let rewriting = crate::notation::chained::model::from_xbetza(piece)?;
     same_moves_as_rewriting(piece, &rewriting, Dialect::Chained).then_some(rewriting)
 }
 
@@ -202,12 +200,12 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
     let mut moves = match dialect {
         Dialect::Mbn => mbn_moves(piece, &slice),
         Dialect::Chained => {
-            let mut moves = chained::moves(&parse.syntax());
+            let mut moves = crate::notation::chained::explain::moves(&parse.syntax());
             moves.extend(not_drawn(piece, &slice));
             moves
         }
         Dialect::Fairy => {
-            let paragraphs = fairy::moves(piece, &text);
+            let paragraphs = crate::notation::fairy::explain::moves(piece, &text);
             together = paragraphs.together;
             paragraphs.atoms
         }

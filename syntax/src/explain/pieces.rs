@@ -3,7 +3,7 @@
 //! piece's moves are read, seed 002); any other text is one piece.
 
 use super::Described;
-use crate::mbn::pieces::definitions;
+use crate::notation::mbn::pieces::definitions;
 use crate::tree::Parse;
 use crate::{Dialect, model};
 

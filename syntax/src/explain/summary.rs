@@ -34,8 +34,12 @@ pub(super) fn plain_words(
             .iter()
             .map(|atom| {
                 (!atom.directions_select_nothing).then_some(())?;
-                let quiet = atom.modalities.contains(&model::fairy::Modality::Quiet);
-                let capture = atom.modalities.contains(&model::fairy::Modality::Capture);
+                let quiet = atom
+                    .modalities
+                    .contains(&crate::notation::fairy::model::Modality::Quiet);
+                let capture = atom
+                    .modalities
+                    .contains(&crate::notation::fairy::model::Modality::Capture);
                 // A note in brackets after the line (a range a later atom replaces) is no
                 // part of the motion; any other line is.
                 let [line, notes @ ..] = lines_of(atom.source)? else {

@@ -7,8 +7,8 @@
 use super::Document;
 use crate::board::BoardSize;
 use crate::explain::Described;
-use crate::mbn::pieces::definition_meaning;
-use crate::mbn::scope::MacroScope;
+use crate::notation::mbn::pieces::definition_meaning;
+use crate::notation::mbn::scope::MacroScope;
 use crate::tree::Parse;
 use crate::vocabulary::dialects::table;
 use crate::{Dialect, SyntaxKind, TextRange, TextSize, model};

@@ -2,12 +2,8 @@
 //! the engine that will read it. Each finding names its rule from the [`rules::RULES`] table,
 //! points at the exact letters and, where one exists, carries an exact text edit that fixes it.
 
-mod chained;
-mod fairy;
-mod mbn;
-mod meaning;
 mod portability;
-mod proof;
+pub(crate) mod proof;
 pub mod rules;
 
 #[cfg(test)]
@@ -42,7 +38,11 @@ pub struct Fix {
 }
 
 impl Fix {
-    fn replace(title: impl Into<String>, range: TextRange, text: impl Into<String>) -> Fix {
+    pub(crate) fn replace(
+        title: impl Into<String>,
+        range: TextRange,
+        text: impl Into<String>,
+    ) -> Fix {
         Fix {
             title: title.into(),
             edits: vec![Edit {
@@ -64,7 +64,7 @@ impl Fix {
         })
     }
 
-    fn delete(title: impl Into<String>, ranges: &[TextRange]) -> Fix {
+    pub(crate) fn delete(title: impl Into<String>, ranges: &[TextRange]) -> Fix {
         Fix {
             title: title.into(),
             edits: ranges
@@ -226,15 +226,15 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
     };
     match parse.dialect() {
         Dialect::XBetza => {
-            meaning::check(parse, &mut findings);
+            crate::notation::xbetza::lint::check(parse, &mut findings);
             portability::check(parse, &mut findings);
         }
         Dialect::Fairy => {
-            fairy::check(parse, &mut findings);
+            crate::notation::fairy::lint::check(parse, &mut findings);
             portability::check(parse, &mut findings);
         }
-        Dialect::Mbn => mbn::check(parse, &mut findings),
-        Dialect::Chained => chained::check(parse, &mut findings),
+        Dialect::Mbn => crate::notation::mbn::lint::check(parse, &mut findings),
+        Dialect::Chained => crate::notation::chained::lint::check(parse, &mut findings),
     }
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));

@@ -6,7 +6,7 @@ use rustc_hash::FxHashSet;
 
 use super::{Findings, Fix};
 use crate::Dialect;
-use crate::model::xboard::{XBoardReading, readings};
+use crate::notation::xboard::reading::{XBoardReading, readings};
 use crate::tree::Parse;
 use crate::tree::ast::{self, LegElement};
 use crate::vocabulary::{Modifier, ModifierClass};

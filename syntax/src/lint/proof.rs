@@ -10,8 +10,10 @@ use super::portability::{Comparison, Move, comparable};
 use super::rules::Promise;
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
-use crate::board::{BoardSize, Generated, Position, Square, generate, without_repeats, xboard};
-use crate::model::{self, fairy};
+use crate::board::{BoardSize, Generated, Position, Square, generate, without_repeats};
+use crate::model;
+use crate::notation::fairy::model as fairy;
+use crate::notation::xboard::board as xboard;
 use crate::{Dialect, parse};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as

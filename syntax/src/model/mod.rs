@@ -8,16 +8,11 @@
 //! ("pR is really shorthand for pafR").
 
 mod board_size;
-pub(crate) mod chained;
 pub mod directions;
-pub mod fairy;
-pub(crate) mod mbn;
 pub mod piece_set;
 pub mod region;
 pub mod repeat;
 mod step;
-mod xbetza;
-pub mod xboard;
 
 #[cfg(test)]
 mod tests;
@@ -42,10 +37,10 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
     #[cfg(test)]
     BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
     match dialect {
-        Dialect::XBetza => xbetza::build(piece),
-        Dialect::Mbn => mbn::build(piece.syntax(), &[]),
-        Dialect::Chained => chained::build(piece.syntax()),
-        Dialect::Fairy => fairy::piece(&piece.syntax().text().to_string()),
+        Dialect::XBetza => crate::notation::xbetza::lower::build(piece),
+        Dialect::Mbn => crate::notation::mbn::model::build(piece.syntax(), &[]),
+        Dialect::Chained => crate::notation::chained::model::build(piece.syntax()),
+        Dialect::Fairy => crate::notation::fairy::model::piece(&piece.syntax().text().to_string()),
     }
 }
 
@@ -54,7 +49,7 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
 /// square is attacked by any of the pieces in this piece set").
 pub fn build_in_game(piece: &ast::Piece, game: &[ast::Piece]) -> Piece {
     let roots: Vec<&crate::tree::SyntaxNode> = game.iter().map(ast::Piece::syntax).collect();
-    mbn::build(piece.syntax(), &roots)
+    crate::notation::mbn::model::build(piece.syntax(), &roots)
 }
 
 /// Whether a parse's errors leave the model no meaning to show. In `fairy` the meaning is what
@@ -63,7 +58,7 @@ pub fn build_in_game(piece: &ast::Piece, game: &[ast::Piece]) -> Piece {
 pub fn is_meaningless(parse: &Parse) -> bool {
     parse.has_errors()
         && (parse.dialect() != Dialect::Fairy
-            || fairy::EnginePiece::read(&parse.syntax().text().to_string())
+            || crate::notation::fairy::model::EnginePiece::read(&parse.syntax().text().to_string())
                 .atoms
                 .is_empty())
 }
@@ -79,7 +74,7 @@ pub struct Piece {
     /// Parts of the text the model does not draw, with the reason (MBN's rules of the game).
     pub not_drawn: Vec<(TextRange, String)>,
     /// In `fairy`: the piece as Fairy-Stockfish stores it, which its moves are generated from.
-    pub fairy: Option<Box<fairy::EnginePiece>>,
+    pub fairy: Option<Box<crate::notation::fairy::model::EnginePiece>>,
 }
 
 /// How often an unlimited repetition (an MBN complex rider, a chained exponent `0`) is

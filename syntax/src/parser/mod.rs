@@ -1,11 +1,9 @@
 //! Tokens to a tree of spans plus errors. The grammar lives in [`grammar`]; this module runs it
 //! and turns token spans into byte ranges and messages.
 
-pub(crate) mod chained;
 mod error;
-mod grammar;
-mod limits;
-pub(crate) mod mbn;
+pub(crate) mod grammar;
+pub(crate) mod limits;
 
 pub use error::{Problem, Severity, SyntaxError};
 pub(crate) use grammar::SpanNode;
@@ -38,9 +36,9 @@ pub(crate) fn parse_tokens(
             dialect,
         };
         let (root, findings) = if dialect == Dialect::Mbn {
-            mbn::parse(source)
+            crate::notation::mbn::parser::parse(source)
         } else {
-            chained::parse(source)
+            crate::notation::chained::parser::parse(source)
         };
         let mut errors: Vec<SyntaxError> = findings
             .into_iter()

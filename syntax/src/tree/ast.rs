@@ -30,9 +30,7 @@ macro_rules! node_view {
     };
 }
 
-// The other dialects' views, below the macro they are made with.
-pub mod chained;
-pub mod mbn;
+pub(crate) use node_view;
 
 node_view!(
     /// A whole Betza string: a sequence of moves.
@@ -222,7 +220,10 @@ impl Range {
     }
 }
 
-fn tokens_of(node: &SyntaxNode, kind: SyntaxKind) -> impl Iterator<Item = SyntaxToken> + '_ {
+pub(crate) fn tokens_of(
+    node: &SyntaxNode,
+    kind: SyntaxKind,
+) -> impl Iterator<Item = SyntaxToken> + '_ {
     node.children_with_tokens()
         .filter_map(|e| e.into_token())
         .filter(move |t| t.kind() == kind)

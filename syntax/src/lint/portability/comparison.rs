@@ -6,9 +6,10 @@ use rowan::TextRange;
 use super::Findings;
 use crate::board::reference::{fingerprint, proof_positions, shown_boards};
 use crate::board::{
-    BoardSize, Generated, Occupant, Position, Side, Square, generate, without_repeats, xboard,
+    BoardSize, Generated, Occupant, Position, Side, Square, generate, without_repeats,
 };
 use crate::model;
+use crate::notation::xboard::board as xboard;
 use crate::{Dialect, parse};
 
 /// One move as both readings can be compared: where it ends, and the squares of its side

@@ -4,10 +4,6 @@
 //! seed's tables, so a letter two dialects spell alike (`d`, `w`, `a`) is never explained with the
 //! other dialect's meaning.
 
-mod chained;
-mod mbn;
-mod xbetza;
-
 use crate::{Dialect, SyntaxKind};
 
 /// What a letter is, for completion and colouring.
@@ -66,10 +62,10 @@ pub trait DialectTable: Sync {
 /// The table of `dialect`.
 pub fn table(dialect: Dialect) -> &'static dyn DialectTable {
     match dialect {
-        Dialect::XBetza => &xbetza::XBetza,
-        Dialect::Fairy => &xbetza::Fairy,
-        Dialect::Mbn => &mbn::Mbn,
-        Dialect::Chained => &chained::Chained,
+        Dialect::XBetza => &crate::notation::xbetza::letters::XBetza,
+        Dialect::Fairy => &crate::notation::xbetza::letters::Fairy,
+        Dialect::Mbn => &crate::notation::mbn::letters::Mbn,
+        Dialect::Chained => &crate::notation::chained::letters::Chained,
     }
 }
 
