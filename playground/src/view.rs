@@ -154,17 +154,18 @@ pub fn update(request: &Request) -> Value {
     // An MBN text of several definitions or with macros is explained a piece at a time, as
     // `betza explain` does; the diagram is the first piece's.
     let pieces = pieces(&parse);
-    let mut explanation = said_in_turn(&pieces, |piece| piece.explanation().to_text());
+    let seen = board.as_ref().ok().copied();
+    let mut explanation = said_in_turn(&pieces, |piece| piece.explanation_on(seen).to_text());
     let first = pieces
         .iter()
         .find_map(|p| Some((p.parse.as_ref()?, p.model()?)));
     let drawn = first.as_ref().map_or(&parse, |(parse, _)| parse);
     if reading == Reading::XBoard {
         explanation.push('\n');
-        explanation.push_str(&xboard_reading(request.betza, board.as_ref().ok().copied()));
+        explanation.push_str(&xboard_reading(request.betza, seen));
     }
     let mut view = json!({
-        "findings": findings(request.betza, dialect, board.as_ref().ok().copied()),
+        "findings": findings(request.betza, dialect, seen),
         "explanation": explanation,
     });
     let position = board.and_then(|size| position(size, request));

@@ -61,7 +61,7 @@ pub fn run(
 
 /// The explanation and the diagram of one piece, from one model.
 fn described(described: &Described, board: Option<BoardSize>) -> String {
-    let mut out = described.explanation().to_text();
+    let mut out = described.explanation_on(board).to_text();
     out.push('\n');
     out.push_str(&described.diagram(board));
     out

@@ -150,7 +150,13 @@ impl<'p> Described<'p> {
     }
 
     pub fn explanation(&self) -> Explanation {
-        explain_built(self.parse, &self.piece)
+        self.explanation_on(None)
+    }
+
+    /// The explanation in words that speak of `board` (a `variants.ini` section's, the
+    /// playground's) before the 8×8 one; `None`: 8×8.
+    pub fn explanation_on(&self, board: Option<BoardSize>) -> Explanation {
+        explain_built(self.parse, &self.piece, board)
     }
 
     pub fn diagram(&self, board: Option<BoardSize>) -> String {
@@ -184,7 +190,7 @@ pub fn explain(parse: &Parse) -> Explanation {
     Described::new(parse).explanation()
 }
 
-fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
+fn explain_built(parse: &Parse, piece: &model::Piece, seen: Option<BoardSize>) -> Explanation {
     let dialect = parse.dialect();
     let tree = parse.piece();
     let text = parse.syntax().text().to_string();
@@ -205,7 +211,7 @@ fn explain_built(parse: &Parse, piece: &model::Piece) -> Explanation {
             moves
         }
         Dialect::Fairy => {
-            let paragraphs = crate::notation::fairy::explain::moves(piece, &text);
+            let paragraphs = crate::notation::fairy::explain::moves(piece, &text, seen);
             together = paragraphs.together;
             paragraphs.atoms
         }

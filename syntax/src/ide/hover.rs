@@ -344,7 +344,7 @@ fn meaning_of(
 ) -> String {
     let HoverOptions { board, image, .. } = options;
     let described = Described::with_model(parsed, model);
-    let explanation = described.explanation();
+    let explanation = described.explanation_on(board);
     // The diagram first, where it is seen whole; the words after it.
     let mut markdown = String::new();
     // Shown after the moves: the other boards (pieces around, where limited moves start).

@@ -8,7 +8,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::board::reference::{MoveTrace, fingerprint, shown_boards};
-use crate::board::{Square, Step, generate};
+use crate::board::{BoardSize, Square, Step, generate};
 use crate::explain::MoveExplanation;
 use crate::explain::words::directions_words;
 use crate::model;
@@ -27,7 +27,7 @@ pub(crate) struct Paragraphs {
     pub together: Option<MoveExplanation>,
 }
 
-pub(crate) fn moves(piece: &model::Piece, text: &str) -> Paragraphs {
+pub(crate) fn moves(piece: &model::Piece, text: &str, seen: Option<BoardSize>) -> Paragraphs {
     let Some(engine) = piece.fairy.as_deref() else {
         return Paragraphs {
             atoms: Vec::new(),
@@ -61,7 +61,7 @@ pub(crate) fn moves(piece: &model::Piece, text: &str) -> Paragraphs {
         })
         .collect();
     let together = (engine.atoms.len() > 1)
-        .then(|| together(piece, &alone))
+        .then(|| together(piece, &alone, seen))
         .flatten()
         .map(|line| MoveExplanation {
             text: "all moves together".to_owned(),
@@ -204,7 +204,7 @@ fn modality_words(atom: &AtomReading) -> String {
 /// Where the atoms together differ from the union of each alone: the engine generates each of
 /// its rider types in all directions within the reach of every atom of the same move kind, and
 /// a later range replaces an earlier one.
-fn together(piece: &model::Piece, alone: &Alone) -> Option<String> {
+fn together(piece: &model::Piece, alone: &Alone, seen: Option<BoardSize>) -> Option<String> {
     let whole = fingerprint(piece);
     // The moves of the atoms alone, in each reference position: atoms that write the same make
     // the same moves, so the distinct ones make the union.
@@ -233,7 +233,7 @@ fn together(piece: &model::Piece, alone: &Alone) -> Option<String> {
             .join(" ")
     };
     // On the first empty board users see where the squares differ (the last one otherwise).
-    let boards = shown_boards(None);
+    let boards = shown_boards(seen);
     let (position, gained, lost) = boards
         .iter()
         .map(|position| {
@@ -282,7 +282,7 @@ mod tests {
 
     fn explained(text: &str) -> Vec<MoveExplanation> {
         let parsed = parse(text, Dialect::Fairy);
-        let paragraphs = moves(&model::build(&parsed.piece(), Dialect::Fairy), text);
+        let paragraphs = moves(&model::build(&parsed.piece(), Dialect::Fairy), text, None);
         assert!(paragraphs.together.is_none(), "{:?}", paragraphs.together);
         paragraphs.atoms
     }
@@ -334,5 +334,24 @@ mod tests {
         assert_eq!(texts.len(), 66);
         assert_eq!(texts[64..], ["…", "all moves together"]);
         assert_eq!(explanation.moves[64].lines, ["and 16 more, not listed"]);
+    }
+
+    /// Issue 42: the paragraph on the atoms together names squares on the board the reader
+    /// sees (a section's 10×8 board), not on an 8×8 board beside it.
+    #[test]
+    fn the_atoms_together_speak_of_the_board_the_reader_sees() {
+        let parsed = parse("RmR1", Dialect::Fairy);
+        let described = crate::explain::Described::new(&parsed);
+        let together = |board| {
+            let explanation = described.explanation_on(board);
+            explanation.moves.last().unwrap().lines.join(" ")
+        };
+        let ten_by_eight = "10x8".parse().ok();
+        assert!(
+            together(ten_by_eight).contains("from e4 on an empty 10x8 board they lose a4 b4 c4 e1"),
+            "{}",
+            together(ten_by_eight)
+        );
+        assert!(together(None).contains("from d4 on an empty 8x8 board"));
     }
 }
