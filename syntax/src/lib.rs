@@ -52,7 +52,7 @@ pub use tree::{Parse, SyntaxNode, SyntaxToken};
 /// Parses one Betza string in `dialect`. Inputs are limited to 4 GiB (rowan's 32-bit offsets).
 pub fn parse(text: &str, dialect: Dialect) -> Parse {
     let tokens = lexer::lex(text);
-    let (root, errors) = parser::parse_tokens(text, &tokens, dialect);
+    let (root, errors) = notation::of(dialect).parse(text, &tokens);
     let green = tree::build(text, &tokens, &root);
     Parse::new(green, errors, dialect)
 }

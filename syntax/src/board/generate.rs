@@ -11,7 +11,6 @@ use rustc_hash::FxHashSet as HashSet;
 use super::generated::{Generated, GeneratedMove};
 use super::walk::{Search, Walker};
 use super::{Occupant, Position, Side, Square, Step, region};
-use crate::Dialect;
 use crate::model::region::Regions;
 use crate::model::{Initial, Leg, LegSteps, Move, MoveKind, Piece, Reach};
 
@@ -36,6 +35,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         ..Generated::default()
     };
     let mut total = search.piece_budget();
+    let notation = crate::notation::of(piece.dialect);
     let mut made = HashSet::default();
     for a_move in &piece.moves {
         let initial_only = a_move.initial != Initial::Always;
@@ -67,7 +67,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 // and the piece as a whole stays bounded.
                 let share = search.move_budget().min(total);
                 let budget = Cell::new(share);
-                let reflected = piece.dialect == Dialect::Mbn;
+                let reflected = notation.mirrors_for_black();
                 Walker::new(
                     position,
                     initial_only,
@@ -127,7 +127,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 "the imitator copies the piece that moved last",
             )),
         }
-        if piece.dialect == Dialect::Mbn {
+        if notation.forbids_return_to_start() {
             let mut index = 0;
             out.moves.retain(|m| {
                 index += 1;

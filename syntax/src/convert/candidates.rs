@@ -6,7 +6,8 @@ use super::Reading;
 use super::part::parts;
 use super::spell::spell;
 use crate::explain::names::identify;
-use crate::lint::{Fix, xboard_order};
+use crate::lint::Fix;
+use crate::notation::xboard::lint::xboard_order;
 use crate::notation::xboard::text::as_xboard_reads;
 use crate::{model, parse};
 

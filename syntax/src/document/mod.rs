@@ -396,7 +396,7 @@ fn analyse_region(
 /// A fix a dropped one offered goes to a kept one for the same engine on the span that has
 /// none, whose promise it keeps.
 fn one_finding_per_span(findings: &mut Vec<FileDiagnostic>, dialect: Dialect) {
-    let own = (dialect == Dialect::Fairy).then_some(Engine::FairyStockfish);
+    let own = crate::notation::of(dialect).own_engine();
     let scope = |d: &FileDiagnostic| {
         let engine = lint::rule_by_code(&d.code).and_then(|rule| rule.engine);
         (d.range, engine.filter(|e| Some(*e) != own))

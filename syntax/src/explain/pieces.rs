@@ -25,7 +25,7 @@ impl Piece {
     pub fn model(&self) -> Option<&model::Piece> {
         let parse = self.parse.as_ref()?;
         Some(self.built.get_or_init(|| match &self.game {
-            Some(game) => model::build_in_game(&parse.piece(), &[game.piece()]),
+            Some(game) => crate::notation::mbn::build_in_game(&parse.piece(), &[game.piece()]),
             None => model::build(&parse.piece(), parse.dialect()),
         }))
     }

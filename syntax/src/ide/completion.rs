@@ -45,13 +45,9 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             .count();
         // ASCII: one byte a character.
         let word = TextRange::new(at - TextSize::new(word_length as u32), at);
-        // In a continuation leg (after an `a` of the move being typed), directions are relative
-        // and `h` has nothing to combine with.
-        let move_start = before
-            .rfind(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
-            .map_or(0, |i| i + 1);
-        let continuation = before[move_start..].contains('a');
-        return as_items(table(region.dialect).letters(continuation), word);
+        let notation = crate::notation::of(region.dialect);
+        let continuation = notation.continues_leg(&before);
+        return as_items(notation.letters().letters(continuation), word);
     }
     match document.format() {
         Some(HostFormat::VariantsIni) => {

@@ -77,8 +77,9 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             .map(|d| (d.code.as_str(), d.message.as_str())),
     );
     let mut range = region.range;
-    let mbn = (region.dialect == Dialect::Mbn)
-        .then(|| mbn_definition(document, offset, (options, height)))
+    let mbn = crate::notation::of(region.dialect)
+        .has_macros()
+        .then(|| mbn_definition(document, (offset, region.dialect), (options, height)))
         .flatten();
     let mut markdown = match mbn {
         Some((words, definition)) => {
@@ -238,7 +239,7 @@ fn on_start_square(
 /// a macro's name, about the macro. Also gives the file range it speaks of.
 fn mbn_definition(
     document: &Document,
-    offset: usize,
+    (offset, dialect): (usize, Dialect),
     (options, height): (HoverOptions, u32),
 ) -> Option<(String, TextRange)> {
     let analysis = document.analysis()?;
@@ -285,7 +286,7 @@ fn mbn_definition(
     };
     match dissolved {
         Ok(text) => {
-            let piece = document.piece(&text, Dialect::Mbn);
+            let piece = document.piece(&text, dialect);
             if text != written {
                 markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
             }
@@ -299,7 +300,7 @@ fn mbn_definition(
                 .any(|m| !m.regions.attacked_by.is_empty());
             let attackers_defined = has_attackers.then(|| {
                 let game: Vec<_> = scope.parses().map(crate::tree::Parse::piece).collect();
-                model::build_in_game(&piece.parse.piece(), &game)
+                crate::notation::mbn::build_in_game(&piece.parse.piece(), &game)
             });
             let model = attackers_defined.as_ref().unwrap_or_else(|| piece.model());
             markdown.push_str(&meaning_of(&piece.parse, model, (options, height), None));

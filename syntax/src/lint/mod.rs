@@ -2,7 +2,7 @@
 //! the engine that will read it. Each finding names its rule from the [`rules::RULES`] table,
 //! points at the exact letters and, where one exists, carries an exact text edit that fixes it.
 
-mod portability;
+mod comparison;
 pub(crate) mod proof;
 pub mod rules;
 
@@ -11,8 +11,8 @@ mod tests;
 
 use rowan::TextRange;
 
-pub use portability::{Comparison, xboard_difference};
-pub(crate) use portability::{Found, Move, difference_words, first_difference, xboard_order};
+pub use comparison::Comparison;
+pub(crate) use comparison::{Found, Move, difference, difference_words, first_difference};
 pub(crate) use proof::{Original, Reading, drop_conflicting_fixes};
 pub use rules::{Engine, Promise, RULES, Rule, rule_by_code};
 
@@ -161,12 +161,9 @@ impl LintConfig {
     /// `variants.ini` is read by Fairy-Stockfish. XBoard is added on request (setting or
     /// `--engine`), for those whose XBoard-protocol GUI reads the string again.
     pub fn for_dialect(dialect: Dialect) -> LintConfig {
-        let engines = match dialect {
-            Dialect::Fairy => vec![Engine::FairyStockfish],
-            _ => vec![Engine::XBoard],
-        };
+        let own = crate::notation::of(dialect).own_engine();
         LintConfig {
-            engines,
+            engines: vec![own.unwrap_or(Engine::XBoard)],
             levels: Vec::new(),
             board: None,
         }
@@ -188,7 +185,7 @@ impl LintConfig {
 /// Collects findings for one rule.
 pub(crate) struct Findings<'c> {
     config: &'c LintConfig,
-    out: Vec<Diagnostic>,
+    pub(crate) out: Vec<Diagnostic>,
 }
 
 impl Findings<'_> {
@@ -224,18 +221,7 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
         config,
         out: Vec::new(),
     };
-    match parse.dialect() {
-        Dialect::XBetza => {
-            crate::notation::xbetza::lint::check(parse, &mut findings);
-            portability::check(parse, &mut findings);
-        }
-        Dialect::Fairy => {
-            crate::notation::fairy::lint::check(parse, &mut findings);
-            portability::check(parse, &mut findings);
-        }
-        Dialect::Mbn => crate::notation::mbn::lint::check(parse, &mut findings),
-        Dialect::Chained => crate::notation::chained::lint::check(parse, &mut findings),
-    }
+    crate::notation::of(parse.dialect()).lint(parse, &mut findings);
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
     proof::prove_fixes(

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use rowan::{TextRange, TextSize};
 
-use super::portability::{Comparison, Move, comparable};
+use super::comparison::{Comparison, Move, comparable};
 use super::rules::Promise;
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
@@ -260,12 +260,8 @@ fn not_kept(
     };
     let ours = Reading::Dialect(dialect).generator(text);
     let theirs = Reading::Engine(engine).generator(fixed);
-    let ours_name = if dialect == Dialect::Fairy {
-        "Fairy-Stockfish"
-    } else {
-        "the seed"
-    };
-    match super::portability::difference((ours_name, &*ours), (engine_name, &*theirs), seen) {
+    let ours_name = crate::notation::of(dialect).reader();
+    match super::comparison::difference((ours_name, &*ours), (engine_name, &*theirs), seen) {
         Comparison::Differs(detail) => format!(
             "; no rewrite is offered, since {engine_name} would not read `{}` as {ours_name} reads this string either ({detail})",
             crate::quote::shortened(fixed)

@@ -36,31 +36,14 @@ thread_local! {
 pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
     #[cfg(test)]
     BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
-    match dialect {
-        Dialect::XBetza => crate::notation::xbetza::lower::build(piece),
-        Dialect::Mbn => crate::notation::mbn::model::build(piece.syntax(), &[]),
-        Dialect::Chained => crate::notation::chained::model::build(piece.syntax()),
-        Dialect::Fairy => crate::notation::fairy::model::piece(&piece.syntax().text().to_string()),
-    }
+    crate::notation::of(dialect).lower(piece)
 }
 
-/// The model of one MBN piece of a game (the texts of its definitions, `game`): the pieces of
-/// its attacking sets move as the game defines them (seed 002: "do this move only if the start
-/// square is attacked by any of the pieces in this piece set").
-pub fn build_in_game(piece: &ast::Piece, game: &[ast::Piece]) -> Piece {
-    let roots: Vec<&crate::tree::SyntaxNode> = game.iter().map(ast::Piece::syntax).collect();
-    crate::notation::mbn::model::build(piece.syntax(), &roots)
-}
-
-/// Whether a parse's errors leave the model no meaning to show. In `fairy` the meaning is what
-/// the engine builds, and it reads every string: only one with no atom it knows has none
-/// (notes F6).
+/// Whether a parse's errors leave the model no meaning to show.
 pub fn is_meaningless(parse: &Parse) -> bool {
     parse.has_errors()
-        && (parse.dialect() != Dialect::Fairy
-            || crate::notation::fairy::model::EnginePiece::read(&parse.syntax().text().to_string())
-                .atoms
-                .is_empty())
+        && !crate::notation::of(parse.dialect())
+            .reads_despite_errors(&parse.syntax().text().to_string())
 }
 
 /// A piece: the union of its moves.

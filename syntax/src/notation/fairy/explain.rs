@@ -9,8 +9,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::board::reference::{MoveTrace, fingerprint, shown_boards};
 use crate::board::{BoardSize, Square, Step, generate};
-use crate::explain::MoveExplanation;
 use crate::explain::words::directions_words;
+use crate::explain::{MoveExplanation, Paragraphs};
 use crate::model;
 use crate::notation::fairy::model::{
     self as fairy, AtomReading, EnginePiece, Modality, Overwrite, Table, Writes,
@@ -21,16 +21,10 @@ use rowan::TextRange;
 
 /// The fairy explanation: one paragraph per atom the engine read, and one on the atoms
 /// together when they do more or less than each does alone.
-pub(crate) struct Paragraphs {
-    pub atoms: Vec<MoveExplanation>,
-    /// Said of the whole piece, so listed even when the atoms' list is cut.
-    pub together: Option<MoveExplanation>,
-}
-
 pub(crate) fn moves(piece: &model::Piece, text: &str, seen: Option<BoardSize>) -> Paragraphs {
     let Some(engine) = piece.fairy.as_deref() else {
         return Paragraphs {
-            atoms: Vec::new(),
+            moves: Vec::new(),
             together: None,
         };
     };
@@ -67,7 +61,10 @@ pub(crate) fn moves(piece: &model::Piece, text: &str, seen: Option<BoardSize>) -
             text: "all moves together".to_owned(),
             lines: vec![line],
         });
-    Paragraphs { atoms, together }
+    Paragraphs {
+        moves: atoms,
+        together,
+    }
 }
 
 /// What each atom does on its own, generated once for each distinct thing atoms write.
@@ -284,7 +281,7 @@ mod tests {
         let parsed = parse(text, Dialect::Fairy);
         let paragraphs = moves(&model::build(&parsed.piece(), Dialect::Fairy), text, None);
         assert!(paragraphs.together.is_none(), "{:?}", paragraphs.together);
-        paragraphs.atoms
+        paragraphs.moves
     }
 
     /// Issue 26: each atom looked through every overwrite of the piece and was generated alone,

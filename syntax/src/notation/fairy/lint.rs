@@ -8,10 +8,12 @@ use rowan::{TextRange, TextSize};
 
 use crate::Dialect;
 use crate::board::reference::{Fingerprint, fingerprint};
-use crate::lint::{Findings, Fix, Original, Reading};
+use crate::board::{generate, without_repeats};
+use crate::lint::{Comparison, Findings, Fix, Original, Reading, difference};
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
 use crate::notation::xbetza::lint as meaning;
 use crate::tree::Parse;
+use crate::{model, parse};
 
 /// Above this many atoms the per-atom comparisons are skipped (each costs two generations).
 const COMPARED_ATOMS: usize = 12;
@@ -355,6 +357,40 @@ fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String 
         }
         _ => format!("Fairy-Stockfish skips `{letter}`"),
     }
+}
+
+/// Whether Fairy-Stockfish reads the string as XBetza does, for those who asked for
+/// Fairy-Stockfish's findings.
+pub(crate) fn check_engines(parse: &Parse, findings: &mut Findings<'_>) {
+    if findings.wants("engines-disagree") && !parse.has_errors() {
+        engines_disagree(&parse.syntax().text().to_string(), findings);
+    }
+}
+
+/// Both readings generated on the reference boards; on a difference, the position and the
+/// squares that show it.
+fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
+    let seen = findings.board();
+    let seed = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
+    let engine = model::build(&parse(text, Dialect::Fairy).piece(), Dialect::Fairy);
+    if fingerprint(&seed) == fingerprint(&engine) {
+        return;
+    }
+    let (seed, engine) = (without_repeats(&seed), without_repeats(&engine));
+    let Comparison::Differs(detail) = difference(
+        ("XBetza", &|position| generate(&seed, position)),
+        ("Fairy-Stockfish", &|position| generate(&engine, position)),
+        seen,
+    ) else {
+        return;
+    };
+    let whole = TextRange::new(0.into(), rowan::TextSize::of(text));
+    findings.push(
+        "engines-disagree",
+        whole,
+        format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
+        None,
+    );
 }
 
 #[cfg(test)]

@@ -4,3 +4,67 @@ pub(crate) mod board;
 pub(crate) mod explain;
 pub(crate) mod lint;
 pub mod model;
+
+use super::Notation;
+use crate::board::BoardSize;
+use crate::explain::Paragraphs;
+use crate::lexer::Token;
+use crate::lint::{Engine, Findings};
+use crate::parser::Problem;
+use crate::tree::{Parse, ast};
+use crate::vocabulary::dialects::DialectTable;
+use crate::{Dialect, SyntaxError};
+
+pub(crate) struct Fairy;
+
+impl Notation for Fairy {
+    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
+        crate::parser::parse_betza(text, tokens, Dialect::Fairy)
+    }
+
+    /// Fairy-Stockfish reads one digit (../shared/reference).
+    fn digits_problem(&self, digits: usize) -> Option<Problem> {
+        (digits > 1).then_some(Problem::FairyReadsOneDigit)
+    }
+
+    /// The meaning is what the engine builds, read from the text as the engine reads it.
+    fn lower(&self, piece: &ast::Piece) -> crate::model::Piece {
+        model::piece(&piece.syntax().text().to_string())
+    }
+
+    /// The engine reads every string: only one with no atom it knows has no meaning (notes F6).
+    fn reads_despite_errors(&self, text: &str) -> bool {
+        !model::EnginePiece::read(text).atoms.is_empty()
+    }
+
+    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
+        lint::check(parse, findings);
+        super::xboard::lint::check(parse, findings);
+        lint::check_engines(parse, findings);
+    }
+
+    fn own_engine(&self) -> Option<Engine> {
+        Some(Engine::FairyStockfish)
+    }
+
+    fn reader(&self) -> &'static str {
+        "Fairy-Stockfish"
+    }
+
+    fn letters(&self) -> &'static dyn DialectTable {
+        &super::xbetza::letters::Fairy
+    }
+
+    fn continues_leg(&self, before: &str) -> bool {
+        super::xbetza::lower::continues_leg(before)
+    }
+
+    fn explain_moves(
+        &self,
+        parse: &Parse,
+        piece: &crate::model::Piece,
+        seen: Option<BoardSize>,
+    ) -> Paragraphs {
+        explain::moves(piece, &parse.syntax().text().to_string(), seen)
+    }
+}

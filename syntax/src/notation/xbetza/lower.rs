@@ -390,3 +390,12 @@ fn steps_of(
         .flat_map(|(all, system)| directions::select(terms, &all, system))
         .collect()
 }
+
+/// Whether the letters `before` the cursor are in a continuation leg (after an `a` of the move
+/// being typed), where directions are relative and `h` has nothing to combine with.
+pub(crate) fn continues_leg(before: &str) -> bool {
+    let move_start = before
+        .rfind(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    before[move_start..].contains('a')
+}

@@ -170,7 +170,9 @@ fn prefixes_and_groups() {
 /// when the move sets agree on every reference board (notes C7).
 #[test]
 fn rewritten_in_xbetza_when_the_moves_agree() {
-    let rewrite = |text: &str| crate::explain::xbetza_equivalent(&parse(text, Dialect::Chained));
+    let rewrite = |text: &str| {
+        crate::notation::chained::rewriting::xbetza_equivalent(&parse(text, Dialect::Chained))
+    };
     for text in [
         "W-F", "fmWfcF", "W3", "FtR", "W-rW-lW", "KxaK", "fmFfmFxF", "mRcR+R",
     ] {
@@ -242,7 +244,9 @@ fn thousands_of_costly_moves_stop_at_the_piece_bound() {
 /// only when the moves agree; hoppers (a hidden leg) have none.
 #[test]
 fn xbetza_rewritten_in_chained_when_the_moves_agree() {
-    let rewrite = |text: &str| crate::explain::chained_equivalent(&parse(text, Dialect::XBetza));
+    let rewrite = |text: &str| {
+        crate::notation::chained::rewriting::chained_equivalent(&parse(text, Dialect::XBetza))
+    };
     for text in ["mafsW", "fmFfcafmF", "mafrW"] {
         let chained = rewrite(text).unwrap_or_else(|| panic!("{text} has a rewriting"));
         same_as_xbetza(&chained, text);

@@ -3,9 +3,10 @@
 
 use rowan::TextRange;
 
-use super::{Comparison, xboard_difference};
+use crate::lint::Comparison;
 use crate::lint::proof::PROOF_LETTERS;
 use crate::lint::{LintConfig, lint};
+use crate::notation::xboard::xboard_difference;
 use crate::{Dialect, parse};
 
 fn findings(text: &str) -> Vec<crate::lint::Diagnostic> {

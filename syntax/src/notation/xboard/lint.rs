@@ -1,27 +1,20 @@
-//! Rules about engines: where XBoard or Fairy-Stockfish will read the string differently from
-//! what it says, and where the two engines disagree.
+//! XBoard's findings: where XBoard will read the string differently from what it says.
 
 use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
-use super::{Findings, Fix};
+use super::xboard_difference;
 use crate::Dialect;
+use crate::lint::{Comparison, Findings, Fix};
 use crate::notation::xboard::reading::{XBoardReading, readings};
 use crate::tree::Parse;
 use crate::tree::ast::{self, LegElement};
 use crate::vocabulary::{Modifier, ModifierClass};
 
-mod comparison;
 #[cfg(test)]
 mod tests;
 
-use comparison::engines_disagree;
-pub use comparison::{Comparison, xboard_difference};
-pub(crate) use comparison::{
-    Found, Move, comparable, difference, difference_words, first_difference,
-};
-
-pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
+pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     let text = parse.syntax().text().to_string();
     let tree = parse.piece();
     // XBoard's findings are decided by generating XBoard's reading beside the dialect's own:
@@ -32,9 +25,6 @@ pub(super) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     // do not stop the comparison.
     if wanted {
         xboard_findings(&tree, &text, parse.dialect(), findings);
-    }
-    if findings.wants("engines-disagree") && !parse.has_errors() {
-        engines_disagree(&text, findings);
     }
 }
 

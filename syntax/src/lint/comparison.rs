@@ -1,16 +1,8 @@
-//! Comparing two readings of one string by generating both on reference positions: XBoard's
-//! with the dialect's own, and Fairy-Stockfish's with the seed's.
+//! Comparing two readings of one string by generating both on reference positions, and saying
+//! where they first differ.
 
-use rowan::TextRange;
-
-use super::Findings;
-use crate::board::reference::{fingerprint, proof_positions, shown_boards};
-use crate::board::{
-    BoardSize, Generated, Occupant, Position, Side, Square, generate, without_repeats,
-};
-use crate::model;
-use crate::notation::xboard::board as xboard;
-use crate::{Dialect, parse};
+use crate::board::reference::{proof_positions, shown_boards};
+use crate::board::{BoardSize, Generated, Occupant, Position, Side, Square};
 
 /// One move as both readings can be compared: where it ends, and the squares of its side
 /// effects (locust victims, an unload square), as XBoard's own answers are recorded.
@@ -43,24 +35,6 @@ pub enum Comparison {
     SameSoFar,
     /// Where they differ, in words.
     Differs(String),
-}
-
-/// How XBoard's moves compare with the dialect's reading: where they differ, first on the empty
-/// boards users see (`seen` first), else on the first proof position where they do, naming
-/// the squares that differ (see [`difference`]).
-pub fn xboard_difference(text: &str, dialect: Dialect, seen: Option<BoardSize>) -> Comparison {
-    // Generated in many positions: thousands of copies of a move are found once.
-    let ours = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
-    let ours_name = if dialect == Dialect::Fairy {
-        "Fairy-Stockfish"
-    } else {
-        "the seed"
-    };
-    difference(
-        (ours_name, &|position| generate(&ours, position)),
-        ("XBoard", &|position| xboard::generate(text, position)),
-        seen,
-    )
 }
 
 /// At most this many squares are named in a difference; the rest are counted.
@@ -230,30 +204,4 @@ fn where_words(position: &Position, shown: &[Position]) -> String {
         words.push_str(", after the piece has moved");
     }
     words
-}
-
-/// Both readings generated on the reference boards; on a difference, the position and the
-/// squares that show it.
-pub(super) fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
-    let seen = findings.board();
-    let seed = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
-    let engine = model::build(&parse(text, Dialect::Fairy).piece(), Dialect::Fairy);
-    if fingerprint(&seed) == fingerprint(&engine) {
-        return;
-    }
-    let (seed, engine) = (without_repeats(&seed), without_repeats(&engine));
-    let Comparison::Differs(detail) = difference(
-        ("XBetza", &|position| generate(&seed, position)),
-        ("Fairy-Stockfish", &|position| generate(&engine, position)),
-        seen,
-    ) else {
-        return;
-    };
-    let whole = TextRange::new(0.into(), rowan::TextSize::of(text));
-    findings.push(
-        "engines-disagree",
-        whole,
-        format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
-        None,
-    );
 }
