@@ -75,18 +75,41 @@ fn a_fix_is_given_as_edits_of_the_string() {
     );
 }
 
-/// Issue 42: a finding that names squares speaks of the page's board, where the piece is
-/// drawn (the centre of 10x8 is e4), not of an 8x8 board the page does not show.
-#[test]
-fn findings_name_squares_on_the_pages_board() {
-    let view = view(json!({ "betza": "mafsW", "dialect": "fairy", "board": "10x8" }));
+/// What the engines-disagree finding on `mafsW` says on a page of `state`.
+fn disagreement(mut state: Value) -> String {
+    state["betza"] = "mafsW".into();
+    state["dialect"] = "fairy".into();
+    let view = view(state);
     let findings = view["findings"].as_array().expect("findings");
     let disagreement = (findings.iter())
         .find(|f| f["code"] == "engines-disagree")
         .expect("the engines disagree on mafsW");
-    let message = disagreement["message"].as_str().unwrap_or_default();
+    disagreement["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Issue 42: a finding that names squares speaks of the page's board, where the piece is
+/// drawn (the centre of 10x8 is e4), not of an 8x8 board the page does not show.
+#[test]
+fn findings_name_squares_on_the_pages_board() {
+    let message = disagreement(json!({ "board": "10x8" }));
     assert!(
         message.contains("from e4 on an empty 10x8 board"),
+        "{message}"
+    );
+}
+
+/// Issue 42: on a page with pieces placed, a finding that names squares speaks of that position
+/// first and says it is the one shown, naming its pieces.
+#[test]
+fn findings_name_squares_in_the_pages_position() {
+    let message = disagreement(json!({ "board": "8x8", "friend": "d5", "enemy": "f6" }));
+    assert!(
+        message.contains(
+            "in the position shown, from d4 on the 8x8 board, friends on d5, enemies on f6"
+        ),
         "{message}"
     );
 }

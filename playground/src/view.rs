@@ -164,11 +164,11 @@ pub fn update(request: &Request) -> Value {
         explanation.push('\n');
         explanation.push_str(&xboard_reading(request.betza, seen));
     }
+    let position = board.and_then(|size| position(size, request));
     let mut view = json!({
-        "findings": findings(request.betza, dialect, seen),
+        "findings": findings(request.betza, dialect, (seen, position.as_ref().ok())),
         "explanation": explanation,
     });
-    let position = board.and_then(|size| position(size, request));
     if let Some(conversion) = conversion(request, reading, position.as_ref().ok()) {
         view["conversion"] = conversion;
     }
@@ -296,8 +296,13 @@ fn converted(
 }
 
 /// What `betza check` finds in the string alone, ranges and edits in UTF-16 offsets; findings
-/// that name squares speak of the page's `board`.
-fn findings(text: &str, dialect: Dialect, board: Option<BoardSize>) -> Value {
+/// that name squares speak of the page's position first (its board and pieces), else of its
+/// empty `board`.
+fn findings(
+    text: &str,
+    dialect: Dialect,
+    (board, position): (Option<BoardSize>, Option<&Position>),
+) -> Value {
     let offsets = Utf16Offsets::new(text);
     let range = |r: betza_syntax::TextRange| {
         (
@@ -308,6 +313,7 @@ fn findings(text: &str, dialect: Dialect, board: Option<BoardSize>) -> Value {
     let options = Options {
         default_dialect: dialect,
         board,
+        position: position.cloned(),
         ..Options::default()
     };
     let one = |d: &FileDiagnostic| {

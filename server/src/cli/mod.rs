@@ -250,6 +250,7 @@ pub fn run() -> ExitCode {
                 levels,
                 max_findings: betza_syntax::document::findings_limit(max_findings),
                 board: None,
+                position: None,
             };
             check::run(&paths, format, &options, summary)
         }

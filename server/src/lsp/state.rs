@@ -201,6 +201,7 @@ impl Settings {
                 .max_findings
                 .map_or(Some(DEFAULT_MAX_FINDINGS), findings_limit),
             board: self.board(),
+            position: None,
         }
     }
 

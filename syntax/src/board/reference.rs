@@ -19,23 +19,25 @@ fn squares(names: &[&str]) -> Vec<Square> {
     names.iter().filter_map(|n| n.parse().ok()).collect()
 }
 
-/// The empty boards a message speaks of first, from their centre square: the board `seen`
-/// beside the message (a `variants.ini` section's own board), then the 8×8 board the diagrams
-/// of the command line, the playground and most hovers show (the piece on d4), then a 9×9
-/// board, where a difference two squares away on every side still shows.
-pub fn shown_boards(seen: Option<BoardSize>) -> Vec<Position> {
-    let mut sizes: Vec<BoardSize> = Vec::new();
-    for size in seen
-        .into_iter()
-        .chain([8, 9].map(|n| BoardSize { files: n, ranks: n }))
-    {
-        if !sizes.contains(&size) {
-            sizes.push(size);
+/// The piece alone on the centre square of an empty `size` board, as diagrams draw it.
+pub fn centred(size: BoardSize) -> Option<Position> {
+    Position::new(size, size.centre(), Side::White, false, &[], &[]).ok()
+}
+
+/// The positions a message speaks of first: the one `seen` beside the message (the
+/// playground's board and pieces, a `variants.ini` section's empty board), then the empty 8×8
+/// board the diagrams of the command line, the playground and most hovers show (the piece on
+/// d4), then an empty 9×9 board, where a difference two squares away on every side still shows.
+pub fn shown_positions(seen: Option<&Position>) -> Vec<Position> {
+    let mut shown: Vec<Position> = seen.into_iter().cloned().collect();
+    for size in [8, 9].map(|n| BoardSize { files: n, ranks: n }) {
+        if let Some(empty) = centred(size)
+            && !shown.contains(&empty)
+        {
+            shown.push(empty);
         }
     }
-    (sizes.into_iter())
-        .filter_map(|size| Position::new(size, size.centre(), Side::White, false, &[], &[]).ok())
-        .collect()
+    shown
 }
 
 /// The reference positions: an empty board (first), the same with friends and enemies around

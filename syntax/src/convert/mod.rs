@@ -181,7 +181,7 @@ fn unreadable(text: &str, from: Reading) -> bool {
 /// to write, and no other string proven to make no move either.
 fn moveless(text: &str, from: Reading) -> bool {
     let generator = from.for_proof().generator(text);
-    crate::board::reference::shown_boards(None)
+    crate::board::reference::shown_positions(None)
         .iter()
         .chain(crate::board::reference::proof_positions())
         .all(|position| {

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use rowan::TextRange;
 
-use crate::board::BoardSize;
+use crate::board::reference::centred;
+use crate::board::{BoardSize, Position};
 use crate::host::{self, HostFormat, Region};
 use crate::lint::{self, Edit, Engine, Fix, LintConfig};
 use crate::notation::mbn::scope::MacroScope;
@@ -66,6 +67,9 @@ pub struct Options {
     /// The board the user asked pieces to be drawn on (an editor's `boardSize`, the
     /// playground's board): findings that name squares speak of it, before a section's own.
     pub board: Option<BoardSize>,
+    /// The position the user sees the piece in (the playground's board with its pieces): findings
+    /// that name squares speak of it first, and say it is the one shown. It outweighs `board`.
+    pub position: Option<Position>,
 }
 
 /// The findings a file keeps unless the user says otherwise: far more than anyone reads, and
@@ -80,6 +84,7 @@ impl Default for Options {
             levels: Vec::new(),
             max_findings: Some(DEFAULT_MAX_FINDINGS),
             board: None,
+            position: None,
         }
     }
 }
@@ -105,28 +110,29 @@ impl Options {
         Some(finding)
     }
 
-    fn lint_config(&self, dialect: Dialect, board: Option<BoardSize>) -> LintConfig {
+    fn lint_config(&self, dialect: Dialect, seen: Option<Position>) -> LintConfig {
         let mut config = LintConfig::for_dialect(dialect);
         if let Some(engines) = &self.engines {
             config.engines = engines.clone();
         }
         config.levels = self.levels.clone();
-        config.board = board;
+        config.seen = seen;
         config
     }
 }
 
-/// What a string's findings depend on besides the options: its dialect, the board it is seen
-/// on (a `variants.ini` section's, when not 8×8) and its text.
-type RegionKey = (Dialect, Option<BoardSize>, String);
+/// What a string's findings depend on besides the options: its dialect, the position it is
+/// seen in (a `variants.ini` section's board, when not the empty 8×8 one) and its text.
+type RegionKey = (Dialect, Option<Position>, String);
 
-/// The board `region` is seen on, when it is not 8×8: the one the user asked for, else its
-/// section's in a `variants.ini`, as Fairy-Stockfish registers it.
-fn region_board(
+/// The position `region` is seen in, when it is not the empty 8×8 board: the one the user
+/// asked for, else the empty board of its section in a `variants.ini`, as Fairy-Stockfish
+/// registers it.
+fn region_seen(
     ini: Option<&host::ini::Model>,
     region: &Region,
     options: &Options,
-) -> Option<BoardSize> {
+) -> Option<Position> {
     let section_board = || {
         let model = ini?;
         let section = model
@@ -138,13 +144,15 @@ fn region_board(
             ranks: board.ranks,
         })
     };
-    seen_board(options.board.or_else(section_board))
+    seen_in(options, || options.board.or_else(section_board))
 }
 
-/// A board findings speak of: `None` for 8×8, which they speak of anyway, so that a string
-/// seen on it shares its findings with one seen on no board in particular.
-fn seen_board(board: Option<BoardSize>) -> Option<BoardSize> {
-    board.filter(|size| *size != BoardSize::CHESS)
+/// The position findings speak of first: the user's own, else the empty `board`; `None` for the
+/// empty 8×8 board, which they speak of anyway, so that a string seen on it shares its findings
+/// with one seen on no board in particular.
+fn seen_in(options: &Options, board: impl FnOnce() -> Option<BoardSize>) -> Option<Position> {
+    let seen = options.position.clone().or_else(|| centred(board()?))?;
+    (Some(&seen) != centred(BoardSize::CHESS).as_ref()).then_some(seen)
 }
 
 /// Everything found in one file.
@@ -301,15 +309,15 @@ pub fn analyse_cached(
     offer_host_findings(&mut found, &scan.errors, options);
     let mut kept = RegionCache::default();
     for region in &scan.regions {
-        let board = region_board(scan.ini.as_deref(), region, options);
-        let key = (region.dialect, board, region.text(text).into_owned());
+        let seen = region_seen(scan.ini.as_deref(), region, options);
+        let key = (region.dialect, seen, region.text(text).into_owned());
         let local = match cache
             .entries
             .remove(&key)
             .or_else(|| kept.entries.get(&key).cloned())
         {
             Some(local) => local,
-            None => analyse_region(&key.2, (region.dialect, board), options).into(),
+            None => analyse_region(&key.2, (region.dialect, key.1.clone()), options).into(),
         };
         offer_region_findings(&mut found, region, &key.2, &local);
         kept.entries.insert(key, local);
@@ -344,7 +352,8 @@ pub fn analyse_cached(
 /// The findings of one Betza string on its own, outside any file, in its own bytes: what
 /// `check` says of each string of a file (a page that checks one typed string reads this).
 pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<FileDiagnostic> {
-    let mut findings = analyse_region(text, (dialect, seen_board(options.board)), options);
+    let seen = seen_in(options, || options.board);
+    let mut findings = analyse_region(text, (dialect, seen), options);
     for d in &mut findings {
         d.help = d.fix.as_ref().map(|fix| help_of(fix, text));
     }
@@ -354,7 +363,7 @@ pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<Fi
 /// The findings of one string seen on `board`, in its own coordinates, without their help.
 fn analyse_region(
     text: &str,
-    (dialect, board): (Dialect, Option<BoardSize>),
+    (dialect, seen): (Dialect, Option<Position>),
     options: &Options,
 ) -> Vec<FileDiagnostic> {
     let parsed = parse(text, dialect);
@@ -368,7 +377,7 @@ fn analyse_region(
             })
         })
         .collect();
-    for finding in lint::lint(&parsed, &options.lint_config(dialect, board)) {
+    for finding in lint::lint(&parsed, &options.lint_config(dialect, seen)) {
         out.push(FileDiagnostic {
             range: finding.range,
             severity: finding.severity,

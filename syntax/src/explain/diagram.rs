@@ -249,7 +249,11 @@ pub(super) fn svg_built(piece: &model::Piece, board: Option<BoardSize>) -> Strin
 /// generating both), and a diagram of XBoard's own moves on an empty board.
 pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
     use crate::lint::Comparison;
-    let mut out = match crate::notation::xboard::xboard_difference(text, Dialect::XBetza, board) {
+    let mut out = match crate::notation::xboard::xboard_difference(
+        text,
+        Dialect::XBetza,
+        board.and_then(crate::board::reference::centred).as_ref(),
+    ) {
         Comparison::Differs(difference) => {
             format!("XBoard reads this string differently from seed 000: {difference}.\n")
         }

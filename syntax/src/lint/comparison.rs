@@ -1,8 +1,8 @@
 //! Comparing two readings of one string by generating both on reference positions, and saying
 //! where they first differ.
 
-use crate::board::reference::{proof_positions, shown_boards};
-use crate::board::{BoardSize, Generated, Occupant, Position, Side, Square};
+use crate::board::reference::{proof_positions, shown_positions};
+use crate::board::{Generated, Occupant, Position, Side, Square};
 
 /// One move as both readings can be compared: where it ends, and the squares of its side
 /// effects (locust victims, an unload square), as XBoard's own answers are recorded.
@@ -56,14 +56,14 @@ pub(crate) enum Found {
     },
 }
 
-/// The moves of two readings compared, on the empty boards of [`shown_boards`] first (the board
+/// The moves of two readings compared, in the positions of [`shown_positions`] first (the one
 /// users see beside a message, `seen` or 8×8 from d4), then on the proof positions, up to the
 /// first position where they differ. The comparison stops at the first position where a search
 /// was cut short: a piece that costly is compared no further.
 pub(crate) fn first_difference(
     first: &dyn Fn(&Position) -> Generated,
     second: &dyn Fn(&Position) -> Generated,
-    seen: Option<BoardSize>,
+    seen: Option<&Position>,
 ) -> Found {
     // A search cut short at its budget found some of its moves, not all: the other reading
     // going somewhere it did not is no proof, only its own moves the other lacks are.
@@ -90,7 +90,7 @@ pub(crate) fn first_difference(
             None
         }
     };
-    let found = shown_boards(seen)
+    let found = shown_positions(seen)
         .iter()
         .chain(proof_positions())
         .find_map(|p| differs(p).map(|d| d.map(|d| (p.clone(), d))));
@@ -110,7 +110,7 @@ pub(crate) fn first_difference(
 pub(crate) fn difference(
     (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
     (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
-    seen: Option<BoardSize>,
+    seen: Option<&Position>,
 ) -> Comparison {
     match first_difference(first, second, seen) {
         Found::Same => Comparison::Same,
@@ -128,13 +128,13 @@ pub(crate) fn difference(
     }
 }
 
-/// A difference in words: where (an empty board of [`shown_boards`] said to be empty), then the
+/// A difference in words: where (an empty board said to be empty, the others with their pieces), then the
 /// squares only the second reading goes to and those only the first goes to.
 pub(crate) fn difference_words(
     position: &Position,
     (first_name, only_first): (&str, &[Move]),
     (second_name, only_second): (&str, &[Move]),
-    seen: Option<BoardSize>,
+    seen: Option<&Position>,
 ) -> String {
     let describe = |moves: &[Move]| {
         let mut list: Vec<String> = moves
@@ -168,16 +168,17 @@ pub(crate) fn difference_words(
     if !first_words.is_empty() {
         said.push(format!("only {first_name} goes to {first_words}"));
     }
-    format!(
-        "{}: {}",
-        where_words(position, &shown_boards(seen)),
-        said.join("; ")
-    )
+    format!("{}: {}", where_words(position, seen), said.join("; "))
 }
 
-/// A position in words, for a message: one of the `shown` empty boards is said to be empty.
-fn where_words(position: &Position, shown: &[Position]) -> String {
-    if shown.contains(position) {
+/// A position in words, for a message: an empty board is said to be empty; the position the
+/// reader sees (`seen`, the playground's) is said to be theirs, and its pieces are named.
+fn where_words(position: &Position, seen: Option<&Position>) -> String {
+    let empty = position
+        .size
+        .squares()
+        .all(|s| position.occupant(s).is_none());
+    if empty && shown_positions(seen).contains(position) {
         return format!("from {} on an empty {} board", position.from, position.size);
     }
     let list = |occupant: Occupant| {
@@ -189,7 +190,14 @@ fn where_words(position: &Position, shown: &[Position]) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let mut words = format!("from {} on a {} board", position.from, position.size);
+    let mut words = if seen == Some(position) {
+        format!(
+            "in the position shown, from {} on the {} board",
+            position.from, position.size
+        )
+    } else {
+        format!("from {} on a {} board", position.from, position.size)
+    };
     let (friends, enemies) = (list(Occupant::Friend), list(Occupant::Enemy));
     if !friends.is_empty() {
         words.push_str(&format!(", friends on {friends}"));

@@ -16,7 +16,7 @@ pub(crate) use comparison::{Found, Move, difference, difference_words, first_dif
 pub(crate) use proof::{Original, Reading, drop_conflicting_fixes};
 pub use rules::{Engine, Promise, RULES, Rule, rule_by_code};
 
-use crate::board::BoardSize;
+use crate::board::Position;
 use crate::tree::Parse;
 use crate::{Dialect, Severity};
 
@@ -151,9 +151,10 @@ pub struct LintConfig {
     pub engines: Vec<Engine>,
     /// Per rule code: a new level, or `None` to turn it off.
     pub levels: Vec<(String, Option<Severity>)>,
-    /// The board the user sees the piece on (a `variants.ini` section's), which findings that
-    /// name squares speak of first; `None`: 8×8.
-    pub board: Option<BoardSize>,
+    /// The position the user sees the piece in (the playground's board and pieces, a
+    /// `variants.ini` section's empty board), which findings that name squares speak of first;
+    /// `None`: the empty 8×8 board.
+    pub seen: Option<Position>,
 }
 
 impl LintConfig {
@@ -165,7 +166,7 @@ impl LintConfig {
         LintConfig {
             engines: vec![own.unwrap_or(Engine::XBoard)],
             levels: Vec::new(),
-            board: None,
+            seen: None,
         }
     }
 
@@ -189,9 +190,9 @@ pub(crate) struct Findings<'c> {
 }
 
 impl Findings<'_> {
-    /// The board the user sees the piece on, when it is not 8×8.
-    pub(crate) fn board(&self) -> Option<BoardSize> {
-        self.config.board
+    /// The position the user sees the piece in, when it is not the empty 8×8 board.
+    pub(crate) fn seen(&self) -> Option<Position> {
+        self.config.seen.clone()
     }
 
     pub(crate) fn wants(&self, code: &str) -> bool {
@@ -228,7 +229,7 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
         &parse.syntax().text().to_string(),
         parse.dialect(),
         &mut out,
-        config.board,
+        config.seen.as_ref(),
     );
     out
 }

@@ -10,7 +10,7 @@ use super::comparison::{Comparison, Move, comparable};
 use super::rules::Promise;
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
-use crate::board::{BoardSize, Generated, Position, Square, generate, without_repeats};
+use crate::board::{Generated, Position, Square, generate, without_repeats};
 use crate::model;
 use crate::notation::fairy::model as fairy;
 use crate::notation::xboard::board as xboard;
@@ -133,7 +133,7 @@ pub(crate) fn prove_fixes(
     text: &str,
     dialect: Dialect,
     findings: &mut Vec<Diagnostic>,
-    seen: Option<BoardSize>,
+    seen: Option<&Position>,
 ) {
     let mut prover = Prover {
         original: Original::new(text, dialect),
@@ -180,8 +180,8 @@ pub(crate) fn prove_fixes(
 struct Prover<'t> {
     original: Original<'t>,
     letters_left: usize,
-    /// The board the user sees the piece on, which a message speaks of first.
-    seen: Option<BoardSize>,
+    /// The position the user sees the piece in, which a message speaks of first.
+    seen: Option<&'t Position>,
 }
 
 impl Prover<'_> {
@@ -252,7 +252,7 @@ fn not_kept(
     text: &str,
     fixed: &str,
     (dialect, engine): (Dialect, Engine),
-    seen: Option<BoardSize>,
+    seen: Option<&Position>,
 ) -> String {
     let engine_name = match engine {
         Engine::XBoard => "XBoard",

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use crate::board::reference::{MoveTrace, fingerprint, shown_boards};
+use crate::board::reference::{MoveTrace, centred, fingerprint, shown_positions};
 use crate::board::{BoardSize, Square, Step, generate};
 use crate::explain::words::directions_words;
 use crate::explain::{MoveExplanation, Paragraphs};
@@ -230,7 +230,7 @@ fn together(piece: &model::Piece, alone: &Alone, seen: Option<BoardSize>) -> Opt
             .join(" ")
     };
     // On the first empty board users see where the squares differ (the last one otherwise).
-    let boards = shown_boards(seen);
+    let boards = shown_positions(seen.and_then(centred).as_ref());
     let (position, gained, lost) = boards
         .iter()
         .map(|position| {

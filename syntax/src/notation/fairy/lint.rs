@@ -370,7 +370,7 @@ pub(crate) fn check_engines(parse: &Parse, findings: &mut Findings<'_>) {
 /// Both readings generated on the reference boards; on a difference, the position and the
 /// squares that show it.
 fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
-    let seen = findings.board();
+    let seen = findings.seen();
     let seed = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
     let engine = model::build(&parse(text, Dialect::Fairy).piece(), Dialect::Fairy);
     if fingerprint(&seed) == fingerprint(&engine) {
@@ -380,7 +380,7 @@ fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
     let Comparison::Differs(detail) = difference(
         ("XBetza", &|position| generate(&seed, position)),
         ("Fairy-Stockfish", &|position| generate(&engine, position)),
-        seen,
+        seen.as_ref(),
     ) else {
         return;
     };

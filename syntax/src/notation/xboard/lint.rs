@@ -34,7 +34,9 @@ pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
 fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findings<'_>) {
     let before = findings.out.len();
     let causes = readings(tree);
-    let Comparison::Differs(difference) = xboard_difference(text, dialect, findings.board()) else {
+    let Comparison::Differs(difference) =
+        xboard_difference(text, dialect, findings.seen().as_ref())
+    else {
         // Only a dropped `e` is worth saying then; the causes (and their fixes, each checked by
         // generating) are looked at only when there is one.
         let dropped_e: Vec<XBoardReading> = causes
