@@ -9,7 +9,8 @@ use std::cell::RefCell;
 use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
 use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
 use betza_syntax::document::{self, FileDiagnostic, Options};
-use betza_syntax::explain::{names, pieces, said_in_turn, xboard_reading};
+use betza_syntax::explain::{names, pieces, said_in_turn};
+use betza_syntax::notation::xboard::xboard_reading;
 use betza_syntax::{Dialect, model, render};
 use serde_json::{Value, json};
 

@@ -45,7 +45,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         let repeated = piece.moves.len() > 1 && !made.insert(shape(a_move));
         if initial_only && position.moved
             || repeated
-            || !region::may_start(&a_move.regions, position, &mut out.assumed)
+            || !region::may_start(&a_move.regions, (position, piece.dialect), &mut out.assumed)
         {
             continue;
         }

@@ -9,7 +9,7 @@ mod region;
 mod square;
 
 #[cfg(test)]
-mod appendix;
+mod appendix_tests;
 #[cfg(test)]
 mod leg_rules;
 #[cfg(test)]

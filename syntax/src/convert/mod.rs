@@ -14,6 +14,7 @@ mod candidates;
 mod choose;
 mod part;
 mod spell;
+pub(crate) use spell::{SEED, Spelling};
 #[cfg(test)]
 mod tests;
 
@@ -55,8 +56,47 @@ impl Reading {
         }
     }
 
+    /// The reading of a string written in `dialect`, where a conversion has one.
+    pub fn of_dialect(dialect: Dialect) -> Option<Reading> {
+        match dialect {
+            Dialect::XBetza => Some(Reading::XBetza),
+            Dialect::Fairy => Some(Reading::Fairy),
+            Dialect::Mbn | Dialect::Chained => None,
+        }
+    }
+
+    /// The reading of `engine`'s generator.
+    pub fn of_engine(engine: Engine) -> Reading {
+        match engine {
+            Engine::XBoard => Reading::XBoard,
+            Engine::FairyStockfish => Reading::Fairy,
+        }
+    }
+
+    /// The reading the author of a piece read this way designed it in: the engine of a
+    /// variants.ini plays a piece its author wrote in XBetza.
+    pub fn designed_in(self) -> Option<Reading> {
+        (self == Reading::Fairy).then_some(Reading::XBetza)
+    }
+
+    /// The text this reading reads and the reading it is read in, where it is not the text as
+    /// written: XBoard's reading is the seed's reading of the letters XBoard actually reads.
+    fn text_read(self, text: &str) -> Option<(String, Reading)> {
+        match self {
+            Reading::XBoard => crate::notation::xboard::text::as_xboard_reads(text)
+                .map(|read| (read, Reading::XBetza)),
+            _ => None,
+        }
+    }
+
+    /// Whether the reading has quirks where it reads letters otherwise than the seed, so a
+    /// conversion also tries the letters it reads as the seed does.
+    fn has_quirks(self) -> bool {
+        self == Reading::XBoard
+    }
+
     /// Who reads the string this way, in a difference's words.
-    fn reader(self) -> &'static str {
+    pub(crate) fn reader(self) -> &'static str {
         match self {
             Reading::XBetza => "XBetza",
             Reading::Fairy => "Fairy-Stockfish",

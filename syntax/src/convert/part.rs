@@ -58,10 +58,10 @@ type Entry = (bool, Kind, Step);
 /// The parts of `text` as `dialect` reads it (XBoard's reading is taken as the seed's: the
 /// proof then tells where they part).
 pub(crate) fn parts(text: &str, dialect: Dialect) -> Parts {
-    if dialect == Dialect::Fairy {
-        return from_engine(&EnginePiece::read(text));
-    }
     let piece = model::build(&parse(text, dialect).piece(), dialect);
+    if let Some(engine) = &piece.fairy {
+        return from_engine(engine);
+    }
     let mut entries = BTreeMap::new();
     let mut left_out = piece.incomplete || !piece.not_drawn.is_empty();
     for a_move in &piece.moves {

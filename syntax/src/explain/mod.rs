@@ -14,10 +14,12 @@ pub(crate) mod words;
 #[cfg(test)]
 mod tests;
 
-pub use diagram::{Picture, diagram, diagram_svg, xboard_reading};
+pub(crate) use diagram::empty_board_grid;
+pub use diagram::{Picture, diagram, diagram_svg};
 use diagram::{diagram_built, in_position_built, picture_built, svg_built};
+use names::is_plain;
 pub use pieces::{Piece, pieces, said_in_turn};
-use summary::{difference_words, is_plain, plain_words, summary, swaps_said};
+use summary::{difference_words, plain_words, summary, swaps_said};
 
 use crate::board::BoardSize;
 use crate::model;

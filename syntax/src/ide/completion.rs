@@ -7,8 +7,8 @@ use super::Document;
 use crate::host::HostFormat;
 use crate::host::ini::options::CUSTOM_PIECES;
 use crate::host::ini::{Model, Section};
-use crate::vocabulary::dialects::{Letter, table};
-use crate::{Dialect, Source, TextRange, TextSize};
+use crate::vocabulary::dialects::Letter;
+use crate::{Source, TextRange, TextSize};
 
 /// One completion item.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +60,8 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             let before = rope.text_at(line_start..offset).unwrap_or_default();
             // A piece's Betza not typed yet (`customPiece3 = z:`): the letters of its start.
             if betza_starts_at(model, offset) {
-                return as_items(table(Dialect::Fairy).letters(false), TextRange::empty(at));
+                let letters = crate::notation::of(HostFormat::VariantsIni.dialect()).letters();
+                return as_items(letters.letters(false), TextRange::empty(at));
             }
             let options = super::ini::completion(model, &before, offset);
             let at_key = options
@@ -76,7 +77,8 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
                 .collect()
         }
         Some(HostFormat::Betza) => {
-            as_items(table(Dialect::XBetza).letters(false), TextRange::empty(at))
+            let letters = crate::notation::of(HostFormat::Betza.dialect()).letters();
+            as_items(letters.letters(false), TextRange::empty(at))
         }
         _ => Vec::new(),
     }

@@ -6,20 +6,11 @@
 
 use super::actions::{Action, ActionKind};
 use super::{Document, Piece};
-use crate::Dialect;
 use crate::convert::Reading;
 use crate::document::FileDiagnostic;
 use crate::host::Region;
 use crate::lint::Edit;
-
-/// The reading a string of `dialect` has where it is written.
-fn reading_of(dialect: Dialect) -> Option<Reading> {
-    match dialect {
-        Dialect::XBetza => Some(Reading::XBetza),
-        Dialect::Fairy => Some(Reading::Fairy),
-        Dialect::Mbn | Dialect::Chained => None,
-    }
-}
+use crate::lint::{self, Engine};
 
 /// A string written so that an engine plays the piece as the notation reads it.
 pub(super) struct Port {
@@ -44,28 +35,28 @@ fn ports<'f>(
     let mut out = Vec::new();
     let mut xboard_said = false;
     for finding in findings {
+        let engine = lint::rule_by_code(&finding.code).and_then(|rule| rule.engine);
         // The engine of a variants.ini plays the piece its author designed in XBetza.
-        if own == Reading::Fairy && finding.code == "engines-disagree" {
-            if let Some(betza) = piece.converted(Reading::XBetza, Reading::Fairy) {
+        if let Some(designed) = own.designed_in()
+            && finding.code == "engines-disagree"
+        {
+            if let Some(betza) = piece.converted(designed, own) {
                 out.push(Port {
-                    engine: "Fairy-Stockfish",
-                    meaning: "XBetza",
+                    engine: own.reader(),
+                    meaning: designed.reader(),
                     code: finding.code.clone(),
                     betza,
                 });
             }
-        } else if finding.code.starts_with("xboard-") && !xboard_said {
+        } else if engine == Some(Engine::XBoard) && !xboard_said {
             xboard_said = true;
-            if let Some(betza) = piece.converted(own, Reading::XBoard)
+            let xboard = Reading::of_engine(Engine::XBoard);
+            if let Some(betza) = piece.converted(own, xboard)
                 && !own_fix(finding, &betza)
             {
                 out.push(Port {
-                    engine: "XBoard",
-                    meaning: if own == Reading::Fairy {
-                        "Fairy-Stockfish"
-                    } else {
-                        "the seed"
-                    },
+                    engine: xboard.reader(),
+                    meaning: crate::notation::of(own.dialect()).reader(),
                     code: finding.code.clone(),
                     betza,
                 });
@@ -78,7 +69,7 @@ fn ports<'f>(
 /// The ports of the string `region` holds, for the hover: what to write for each engine that
 /// reads it otherwise, said once per engine.
 pub(super) fn ports_of(document: &Document, region: &Region) -> Vec<Port> {
-    let Some(own) = reading_of(region.dialect) else {
+    let Some(own) = Reading::of_dialect(region.dialect) else {
         return Vec::new();
     };
     let piece = document.piece(&document.region_text(region), region.dialect);
@@ -92,7 +83,7 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
     let Some(region) = document.region_at(offset) else {
         return Vec::new();
     };
-    let Some(own) = reading_of(region.dialect) else {
+    let Some(own) = Reading::of_dialect(region.dialect) else {
         return Vec::new();
     };
     let text = document.region_text(region);

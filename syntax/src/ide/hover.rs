@@ -10,7 +10,6 @@ use crate::explain::Described;
 use crate::notation::mbn::pieces::definition_meaning;
 use crate::notation::mbn::scope::MacroScope;
 use crate::tree::Parse;
-use crate::vocabulary::dialects::table;
 use crate::{Dialect, SyntaxKind, TextRange, TextSize, model};
 
 /// What a hover shows besides the words.
@@ -313,7 +312,7 @@ fn mbn_definition(
 /// The documentation of the token at byte `offset` of a parsed string, from the dialect's own
 /// table: a letter, an operator, a range; empty for anything else.
 pub fn token_doc(parsed: &Parse, offset: usize) -> String {
-    let table = table(parsed.dialect());
+    let table = crate::notation::of(parsed.dialect()).letters();
     let token = parsed
         .syntax()
         .token_at_offset(TextSize::new(u32::try_from(offset).unwrap_or(0)))

@@ -20,7 +20,11 @@ pub mod mbn;
 pub mod xbetza;
 pub mod xboard;
 
+#[cfg(test)]
+mod tests;
+
 use crate::board::BoardSize;
+use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::{Engine, Findings};
@@ -95,6 +99,17 @@ pub(crate) trait Notation: Sync {
     /// The piece written in another notation with the same moves, proven by generation.
     fn equivalent(&self, _parse: &Parse, _piece: &model::Piece) -> Option<Equivalent> {
         None
+    }
+
+    /// Whether the notation reads a move's letters in any order, so writing them in another
+    /// order says nothing new.
+    fn reads_in_any_order(&self) -> bool {
+        false
+    }
+
+    /// How the notation's authors write moves, for the strings a conversion offers.
+    fn spelling(&self) -> &'static Spelling {
+        &crate::convert::SEED
     }
 
     /// Whether the strings of a file depend on each other (macros), so a change to one is

@@ -189,7 +189,7 @@ pub(super) fn letter_hover(model: &Model, index: usize, offset: usize) -> Option
         && let Some((_, betza)) = value.split_once(':')
         && !betza.is_empty()
     {
-        let parse = crate::parse(betza, crate::Dialect::Fairy);
+        let parse = crate::parse(betza, crate::host::HostFormat::VariantsIni.dialect());
         let summary = crate::explain::explain(&parse).summary;
         markdown.push_str(&format!("\n`{key}` moves as `{betza}`: {summary}\n"));
     }

@@ -7,6 +7,7 @@ pub mod model;
 
 use super::Notation;
 use crate::board::BoardSize;
+use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::{Engine, Findings};
@@ -16,6 +17,14 @@ use crate::vocabulary::dialects::DialectTable;
 use crate::{Dialect, SyntaxError};
 
 pub(crate) struct Fairy;
+
+/// Fairy-Stockfish's files put the mode first (`mfW`, `imfnA`), write the Nightrider `NN`, and
+/// a lame Knight `nN` (the engine's steps along the longer axis first).
+const SPELLING: Spelling = Spelling {
+    lame: Some(&["D", "N", "A", "Z"]),
+    riders: &["R", "B", "NN", "Q", "N0"],
+    mode_first: true,
+};
 
 impl Notation for Fairy {
     fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
@@ -45,6 +54,15 @@ impl Notation for Fairy {
 
     fn own_engine(&self) -> Option<Engine> {
         Some(Engine::FairyStockfish)
+    }
+
+    /// Fairy-Stockfish reads a move's letters in any order (DESIGN.md, "Dialects").
+    fn reads_in_any_order(&self) -> bool {
+        true
+    }
+
+    fn spelling(&self) -> &'static Spelling {
+        &SPELLING
     }
 
     fn reader(&self) -> &'static str {
