@@ -4,7 +4,7 @@
 //! with its macros dissolved, or the macro whose name is under it. The piece's model is built
 //! once for all of it.
 
-use super::Document;
+use super::{Document, message_lines};
 use crate::board::BoardSize;
 use crate::explain::Described;
 use crate::notation::mbn::pieces::definition_meaning;
@@ -73,7 +73,7 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
     let height = picture_height(
         (document.diagnostics().iter())
             .filter(|d| d.range.contains_inclusive(mouse))
-            .map(|d| (d.code.as_str(), d.message.as_str())),
+            .map(|d| (d.code.as_str(), d.message.as_str(), d.help.as_deref())),
     );
     let mut range = region.range;
     let mbn = crate::notation::of(region.dialect)
@@ -405,20 +405,36 @@ const HOVER_DIAGRAM_HEIGHT: u32 = 170;
 /// less the string's heading above the picture.
 const HOVER_ROOM: u32 = 250 - 40;
 
-/// How tall the picture may be when `findings` (code and message) are shown above the hover,
-/// as VS Code shows the problems at the mouse: each of their lines (about 70 characters, the
-/// code after the message), a gap after each, and one bar of actions. The picture is never
-/// drawn smaller than a board one can still read: under several long findings VS Code's
-/// hover scrolls to it.
-fn picture_height<'m>(findings: impl Iterator<Item = (&'m str, &'m str)>) -> u32 {
+/// How tall the picture may be when `findings` (code, message and help) are shown above the
+/// hover, as VS Code shows the problems at the mouse: each line the client is sent (the message
+/// in [`message_lines`], then the help), folded at about 70 characters, the code after the
+/// last, a gap after each finding, and one bar of actions. The picture is never drawn smaller
+/// than a board one can still read: under several long findings VS Code's hover scrolls to it.
+fn picture_height<'m>(findings: impl Iterator<Item = (&'m str, &'m str, Option<&'m str>)>) -> u32 {
     const LINE: u32 = 19;
     const GAP: u32 = 12;
     const CHARACTERS_PER_LINE: usize = 70;
     const ACTIONS: u32 = 30;
-    let taken = findings.fold(0u32, |taken, (code, message)| {
-        // VS Code writes `betza(code)` after the message.
-        let characters = message.chars().count() + code.len() + 8;
-        let lines = u32::try_from(characters.div_ceil(CHARACTERS_PER_LINE)).unwrap_or(u32::MAX);
+    let taken = findings.fold(0u32, |taken, (code, message, help)| {
+        let shown = match help {
+            Some(help) => message_lines(&format!("{message}\n{help}")),
+            None => message_lines(message),
+        };
+        let count = shown.split('\n').count();
+        let lines: usize = (shown.split('\n').enumerate())
+            .map(|(index, line)| {
+                // VS Code writes `betza(code)` after the last line.
+                let code = if index + 1 == count {
+                    code.len() + 8
+                } else {
+                    0
+                };
+                (line.chars().count() + code)
+                    .div_ceil(CHARACTERS_PER_LINE)
+                    .max(1)
+            })
+            .sum();
+        let lines = u32::try_from(lines).unwrap_or(u32::MAX);
         taken.saturating_add(LINE.saturating_mul(lines).saturating_add(GAP))
     });
     let taken = if taken == 0 {

@@ -518,6 +518,29 @@ async function run(): Promise<void> {
       await page.keyboard.press("Escape");
     });
 
+    await step("the Problems panel shows the long finding whole, line by line, at 1280x800", async () => {
+      await page.keyboard.press("Control+Shift+M");
+      // Only the finding's own rows: the list draws no row scrolled out of sight.
+      const filter = page.getByPlaceholder(/^Filter \(e\.g\. text/);
+      await filter.fill("12x10");
+      const rows = page.locator(".markers-panel .monaco-list-row");
+      await waitFor(page, "the row of the 12x10 finding", () => rowLabels(page, ".markers-panel"), (labels) => labels.some((l) => l.includes("12x10")));
+      const cut = await rows.evaluateAll((all) =>
+        all
+          .filter((row) => (row.getAttribute("aria-label") ?? "").includes("12x10"))
+          .flatMap((row) => [row, ...Array.from(row.querySelectorAll("*"))])
+          .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflow !== "visible")
+          .map((element) => (element.textContent ?? "").slice(0, 80)),
+      );
+      check(cut.length === 0, `no part of the finding is cut off: ${JSON.stringify(cut)}`);
+      const row = rows.filter({ hasText: "12x10" }).first();
+      const box = await row.boundingBox();
+      check(box !== null && box.height > 30, "the finding takes more than one line");
+      await screenshot(page, "problems.png");
+      await filter.fill("");
+      await quickInput(page, "F1", ">View: Hide Panel", "Hide Panel");
+    });
+
     await step("settings.ini stays INI once the server has answered about it", async () => {
       const answers = () => fs.readFileSync(findLog("betza"), "utf8").split("Received response 'workspace/executeCommand").length - 1;
       const before = answers();

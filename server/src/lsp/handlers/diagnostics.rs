@@ -2,7 +2,7 @@
 //! `textDocument/publishDiagnostics`.
 
 use betza_syntax::Severity;
-use betza_syntax::ide::Document;
+use betza_syntax::ide::{Document, message_lines};
 use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity, DiagnosticTag, NumberOrString};
 
 use crate::lsp::position::{Encoding, to_range};
@@ -21,11 +21,11 @@ pub fn diagnostics(document: &Document, encoding: Encoding) -> Vec<Diagnostic> {
             }),
             code: Some(NumberOrString::String(finding.code.clone())),
             source: Some("betza".into()),
-            // The help text on a line of its own.
-            message: match &finding.help {
+            // The help text on a line of its own, and lines a list of problems shows whole.
+            message: message_lines(&match &finding.help {
                 Some(help) => format!("{}\n{help}", finding.message),
                 None => finding.message.clone(),
-            },
+            }),
             tags: finding
                 .unnecessary
                 .then(|| vec![DiagnosticTag::UNNECESSARY]),

@@ -8,6 +8,7 @@ use super::{Context, HostError, HostToken, Region, RegionContext, Scan, span};
 use crate::{Dialect, Severity};
 
 mod board;
+pub mod builtin_pieces;
 #[cfg(test)]
 mod cases;
 #[cfg(test)]

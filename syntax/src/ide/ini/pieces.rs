@@ -5,6 +5,7 @@
 
 use super::{Hover, IniCompletion, range};
 use crate::TextRange;
+use crate::host::ini::builtin_pieces::{self, BuiltInPiece};
 use crate::host::ini::options::{self, ValueKind};
 use crate::host::ini::{Entry, Model, Parent, Section};
 use crate::ide::macros::Place;
@@ -20,6 +21,19 @@ struct Origin {
     at: Option<TextRange>,
     /// The key and value that define it; none for a built-in parent's piece.
     definition: Option<(String, String)>,
+    /// A built-in parent's piece, with the parent's name.
+    built_in: Option<(String, &'static BuiltInPiece)>,
+}
+
+/// A built-in's piece named for a hover or a completion: "queen (`Q`) of the built-in `chess`".
+fn built_in_detail(variant: &str, piece: &BuiltInPiece) -> String {
+    let name = piece.words();
+    let moves = if piece.betza.is_empty() {
+        " (immobile)".to_owned()
+    } else {
+        format!(" (`{}`)", piece.betza)
+    };
+    format!("{name}{moves} of the built-in `{variant}`")
 }
 
 fn is_piece_key(key: &str) -> bool {
@@ -55,11 +69,17 @@ fn origins(model: &Model, index: usize) -> Vec<Origin> {
             Parent::BuiltIn(name) => {
                 for letter in options::built_in(&name).map_or("", |b| &b.letters).chars() {
                     if found.iter().all(|o| o.letter != letter) {
+                        // A letter of no piece type the table knows keeps the plain words.
+                        let piece = builtin_pieces::piece(&name, letter).filter(|p| p.piece != "-");
                         found.push(Origin {
                             letter,
-                            detail: format!("a piece of the built-in `{name}`"),
+                            detail: piece.map_or_else(
+                                || format!("a piece of the built-in `{name}`"),
+                                |p| built_in_detail(&name, p),
+                            ),
                             at: None,
                             definition: None,
+                            built_in: piece.map(|p| (name.clone(), p)),
                         });
                     }
                 }
@@ -88,6 +108,7 @@ fn origins(model: &Model, index: usize) -> Vec<Origin> {
                     ),
                     at: Some(section.range((entry.value_at, entry.value_at + 1))),
                     definition: Some((entry.key.clone(), value.to_owned())),
+                    built_in: None,
                 });
             }
         }
@@ -184,16 +205,49 @@ pub(super) fn letter_hover(model: &Model, index: usize, offset: usize) -> Option
             range,
         });
     };
+    if let Some((variant, piece)) = &origin.built_in {
+        return Some(Hover {
+            markdown: built_in_hover(letter, side, variant, piece),
+            range,
+        });
+    }
     let mut markdown = format!("**`{letter}`**: {side}piece defined by {}\n", origin.detail);
     if let Some((key, value)) = &origin.definition
         && let Some((_, betza)) = value.split_once(':')
         && !betza.is_empty()
     {
-        let parse = crate::parse(betza, crate::host::HostFormat::VariantsIni.dialect());
-        let summary = crate::explain::explain(&parse).summary;
-        markdown.push_str(&format!("\n`{key}` moves as `{betza}`: {summary}\n"));
+        markdown.push_str(&moves_as(key, betza));
     }
     Some(Hover { markdown, range })
+}
+
+/// A paragraph saying how piece key `key` moves, `betza` in words.
+fn moves_as(key: &str, betza: &str) -> String {
+    let parse = crate::parse(betza, crate::host::HostFormat::VariantsIni.dialect());
+    let summary = crate::explain::explain(&parse).summary;
+    format!("\n`{key}` moves as `{betza}`: {summary}\n")
+}
+
+/// The hover on `letter`, a piece of built-in parent `variant`: the piece, its Betza in words,
+/// and the variant's rules that move it beyond its Betza (xiangqi's palace).
+fn built_in_hover(letter: char, side: &str, variant: &str, piece: &BuiltInPiece) -> String {
+    let detail = built_in_detail(variant, piece);
+    let side = match side {
+        "" if detail.starts_with(['a', 'e', 'i', 'o', 'u']) => "an ",
+        "" => "a ",
+        side => side,
+    };
+    let mut markdown = format!("**`{letter}`**: {side}{detail}\n");
+    if !piece.betza.is_empty() {
+        markdown.push_str(&moves_as(&piece.piece, &piece.betza));
+    }
+    if let Some(rules) = piece.rules_beyond_betza() {
+        markdown.push_str(&format!(
+            "\nIn `{variant}` it does not go everywhere its Betza says: the variant sets \
+             {rules}.\n"
+        ));
+    }
+    markdown
 }
 
 /// From a piece letter at byte `offset` in `startFen` or a piece option: the letter where its
@@ -277,7 +331,7 @@ mod tests {
         );
         assert_eq!(
             detail("b").as_deref(),
-            Some("a piece of the built-in `chess`")
+            Some("bishop (`B`) of the built-in `chess`")
         );
         let empty = values("[a:chess]\nflagPiece = ");
         assert!(empty.iter().any(|(v, _)| v == "*") && empty.iter().any(|(v, _)| v == "k"));
@@ -306,7 +360,9 @@ mod tests {
             expect![[r#"
                 hover on `k`
 
-                **`k`**: a black piece defined by a piece of the built-in `chess`
+                **`k`**: a black king (`K`) of the built-in `chess`
+
+                `king` moves as `K`: The King (also known as: Commoner). Moves or captures: King leap, in every direction. 1 move in Fairy-Stockfish Betza; it can capture.
             "#]],
         );
         check_hover(
@@ -341,7 +397,68 @@ mod tests {
             expect![[r#"
                 hover on `q`
 
-                **`q`**: a black piece defined by a piece of the built-in `chess`
+                **`q`**: a black queen (`Q`) of the built-in `chess`
+
+                `queen` moves as `Q`: The Queen. Moves or captures: Queen rider, any distance, in every direction. 1 move in Fairy-Stockfish Betza; it can capture.
+            "#]],
+        );
+    }
+
+    /// A letter only a non-chess built-in has: shogi's dragon horse (`h`), named with the
+    /// engine's Betza for it.
+    #[test]
+    fn a_letter_of_a_shogi_parent_names_its_piece() {
+        check_hover(
+            "variants.ini",
+            "[myshogi:shogi]\n\
+             startFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5$0H1/LNSGKGSNL[-] w 0 1\n",
+            expect![[r#"
+                hover on `H`
+
+                **`H`**: a white dragon horse (`BW`) of the built-in `shogi`
+
+                `dragonHorse` moves as `BW`: The Dragon Horse. Moves or captures: Bishop rider, any distance, in every direction; Wazir leap, in every direction. 2 moves in Fairy-Stockfish Betza; it can capture.
+            "#]],
+        );
+        let offered = values("[myshogi:shogi]\nextinctionPieceTypes = k");
+        assert!(
+            offered.contains(&(
+                "h".to_owned(),
+                Some("dragon horse (`BW`) of the built-in `shogi`".to_owned())
+            )),
+            "{offered:?}"
+        );
+    }
+
+    /// Xiangqi's advisor is a fers kept to the palace: the hover says its Betza and that the
+    /// variant's rules hold it back; so for the elephant, by its FEN synonym `e` in a list.
+    #[test]
+    fn a_xiangqi_piece_says_the_rules_beyond_its_betza() {
+        check_hover(
+            "variants.ini",
+            "[myxiangqi:xiangqi]\n\
+             startFen = rnbak$0abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n",
+            expect![[r#"
+                hover on `a`
+
+                **`a`**: a black fers (`F`) of the built-in `xiangqi`
+
+                `fers` moves as `F`: The Ferz. Moves or captures: Ferz leap, in every direction. 1 move in Fairy-Stockfish Betza; it can capture.
+
+                In `xiangqi` it does not go everywhere its Betza says: the variant sets a `mobilityRegion` for `fers`.
+            "#]],
+        );
+        check_hover(
+            "variants.ini",
+            "[myxiangqi:xiangqi]\nextinctionPieceTypes = c$0e\n",
+            expect![[r#"
+                hover on `e`
+
+                **`e`**: an elephant (`nA`) of the built-in `xiangqi`
+
+                `elephant` moves as `nA`: The Xiangqi Elephant. Moves like the Alfil on an empty board, but it can be blocked on the way. Moves or captures: lame Alfil leap: blocked by a piece on the one path the engine checks (n), in every direction. 1 move in Fairy-Stockfish Betza; it can capture.
+
+                In `xiangqi` it does not go everywhere its Betza says: the variant sets a `mobilityRegion` for `elephant`.
             "#]],
         );
     }
