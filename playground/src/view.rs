@@ -91,10 +91,8 @@ impl Reading {
     /// The same reading as conversion knows it; MBN and chained Betza have none.
     fn for_conversion(self) -> Option<convert::Reading> {
         match self {
-            Reading::Dialect(Dialect::XBetza) => Some(convert::Reading::XBetza),
-            Reading::Dialect(Dialect::Fairy) => Some(convert::Reading::Fairy),
+            Reading::Dialect(dialect) => convert::Reading::of_dialect(dialect),
             Reading::XBoard => Some(convert::Reading::XBoard),
-            Reading::Dialect(Dialect::Mbn | Dialect::Chained) => None,
         }
     }
 
@@ -107,20 +105,11 @@ impl Reading {
     }
 }
 
-/// A reading to convert to, as the menu names it.
-fn title(reading: convert::Reading) -> &'static str {
-    match reading {
-        convert::Reading::XBetza => "XBetza",
-        convert::Reading::Fairy => "Fairy-Stockfish",
-        convert::Reading::XBoard => "XBoard",
-    }
-}
-
 /// The readings the page can write a string for, in the order of the menu.
 pub fn conversions() -> Value {
     convert::Reading::ALL
         .iter()
-        .map(|r| json!({ "id": r.id(), "title": title(*r) }))
+        .map(|r| json!({ "id": r.id(), "title": r.reader() }))
         .collect()
 }
 
@@ -206,7 +195,7 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
         Ok(to) => to,
         Err(problem) => return Some(json!({ "to": id, "problem": problem })),
     };
-    let mut view = json!({ "to": to.id(), "title": title(to) });
+    let mut view = json!({ "to": to.id(), "title": to.reader() });
     let Some(from) = reading.for_conversion() else {
         view["problem"] = format!(
             "conversion reads XBetza, Fairy-Stockfish or XBoard's reading, not {}",

@@ -65,18 +65,18 @@ impl Reading {
         }
     }
 
-    /// The reading of `engine`'s generator.
-    pub fn of_engine(engine: Engine) -> Reading {
-        match engine {
-            Engine::XBoard => Reading::XBoard,
-            Engine::FairyStockfish => Reading::Fairy,
+    /// The conversion that answers a finding of `rule` on a string read this way: from the
+    /// reading meant to the reading of the engine that plays it. On `engines-disagree` in
+    /// Fairy-Stockfish's reading: the engine of a variants.ini plays a piece its author
+    /// designed in XBetza. On an XBoard finding: XBoard plays the string as it is meant here.
+    pub(crate) fn port_for(self, rule: &lint::Rule) -> Option<(Reading, Reading)> {
+        match rule.engine {
+            _ if rule.code == "engines-disagree" => {
+                (self == Reading::Fairy).then_some((Reading::XBetza, self))
+            }
+            Some(Engine::XBoard) => Some((self, Reading::XBoard)),
+            _ => None,
         }
-    }
-
-    /// The reading the author of a piece read this way designed it in: the engine of a
-    /// variants.ini plays a piece its author wrote in XBetza.
-    pub fn designed_in(self) -> Option<Reading> {
-        (self == Reading::Fairy).then_some(Reading::XBetza)
     }
 
     /// The text this reading reads and the reading it is read in, where it is not the text as
@@ -95,8 +95,8 @@ impl Reading {
         self == Reading::XBoard
     }
 
-    /// Who reads the string this way, in a difference's words.
-    pub(crate) fn reader(self) -> &'static str {
+    /// Who reads the string this way, in a difference's words and a menu.
+    pub fn reader(self) -> &'static str {
         match self {
             Reading::XBetza => "XBetza",
             Reading::Fairy => "Fairy-Stockfish",

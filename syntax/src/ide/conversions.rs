@@ -9,8 +9,8 @@ use super::{Document, Piece};
 use crate::convert::Reading;
 use crate::document::FileDiagnostic;
 use crate::host::Region;
+use crate::lint;
 use crate::lint::Edit;
-use crate::lint::{self, Engine};
 
 /// A string written so that an engine plays the piece as the notation reads it.
 pub(super) struct Port {
@@ -33,34 +33,30 @@ fn ports<'f>(
     own_fix: impl Fn(&FileDiagnostic, &str) -> bool,
 ) -> Vec<Port> {
     let mut out = Vec::new();
-    let mut xboard_said = false;
+    let mut said: Vec<Reading> = Vec::new();
     for finding in findings {
-        let engine = lint::rule_by_code(&finding.code).and_then(|rule| rule.engine);
-        // The engine of a variants.ini plays the piece its author designed in XBetza.
-        if let Some(designed) = own.designed_in()
-            && finding.code == "engines-disagree"
+        let Some((meant, engine)) = lint::rule_by_code(&finding.code).and_then(|r| own.port_for(r))
+        else {
+            continue;
+        };
+        if said.contains(&engine) {
+            continue;
+        }
+        said.push(engine);
+        if let Some(betza) = piece.converted(meant, engine)
+            && !own_fix(finding, &betza)
         {
-            if let Some(betza) = piece.converted(designed, own) {
-                out.push(Port {
-                    engine: own.reader(),
-                    meaning: designed.reader(),
-                    code: finding.code.clone(),
-                    betza,
-                });
-            }
-        } else if engine == Some(Engine::XBoard) && !xboard_said {
-            xboard_said = true;
-            let xboard = Reading::of_engine(Engine::XBoard);
-            if let Some(betza) = piece.converted(own, xboard)
-                && !own_fix(finding, &betza)
-            {
-                out.push(Port {
-                    engine: xboard.reader(),
-                    meaning: crate::notation::of(own.dialect()).reader(),
-                    code: finding.code.clone(),
-                    betza,
-                });
-            }
+            out.push(Port {
+                engine: engine.reader(),
+                // Read as written: as the string's own notation means it.
+                meaning: if meant == own {
+                    crate::notation::of(own.dialect()).reader()
+                } else {
+                    meant.reader()
+                },
+                code: finding.code.clone(),
+                betza,
+            });
         }
     }
     out

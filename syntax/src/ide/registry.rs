@@ -5,7 +5,7 @@
 //! `--allow`/`--deny`, the server's `rules` setting and `syntax/DIAGNOSTICS.md` all read it.
 
 use crate::host::HostFormat;
-use crate::lint::{Engine, RULES, Rule};
+use crate::lint::{RULES, Rule};
 use crate::{Dialect, Severity};
 
 /// Where a finding comes from.
@@ -99,22 +99,21 @@ const fn file(
     }
 }
 
-use Dialect::{Chained, Fairy, Mbn, XBetza};
-
 mod file_codes;
 mod syntax_codes;
 
 use file_codes::FILE;
 use syntax_codes::SYNTAX;
 
-/// The dialect a lint rule's example is written in: its engine's, or its dialect's.
+/// The dialect a lint rule's example is written in: the one whose reading is the rule's
+/// engine, or whose codes the rule's bears; else the default dialect.
 pub(crate) fn lint_dialect(rule: &Rule) -> Dialect {
-    match rule.engine {
-        Some(Engine::FairyStockfish) => Fairy,
-        _ if rule.code.starts_with("mbn-") => Mbn,
-        _ if rule.code.starts_with("chained-") => Chained,
-        _ => XBetza,
-    }
+    let owns = |dialect: &Dialect| {
+        let notation = crate::notation::of(*dialect);
+        rule.engine.is_some() && notation.own_engine() == rule.engine
+            || (notation.code_prefix()).is_some_and(|prefix| rule.code.starts_with(prefix))
+    };
+    Dialect::ALL.into_iter().find(owns).unwrap_or_default()
 }
 
 fn lint_code(rule: &'static Rule) -> Code {

@@ -12,8 +12,6 @@ use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
 use crate::board::{Generated, Position, Square, generate, without_repeats};
 use crate::model;
-use crate::notation::fairy::model as fairy;
-use crate::notation::xboard::board as xboard;
 use crate::{Dialect, parse};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
@@ -40,14 +38,7 @@ impl Reading {
                 let piece = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
                 Box::new(move |position| generate(&piece, position))
             }
-            Reading::Engine(Engine::FairyStockfish) => {
-                let piece = without_repeats(&fairy::piece(text));
-                Box::new(move |position| generate(&piece, position))
-            }
-            Reading::Engine(Engine::XBoard) => {
-                let text = text.to_owned();
-                Box::new(move |position| xboard::generate(&text, position))
-            }
+            Reading::Engine(engine) => crate::notation::engine_generator(engine, text),
         }
     }
 }

@@ -23,10 +23,11 @@ pub mod xboard;
 #[cfg(test)]
 mod tests;
 
-use crate::board::BoardSize;
+use crate::board::{BoardSize, generate, without_repeats};
 use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
+use crate::lint::proof::Generator;
 use crate::lint::{Engine, Findings};
 use crate::model;
 use crate::parser::{Problem, SpanNode};
@@ -70,6 +71,11 @@ pub(crate) trait Notation: Sync {
     /// The engine whose reading the notation is, if any: its findings are facts about the
     /// string's meaning, not about portability.
     fn own_engine(&self) -> Option<Engine> {
+        None
+    }
+
+    /// The prefix of the codes of the notation's own lint rules (`mbn-`), if they have one.
+    fn code_prefix(&self) -> Option<&'static str> {
         None
     }
 
@@ -135,5 +141,20 @@ pub(crate) fn of(dialect: Dialect) -> &'static dyn Notation {
         Dialect::Fairy => &fairy::Fairy,
         Dialect::Mbn => &mbn::Mbn,
         Dialect::Chained => &chained::Chained,
+    }
+}
+
+/// The moves of `text` as `engine` reads it, position by position: each engine's reading is a
+/// notation's (Fairy-Stockfish's is `fairy`, XBoard's is `xboard`).
+pub(crate) fn engine_generator(engine: Engine, text: &str) -> Generator {
+    match engine {
+        Engine::FairyStockfish => {
+            let piece = without_repeats(&fairy::model::piece(text));
+            Box::new(move |position| generate(&piece, position))
+        }
+        Engine::XBoard => {
+            let text = text.to_owned();
+            Box::new(move |position| xboard::board::generate(&text, position))
+        }
     }
 }

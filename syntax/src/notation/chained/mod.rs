@@ -33,6 +33,10 @@ impl Notation for Chained {
         lint::check(parse, findings);
     }
 
+    fn code_prefix(&self) -> Option<&'static str> {
+        Some("chained-")
+    }
+
     fn letters(&self) -> &'static dyn DialectTable {
         &letters::Chained
     }

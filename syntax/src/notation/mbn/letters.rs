@@ -2,13 +2,10 @@
 //! of which seven are directions; punctuation joins and groups.
 
 use crate::SyntaxKind;
-use crate::notation::mbn::vocabulary as mbn;
+use crate::notation::mbn::vocabulary::{self as mbn, Direction};
 use crate::vocabulary::dialects::{DialectTable, Letter, LetterKind, TokenClass};
 
 pub struct Mbn;
-
-/// MBN's direction letters (seed 002): the rest of its lower-case letters are other modifiers.
-const DIRECTIONS: &str = "bdflrsv";
 
 impl DialectTable for Mbn {
     fn letters(&self, _continuation: bool) -> Vec<Letter> {
@@ -36,7 +33,13 @@ impl DialectTable for Mbn {
     fn class(&self, kind: SyntaxKind) -> Option<TokenClass> {
         Some(match kind.letter() {
             Some(letter) if letter.is_ascii_uppercase() => TokenClass::Atom,
-            Some(letter) if DIRECTIONS.contains(letter) => TokenClass::Direction,
+            // The direction letters that do not follow the leg before (`t z` are coloured as the
+            // other modifiers).
+            Some(letter)
+                if Direction::from_letter(letter).is_some_and(|d| !d.follows_leg_before()) =>
+            {
+                TokenClass::Direction
+            }
             Some(_) => TokenClass::Mode,
             // Punctuation: MBN's operators and brackets.
             None => TokenClass::Operator,

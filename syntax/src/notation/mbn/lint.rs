@@ -11,6 +11,7 @@ use crate::SyntaxKind::*;
 use crate::lint::{Findings, Fix};
 use crate::model::{self, LegSteps, MoveKind};
 use crate::notation::mbn::model::selected_leaps;
+use crate::notation::mbn::vocabulary::Direction;
 use crate::tree::{Parse, SyntaxNode};
 
 pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
@@ -161,7 +162,7 @@ fn doubled_direction(term: &SyntaxNode, findings: &mut Findings<'_>) {
         let (Some(a), Some(b), None) = (chars.next(), chars.next(), chars.next()) else {
             continue;
         };
-        if a != b || !"fblrsv".contains(a) {
+        if a != b || !Direction::from_letter(a).is_some_and(Direction::is_sided) {
             continue;
         }
         let (Some(doubled), Some(single)) = (
@@ -224,7 +225,9 @@ fn doubled_letters(text: &str) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     chars
         .windows(2)
-        .find(|pair| pair[0] == pair[1] && "fblrsv".contains(pair[0]))
+        .find(|pair| {
+            pair[0] == pair[1] && Direction::from_letter(pair[0]).is_some_and(Direction::is_sided)
+        })
         .map(|pair| pair.iter().collect())
 }
 

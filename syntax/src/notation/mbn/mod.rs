@@ -47,6 +47,10 @@ impl Notation for Mbn {
         lint::check(parse, findings);
     }
 
+    fn code_prefix(&self) -> Option<&'static str> {
+        Some("mbn-")
+    }
+
     fn letters(&self) -> &'static dyn DialectTable {
         &letters::Mbn
     }

@@ -39,6 +39,20 @@ impl Direction {
         })
     }
 
+    /// Whether the letter picks directions by side (`f b v r l s`), rather than any direction
+    /// (`d`) or a turn or a reflection of the leg before (`t z`).
+    pub fn is_sided(self) -> bool {
+        !matches!(
+            self,
+            Direction::Any | Direction::Turn | Direction::Reflection
+        )
+    }
+
+    /// Whether the letter follows the leg before: a turn `t` or a reflection `z`.
+    pub fn follows_leg_before(self) -> bool {
+        matches!(self, Direction::Turn | Direction::Reflection)
+    }
+
     pub fn letter(self) -> char {
         match self {
             Direction::Forward => 'f',
