@@ -27,15 +27,15 @@ pub fn generate_quickly(piece: &Piece, position: &Position) -> Generated {
 
 /// The moves of `piece` in `position`, searched as `search` says.
 pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Search) -> Generated {
-    if let Some(engine) = &piece.fairy {
-        return crate::notation::fairy::board::generate(engine, position);
+    let notation = crate::notation::of(piece.dialect);
+    if let Some(generated) = notation.generate_own(piece, position) {
+        return generated;
     }
     let mut out = Generated {
         truncated: piece.incomplete,
         ..Generated::default()
     };
     let mut total = search.piece_budget();
-    let notation = crate::notation::of(piece.dialect);
     let mut made = HashSet::default();
     for a_move in &piece.moves {
         let initial_only = a_move.initial != Initial::Always;

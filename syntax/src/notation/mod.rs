@@ -23,7 +23,7 @@ pub mod xboard;
 #[cfg(test)]
 mod tests;
 
-use crate::board::{BoardSize, generate, without_repeats};
+use crate::board::{BoardSize, Generated, Position, generate, without_repeats};
 use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
@@ -53,6 +53,12 @@ pub(crate) trait Notation: Sync {
     /// Whether a string with syntax errors still has a meaning to show (its reader reads on).
     fn reads_despite_errors(&self, _text: &str) -> bool {
         false
+    }
+
+    /// The moves of `piece` in `position` by the notation's own generator, where it has one
+    /// (an engine's reading generated as the engine does); `None`: the legs are walked.
+    fn generate_own(&self, _piece: &model::Piece, _position: &Position) -> Option<Generated> {
+        None
     }
 
     /// Whether directions are each player's own, so black's moves are white's mirrored.

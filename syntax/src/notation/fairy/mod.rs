@@ -6,7 +6,7 @@ pub(crate) mod lint;
 pub mod model;
 
 use super::Notation;
-use crate::board::BoardSize;
+use crate::board::{BoardSize, Generated, Position};
 use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
@@ -39,6 +39,11 @@ impl Notation for Fairy {
     /// The meaning is what the engine builds, read from the text as the engine reads it.
     fn lower(&self, piece: &ast::Piece) -> crate::model::Piece {
         model::piece(&piece.syntax().text().to_string())
+    }
+
+    /// Generated as the engine's bitboard code does, from its own tables.
+    fn generate_own(&self, piece: &crate::model::Piece, position: &Position) -> Option<Generated> {
+        (piece.fairy.as_deref()).map(|engine| board::generate(engine, position))
     }
 
     /// The engine reads every string: only one with no atom it knows has no meaning (notes F6).

@@ -10,6 +10,7 @@ use crate::Dialect;
 use crate::SyntaxKind::*;
 use crate::lint::{Findings, Fix};
 use crate::model::{self, LegSteps, MoveKind};
+use crate::notation::mbn::ast::{self, Expression};
 use crate::notation::mbn::model::selected_leaps;
 use crate::notation::mbn::vocabulary::Direction;
 use crate::tree::{Parse, SyntaxNode};
@@ -44,6 +45,32 @@ fn letter_and_range(atom: &SyntaxNode) -> Option<(char, TextRange, String, TextR
     ))
 }
 
+/// Whether the moves of a basic piece (`W0+N`) hold a rider of unlimited distance among the
+/// alternatives they join: "A rider with unlimited distance will be notated with a suffixed
+/// zero" (seed 002). One inside a chain or an optional leg (`F-[(zF)0]`) is a leg of another
+/// move, not the piece's own ride.
+fn is_rider(moves: &str) -> bool {
+    let parse = crate::parse(moves, Dialect::Mbn);
+    let terms = |expression: Expression| -> Vec<ast::Term> {
+        match expression {
+            Expression::Term(term) => vec![term],
+            Expression::Alternatives(alternatives) => alternatives.terms().collect(),
+            _ => Vec::new(),
+        }
+    };
+    let unlimited = |element: ast::TermElement| match element {
+        ast::TermElement::Move(a_move) => {
+            a_move.steps().and_then(|s| s.value()) == Some(ast::StepsValue::Unlimited)
+        }
+        _ => false,
+    };
+    parse
+        .piece()
+        .definitions()
+        .flat_map(|definition| definition.moves().flat_map(terms).collect::<Vec<_>>())
+        .any(|term| term.elements().any(unlimited))
+}
+
 /// Seed 002, section 18: "in some sources here the definition R4 is used. In MBN this notation
 /// is wrong, because when dissolved this definition is nothing else than (W0)4, and this is
 /// equivalent to W0, a normal rook."
@@ -54,9 +81,7 @@ fn rider_range(atom: &SyntaxNode, findings: &mut Findings<'_>) {
     let Some(piece) = crate::notation::mbn::vocabulary::basic_piece(letter) else {
         return;
     };
-    // The riders of the basic table: their moves already end in `0`.
-    let rider = piece.moves.split('+').any(|part| part.ends_with('0'));
-    if !rider || digits.starts_with('0') {
+    if !is_rider(piece.moves) || digits.starts_with('0') {
         return;
     }
     let stepper = match letter {
@@ -237,6 +262,18 @@ mod tests {
     use crate::fixture::{Host, check_diagnostics, check_fix};
 
     const MBN: Host = Host::Lint(Dialect::Mbn);
+
+    /// The riders of seed 002's table of basic pieces, read from their moves' typed views.
+    #[test]
+    fn the_basic_riders_are_those_with_an_unlimited_move() {
+        let riders: String = ('A'..='Z')
+            .filter(|&letter| {
+                crate::notation::mbn::vocabulary::basic_piece(letter)
+                    .is_some_and(|piece| super::is_rider(piece.moves))
+            })
+            .collect();
+        assert_eq!(riders, "BEIMQRUV");
+    }
 
     /// Seed 002, section 18 (Short Rook): "S=W4 … in some sources here the definition R4 is
     /// used. In MBN this notation is wrong".
