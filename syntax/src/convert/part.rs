@@ -58,7 +58,10 @@ type Entry = (bool, Kind, Step);
 /// The parts of `text` as `dialect` reads it (XBoard's reading is taken as the seed's: the
 /// proof then tells where they part).
 pub(crate) fn parts(text: &str, dialect: Dialect) -> Parts {
-    let piece = model::build(&parse(text, dialect).piece(), dialect);
+    // An engine's reading is read from the text, as the engine reads it: no parse is needed.
+    let piece = crate::notation::of(dialect)
+        .model_of_text(text)
+        .unwrap_or_else(|| model::build(&parse(text, dialect).piece(), dialect));
     if let Some(engine) = &piece.fairy {
         return from_engine(engine);
     }

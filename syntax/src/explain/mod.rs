@@ -156,7 +156,7 @@ fn explain_built(parse: &Parse, piece: &model::Piece, seen: Option<BoardSize>) -
     let Paragraphs {
         mut moves,
         together,
-    } = notation.explain_moves(parse, piece, seen);
+    } = notation.explain_moves((parse, &text), piece, seen);
     let (en_passant, ignored) = skipped_by_engine(piece, &slice);
     // The catalogue is written in XBetza; a Fairy-Stockfish piece is named by what the engine
     // builds, which the comparison of moves handles the same way.

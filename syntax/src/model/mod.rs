@@ -41,9 +41,7 @@ pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
 
 /// Whether a parse's errors leave the model no meaning to show.
 pub fn is_meaningless(parse: &Parse) -> bool {
-    parse.has_errors()
-        && !crate::notation::of(parse.dialect())
-            .reads_despite_errors(&parse.syntax().text().to_string())
+    parse.has_errors() && !crate::notation::of(parse.dialect()).reads_despite_errors(parse)
 }
 
 /// A piece: the union of its moves.

@@ -50,8 +50,14 @@ pub(crate) trait Notation: Sync {
     /// are left out; everything else is kept.
     fn lower(&self, piece: &ast::Piece) -> model::Piece;
 
+    /// The model of `text` built without a parse, for a notation read from its text rather
+    /// than its tree (an engine's reading); `None`: parse and [`Notation::lower`].
+    fn model_of_text(&self, _text: &str) -> Option<model::Piece> {
+        None
+    }
+
     /// Whether a string with syntax errors still has a meaning to show (its reader reads on).
-    fn reads_despite_errors(&self, _text: &str) -> bool {
+    fn reads_despite_errors(&self, _parse: &Parse) -> bool {
         false
     }
 
@@ -100,10 +106,10 @@ pub(crate) trait Notation: Sync {
     }
 
     /// The explanation of each move, from the piece's model (and, where the notation reads its
-    /// own tree, the parse). `seen`: the board the reader sees, `None` for 8×8.
+    /// own tree, the parse of `text`). `seen`: the board the reader sees, `None` for 8×8.
     fn explain_moves(
         &self,
-        parse: &Parse,
+        parse_and_text: (&Parse, &str),
         piece: &model::Piece,
         seen: Option<BoardSize>,
     ) -> Paragraphs;

@@ -49,13 +49,12 @@ impl Notation for Chained {
     /// The words follow the text, not the model's expanded paths, so each move is said once.
     fn explain_moves(
         &self,
-        parse: &Parse,
+        (parse, text): (&Parse, &str),
         piece: &crate::model::Piece,
         _: Option<BoardSize>,
     ) -> Paragraphs {
-        let text = parse.syntax().text().to_string();
         let mut moves = explain::moves(&parse.syntax());
-        moves.extend(not_drawn(piece, &slicer(&text)));
+        moves.extend(not_drawn(piece, &slicer(text)));
         Paragraphs {
             moves,
             together: None,

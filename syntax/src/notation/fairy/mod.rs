@@ -46,9 +46,15 @@ impl Notation for Fairy {
         (piece.fairy.as_deref()).map(|engine| board::generate(engine, position))
     }
 
+    fn model_of_text(&self, text: &str) -> Option<crate::model::Piece> {
+        Some(model::piece(text))
+    }
+
     /// The engine reads every string: only one with no atom it knows has no meaning (notes F6).
-    fn reads_despite_errors(&self, text: &str) -> bool {
-        !model::EnginePiece::read(text).atoms.is_empty()
+    fn reads_despite_errors(&self, parse: &Parse) -> bool {
+        !model::EnginePiece::read(&parse.syntax().text().to_string())
+            .atoms
+            .is_empty()
     }
 
     fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
@@ -84,10 +90,10 @@ impl Notation for Fairy {
 
     fn explain_moves(
         &self,
-        parse: &Parse,
+        (_, text): (&Parse, &str),
         piece: &crate::model::Piece,
         seen: Option<BoardSize>,
     ) -> Paragraphs {
-        explain::moves(piece, &parse.syntax().text().to_string(), seen)
+        explain::moves(piece, text, seen)
     }
 }

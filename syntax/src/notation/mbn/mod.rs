@@ -57,13 +57,12 @@ impl Notation for Mbn {
 
     fn explain_moves(
         &self,
-        parse: &Parse,
+        (_, text): (&Parse, &str),
         piece: &crate::model::Piece,
         _: Option<BoardSize>,
     ) -> Paragraphs {
-        let text = parse.syntax().text().to_string();
         Paragraphs {
-            moves: explain::moves(piece, &slicer(&text)),
+            moves: explain::moves(piece, &slicer(text)),
             together: None,
         }
     }

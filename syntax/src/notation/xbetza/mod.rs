@@ -42,13 +42,12 @@ impl Notation for XBetza {
 
     fn explain_moves(
         &self,
-        parse: &Parse,
+        (parse, text): (&Parse, &str),
         piece: &model::Piece,
         _: Option<BoardSize>,
     ) -> Paragraphs {
-        let text = parse.syntax().text().to_string();
         Paragraphs {
-            moves: explain::moves(&parse.piece(), piece, &crate::explain::slicer(&text)),
+            moves: explain::moves(&parse.piece(), piece, &crate::explain::slicer(text)),
             together: None,
         }
     }
