@@ -1,6 +1,6 @@
-//! The notations, one module each, behind one trait: [`Notation`]. A module owns its grammar
+//! The notations, one module each, behind one trait: `Notation`. A module owns its grammar
 //! hooks, typed views, letter table, lowering to the move model, lints and wording; the generic
-//! layers (tree, model, board, explain, ide) ask [`of`] for the notation of a string's dialect
+//! layers (tree, model, board, explain, ide) ask `of` for the notation of a string's dialect
 //! and call it, so they name no particular dialect.
 //!
 //! | module      | what                                                            |
@@ -11,7 +11,7 @@
 //! | [`chained`] | Extended Betza with chaining operators (seed 001)               |
 //! | [`xboard`]  | XBoard's reading of XBetza: where it departs, and its generator |
 //!
-//! XBoard's reading is no dialect a string is written in, so it has no [`Notation`] of its own:
+//! XBoard's reading is no dialect a string is written in, so it has no `Notation` of its own:
 //! the lints of the dialects XBoard reads call it.
 
 pub mod chained;
