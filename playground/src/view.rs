@@ -10,7 +10,8 @@ use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
 use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
 use betza_syntax::diagnostic::Diagnostic;
 use betza_syntax::document::{self, Options};
-use betza_syntax::explain::{names, pieces, said_in_turn, xboard_reading};
+use betza_syntax::explain::{names, pieces, said_in_turn};
+use betza_syntax::notation::xboard::xboard_reading;
 use betza_syntax::{Dialect, model, render};
 use serde_json::{Value, json};
 
@@ -91,10 +92,8 @@ impl Reading {
     /// The same reading as conversion knows it; MBN and chained Betza have none.
     fn for_conversion(self) -> Option<convert::Reading> {
         match self {
-            Reading::Dialect(Dialect::XBetza) => Some(convert::Reading::XBetza),
-            Reading::Dialect(Dialect::Fairy) => Some(convert::Reading::Fairy),
+            Reading::Dialect(dialect) => convert::Reading::of_dialect(dialect),
             Reading::XBoard => Some(convert::Reading::XBoard),
-            Reading::Dialect(Dialect::Mbn | Dialect::Chained) => None,
         }
     }
 
@@ -107,20 +106,11 @@ impl Reading {
     }
 }
 
-/// A reading to convert to, as the menu names it.
-fn title(reading: convert::Reading) -> &'static str {
-    match reading {
-        convert::Reading::XBetza => "XBetza",
-        convert::Reading::Fairy => "Fairy-Stockfish",
-        convert::Reading::XBoard => "XBoard",
-    }
-}
-
 /// The readings the page can write a string for, in the order of the menu.
 pub fn conversions() -> Value {
     convert::Reading::ALL
         .iter()
-        .map(|r| json!({ "id": r.id(), "title": title(*r) }))
+        .map(|r| json!({ "id": r.id(), "title": r.reader() }))
         .collect()
 }
 
@@ -181,7 +171,7 @@ pub fn update(request: &Request) -> Value {
             });
             let generated = match &piece {
                 Some(piece) => board::generate(piece, &position),
-                None => board::xboard::generate(request.betza, &position),
+                None => betza_syntax::notation::xboard::board::generate(request.betza, &position),
             };
             view["diagram"] = diagram(&position, &generated, typed(request.pieces, position.side));
             let drawn_text = drawn.syntax().text().to_string();
@@ -206,7 +196,7 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
         Ok(to) => to,
         Err(problem) => return Some(json!({ "to": id, "problem": problem })),
     };
-    let mut view = json!({ "to": to.id(), "title": title(to) });
+    let mut view = json!({ "to": to.id(), "title": to.reader() });
     let Some(from) = reading.for_conversion() else {
         view["problem"] = format!(
             "conversion reads XBetza, Fairy-Stockfish or XBoard's reading, not {}",
@@ -246,7 +236,10 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
     if let Some(position) = position {
         let text = &conversion.betza;
         let (piece, generated) = match Reading::of_conversion(to) {
-            Reading::XBoard => (None, board::xboard::generate(text, position)),
+            Reading::XBoard => (
+                None,
+                betza_syntax::notation::xboard::board::generate(text, position),
+            ),
             Reading::Dialect(dialect) => {
                 let piece = model::build(&betza_syntax::parse(text, dialect).piece(), dialect);
                 let generated = board::generate(&piece, position);

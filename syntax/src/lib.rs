@@ -9,8 +9,24 @@
 //! - **Linear**: lexing, parsing and tree building look at each token a bounded number of times
 //!   and never recurse on input depth.
 //!
-//! Data flows one way: [`lexer`] → `parser` → [`tree`] (with typed views in [`tree::ast`]).
-//! Letters' meanings come from the tables in [`vocabulary`]. No I/O, no async.
+//! Data flows one way: [`lexer`] → `parser` → [`tree`] (typed views in [`tree::ast`]) →
+//! [`model`] → [`board`] (move generation), with [`lint`] and [`explain`] reading the model, and
+//! [`render`] drawing it. Letters' meanings come from the tables in [`vocabulary`]. No I/O, no
+//! async.
+//!
+//! The map, by what a module knows:
+//!
+//! | module | knows |
+//! |---|---|
+//! | [`host`] | the files Betza lives in: regions with exact byte ranges and their dialect |
+//! | [`lexer`], `parser`, [`tree`] | tokens, the shared Betza grammar, the lossless tree |
+//! | [`notation`] | each notation, one module behind one trait: [`notation::xbetza`], [`notation::fairy`], [`notation::mbn`], [`notation::chained`] and XBoard's reading [`notation::xboard`] (grammar hooks, typed views, letters, lowering, lints, words); `notation::of` is the one dispatch |
+//! | [`model`], [`board`] | moves as legs, and where they go on a board |
+//! | [`lint`], [`explain`], [`render`], [`convert`] | findings and their proofs, words, diagrams, conversions between readings |
+//! | [`document`], [`ide`] | a whole file analysed edit by edit, and what an editor shows |
+//!
+//! The generic layers name no particular dialect: what one notation decides, they ask of
+//! `notation::of(dialect)`.
 
 pub mod board;
 pub mod cancel;
@@ -23,8 +39,8 @@ pub mod host;
 pub mod ide;
 pub mod lexer;
 pub mod lint;
-pub mod mbn;
 pub mod model;
+pub mod notation;
 mod parser;
 pub mod quote;
 pub mod render;
@@ -54,7 +70,7 @@ pub use tree::{Parse, SyntaxNode, SyntaxToken};
 /// Parses one Betza string in `dialect`. Inputs are limited to 4 GiB (rowan's 32-bit offsets).
 pub fn parse(text: &str, dialect: Dialect) -> Parse {
     let tokens = lexer::lex(text);
-    let (root, errors) = parser::parse_tokens(text, &tokens, dialect);
+    let (root, errors) = notation::of(dialect).parse(text, &tokens);
     let green = tree::build(text, &tokens, &root);
     Parse::new(green, errors, dialect)
 }

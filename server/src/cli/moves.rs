@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use betza_syntax::board::{
     BoardSize, Generated, GeneratedMove, Occupant, PlacedPiece, Position, Side, Square, generate,
-    xboard,
 };
+use betza_syntax::notation::xboard::board as xboard;
 use betza_syntax::tree::Parse;
 use betza_syntax::{Dialect, TextRange, model};
 use serde_json::json;
@@ -108,7 +108,7 @@ pub fn run(request: &Request) -> ExitCode {
 }
 
 fn warn_of_a_board_too_large(request: &Request) {
-    let largest = model::fairy::LARGEST_BOARD;
+    let largest = betza_syntax::notation::fairy::model::LARGEST_BOARD;
     if request.dialect == Dialect::Fairy
         && (request.board.files > largest.files || request.board.ranks > largest.ranks)
     {

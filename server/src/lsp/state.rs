@@ -185,7 +185,7 @@ impl Settings {
                 .dialect
                 .as_deref()
                 .and_then(|d| d.parse().ok())
-                .unwrap_or(Dialect::XBetza),
+                .unwrap_or_default(),
             engines: self.engines.as_ref().map(|names| {
                 names
                     .iter()

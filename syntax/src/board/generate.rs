@@ -12,7 +12,6 @@ use rustc_hash::FxHashSet as HashSet;
 use super::generated::{Generated, GeneratedMove};
 use super::walk::{Search, Walker};
 use super::{Occupant, Position, Side, Square, Step, region};
-use crate::Dialect;
 use crate::model::region::Regions;
 use crate::model::{Initial, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach};
 
@@ -29,8 +28,9 @@ pub fn generate_quickly(piece: &Piece, position: &Position) -> Generated {
 
 /// The moves of `piece` in `position`, searched as `search` says.
 pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Search) -> Generated {
-    if let Some(engine) = &piece.fairy {
-        return super::fairy::generate(engine, position);
+    let notation = crate::notation::of(piece.dialect);
+    if let Some(generated) = notation.generate_own(piece, position) {
+        return generated;
     }
     let mut out = Generated {
         truncated: piece.incomplete,
@@ -46,7 +46,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         let repeated = piece.moves.len() > 1 && !made.insert(shape(a_move));
         if initial_only && position.moved
             || repeated
-            || !region::may_start(&a_move.regions, position, &mut out.assumed)
+            || !region::may_start(&a_move.regions, (position, piece.dialect), &mut out.assumed)
         {
             continue;
         }
@@ -58,7 +58,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 // and the piece as a whole stays bounded.
                 let share = search.move_budget().min(total);
                 let budget = Cell::new(share);
-                let reflected = piece.dialect == Dialect::Mbn;
+                let reflected = notation.mirrors_for_black();
                 Walker::new(
                     position,
                     initial_only,
@@ -86,7 +86,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 "the imitator copies the piece that moved last",
             )),
         }
-        if piece.dialect == Dialect::Mbn {
+        if notation.forbids_return_to_start() {
             let mut index = 0;
             out.moves.retain(|m| {
                 index += 1;

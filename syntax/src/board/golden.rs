@@ -189,7 +189,7 @@ fn xboard_random_visible_cases_match_but_for_known_departures() {
 /// exactly; returns how many passed.
 fn check_xboard_reading(file: &str) -> usize {
     let (passed, skipped, failed) = run_with(file, |case, position| {
-        super::xboard::generate(&case.betza, position)
+        crate::notation::xboard::board::generate(&case.betza, position)
     });
     eprintln!("{file}: {passed} passed");
     assert!(skipped.is_empty(), "{skipped:?}");

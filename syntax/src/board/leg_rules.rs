@@ -1,6 +1,6 @@
 //! Rules of legs beyond the appendix's case studies, each checked by hand against seed 000.
 
-use super::appendix::{EMPTY_9X9, Setup, destinations, run, sorted};
+use super::appendix_tests::{EMPTY_9X9, Setup, destinations, run, sorted};
 
 #[test]
 fn unload_on_an_earlier_leg_puts_the_victim_where_that_leg_started() {

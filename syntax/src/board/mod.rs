@@ -2,7 +2,6 @@
 //! with friends and enemies on it. Everything is bounded by the board (at most 26 × 26), so any
 //! piece finishes in bounded time.
 
-mod fairy;
 mod generate;
 mod generated;
 pub mod reference;
@@ -10,13 +9,12 @@ mod region;
 mod square;
 
 #[cfg(test)]
-mod appendix;
+mod appendix_tests;
 #[cfg(test)]
 mod leg_rules;
 #[cfg(test)]
 mod search_tests;
 mod walk;
-pub mod xboard;
 
 #[cfg(test)]
 mod golden;

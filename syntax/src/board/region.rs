@@ -11,10 +11,11 @@ use crate::model::region::{Area, Attackers, Condition, Region, Regions};
 
 /// Whether a move limited by `regions` may start from the position's square, its conditions
 /// holding; a condition that holds only if a piece of unknown type is of its set is taken to
-/// hold, its text added to `assumed`.
+/// hold, its text added to `assumed`. Attackers are pieces of the same game, so of the same
+/// `dialect`.
 pub(super) fn may_start(
     regions: &Regions,
-    position: &Position,
+    (position, dialect): (&Position, Dialect),
     assumed: &mut Vec<TextRange>,
 ) -> bool {
     regions
@@ -28,7 +29,7 @@ pub(super) fn may_start(
         && regions
             .attacked_by
             .iter()
-            .all(|a| attacked(a, position, assumed))
+            .all(|a| attacked(a, (position, dialect), assumed))
 }
 
 /// Whether the board ranges of `regions` let a move start on `square` of `position`'s board,
@@ -40,7 +41,11 @@ pub fn starts_on(regions: &Regions, square: Square, position: &Position) -> bool
 /// Whether an enemy of the set attacks the piece's square: generated from the enemy's square
 /// with its type's moves, as the other side, the piece standing on its square to be taken. An
 /// enemy of unknown type may be of the set: the set is then taken to attack, and said.
-fn attacked(attackers: &Attackers, position: &Position, assumed: &mut Vec<TextRange>) -> bool {
+fn attacked(
+    attackers: &Attackers,
+    (position, dialect): (&Position, Dialect),
+    assumed: &mut Vec<TextRange>,
+) -> bool {
     let squares: Vec<Square> = position.size.squares().collect();
     let with = |wanted: Occupant| -> Vec<Square> {
         squares
@@ -67,7 +72,7 @@ fn attacked(attackers: &Attackers, position: &Position, assumed: &mut Vec<TextRa
             continue;
         };
         let piece = Piece {
-            dialect: Dialect::Mbn,
+            dialect,
             moves: moves.clone(),
             incomplete: false,
             not_drawn: Vec::new(),

@@ -5,9 +5,9 @@
 use super::Reading;
 use super::part::parts;
 use super::spell::spell;
-use super::xboard_text::as_xboard_reads;
 use crate::explain::names::identify;
-use crate::lint::{Fix, xboard_order};
+use crate::lint::Fix;
+use crate::notation::xboard::lint::xboard_order;
 use crate::{model, parse};
 
 /// A text longer than this is not looked up in the catalogue: no catalogue piece is written
@@ -33,19 +33,16 @@ pub(crate) enum Source {
 pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source, String)> {
     let mut found: Vec<(Source, String)> = Vec::new();
     // XBoard's reading is the seed's reading of the text XBoard actually reads.
-    let read = match from {
-        Reading::XBoard => as_xboard_reads(text),
-        _ => None,
-    };
-    if let Some(read) = &read {
+    let read = from.text_read(text);
+    if let Some((read, _)) = &read {
         found.push((Source::AsXBoardReads, read.clone()));
     }
     let (text_read, from_read) = match &read {
-        Some(read) => (read.as_str(), Reading::XBetza),
+        Some((read, reading)) => (read.as_str(), *reading),
         None => (text, from),
     };
     // For XBoard also in the letters it reads as the seed does, in case its quirks differ.
-    for plainly in [false, to == Reading::XBoard] {
+    for plainly in [false, to.has_quirks()] {
         if let Some(written) = from_parts(text_read, from_read, to, plainly) {
             found.push((Source::Parts, written));
         }
@@ -53,7 +50,7 @@ pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source,
     if text.len() <= LONGEST_LOOKED_UP {
         found.extend(catalogue(text_read, from_read).map(|betza| (Source::Catalogue, betza)));
     }
-    if to != Reading::Fairy
+    if !crate::notation::of(to.dialect()).reads_in_any_order()
         && let Some(reordered) = reordered(text, from)
     {
         found.push((Source::Reordered, reordered));

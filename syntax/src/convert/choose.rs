@@ -15,12 +15,13 @@ pub(crate) fn best(
     to: Reading,
     mut candidates: Vec<(Source, String)>,
 ) -> Conversion {
-    // On equal lengths: the catalogue's XBetza names first for XBetza, the letters
-    // Fairy-Stockfish's files use (`mfW`) first for Fairy-Stockfish.
-    let rank = |source: Source| match (source, to) {
-        (Source::Catalogue, Reading::Fairy) => 1,
-        (Source::Parts, Reading::Fairy) => 0,
-        (source, _) => source as u8,
+    // On equal lengths: the catalogue's names (in the seed's letters) first, but the letters a
+    // notation's files use first where they put the mode first (Fairy-Stockfish's `mfW`).
+    let own_letters_first = crate::notation::of(to.dialect()).spelling().mode_first;
+    let rank = |source: Source| match source {
+        Source::Catalogue if own_letters_first => 1,
+        Source::Parts if own_letters_first => 0,
+        source => source as u8,
     };
     candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
     let mut original = Original::read_as(text, from.dialect(), from.for_proof());

@@ -14,14 +14,15 @@ mod candidates;
 mod choose;
 mod part;
 mod spell;
+pub(crate) use spell::{SEED, Spelling};
 #[cfg(test)]
 mod tests;
-mod xboard_text;
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Square;
+use crate::diagnostic::{Code, codes};
 use crate::lint::{self, Engine};
 use crate::{Dialect, model, parse};
 
@@ -56,8 +57,47 @@ impl Reading {
         }
     }
 
-    /// Who reads the string this way, in a difference's words.
-    fn reader(self) -> &'static str {
+    /// The reading of a string written in `dialect`, where a conversion has one.
+    pub fn of_dialect(dialect: Dialect) -> Option<Reading> {
+        match dialect {
+            Dialect::XBetza => Some(Reading::XBetza),
+            Dialect::Fairy => Some(Reading::Fairy),
+            Dialect::Mbn | Dialect::Chained => None,
+        }
+    }
+
+    /// The conversion that answers a finding of `code` on a string read this way: from the
+    /// reading meant to the reading of the engine that plays it. On `engines-disagree` in
+    /// Fairy-Stockfish's reading: the engine of a variants.ini plays a piece its author
+    /// designed in XBetza. On an XBoard finding: XBoard plays the string as it is meant here.
+    pub(crate) fn port_for(self, code: Code) -> Option<(Reading, Reading)> {
+        match code.engine {
+            _ if code == codes::ENGINES_DISAGREE => {
+                (self == Reading::Fairy).then_some((Reading::XBetza, self))
+            }
+            Some(Engine::XBoard) => Some((self, Reading::XBoard)),
+            _ => None,
+        }
+    }
+
+    /// The text this reading reads and the reading it is read in, where it is not the text as
+    /// written: XBoard's reading is the seed's reading of the letters XBoard actually reads.
+    fn text_read(self, text: &str) -> Option<(String, Reading)> {
+        match self {
+            Reading::XBoard => crate::notation::xboard::text::as_xboard_reads(text)
+                .map(|read| (read, Reading::XBetza)),
+            _ => None,
+        }
+    }
+
+    /// Whether the reading has quirks where it reads letters otherwise than the seed, so a
+    /// conversion also tries the letters it reads as the seed does.
+    fn has_quirks(self) -> bool {
+        self == Reading::XBoard
+    }
+
+    /// Who reads the string this way, in a difference's words and a menu.
+    pub fn reader(self) -> &'static str {
         match self {
             Reading::XBetza => "XBetza",
             Reading::Fairy => "Fairy-Stockfish",

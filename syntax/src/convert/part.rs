@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::fairy::{EnginePiece, Modality, Table};
 use crate::model::{self, Initial, LegSteps, Modes, Move, MoveKind, Reach, Step};
+use crate::notation::fairy::model::{EnginePiece, Modality, Table};
 use crate::{Dialect, parse};
 
 /// How a part goes from its square to where it lands.
@@ -58,10 +58,13 @@ type Entry = (bool, Kind, Step);
 /// The parts of `text` as `dialect` reads it (XBoard's reading is taken as the seed's: the
 /// proof then tells where they part).
 pub(crate) fn parts(text: &str, dialect: Dialect) -> Parts {
-    if dialect == Dialect::Fairy {
-        return from_engine(&EnginePiece::read(text));
+    // An engine's reading is read from the text, as the engine reads it: no parse is needed.
+    let piece = crate::notation::of(dialect)
+        .model_of_text(text)
+        .unwrap_or_else(|| model::build(&parse(text, dialect).piece(), dialect));
+    if let Some(engine) = &piece.fairy {
+        return from_engine(engine);
     }
-    let piece = model::build(&parse(text, dialect).piece(), dialect);
     let mut entries = BTreeMap::new();
     let mut left_out = piece.incomplete || !piece.not_drawn.is_empty();
     for a_move in &piece.moves {

@@ -27,9 +27,28 @@ struct Word {
     turn: Option<&'static str>,
 }
 
-/// The words that may write moves of `kind` in `dialect`, the conventional first: the seed
-/// writes the Nightrider `N0`, Fairy-Stockfish `NN`.
+/// How a notation's authors write moves, for the strings a conversion offers.
+pub(crate) struct Spelling {
+    /// The atoms of a lame leaper written with `n`; `None`: the seed's `nD`, `nA`, and the
+    /// Knight as a step and a turn.
+    pub lame: Option<&'static [&'static str]>,
+    /// The unlimited riders, the conventional first: the seed writes the Nightrider `N0`.
+    pub riders: &'static [&'static str],
+    /// Modes before directions (`mfW`), else directions first (`fmW`).
+    pub mode_first: bool,
+}
+
+/// The seed's spelling: directions first and modes in XBoard's order (`fmW`, `ifmnD`), the
+/// only order XBoard reads in full (reference/xboard.md).
+pub(crate) const SEED: Spelling = Spelling {
+    lame: None,
+    riders: &["R", "B", "N0", "Q", "NN"],
+    mode_first: false,
+};
+
+/// The words that may write moves of `kind` in `dialect`, the conventional first.
 fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
+    let spelling = crate::notation::of(dialect).spelling();
     let plain = |atoms: &[&str], kind_letter: &'static str| -> Vec<Word> {
         atoms
             .iter()
@@ -43,7 +62,7 @@ fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
     match kind {
         // K last: it wins only where it writes more steps than W or F (`K`, not `fmK` for `fmW`).
         Kind::Leap => plain(&["W", "F", "D", "N", "A", "H", "C", "Z", "G", "K"], ""),
-        Kind::Lame if dialect == Dialect::Fairy => plain(&["D", "N", "A", "Z"], "n"),
+        Kind::Lame if let Some(lame) = spelling.lame => plain(lame, "n"),
         // The seed's `nN` may take either path; the engine's lame Knight steps along the longer
         // axis first, which XBetza writes as a step and a turn.
         Kind::Lame => {
@@ -56,8 +75,7 @@ fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
             }));
             words
         }
-        Kind::Ride(0) if dialect == Dialect::Fairy => plain(&["R", "B", "NN", "Q", "N0"], ""),
-        Kind::Ride(0) => plain(&["R", "B", "N0", "Q", "NN"], ""),
+        Kind::Ride(0) => plain(spelling.riders, ""),
         Kind::Ride(range) => ["R", "B", "N", "Q"]
             .iter()
             .map(|atom| Word {
@@ -71,9 +89,7 @@ fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
     }
 }
 
-/// A group's letters in the order the dialect's authors write them: Fairy-Stockfish's files put
-/// the mode first (`mfW`, `imfnA`); XBetza puts directions first and modes in XBoard's order
-/// (`fmW`, `ifmnD`), the only order XBoard reads in full (reference/xboard.md).
+/// A group's letters in the order the dialect's authors write them ([`Spelling::mode_first`]).
 fn layout(
     dialect: Dialect,
     initial: bool,
@@ -95,7 +111,7 @@ fn layout(
     if let Some(turn) = turn {
         return format!("{initial}{directions}{turn}{mode}{atom}");
     }
-    if dialect == Dialect::Fairy {
+    if crate::notation::of(dialect).spelling().mode_first {
         format!("{initial}{mode}{directions}{kind_letter}{atom}")
     } else {
         format!("{initial}{directions}{mode}{kind_letter}{atom}")

@@ -12,7 +12,7 @@ use crate::board::{BoardSize, Position};
 use crate::diagnostic::{self, Diagnostic, Edit, Fix, codes};
 use crate::host::{self, HostFormat, Region};
 use crate::lint::{self, Engine, LintConfig};
-use crate::mbn::scope::MacroScope;
+use crate::notation::mbn::scope::MacroScope;
 use crate::{Dialect, Severity, parse};
 
 mod bounded;
@@ -330,7 +330,7 @@ fn analyse_region(
 /// A fix a dropped one offered goes to a kept one for the same engine on the span that has
 /// none, whose promise it keeps.
 fn one_finding_per_span(findings: &mut Vec<Diagnostic>, dialect: Dialect) {
-    let own = (dialect == Dialect::Fairy).then_some(Engine::FairyStockfish);
+    let own = crate::notation::of(dialect).own_engine();
     let scope = |d: &Diagnostic| (d.range, d.code.engine.filter(|e| Some(*e) != own));
     // One pass to find each span's strongest: a string can have tens of thousands of findings.
     let mut strongest_on: HashMap<(TextRange, Option<Engine>), Severity> = HashMap::new();

@@ -2,7 +2,6 @@
 //! board with friends and enemies for a piece whose moves depend on them.
 
 use super::Described;
-use crate::Dialect;
 use crate::board::{BoardSize, Position, Side, Step, generate, starts_on};
 use crate::model;
 use crate::render;
@@ -245,35 +244,18 @@ pub(super) fn svg_built(piece: &model::Piece, board: Option<BoardSize>) -> Strin
         .unwrap_or_default()
 }
 
-/// XBoard's reading of an XBetza string: whether its moves differ from the seed's (decided by
-/// generating both), and a diagram of XBoard's own moves on an empty board.
-pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
-    use crate::lint::Comparison;
-    let mut out = match crate::lint::xboard_difference(
-        text,
-        Dialect::XBetza,
-        board.and_then(crate::board::reference::centred).as_ref(),
-    ) {
-        Comparison::Differs(difference) => {
-            format!("XBoard reads this string differently from seed 000: {difference}.\n")
-        }
-        Comparison::Same => {
-            "XBoard makes the same moves as seed 000 on every reference position.\n".to_owned()
-        }
-        Comparison::SameSoFar => "XBoard makes the same moves as seed 000 as far as they were \
-            compared: a search was cut short at its budget, and the rest was not compared.\n"
-            .to_owned(),
-    };
-    if let Some(empty) = drawing_with(board, false, None, |position| {
-        crate::board::xboard::generate(text, position)
-    }) {
-        out.push_str("\nXBoard's moves on an empty board:\n");
-        out.push_str(&render::grid(&empty.position, &empty.uses, empty.radius));
-        if empty.truncated {
-            out.push_str(CUT_SHORT);
-        }
+/// The moves `generate` makes on an empty board as a text grid, and a word if its search was
+/// cut short; `None` with nothing to draw.
+pub(crate) fn empty_board_grid(
+    board: Option<BoardSize>,
+    generate: impl Fn(&Position) -> crate::board::Generated,
+) -> Option<String> {
+    let empty = drawing_with(board, false, None, generate)?;
+    let mut out = render::grid(&empty.position, &empty.uses, empty.radius);
+    if empty.truncated {
+        out.push_str(CUT_SHORT);
     }
-    out
+    Some(out)
 }
 
 /// The empty-board diagram as an SVG document.

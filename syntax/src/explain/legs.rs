@@ -10,7 +10,7 @@ use crate::model::{Bend, Initial, Leg, LegSteps, Modes, Move, MoveKind, Reach, W
 use crate::vocabulary::phrases::{self, DEFAULT_EARLIER, DEFAULT_FINAL};
 use crate::vocabulary::{Atom, Modifier};
 
-pub(super) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String> {
+pub(crate) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> Vec<String> {
     let mut lines = Vec::new();
     match &a_move.kind {
         MoveKind::Universal(modes) if *modes == Modes::MOVE_OR_CAPTURE => lines.push("leaps to any square of the board except its own (U)".to_owned()),

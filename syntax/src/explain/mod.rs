@@ -2,31 +2,28 @@
 //! worded only with the vocabulary's tables and phrases.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt::Write;
 
-mod chained;
 mod diagram;
-mod fairy;
-mod legs;
+pub(crate) mod legs;
 pub mod names;
 mod pieces;
 mod summary;
-mod words;
+pub(crate) mod words;
 
 #[cfg(test)]
 mod tests;
 
-pub use diagram::{Picture, diagram, diagram_svg, xboard_reading};
+pub(crate) use diagram::empty_board_grid;
+pub use diagram::{Picture, diagram, diagram_svg};
 use diagram::{diagram_built, in_position_built, picture_built, svg_built};
-use legs::explain_move;
+use names::is_plain;
 pub use pieces::{Piece, pieces, said_in_turn};
-use summary::{difference_words, is_plain, plain_words, summary, swaps_said};
+use summary::{difference_words, plain_words, summary, swaps_said};
 
-use crate::Dialect;
 use crate::board::BoardSize;
-use crate::board::reference::{empty_board_trace, fingerprint};
-use crate::model::{self, Move};
+use crate::model;
+use crate::notation::Equivalent;
 use crate::tree::Parse;
 
 /// The explanation of a whole piece.
@@ -65,65 +62,6 @@ impl Explanation {
             );
         }
         out
-    }
-}
-
-/// A chained Betza piece written in XBetza, when a rewriting has the same moves on every
-/// reference board.
-pub fn xbetza_equivalent(parse: &Parse) -> Option<String> {
-    let rewriting = xbetza_rewriting(parse)?;
-    let piece = model::build(&parse.piece(), Dialect::Chained);
-    same_moves_as_rewriting(&piece, &rewriting, Dialect::XBetza).then_some(rewriting)
-}
-
-/// [`xbetza_equivalent`] of a chained piece already built.
-fn xbetza_equivalent_of(parse: &Parse, piece: &model::Piece) -> Option<String> {
-    let rewriting = xbetza_rewriting(parse)?;
-    same_moves_as_rewriting(piece, &rewriting, Dialect::XBetza).then_some(rewriting)
-}
-
-/// The model's XBetza rewriting of a chained piece, before its moves are compared.
-fn xbetza_rewriting(parse: &Parse) -> Option<String> {
-    if parse.dialect() != Dialect::Chained || parse.has_errors() {
-        return None;
-    }
-    model::chained::to_xbetza(&parse.syntax())
-}
-
-/// An XBetza piece with multi-leg moves written in chained Betza, when a rewriting has the same
-/// moves on every reference board.
-pub fn chained_equivalent(parse: &Parse) -> Option<String> {
-    if parse.dialect() != Dialect::XBetza || parse.has_errors() {
-        return None;
-    }
-    chained_equivalent_of(&model::build(&parse.piece(), Dialect::XBetza))
-}
-
-/// [`chained_equivalent`] of an XBetza piece already built.
-fn chained_equivalent_of(piece: &model::Piece) -> Option<String> {
-    let multi_leg = piece
-        .moves
-        .iter()
-        .any(|m| m.legs.iter().filter(|l| !l.hidden).count() > 1);
-    if !multi_leg {
-        return None;
-    }
-    let rewriting = model::chained::from_xbetza(piece)?;
-    same_moves_as_rewriting(piece, &rewriting, Dialect::Chained).then_some(rewriting)
-}
-
-/// Whether `rewriting`, read in `dialect`, makes the same moves as `piece` on every reference
-/// board. The model only rewrites; this generates both to check. The quick empty-board
-/// comparison comes first, so a costly piece is not compared at all.
-fn same_moves_as_rewriting(piece: &model::Piece, rewriting: &str, dialect: Dialect) -> bool {
-    let parsed = crate::parse(rewriting, dialect);
-    if parsed.has_errors() {
-        return false;
-    }
-    let rewritten = model::build(&parsed.piece(), dialect);
-    match (empty_board_trace(piece), empty_board_trace(&rewritten)) {
-        (Some(x), Some(y)) if x == y => fingerprint(piece) == fingerprint(&rewritten),
-        _ => false,
     }
 }
 
@@ -192,65 +130,92 @@ pub fn explain(parse: &Parse) -> Explanation {
     Described::new(parse).explanation()
 }
 
-fn explain_built(parse: &Parse, piece: &model::Piece, seen: Option<BoardSize>) -> Explanation {
-    let dialect = parse.dialect();
-    let tree = parse.piece();
-    let text = parse.syntax().text().to_string();
-    // Every range the model gives lies in the text; one that would not is said as nothing
-    // rather than a panic.
-    let slice = |range: rowan::TextRange| {
+/// The moves of a piece in words, as its notation says them.
+pub(crate) struct Paragraphs {
+    /// One paragraph per written move (or per atom the engine read).
+    pub moves: Vec<MoveExplanation>,
+    /// Said of the whole piece (Fairy-Stockfish's atoms together), so listed even when the
+    /// list of moves is cut.
+    pub together: Option<MoveExplanation>,
+}
+
+/// The text of a range of `text`. Every range the model gives lies in the text; one that would
+/// not is said as nothing rather than a panic.
+pub(crate) fn slicer(text: &str) -> impl Fn(rowan::TextRange) -> String + '_ {
+    |range| {
         text.get(std::ops::Range::<usize>::from(range))
             .unwrap_or_default()
             .to_owned()
-    };
-    // Fairy-Stockfish's paragraph on the atoms together is kept when the list is cut.
-    let mut together = None;
-    let mut moves = match dialect {
-        Dialect::Mbn => mbn_moves(piece, &slice),
-        Dialect::Chained => {
-            let mut moves = chained::moves(&parse.syntax());
-            moves.extend(not_drawn(piece, &slice));
-            moves
-        }
-        Dialect::Fairy => {
-            let paragraphs = fairy::moves(piece, &text, seen);
-            together = paragraphs.together;
-            paragraphs.atoms
-        }
-        Dialect::XBetza => xbetza_moves(&tree, piece, &slice),
-    };
-    // The move reader skips `e`, but a variants.ini piece with an `e` captures en passant
-    // (note F9): said in the summary, not among the letters skipped.
-    let (en_passant, ignored): (Vec<String>, Vec<String>) = piece
-        .fairy
-        .as_ref()
-        .map(|engine| {
-            engine
-                .skipped
-                .iter()
-                .copied()
-                .map(slice)
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default()
-        .into_iter()
-        .partition(|letter| letter == "e");
-    let mut ignored = ignored;
-    cut_to(&mut ignored, MOVES_LISTED, |more| {
-        format!("(and {more} more)")
-    });
+    }
+}
+
+fn explain_built(parse: &Parse, piece: &model::Piece, seen: Option<BoardSize>) -> Explanation {
+    let text = parse.syntax().text().to_string();
+    let slice = slicer(&text);
+    let notation = crate::notation::of(parse.dialect());
+    let Paragraphs {
+        mut moves,
+        together,
+    } = notation.explain_moves((parse, &text), piece, seen);
+    let (en_passant, ignored) = skipped_by_engine(piece, &slice);
     // The catalogue is written in XBetza; a Fairy-Stockfish piece is named by what the engine
     // builds, which the comparison of moves handles the same way.
     let identity = names::identify(piece);
-    let names: Vec<&str> = identity.names.iter().map(|e| e.name).collect();
-    // In MBN the explanation also holds what is said in words only; the count is of moves.
-    let written = match &piece.fairy {
+    let written = moves_written(piece, &moves);
+    list_first(&mut moves);
+    // Fairy-Stockfish's atoms that make moves together that none makes alone are not said
+    // one by one in the summary.
+    let atoms_combine = together.is_some();
+    moves.extend(together);
+    let opening = swaps_said(piece, &moves, &slice)
+        .or_else(|| plain_words(piece, &moves, &slice, atoms_combine));
+    let moves_said = opening.is_some();
+    let mut summary = match opening {
+        Some(words) => format!("{words} {}", summary(piece, written)),
+        None => summary(piece, written),
+    };
+    summary.push_str(&notes(piece, en_passant, notation.equivalent(parse, piece)));
+    let summary = with_twin(summary, piece, &identity, moves_said);
+    Explanation {
+        summary: with_names(summary, &identity),
+        moves,
+        ignored,
+    }
+}
+
+/// The letters the engine skips, as written, cut to [`MOVES_LISTED`]; and whether one was an
+/// `e`. The move reader skips `e`, but a variants.ini piece with an `e` captures en passant
+/// (note F9): said in the summary, not among the letters skipped.
+fn skipped_by_engine(
+    piece: &model::Piece,
+    slice: &dyn Fn(rowan::TextRange) -> String,
+) -> (bool, Vec<String>) {
+    let skipped: Vec<String> = piece
+        .fairy
+        .as_ref()
+        .map(|engine| engine.skipped.iter().copied().map(slice).collect())
+        .unwrap_or_default();
+    let (en_passant, mut ignored): (Vec<String>, Vec<String>) =
+        skipped.into_iter().partition(|letter| letter == "e");
+    cut_to(&mut ignored, MOVES_LISTED, |more| {
+        format!("(and {more} more)")
+    });
+    (!en_passant.is_empty(), ignored)
+}
+
+/// How many moves the string writes. In MBN the explanation also holds what is said in words
+/// only; the count is of moves.
+fn moves_written(piece: &model::Piece, moves: &[MoveExplanation]) -> usize {
+    match &piece.fairy {
         Some(engine) => engine.atoms.len(),
         None => moves.len() - piece.not_drawn.len(),
-    };
-    // A string of thousands of moves is listed by its first ones: the list is for reading,
-    // and a hover of megabytes helps no one.
-    for entry in &mut moves {
+    }
+}
+
+/// A string of thousands of moves is listed by its first ones: the list is for reading, and a
+/// hover of megabytes helps no one.
+fn list_first(moves: &mut Vec<MoveExplanation>) {
+    for entry in moves.iter_mut() {
         entry.shorten();
     }
     if let Some(more) = moves.len().checked_sub(MOVES_LISTED).filter(|&m| m > 0) {
@@ -260,87 +225,80 @@ fn explain_built(parse: &Parse, piece: &model::Piece, seen: Option<BoardSize>) -
             lines: vec![format!("and {more} more, not listed")],
         });
     }
-    // Fairy-Stockfish's atoms that make moves together that none makes alone are not said
-    // one by one in the summary.
-    let atoms_combine = together.is_some();
-    moves.extend(together);
-    let mut summary = summary(piece, written);
-    let mut moves_said = true;
-    if let Some(swaps) = swaps_said(piece, &moves, &slice) {
-        summary = format!("{swaps} {summary}");
-    } else if let Some(plain) = plain_words(piece, &moves, &slice, atoms_combine) {
-        summary = format!("{plain} {summary}");
-    } else {
-        moves_said = false;
-    }
+}
+
+/// The sentences after the summary: what is not drawn, an `e` Fairy-Stockfish reads as en
+/// passant, and the piece written in another notation.
+fn notes(piece: &model::Piece, en_passant: bool, equivalent: Option<Equivalent>) -> String {
+    let mut out = String::new();
     if let Some(count) = std::num::NonZeroUsize::new(piece.not_drawn.len()) {
-        summary.push_str(&format!(
+        out.push_str(&format!(
             " {count} part{} said in words, not drawn.",
             if count.get() == 1 { "" } else { "s" }
         ));
     }
-    if !en_passant.is_empty() {
-        summary.push_str(
+    if en_passant {
+        out.push_str(
             " Its `e` is no move to Fairy-Stockfish, but makes it capture en passant (the \
              engine puts a piece with an `e` among its en-passant types).",
         );
     }
-    if let Some(xbetza) = xbetza_equivalent_of(parse, piece) {
-        summary.push_str(&format!(" In XBetza: `{xbetza}`."));
+    if let Some(equivalent) = equivalent {
+        out.push_str(&format!(" In {}: `{}`.", equivalent.named, equivalent.text));
     }
-    let chained = (dialect == Dialect::XBetza && !parse.has_errors())
-        .then(|| chained_equivalent_of(piece))
-        .flatten();
-    if let Some(chained) = chained {
-        summary.push_str(&format!(" In chained Betza: `{chained}`."));
-    }
-    // An unnamed piece is compared with a named twin; a named piece is not said to move like
-    // another named piece (the Pawn is no Metamachy Pawn), only what sets it apart: the
-    // Xiangqi Horse can be blocked on the way.
+    out
+}
+
+/// An unnamed piece is compared with a named twin; a named piece is not said to move like
+/// another named piece (the Pawn is no Metamachy Pawn), only what sets it apart: the Xiangqi
+/// Horse can be blocked on the way.
+fn with_twin(
+    summary: String,
+    piece: &model::Piece,
+    identity: &names::Identity,
+    moves_said: bool,
+) -> String {
+    let Some(twin) = identity.twins.first() else {
+        return summary;
+    };
     let difference = difference_words(piece);
-    match identity.twins.first() {
-        Some(twin) if names.is_empty() => {
-            summary = format!(
-                "Moves like the {} on an empty board, but {}. {summary}",
-                twin.name,
-                difference.unwrap_or("other pieces change what it can do")
-            );
-        }
-        Some(_) => {
-            if let Some(difference) = difference {
-                // A plain twin (the Knight to the Xiangqi Horse) tells what the piece is like;
-                // one with a feature of its own (the Metamachy Pawn to the Pawn) does not.
-                summary = match identity.twins.iter().find(|twin| is_plain(twin.betza)) {
-                    Some(plain) => format!(
-                        "Moves like the {} on an empty board, but {difference}. {summary}",
-                        plain.name
-                    ),
-                    // The sentence of its moves says it already ("unless blocked").
-                    None if moves_said => summary,
-                    None => {
-                        let mut sentence = difference.to_owned();
-                        sentence[..1].make_ascii_uppercase();
-                        format!("{sentence}. {summary}")
-                    }
-                };
-            }
-        }
-        None => {}
+    if identity.names.is_empty() {
+        return format!(
+            "Moves like the {} on an empty board, but {}. {summary}",
+            twin.name,
+            difference.unwrap_or("other pieces change what it can do")
+        );
     }
-    if let Some((first, others)) = names.split_first() {
-        summary = if others.is_empty() {
-            format!("The {first}. {summary}")
-        } else {
-            format!(
-                "The {first} (also known as: {}). {summary}",
-                others.join(", ")
-            )
-        };
+    let Some(difference) = difference else {
+        return summary;
+    };
+    // A plain twin (the Knight to the Xiangqi Horse) tells what the piece is like; one with a
+    // feature of its own (the Metamachy Pawn to the Pawn) does not.
+    match identity.twins.iter().find(|twin| is_plain(twin.betza)) {
+        Some(plain) => format!(
+            "Moves like the {} on an empty board, but {difference}. {summary}",
+            plain.name
+        ),
+        // The sentence of its moves says it already ("unless blocked").
+        None if moves_said => summary,
+        None => {
+            let mut sentence = difference.to_owned();
+            sentence[..1].make_ascii_uppercase();
+            format!("{sentence}. {summary}")
+        }
     }
-    Explanation {
-        summary,
-        moves,
-        ignored,
+}
+
+/// The summary opened with the piece's names, when the catalogue knows it.
+fn with_names(summary: String, identity: &names::Identity) -> String {
+    let names: Vec<&str> = identity.names.iter().map(|e| e.name).collect();
+    match names.split_first() {
+        None => summary,
+        Some((first, [])) => format!("The {first}. {summary}"),
+        Some((first, others)) => format!(
+            "The {first} (also known as: {}). {summary}",
+            others.join(", ")
+        ),
     }
 }
 
@@ -374,91 +332,8 @@ impl MoveExplanation {
     }
 }
 
-/// XBetza's moves, one entry for each move written.
-fn xbetza_moves(
-    tree: &crate::tree::ast::Piece,
-    piece: &model::Piece,
-    slice: &dyn Fn(rowan::TextRange) -> String,
-) -> Vec<MoveExplanation> {
-    let mut moves = Vec::new();
-    let by_source = piece.by_source();
-    for a_move in tree.moves() {
-        let range = a_move.text_range();
-        let models: Vec<&Move> = by_source.get(&range).cloned().unwrap_or_default();
-        let mut lines = match models.as_slice() {
-            [] => vec![
-                "(no move: the letters have no atom, or Fairy-Stockfish builds nothing from them)"
-                    .to_owned(),
-            ],
-            [only] => explain_move(
-                only,
-                a_move.atom().and_then(|a| a.atom()),
-                a_move.atom().is_some_and(|a| a.is_doubled()),
-            ),
-            [first, ..] => {
-                // A repeat group: explain the form with one repeat, and say how it varies.
-                let one = models.get(1).copied().unwrap_or(first);
-                let mut lines = vec![format!(
-                    "a repeat group: the parenthesised letters may occur 0 to {} times; with one repeat:",
-                    models.len() - 1
-                )];
-                lines.extend(explain_move(
-                    one,
-                    a_move.atom().and_then(|a| a.atom()),
-                    false,
-                ));
-                lines
-            }
-        };
-        if lines.is_empty() {
-            lines.push("(no move)".to_owned());
-        }
-        moves.push(MoveExplanation {
-            text: slice(range),
-            lines,
-        });
-    }
-    moves
-}
-
-/// MBN's moves by the text they come from (a term can give several: its juxtaposed moves, its
-/// optional legs), then what is not drawn and why.
-fn mbn_moves(
-    piece: &model::Piece,
-    slice: &dyn Fn(rowan::TextRange) -> String,
-) -> Vec<MoveExplanation> {
-    // Grouped in one pass: a string of thousands of terms must not compare each with each.
-    let mut sources: Vec<(rowan::TextRange, Vec<&Move>)> = Vec::new();
-    let mut index: HashMap<rowan::TextRange, usize> = HashMap::new();
-    for a_move in &piece.moves {
-        let at = *index.entry(a_move.source).or_insert_with(|| {
-            sources.push((a_move.source, Vec::new()));
-            sources.len() - 1
-        });
-        sources[at].1.push(a_move);
-    }
-    let mut out: Vec<MoveExplanation> = sources
-        .into_iter()
-        .map(|(source, forms)| {
-            let mut lines = Vec::new();
-            for (index, form) in forms.iter().enumerate() {
-                if forms.len() > 1 {
-                    lines.push(format!("form {} of {}:", index + 1, forms.len()));
-                }
-                lines.extend(explain_move(form, None, false));
-            }
-            MoveExplanation {
-                text: slice(source),
-                lines,
-            }
-        })
-        .collect();
-    out.extend(not_drawn(piece, slice));
-    out
-}
-
 /// What the model lists as not drawn, one entry each.
-fn not_drawn(
+pub(crate) fn not_drawn(
     piece: &model::Piece,
     slice: &dyn Fn(rowan::TextRange) -> String,
 ) -> Vec<MoveExplanation> {

@@ -95,6 +95,13 @@ pub fn identify(piece: &model::Piece) -> Identity {
     }
 }
 
+/// Whether a catalogue piece (written in XBetza) has no feature that sets it apart from the
+/// pieces moving like it on an empty board: no lameness, hop, capture on the way.
+pub(super) fn is_plain(betza: &str) -> bool {
+    let parse = crate::parse(betza, Dialect::XBetza);
+    super::summary::difference_words(&model::build(&parse.piece(), Dialect::XBetza)).is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

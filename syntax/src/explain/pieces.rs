@@ -3,9 +3,9 @@
 //! piece's moves are read, seed 002); any other text is one piece.
 
 use super::Described;
-use crate::mbn::pieces::definitions;
+use crate::model;
+use crate::notation::mbn::pieces::definitions;
 use crate::tree::Parse;
-use crate::{Dialect, model};
 
 /// One piece of a text: a line saying which (empty for a text of one piece), and its parse,
 /// `None` where its macros cannot be dissolved (the header says why).
@@ -25,7 +25,7 @@ impl Piece {
     pub fn model(&self) -> Option<&model::Piece> {
         let parse = self.parse.as_ref()?;
         Some(self.built.get_or_init(|| match &self.game {
-            Some(game) => model::build_in_game(&parse.piece(), &[game.piece()]),
+            Some(game) => crate::notation::mbn::build_in_game(&parse.piece(), &[game.piece()]),
             None => model::build(&parse.piece(), parse.dialect()),
         }))
     }
@@ -42,7 +42,7 @@ pub fn pieces(parse: &Parse) -> Vec<Piece> {
             built: std::sync::OnceLock::new(),
         }]
     };
-    if parse.dialect() != Dialect::Mbn {
+    if !crate::notation::of(parse.dialect()).has_macros() {
         return whole();
     }
     let read = definitions(parse);
@@ -66,7 +66,7 @@ pub fn pieces(parse: &Parse) -> Vec<Piece> {
                     if text != d.written {
                         header.push_str(&format!("with macros dissolved: {text}\n"));
                     }
-                    Some(crate::parse(&text, Dialect::Mbn))
+                    Some(crate::parse(&text, parse_of_game.dialect()))
                 }
                 Err(error) => {
                     header.push_str(&format!("cannot be dissolved: {error}\n"));
@@ -100,22 +100,4 @@ pub fn said_in_turn(pieces: &[Piece], say: impl Fn(&Described) -> String) -> Str
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A piece of several keeps the game its attacking sets look up (seed 002's
-    /// `K=K+{C}W2F2`, with `C=RN` the game's Chancellor; notes MB27).
-    #[test]
-    fn a_piece_of_a_game_reads_its_attackers_from_the_game() {
-        let game = crate::parse("C=RN K=K+{C}W2F2", Dialect::Mbn);
-        let said = said_in_turn(&pieces(&game), |piece| piece.explanation().to_text());
-        assert!(said.contains("C moving `RN` (its definition)"), "{said}");
-        assert!(!said.contains("basic piece"), "{said}");
-        let alone = crate::parse("K=K+{C}W2F2", Dialect::Mbn);
-        let said = said_in_turn(&pieces(&alone), |piece| piece.explanation().to_text());
-        assert!(
-            said.contains("C moving `:1,3:` (MBN's basic piece"),
-            "{said}"
-        );
-    }
-}
+mod tests;

@@ -3,7 +3,6 @@
 
 use super::MoveExplanation;
 use super::legs::can_be_blocked;
-use crate::Dialect;
 use crate::board::reference::fingerprint;
 use crate::model;
 
@@ -34,8 +33,12 @@ pub(super) fn plain_words(
             .iter()
             .map(|atom| {
                 (!atom.directions_select_nothing).then_some(())?;
-                let quiet = atom.modalities.contains(&model::fairy::Modality::Quiet);
-                let capture = atom.modalities.contains(&model::fairy::Modality::Capture);
+                let quiet = atom
+                    .modalities
+                    .contains(&crate::notation::fairy::model::Modality::Quiet);
+                let capture = atom
+                    .modalities
+                    .contains(&crate::notation::fairy::model::Modality::Capture);
                 // A note in brackets after the line (a range a later atom replaces) is no
                 // part of the motion; any other line is.
                 let [line, notes @ ..] = lines_of(atom.source)? else {
@@ -167,13 +170,6 @@ fn move_words(m: &model::Move, lines: &[String]) -> Option<(&'static str, String
         words.push_str(" (first move only)");
     }
     Some((verb(last.modes.to_empty, last.modes.capture_enemy)?, words))
-}
-
-/// Whether a catalogue piece (written in XBetza) has no feature that sets it apart from the
-/// pieces moving like it on an empty board: no lameness, hop, capture on the way.
-pub(super) fn is_plain(betza: &str) -> bool {
-    let parse = crate::parse(betza, Dialect::XBetza);
-    difference_words(&model::build(&parse.piece(), Dialect::XBetza)).is_none()
 }
 
 /// A move of one leg whose capture puts the captured piece back where the leg started

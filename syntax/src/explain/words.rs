@@ -6,7 +6,7 @@ use crate::model::piece_set::PieceSet;
 use crate::model::region::{Area, Region};
 use crate::vocabulary::{ATOMS, Atom, AtomShape};
 
-pub(super) fn reach_words(reach: Reach) -> String {
+pub(crate) fn reach_words(reach: Reach) -> String {
     match reach {
         Reach::Steps(1) => "one step".to_owned(),
         Reach::Steps(n) => format!("up to {n} steps"),
@@ -16,7 +16,7 @@ pub(super) fn reach_words(reach: Reach) -> String {
 }
 
 /// "Wazir step (0,1)", "Bishop slide, any distance", "Nightrider: Knight leaps (1,2) in a line".
-pub(super) fn atom_words(atom: Atom, reach: Reach, doubled: bool, steps: &[Step]) -> String {
+pub(crate) fn atom_words(atom: Atom, reach: Reach, doubled: bool, steps: &[Step]) -> String {
     let entry = atom.entry();
     let vector = steps
         .first()
@@ -57,7 +57,7 @@ pub(super) fn atom_words(atom: Atom, reach: Reach, doubled: bool, steps: &[Step]
 
 /// Steps with no atom letter behind them (MBN, where `K` is `W+F` and `:1,4:` names a leap)
 /// in words: each leap size by the atom table's name, or as a bare vector.
-pub(super) fn steps_words(steps: &[Step], reach: Reach) -> String {
+pub(crate) fn steps_words(steps: &[Step], reach: Reach) -> String {
     let mut sizes: Vec<(u8, u8)> = Vec::new();
     for step in steps {
         let (x, y) = (step.dx.unsigned_abs(), step.dy.unsigned_abs());
@@ -123,7 +123,7 @@ pub(super) fn steps_words(steps: &[Step], reach: Reach) -> String {
 }
 
 /// Absolute steps in words: "forward", "forward-right (steep)", or "in every direction".
-pub(super) fn directions_words(steps: &[Step]) -> String {
+pub(crate) fn directions_words(steps: &[Step]) -> String {
     if steps.is_empty() {
         return "in no direction at all".to_owned();
     }
@@ -161,7 +161,7 @@ fn step_name(step: Step) -> String {
 
 /// What a continuation leg moves as after its turns: "continuing as a Ferz step", "as a Rook
 /// slide", from the atom table's names.
-pub(super) fn continues_as(step: Step, turns: &[u8], reach: Reach) -> String {
+pub(crate) fn continues_as(step: Step, turns: &[u8], reach: Reach) -> String {
     let mut names: Vec<String> = Vec::new();
     for turn in turns {
         let turned = step.turned(*turn);
@@ -205,7 +205,7 @@ pub(super) fn continues_as(step: Step, turns: &[u8], reach: Reach) -> String {
 }
 
 /// Turns relative to the previous leg: "straight on", "45° left or right".
-pub(super) fn turn_words(turns: &[u8]) -> String {
+pub(crate) fn turn_words(turns: &[u8]) -> String {
     let name = |t: u8| match t {
         0 => "straight on",
         1 => "turning 45° right",
@@ -238,7 +238,7 @@ pub(super) fn turn_words(turns: &[u8]) -> String {
 
 /// A board range in words, ranks as White counts them: "ranks 1–2; Black counts ranks from its
 /// own side", "files d–f of ranks 1–3", "the edge squares", "any square but a1 and h8".
-pub(super) fn region_words(region: &Region) -> String {
+pub(crate) fn region_words(region: &Region) -> String {
     let span = |(a, b): (u8, u8), name: &dyn Fn(u8) -> String, one: &str, many: &str| {
         if a == b {
             format!("{one} {}", name(a))
@@ -292,7 +292,7 @@ pub(super) fn region_words(region: &Region) -> String {
 }
 
 /// A piece set in words: "L", "a friendly P", "any piece but C", "Q or an enemy B".
-pub(super) fn set_words(set: &PieceSet) -> String {
+pub(crate) fn set_words(set: &PieceSet) -> String {
     let members: Vec<String> = set
         .members
         .iter()

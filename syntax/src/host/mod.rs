@@ -43,6 +43,18 @@ pub enum HostFormat {
     Mbn,
 }
 
+impl HostFormat {
+    /// The dialect of the strings the format holds (before a `.betza` file's `# dialect:`
+    /// line says otherwise).
+    pub fn dialect(self) -> Dialect {
+        match self {
+            HostFormat::VariantsIni => Dialect::Fairy,
+            HostFormat::Pgn | HostFormat::Diagram | HostFormat::Betza => Dialect::XBetza,
+            HostFormat::Cif | HostFormat::Mbn => Dialect::Mbn,
+        }
+    }
+}
+
 /// Where a region stands in its file, for messages and symbols.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RegionContext {

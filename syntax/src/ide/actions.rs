@@ -4,10 +4,9 @@
 
 use super::Document;
 use crate::diagnostic::{Code, codes};
-use crate::explain::{chained_equivalent, xbetza_equivalent};
 use crate::host::HostFormat;
 use crate::lint::{Edit, Fix};
-use crate::{Dialect, TextRange, TextSize};
+use crate::{TextRange, TextSize};
 
 /// What an action does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,11 +86,8 @@ fn rewritten(document: &Document, offset: usize) -> Option<Fix> {
     let region = document.region_at(offset)?;
     let text = document.region_text(region);
     let piece = document.piece(&text, region.dialect);
-    let (other, into) = match region.dialect {
-        Dialect::Chained => (xbetza_equivalent(&piece.parse)?, Dialect::XBetza),
-        Dialect::XBetza => (chained_equivalent(&piece.parse)?, Dialect::Chained),
-        _ => return None,
-    };
+    let equivalent = crate::notation::of(region.dialect).equivalent(&piece.parse, piece.model())?;
+    let (other, into) = (equivalent.text, equivalent.dialect);
     let (start, end) = (
         usize::from(region.range.start()),
         usize::from(region.range.end()),

@@ -7,8 +7,8 @@ use super::Document;
 use crate::host::HostFormat;
 use crate::host::ini::options::CUSTOM_PIECES;
 use crate::host::ini::{Model, Section};
-use crate::vocabulary::dialects::{Letter, table};
-use crate::{Dialect, Source, TextRange, TextSize};
+use crate::vocabulary::dialects::Letter;
+use crate::{Source, TextRange, TextSize};
 
 /// One completion item.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,13 +45,9 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             .count();
         // ASCII: one byte a character.
         let word = TextRange::new(at - TextSize::new(word_length as u32), at);
-        // In a continuation leg (after an `a` of the move being typed), directions are relative
-        // and `h` has nothing to combine with.
-        let move_start = before
-            .rfind(|c: char| c.is_ascii_uppercase() || c.is_ascii_digit())
-            .map_or(0, |i| i + 1);
-        let continuation = before[move_start..].contains('a');
-        return as_items(table(region.dialect).letters(continuation), word);
+        let notation = crate::notation::of(region.dialect);
+        let continuation = notation.continues_leg(&before);
+        return as_items(notation.letters().letters(continuation), word);
     }
     match document.format() {
         Some(HostFormat::VariantsIni) => {
@@ -64,7 +60,8 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             let before = rope.text_at(line_start..offset).unwrap_or_default();
             // A piece's Betza not typed yet (`customPiece3 = z:`): the letters of its start.
             if betza_starts_at(model, offset) {
-                return as_items(table(Dialect::Fairy).letters(false), TextRange::empty(at));
+                let letters = crate::notation::of(HostFormat::VariantsIni.dialect()).letters();
+                return as_items(letters.letters(false), TextRange::empty(at));
             }
             let options = super::ini::completion(model, &before, offset);
             let at_key = options
@@ -80,7 +77,8 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
                 .collect()
         }
         Some(HostFormat::Betza) => {
-            as_items(table(Dialect::XBetza).letters(false), TextRange::empty(at))
+            let letters = crate::notation::of(HostFormat::Betza.dialect()).letters();
+            as_items(letters.letters(false), TextRange::empty(at))
         }
         _ => Vec::new(),
     }

@@ -6,20 +6,10 @@
 
 use super::actions::{Action, ActionKind};
 use super::{Document, Piece};
-use crate::Dialect;
 use crate::convert::Reading;
-use crate::diagnostic::{Code, Diagnostic, Engine, codes};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::host::Region;
 use crate::lint::Edit;
-
-/// The reading a string of `dialect` has where it is written.
-fn reading_of(dialect: Dialect) -> Option<Reading> {
-    match dialect {
-        Dialect::XBetza => Some(Reading::XBetza),
-        Dialect::Fairy => Some(Reading::Fairy),
-        Dialect::Mbn | Dialect::Chained => None,
-    }
-}
 
 /// A string written so that an engine plays the piece as the notation reads it.
 pub(super) struct Port {
@@ -42,34 +32,29 @@ fn ports<'f>(
     own_fix: impl Fn(&Diagnostic, &str) -> bool,
 ) -> Vec<Port> {
     let mut out = Vec::new();
-    let mut xboard_said = false;
+    let mut said: Vec<Reading> = Vec::new();
     for finding in findings {
-        // The engine of a variants.ini plays the piece its author designed in XBetza.
-        if own == Reading::Fairy && finding.code == codes::ENGINES_DISAGREE {
-            if let Some(betza) = piece.converted(Reading::XBetza, Reading::Fairy) {
-                out.push(Port {
-                    engine: "Fairy-Stockfish",
-                    meaning: "XBetza",
-                    code: finding.code,
-                    betza,
-                });
-            }
-        } else if finding.code.engine == Some(Engine::XBoard) && !xboard_said {
-            xboard_said = true;
-            if let Some(betza) = piece.converted(own, Reading::XBoard)
-                && !own_fix(finding, &betza)
-            {
-                out.push(Port {
-                    engine: "XBoard",
-                    meaning: if own == Reading::Fairy {
-                        "Fairy-Stockfish"
-                    } else {
-                        "the seed"
-                    },
-                    code: finding.code,
-                    betza,
-                });
-            }
+        let Some((meant, engine)) = own.port_for(finding.code) else {
+            continue;
+        };
+        if said.contains(&engine) {
+            continue;
+        }
+        said.push(engine);
+        if let Some(betza) = piece.converted(meant, engine)
+            && !own_fix(finding, &betza)
+        {
+            out.push(Port {
+                engine: engine.reader(),
+                // Read as written: as the string's own notation means it.
+                meaning: if meant == own {
+                    crate::notation::of(own.dialect()).reader()
+                } else {
+                    meant.reader()
+                },
+                code: finding.code,
+                betza,
+            });
         }
     }
     out
@@ -78,7 +63,7 @@ fn ports<'f>(
 /// The ports of the string `region` holds, for the hover: what to write for each engine that
 /// reads it otherwise, said once per engine.
 pub(super) fn ports_of(document: &Document, region: &Region) -> Vec<Port> {
-    let Some(own) = reading_of(region.dialect) else {
+    let Some(own) = Reading::of_dialect(region.dialect) else {
         return Vec::new();
     };
     let piece = document.piece(&document.region_text(region), region.dialect);
@@ -92,7 +77,7 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
     let Some(region) = document.region_at(offset) else {
         return Vec::new();
     };
-    let Some(own) = reading_of(region.dialect) else {
+    let Some(own) = Reading::of_dialect(region.dialect) else {
         return Vec::new();
     };
     let text = document.region_text(region);

@@ -7,10 +7,9 @@
 use super::{Document, message_lines};
 use crate::board::BoardSize;
 use crate::explain::Described;
-use crate::mbn::pieces::definition_meaning;
-use crate::mbn::scope::MacroScope;
+use crate::notation::mbn::pieces::definition_meaning;
+use crate::notation::mbn::scope::MacroScope;
 use crate::tree::Parse;
-use crate::vocabulary::dialects::table;
 use crate::{Dialect, SyntaxKind, TextRange, TextSize, model};
 
 /// What a hover shows besides the words.
@@ -77,8 +76,9 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             .map(|d| (d.code.name(), d.message.as_str(), d.help.as_deref())),
     );
     let mut range = region.range;
-    let mbn = (region.dialect == Dialect::Mbn)
-        .then(|| mbn_definition(document, offset, (options, height)))
+    let mbn = crate::notation::of(region.dialect)
+        .has_macros()
+        .then(|| mbn_definition(document, (offset, region.dialect), (options, height)))
         .flatten();
     let mut markdown = match mbn {
         Some((words, definition)) => {
@@ -238,7 +238,7 @@ fn on_start_square(
 /// a macro's name, about the macro. Also gives the file range it speaks of.
 fn mbn_definition(
     document: &Document,
-    offset: usize,
+    (offset, dialect): (usize, Dialect),
     (options, height): (HoverOptions, u32),
 ) -> Option<(String, TextRange)> {
     let analysis = document.analysis()?;
@@ -285,7 +285,7 @@ fn mbn_definition(
     };
     match dissolved {
         Ok(text) => {
-            let piece = document.piece(&text, Dialect::Mbn);
+            let piece = document.piece(&text, dialect);
             if text != written {
                 markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
             }
@@ -299,7 +299,7 @@ fn mbn_definition(
                 .any(|m| !m.regions.attacked_by.is_empty());
             let attackers_defined = has_attackers.then(|| {
                 let game: Vec<_> = scope.parses().map(crate::tree::Parse::piece).collect();
-                model::build_in_game(&piece.parse.piece(), &game)
+                crate::notation::mbn::build_in_game(&piece.parse.piece(), &game)
             });
             let model = attackers_defined.as_ref().unwrap_or_else(|| piece.model());
             markdown.push_str(&meaning_of(&piece.parse, model, (options, height), None));
@@ -312,7 +312,7 @@ fn mbn_definition(
 /// The documentation of the token at byte `offset` of a parsed string, from the dialect's own
 /// table: a letter, an operator, a range; empty for anything else.
 pub fn token_doc(parsed: &Parse, offset: usize) -> String {
-    let table = table(parsed.dialect());
+    let table = crate::notation::of(parsed.dialect()).letters();
     let token = parsed
         .syntax()
         .token_at_offset(TextSize::new(u32::try_from(offset).unwrap_or(0)))

@@ -3,8 +3,8 @@
 
 use super::Document;
 use crate::TextRange;
-use crate::mbn::macros::Occurrence;
-use crate::mbn::scope::MacroScope;
+use crate::notation::mbn::macros::Occurrence;
+use crate::notation::mbn::scope::MacroScope;
 
 /// One place a macro's name stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,12 +2,8 @@
 //! the engine that will read it. Each finding names its rule from the catalogue (`diagnostic::codes`),
 //! points at the exact letters and, where one exists, carries an exact text edit that fixes it.
 
-mod chained;
-mod fairy;
-mod mbn;
-mod meaning;
-mod portability;
-mod proof;
+mod comparison;
+pub(crate) mod proof;
 
 #[cfg(test)]
 mod tests;
@@ -15,8 +11,8 @@ mod tests;
 use rowan::TextRange;
 
 pub use crate::diagnostic::{Diagnostic, Edit, Engine, Fix, Promise};
-pub use portability::{Comparison, xboard_difference};
-pub(crate) use portability::{Found, Move, difference_words, first_difference, xboard_order};
+pub use comparison::Comparison;
+pub(crate) use comparison::{Found, Move, difference, difference_words, first_difference};
 pub(crate) use proof::{Original, Reading, drop_conflicting_fixes};
 
 use crate::board::Position;
@@ -41,12 +37,9 @@ impl LintConfig {
     /// `variants.ini` is read by Fairy-Stockfish. XBoard is added on request (setting or
     /// `--engine`), for those whose XBoard-protocol GUI reads the string again.
     pub fn for_dialect(dialect: Dialect) -> LintConfig {
-        let engines = match dialect {
-            Dialect::Fairy => vec![Engine::FairyStockfish],
-            _ => vec![Engine::XBoard],
-        };
+        let own = crate::notation::of(dialect).own_engine();
         LintConfig {
-            engines,
+            engines: vec![own.unwrap_or(Engine::XBoard)],
             levels: Vec::new(),
             seen: None,
         }
@@ -65,7 +58,7 @@ impl LintConfig {
 /// Collects findings for one rule.
 pub(crate) struct Findings<'c> {
     config: &'c LintConfig,
-    out: Vec<Diagnostic>,
+    pub(crate) out: Vec<Diagnostic>,
 }
 
 impl Findings<'_> {
@@ -95,18 +88,7 @@ pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
         config,
         out: Vec::new(),
     };
-    match parse.dialect() {
-        Dialect::XBetza => {
-            meaning::check(parse, &mut findings);
-            portability::check(parse, &mut findings);
-        }
-        Dialect::Fairy => {
-            fairy::check(parse, &mut findings);
-            portability::check(parse, &mut findings);
-        }
-        Dialect::Mbn => mbn::check(parse, &mut findings),
-        Dialect::Chained => chained::check(parse, &mut findings),
-    }
+    crate::notation::of(parse.dialect()).lint(parse, &mut findings);
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
     proof::prove_fixes(

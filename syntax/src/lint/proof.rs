@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 use rowan::{TextRange, TextSize};
 
 use super::Promise;
-use super::portability::{Comparison, Move, comparable};
+use super::comparison::{Comparison, Move, comparable};
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
-use crate::board::{Generated, Position, Square, generate, without_repeats, xboard};
-use crate::model::{self, fairy};
+use crate::board::{Generated, Position, Square, generate, without_repeats};
+use crate::model;
 use crate::{Dialect, parse};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
@@ -38,14 +38,7 @@ impl Reading {
                 let piece = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
                 Box::new(move |position| generate(&piece, position))
             }
-            Reading::Engine(Engine::FairyStockfish) => {
-                let piece = without_repeats(&fairy::piece(text));
-                Box::new(move |position| generate(&piece, position))
-            }
-            Reading::Engine(Engine::XBoard) => {
-                let text = text.to_owned();
-                Box::new(move |position| xboard::generate(&text, position))
-            }
+            Reading::Engine(engine) => crate::notation::engine_generator(engine, text),
         }
     }
 }
@@ -258,12 +251,8 @@ fn not_kept(
     };
     let ours = Reading::Dialect(dialect).generator(text);
     let theirs = Reading::Engine(engine).generator(fixed);
-    let ours_name = if dialect == Dialect::Fairy {
-        "Fairy-Stockfish"
-    } else {
-        "the seed"
-    };
-    match super::portability::difference((ours_name, &*ours), (engine_name, &*theirs), seen) {
+    let ours_name = crate::notation::of(dialect).reader();
+    match super::comparison::difference((ours_name, &*ours), (engine_name, &*theirs), seen) {
         Comparison::Differs(detail) => format!(
             "; no rewrite is offered, since {engine_name} would not read `{}` as {ours_name} reads this string either ({detail})",
             crate::quote::shortened(fixed)

@@ -284,7 +284,7 @@ fn xboard_findings_fire_exactly_when_the_readings_differ() {
     let quirks = xboard_random_strings("xboard-random.jsonl");
     for (_, text) in strings.iter().step_by(4).chain(quirks.iter().step_by(6)) {
         let differs = matches!(
-            super::portability::xboard_difference(text, Dialect::XBetza, None),
+            crate::notation::xboard::xboard_difference(text, Dialect::XBetza, None),
             super::Comparison::Differs(_)
         );
         let found = !xboard_codes(text).is_empty();

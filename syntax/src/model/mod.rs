@@ -8,16 +8,11 @@
 //! ("pR is really shorthand for pafR").
 
 mod board_size;
-pub(crate) mod chained;
 pub mod directions;
-pub mod fairy;
-pub(crate) mod mbn;
 pub mod piece_set;
 pub mod region;
 pub mod repeat;
 mod step;
-mod xbetza;
-pub mod xboard;
 
 #[cfg(test)]
 mod tests;
@@ -41,31 +36,12 @@ thread_local! {
 pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
     #[cfg(test)]
     BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
-    match dialect {
-        Dialect::XBetza => xbetza::build(piece),
-        Dialect::Mbn => mbn::build(piece.syntax(), &[]),
-        Dialect::Chained => chained::build(piece.syntax()),
-        Dialect::Fairy => fairy::piece(&piece.syntax().text().to_string()),
-    }
+    crate::notation::of(dialect).lower(piece)
 }
 
-/// The model of one MBN piece of a game (the texts of its definitions, `game`): the pieces of
-/// its attacking sets move as the game defines them (seed 002: "do this move only if the start
-/// square is attacked by any of the pieces in this piece set").
-pub fn build_in_game(piece: &ast::Piece, game: &[ast::Piece]) -> Piece {
-    let roots: Vec<&crate::tree::SyntaxNode> = game.iter().map(ast::Piece::syntax).collect();
-    mbn::build(piece.syntax(), &roots)
-}
-
-/// Whether a parse's errors leave the model no meaning to show. In `fairy` the meaning is what
-/// the engine builds, and it reads every string: only one with no atom it knows has none
-/// (notes F6).
+/// Whether a parse's errors leave the model no meaning to show.
 pub fn is_meaningless(parse: &Parse) -> bool {
-    parse.has_errors()
-        && (parse.dialect() != Dialect::Fairy
-            || fairy::EnginePiece::read(&parse.syntax().text().to_string())
-                .atoms
-                .is_empty())
+    parse.has_errors() && !crate::notation::of(parse.dialect()).reads_despite_errors(parse)
 }
 
 /// A piece: the union of its moves.
@@ -79,7 +55,7 @@ pub struct Piece {
     /// Parts of the text the model does not draw, with the reason (MBN's rules of the game).
     pub not_drawn: Vec<(TextRange, String)>,
     /// In `fairy`: the piece as Fairy-Stockfish stores it, which its moves are generated from.
-    pub fairy: Option<Box<fairy::EnginePiece>>,
+    pub fairy: Option<Box<crate::notation::fairy::model::EnginePiece>>,
 }
 
 /// How often an unlimited repetition (an MBN complex rider, a chained exponent `0`) is

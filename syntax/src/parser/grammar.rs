@@ -123,16 +123,6 @@ fn modifier(kind: SyntaxKind, index: usize, findings: &mut Findings) -> Element 
     Element::Modifier(index)
 }
 
-/// What is wrong with a number of `digits` digits (a range or a repeat count), if anything.
-/// Seed 000 gives no limit; XBoard reads two digits, Fairy-Stockfish one (../shared/reference).
-fn digits_problem(dialect: Dialect, digits: usize) -> Option<Problem> {
-    match dialect {
-        Dialect::Fairy if digits > 1 => Some(Problem::FairyReadsOneDigit),
-        _ if digits > 2 => Some(Problem::RangeTooLong),
-        _ => None,
-    }
-}
-
 /// Splits a move's (or a group's) elements into legs at each top-level `a`. A leg with no
 /// modifiers is an empty node at the position where it would start.
 fn legs(elements: Vec<Element>, first_position: usize) -> Vec<SpanNode> {
@@ -294,7 +284,7 @@ fn group<'a>(
             let index = input.span_since(&start).end;
             input.skip();
             let digits = source.token_text(index).len();
-            if let Some(found) = digits_problem(source.dialect, digits) {
+            if let Some(found) = crate::notation::of(source.dialect).digits_problem(digits) {
                 input.state().push(index, index + 1, found);
             }
         }
@@ -405,7 +395,7 @@ fn range_problem(
         _ => {}
     }
     if range == DIGITS {
-        return digits_problem(source.dialect, digits.len());
+        return crate::notation::of(source.dialect).digits_problem(digits.len());
     }
     None
 }

@@ -3,4 +3,4 @@
 
 /// How deep brackets (MBN) or groups (chained Betza) may nest inside one definition before the
 /// parser stops descending: deeper nesting is reported and skipped, never recursed into.
-pub(super) const MAX_DEPTH: u32 = 64;
+pub(crate) const MAX_DEPTH: u32 = 64;

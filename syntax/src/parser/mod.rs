@@ -1,11 +1,9 @@
 //! Tokens to a tree of spans plus errors. The grammar lives in [`grammar`]; this module runs it
 //! and turns token spans into byte ranges and messages.
 
-pub(crate) mod chained;
 mod error;
-mod grammar;
-mod limits;
-pub(crate) mod mbn;
+pub(crate) mod grammar;
+pub(crate) mod limits;
 
 pub use error::{Problem, SyntaxError};
 pub(crate) use grammar::SpanNode;
@@ -17,8 +15,36 @@ use crate::lexer::Token;
 use crate::{Dialect, SyntaxKind};
 use grammar::{Findings, Source};
 
-/// Parses the tokens of `text` in `dialect`. The returned root spans every token.
-pub(crate) fn parse_tokens(
+/// A notation's own parser (MBN's, chained Betza's): token spans with the problems found.
+pub(crate) type OwnParser = fn(Source<'_>) -> (SpanNode, Vec<(usize, usize, Problem)>);
+
+/// Parses the tokens of `text` in `dialect` with that notation's own parser. The returned root
+/// spans every token.
+pub(crate) fn parse_own(
+    text: &str,
+    tokens: &[Token],
+    dialect: Dialect,
+    own: OwnParser,
+) -> (SpanNode, Vec<SyntaxError>) {
+    let kinds: Vec<SyntaxKind> = tokens.iter().map(|t| t.kind).collect();
+    let source = Source {
+        text,
+        tokens,
+        kinds: &kinds,
+        dialect,
+    };
+    let (root, findings) = own(source);
+    let mut errors: Vec<SyntaxError> = findings
+        .into_iter()
+        .map(|(start, end, problem)| to_syntax_error(text, tokens, dialect, start, end, problem))
+        .collect();
+    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    (root, errors)
+}
+
+/// Parses the tokens of `text` with the Betza grammar that XBetza and Fairy-Stockfish's
+/// reading share. The returned root spans every token.
+pub(crate) fn parse_betza(
     text: &str,
     tokens: &[Token],
     dialect: Dialect,
@@ -30,27 +56,6 @@ pub(crate) fn parse_tokens(
         end: tokens.len(),
         children: Vec::new(),
     };
-    if matches!(dialect, Dialect::Mbn | Dialect::Chained) {
-        let source = Source {
-            text,
-            tokens,
-            kinds: &kinds,
-            dialect,
-        };
-        let (root, findings) = if dialect == Dialect::Mbn {
-            mbn::parse(source)
-        } else {
-            chained::parse(source)
-        };
-        let mut errors: Vec<SyntaxError> = findings
-            .into_iter()
-            .map(|(start, end, problem)| {
-                to_syntax_error(text, tokens, dialect, start, end, problem)
-            })
-            .collect();
-        errors.sort_by_key(|e| (e.range.start(), e.range.end()));
-        return (root, errors);
-    }
     let source = Source {
         text,
         tokens,

@@ -151,7 +151,7 @@ proptest! {
             prop_assert!(size.contains(square));
         }
         let _ = crate::explain::explain(&parsed);
-        let _ = crate::explain::xbetza_equivalent(&parsed);
+        let _ = crate::notation::chained::rewriting::xbetza_equivalent(&parsed);
         let _ = crate::lint::lint(&parsed, &crate::lint::LintConfig::for_dialect(Dialect::Chained));
     }
 }

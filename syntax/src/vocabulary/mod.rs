@@ -4,9 +4,7 @@
 //! letter knowledge of their own.
 
 mod atoms;
-pub mod chained;
 pub mod dialects;
-pub mod mbn;
 mod modifiers;
 pub mod phrases;
 

@@ -223,7 +223,7 @@ pub(super) fn letter_hover(model: &Model, index: usize, offset: usize) -> Option
 
 /// A paragraph saying how piece key `key` moves, `betza` in words.
 fn moves_as(key: &str, betza: &str) -> String {
-    let parse = crate::parse(betza, crate::Dialect::Fairy);
+    let parse = crate::parse(betza, crate::host::HostFormat::VariantsIni.dialect());
     let summary = crate::explain::explain(&parse).summary;
     format!("\n`{key}` moves as `{betza}`: {summary}\n")
 }

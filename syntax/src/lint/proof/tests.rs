@@ -4,8 +4,9 @@
 
 use super::super::{Diagnostic, Engine, LintConfig, Promise, lint};
 use crate::board::reference::proof_positions;
-use crate::board::{Position, Square, generate, xboard};
+use crate::board::{Position, Square, generate};
 use crate::diagnostic::{Code, codes};
+use crate::notation::xboard::board as xboard;
 use crate::{Dialect, model, parse};
 
 /// Every finding, XBoard and Fairy-Stockfish both asked for.

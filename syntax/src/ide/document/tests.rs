@@ -1,0 +1,69 @@
+use super::Document;
+use crate::document::Options;
+
+/// A hover and a symbol list about the same string build its model once between them.
+#[test]
+fn a_string_is_built_once_for_every_request() {
+    let document = Document::new("p.betza", "", "mafsW\n", &Options::default());
+    let first = document.piece("mafsW", crate::Dialect::XBetza);
+    let again = document.piece("mafsW", crate::Dialect::XBetza);
+    assert!(std::sync::Arc::ptr_eq(&first, &again));
+}
+
+/// Strings asked about while typing are let go once they are no longer in the document, so
+/// a long session does not grow without bound.
+#[test]
+fn strings_no_longer_in_the_document_are_let_go() {
+    let options = Options::default();
+    let mut document = Document::new("p.betza", "", "W\n", &options);
+    for n in 0..3000 {
+        document.piece(&format!("W{n}"), crate::Dialect::XBetza);
+    }
+    document.edit(&options, |edits| edits.replace(0, 1, "F"));
+    let kept = document.pieces.lock().map_or(usize::MAX, |p| p.len());
+    assert!(kept <= 1, "{kept}");
+}
+
+#[test]
+fn offsets_past_the_end_or_inside_a_character_are_clamped() {
+    let options = Options::default();
+    let mut document = Document::new("p.betza", "", "😀W\n", &options);
+    document.edit(&options, |edits| {
+        edits.replace(2, 1, "x");
+        edits.replace(99, 200, "F");
+    });
+    assert_eq!(document.text().to_string(), "x😀W\nF");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// The model a document keeps through edits equals that of its text read afresh, after
+    /// any edits: each section read again where an edit falls, and checked again with
+    /// every section whose outcome can change.
+    #[test]
+    fn the_model_follows_every_edit(
+        edits in proptest::collection::vec(
+            (0usize..120, 0usize..8, proptest::sample::select(vec![
+                "", "6", "\n", "maxRank = 6\n", "[w:v]\n", "a", "=", "k", "10", "R", "\r",
+                "startFen = 8/8/8/8/8/KAk5 w - - 0 1\n", "customPiece2 = b:W\n", "#", ":",
+            ])),
+            1..8,
+        )
+    ) {
+        let options = Options::default();
+        let start = "[v:chess]\nmaxFile = 9\ncustomPiece1 = a:WF\nmaxRank = 8\n[w:v]\nking = k:K\n";
+        let mut document = Document::new("variants.ini", "", start, &options);
+        for (at, length, inserted) in edits {
+            let end = at.saturating_add(length);
+            document.edit(&options, |e| e.replace(at, end, inserted));
+            let text = document.text().to_string();
+            let fresh = crate::host::scan(
+                crate::host::HostFormat::VariantsIni,
+                &text,
+                crate::Dialect::Fairy,
+            );
+            proptest::prop_assert_eq!(document.ini(), fresh.ini.as_deref(), "{:?}", text);
+        }
+    }
+}

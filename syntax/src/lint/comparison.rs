@@ -1,0 +1,215 @@
+//! Comparing two readings of one string by generating both on reference positions, and saying
+//! where they first differ.
+
+use crate::board::reference::{proof_positions, shown_positions};
+use crate::board::{Generated, Occupant, Position, Side, Square};
+
+/// One move as both readings can be compared: where it ends, and the squares of its side
+/// effects (locust victims, an unload square), as XBoard's own answers are recorded.
+pub(crate) type Move = (Square, Vec<Square>);
+
+/// The moves of `generated`, sorted, and whether its search was cut short.
+pub(crate) fn comparable(generated: &Generated, from: Square) -> (Vec<Move>, bool) {
+    let mut moves: Vec<Move> = generated
+        .moves
+        .iter()
+        .map(|m| {
+            let mut vias = m.captured.clone();
+            vias.extend(m.unload.filter(|u| *u != from));
+            vias.sort();
+            (m.to, vias)
+        })
+        .collect();
+    moves.sort();
+    moves.dedup();
+    (moves, generated.truncated)
+}
+
+/// How two readings' moves compare on the reference positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Comparison {
+    /// The same moves in every position.
+    Same,
+    /// The same moves as far as they were compared: a search was cut short at its budget, and
+    /// the positions after it were not compared.
+    SameSoFar,
+    /// Where they differ, in words.
+    Differs(String),
+}
+
+/// At most this many squares are named in a difference; the rest are counted.
+const NAMED_SQUARES: usize = 8;
+
+/// Where two readings' moves first differ, as [`first_difference`] finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// The same moves in every position.
+    Same,
+    /// The same moves until a search was cut short at its budget.
+    SameSoFar,
+    /// The first position where they differ, the moves only the first reading makes there and
+    /// those only the second makes.
+    Differs {
+        position: Position,
+        only_first: Vec<Move>,
+        only_second: Vec<Move>,
+    },
+}
+
+/// The moves of two readings compared, in the positions of [`shown_positions`] first (the one
+/// users see beside a message, `seen` or 8×8 from d4), then on the proof positions, up to the
+/// first position where they differ. The comparison stops at the first position where a search
+/// was cut short: a piece that costly is compared no further.
+pub(crate) fn first_difference(
+    first: &dyn Fn(&Position) -> Generated,
+    second: &dyn Fn(&Position) -> Generated,
+    seen: Option<&Position>,
+) -> Found {
+    // A search cut short at its budget found some of its moves, not all: the other reading
+    // going somewhere it did not is no proof, only its own moves the other lacks are.
+    let differs = |position: &Position| {
+        let (a, a_truncated) = comparable(&first(position), position.from);
+        let (b, b_truncated) = comparable(&second(position), position.from);
+        let only = |moves: &[Move], others: &[Move], others_truncated: bool| -> Vec<Move> {
+            if others_truncated {
+                return Vec::new();
+            }
+            // Both lists are sorted: each move is looked up, not compared with every other.
+            moves
+                .iter()
+                .filter(|m| others.binary_search(m).is_err())
+                .cloned()
+                .collect()
+        };
+        let (only_b, only_a) = (only(&b, &a, a_truncated), only(&a, &b, b_truncated));
+        if !only_a.is_empty() || !only_b.is_empty() {
+            Some(Ok((only_a, only_b)))
+        } else if a_truncated || b_truncated {
+            Some(Err(()))
+        } else {
+            None
+        }
+    };
+    let found = shown_positions(seen)
+        .iter()
+        .chain(proof_positions())
+        .find_map(|p| differs(p).map(|d| d.map(|d| (p.clone(), d))));
+    match found {
+        None => Found::Same,
+        Some(Err(())) => Found::SameSoFar,
+        Some(Ok((position, (only_first, only_second)))) => Found::Differs {
+            position,
+            only_first,
+            only_second,
+        },
+    }
+}
+
+/// Where two readings' moves differ (see [`first_difference`]), naming the squares only one of
+/// them goes to ("XBoard also goes to c4 d3; only the seed goes to e7").
+pub(crate) fn difference(
+    (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
+    (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
+    seen: Option<&Position>,
+) -> Comparison {
+    match first_difference(first, second, seen) {
+        Found::Same => Comparison::Same,
+        Found::SameSoFar => Comparison::SameSoFar,
+        Found::Differs {
+            position,
+            only_first,
+            only_second,
+        } => Comparison::Differs(difference_words(
+            &position,
+            (first_name, &only_first),
+            (second_name, &only_second),
+            seen,
+        )),
+    }
+}
+
+/// A difference in words: where (an empty board said to be empty, the others with their pieces), then the
+/// squares only the second reading goes to and those only the first goes to.
+pub(crate) fn difference_words(
+    position: &Position,
+    (first_name, only_first): (&str, &[Move]),
+    (second_name, only_second): (&str, &[Move]),
+    seen: Option<&Position>,
+) -> String {
+    let describe = |moves: &[Move]| {
+        let mut list: Vec<String> = moves
+            .iter()
+            .map(|(to, vias)| match vias.as_slice() {
+                [] => to.to_string(),
+                vias => format!(
+                    "{to} (capturing on {})",
+                    vias.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            })
+            .collect();
+        list.sort();
+        list.dedup();
+        let more = list.len().saturating_sub(NAMED_SQUARES);
+        list.truncate(NAMED_SQUARES);
+        let mut words = list.join(" ");
+        if more > 0 {
+            words.push_str(&format!(" and {more} more"));
+        }
+        words
+    };
+    let (second_words, first_words) = (describe(only_second), describe(only_first));
+    let mut said = Vec::new();
+    if !second_words.is_empty() {
+        said.push(format!("{second_name} also goes to {second_words}"));
+    }
+    if !first_words.is_empty() {
+        said.push(format!("only {first_name} goes to {first_words}"));
+    }
+    format!("{}: {}", where_words(position, seen), said.join("; "))
+}
+
+/// A position in words, for a message: an empty board is said to be empty; the position the
+/// reader sees (`seen`, the playground's) is said to be theirs, and its pieces are named.
+fn where_words(position: &Position, seen: Option<&Position>) -> String {
+    let empty = position
+        .size
+        .squares()
+        .all(|s| position.occupant(s).is_none());
+    if empty && shown_positions(seen).contains(position) {
+        return format!("from {} on an empty {} board", position.from, position.size);
+    }
+    let list = |occupant: Occupant| {
+        position
+            .size
+            .squares()
+            .filter(|s| position.occupant(*s) == Some(occupant))
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut words = if seen == Some(position) {
+        format!(
+            "in the position shown, from {} on the {} board",
+            position.from, position.size
+        )
+    } else {
+        format!("from {} on a {} board", position.from, position.size)
+    };
+    let (friends, enemies) = (list(Occupant::Friend), list(Occupant::Enemy));
+    if !friends.is_empty() {
+        words.push_str(&format!(", friends on {friends}"));
+    }
+    if !enemies.is_empty() {
+        words.push_str(&format!(", enemies on {enemies}"));
+    }
+    if position.side == Side::Black {
+        words.push_str(", for black");
+    }
+    if position.moved {
+        words.push_str(", after the piece has moved");
+    }
+    words
+}

@@ -1,0 +1,67 @@
+//! Extended Betza with chaining operators (seed 001).
+
+pub mod ast;
+pub(crate) mod explain;
+pub(crate) mod letters;
+pub(crate) mod lint;
+pub(crate) mod model;
+pub(crate) mod parser;
+pub(crate) mod rewriting;
+pub mod vocabulary;
+
+use super::{Equivalent, Notation};
+use crate::board::BoardSize;
+use crate::explain::{Paragraphs, not_drawn, slicer};
+use crate::lexer::Token;
+use crate::lint::Findings;
+use crate::tree::{Parse, ast as tree_ast};
+use crate::vocabulary::dialects::DialectTable;
+use crate::{Dialect, SyntaxError};
+
+pub(crate) struct Chained;
+
+impl Notation for Chained {
+    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
+        crate::parser::parse_own(text, tokens, Dialect::Chained, parser::parse)
+    }
+
+    fn lower(&self, piece: &tree_ast::Piece) -> crate::model::Piece {
+        model::build(piece.syntax())
+    }
+
+    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
+        lint::check(parse, findings);
+    }
+
+    fn letters(&self) -> &'static dyn DialectTable {
+        &letters::Chained
+    }
+
+    /// The XBetza test kept for the letters offered, though `a` is "all directions" here.
+    fn continues_leg(&self, before: &str) -> bool {
+        super::xbetza::lower::continues_leg(before)
+    }
+
+    /// The words follow the text, not the model's expanded paths, so each move is said once.
+    fn explain_moves(
+        &self,
+        (parse, text): (&Parse, &str),
+        piece: &crate::model::Piece,
+        _: Option<BoardSize>,
+    ) -> Paragraphs {
+        let mut moves = explain::moves(&parse.syntax());
+        moves.extend(not_drawn(piece, &slicer(text)));
+        Paragraphs {
+            moves,
+            together: None,
+        }
+    }
+
+    fn equivalent(&self, parse: &Parse, piece: &crate::model::Piece) -> Option<Equivalent> {
+        rewriting::written_in_xbetza(parse, piece).map(|text| Equivalent {
+            dialect: Dialect::XBetza,
+            named: "XBetza",
+            text,
+        })
+    }
+}

@@ -1,0 +1,458 @@
+//! Rules for the `fairy` dialect, decided on Fairy-Stockfish's own data model
+//! ([`EnginePiece`]): what the engine skips, ignores, builds nothing from or overwrites. Every
+//! claim about moves is decided by generating the engine's moves with and without the letters
+//! in question on the reference boards, so a finding holds under the engine's combining and
+//! overwriting rules (notes F1–F8).
+
+use crate::diagnostic::codes;
+use rowan::{TextRange, TextSize};
+
+use crate::Dialect;
+use crate::board::reference::{Fingerprint, fingerprint};
+use crate::board::{generate, without_repeats};
+use crate::lint::{Comparison, Findings, Fix, Original, Reading, difference};
+use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
+use crate::notation::xbetza::lint as meaning;
+use crate::tree::Parse;
+use crate::{model, parse};
+
+/// Above this many atoms the per-atom comparisons are skipped (each costs two generations).
+const COMPARED_ATOMS: usize = 12;
+
+pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
+    let text = parse.syntax().text().to_string();
+    let engine = EnginePiece::read(&text);
+    for a_move in parse.piece().moves() {
+        let legs: Vec<_> = a_move.legs().collect();
+        meaning::default_modes(&legs, Dialect::Fairy, findings);
+    }
+    if findings.wants(codes::FAIRY_SKIPPED_LETTER) {
+        skipped(&text, &engine, findings);
+    }
+    let whole = moves_of(&text);
+    if findings.wants(codes::FAIRY_LAME_IGNORED) {
+        lame_ignored(&text, &engine, &whole, findings);
+    }
+    if findings.wants(codes::FAIRY_INLINE_COMMENT) {
+        inline_comment(&text, findings);
+    }
+    if engine.atoms.len() <= COMPARED_ATOMS {
+        let mut previous_end = TextSize::new(0);
+        for atom in &engine.atoms {
+            // The atom with the skipped letters before it, so that removing it leaves none.
+            let span = TextRange::new(previous_end, atom.source.end());
+            previous_end = atom.source.end();
+            compare_atom(&text, &engine, atom, span, &whole, findings);
+        }
+    }
+}
+
+/// Where an inline comment starts: the whitespace before the first `#` or `;` that follows
+/// whitespace (or opens the string).
+pub(crate) fn inline_comment_start(text: &str) -> Option<usize> {
+    let marker = text.char_indices().find(|&(at, c)| {
+        matches!(c, '#' | ';') && (at == 0 || text[..at].ends_with(char::is_whitespace))
+    })?;
+    Some(text[..marker.0].trim_end().len())
+}
+
+/// A comment after the piece, which the engine reads as Betza: said once, with what it does to
+/// the piece's moves (decided by generating them with and without it).
+fn inline_comment(text: &str, findings: &mut Findings<'_>) {
+    let Some(start) = inline_comment_start(text) else {
+        return;
+    };
+    let at = |offset: usize| TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX));
+    let range = TextRange::new(at(start), at(text.len()));
+    let comment = text[start..].trim();
+    let (with, without) = (moves_of(text), moves_of(&text[..start]));
+    let effect = if with == without {
+        "here it changes no move".to_owned()
+    } else if is_empty(&with) {
+        format!(
+            "with it the piece has no moves at all, where `{}` has some",
+            &text[..start]
+        )
+    } else {
+        format!("it changes the moves of `{}`", &text[..start])
+    };
+    // parser.cpp 279–283: an `e` anywhere in a custom piece's string lets it capture en
+    // passant (notes F9), the comment's letters included.
+    let en_passant = if comment.contains('e') && !text[..start].contains('e') {
+        ", and its `e` lets the piece capture en passant"
+    } else {
+        ""
+    };
+    let fix = Fix {
+        title: "remove the comment from the value".into(),
+        edits: vec![crate::lint::Edit {
+            range,
+            text: String::new(),
+        }],
+    };
+    findings.push(
+        codes::FAIRY_INLINE_COMMENT,
+        range,
+        format!(
+            "Fairy-Stockfish has no inline comments and reads `{comment}` as part of the Betza \
+             string: {effect}{en_passant}; put the comment on a line of its own"
+        ),
+        Some(fix),
+    );
+}
+
+fn moves_of(text: &str) -> Fingerprint {
+    fingerprint(&fairy::piece(text))
+}
+
+fn without(text: &str, range: TextRange) -> String {
+    let mut out = text.to_owned();
+    out.replace_range(usize::from(range.start())..usize::from(range.end()), "");
+    out
+}
+
+/// Whether every move of `part` is also a move of `whole`, in every reference position.
+fn contains(whole: &Fingerprint, part: &Fingerprint) -> bool {
+    whole
+        .iter()
+        .zip(part)
+        .all(|((moves, could), (part_moves, part_could))| {
+            part_moves.iter().all(|m| moves.contains(m))
+                && part_could.iter().all(|s| could.contains(s))
+        })
+}
+
+fn is_empty(moves: &Fingerprint) -> bool {
+    moves
+        .iter()
+        .all(|(m, could)| m.is_empty() && could.is_empty())
+}
+
+/// The rules that compare the piece with and without one atom: no moves, redundant, takes
+/// moves away, and a range 1 that changes nothing.
+fn compare_atom(
+    text: &str,
+    engine: &EnginePiece,
+    atom: &AtomReading,
+    span: TextRange,
+    whole: &Fingerprint,
+    findings: &mut Findings<'_>,
+) {
+    let written = &text[atom.source];
+    let rest = moves_of(&without(text, span));
+    if rest == *whole {
+        if is_empty(&moves_of(written)) {
+            findings.push(
+                codes::FAIRY_NO_MOVES,
+                atom.source,
+                format!(
+                    "Fairy-Stockfish builds no moves from `{written}`: {}",
+                    atom.why_no_moves()
+                ),
+                None,
+            );
+        } else if !is_empty(&rest) {
+            findings.push(
+                codes::REDUNDANT_MOVE,
+                atom.source,
+                format!(
+                    "`{written}` adds nothing: in Fairy-Stockfish the rest of the piece already makes every one of its moves"
+                ),
+                Some(Fix::delete(format!("remove `{}`", &text[span]), &[span])),
+            );
+        }
+        return;
+    }
+    if !contains(whole, &rest) {
+        overwritten(text, engine, atom, findings);
+    }
+    if atom.suffix == Some('1') && atom.table == Table::Sliders {
+        let digit = TextRange::at(atom.atom_range.end(), TextSize::of('1'));
+        if moves_of(&without(text, digit)) == *whole {
+            let plain = without(written, digit - atom.source.start());
+            findings.push(
+                codes::RANGE_ONE,
+                digit,
+                format!("range 1 changes nothing: Fairy-Stockfish plays `{written}` as `{plain}`"),
+                Some(Fix::delete("remove the range", &[digit])),
+            );
+        }
+    }
+}
+
+/// An atom whose entries replace an earlier atom's and so take moves away.
+fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &mut Findings<'_>) {
+    let mut earlier: Vec<TextRange> = Vec::new();
+    let mut kinds: Vec<&str> = Vec::new();
+    for overwrite in engine
+        .overwrites
+        .iter()
+        .filter(|o| o.later.source == atom.source)
+    {
+        if !earlier.contains(&overwrite.earlier.source) {
+            earlier.push(overwrite.earlier.source);
+        }
+        let kind = match (overwrite.initial, overwrite.modality) {
+            (true, _) => "first moves",
+            (false, Modality::Quiet) => "quiet moves",
+            (false, Modality::Capture) => "captures",
+        };
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    if earlier.is_empty() {
+        return;
+    }
+    let names: Vec<String> = earlier.iter().map(|r| format!("`{}`", &text[*r])).collect();
+    findings.push(
+        codes::FAIRY_RANGE_OVERWRITTEN,
+        atom.source,
+        format!(
+            "`{}` takes moves away: Fairy-Stockfish keeps one range per direction and move kind, and `{}` replaces what {} stored for its {}",
+            &text[atom.source],
+            &text[atom.source],
+            names.join(" and "),
+            kinds.join(" and ")
+        ),
+        None,
+    );
+}
+
+/// `n` on an atom that rides: the engine drops it. `whole` is the piece's moves.
+fn lame_ignored(
+    text: &str,
+    engine: &EnginePiece,
+    whole: &Fingerprint,
+    findings: &mut Findings<'_>,
+) {
+    for (index, atom) in engine.atoms.iter().enumerate() {
+        let Some(letter) = atom.lame_ignored else {
+            continue;
+        };
+        let written = &text[atom.source];
+        let plain = without(written, letter - atom.source.start());
+        let fix = Fix::delete("remove `n`", &[letter]);
+        // What the engine plays without the letter is said only where generating the piece
+        // without it shows the same moves: removing it can pair the direction letters around it
+        // differently (`vnlfB5` is not `vlfB5`). A long string gets the first ones.
+        let same_without = index < COMPARED_ATOMS && moves_of(&fix.apply(text)) == *whole && {
+            let fixed = fix.apply(text);
+            Original::new(text, Dialect::Fairy).same_as(&fixed, Reading::Dialect(Dialect::Fairy))
+                == Some(true)
+        };
+        let message = if same_without {
+            format!(
+                "Fairy-Stockfish ignores `n` on a rider: it plays `{written}` as `{plain}`, which is not lame"
+            )
+        } else {
+            format!("Fairy-Stockfish ignores `n` on a rider: `{written}` is not lame")
+        };
+        findings.push(
+            codes::FAIRY_LAME_IGNORED,
+            letter,
+            message,
+            same_without.then_some(fix),
+        );
+    }
+}
+
+/// Letters and digits the engine passes over (other characters are syntax errors already).
+fn skipped(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
+    // The move reader skips `e`, but the variants.ini reader puts a piece with an `e` anywhere
+    // among the pieces that capture en passant (note F9): not skipped in effect.
+    let letters: Vec<TextRange> = engine
+        .skipped
+        .iter()
+        .copied()
+        .filter(|range| {
+            let letter = &text[*range];
+            letter.chars().all(|c| c.is_ascii_alphanumeric()) && letter != "e"
+        })
+        .collect();
+    // Letters skipped one after another are one finding: one cause, and a string of thousands
+    // of them costs one message.
+    let mut rest = &letters[..];
+    while let Some(first) = rest.first() {
+        let run = 1 + rest
+            .windows(2)
+            .take_while(|pair| pair[0].end() == pair[1].start())
+            .count();
+        let (group, after) = rest.split_at(run);
+        rest = after;
+        let range = first.cover(group[run - 1]);
+        let message = if run > 1 {
+            format!(
+                "Fairy-Stockfish skips these {run} letters: `{}`",
+                window(text[range].chars())
+            )
+        } else {
+            skipped_letter(text, engine, range)
+        };
+        findings.push(codes::FAIRY_SKIPPED_LETTER, range, message, None);
+    }
+}
+
+/// At most this many characters of a string are quoted in a message; a longer one is shown by
+/// its two ends.
+const QUOTED: usize = 24;
+
+/// The characters `chars`, or their two ends around `…` when there are more than [`QUOTED`].
+/// Only the ends are read, so quoting a letter of an atom of thousands costs no more than
+/// quoting a short one.
+fn window<I>(chars: I) -> String
+where
+    I: DoubleEndedIterator<Item = char> + Clone,
+{
+    if chars.clone().nth(QUOTED).is_none() {
+        return chars.collect();
+    }
+    let head: String = chars.clone().take(QUOTED / 2).collect();
+    let mut tail: Vec<char> = chars.rev().take(QUOTED / 2).collect();
+    tail.reverse();
+    format!("{head}…{}", tail.into_iter().collect::<String>())
+}
+
+/// What the engine does without one skipped letter (at `range`).
+fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String {
+    let letter = &text[range];
+    // Atoms are in source order: the last one starting at or before the letter.
+    let before = engine
+        .atoms
+        .partition_point(|a| a.source.start() <= range.start())
+        .checked_sub(1)
+        .and_then(|i| engine.atoms.get(i));
+    let inside = before.filter(|a| a.source.contains_range(range));
+    // A digit after an atom's own digit or doubled letter: the engine reads no more.
+    let after = before.filter(|a| {
+        a.source.end() <= range.start()
+            && text[usize::from(a.source.end())..usize::from(range.end())]
+                .chars()
+                .all(|c| c.is_ascii_digit())
+    });
+    match (inside, after) {
+        (Some(atom), _) => {
+            let whole = &text[atom.source];
+            let read = text[usize::from(atom.source.start())..usize::from(range.start())]
+                .chars()
+                .chain(text[usize::from(range.end())..usize::from(atom.source.end())].chars());
+            format!(
+                "Fairy-Stockfish skips `{letter}`: it reads `{}` as `{}`",
+                window(whole.chars()),
+                window(read)
+            )
+        }
+        (None, Some(atom)) if atom.suffix.is_some() => {
+            let read = &text[atom.source];
+            let written = &text[usize::from(atom.source.start())..usize::from(range.end())];
+            let cause = if atom.suffix.is_some_and(|c| c.is_ascii_digit()) {
+                "it reads a range of one digit"
+            } else {
+                "a doubled atom already rides, and takes no range"
+            };
+            format!(
+                "Fairy-Stockfish skips `{letter}`: {cause}, so it plays `{}` as `{}`",
+                window(written.chars()),
+                window(read.chars())
+            )
+        }
+        _ => format!("Fairy-Stockfish skips `{letter}`"),
+    }
+}
+
+/// Whether Fairy-Stockfish reads the string as XBetza does, for those who asked for
+/// Fairy-Stockfish's findings.
+pub(crate) fn check_engines(parse: &Parse, findings: &mut Findings<'_>) {
+    if findings.wants(codes::ENGINES_DISAGREE) && !parse.has_errors() {
+        engines_disagree(&parse.syntax().text().to_string(), findings);
+    }
+}
+
+/// Both readings generated on the reference boards; on a difference, the position and the
+/// squares that show it.
+fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
+    let seen = findings.seen();
+    let seed = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
+    let engine = model::build(&parse(text, Dialect::Fairy).piece(), Dialect::Fairy);
+    if fingerprint(&seed) == fingerprint(&engine) {
+        return;
+    }
+    let (seed, engine) = (without_repeats(&seed), without_repeats(&engine));
+    let Comparison::Differs(detail) = difference(
+        ("XBetza", &|position| generate(&seed, position)),
+        ("Fairy-Stockfish", &|position| generate(&engine, position)),
+        seen.as_ref(),
+    ) else {
+        return;
+    };
+    let whole = TextRange::new(0.into(), rowan::TextSize::of(text));
+    findings.push(
+        codes::ENGINES_DISAGREE,
+        whole,
+        format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
+        None,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Code;
+    use crate::fixture::{Host, check_fix, check_no_fix};
+    use crate::lint::{LintConfig, lint};
+    use crate::parse;
+
+    fn findings(text: &str, code: Code) -> Vec<crate::lint::Diagnostic> {
+        lint(
+            &parse(text, Dialect::Fairy),
+            &LintConfig::for_dialect(Dialect::Fairy),
+        )
+        .into_iter()
+        .filter(|d| d.code == code)
+        .collect()
+    }
+
+    #[test]
+    fn a_window_reads_only_the_ends() {
+        let long = "abcdefghijklmnopqrstuvwxyz";
+        assert_eq!(window(long.chars()), "abcdefghijkl…opqrstuvwxyz");
+        assert_eq!(window(long[..24].chars()), &long[..24]);
+        // A string with a letter left out, quoted without being built.
+        let without_m = long[..12].chars().chain(long[13..].chars());
+        assert_eq!(window(without_m), "abcdefghijkl…opqrstuvwxyz");
+        assert_eq!(window("é😀".chars()), "é😀");
+    }
+
+    /// Issue 26: each skipped `a` inside one long atom quoted the atom twice, built without the
+    /// letter and counted in full: quadratic in its length. The quotes are windows of it.
+    #[test]
+    fn skipped_letters_inside_a_long_atom_are_quoted_by_their_ends() {
+        let text = format!("{}K", "caf".repeat(3_000));
+        let skipped = findings(&text, codes::FAIRY_SKIPPED_LETTER);
+        assert_eq!(skipped.len(), 3_000);
+        assert_eq!(
+            skipped[1].message,
+            "Fairy-Stockfish skips `a`: it reads `cafcafcafcaf…afcafcafcafK` as `cafcfcafcafc…afcafcafcafK`"
+        );
+    }
+
+    /// The `n` of thousands of riders: each is a finding, the first ones with a fix checked by
+    /// generating the engine's reading without it (no parse of the whole string for each).
+    #[test]
+    fn thousands_of_ignored_lame_letters() {
+        let text = "nR".repeat(3_000);
+        let ignored = findings(&text, codes::FAIRY_LAME_IGNORED);
+        assert_eq!(ignored.len(), 3_000);
+        // Each fix is proven again on every proof position, at the cost of the string's
+        // length, within a budget of letters.
+        let fixed = ignored.iter().filter(|d| d.fix.is_some()).count();
+        assert_eq!(
+            fixed,
+            COMPARED_ATOMS.min(crate::lint::proof::PROOF_LETTERS / text.len())
+        );
+        // Removing `n` from `fnrB` would join `fr`, one diagonal instead of three: no fix.
+        let fairy = Host::Lint(Dialect::Fairy);
+        check_no_fix(fairy, "f$0nrB");
+        check_fix(fairy, "f$0nR", "fR");
+    }
+}

@@ -1,0 +1,99 @@
+//! Fairy-Stockfish's reading of Betza, quirk for quirk.
+
+pub(crate) mod board;
+pub(crate) mod explain;
+pub(crate) mod lint;
+pub mod model;
+
+use super::Notation;
+use crate::board::{BoardSize, Generated, Position};
+use crate::convert::Spelling;
+use crate::explain::Paragraphs;
+use crate::lexer::Token;
+use crate::lint::{Engine, Findings};
+use crate::parser::Problem;
+use crate::tree::{Parse, ast};
+use crate::vocabulary::dialects::DialectTable;
+use crate::{Dialect, SyntaxError};
+
+pub(crate) struct Fairy;
+
+/// Fairy-Stockfish's files put the mode first (`mfW`, `imfnA`), write the Nightrider `NN`, and
+/// a lame Knight `nN` (the engine's steps along the longer axis first).
+const SPELLING: Spelling = Spelling {
+    lame: Some(&["D", "N", "A", "Z"]),
+    riders: &["R", "B", "NN", "Q", "N0"],
+    mode_first: true,
+};
+
+impl Notation for Fairy {
+    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
+        crate::parser::parse_betza(text, tokens, Dialect::Fairy)
+    }
+
+    /// Fairy-Stockfish reads one digit (../shared/reference).
+    fn digits_problem(&self, digits: usize) -> Option<Problem> {
+        (digits > 1).then_some(Problem::FairyReadsOneDigit)
+    }
+
+    /// The meaning is what the engine builds, read from the text as the engine reads it.
+    fn lower(&self, piece: &ast::Piece) -> crate::model::Piece {
+        model::piece(&piece.syntax().text().to_string())
+    }
+
+    /// Generated as the engine's bitboard code does, from its own tables.
+    fn generate_own(&self, piece: &crate::model::Piece, position: &Position) -> Option<Generated> {
+        (piece.fairy.as_deref()).map(|engine| board::generate(engine, position))
+    }
+
+    fn model_of_text(&self, text: &str) -> Option<crate::model::Piece> {
+        Some(model::piece(text))
+    }
+
+    /// The engine reads every string: only one with no atom it knows has no meaning (notes F6).
+    fn reads_despite_errors(&self, parse: &Parse) -> bool {
+        !model::EnginePiece::read(&parse.syntax().text().to_string())
+            .atoms
+            .is_empty()
+    }
+
+    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
+        lint::check(parse, findings);
+        super::xboard::lint::check(parse, findings);
+        lint::check_engines(parse, findings);
+    }
+
+    fn own_engine(&self) -> Option<Engine> {
+        Some(Engine::FairyStockfish)
+    }
+
+    /// Fairy-Stockfish reads a move's letters in any order (DESIGN.md, "Dialects").
+    fn reads_in_any_order(&self) -> bool {
+        true
+    }
+
+    fn spelling(&self) -> &'static Spelling {
+        &SPELLING
+    }
+
+    fn reader(&self) -> &'static str {
+        "Fairy-Stockfish"
+    }
+
+    fn letters(&self) -> &'static dyn DialectTable {
+        &super::xbetza::letters::Fairy
+    }
+
+    fn continues_leg(&self, before: &str) -> bool {
+        super::xbetza::lower::continues_leg(before)
+    }
+
+    fn explain_moves(
+        &self,
+        (_, text): (&Parse, &str),
+        piece: &crate::model::Piece,
+        seen: Option<BoardSize>,
+    ) -> Paragraphs {
+        explain::moves(piece, text, seen)
+    }
+}

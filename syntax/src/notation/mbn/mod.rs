@@ -1,0 +1,78 @@
+//! Modified Betza Notation of C/CIF (seed 002), with the macros shared by the definitions of a
+//! file or a C/CIF `pieces` attribute.
+
+pub mod ast;
+mod explain;
+pub(crate) mod letters;
+pub(crate) mod lint;
+pub mod macros;
+pub(crate) mod model;
+pub(crate) mod parser;
+pub mod pieces;
+pub mod scope;
+pub mod vocabulary;
+
+use super::Notation;
+use crate::board::BoardSize;
+use crate::explain::{Paragraphs, slicer};
+use crate::lexer::Token;
+use crate::lint::Findings;
+use crate::tree::{Parse, ast as tree_ast};
+use crate::vocabulary::dialects::DialectTable;
+use crate::{Dialect, SyntaxError};
+
+pub(crate) struct Mbn;
+
+impl Notation for Mbn {
+    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
+        crate::parser::parse_own(text, tokens, Dialect::Mbn, parser::parse)
+    }
+
+    fn lower(&self, piece: &tree_ast::Piece) -> crate::model::Piece {
+        model::build(piece.syntax(), &[])
+    }
+
+    /// Seed 002: directions are seen from each player's side.
+    fn mirrors_for_black(&self) -> bool {
+        true
+    }
+
+    /// Seed 002: "So far as not specifically allowed, the start square and the arrival square
+    /// cannot be equal".
+    fn forbids_return_to_start(&self) -> bool {
+        true
+    }
+
+    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
+        lint::check(parse, findings);
+    }
+
+    fn letters(&self) -> &'static dyn DialectTable {
+        &letters::Mbn
+    }
+
+    fn explain_moves(
+        &self,
+        (_, text): (&Parse, &str),
+        piece: &crate::model::Piece,
+        _: Option<BoardSize>,
+    ) -> Paragraphs {
+        Paragraphs {
+            moves: explain::moves(piece, &slicer(text)),
+            together: None,
+        }
+    }
+
+    /// Macros tie the strings of a file together.
+    fn has_macros(&self) -> bool {
+        true
+    }
+}
+
+/// The model of one MBN piece of a game (the texts of its definitions, `game`): the pieces of
+/// its attacking sets move as the game defines them (seed 002: "do this move only if the start
+/// square is attacked by any of the pieces in this piece set").
+pub fn build_in_game(piece: &tree_ast::Piece, game: &[tree_ast::Piece]) -> crate::model::Piece {
+    let roots: Vec<&crate::tree::SyntaxNode> = game.iter().map(tree_ast::Piece::syntax).collect();
+    model::build(piece.syntax(), &roots)
+}

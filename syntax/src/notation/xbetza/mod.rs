@@ -1,0 +1,65 @@
+//! XBetza as the seeds define it (seeds 000, 003, 004).
+
+mod explain;
+pub(crate) mod letters;
+pub(crate) mod lint;
+pub(crate) mod lower;
+
+use super::{Equivalent, Notation};
+use crate::board::BoardSize;
+use crate::explain::Paragraphs;
+use crate::lexer::Token;
+use crate::lint::Findings;
+use crate::model;
+use crate::tree::{Parse, ast};
+use crate::vocabulary::dialects::DialectTable;
+use crate::{Dialect, SyntaxError};
+
+pub(crate) struct XBetza;
+
+impl Notation for XBetza {
+    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
+        crate::parser::parse_betza(text, tokens, Dialect::XBetza)
+    }
+
+    fn lower(&self, piece: &ast::Piece) -> model::Piece {
+        lower::build(piece)
+    }
+
+    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
+        lint::check(parse, findings);
+        super::xboard::lint::check(parse, findings);
+        super::fairy::lint::check_engines(parse, findings);
+    }
+
+    fn letters(&self) -> &'static dyn DialectTable {
+        &letters::XBetza
+    }
+
+    fn continues_leg(&self, before: &str) -> bool {
+        lower::continues_leg(before)
+    }
+
+    fn explain_moves(
+        &self,
+        (parse, text): (&Parse, &str),
+        piece: &model::Piece,
+        _: Option<BoardSize>,
+    ) -> Paragraphs {
+        Paragraphs {
+            moves: explain::moves(&parse.piece(), piece, &crate::explain::slicer(text)),
+            together: None,
+        }
+    }
+
+    fn equivalent(&self, parse: &Parse, piece: &model::Piece) -> Option<Equivalent> {
+        if parse.has_errors() {
+            return None;
+        }
+        super::chained::rewriting::written_in_chained(piece).map(|text| Equivalent {
+            dialect: Dialect::Chained,
+            named: "chained Betza",
+            text,
+        })
+    }
+}

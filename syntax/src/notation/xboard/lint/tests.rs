@@ -1,0 +1,73 @@
+//! Bounds of the comparisons behind XBoard's findings on strings far heavier than anyone
+//! writes: each answers, and says when it could not compare everything.
+
+use crate::diagnostic::{Code, codes};
+use rowan::TextRange;
+
+use crate::lint::Comparison;
+use crate::lint::proof::PROOF_LETTERS;
+use crate::lint::{LintConfig, lint};
+use crate::notation::xboard::xboard_difference;
+use crate::{Dialect, parse};
+
+fn findings(text: &str) -> Vec<crate::lint::Diagnostic> {
+    lint(
+        &parse(text, Dialect::XBetza),
+        &LintConfig::for_dialect(Dialect::XBetza),
+    )
+}
+
+/// Five slider legs found everything in reach on no board within their budgets, and were
+/// generated in every one of the seventy positions (seconds): the comparison stops at the
+/// first position where a search was cut short, and says so.
+#[test]
+fn a_comparison_cut_short_stops_and_says_so() {
+    assert_eq!(
+        xboard_difference("mamamamamaB", Dialect::XBetza, None),
+        Comparison::SameSoFar
+    );
+    // Cheaper legs are compared in full, where XBoard's null move shows.
+    let Comparison::Differs(words) = xboard_difference("mamamaB", Dialect::XBetza, None) else {
+        panic!("mamamaB differs on the empty board");
+    };
+    assert!(words.contains("XBoard also goes to d4"), "{words}");
+}
+
+/// Thirty locust captures among a board of enemies end in millions of ways: XBoard's reading
+/// keeps a bounded number of them, and the difference it shows is still found.
+#[test]
+fn a_chain_of_locust_captures_is_compared_within_bounds() {
+    let text = "ca".repeat(30) + "K";
+    assert!(matches!(
+        xboard_difference(&text, Dialect::XBetza, None),
+        Comparison::Differs(_)
+    ));
+}
+
+/// Each fix is proven by generating the whole string: a string of thousands of legs out of
+/// XBoard's order would prove thousands of fixes on itself. The proofs look over a bounded
+/// number of letters; every leg is still said.
+#[test]
+fn fixes_are_checked_within_a_bound_on_letters() {
+    let text = "mfW".repeat(2000);
+    let found = findings(&text);
+    let order: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == codes::XBOARD_MODIFIER_ORDER)
+        .collect();
+    assert_eq!(order.len(), 2000);
+    // Each proof costs the string's length; the fixes proven alone cannot port the piece
+    // while the other legs stay out of order, so none is offered.
+    let fixed = order.iter().filter(|d| d.fix.is_some()).count();
+    assert!(fixed <= PROOF_LETTERS / text.len(), "{fixed}");
+}
+
+/// XBoard stops at the first atom it does not know: that one is said, and nothing it never
+/// reads after it (the 19,999 other `U`s, the `mfW` whose order it would have dropped).
+#[test]
+fn only_the_first_unknown_atom_is_said() {
+    let found = findings(&format!("{}mfW", "U".repeat(20_000)));
+    let codes: Vec<Code> = found.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [codes::XBOARD_STOPS_READING]);
+    assert_eq!(found[0].range, TextRange::new(0.into(), 1.into()));
+}

@@ -1,0 +1,53 @@
+//! XBoard's own reading of XBetza: where it departs from the seeds, its generator, and the
+//! findings that say where it reads a string otherwise.
+
+pub mod board;
+pub(crate) mod lint;
+pub mod reading;
+pub(crate) mod text;
+
+use crate::board::{BoardSize, Position, generate, without_repeats};
+use crate::lint::{Comparison, difference};
+use crate::{Dialect, model, parse};
+
+/// How XBoard's moves compare with the dialect's reading: where they differ, first in the
+/// positions users see (`seen` first), else on the first proof position where they do, naming
+/// the squares that differ (see `lint::difference`).
+pub fn xboard_difference(text: &str, dialect: Dialect, seen: Option<&Position>) -> Comparison {
+    // Generated in many positions: thousands of copies of a move are found once.
+    let ours = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
+    difference(
+        (super::of(dialect).reader(), &|position| {
+            generate(&ours, position)
+        }),
+        ("XBoard", &|position| board::generate(text, position)),
+        seen,
+    )
+}
+
+/// XBoard's reading of an XBetza string: whether its moves differ from the seed's (decided by
+/// generating both), and a diagram of XBoard's own moves on an empty board.
+pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
+    let mut out = match xboard_difference(
+        text,
+        Dialect::XBetza,
+        board.and_then(crate::board::reference::centred).as_ref(),
+    ) {
+        Comparison::Differs(difference) => {
+            format!("XBoard reads this string differently from seed 000: {difference}.\n")
+        }
+        Comparison::Same => {
+            "XBoard makes the same moves as seed 000 on every reference position.\n".to_owned()
+        }
+        Comparison::SameSoFar => "XBoard makes the same moves as seed 000 as far as they were \
+            compared: a search was cut short at its budget, and the rest was not compared.\n"
+            .to_owned(),
+    };
+    if let Some(grid) =
+        crate::explain::empty_board_grid(board, |position| self::board::generate(text, position))
+    {
+        out.push_str("\nXBoard's moves on an empty board:\n");
+        out.push_str(&grid);
+    }
+    out
+}
