@@ -187,6 +187,15 @@ enum SideArg {
     Black,
 }
 
+impl SideArg {
+    fn side(self) -> Side {
+        match self {
+            SideArg::White => Side::White,
+            SideArg::Black => Side::Black,
+        }
+    }
+}
+
 /// Exit status when the input or an argument is bad (clap uses the same for usage errors).
 const EXIT_BAD_INPUT: u8 = 2;
 
@@ -212,6 +221,31 @@ fn print(text: &str) -> Result<(), ExitCode> {
         .map_err(|error| output_failed(&error))
 }
 
+/// The levels `--allow` (off) and `--deny` (error) give, in the order given; a code that is
+/// not in the catalogue is said and ends the command.
+fn user_levels(
+    allow: Vec<String>,
+    deny: Vec<String>,
+) -> Result<Vec<(String, Option<betza_syntax::Severity>)>, ExitCode> {
+    let unknown: Vec<&String> = allow
+        .iter()
+        .chain(&deny)
+        .filter(|code| betza_syntax::diagnostic::lookup(code).is_none())
+        .collect();
+    if let Some(code) = unknown.first() {
+        say!("error: `{code}` is not a diagnostic code (see syntax/DIAGNOSTICS.md)");
+        return Err(ExitCode::from(EXIT_BAD_INPUT));
+    }
+    Ok(allow
+        .into_iter()
+        .map(|code| (code, None))
+        .chain(
+            deny.into_iter()
+                .map(|code| (code, Some(betza_syntax::Severity::Error))),
+        )
+        .collect())
+}
+
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -227,23 +261,10 @@ pub fn run() -> ExitCode {
             summary,
             max_findings,
         } => {
-            let unknown: Vec<&String> = allow
-                .iter()
-                .chain(&deny)
-                .filter(|code| betza_syntax::diagnostic::lookup(code).is_none())
-                .collect();
-            if let Some(code) = unknown.first() {
-                say!("error: `{code}` is not a diagnostic code (see syntax/DIAGNOSTICS.md)");
-                return ExitCode::from(EXIT_BAD_INPUT);
-            }
-            let levels = allow
-                .into_iter()
-                .map(|code| (code, None))
-                .chain(
-                    deny.into_iter()
-                        .map(|code| (code, Some(betza_syntax::Severity::Error))),
-                )
-                .collect();
+            let levels = match user_levels(allow, deny) {
+                Ok(levels) => levels,
+                Err(exit) => return exit,
+            };
             let options = betza_syntax::document::Options {
                 default_dialect: dialect,
                 engines: (!engine.is_empty()).then_some(engine),
@@ -283,10 +304,7 @@ pub fn run() -> ExitCode {
             xboard: dialect == Reading::XBoard,
             board,
             from,
-            side: match side {
-                SideArg::White => Side::White,
-                SideArg::Black => Side::Black,
-            },
+            side: side.side(),
             moved,
             friends: friend,
             enemies: enemy,

@@ -24,53 +24,62 @@ pub(crate) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
             if *next_closer { "the next" } else { "the" }
         )),
         MoveKind::Imitator => lines.push("moves like the piece that moved last (I); it has no squares of its own".to_owned()),
-        MoveKind::Legs => {
-            let count = a_move.legs.len();
-            // The shape the move has reached: turns rotate it (W↔F, D↔A, H↔G), so later legs
-            // can say what they continue as.
-            // A first leg of several shapes (`K`: W and F) continues as a different atom from
-            // each, so none is named.
-            let mut shape = match a_move.legs.first().map(|l| &l.steps) {
-                Some(LegSteps::Absolute(steps)) => steps
-                    .first()
-                    .copied()
-                    .filter(|first| steps.iter().all(|s| s.shape() == first.shape())),
-                _ => None,
-            };
-            for (index, leg) in a_move.legs.iter().enumerate() {
-                let number = if count > 1 && !leg.hidden {
-                    format!("{}. ", index + 1)
-                } else {
-                    String::new()
-                };
-                // A leg before MBN's `{}` part ends the move when that part is blocked and
-                // nothing follows it; else the move goes on without the part.
-                let brace = a_move.legs.get(index + 1).filter(|l| l.when_open);
-                let may_end =
-                    brace.is_some_and(|l| index + 1 + l.brace_legs.max(1) >= count);
-                let line = leg_line(leg, index + 1 == count || may_end, atom, doubled, shape);
-                lines.push(match brace {
-                    Some(_) if may_end => format!("{number}{line}; {}", phrases::ENDS_BEFORE_BLOCKED),
-                    Some(_) => format!("{number}{line}; {}", phrases::SKIPS_BLOCKED),
-                    None => format!("{number}{line}"),
-                });
-                let turns = match &leg.steps {
-                    LegSteps::Relative(turns) => Some(turns),
-                    // Both sides turn by the same angle, so the shape is the same.
-                    LegSteps::Chiral { after_right, .. } => Some(after_right),
-                    _ => None,
-                };
-                if let (Some(turns), Some(step)) = (turns, shape) {
-                    shape = turns.first().map(|t| step.turned(*t));
-                }
-            }
-        }
+        MoveKind::Legs => legs_lines(a_move, atom, doubled, &mut lines),
     }
     match a_move.initial {
         Initial::Always => {}
         Initial::FirstMove => lines.push(format!("({})", phrases::INITIAL)),
         Initial::FromStartSquare => lines.push(format!("({})", phrases::INITIAL_SQUARE)),
     }
+    region_lines(a_move, &mut lines);
+    lines
+}
+
+/// The lines of a move of legs, one per leg, numbered when there are several.
+fn legs_lines(a_move: &Move, atom: Option<Atom>, doubled: bool, lines: &mut Vec<String>) {
+    let count = a_move.legs.len();
+    // The shape the move has reached: turns rotate it (W↔F, D↔A, H↔G), so later legs
+    // can say what they continue as.
+    // A first leg of several shapes (`K`: W and F) continues as a different atom from
+    // each, so none is named.
+    let mut shape = match a_move.legs.first().map(|l| &l.steps) {
+        Some(LegSteps::Absolute(steps)) => steps
+            .first()
+            .copied()
+            .filter(|first| steps.iter().all(|s| s.shape() == first.shape())),
+        _ => None,
+    };
+    for (index, leg) in a_move.legs.iter().enumerate() {
+        let number = if count > 1 && !leg.hidden {
+            format!("{}. ", index + 1)
+        } else {
+            String::new()
+        };
+        // A leg before MBN's `{}` part ends the move when that part is blocked and
+        // nothing follows it; else the move goes on without the part.
+        let brace = a_move.legs.get(index + 1).filter(|l| l.when_open);
+        let may_end = brace.is_some_and(|l| index + 1 + l.brace_legs.max(1) >= count);
+        let line = leg_line(leg, index + 1 == count || may_end, atom, doubled, shape);
+        lines.push(match brace {
+            Some(_) if may_end => format!("{number}{line}; {}", phrases::ENDS_BEFORE_BLOCKED),
+            Some(_) => format!("{number}{line}; {}", phrases::SKIPS_BLOCKED),
+            None => format!("{number}{line}"),
+        });
+        let turns = match &leg.steps {
+            LegSteps::Relative(turns) => Some(turns),
+            // Both sides turn by the same angle, so the shape is the same.
+            LegSteps::Chiral { after_right, .. } => Some(after_right),
+            _ => None,
+        };
+        if let (Some(turns), Some(step)) = (turns, shape) {
+            shape = turns.first().map(|t| step.turned(*t));
+        }
+    }
+}
+
+/// The lines of what a move's regions and conditions allow: to the edge, only when a piece
+/// stands somewhere or attacks, only from or to some squares.
+fn region_lines(a_move: &Move, lines: &mut Vec<String>) {
     if a_move.regions.to_edge {
         lines.push(
             "(only to the end of its line, on the edge of the board: an edge rider, `*`)"
@@ -107,7 +116,6 @@ pub(crate) fn explain_move(a_move: &Move, atom: Option<Atom>, doubled: bool) -> 
             lines.push(format!("(only {way} {})", region_words(region)));
         }
     }
-    lines
 }
 
 /// One leg in words: how it moves, where it may land (`is_final`: the move may end there) and

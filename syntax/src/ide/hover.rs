@@ -54,20 +54,6 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         board: options.board.or(file_board.as_ref().map(|b| b.size)),
         ..options
     };
-    // Where the piece stands, after the string's heading: `· piece a in [v]`.
-    let mut whose = String::new();
-    if let Some(name) = &region.context.piece {
-        whose.push_str(&format!(" · piece `{name}`"));
-        if let Some(section) = &region.context.section {
-            whose.push_str(&format!(" in `[{section}]`"));
-        }
-    }
-    let board_said = file_board.as_ref().map(|board| {
-        format!(
-            "Drawn on {} board, {} files × {} ranks.\n\n",
-            board.whose, board.size.files, board.size.ranks
-        )
-    });
     // Problems at the mouse are shown above the hover: the picture leaves them room.
     let mouse = TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX));
     let height = picture_height(
@@ -85,41 +71,13 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             range = definition;
             words
         }
-        None => {
-            let heading = format!(
-                "**`{}`** ({}){whose}\n\n",
-                crate::quote::shortened(&text),
-                region.dialect.title()
-            );
-            let mut words = heading + &unread_groups(region.context.unread_groups);
-            words.push_str(&meaning_of(
-                &piece.parse,
-                piece.model(),
-                (options, height),
-                board_said,
-            ));
-            let letter = region
-                .context
-                .piece
-                .as_deref()
-                .and_then(|p| p.chars().next());
-            let start = file_board
-                .as_ref()
-                .and_then(|b| Some((b.size, b.start_fen.as_deref()?)));
-            if let (true, Some((size, fen)), Some(letter)) = (options.start_position, start, letter)
-            {
-                words.push_str(&on_start_square(&piece, size, fen, letter));
-            }
-            // An engine that reads the string otherwise: what to write for it, proven.
-            for port in super::conversions::ports_of(document, region) {
-                words.push_str(&format!(
-                    "\n{} reads this string otherwise: for it to play the piece as {} reads \
-                     it, write `{}`.\n",
-                    port.engine, port.meaning, port.betza
-                ));
-            }
-            words
-        }
+        None => piece_words(
+            document,
+            region,
+            &piece,
+            (options, height),
+            file_board.as_ref(),
+        ),
     };
     // What the letter under the cursor means comes last: the piece is what a hover is for.
     let letter = token_doc(&piece.parse, local);
@@ -128,6 +86,62 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         markdown.push_str(&letter);
     }
     Some(Hover { markdown, range })
+}
+
+/// What a hover says of the piece `region` holds: its heading, its meaning drawn on the board
+/// of its file (`file_board`) or the user's, where it stands in the start position, and what
+/// to write for an engine that reads it otherwise.
+fn piece_words(
+    document: &Document,
+    region: &crate::host::Region,
+    piece: &super::Piece,
+    (options, height): (HoverOptions, u32),
+    file_board: Option<&FileBoard>,
+) -> String {
+    // Where the piece stands, after the string's heading: `· piece a in [v]`.
+    let mut whose = String::new();
+    if let Some(name) = &region.context.piece {
+        whose.push_str(&format!(" · piece `{name}`"));
+        if let Some(section) = &region.context.section {
+            whose.push_str(&format!(" in `[{section}]`"));
+        }
+    }
+    let board_said = file_board.map(|board| {
+        format!(
+            "Drawn on {} board, {} files × {} ranks.\n\n",
+            board.whose, board.size.files, board.size.ranks
+        )
+    });
+    let heading = format!(
+        "**`{}`** ({}){whose}\n\n",
+        crate::quote::shortened(&document.region_text(region)),
+        region.dialect.title()
+    );
+    let mut words = heading + &unread_groups(region.context.unread_groups);
+    words.push_str(&meaning_of(
+        &piece.parse,
+        piece.model(),
+        (options, height),
+        board_said,
+    ));
+    let letter = region
+        .context
+        .piece
+        .as_deref()
+        .and_then(|p| p.chars().next());
+    let start = file_board.and_then(|b| Some((b.size, b.start_fen.as_deref()?)));
+    if let (true, Some((size, fen)), Some(letter)) = (options.start_position, start, letter) {
+        words.push_str(&on_start_square(piece, size, fen, letter));
+    }
+    // An engine that reads the string otherwise: what to write for it, proven.
+    for port in super::conversions::ports_of(document, region) {
+        words.push_str(&format!(
+            "\n{} reads this string otherwise: for it to play the piece as {} reads it, write \
+             `{}`.\n",
+            port.engine, port.meaning, port.betza
+        ));
+    }
+    words
 }
 
 /// Said before a string that is only part of its piece: the Interactive Diagram bracket groups
