@@ -22,7 +22,7 @@
 //! | [`lexer`], `parser`, [`tree`] | tokens, the shared Betza grammar, the lossless tree |
 //! | [`notation`] | each notation, one module behind one trait: [`notation::xbetza`], [`notation::fairy`], [`notation::mbn`], [`notation::chained`] and XBoard's reading [`notation::xboard`] (grammar hooks, typed views, letters, lowering, lints, words); `notation::of` is the one dispatch |
 //! | [`model`], [`board`] | moves as legs, and where they go on a board |
-//! | [`lint`], [`explain`], [`render`], [`convert`] | findings and their proofs, words, diagrams, conversions between readings |
+//! | [`diagnostic`], [`lint`], [`explain`], [`render`], [`convert`] | findings (one type, codes from one catalogue) and their proofs, words, diagrams, conversions between readings |
 //! | [`document`], [`ide`] | a whole file analysed edit by edit, and what an editor shows |
 //!
 //! The generic layers name no particular dialect: what one notation decides, they ask of
