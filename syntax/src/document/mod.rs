@@ -112,8 +112,13 @@ fn region_seen(
 /// empty 8×8 board, which they speak of anyway, so that a string seen on it shares its findings
 /// with one seen on no board in particular.
 fn seen_in(options: &Options, board: impl FnOnce() -> Option<BoardSize>) -> Option<Position> {
-    let seen = options.position.clone().or_else(|| centred(board()?))?;
-    (Some(&seen) != centred(BoardSize::CHESS).as_ref()).then_some(seen)
+    match &options.position {
+        Some(position) => {
+            (Some(position) != centred(BoardSize::CHESS).as_ref()).then(|| position.clone())
+        }
+        // Asked for every string of a file: no position is built for the usual 8×8 board.
+        None => centred(board().filter(|size| *size != BoardSize::CHESS)?),
+    }
 }
 
 /// Everything found in one file.
