@@ -43,7 +43,7 @@ pub enum Occupant {
 
 /// A board with the moving piece and the pieces around it. Blockers never move; their type
 /// plays no part.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     pub size: BoardSize,
     pub from: Square,

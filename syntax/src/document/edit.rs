@@ -7,9 +7,9 @@ use rowan::{TextRange, TextSize};
 
 use super::{
     Analysis, Bounded, Options, RegionCache, analyse_region, errors_per_code, offer_host_findings,
-    offer_region_findings, region_seen,
+    offer_region_findings, region_board,
 };
-use crate::board::Position;
+use crate::board::BoardSize;
 use crate::diagnostic::Diagnostic;
 use crate::host::{self, Region, Rescan, span};
 use crate::{Dialect, Source};
@@ -27,12 +27,12 @@ impl RegionCache {
         if self.entries.len() <= 2 * regions.len() + 4096 {
             return;
         }
-        let used: std::collections::HashSet<(Dialect, Option<Position>, Cow<str>)> = (regions
+        let used: std::collections::HashSet<(Dialect, Option<BoardSize>, Cow<str>)> = (regions
             .iter())
-        .map(|r| (r.dialect, region_seen(ini, r, options), r.text(text)))
+        .map(|r| (r.dialect, region_board(ini, r, options), r.text(text)))
         .collect();
-        self.entries.retain(|(dialect, seen, string), _| {
-            used.contains(&(*dialect, seen.clone(), Cow::Borrowed(string.as_str())))
+        self.entries.retain(|(dialect, board, string), _| {
+            used.contains(&(*dialect, *board, Cow::Borrowed(string.as_str())))
         });
     }
 }
@@ -299,12 +299,12 @@ fn analyse_scan<S: Source + ?Sized>(
     for region in &scan.regions {
         let key = (
             region.dialect,
-            region_seen(ini, region, options),
+            region_board(ini, region, options),
             region.text(text).into_owned(),
         );
         let local = (cache.entries.entry(key))
-            .or_insert_with_key(|(dialect, seen, string)| {
-                analyse_region(string, (*dialect, seen.clone()), options).into()
+            .or_insert_with_key(|(dialect, board, string)| {
+                analyse_region(string, (*dialect, *board), options).into()
             })
             .clone();
         offer_region_findings(&mut found, region, &region.text(text), &local);

@@ -71,29 +71,28 @@ impl Options {
         Some(finding)
     }
 
-    fn lint_config(&self, dialect: Dialect, seen: Option<Position>) -> LintConfig {
+    fn lint_config(&self, dialect: Dialect, board: Option<BoardSize>) -> LintConfig {
         let mut config = LintConfig::for_dialect(dialect);
         if let Some(engines) = &self.engines {
             config.engines = engines.clone();
         }
         config.levels = self.levels.clone();
-        config.seen = seen;
+        config.seen = self.seen_on(board);
         config
     }
 }
 
-/// What a string's findings depend on besides the options: its dialect, the position it is
-/// seen in (a `variants.ini` section's board, when not the empty 8×8 one) and its text.
-type RegionKey = (Dialect, Option<Position>, String);
+/// What a string's findings depend on besides the options (a user's position among them): its
+/// dialect, the board it is seen on (a `variants.ini` section's, when not 8×8) and its text.
+type RegionKey = (Dialect, Option<BoardSize>, String);
 
-/// The position `region` is seen in, when it is not the empty 8×8 board: the one the user
-/// asked for, else the empty board of its section in a `variants.ini`, as Fairy-Stockfish
-/// registers it.
-fn region_seen(
+/// The board `region` is seen on, when it is not 8×8: the one the user asked for, else its
+/// section's in a `variants.ini`, as Fairy-Stockfish registers it.
+fn region_board(
     ini: Option<&host::ini::Model>,
     region: &Region,
     options: &Options,
-) -> Option<Position> {
+) -> Option<BoardSize> {
     let section_board = || {
         let model = ini?;
         let section = model
@@ -105,19 +104,26 @@ fn region_seen(
             ranks: board.ranks,
         })
     };
-    seen_in(options, || options.board.or_else(section_board))
+    seen_board(options.board.or_else(section_board))
 }
 
-/// The position findings speak of first: the user's own, else the empty `board`; `None` for the
-/// empty 8×8 board, which they speak of anyway, so that a string seen on it shares its findings
-/// with one seen on no board in particular.
-fn seen_in(options: &Options, board: impl FnOnce() -> Option<BoardSize>) -> Option<Position> {
-    match &options.position {
-        Some(position) => {
-            (Some(position) != centred(BoardSize::CHESS).as_ref()).then(|| position.clone())
+/// A board findings speak of: `None` for 8×8, which they speak of anyway, so that a string
+/// seen on it shares its findings with one seen on no board in particular.
+fn seen_board(board: Option<BoardSize>) -> Option<BoardSize> {
+    board.filter(|size| *size != BoardSize::CHESS)
+}
+
+impl Options {
+    /// The position findings speak of first: the user's own, else the empty `board`; `None`
+    /// for the empty 8×8 board. Built once a string is analysed, not for every string looked
+    /// up in the cache.
+    fn seen_on(&self, board: Option<BoardSize>) -> Option<Position> {
+        match &self.position {
+            Some(position) => {
+                (Some(position) != centred(BoardSize::CHESS).as_ref()).then(|| position.clone())
+            }
+            None => centred(board?),
         }
-        // Asked for every string of a file: no position is built for the usual 8×8 board.
-        None => centred(board().filter(|size| *size != BoardSize::CHESS)?),
     }
 }
 
@@ -257,15 +263,15 @@ pub fn analyse_cached(
     offer_host_findings(&mut found, &scan.errors, options);
     let mut kept = RegionCache::default();
     for region in &scan.regions {
-        let seen = region_seen(scan.ini.as_deref(), region, options);
-        let key = (region.dialect, seen, region.text(text).into_owned());
+        let board = region_board(scan.ini.as_deref(), region, options);
+        let key = (region.dialect, board, region.text(text).into_owned());
         let local = match cache
             .entries
             .remove(&key)
             .or_else(|| kept.entries.get(&key).cloned())
         {
             Some(local) => local,
-            None => analyse_region(&key.2, (region.dialect, key.1.clone()), options).into(),
+            None => analyse_region(&key.2, (region.dialect, board), options).into(),
         };
         offer_region_findings(&mut found, region, &key.2, &local);
         kept.entries.insert(key, local);
@@ -292,8 +298,7 @@ pub fn analyse_cached(
 /// The findings of one Betza string on its own, outside any file, in its own bytes: what
 /// `check` says of each string of a file (a page that checks one typed string reads this).
 pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<Diagnostic> {
-    let seen = seen_in(options, || options.board);
-    let mut findings = analyse_region(text, (dialect, seen), options);
+    let mut findings = analyse_region(text, (dialect, seen_board(options.board)), options);
     for d in &mut findings {
         d.help = d.fix.as_ref().map(|fix| help_of(fix, text));
     }
@@ -303,7 +308,7 @@ pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<Di
 /// The findings of one string seen on `board`, in its own coordinates, without their help.
 fn analyse_region(
     text: &str,
-    (dialect, seen): (Dialect, Option<Position>),
+    (dialect, board): (Dialect, Option<BoardSize>),
     options: &Options,
 ) -> Vec<Diagnostic> {
     let parsed = parse(text, dialect);
@@ -317,7 +322,7 @@ fn analyse_region(
             })
         })
         .collect();
-    out.extend(lint::lint(&parsed, &options.lint_config(dialect, seen)));
+    out.extend(lint::lint(&parsed, &options.lint_config(dialect, board)));
     said_once_for_a_comment(&mut out);
     one_finding_per_span(&mut out, dialect);
     // A fix handed to another finding on its span must not edit letters a fix offered on
