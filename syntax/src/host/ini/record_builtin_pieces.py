@@ -33,7 +33,6 @@ Columns: variant, letter (lower case), piece (the piece type, as `piece_name()` 
 variants.ini keys it), betza (`-` for none), king (`true` for the royal king type), check, note.
 """
 
-import contextlib
 import csv
 import json
 import os
@@ -48,26 +47,16 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "fen"))
 from board import join_board, split_board  # noqa: E402
 
+sys.path.insert(0, str(HERE))
+# The engine explains odd positions on stderr; the check makes many on purpose.
+from record_builtins import quiet_stderr  # noqa: E402
+
 # Each built-in is asked about through a child of it that ends no game by a side's missing pieces
 # (`extinctionValue = none`): a lone piece and two kings are a finished game to shatranj's bare
 # king rule, losers, extinction or courier, and the engine lists no move in a finished game.
 PROBE = "probe-"
 HEADER = ["variant", "letter", "piece", "betza", "king", "check", "note"]
 FILES = "abcdefghijkl"
-
-
-@contextlib.contextmanager
-def quiet_stderr():
-    """The engine explains odd positions on stderr; the check makes many on purpose."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    with open(os.devnull, "w") as devnull:
-        os.dup2(devnull.fileno(), 2)
-    try:
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def standard_pieces(piece_cpp):
