@@ -80,6 +80,18 @@ impl Options {
         config.seen = self.seen_on(board);
         config
     }
+
+    /// The position findings speak of first: the user's own, else the empty `board`; `None`
+    /// for the empty 8×8 board. Built once a string is analysed, not for every string looked
+    /// up in the cache.
+    fn seen_on(&self, board: Option<BoardSize>) -> Option<Position> {
+        match &self.position {
+            Some(position) => {
+                (Some(position) != centred(BoardSize::CHESS).as_ref()).then(|| position.clone())
+            }
+            None => centred(board?),
+        }
+    }
 }
 
 /// What a string's findings depend on besides the options (a user's position among them): its
@@ -111,20 +123,6 @@ fn region_board(
 /// seen on it shares its findings with one seen on no board in particular.
 fn seen_board(board: Option<BoardSize>) -> Option<BoardSize> {
     board.filter(|size| *size != BoardSize::CHESS)
-}
-
-impl Options {
-    /// The position findings speak of first: the user's own, else the empty `board`; `None`
-    /// for the empty 8×8 board. Built once a string is analysed, not for every string looked
-    /// up in the cache.
-    fn seen_on(&self, board: Option<BoardSize>) -> Option<Position> {
-        match &self.position {
-            Some(position) => {
-                (Some(position) != centred(BoardSize::CHESS).as_ref()).then(|| position.clone())
-            }
-            None => centred(board?),
-        }
-    }
 }
 
 /// Everything found in one file.
