@@ -12,7 +12,7 @@ use betza_syntax::diagnostic::Diagnostic;
 use betza_syntax::document::{self, Options};
 use betza_syntax::explain::{names, pieces, said_in_turn};
 use betza_syntax::notation::xboard::xboard_reading;
-use betza_syntax::{Dialect, model, render};
+use betza_syntax::{BetzaString, Dialect, model, render};
 use serde_json::{Value, json};
 
 use crate::position::{position, typed};
@@ -140,24 +140,23 @@ pub fn update(request: &Request) -> Value {
         Err(problem) => return json!({ "problem": problem, "findings": [] }),
     };
     let dialect = reading.dialect();
-    let parse = betza_syntax::parse(request.betza, dialect);
+    // Read once for the findings, the words and the diagram.
+    let string = BetzaString::new(request.betza, dialect);
     let board = request.board.parse::<BoardSize>();
     // An MBN text of several definitions or with macros is explained a piece at a time, as
     // `betza explain` does; the diagram is the first piece's.
-    let pieces = pieces(&parse);
+    let pieces = pieces(&string);
     let seen = board.as_ref().ok().copied();
     let mut explanation = said_in_turn(&pieces, |piece| piece.explanation_on(seen).to_text());
-    let first = pieces
-        .iter()
-        .find_map(|p| Some((p.parse.as_ref()?, p.model()?)));
-    let drawn = first.as_ref().map_or(&parse, |(parse, _)| parse);
+    let first = pieces.iter().find_map(|p| Some((p.parse()?, p.model()?)));
+    let drawn = first.map_or(string.parse(), |(parse, _)| parse);
     if reading == Reading::XBoard {
         explanation.push('\n');
-        explanation.push_str(&xboard_reading(request.betza, seen));
+        explanation.push_str(&xboard_reading(&string, seen));
     }
     let position = board.and_then(|size| position(size, request));
     let mut view = json!({
-        "findings": findings(request.betza, dialect, (seen, position.as_ref().ok())),
+        "findings": findings(&string, (seen, position.as_ref().ok())),
         "explanation": explanation,
     });
     if let Some(conversion) = conversion(request, reading, position.as_ref().ok()) {
@@ -165,17 +164,15 @@ pub fn update(request: &Request) -> Value {
     }
     match position {
         Ok(position) => {
-            let piece = (reading != Reading::XBoard).then(|| match first {
-                Some((_, model)) => std::borrow::Cow::Borrowed(model),
-                None => std::borrow::Cow::Owned(model::build(&drawn.piece(), dialect)),
-            });
-            let generated = match &piece {
+            let piece = (reading != Reading::XBoard)
+                .then(|| first.map_or_else(|| string.model(), |(_, model)| model));
+            let generated = match piece {
                 Some(piece) => board::generate(piece, &position),
                 None => betza_syntax::notation::xboard::board::generate(request.betza, &position),
             };
             view["diagram"] = diagram(&position, &generated, typed(request.pieces, position.side));
             let drawn_text = drawn.syntax().text().to_string();
-            view["notes"] = notes(&drawn_text, piece.as_deref(), &generated).into();
+            view["notes"] = notes(&drawn_text, piece, &generated).into();
         }
         Err(problem) => view["problem"] = problem.into(),
     }
@@ -290,11 +287,10 @@ fn converted(
 /// that name squares speak of the page's position first (its board and pieces), else of its
 /// empty `board`.
 fn findings(
-    text: &str,
-    dialect: Dialect,
+    string: &BetzaString,
     (board, position): (Option<BoardSize>, Option<&Position>),
 ) -> Value {
-    let offsets = Utf16Offsets::new(text);
+    let offsets = Utf16Offsets::new(string.text());
     let range = |r: betza_syntax::TextRange| {
         (
             offsets.of(usize::from(r.start())),
@@ -302,7 +298,7 @@ fn findings(
         )
     };
     let options = Options {
-        default_dialect: dialect,
+        default_dialect: string.dialect(),
         board,
         position: position.cloned(),
         ..Options::default()
@@ -330,7 +326,7 @@ fn findings(
             "fix": fix,
         })
     };
-    document::analyse_string(text, dialect, &options)
+    document::analyse_string(string, &options)
         .iter()
         .map(one)
         .collect()

@@ -10,7 +10,7 @@ use std::path::Path;
 mod large_variants;
 
 use betza_syntax::board::{BoardSize, Position, Side, Square, generate};
-use betza_syntax::document::{Options, RegionCache, analyse, analyse_cached};
+use betza_syntax::document::{Options, Strings, analyse, analyse_cached};
 use betza_syntax::explain::{diagram, explain};
 use betza_syntax::host::HostFormat;
 use betza_syntax::{Dialect, model, parse};
@@ -249,8 +249,8 @@ fn bench_edits(c: &mut Criterion) {
     };
     for (label, bytes) in FILE_SIZES {
         let text = large_variants::generate(bytes);
-        let mut cache = RegionCache::default();
-        let mut analysis = analyse_cached(HostFormat::VariantsIni, &text, &options, &mut cache);
+        let mut strings = Strings::default();
+        let mut analysis = analyse_cached(HostFormat::VariantsIni, &text, &options, &mut strings);
         let at = usize::from(analysis.regions[0].range.start());
         for (what, typed) in [
             ("a letter typed and deleted", "F"),
@@ -262,8 +262,14 @@ fn bench_edits(c: &mut Criterion) {
             group.bench_function(format!("{what} in a {label} variants.ini"), |b| {
                 b.iter(|| {
                     let splices = [
-                        analysis.apply_edit(edited.as_str(), (at, at), typed, &options, &mut cache),
-                        analysis.apply_edit(text.as_str(), (at, end), "", &options, &mut cache),
+                        analysis.apply_edit(
+                            edited.as_str(),
+                            (at, at),
+                            typed,
+                            &options,
+                            &mut strings,
+                        ),
+                        analysis.apply_edit(text.as_str(), (at, end), "", &options, &mut strings),
                     ];
                     assert!(
                         splices.iter().all(Option::is_some),

@@ -23,11 +23,13 @@
 //! | [`notation`] | each notation, one module behind one trait: [`notation::xbetza`], [`notation::fairy`], [`notation::mbn`], [`notation::chained`] and XBoard's reading [`notation::xboard`] (grammar hooks, typed views, letters, lowering, lints, words); `notation::of` is the one dispatch |
 //! | [`model`], [`board`] | moves as legs, and where they go on a board |
 //! | [`diagnostic`], [`lint`], [`explain`], [`render`], [`convert`] | findings (one type, codes from one catalogue) and their proofs, words, diagrams, conversions between readings |
-//! | [`document`], [`ide`] | a whole file analysed edit by edit, and what an editor shows |
+//! | [`BetzaString`] | one string read once: its parse, model and conversions, shared by lints, comparisons, proofs and every editor feature |
+//! | [`document`], [`ide`] | a whole file analysed edit by edit (each distinct string read once, with its findings), and what an editor shows |
 //!
 //! The generic layers name no particular dialect: what one notation decides, they ask of
 //! `notation::of(dialect)`.
 
+mod betza_string;
 pub mod board;
 pub mod cancel;
 pub mod convert;
@@ -59,6 +61,7 @@ mod tests;
 #[path = "../../tests/common/tool.rs"]
 mod tool;
 
+pub use betza_string::BetzaString;
 pub use diagnostic::Severity;
 pub use dialect::Dialect;
 pub use parser::{Problem, SyntaxError};

@@ -6,11 +6,11 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use betza_syntax::Dialect;
 use betza_syntax::board::BoardSize;
 use betza_syntax::explain::{Described, pieces, said_in_turn};
 use betza_syntax::model::is_meaningless;
 use betza_syntax::notation::xboard::xboard_reading;
+use betza_syntax::{BetzaString, Dialect};
 
 use super::{EXIT_BAD_INPUT, EXIT_OUTPUT, report};
 
@@ -21,22 +21,21 @@ pub fn run(
     board: Option<BoardSize>,
     svg: Option<&Path>,
 ) -> ExitCode {
-    let parse = betza_syntax::parse(betza, dialect);
+    let string = BetzaString::new(betza, dialect);
+    let parse = string.parse();
     report::eprint_syntax_errors("<betza>", betza, parse.errors());
-    let pieces = pieces(&parse);
+    let pieces = pieces(&string);
     if let Some(path) = svg {
-        let first = pieces
-            .iter()
-            .find_map(|p| Some((p.parse.as_ref()?, p.model()?)));
-        let picture = match &first {
+        let first = pieces.iter().find_map(|p| Some((p.parse()?, p.model()?)));
+        let picture = match first {
             Some((parse, model)) => Described::with_model(parse, model).diagram_svg(board),
-            None => Described::new(&parse).diagram_svg(board),
+            None => Described::with_model(parse, string.model()).diagram_svg(board),
         };
         // `-` is standard output, which then holds the picture alone, for a pipe.
         if path == Path::new("-") {
             return match super::print(&picture) {
                 Err(status) => status,
-                Ok(()) if is_meaningless(&parse) => ExitCode::from(EXIT_BAD_INPUT),
+                Ok(()) if is_meaningless(parse) => ExitCode::from(EXIT_BAD_INPUT),
                 Ok(()) => ExitCode::SUCCESS,
             };
         }
@@ -48,12 +47,12 @@ pub fn run(
     let mut out = said_in_turn(&pieces, |piece| described(piece, board));
     if xboard {
         out.push('\n');
-        out.push_str(&xboard_reading(betza, board));
+        out.push_str(&xboard_reading(&string, board));
     }
     if let Err(status) = super::print(&out) {
         return status;
     }
-    if is_meaningless(&parse) {
+    if is_meaningless(parse) {
         ExitCode::from(EXIT_BAD_INPUT)
     } else {
         ExitCode::SUCCESS

@@ -8,8 +8,7 @@ use betza_syntax::board::{
     BoardSize, Generated, GeneratedMove, Occupant, PlacedPiece, Position, Side, Square, generate,
 };
 use betza_syntax::notation::xboard::board as xboard;
-use betza_syntax::tree::Parse;
-use betza_syntax::{Dialect, TextRange, model};
+use betza_syntax::{BetzaString, Dialect, TextRange, model};
 use serde_json::json;
 
 use super::{EXIT_BAD_INPUT, report};
@@ -33,10 +32,10 @@ pub struct Request {
 }
 
 pub fn run(request: &Request) -> ExitCode {
-    let parse = betza_syntax::parse(&request.betza, request.dialect);
-    report::eprint_syntax_errors("<betza>", &request.betza, parse.errors());
+    let string = BetzaString::new(&request.betza, request.dialect);
+    report::eprint_syntax_errors("<betza>", &request.betza, string.parse().errors());
     // XBoard, like Fairy-Stockfish, reads what it can of any string.
-    if model::is_meaningless(&parse) && !request.xboard {
+    if model::is_meaningless(string.parse()) && !request.xboard {
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     let from = request.from.unwrap_or_else(|| request.board.centre());
@@ -68,8 +67,8 @@ pub fn run(request: &Request) -> ExitCode {
     }
     warn_of_a_board_too_large(request);
     // XBoard's reading is generated from the text: the seed's model is not needed for it.
-    let piece = (!request.xboard).then(|| model::build(&parse.piece(), request.dialect));
-    let generated = match &piece {
+    let piece = (!request.xboard).then(|| string.model());
+    let generated = match piece {
         Some(piece) => generate(piece, &position),
         None => xboard::generate(&request.betza, &position),
     };
@@ -78,10 +77,10 @@ pub fn run(request: &Request) -> ExitCode {
     let split = if request.xboard {
         Vec::new()
     } else {
-        each_piece(&parse, &position)
+        each_piece(&string, &position)
     };
     let out = if split.is_empty() {
-        print_notes(&request.betza, piece.as_ref(), &generated);
+        print_notes(&request.betza, piece, &generated);
         if request.json {
             json_output(&generated, &[])
         } else {
@@ -223,8 +222,8 @@ struct OnePiece {
 
 /// The pieces of an MBN text of several definitions, each generated in `position`; none for a
 /// text of one piece.
-fn each_piece(parse: &Parse, position: &Position) -> Vec<OnePiece> {
-    let pieces = betza_syntax::explain::pieces(parse);
+fn each_piece(string: &BetzaString, position: &Position) -> Vec<OnePiece> {
+    let pieces = betza_syntax::explain::pieces(string);
     if pieces.len() < 2 {
         return Vec::new();
     }
@@ -232,7 +231,7 @@ fn each_piece(parse: &Parse, position: &Position) -> Vec<OnePiece> {
         .iter()
         .filter_map(|piece| {
             let model = piece.model()?.clone();
-            let text = piece.parse.as_ref()?.syntax().text().to_string();
+            let text = piece.parse()?.syntax().text().to_string();
             Some(OnePiece {
                 header: piece.header.clone(),
                 generated: generate(&model, position),

@@ -6,34 +6,24 @@ use std::borrow::Cow;
 use rowan::{TextRange, TextSize};
 
 use super::{
-    Analysis, Bounded, Options, RegionCache, analyse_region, errors_per_code, offer_host_findings,
+    Analysis, Bounded, Options, Strings, errors_per_code, offer_host_findings,
     offer_region_findings, region_board,
 };
-use crate::board::BoardSize;
 use crate::diagnostic::Diagnostic;
 use crate::host::{self, Region, Rescan, span};
 use crate::{Dialect, Source};
 
-impl RegionCache {
+impl Strings {
     /// Edits add the strings typed and never remove any (another region may share the text);
     /// once strings no longer in the file outnumber those in it by 4096, they are dropped. The
     /// pass over the regions that takes is paid once in thousands of edits.
-    fn drop_unused<S: Source + ?Sized>(
-        &mut self,
-        text: &S,
-        regions: &[Region],
-        (ini, options): (Option<&host::ini::Model>, &Options),
-    ) {
-        if self.entries.len() <= 2 * regions.len() + 4096 {
+    pub(crate) fn drop_unused<S: Source + ?Sized>(&mut self, text: &S, regions: &[Region]) {
+        if self.len() <= 2 * regions.len() + 4096 {
             return;
         }
-        let used: std::collections::HashSet<(Dialect, Option<BoardSize>, Cow<str>)> = (regions
-            .iter())
-        .map(|r| (r.dialect, region_board(ini, r, options), r.text(text)))
-        .collect();
-        self.entries.retain(|(dialect, board, string), _| {
-            used.contains(&(*dialect, *board, Cow::Borrowed(string.as_str())))
-        });
+        let used: std::collections::HashSet<(Dialect, Cow<str>)> =
+            regions.iter().map(|r| (r.dialect, r.text(text))).collect();
+        self.retain(|dialect, string| used.contains(&(dialect, Cow::Borrowed(string))));
     }
 }
 
@@ -88,7 +78,7 @@ impl Analysis {
         (start, end): (usize, usize),
         inserted: &str,
         options: &Options,
-        cache: &mut RegionCache,
+        strings: &mut Strings,
     ) -> Option<Splice> {
         if self.is_cut_short() {
             return None;
@@ -119,12 +109,12 @@ impl Analysis {
             }
             // Everything after the part moves by the same amount, in one direction.
             let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
-            let fresh = analyse_scan(text, &part.scan, self.ini.as_deref(), options, cache)?;
+            let fresh = analyse_scan(text, &part.scan, self.ini.as_deref(), options, strings)?;
             let splice = self.replace(bounds, shift, part.scan, fresh);
             first = first.min(splice.at);
             tail = tail.min(self.diagnostics.len() - splice.at - splice.inserted);
         }
-        cache.drop_unused(text, &self.regions, (self.ini.as_deref(), options));
+        strings.drop_unused(text, &self.regions);
         if options
             .max_findings
             .is_some_and(|max| self.diagnostics.len() > max)
@@ -284,7 +274,7 @@ fn offset(at: usize) -> TextSize {
     TextSize::new(u32::try_from(at).unwrap_or(u32::MAX))
 }
 
-/// The findings of a part's new `scan`: the host's own, then each region's, from `cache` when
+/// The findings of a part's new `scan`: the host's own, then each region's, from `strings` when
 /// the same string was analysed before; in file order. `None` when they are more than a file
 /// keeps.
 fn analyse_scan<S: Source + ?Sized>(
@@ -292,22 +282,15 @@ fn analyse_scan<S: Source + ?Sized>(
     scan: &host::Scan,
     ini: Option<&host::ini::Model>,
     options: &Options,
-    cache: &mut RegionCache,
+    strings: &mut Strings,
 ) -> Option<Vec<Diagnostic>> {
     let mut found = Bounded::new(options.max_findings);
     offer_host_findings(&mut found, &scan.errors, options);
     for region in &scan.regions {
-        let key = (
-            region.dialect,
-            region_board(ini, region, options),
-            region.text(text).into_owned(),
-        );
-        let local = (cache.entries.entry(key))
-            .or_insert_with_key(|(dialect, board, string)| {
-                analyse_region(string, (*dialect, *board), options).into()
-            })
-            .clone();
-        offer_region_findings(&mut found, region, &region.text(text), &local);
+        let string = region.text(text);
+        let board = region_board(ini, region, options);
+        let local = strings.findings((region.dialect, &string), board, options);
+        offer_region_findings(&mut found, region, &string, &local);
         if found.omitted_any() {
             return None;
         }

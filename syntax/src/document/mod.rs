@@ -3,7 +3,6 @@
 //! read files through this.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
 
 use rowan::TextRange;
 
@@ -13,14 +12,16 @@ use crate::diagnostic::{self, Diagnostic, Edit, Fix, codes};
 use crate::host::{self, HostFormat, Region};
 use crate::lint::{self, Engine, LintConfig};
 use crate::notation::mbn::scope::MacroScope;
-use crate::{Dialect, Severity, parse};
+use crate::{BetzaString, Dialect, Severity};
 
 mod bounded;
 mod edit;
+mod strings;
 
 use bounded::Bounded;
 pub use bounded::LeftOut;
 pub use edit::Splice;
+pub use strings::Strings;
 
 /// How to analyse: the dialect of `.betza` lines that declare none, the lint settings per
 /// dialect (a dialect's default target engines unless `engines` is given), and how many
@@ -94,10 +95,6 @@ impl Options {
     }
 }
 
-/// What a string's findings depend on besides the options (a user's position among them): its
-/// dialect, the board it is seen on (a `variants.ini` section's, when not 8×8) and its text.
-type RegionKey = (Dialect, Option<BoardSize>, String);
-
 /// The board `region` is seen on, when it is not 8×8: the one the user asked for, else its
 /// section's in a `variants.ini`, as Fairy-Stockfish registers it.
 fn region_board(
@@ -138,25 +135,6 @@ pub struct Analysis {
     pub left_out: Vec<LeftOut>,
     /// A `variants.ini` as Fairy-Stockfish reads it, kept in step with every edit.
     pub ini: Option<Box<host::ini::Model>>,
-}
-
-/// Findings of one region in its own coordinates, kept by region text so an edit re-analyses
-/// only the strings it changed. A string written many times shares one list, and its findings
-/// keep no help: the help is made from the fix when a finding is placed in the file.
-#[derive(Debug, Default, Clone)]
-pub struct RegionCache {
-    entries: HashMap<RegionKey, Arc<[Diagnostic]>>,
-}
-
-impl RegionCache {
-    /// How many distinct strings are cached.
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
 }
 
 impl Analysis {
@@ -240,16 +218,16 @@ fn offer_host_findings(found: &mut Bounded, errors: &host::HostErrors, options: 
 
 /// Analyses `text`, in `format`.
 pub fn analyse(format: HostFormat, text: &str, options: &Options) -> Analysis {
-    analyse_cached(format, text, options, &mut RegionCache::default())
+    analyse_cached(format, text, options, &mut Strings::default())
 }
 
-/// [`analyse`], reusing the findings of every region whose text `cache` has seen (the options
-/// must be the same as when it was filled) and dropping those no longer in the file.
+/// [`analyse`], reusing every string `strings` has read and its findings (the options must be
+/// the same as when it was filled) and dropping those no longer in the file.
 pub fn analyse_cached(
     format: HostFormat,
     text: &str,
     options: &Options,
-    cache: &mut RegionCache,
+    strings: &mut Strings,
 ) -> Analysis {
     let scan = host::scan_bounded(
         format,
@@ -259,22 +237,19 @@ pub fn analyse_cached(
     );
     let mut found = Bounded::new(options.max_findings);
     offer_host_findings(&mut found, &scan.errors, options);
-    let mut kept = RegionCache::default();
+    let mut kept = Strings::default();
     for region in &scan.regions {
         let board = region_board(scan.ini.as_deref(), region, options);
-        let key = (region.dialect, board, region.text(text).into_owned());
-        let local = match cache
-            .entries
-            .remove(&key)
-            .or_else(|| kept.entries.get(&key).cloned())
-        {
-            Some(local) => local,
-            None => analyse_region(&key.2, (region.dialect, board), options).into(),
-        };
-        offer_region_findings(&mut found, region, &key.2, &local);
-        kept.entries.insert(key, local);
+        let string = region.text(text);
+        let local = kept.findings_moved(
+            strings,
+            (region.dialect, string.to_string()),
+            board,
+            options,
+        );
+        offer_region_findings(&mut found, region, &string, &local);
     }
-    *cache = kept;
+    *strings = kept;
     for scope in MacroScope::all(format, text, &scan.regions) {
         for finding in scope.findings(&scan.regions) {
             if let Some(finding) = options.leveled(finding) {
@@ -295,23 +270,22 @@ pub fn analyse_cached(
 
 /// The findings of one Betza string on its own, outside any file, in its own bytes: what
 /// `check` says of each string of a file (a page that checks one typed string reads this).
-pub fn analyse_string(text: &str, dialect: Dialect, options: &Options) -> Vec<Diagnostic> {
-    let mut findings = analyse_region(text, (dialect, seen_board(options.board)), options);
+pub fn analyse_string(string: &BetzaString, options: &Options) -> Vec<Diagnostic> {
+    let mut findings = findings_of(string, seen_board(options.board), options);
     for d in &mut findings {
-        d.help = d.fix.as_ref().map(|fix| help_of(fix, text));
+        d.help = d.fix.as_ref().map(|fix| help_of(fix, string.text()));
     }
     findings
 }
 
 /// The findings of one string seen on `board`, in its own coordinates, without their help.
-fn analyse_region(
-    text: &str,
-    (dialect, board): (Dialect, Option<BoardSize>),
+fn findings_of(
+    string: &BetzaString,
+    board: Option<BoardSize>,
     options: &Options,
 ) -> Vec<Diagnostic> {
-    let parsed = parse(text, dialect);
-    let mut out: Vec<Diagnostic> = parsed
-        .errors()
+    let (text, dialect) = (string.text(), string.dialect());
+    let mut out: Vec<Diagnostic> = (string.parse().errors())
         .iter()
         .filter_map(|error| {
             options.leveled(Diagnostic {
@@ -320,7 +294,7 @@ fn analyse_region(
             })
         })
         .collect();
-    out.extend(lint::lint(&parsed, &options.lint_config(dialect, board)));
+    out.extend(lint::lint(string, &options.lint_config(dialect, board)));
     said_once_for_a_comment(&mut out);
     one_finding_per_span(&mut out, dialect);
     // A fix handed to another finding on its span must not edit letters a fix offered on

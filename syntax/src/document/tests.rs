@@ -6,30 +6,30 @@ mod findings;
 #[test]
 fn cached_analysis_equals_a_fresh_one_after_edits() {
     let options = Options::default();
-    let mut cache = RegionCache::default();
+    let mut strings = Strings::default();
     let before = "[a:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:NN\n";
     let after = "[a:chess]\ncustomPiece1 = x:fmW\ncustomPiece2 = y:NN\ncustomPiece3 = z:NN\n";
-    let first = analyse_cached(HostFormat::VariantsIni, before, &options, &mut cache);
+    let first = analyse_cached(HostFormat::VariantsIni, before, &options, &mut strings);
     assert_eq!(first, analyse(HostFormat::VariantsIni, before, &options));
-    assert_eq!(cache.len(), 2);
-    let second = analyse_cached(HostFormat::VariantsIni, after, &options, &mut cache);
+    assert_eq!(strings.len(), 2);
+    let second = analyse_cached(HostFormat::VariantsIni, after, &options, &mut strings);
     assert_eq!(second, analyse(HostFormat::VariantsIni, after, &options));
     // `mfW` is gone; `fmW` is new; `NN` (twice) was kept.
-    assert_eq!(cache.len(), 2);
+    assert_eq!(strings.len(), 2);
 }
 
 #[test]
 fn an_edit_inside_one_string_matches_a_full_analysis() {
     let options = Options::default();
-    let mut cache = RegionCache::default();
+    let mut strings = Strings::default();
     let before = "[a:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:NN\n# end\n";
-    let mut analysis = analyse_cached(HostFormat::VariantsIni, before, &options, &mut cache);
+    let mut analysis = analyse_cached(HostFormat::VariantsIni, before, &options, &mut strings);
     // Type `cF` after `mfW`, then delete the `m`: each time only that string is analysed.
     let edits: [((usize, usize), &str); 2] = [((30, 30), "cF"), ((27, 28), "")];
     let mut text = before.to_owned();
     for ((start, end), inserted) in edits {
         text.replace_range(start..end, inserted);
-        let splice = analysis.apply_edit(&text, (start, end), inserted, &options, &mut cache);
+        let splice = analysis.apply_edit(&text, (start, end), inserted, &options, &mut strings);
         assert!(splice.is_some());
         assert_eq!(
             analysis,
@@ -47,8 +47,8 @@ pub(crate) fn edit_in_steps(
     edits: &[((usize, usize), &str)],
 ) -> usize {
     let options = Options::default();
-    let mut cache = RegionCache::default();
-    let mut analysis = analyse_cached(format, before, &options, &mut cache);
+    let mut strings = Strings::default();
+    let mut analysis = analyse_cached(format, before, &options, &mut strings);
     let mut text = before.to_owned();
     let mut incremental = 0;
     for &((start, end), inserted) in edits {
@@ -58,7 +58,7 @@ pub(crate) fn edit_in_steps(
         let old = analysis.diagnostics.clone();
         text.replace_range(start..end, inserted);
         let fresh = analyse(format, &text, &options);
-        match analysis.apply_edit(&text, (start, end), inserted, &options, &mut cache) {
+        match analysis.apply_edit(&text, (start, end), inserted, &options, &mut strings) {
             Some(Splice {
                 at,
                 removed,
@@ -154,9 +154,9 @@ fn edits_that_make_or_unmake_a_header_analyse_the_whole_file() {
 #[test]
 fn strings_typed_and_gone_do_not_stay_cached_forever() {
     let options = Options::default();
-    let mut cache = RegionCache::default();
+    let mut strings = Strings::default();
     let mut text = "[a:chess]\ncustomPiece1 = x:W\n".to_owned();
-    let mut analysis = analyse_cached(HostFormat::VariantsIni, &text, &options, &mut cache);
+    let mut analysis = analyse_cached(HostFormat::VariantsIni, &text, &options, &mut strings);
     // Six thousand different strings typed one after another at the same place.
     let at = text.len() - 1;
     for n in 0..6000 {
@@ -170,11 +170,11 @@ fn strings_typed_and_gone_do_not_stay_cached_forever() {
         text.replace_range(at..end, &digits);
         assert!(
             analysis
-                .apply_edit(&text, (at, end), &digits, &options, &mut cache)
+                .apply_edit(&text, (at, end), &digits, &options, &mut strings)
                 .is_some()
         );
     }
-    assert!(cache.len() <= 2 + 4096, "{}", cache.len());
+    assert!(strings.len() <= 2 + 4096, "{}", strings.len());
     assert_eq!(analysis, analyse(HostFormat::VariantsIni, &text, &options));
 }
 
@@ -325,8 +325,8 @@ fn an_edit_reads_only_its_section() {
             section_at..section_end + 21,
         ),
     ];
-    let mut cache = RegionCache::default();
-    let mut analysis = analyse_cached(HostFormat::VariantsIni, &before, &options, &mut cache);
+    let mut strings = Strings::default();
+    let mut analysis = analyse_cached(HostFormat::VariantsIni, &before, &options, &mut strings);
     let mut text = before.clone();
     for ((start, end), inserted, allowed) in edits {
         text.replace_range(start..end, inserted);
@@ -334,7 +334,7 @@ fn an_edit_reads_only_its_section() {
             text: &text,
             read: Default::default(),
         };
-        let splice = analysis.apply_edit(&watched, (start, end), inserted, &options, &mut cache);
+        let splice = analysis.apply_edit(&watched, (start, end), inserted, &options, &mut strings);
         assert!(splice.is_some(), "{inserted:?} is analysed alone");
         assert_eq!(analysis, analyse(HostFormat::VariantsIni, &text, &options));
         for read in watched.read.borrow().iter() {
@@ -436,29 +436,29 @@ fn findings_past_the_limit_are_summed_up_in_one() {
 #[test]
 fn edits_past_the_limit_analyse_the_whole_file() {
     let options = limited(Some(2));
-    let mut cache = RegionCache::default();
+    let mut strings = Strings::default();
     let mut text = "W+\nW+\nW\n".to_owned();
-    let mut analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut cache);
+    let mut analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut strings);
     assert!(!analysis.is_cut_short());
     text.replace_range(7..7, "+");
     assert_eq!(
-        analysis.apply_edit(&text, (7, 7), "+", &options, &mut cache),
+        analysis.apply_edit(&text, (7, 7), "+", &options, &mut strings),
         None
     );
-    analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut cache);
+    analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut strings);
     assert!(analysis.is_cut_short());
     text.replace_range(0..1, "F");
     assert_eq!(
-        analysis.apply_edit(&text, (0, 1), "F", &options, &mut cache),
+        analysis.apply_edit(&text, (0, 1), "F", &options, &mut strings),
         None
     );
     // Back under the limit, edits are incremental again.
     let mut text = "W+\nW\n".to_owned();
-    let mut analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut cache);
+    let mut analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut strings);
     text.replace_range(3..4, "F");
     assert!(
         analysis
-            .apply_edit(&text, (3, 4), "F", &options, &mut cache)
+            .apply_edit(&text, (3, 4), "F", &options, &mut strings)
             .is_some()
     );
     assert_eq!(analysis, analyse(HostFormat::Betza, &text, &options));

@@ -2,51 +2,73 @@
 //! macro with its macros dissolved ("all the macro definitions have to be dissolved" before a
 //! piece's moves are read, seed 002); any other text is one piece.
 
+use std::sync::OnceLock;
+
 use super::Described;
 use crate::model;
 use crate::notation::mbn::pieces::definitions;
 use crate::tree::Parse;
+use crate::{BetzaString, parse};
 
-/// One piece of a text: a line saying which (empty for a text of one piece), and its parse,
-/// `None` where its macros cannot be dissolved (the header says why).
-#[derive(Debug, Clone)]
-pub struct Piece {
+/// One piece of a text: a line saying which (empty for a text of one piece), and how it reads.
+#[derive(Debug)]
+pub struct Piece<'s> {
     pub header: String,
-    pub parse: Option<Parse>,
-    /// The whole text, when this piece is one of several: the game its attacking sets
-    /// (`K=K+{C}W2F2`) look up their pieces in.
-    pub game: Option<Parse>,
-    /// Its model, built once for everything said and drawn of it.
-    built: std::sync::OnceLock<model::Piece>,
+    read: Read<'s>,
 }
 
-impl Piece {
-    /// Its model, the pieces of its attacking sets moving as the game defines them.
+#[derive(Debug)]
+enum Read<'s> {
+    /// The whole text is the piece: its parse and model are the string's own.
+    Whole(&'s BetzaString),
+    /// One definition of several, its macros dissolved: the game its attacking sets
+    /// (`K=K+{C}W2F2`) look up their pieces in is the whole text.
+    InGame {
+        parse: Parse,
+        game: &'s Parse,
+        built: OnceLock<model::Piece>,
+    },
+    /// Its macros cannot be dissolved (the header says why).
+    Undissolved,
+}
+
+impl Piece<'_> {
+    /// Its parse, `None` where its macros cannot be dissolved.
+    pub fn parse(&self) -> Option<&Parse> {
+        match &self.read {
+            Read::Whole(string) => Some(string.parse()),
+            Read::InGame { parse, .. } => Some(parse),
+            Read::Undissolved => None,
+        }
+    }
+
+    /// Its model, the pieces of its attacking sets moving as the game defines them; built
+    /// once for everything said and drawn of it.
     pub fn model(&self) -> Option<&model::Piece> {
-        let parse = self.parse.as_ref()?;
-        Some(self.built.get_or_init(|| match &self.game {
-            Some(game) => crate::notation::mbn::build_in_game(&parse.piece(), &[game.piece()]),
-            None => model::build(&parse.piece(), parse.dialect()),
-        }))
+        match &self.read {
+            Read::Whole(string) => Some(string.model()),
+            Read::InGame { parse, game, built } => Some(built.get_or_init(|| {
+                crate::notation::mbn::build_in_game(&parse.piece(), &[game.piece()])
+            })),
+            Read::Undissolved => None,
+        }
     }
 }
 
-/// The pieces of `parse`, in the order written. An MBN text of one definition without macros
+/// The pieces of `string`, in the order written. An MBN text of one definition without macros
 /// is one piece, as is any text of another dialect.
-pub fn pieces(parse: &Parse) -> Vec<Piece> {
+pub fn pieces(string: &BetzaString) -> Vec<Piece<'_>> {
     let whole = || {
         vec![Piece {
             header: String::new(),
-            parse: Some(parse.clone()),
-            game: None,
-            built: std::sync::OnceLock::new(),
+            read: Read::Whole(string),
         }]
     };
-    if !crate::notation::of(parse.dialect()).has_macros() {
+    if !crate::notation::of(string.dialect()).has_macros() {
         return whole();
     }
-    let read = definitions(parse);
-    let parse_of_game = parse;
+    let game = string.parse();
+    let read = definitions(game);
     if read.len() <= 1 && !read.iter().any(|d| d.is_macro || d.uses_macros()) {
         return whole();
     }
@@ -61,24 +83,23 @@ pub fn pieces(parse: &Parse) -> Vec<Piece> {
                 header.push_str(&format!(" ({title})"));
             }
             header.push('\n');
-            let parse = match d.dissolved {
+            let read = match d.dissolved {
                 Ok(text) => {
                     if text != d.written {
                         header.push_str(&format!("with macros dissolved: {text}\n"));
                     }
-                    Some(crate::parse(&text, parse_of_game.dialect()))
+                    Read::InGame {
+                        parse: parse(&text, string.dialect()),
+                        game,
+                        built: OnceLock::new(),
+                    }
                 }
                 Err(error) => {
                     header.push_str(&format!("cannot be dissolved: {error}\n"));
-                    None
+                    Read::Undissolved
                 }
             };
-            Piece {
-                header,
-                parse,
-                game: Some(parse_of_game.clone()),
-                built: std::sync::OnceLock::new(),
-            }
+            Piece { header, read }
         })
         .collect()
 }
@@ -92,7 +113,7 @@ pub fn said_in_turn(pieces: &[Piece], say: impl Fn(&Described) -> String) -> Str
             out.push_str("\n----\n\n");
         }
         out.push_str(&piece.header);
-        if let (Some(parse), Some(model)) = (&piece.parse, piece.model()) {
+        if let (Some(parse), Some(model)) = (piece.parse(), piece.model()) {
             out.push_str(&say(&Described::with_model(parse, model)));
         }
     }

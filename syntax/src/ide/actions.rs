@@ -85,8 +85,9 @@ fn rewritten(document: &Document, offset: usize) -> Option<Fix> {
     }
     let region = document.region_at(offset)?;
     let text = document.region_text(region);
-    let piece = document.piece(&text, region.dialect);
-    let equivalent = crate::notation::of(region.dialect).equivalent(&piece.parse, piece.model())?;
+    let string = document.string(&text, region.dialect);
+    let equivalent =
+        crate::notation::of(region.dialect).equivalent(string.parse(), string.model())?;
     let (other, into) = (equivalent.text, equivalent.dialect);
     let (start, end) = (
         usize::from(region.range.start()),

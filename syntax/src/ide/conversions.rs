@@ -4,8 +4,9 @@
 //! differently, the string XBoard plays as the notation means it; on any XBetza or
 //! Fairy-Stockfish string, the shortest string of the same moves.
 
+use super::Document;
 use super::actions::{Action, ActionKind};
-use super::{Document, Piece};
+use crate::BetzaString;
 use crate::convert::Reading;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::host::Region;
@@ -26,7 +27,7 @@ pub(super) struct Port {
 /// `engines-disagree` in Fairy-Stockfish's reading, and an XBoard finding whose own fix does
 /// not already write the same string (`own_fix`).
 fn ports<'f>(
-    piece: &Piece,
+    string: &BetzaString,
     own: Reading,
     findings: impl Iterator<Item = &'f Diagnostic>,
     own_fix: impl Fn(&Diagnostic, &str) -> bool,
@@ -41,7 +42,7 @@ fn ports<'f>(
             continue;
         }
         said.push(engine);
-        if let Some(betza) = piece.converted(meant, engine)
+        if let Some(betza) = string.converted(meant, engine)
             && !own_fix(finding, &betza)
         {
             out.push(Port {
@@ -66,9 +67,9 @@ pub(super) fn ports_of(document: &Document, region: &Region) -> Vec<Port> {
     let Some(own) = Reading::of_dialect(region.dialect) else {
         return Vec::new();
     };
-    let piece = document.piece(&document.region_text(region), region.dialect);
+    let string = document.string(&document.region_text(region), region.dialect);
     let findings = (document.diagnostics().iter()).filter(|d| region.range.contains_range(d.range));
-    ports(&piece, own, findings, |_, _| false)
+    ports(&string, own, findings, |_, _| false)
 }
 
 /// The conversions offered for the string at byte `offset` of `document`, each replacing the
@@ -81,7 +82,7 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
         return Vec::new();
     };
     let text = document.region_text(region);
-    let piece = document.piece(&text, region.dialect);
+    let string = document.string(&text, region.dialect);
     let replace = |betza: String| {
         vec![Edit {
             range: region.range,
@@ -96,7 +97,7 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
             fix.edits.len() == 1 && fix.edits[0].range == region.range && fix.edits[0].text == betza
         })
     };
-    let mut out: Vec<Action> = (ports(&piece, own, here, own_fix).into_iter())
+    let mut out: Vec<Action> = (ports(&string, own, here, own_fix).into_iter())
         .map(|port| Action {
             title: format!(
                 "Write it for {} as {} reads it: `{}` ({})",
@@ -108,8 +109,8 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
         .collect();
     // A string with a syntax error has its own fix, which says what is wrong; the shortest
     // string would be the same edit without the reason.
-    if let Some(betza) = (!piece.parse.has_errors())
-        .then(|| piece.converted(own, own))
+    if let Some(betza) = (!string.parse().has_errors())
+        .then(|| string.converted(own, own))
         .flatten()
         .filter(|betza| betza.len() < text.len())
     {

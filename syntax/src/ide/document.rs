@@ -1,54 +1,16 @@
 //! One open document: its text as a rope, its host format and its analysis, kept in step with
 //! every edit. An edit inside one Betza string (or one section body of a `variants.ini`)
-//! analyses only that part again; the parse and model of each distinct string are built at most
-//! once while the document holds it, whichever request asks first.
+//! analyses only that part again; each distinct string is read once ([`BetzaString`]: its
+//! parse, model and findings) and shared by the analysis and every request about it.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ropey::Rope;
 
-use crate::convert::{Reading, convert};
 use crate::diagnostic::Diagnostic;
-use crate::document::{self, Analysis, Options, RegionCache};
+use crate::document::{self, Analysis, Options, Strings};
 use crate::host::{self, HostFormat, Region};
-use crate::tree::Parse;
-use crate::{Dialect, model, parse};
-
-/// A string's parse and its model, each built once, when first asked for, and shared by every
-/// request about the string.
-#[derive(Debug)]
-pub struct Piece {
-    pub parse: Parse,
-    model: OnceLock<model::Piece>,
-    /// The string converted between readings, proven exact, by (from, to): each asked for once.
-    conversions: Mutex<HashMap<(Reading, Reading), Option<String>>>,
-}
-
-impl Piece {
-    pub fn model(&self) -> &model::Piece {
-        self.model
-            .get_or_init(|| model::build(&self.parse.piece(), self.parse.dialect()))
-    }
-
-    /// The string, read as `from`, written so that `to` reads it the same: proven by
-    /// generation (`convert`), and different from the string; `None` when no such string is
-    /// found.
-    pub fn converted(&self, from: Reading, to: Reading) -> Option<String> {
-        let mut conversions = self
-            .conversions
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        conversions
-            .entry((from, to))
-            .or_insert_with(|| {
-                let text = self.parse.syntax().text().to_string();
-                let conversion = convert(&text, from, to).ok()?;
-                (conversion.exact && conversion.betza != text).then_some(conversion.betza)
-            })
-            .clone()
-    }
-}
+use crate::{BetzaString, Dialect};
 
 /// An open document.
 #[derive(Debug)]
@@ -56,11 +18,10 @@ pub struct Document {
     rope: Rope,
     format: Option<HostFormat>,
     analysis: Option<Analysis>,
-    /// Findings per Betza string, so an edit re-analyses only the strings it changed.
-    findings: RegionCache,
-    /// Parses and models per Betza string, built when a request first needs them. Behind a
-    /// lock because requests only read the document.
-    pieces: Mutex<HashMap<(Dialect, String), Arc<Piece>>>,
+    /// Each distinct Betza string read once, with its findings, so an edit re-analyses only
+    /// the strings it changed and a request reads what the analysis built. Behind a lock
+    /// because requests only read the document.
+    strings: Mutex<Strings>,
 }
 
 /// The edits of one change of a document, applied in order; see [`Document::edit`].
@@ -94,12 +55,13 @@ impl Edits<'_> {
         let Document {
             rope,
             analysis,
-            findings,
+            strings,
             ..
         } = &mut *self.document;
+        let strings = strings.get_mut().unwrap_or_else(PoisonError::into_inner);
         let kept_up = analysis.as_mut().is_some_and(|analysis| {
             analysis
-                .apply_edit(rope, (start, end), inserted, self.options, findings)
+                .apply_edit(rope, (start, end), inserted, self.options, strings)
                 .is_some()
         });
         self.whole = !kept_up;
@@ -122,16 +84,15 @@ fn char_boundary(rope: &Rope, offset: usize) -> usize {
 }
 
 /// A copy for an edit while a request still reads the document (a server answers requests on
-/// a snapshot): the text and analysis are copied, the built pieces shared.
+/// a snapshot): the text and analysis are copied, the strings read shared.
 impl Clone for Document {
     fn clone(&self) -> Document {
-        let pieces = self.pieces.lock().unwrap_or_else(PoisonError::into_inner);
+        let strings = self.strings.lock().unwrap_or_else(PoisonError::into_inner);
         Document {
             rope: self.rope.clone(),
             format: self.format,
             analysis: self.analysis.clone(),
-            findings: self.findings.clone(),
-            pieces: Mutex::new(pieces.clone()),
+            strings: Mutex::new(strings.clone()),
         }
     }
 }
@@ -145,8 +106,7 @@ impl Document {
             rope: Rope::from_str(text),
             format,
             analysis: None,
-            findings: RegionCache::default(),
-            pieces: Mutex::default(),
+            strings: Mutex::default(),
         };
         document.analyse(text, options);
         document
@@ -200,19 +160,11 @@ impl Document {
         model.sections().get(model.section_at(offset))?.board()
     }
 
-    /// The parse (and model) of a string, built the first time they are asked for.
-    pub fn piece(&self, text: &str, dialect: Dialect) -> Arc<Piece> {
-        let mut pieces = self.pieces.lock().unwrap_or_else(PoisonError::into_inner);
-        pieces
-            .entry((dialect, text.to_owned()))
-            .or_insert_with(|| {
-                Arc::new(Piece {
-                    parse: parse(text, dialect),
-                    model: OnceLock::new(),
-                    conversions: Mutex::default(),
-                })
-            })
-            .clone()
+    /// A string of the document read: as the analysis read it, or read now, the first time
+    /// a request asks for it.
+    pub fn string(&self, text: &str, dialect: Dialect) -> Arc<BetzaString> {
+        let mut strings = self.strings.lock().unwrap_or_else(PoisonError::into_inner);
+        strings.read(text, dialect)
     }
 
     /// Applies one change's edits in order, through `edit`, then brings the analysis up to
@@ -227,42 +179,24 @@ impl Document {
         if edits.whole {
             let text = self.rope.to_string();
             self.analyse(&text, options);
-        } else {
-            // Requests during typing build each half-typed string once.
-            self.forget_unused_pieces();
         }
     }
 
     /// Analyses everything again, after the options changed.
     pub fn reanalyse(&mut self, options: &Options) {
-        self.findings = RegionCache::default();
+        self.strings = Mutex::default();
         let text = self.rope.to_string();
         self.analyse(&text, options);
     }
 
     fn analyse(&mut self, text: &str, options: &Options) {
-        self.analysis = self
-            .format
-            .map(|format| document::analyse_cached(format, text, options, &mut self.findings));
-        self.forget_unused_pieces();
-    }
-
-    /// Strings no longer in the document are let go once they outnumber those in it by 1024:
-    /// the pass over the regions that takes is paid once in a thousand new strings.
-    fn forget_unused_pieces(&mut self) {
-        let pieces = self
-            .pieces
+        let strings = self
+            .strings
             .get_mut()
             .unwrap_or_else(PoisonError::into_inner);
-        let regions = self.analysis.as_ref().map_or(&[][..], |a| &a.regions);
-        if pieces.len() <= 2 * regions.len() + 1024 {
-            return;
-        }
-        let used: std::collections::HashSet<(Dialect, String)> = regions
-            .iter()
-            .map(|r| (r.dialect, r.text(&self.rope).into_owned()))
-            .collect();
-        pieces.retain(|key, _| used.contains(key));
+        self.analysis = self
+            .format
+            .map(|format| document::analyse_cached(format, text, options, strings));
     }
 }
 

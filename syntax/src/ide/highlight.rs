@@ -40,8 +40,8 @@ pub fn highlights(document: &Document, from: usize, to: usize) -> Vec<Highlight>
         if usize::from(region.range.start()) > to {
             break;
         }
-        let piece = document.piece(&document.region_text(region), region.dialect);
-        for element in piece.parse.syntax().descendants_with_tokens() {
+        let string = document.string(&document.region_text(region), region.dialect);
+        for element in string.parse().syntax().descendants_with_tokens() {
             let NodeOrToken::Token(token) = element else {
                 continue;
             };

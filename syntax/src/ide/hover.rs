@@ -5,6 +5,7 @@
 //! once for all of it.
 
 use super::{Document, message_lines};
+use crate::BetzaString;
 use crate::board::BoardSize;
 use crate::explain::Described;
 use crate::notation::mbn::pieces::definition_meaning;
@@ -39,7 +40,7 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         return super::ini::hover(document.ini()?, offset);
     };
     let text = document.region_text(region);
-    let piece = document.piece(&text, region.dialect);
+    let string = document.string(&text, region.dialect);
     let local = offset
         .saturating_sub(usize::from(region.range.start()))
         .min(text.len());
@@ -74,13 +75,13 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
         None => piece_words(
             document,
             region,
-            &piece,
+            &string,
             (options, height),
             file_board.as_ref(),
         ),
     };
     // What the letter under the cursor means comes last: the piece is what a hover is for.
-    let letter = token_doc(&piece.parse, local);
+    let letter = token_doc(string.parse(), local);
     if !letter.is_empty() {
         markdown.push_str("\n---\n\n");
         markdown.push_str(&letter);
@@ -94,7 +95,7 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
 fn piece_words(
     document: &Document,
     region: &crate::host::Region,
-    piece: &super::Piece,
+    string: &BetzaString,
     (options, height): (HoverOptions, u32),
     file_board: Option<&FileBoard>,
 ) -> String {
@@ -119,8 +120,8 @@ fn piece_words(
     );
     let mut words = heading + &unread_groups(region.context.unread_groups);
     words.push_str(&meaning_of(
-        &piece.parse,
-        piece.model(),
+        string.parse(),
+        string.model(),
         (options, height),
         board_said,
     ));
@@ -131,7 +132,7 @@ fn piece_words(
         .and_then(|p| p.chars().next());
     let start = file_board.and_then(|b| Some((b.size, b.start_fen.as_deref()?)));
     if let (true, Some((size, fen)), Some(letter)) = (options.start_position, start, letter) {
-        words.push_str(&on_start_square(piece, size, fen, letter));
+        words.push_str(&on_start_square(string, size, fen, letter));
     }
     // An engine that reads the string otherwise: what to write for it, proven.
     for port in super::conversions::ports_of(document, region) {
@@ -223,19 +224,14 @@ fn file_board(document: &Document, region: &crate::host::Region) -> Option<FileB
 
 /// The piece `letter` on its start square of `fen`, among the other pieces of the start
 /// position; nothing when white has no such piece there or the position does not fit.
-fn on_start_square(
-    piece: &super::document::Piece,
-    size: BoardSize,
-    fen: &str,
-    letter: char,
-) -> String {
+fn on_start_square(string: &BetzaString, size: BoardSize, fen: &str, letter: char) -> String {
     let Some(pieces) = super::start_position::placement(fen, size) else {
         return String::new();
     };
     let Some((from, friends, enemies)) = super::start_position::start_of(&pieces, letter) else {
         return String::new();
     };
-    let described = Described::with_model(&piece.parse, piece.model());
+    let described = Described::with_model(string.parse(), string.model());
     described
         .diagram_in_position(size, from, (&friends, &enemies))
         .map(|grid| {
@@ -299,24 +295,24 @@ fn mbn_definition(
     };
     match dissolved {
         Ok(text) => {
-            let piece = document.piece(&text, dialect);
+            let string = document.string(&text, dialect);
             if text != written {
                 markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
             }
             // A set of attackers (`K=K+{C}W2F2`) names pieces the game may define (`C=RN`):
             // such a piece is built again with the game's definitions; the rest keep the
             // model cached on their own text.
-            let has_attackers = piece
+            let has_attackers = string
                 .model()
                 .moves
                 .iter()
                 .any(|m| !m.regions.attacked_by.is_empty());
             let attackers_defined = has_attackers.then(|| {
                 let game: Vec<_> = scope.parses().map(crate::tree::Parse::piece).collect();
-                crate::notation::mbn::build_in_game(&piece.parse.piece(), &game)
+                crate::notation::mbn::build_in_game(&string.parse().piece(), &game)
             });
-            let model = attackers_defined.as_ref().unwrap_or_else(|| piece.model());
-            markdown.push_str(&meaning_of(&piece.parse, model, (options, height), None));
+            let model = attackers_defined.as_ref().unwrap_or_else(|| string.model());
+            markdown.push_str(&meaning_of(string.parse(), model, (options, height), None));
         }
         Err(error) => markdown.push_str(&format!("cannot be dissolved: {error}\n")),
     }

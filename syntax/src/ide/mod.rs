@@ -17,7 +17,7 @@ pub mod symbols;
 
 pub use crate::vocabulary::dialects::{Letter, LetterKind};
 pub use completion::{Completion, CustomPiece};
-pub use document::{Document, Edits, Piece};
+pub use document::{Document, Edits};
 pub use highlight::{Highlight, TokenClass};
 pub use hover::{Hover, HoverOptions};
 pub use message_lines::message_lines;

@@ -43,12 +43,12 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
     }
     for region in document.regions() {
         let text = document.region_text(region);
-        let piece = document.piece(&text, region.dialect);
+        let string = document.string(&text, region.dialect);
         // A string that is only part of its piece (bracket groups left out) names no piece.
         let names: Vec<&str> = if region.context.unread_groups > 0 {
             Vec::new()
         } else {
-            identify(piece.model())
+            identify(string.model())
                 .names
                 .iter()
                 .map(|e| e.name)

@@ -17,8 +17,7 @@ pub(crate) use proof::{Original, Reading, drop_conflicting_fixes};
 
 use crate::board::Position;
 use crate::diagnostic::{self, Code};
-use crate::tree::Parse;
-use crate::{Dialect, Severity};
+use crate::{BetzaString, Dialect, Severity};
 
 /// Which rules run, at what level, for which engines.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,20 +81,15 @@ impl Findings<'_> {
     }
 }
 
-/// Every finding for a parsed string, in source order.
-pub fn lint(parse: &Parse, config: &LintConfig) -> Vec<Diagnostic> {
+/// Every finding for a string, in source order.
+pub fn lint(string: &BetzaString, config: &LintConfig) -> Vec<Diagnostic> {
     let mut findings = Findings {
         config,
         out: Vec::new(),
     };
-    crate::notation::of(parse.dialect()).lint(parse, &mut findings);
+    crate::notation::of(string.dialect()).lint(string, &mut findings);
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
-    proof::prove_fixes(
-        &parse.syntax().text().to_string(),
-        parse.dialect(),
-        &mut out,
-        config.seen.as_ref(),
-    );
+    proof::prove_fixes(string, &mut out, config.seen.as_ref());
     out
 }

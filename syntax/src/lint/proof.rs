@@ -12,7 +12,7 @@ use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
 use crate::board::{Generated, Position, Square, generate, without_repeats};
 use crate::model;
-use crate::{Dialect, parse};
+use crate::{BetzaString, Dialect, parse};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
 /// the string is long: the proofs of one string look over at most this many letters in all
@@ -21,7 +21,7 @@ use crate::{Dialect, parse};
 pub(crate) const PROOF_LETTERS: usize = 16_384;
 
 /// The moves of one reading, position by position.
-pub(crate) type Generator = Box<dyn Fn(&Position) -> Generated>;
+pub(crate) type Generator<'p> = Box<dyn Fn(&Position) -> Generated + 'p>;
 
 /// How a string is read to prove a fix: in its own dialect, or by an engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub(crate) enum Reading {
 
 impl Reading {
     /// A generator for `text` read this way, built once for every position.
-    pub(crate) fn generator(self, text: &str) -> Generator {
+    pub(crate) fn generator(self, text: &str) -> Generator<'static> {
         match self {
             Reading::Dialect(dialect) => {
                 let piece = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
@@ -40,6 +40,22 @@ impl Reading {
             }
             Reading::Engine(engine) => crate::notation::engine_generator(engine, text),
         }
+    }
+}
+
+/// The moves of the original `text` read as `reading`: from the model of the `analysed`
+/// string when it is read in its dialect.
+fn original_generator<'t>(
+    text: &str,
+    reading: Reading,
+    analysed: Option<&'t BetzaString>,
+) -> Generator<'t> {
+    match analysed {
+        Some(string) => {
+            let piece = string.model_to_generate();
+            Box::new(move |position| generate(piece, position))
+        }
+        None => reading.generator(text),
     }
 }
 
@@ -58,13 +74,24 @@ pub(crate) struct Original<'t> {
     dialect: Dialect,
     /// How the original is read: in its dialect, or (to convert from it) by an engine.
     reading: Reading,
-    generator: Option<Generator>,
+    /// The string as its analysis read it, when it is read in its dialect: generated from its
+    /// model, built once for every rule.
+    analysed: Option<&'t BetzaString>,
+    generator: Option<Generator<'t>>,
     seen: Vec<Option<Generated>>,
 }
 
 impl<'t> Original<'t> {
-    pub(crate) fn new(text: &'t str, dialect: Dialect) -> Self {
-        Self::read_as(text, dialect, Reading::Dialect(dialect))
+    /// A string as its dialect reads it, generated from the model its analysis built.
+    pub(crate) fn of(string: &'t BetzaString) -> Self {
+        Original {
+            analysed: Some(string),
+            ..Self::read_as(
+                string.text(),
+                string.dialect(),
+                Reading::Dialect(string.dialect()),
+            )
+        }
     }
 
     /// The original written in `dialect` but read as `reading` (XBoard's reading of XBetza).
@@ -73,19 +100,28 @@ impl<'t> Original<'t> {
             text,
             dialect,
             reading,
+            analysed: None,
             generator: None,
             seen: Vec::new(),
         }
+    }
+
+    /// The original's moves, position by position.
+    fn generator(&mut self) -> &Generator<'t> {
+        let (text, reading, analysed) = (self.text, self.reading, self.analysed);
+        self.generator
+            .get_or_insert_with(|| original_generator(text, reading, analysed))
     }
 
     fn at(&mut self, index: usize) -> &Generated {
         if self.seen.len() <= index {
             self.seen.resize_with(index + 1, || None);
         }
-        let generator = self
-            .generator
-            .get_or_insert_with(|| self.reading.generator(self.text));
-        self.seen[index].get_or_insert_with(|| generator(&proof_positions()[index]))
+        let generated = match self.seen[index].take() {
+            Some(generated) => generated,
+            None => self.generator()(&proof_positions()[index]),
+        };
+        self.seen[index].insert(generated)
     }
 
     /// Whether `text` read as `reading` makes exactly the original's moves on every proof
@@ -121,13 +157,13 @@ impl<'t> Original<'t> {
 /// change nothing) goes with a fix that fails, other findings lose the fix and a portability
 /// finding says what no rewrite keeps. No two fixes edit the same letters.
 pub(crate) fn prove_fixes(
-    text: &str,
-    dialect: Dialect,
+    string: &BetzaString,
     findings: &mut Vec<Diagnostic>,
     seen: Option<&Position>,
 ) {
+    let (text, dialect) = (string.text(), string.dialect());
     let mut prover = Prover {
-        original: Original::new(text, dialect),
+        original: Original::of(string),
         letters_left: PROOF_LETTERS,
         seen,
     };
@@ -231,7 +267,8 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
             None => finding.fix = None,
             Some(false) => {
                 finding.fix = None;
-                let said = not_kept(text, &fixed, (prover.original.dialect, engine), prover.seen);
+                let seen = prover.seen;
+                let said = not_kept(&mut prover.original, &fixed, engine, seen);
                 finding.message.push_str(&said);
             }
         }
@@ -240,19 +277,19 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
 
 /// What a portability rewrite that was not proven fails to keep, for its finding's message.
 fn not_kept(
-    text: &str,
+    original: &mut Original<'_>,
     fixed: &str,
-    (dialect, engine): (Dialect, Engine),
+    engine: Engine,
     seen: Option<&Position>,
 ) -> String {
     let engine_name = match engine {
         Engine::XBoard => "XBoard",
         Engine::FairyStockfish => "Fairy-Stockfish",
     };
-    let ours = Reading::Dialect(dialect).generator(text);
+    let ours_name = crate::notation::of(original.dialect).reader();
+    let ours = original.generator();
     let theirs = Reading::Engine(engine).generator(fixed);
-    let ours_name = crate::notation::of(dialect).reader();
-    match super::comparison::difference((ours_name, &*ours), (engine_name, &*theirs), seen) {
+    match super::comparison::difference((ours_name, ours), (engine_name, &*theirs), seen) {
         Comparison::Differs(detail) => format!(
             "; no rewrite is offered, since {engine_name} would not read `{}` as {ours_name} reads this string either ({detail})",
             crate::quote::shortened(fixed)

@@ -1,10 +1,10 @@
 //! Every rule against its own example, near-misses, and every fix checked by meaning.
 
 use super::{LintConfig, lint};
+use crate::Dialect;
 use crate::board::reference::fingerprint;
 use crate::diagnostic::codes::{self, RULES};
 use crate::diagnostic::{Code, Example};
-use crate::{Dialect, model, parse};
 
 mod findings;
 
@@ -23,11 +23,13 @@ fn example(code: Code) -> (&'static str, &'static str) {
 
 /// (code, start, end) of each finding.
 fn findings(text: &str, dialect: Dialect) -> Vec<(Code, u32, u32)> {
-    let parsed = parse(text, dialect);
-    lint(&parsed, &LintConfig::for_dialect(dialect))
-        .iter()
-        .map(|d| (d.code, u32::from(d.range.start()), u32::from(d.range.end())))
-        .collect()
+    lint(
+        &crate::BetzaString::new(text, dialect),
+        &LintConfig::for_dialect(dialect),
+    )
+    .iter()
+    .map(|d| (d.code, u32::from(d.range.start()), u32::from(d.range.end())))
+    .collect()
 }
 
 fn codes(text: &str, dialect: Dialect) -> Vec<Code> {
@@ -95,31 +97,31 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
     let strings = RULES.iter().map(|&r| example(r).0).chain(samples);
     for text in strings {
         for dialect in [Dialect::XBetza, Dialect::Fairy, Dialect::Mbn] {
-            let parsed = parse(text, dialect);
-            if parsed.has_errors() {
+            let string = crate::BetzaString::new(text, dialect);
+            if string.parse().has_errors() {
                 // Another dialect's notation: its fixes need not leave a valid string.
                 continue;
             }
-            let before = fingerprint(&model::build(&parsed.piece(), dialect));
-            for diagnostic in lint(&parsed, &LintConfig::for_dialect(dialect)) {
+            let before = fingerprint(string.model());
+            for diagnostic in lint(&string, &LintConfig::for_dialect(dialect)) {
                 let Some(fix) = &diagnostic.fix else { continue };
                 if diagnostic.code == codes::MBN_RIDER_RANGE {
                     continue;
                 }
                 let fixed = fix.apply(text);
-                let reparsed = parse(&fixed, dialect);
+                let reread = crate::BetzaString::new(&fixed, dialect);
                 assert!(
-                    !reparsed.has_errors(),
+                    !reread.parse().has_errors(),
                     "{text} -> {fixed}: {:?}",
-                    reparsed.errors()
+                    reread.parse().errors()
                 );
-                let after = fingerprint(&model::build(&reparsed.piece(), dialect));
+                let after = fingerprint(reread.model());
                 assert_eq!(
                     before, after,
                     "{} changed the meaning of {text} into {fixed}",
                     diagnostic.code.name
                 );
-                let remaining = lint(&reparsed, &LintConfig::for_dialect(dialect));
+                let remaining = lint(&reread, &LintConfig::for_dialect(dialect));
                 assert!(
                     !remaining.iter().any(|d| d.code == diagnostic.code
                         && d.range == diagnostic.range
@@ -136,7 +138,7 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
 
 #[test]
 fn rules_can_be_turned_off_or_relevelled() {
-    let parsed = parse("mfW", Dialect::XBetza);
+    let parsed = crate::BetzaString::new("mfW", Dialect::XBetza);
     let mut config = LintConfig::for_dialect(Dialect::XBetza);
     config
         .levels
@@ -207,8 +209,8 @@ fn the_shared_corpus_has_no_lint_errors_and_its_warnings_are_reviewed() {
         .collect();
     let mut report = String::new();
     for text in &strings {
-        let parsed = parse(text, Dialect::Fairy);
-        for d in lint(&parsed, &LintConfig::for_dialect(Dialect::Fairy)) {
+        let string = crate::BetzaString::new(text, Dialect::Fairy);
+        for d in lint(&string, &LintConfig::for_dialect(Dialect::Fairy)) {
             if d.severity == crate::Severity::Error {
                 assert!(moveless.contains(text), "{text}: {}", d.message);
             }
@@ -226,8 +228,8 @@ fn rules_with_a_fix_offer_one_on_their_example() {
     for &rule in RULES.iter().filter(|r| r.fix.is_some()) {
         let dialect = dialect_for(rule);
         let (bad, good) = example(rule);
-        let parsed = parse(bad, dialect);
-        let diagnostics = lint(&parsed, &LintConfig::for_dialect(dialect));
+        let string = crate::BetzaString::new(bad, dialect);
+        let diagnostics = lint(&string, &LintConfig::for_dialect(dialect));
         let fixed = diagnostics
             .iter()
             .find(|d| d.code == rule)
@@ -284,7 +286,10 @@ fn xboard_findings_fire_exactly_when_the_readings_differ() {
     let quirks = xboard_random_strings("xboard-random.jsonl");
     for (_, text) in strings.iter().step_by(4).chain(quirks.iter().step_by(6)) {
         let differs = matches!(
-            crate::notation::xboard::xboard_difference(text, Dialect::XBetza, None),
+            crate::notation::xboard::xboard_difference(
+                &crate::BetzaString::new(text, Dialect::XBetza),
+                None
+            ),
             super::Comparison::Differs(_)
         );
         let found = !xboard_codes(text).is_empty();
@@ -352,8 +357,8 @@ fn two_fixes_never_edit_the_same_letters() {
 #[test]
 fn a_run_of_skipped_letters_is_one_short_finding() {
     let text = format!("{}W", "j".repeat(2000));
-    let parsed = parse(&text, Dialect::Fairy);
-    let skipped: Vec<_> = lint(&parsed, &LintConfig::for_dialect(Dialect::Fairy))
+    let string = crate::BetzaString::new(&text, Dialect::Fairy);
+    let skipped: Vec<_> = lint(&string, &LintConfig::for_dialect(Dialect::Fairy))
         .into_iter()
         .filter(|d| d.code == codes::FAIRY_SKIPPED_LETTER)
         .collect();
@@ -365,4 +370,23 @@ fn a_run_of_skipped_letters_is_one_short_finding() {
         skipped[0].message
     );
     assert!(skipped[0].message.contains("these 2000 letters"));
+}
+
+/// Issue 43, one analysis per string: the rules, the comparisons with XBoard and
+/// Fairy-Stockfish and the proofs of fixes share the string's one model; the other dialect's
+/// reading (Fairy-Stockfish's, which `engines-disagree` generates) is built once too.
+#[test]
+fn every_rule_reads_one_model_of_the_string() {
+    let text = "mafsWfmWfcF";
+    let mut config = LintConfig::for_dialect(Dialect::XBetza);
+    config.engines.push(super::Engine::FairyStockfish);
+    let built =
+        || crate::model::BUILT.with(|built| built.borrow().iter().filter(|t| *t == text).count());
+    let before = built();
+    let found = lint(&crate::BetzaString::new(text, Dialect::XBetza), &config);
+    assert!(
+        found.iter().any(|d| d.code == codes::ENGINES_DISAGREE),
+        "{found:?}"
+    );
+    assert_eq!(built() - before, 2);
 }

@@ -23,6 +23,7 @@ pub mod xboard;
 #[cfg(test)]
 mod tests;
 
+use crate::BetzaString;
 use crate::board::{BoardSize, Generated, Position, generate, without_repeats};
 use crate::convert::Spelling;
 use crate::explain::Paragraphs;
@@ -78,7 +79,7 @@ pub(crate) trait Notation: Sync {
     }
 
     /// The notation's own findings, and those of the engines that read it.
-    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>);
+    fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>);
 
     /// The engine whose reading the notation is, if any: its findings are facts about the
     /// string's meaning, not about portability.
@@ -153,7 +154,7 @@ pub(crate) fn of(dialect: Dialect) -> &'static dyn Notation {
 
 /// The moves of `text` as `engine` reads it, position by position: each engine's reading is a
 /// notation's (Fairy-Stockfish's is `fairy`, XBoard's is `xboard`).
-pub(crate) fn engine_generator(engine: Engine, text: &str) -> Generator {
+pub(crate) fn engine_generator(engine: Engine, text: &str) -> Generator<'static> {
     match engine {
         Engine::FairyStockfish => {
             let piece = without_repeats(&fairy::model::piece(text));

@@ -152,6 +152,7 @@ proptest! {
         }
         let _ = crate::explain::explain(&parsed);
         let _ = crate::notation::chained::rewriting::xbetza_equivalent(&parsed);
-        let _ = crate::lint::lint(&parsed, &crate::lint::LintConfig::for_dialect(Dialect::Chained));
+        let string = crate::BetzaString::new(&text, Dialect::Chained);
+        let _ = crate::lint::lint(&string, &crate::lint::LintConfig::for_dialect(Dialect::Chained));
     }
 }

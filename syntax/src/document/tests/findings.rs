@@ -137,11 +137,11 @@ fn findings_name_squares_on_the_sections_board() {
     let at = text.find("maxFile = j").map(|at| at + "maxFile = ".len());
     let at = at.expect("the key");
     let options = Options::default();
-    let mut cache = RegionCache::default();
-    let mut analysis = analyse_cached(HostFormat::VariantsIni, text, &options, &mut cache);
+    let mut strings = Strings::default();
+    let mut analysis = analyse_cached(HostFormat::VariantsIni, text, &options, &mut strings);
     let mut edited = text.to_owned();
     edited.replace_range(at..at + 1, "l");
-    let _ = analysis.apply_edit(&edited, (at, at + 1), "l", &options, &mut cache);
+    let _ = analysis.apply_edit(&edited, (at, at + 1), "l", &options, &mut strings);
     let fresh = analyse(HostFormat::VariantsIni, &edited, &options);
     assert!(disagreements(&fresh)[0].contains("from f4 on an empty 12x8 board"));
     assert_eq!(analysis, fresh);
@@ -158,10 +158,11 @@ fn findings_name_squares_on_the_board_the_user_asked_for() {
         }),
         ..Options::default()
     };
-    let said: Vec<String> = (analyse_string("mafsW", Dialect::Fairy, &options).into_iter())
-        .filter(|d| d.code == codes::ENGINES_DISAGREE)
-        .map(|d| d.message)
-        .collect();
+    let said: Vec<String> =
+        (analyse_string(&crate::BetzaString::new("mafsW", Dialect::Fairy), &options).into_iter())
+            .filter(|d| d.code == codes::ENGINES_DISAGREE)
+            .map(|d| d.message)
+            .collect();
     assert!(
         said[0].contains("from e4 on an empty 10x8 board"),
         "{said:?}"

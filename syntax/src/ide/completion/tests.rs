@@ -120,3 +120,19 @@ fn outside_any_string_a_variants_ini_offers_the_next_custom_piece() {
         "custom piece `customPiece1 = a:`: a custom piece with the free letter `a`"
     );
 }
+
+/// Seed 001: in chained Betza `a` is "all: short for vs" and a leg continues after an operator
+/// (`t - + ? ! x d y`), so the letters after an `a` are those of any leg, `h` ("forward half"
+/// with `f`) among them. In XBetza an `a` starts a leg whose directions are relative, where
+/// `h` has nothing to combine with (seed 000).
+#[test]
+fn only_xbetza_starts_a_leg_at_an_a() {
+    let offers_h = |fixture: &str| {
+        completions("p.betza", fixture)
+            .iter()
+            .any(|item| item.starts_with("letter `h`"))
+    };
+    assert!(!offers_h("mafs$0W\n"));
+    assert!(offers_h("# dialect: chained\nfa$0W\n"));
+    assert!(offers_h("# dialect: chained\nFt$0R\n"));
+}

@@ -1,13 +1,27 @@
 use super::Document;
+use crate::Dialect;
 use crate::document::Options;
 
-/// A hover and a symbol list about the same string build its model once between them.
+/// A hover and a symbol list about the same string read it once between them.
 #[test]
-fn a_string_is_built_once_for_every_request() {
+fn a_string_is_read_once_for_every_request() {
     let document = Document::new("p.betza", "", "mafsW\n", &Options::default());
-    let first = document.piece("mafsW", crate::Dialect::XBetza);
-    let again = document.piece("mafsW", crate::Dialect::XBetza);
+    let first = document.string("mafsW", Dialect::XBetza);
+    let again = document.string("mafsW", Dialect::XBetza);
     assert!(std::sync::Arc::ptr_eq(&first, &again));
+}
+
+/// One analysis per string: the model the lints built is the one a hover reads, for every
+/// copy of the string in the file.
+#[test]
+fn requests_read_the_string_the_analysis_read() {
+    let built = || {
+        crate::model::BUILT.with(|built| built.borrow().iter().filter(|t| *t == "mafsW").count())
+    };
+    let before = built();
+    let document = Document::new("p.betza", "", "mafsW\nmafsW\n", &Options::default());
+    let _ = document.string("mafsW", Dialect::XBetza).model();
+    assert_eq!(built() - before, 1);
 }
 
 /// Strings asked about while typing are let go once they are no longer in the document, so
@@ -16,12 +30,12 @@ fn a_string_is_built_once_for_every_request() {
 fn strings_no_longer_in_the_document_are_let_go() {
     let options = Options::default();
     let mut document = Document::new("p.betza", "", "W\n", &options);
-    for n in 0..3000 {
-        document.piece(&format!("W{n}"), crate::Dialect::XBetza);
+    for n in 0..5000 {
+        document.string(&format!("W{n}"), Dialect::XBetza);
     }
     document.edit(&options, |edits| edits.replace(0, 1, "F"));
-    let kept = document.pieces.lock().map_or(usize::MAX, |p| p.len());
-    assert!(kept <= 1, "{kept}");
+    let kept = document.strings.lock().map_or(usize::MAX, |s| s.len());
+    assert!(kept <= 2, "{kept}");
 }
 
 #[test]

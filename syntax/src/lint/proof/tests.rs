@@ -17,7 +17,7 @@ fn findings(text: &str, dialect: Dialect) -> Vec<Diagnostic> {
             config.engines.push(engine);
         }
     }
-    lint(&parse(text, dialect), &config)
+    lint(&crate::BetzaString::new(text, dialect), &config)
 }
 
 fn codes(text: &str, dialect: Dialect) -> Vec<Code> {

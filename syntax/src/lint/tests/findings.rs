@@ -5,7 +5,6 @@ use crate::Dialect;
 use crate::diagnostic::codes;
 use crate::fixture::{Host, check_diagnostics, check_fix, check_no_fix};
 use crate::lint::{Engine, LintConfig, lint};
-use crate::parse;
 
 const XBETZA: Host = Host::Lint(Dialect::XBetza);
 const FAIRY: Host = Host::Lint(Dialect::Fairy);
@@ -123,7 +122,7 @@ fn fixes_never_join_atoms_or_pair_directions() {
     // XBoard asked for, as by one who runs Fairy-Stockfish under an XBoard GUI.
     let mut config = LintConfig::for_dialect(Dialect::Fairy);
     config.engines.push(Engine::XBoard);
-    let order = lint(&parse("movesF", Dialect::Fairy), &config)
+    let order = lint(&crate::BetzaString::new("movesF", Dialect::Fairy), &config)
         .into_iter()
         .find(|d| d.code == codes::XBOARD_MODIFIER_ORDER)
         .map(|d| d.fix.is_some());

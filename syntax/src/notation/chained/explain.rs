@@ -9,32 +9,39 @@ use crate::notation::chained::ast::{self as written, LegElement};
 use crate::notation::chained::model::atom_leaps;
 use crate::notation::chained::vocabulary::{Atom, Operator};
 use crate::tree::SyntaxNode;
+use crate::vocabulary::{Modifier, ModifierClass};
 
 /// A move's prefix in words: its directions select by where the whole path ends (seed 001:
 /// "frm(WxlW) … an F step … to your forward right"), its modes say what the last leg may do.
-fn prefix_words(prefix: &str) -> String {
-    let directions: String = prefix.chars().filter(|c| "fblrsvh".contains(*c)).collect();
+fn prefix_words(prefix: &written::Modifiers) -> String {
+    let modifiers: Vec<Modifier> = prefix.letters().filter_map(Modifier::from_char).collect();
+    let has = |modifier: Modifier| modifiers.contains(&modifier);
+    let directions: String = (modifiers.iter())
+        .filter(|m| m.entry().class == ModifierClass::Direction)
+        .map(|m| m.entry().letter)
+        .collect();
     let mut parts = Vec::new();
     if !directions.is_empty() {
         parts.push(format!(
             "only paths that end `{directions}` of the start, by their overall step"
         ));
     }
-    match (prefix.contains('m'), prefix.contains('c')) {
+    match (has(Modifier::M), has(Modifier::C)) {
         (true, false) => parts.push("the last leg only moves to an empty square".to_owned()),
         (false, true) => parts.push("the last leg only captures".to_owned()),
         _ => {}
     }
-    if prefix.contains('i') {
+    if has(Modifier::I) {
         parts.push("only on the piece's first move".to_owned());
     }
-    if prefix.contains('n') {
+    if has(Modifier::N) {
         parts.push("a leap can be blocked on the way".to_owned());
     }
     if parts.is_empty() {
         parts.push("no effect on its own".to_owned());
     }
-    format!("prefix `{prefix}`: {}", parts.join("; "))
+    let written: String = prefix.letters().collect();
+    format!("prefix `{written}`: {}", parts.join("; "))
 }
 
 /// One line for a leg's element: its atom in words, or its group's text.
@@ -99,7 +106,7 @@ pub(crate) fn moves(root: &SyntaxNode) -> Vec<MoveExplanation> {
         .map(|written| {
             let mut lines: Vec<String> = written
                 .prefix()
-                .map(|prefix| prefix_words(&prefix.letters().collect::<String>()))
+                .map(|prefix| prefix_words(&prefix))
                 .collect();
             for (index, leg) in written.legs().enumerate() {
                 lines.extend(leg_lines(index + 1, &leg));

@@ -1,22 +1,23 @@
 //! Lints for chained Betza (seed 001), read from the model: a written move that gives no path
 //! can never be made, and a move that adds nothing to the rest of the piece is redundant.
 
+use crate::BetzaString;
 use crate::diagnostic::codes;
 use rowan::{TextRange, TextSize};
 use rustc_hash::FxHashSet;
 
+use crate::SyntaxKind;
 use crate::lint::Findings;
 use crate::notation::xbetza::lint as meaning;
-use crate::tree::Parse;
-use crate::{Dialect, SyntaxKind, model};
 
-pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
-    let piece = model::build(&parse.piece(), Dialect::Chained);
-    let text = parse.syntax().text().to_string();
+pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
+    let piece = string.model();
+    let text = string.text();
     // Looked up, not scanned for each move: a piece may have thousands of moves.
     let drawn: FxHashSet<TextRange> = piece.moves.iter().map(|m| m.source).collect();
     let said = Said::new(&piece.not_drawn);
-    for written in parse
+    for written in string
+        .parse()
         .syntax()
         .children()
         .filter(|n| n.kind() == SyntaxKind::MOVE)
@@ -37,7 +38,7 @@ pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
             );
         }
     }
-    meaning::redundant_moves(parse, &piece, findings);
+    meaning::redundant_moves(string, findings);
 }
 
 /// The ranges the model says it does not draw, sorted by start, each with the furthest end of

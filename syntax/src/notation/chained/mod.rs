@@ -10,6 +10,7 @@ pub(crate) mod rewriting;
 pub mod vocabulary;
 
 use super::{Equivalent, Notation};
+use crate::BetzaString;
 use crate::board::BoardSize;
 use crate::explain::{Paragraphs, not_drawn, slicer};
 use crate::lexer::Token;
@@ -29,17 +30,12 @@ impl Notation for Chained {
         model::build(piece.syntax())
     }
 
-    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
-        lint::check(parse, findings);
+    fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
+        lint::check(string, findings);
     }
 
     fn letters(&self) -> &'static dyn DialectTable {
         &letters::Chained
-    }
-
-    /// The XBetza test kept for the letters offered, though `a` is "all directions" here.
-    fn continues_leg(&self, before: &str) -> bool {
-        super::xbetza::lower::continues_leg(before)
     }
 
     /// The words follow the text, not the model's expanded paths, so each move is said once.

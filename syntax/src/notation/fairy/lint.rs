@@ -4,6 +4,9 @@
 //! in question on the reference boards, so a finding holds under the engine's combining and
 //! overwriting rules (notes F1–F8).
 
+use crate::BetzaString;
+use std::borrow::Cow;
+
 use crate::diagnostic::codes;
 use rowan::{TextRange, TextSize};
 
@@ -11,30 +14,32 @@ use crate::Dialect;
 use crate::board::reference::{Fingerprint, fingerprint};
 use crate::board::{generate, without_repeats};
 use crate::lint::{Comparison, Findings, Fix, Original, Reading, difference};
+use crate::model;
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
 use crate::notation::xbetza::lint as meaning;
-use crate::tree::Parse;
-use crate::{model, parse};
 
 /// Above this many atoms the per-atom comparisons are skipped (each costs two generations).
 const COMPARED_ATOMS: usize = 12;
 
-pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
-    let text = parse.syntax().text().to_string();
-    let engine = EnginePiece::read(&text);
-    for a_move in parse.piece().moves() {
+pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
+    let text = string.text();
+    // Fairy-Stockfish's lowering is the engine's own reading of the text, kept whole.
+    let Some(engine) = string.model().fairy.as_deref() else {
+        return;
+    };
+    for a_move in string.parse().piece().moves() {
         let legs: Vec<_> = a_move.legs().collect();
         meaning::default_modes(&legs, Dialect::Fairy, findings);
     }
     if findings.wants(codes::FAIRY_SKIPPED_LETTER) {
-        skipped(&text, &engine, findings);
+        skipped(text, engine, findings);
     }
-    let whole = moves_of(&text);
+    let whole = fingerprint(string.model());
     if findings.wants(codes::FAIRY_LAME_IGNORED) {
-        lame_ignored(&text, &engine, &whole, findings);
+        lame_ignored(string, engine, &whole, findings);
     }
     if findings.wants(codes::FAIRY_INLINE_COMMENT) {
-        inline_comment(&text, findings);
+        inline_comment(text, findings);
     }
     if engine.atoms.len() <= COMPARED_ATOMS {
         let mut previous_end = TextSize::new(0);
@@ -42,7 +47,7 @@ pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
             // The atom with the skipped letters before it, so that removing it leaves none.
             let span = TextRange::new(previous_end, atom.source.end());
             previous_end = atom.source.end();
-            compare_atom(&text, &engine, atom, span, &whole, findings);
+            compare_atom(text, engine, atom, span, &whole, findings);
         }
     }
 }
@@ -221,11 +226,13 @@ fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &
 
 /// `n` on an atom that rides: the engine drops it. `whole` is the piece's moves.
 fn lame_ignored(
-    text: &str,
+    string: &BetzaString,
     engine: &EnginePiece,
     whole: &Fingerprint,
     findings: &mut Findings<'_>,
 ) {
+    let text = string.text();
+    let mut original = Original::of(string);
     for (index, atom) in engine.atoms.iter().enumerate() {
         let Some(letter) = atom.lame_ignored else {
             continue;
@@ -238,8 +245,7 @@ fn lame_ignored(
         // differently (`vnlfB5` is not `vlfB5`). A long string gets the first ones.
         let same_without = index < COMPARED_ATOMS && moves_of(&fix.apply(text)) == *whole && {
             let fixed = fix.apply(text);
-            Original::new(text, Dialect::Fairy).same_as(&fixed, Reading::Dialect(Dialect::Fairy))
-                == Some(true)
+            original.same_as(&fixed, Reading::Dialect(Dialect::Fairy)) == Some(true)
         };
         let message = if same_without {
             format!(
@@ -362,22 +368,27 @@ fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String 
 
 /// Whether Fairy-Stockfish reads the string as XBetza does, for those who asked for
 /// Fairy-Stockfish's findings.
-pub(crate) fn check_engines(parse: &Parse, findings: &mut Findings<'_>) {
-    if findings.wants(codes::ENGINES_DISAGREE) && !parse.has_errors() {
-        engines_disagree(&parse.syntax().text().to_string(), findings);
+pub(crate) fn check_engines(string: &BetzaString, findings: &mut Findings<'_>) {
+    if findings.wants(codes::ENGINES_DISAGREE) && !string.parse().has_errors() {
+        engines_disagree(string, findings);
     }
 }
 
 /// Both readings generated on the reference boards; on a difference, the position and the
 /// squares that show it.
-fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
+fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
     let seen = findings.seen();
-    let seed = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
-    let engine = model::build(&parse(text, Dialect::Fairy).piece(), Dialect::Fairy);
+    let seed = string.model_as(Dialect::XBetza);
+    let engine = string.model_as(Dialect::Fairy);
     if fingerprint(&seed) == fingerprint(&engine) {
         return;
     }
-    let (seed, engine) = (without_repeats(&seed), without_repeats(&engine));
+    // The string's own reading (the one borrowed) has its model to generate already.
+    let to_generate = |read: &Cow<model::Piece>| match read {
+        Cow::Borrowed(_) => Cow::Borrowed(string.model_to_generate()),
+        Cow::Owned(piece) => Cow::Owned(without_repeats(piece)),
+    };
+    let (seed, engine) = (to_generate(&seed), to_generate(&engine));
     let Comparison::Differs(detail) = difference(
         ("XBetza", &|position| generate(&seed, position)),
         ("Fairy-Stockfish", &|position| generate(&engine, position)),
@@ -385,7 +396,7 @@ fn engines_disagree(text: &str, findings: &mut Findings<'_>) {
     ) else {
         return;
     };
-    let whole = TextRange::new(0.into(), rowan::TextSize::of(text));
+    let whole = TextRange::new(0.into(), rowan::TextSize::of(string.text()));
     findings.push(
         codes::ENGINES_DISAGREE,
         whole,
@@ -400,11 +411,10 @@ mod tests {
     use crate::diagnostic::Code;
     use crate::fixture::{Host, check_fix, check_no_fix};
     use crate::lint::{LintConfig, lint};
-    use crate::parse;
 
     fn findings(text: &str, code: Code) -> Vec<crate::lint::Diagnostic> {
         lint(
-            &parse(text, Dialect::Fairy),
+            &crate::BetzaString::new(text, Dialect::Fairy),
             &LintConfig::for_dialect(Dialect::Fairy),
         )
         .into_iter()

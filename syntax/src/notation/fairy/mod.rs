@@ -6,6 +6,7 @@ pub(crate) mod lint;
 pub mod model;
 
 use super::Notation;
+use crate::BetzaString;
 use crate::board::{BoardSize, Generated, Position};
 use crate::convert::Spelling;
 use crate::explain::Paragraphs;
@@ -57,10 +58,10 @@ impl Notation for Fairy {
             .is_empty()
     }
 
-    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
-        lint::check(parse, findings);
-        super::xboard::lint::check(parse, findings);
-        lint::check_engines(parse, findings);
+    fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
+        lint::check(string, findings);
+        super::xboard::lint::check(string, findings);
+        lint::check_engines(string, findings);
     }
 
     fn own_engine(&self) -> Option<Engine> {

@@ -2,6 +2,7 @@
 //! for `(2,4)`, doubled direction letters read as amalgams) and the meaningless combinations
 //! that apply to it (a range of 1 on a leaper, directions that select nothing).
 
+use crate::BetzaString;
 use crate::diagnostic::codes;
 use std::collections::HashSet;
 
@@ -10,14 +11,14 @@ use rowan::{NodeOrToken, TextRange};
 use crate::Dialect;
 use crate::SyntaxKind::*;
 use crate::lint::{Findings, Fix};
-use crate::model::{self, LegSteps, MoveKind};
+use crate::model::{LegSteps, MoveKind};
 use crate::notation::mbn::ast::{self, Expression};
 use crate::notation::mbn::model::selected_leaps;
 use crate::notation::mbn::vocabulary::Direction;
-use crate::tree::{Parse, SyntaxNode};
+use crate::tree::SyntaxNode;
 
-pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
-    let root = parse.syntax();
+pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
+    let root = string.parse().syntax();
     for atom in root.descendants().filter(|n| n.kind() == ATOM) {
         rider_range(&atom, findings);
         range_one(&atom, findings);
@@ -28,7 +29,7 @@ pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     for term in root.descendants().filter(|n| n.kind() == TERM) {
         doubled_direction(&term, findings);
     }
-    never_possible(parse, findings);
+    never_possible(string, findings);
 }
 
 /// The atom's letter token and its range's digits, when it has both.
@@ -214,9 +215,8 @@ fn doubled_direction(term: &SyntaxNode, findings: &mut Findings<'_>) {
 }
 
 /// A move whose direction letters select no leap exists on no board.
-fn never_possible(parse: &Parse, findings: &mut Findings<'_>) {
-    let piece = model::build(&parse.piece(), Dialect::Mbn);
-    let text = parse.syntax().text().to_string();
+fn never_possible(string: &BetzaString, findings: &mut Findings<'_>) {
+    let (piece, text) = (string.model(), string.text());
     // A set, not a list: a string of thousands of definitions has thousands of sources.
     let mut reported: HashSet<TextRange> = HashSet::new();
     for a_move in &piece.moves {

@@ -13,6 +13,7 @@ pub mod scope;
 pub mod vocabulary;
 
 use super::Notation;
+use crate::BetzaString;
 use crate::board::BoardSize;
 use crate::explain::{Paragraphs, slicer};
 use crate::lexer::Token;
@@ -43,8 +44,8 @@ impl Notation for Mbn {
         true
     }
 
-    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
-        lint::check(parse, findings);
+    fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
+        lint::check(string, findings);
     }
 
     fn letters(&self) -> &'static dyn DialectTable {

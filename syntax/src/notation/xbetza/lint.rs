@@ -4,14 +4,13 @@
 use crate::diagnostic::codes;
 use rowan::TextRange;
 
-use crate::Dialect;
 use crate::board::reference::{fingerprint, same_on_proof_positions};
 use crate::lint::{Findings, Fix};
 use crate::model::directions::{DirectionTerm, terms_with_sources};
 use crate::model::{self, LegSteps, MoveKind, Reach};
-use crate::tree::Parse;
 use crate::tree::ast::{self, LegElement, RangeValue};
 use crate::vocabulary::{AtomShape, Modifier, ModifierClass};
+use crate::{BetzaString, Dialect};
 
 /// The modifiers written directly in a leg (not in groups).
 fn modifiers(leg: &ast::Leg) -> Vec<(Modifier, TextRange)> {
@@ -29,10 +28,10 @@ fn has_group(a_move: &ast::Move) -> bool {
         .any(|leg| leg.elements().any(|e| matches!(e, LegElement::Group(_))))
 }
 
-pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
-    let dialect = parse.dialect();
-    let tree = parse.piece();
-    let piece = model::build(&tree, dialect);
+pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
+    let dialect = string.dialect();
+    let tree = string.parse().piece();
+    let piece = string.model();
     let by_source = piece.by_source();
     for a_move in tree.moves() {
         let Some(atom) = a_move.atom() else { continue };
@@ -53,7 +52,7 @@ pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
             unload_without_capture(&legs, &models, findings);
         }
     }
-    redundant_moves(parse, &piece, findings);
+    redundant_moves(string, findings);
 }
 
 /// Seed 000: "non-final legs (before an a) by default have mode m"; the final leg's default is
@@ -250,8 +249,8 @@ fn unload_without_capture(legs: &[ast::Leg], models: &[&model::Move], findings: 
 /// compared on reference boards. Skipped for pieces whose moves are costly to generate, and
 /// for any not drawn whole (a move cut short, or said in words only, would compare as less
 /// than it is).
-pub(crate) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mut Findings<'_>) {
-    let tree = parse.piece();
+pub(crate) fn redundant_moves(string: &BetzaString, findings: &mut Findings<'_>) {
+    let (tree, piece) = (string.parse().piece(), string.model());
     let moves: Vec<ast::Move> = tree.moves().collect();
     let cheap = piece.moves.len() <= 12
         && piece.moves.iter().all(|m| {
@@ -264,7 +263,7 @@ pub(crate) fn redundant_moves(parse: &Parse, piece: &model::Piece, findings: &mu
         return;
     }
     let whole = fingerprint(piece);
-    let text = parse.syntax().text().to_string();
+    let text = string.text();
     // From the last move back, each judged against the moves still kept: of two that make the
     // same moves (`WW` in chained Betza) only the later is called redundant, since removing
     // both would lose them.

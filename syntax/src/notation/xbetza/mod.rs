@@ -6,6 +6,7 @@ pub(crate) mod lint;
 pub(crate) mod lower;
 
 use super::{Equivalent, Notation};
+use crate::BetzaString;
 use crate::board::BoardSize;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
@@ -26,10 +27,10 @@ impl Notation for XBetza {
         lower::build(piece)
     }
 
-    fn lint(&self, parse: &Parse, findings: &mut Findings<'_>) {
-        lint::check(parse, findings);
-        super::xboard::lint::check(parse, findings);
-        super::fairy::lint::check_engines(parse, findings);
+    fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
+        lint::check(string, findings);
+        super::xboard::lint::check(string, findings);
+        super::fairy::lint::check_engines(string, findings);
     }
 
     fn letters(&self) -> &'static dyn DialectTable {

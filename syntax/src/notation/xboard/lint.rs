@@ -5,19 +5,17 @@ use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
 use super::xboard_difference;
-use crate::Dialect;
 use crate::lint::{Comparison, Findings, Fix};
 use crate::notation::xboard::reading::{XBoardReading, readings};
-use crate::tree::Parse;
 use crate::tree::ast::{self, LegElement};
 use crate::vocabulary::{Modifier, ModifierClass};
+use crate::{BetzaString, Dialect};
 
 #[cfg(test)]
 mod tests;
 
-pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
-    let text = parse.syntax().text().to_string();
-    let tree = parse.piece();
+pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
+    let tree = string.parse().piece();
     // XBoard's findings are decided by generating XBoard's reading beside the dialect's own:
     // none when the moves agree on every reference position, and each one says where they
     // differ (notes X1).
@@ -25,18 +23,18 @@ pub(crate) fn check(parse: &Parse, findings: &mut Findings<'_>) {
     // Both readings take any text (XBoard stops where it cannot read on), so syntax errors
     // do not stop the comparison.
     if wanted {
-        xboard_findings(&tree, &text, parse.dialect(), findings);
+        xboard_findings(&tree, string, findings);
     }
 }
 
 /// XBoard's findings, kept only where generating XBoard's reading shows a difference; a
 /// difference no known cause explains gets one finding on the whole string. A dropped `e` is
 /// kept regardless: no position without e.p. rights can show it.
-fn xboard_findings(tree: &ast::Piece, text: &str, dialect: Dialect, findings: &mut Findings<'_>) {
+fn xboard_findings(tree: &ast::Piece, string: &BetzaString, findings: &mut Findings<'_>) {
+    let (text, dialect) = (string.text(), string.dialect());
     let before = findings.out.len();
     let causes = readings(tree);
-    let Comparison::Differs(difference) =
-        xboard_difference(text, dialect, findings.seen().as_ref())
+    let Comparison::Differs(difference) = xboard_difference(string, findings.seen().as_ref())
     else {
         // Only a dropped `e` is worth saying then; the causes (and their fixes, each checked by
         // generating) are looked at only when there is one.

@@ -6,31 +6,37 @@ pub(crate) mod lint;
 pub mod reading;
 pub(crate) mod text;
 
-use crate::board::{BoardSize, Position, generate, without_repeats};
+use crate::board::{BoardSize, Position, generate};
 use crate::lint::{Comparison, difference};
-use crate::{Dialect, model, parse};
+use crate::{BetzaString, Dialect};
 
-/// How XBoard's moves compare with the dialect's reading: where they differ, first in the
-/// positions users see (`seen` first), else on the first proof position where they do, naming
-/// the squares that differ (see `lint::difference`).
-pub fn xboard_difference(text: &str, dialect: Dialect, seen: Option<&Position>) -> Comparison {
-    // Generated in many positions: thousands of copies of a move are found once.
-    let ours = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
+/// How XBoard's moves compare with the string's reading in its dialect: where they differ,
+/// first in the positions users see (`seen` first), else on the first proof position where
+/// they do, naming the squares that differ (see `lint::difference`).
+pub fn xboard_difference(string: &BetzaString, seen: Option<&Position>) -> Comparison {
+    let (ours, text) = (string.model_to_generate(), string.text());
     difference(
-        (super::of(dialect).reader(), &|position| {
-            generate(&ours, position)
+        (super::of(string.dialect()).reader(), &|position| {
+            generate(ours, position)
         }),
         ("XBoard", &|position| board::generate(text, position)),
         seen,
     )
 }
 
-/// XBoard's reading of an XBetza string: whether its moves differ from the seed's (decided by
-/// generating both), and a diagram of XBoard's own moves on an empty board.
-pub fn xboard_reading(text: &str, board: Option<BoardSize>) -> String {
+/// XBoard's reading of a string as XBetza: whether its moves differ from the seed's (decided
+/// by generating both), and a diagram of XBoard's own moves on an empty board.
+pub fn xboard_reading(string: &BetzaString, board: Option<BoardSize>) -> String {
+    let text = string.text();
+    let read_again;
+    let as_xbetza = if string.dialect() == Dialect::XBetza {
+        string
+    } else {
+        read_again = BetzaString::new(text, Dialect::XBetza);
+        &read_again
+    };
     let mut out = match xboard_difference(
-        text,
-        Dialect::XBetza,
+        as_xbetza,
         board.and_then(crate::board::reference::centred).as_ref(),
     ) {
         Comparison::Differs(difference) => {

@@ -8,11 +8,11 @@ use crate::lint::Comparison;
 use crate::lint::proof::PROOF_LETTERS;
 use crate::lint::{LintConfig, lint};
 use crate::notation::xboard::xboard_difference;
-use crate::{Dialect, parse};
+use crate::{BetzaString, Dialect};
 
 fn findings(text: &str) -> Vec<crate::lint::Diagnostic> {
     lint(
-        &parse(text, Dialect::XBetza),
+        &BetzaString::new(text, Dialect::XBetza),
         &LintConfig::for_dialect(Dialect::XBetza),
     )
 }
@@ -23,11 +23,13 @@ fn findings(text: &str) -> Vec<crate::lint::Diagnostic> {
 #[test]
 fn a_comparison_cut_short_stops_and_says_so() {
     assert_eq!(
-        xboard_difference("mamamamamaB", Dialect::XBetza, None),
+        xboard_difference(&BetzaString::new("mamamamamaB", Dialect::XBetza), None),
         Comparison::SameSoFar
     );
     // Cheaper legs are compared in full, where XBoard's null move shows.
-    let Comparison::Differs(words) = xboard_difference("mamamaB", Dialect::XBetza, None) else {
+    let Comparison::Differs(words) =
+        xboard_difference(&BetzaString::new("mamamaB", Dialect::XBetza), None)
+    else {
         panic!("mamamaB differs on the empty board");
     };
     assert!(words.contains("XBoard also goes to d4"), "{words}");
@@ -39,7 +41,7 @@ fn a_comparison_cut_short_stops_and_says_so() {
 fn a_chain_of_locust_captures_is_compared_within_bounds() {
     let text = "ca".repeat(30) + "K";
     assert!(matches!(
-        xboard_difference(&text, Dialect::XBetza, None),
+        xboard_difference(&BetzaString::new(&text, Dialect::XBetza), None),
         Comparison::Differs(_)
     ));
 }
