@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::board::without_repeats;
-use crate::convert::{Reading, convert};
+use crate::convert::{Reading, convert, convert_read};
 use crate::tree::Parse;
 use crate::{Dialect, model, parse};
 
@@ -81,7 +81,13 @@ impl BetzaString {
         conversions
             .entry((from, to))
             .or_insert_with(|| {
-                let conversion = convert(&self.text, from, to).ok()?;
+                // Read as written when `from` is the string's own dialect's reading.
+                let conversion = if from.dialect() == self.dialect() {
+                    convert_read(self, from, to)
+                } else {
+                    convert(&self.text, from, to)
+                }
+                .ok()?;
                 (conversion.exact && conversion.betza != self.text).then_some(conversion.betza)
             })
             .clone()

@@ -5,10 +5,10 @@
 use super::Reading;
 use super::part::parts;
 use super::spell::spell;
+use crate::BetzaString;
 use crate::explain::names::identify;
 use crate::lint::Fix;
 use crate::notation::xboard::lint::xboard_order;
-use crate::{model, parse};
 
 /// A text longer than this is not looked up in the catalogue: no catalogue piece is written
 /// that long, and recognising a piece generates it on every reference board.
@@ -29,29 +29,31 @@ pub(crate) enum Source {
     Text,
 }
 
-/// Every candidate for converting `text` from `from` to `to`, each once.
-pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source, String)> {
+/// Every candidate for converting `string` from `from` to `to`, each once.
+pub(crate) fn candidates(
+    string: &BetzaString,
+    from: Reading,
+    to: Reading,
+) -> Vec<(Source, String)> {
+    let text = string.text();
     let mut found: Vec<(Source, String)> = Vec::new();
     // XBoard's reading is the seed's reading of the text XBoard actually reads.
-    let read = from.text_read(text);
-    if let Some((read, _)) = &read {
+    let read = (from.text_read(text)).map(|(read, reading)| {
         found.push((Source::AsXBoardReads, read.clone()));
-    }
-    let (text_read, from_read) = match &read {
-        Some((read, reading)) => (read.as_str(), *reading),
-        None => (text, from),
-    };
+        BetzaString::new(&read, reading.dialect())
+    });
+    let string_read = read.as_ref().unwrap_or(string);
     // For XBoard also in the letters it reads as the seed does, in case its quirks differ.
     for plainly in [false, to.has_quirks()] {
-        if let Some(written) = from_parts(text_read, from_read, to, plainly) {
+        if let Some(written) = from_parts(string_read, to, plainly) {
             found.push((Source::Parts, written));
         }
     }
     if text.len() <= LONGEST_LOOKED_UP {
-        found.extend(catalogue(text_read, from_read).map(|betza| (Source::Catalogue, betza)));
+        found.extend(catalogue(string_read).map(|betza| (Source::Catalogue, betza)));
     }
     if !crate::notation::of(to.dialect()).reads_in_any_order()
-        && let Some(reordered) = reordered(text, from)
+        && let Some(reordered) = reordered(string)
     {
         found.push((Source::Reordered, reordered));
     }
@@ -66,8 +68,8 @@ pub(crate) fn candidates(text: &str, from: Reading, to: Reading) -> Vec<(Source,
 }
 
 /// The piece's parts written in the target's letters, when at least one part was found.
-fn from_parts(text: &str, from: Reading, to: Reading, plainly: bool) -> Option<String> {
-    let read = parts(text, from.dialect());
+fn from_parts(string: &BetzaString, to: Reading, plainly: bool) -> Option<String> {
+    let read = parts(string.model());
     let mut written = String::new();
     for group in &read.groups {
         // A part the target cannot write is left out: the closest string, if none is exact.
@@ -79,18 +81,16 @@ fn from_parts(text: &str, from: Reading, to: Reading, plainly: bool) -> Option<S
 }
 
 /// The catalogue's strings for the piece, if it is one of them (recognised by its moves).
-fn catalogue(text: &str, from: Reading) -> impl Iterator<Item = String> {
-    let dialect = from.dialect();
-    let piece = model::build(&parse(text, dialect).piece(), dialect);
-    identify(&piece)
+fn catalogue(string: &BetzaString) -> impl Iterator<Item = String> {
+    identify(string.model())
         .names
         .into_iter()
         .map(|named| named.betza.to_owned())
 }
 
 /// The text with each leg's modifiers in XBoard's order (`mfW` → `fmW`), when one moved.
-fn reordered(text: &str, from: Reading) -> Option<String> {
-    let tree = parse(text, from.dialect()).piece();
+fn reordered(string: &BetzaString) -> Option<String> {
+    let (text, tree) = (string.text(), string.parse().piece());
     let edits = tree
         .moves()
         .flat_map(|m| m.legs().collect::<Vec<_>>())

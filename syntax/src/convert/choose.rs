@@ -3,6 +3,7 @@
 
 use super::candidates::Source;
 use super::{Conversion, Difference, Landing, Reading};
+use crate::BetzaString;
 use crate::lint::{Found, Move, Original, difference_words, first_difference};
 
 /// With no exact candidate, at most this many (the shortest) are compared move by move.
@@ -10,7 +11,7 @@ const CLOSEST_TRIED: usize = 8;
 
 /// The conversion of `text` among `candidates`.
 pub(crate) fn best(
-    text: &str,
+    string: &BetzaString,
     from: Reading,
     to: Reading,
     mut candidates: Vec<(Source, String)>,
@@ -24,7 +25,7 @@ pub(crate) fn best(
         source => source as u8,
     };
     candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
-    let mut original = Original::read_as(text, from.dialect(), from.for_proof());
+    let mut original = super::original(string, from);
     for (_, candidate) in &candidates {
         if original.same_as(candidate, to.for_proof()) == Some(true) {
             return Conversion {
@@ -34,17 +35,22 @@ pub(crate) fn best(
             };
         }
     }
-    closest(text, from, to, &candidates)
+    closest(&mut original, (from, to), &candidates)
 }
 
 /// The candidate whose moves differ least from the original's where they first differ (fewest
 /// moves lost and added there, then the shortest), and that difference.
-fn closest(text: &str, from: Reading, to: Reading, candidates: &[(Source, String)]) -> Conversion {
-    let ours = from.for_proof().generator(text);
+fn closest(
+    original: &mut Original<'_>,
+    (from, to): (Reading, Reading),
+    candidates: &[(Source, String)],
+) -> Conversion {
+    let text = original.text();
+    let ours = original.generator();
     let mut best: Option<(usize, &str, Found)> = None;
     for (_, candidate) in candidates.iter().take(CLOSEST_TRIED) {
         let theirs = to.for_proof().generator(candidate);
-        let found = first_difference(&*ours, &*theirs, None);
+        let found = first_difference(ours, &*theirs, None);
         let count = match &found {
             Found::Differs {
                 only_first,

@@ -23,8 +23,8 @@ use std::str::FromStr;
 
 use crate::board::Square;
 use crate::diagnostic::{Code, codes};
-use crate::lint::{self, Engine};
-use crate::{Dialect, model, parse};
+use crate::lint::{self, Engine, Original};
+use crate::{BetzaString, Dialect, model};
 
 /// A reading of a string: a dialect as we read it, or XBoard's own generator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -194,34 +194,54 @@ impl std::error::Error for NoMeaning {}
 /// `text` read as `from`, written so that `to` reads it the same; `from == to` gives the
 /// shortest string of the same moves.
 pub fn convert(text: &str, from: Reading, to: Reading) -> Result<Conversion, NoMeaning> {
-    if unreadable(text, from) {
+    convert_read(&BetzaString::new(text, from.dialect()), from, to)
+}
+
+/// [`convert`] of a string already read in `from`'s dialect, whose parse and model every
+/// step reads.
+pub(crate) fn convert_read(
+    string: &BetzaString,
+    from: Reading,
+    to: Reading,
+) -> Result<Conversion, NoMeaning> {
+    if unreadable(string, from) {
         return Err(NoMeaning {
             reading: from,
             no_moves: false,
         });
     }
-    if moveless(text, from) {
+    if moveless(string, from) {
         return Err(NoMeaning {
             reading: from,
             no_moves: true,
         });
     }
-    let candidates = candidates::candidates(text, from, to);
-    Ok(choose::best(text, from, to, candidates))
+    let candidates = candidates::candidates(string, from, to);
+    Ok(choose::best(string, from, to, candidates))
+}
+
+/// The original as `from` reads it, generated from the string's own model when `from` is the
+/// string's dialect (XBoard's reading generates from the text).
+fn original(string: &BetzaString, from: Reading) -> Original<'_> {
+    match from.for_proof() {
+        lint::Reading::Dialect(_) => Original::of(string),
+        engine => Original::read_as(string.text(), string.dialect(), engine),
+    }
 }
 
 /// Whether `text` cannot be read as `from`, as `betza moves` decides: an empty string, or a
 /// syntax error the model cannot read past (Fairy-Stockfish reads any string with an atom).
 /// XBoard reads what it can of any string: for it only a string with no move is unreadable.
-fn unreadable(text: &str, from: Reading) -> bool {
-    text.trim().is_empty()
-        || (from != Reading::XBoard && model::is_meaningless(&parse(text, from.dialect())))
+fn unreadable(string: &BetzaString, from: Reading) -> bool {
+    string.text().trim().is_empty()
+        || (from != Reading::XBoard && model::is_meaningless(string.parse()))
 }
 
 /// Whether `text` read as `from` makes no move in any reference position: there is nothing
 /// to write, and no other string proven to make no move either.
-fn moveless(text: &str, from: Reading) -> bool {
-    let generator = from.for_proof().generator(text);
+fn moveless(string: &BetzaString, from: Reading) -> bool {
+    let mut original = original(string, from);
+    let generator = original.generator();
     crate::board::reference::shown_positions(None)
         .iter()
         .chain(crate::board::reference::proof_positions())

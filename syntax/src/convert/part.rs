@@ -55,13 +55,18 @@ pub(crate) struct Parts {
 /// One step of one kind, for one landing, initial or not.
 type Entry = (bool, Kind, Step);
 
-/// The parts of `text` as `dialect` reads it (XBoard's reading is taken as the seed's: the
-/// proof then tells where they part).
-pub(crate) fn parts(text: &str, dialect: Dialect) -> Parts {
+/// The parts of `text` as `dialect` reads it.
+pub(crate) fn parts_of_text(text: &str, dialect: Dialect) -> Parts {
     // An engine's reading is read from the text, as the engine reads it: no parse is needed.
     let piece = crate::notation::of(dialect)
         .model_of_text(text)
         .unwrap_or_else(|| model::build(&parse(text, dialect).piece(), dialect));
+    parts(&piece)
+}
+
+/// The parts of a piece (XBoard's reading is taken as the seed's: the proof then tells where
+/// they part).
+pub(crate) fn parts(piece: &model::Piece) -> Parts {
     if let Some(engine) = &piece.fairy {
         return from_engine(engine);
     }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::part::{Group, Kind, Landing, parts};
+use super::part::{Group, Kind, Landing, parts_of_text};
 use crate::Dialect;
 use crate::model::Step;
 
@@ -146,7 +146,7 @@ fn read_back(dialect: Dialect, kind: Kind, word: &Word) -> Selections {
     for _ in 0..=MOST_DIRECTION_LETTERS {
         for directions in &letters {
             let text = layout(dialect, false, Landing::Both, directions, word);
-            let read = parts(&text, dialect);
+            let read = parts_of_text(&text, dialect);
             let [group] = read.groups.as_slice() else {
                 continue;
             };

@@ -284,3 +284,17 @@ fn random_strings_convert_exactly_and_every_exact_result_is_proven_again() {
         assert!(share >= at_least, "{from} -> {to}: {share}");
     }
 }
+
+/// One analysis per string: a conversion reads the original once, and its model serves the
+/// check that it moves, its parts, the catalogue's look-up and every proof. (The text is also
+/// a candidate, built once more as the target reads it.)
+#[test]
+fn a_conversion_builds_the_original_once() {
+    let built = || {
+        crate::model::BUILT.with(|built| built.borrow().iter().filter(|t| *t == "mafsW").count())
+    };
+    let before = built();
+    let conversion = convert("mafsW", Reading::XBetza, Reading::Fairy).expect("a conversion");
+    assert_eq!(conversion.betza, "nN");
+    assert_eq!(built() - before, 2);
+}

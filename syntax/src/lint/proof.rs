@@ -106,8 +106,13 @@ impl<'t> Original<'t> {
         }
     }
 
+    /// The original as written.
+    pub(crate) fn text(&self) -> &'t str {
+        self.text
+    }
+
     /// The original's moves, position by position.
-    fn generator(&mut self) -> &Generator<'t> {
+    pub(crate) fn generator(&mut self) -> &Generator<'t> {
         let (text, reading, analysed) = (self.text, self.reading, self.analysed);
         self.generator
             .get_or_insert_with(|| original_generator(text, reading, analysed))
