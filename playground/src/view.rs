@@ -6,10 +6,10 @@
 
 use std::cell::RefCell;
 
+use betza_syntax::analysis::{self, Options};
 use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
 use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
 use betza_syntax::diagnostic::Diagnostic;
-use betza_syntax::document::{self, Options};
 use betza_syntax::explain::{names, pieces, said_in_turn};
 use betza_syntax::notation::xboard::xboard_reading;
 use betza_syntax::{BetzaString, Dialect, model, render};
@@ -326,7 +326,7 @@ fn findings(
             "fix": fix,
         })
     };
-    document::analyse_string(string, &options)
+    analysis::analyse_string(string, &options)
         .iter()
         .map(one)
         .collect()

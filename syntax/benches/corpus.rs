@@ -9,8 +9,8 @@ use std::path::Path;
 #[path = "support/large_variants.rs"]
 mod large_variants;
 
+use betza_syntax::analysis::{Options, Strings, analyse, analyse_cached};
 use betza_syntax::board::{BoardSize, Position, Side, Square, generate};
-use betza_syntax::document::{Options, Strings, analyse, analyse_cached};
 use betza_syntax::explain::{diagram, explain};
 use betza_syntax::host::HostFormat;
 use betza_syntax::{Dialect, model, parse};

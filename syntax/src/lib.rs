@@ -24,18 +24,18 @@
 //! | [`model`], [`board`] | moves as legs, and where they go on a board |
 //! | [`diagnostic`], [`lint`], [`explain`], [`render`], [`convert`] | findings (one type, codes from one catalogue) and their proofs, words, diagrams, conversions between readings |
 //! | [`BetzaString`] | one string read once: its parse, model and conversions, shared by lints, comparisons, proofs and every editor feature |
-//! | [`document`], [`ide`] | a whole file analysed edit by edit (each distinct string read once, with its findings), and what an editor shows |
+//! | [`analysis`], [`ide`] | a whole file analysed edit by edit (each distinct string read once, with its findings), and what an editor shows of an open document |
 //!
 //! The generic layers name no particular dialect: what one notation decides, they ask of
 //! `notation::of(dialect)`.
 
+pub mod analysis;
 mod betza_string;
 pub mod board;
 pub mod cancel;
 pub mod convert;
 pub mod diagnostic;
 pub mod dialect;
-pub mod document;
 pub mod explain;
 pub mod host;
 pub mod ide;

@@ -5,6 +5,19 @@ mod pathological;
 mod properties;
 mod snapshots;
 
+/// The files of the real variant corpus (../shared/corpus, not copied into the project), sorted;
+/// `None`, said on the terminal (a failure in CI), when the folder is absent.
+pub(crate) fn shared_corpus_files() -> Option<Vec<std::path::PathBuf>> {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        crate::tool::missing(&format!("{} is absent", folder.display()));
+        return None;
+    };
+    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    Some(paths)
+}
+
 /// A position on 8x8: the piece (White, unmoved) on `from`, friends and enemies where given.
 pub(crate) fn position_8x8(
     from: &str,

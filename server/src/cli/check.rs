@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use betza_syntax::Severity;
+use betza_syntax::analysis::{self, LineIndex, Options};
 use betza_syntax::diagnostic::{Diagnostic, codes};
-use betza_syntax::document::{self, LineIndex, Options};
 use betza_syntax::host;
 use serde_json::json;
 
@@ -38,7 +38,7 @@ pub enum Format {
 struct Checked {
     path: PathBuf,
     text: String,
-    analysis: document::Analysis,
+    analysis: analysis::Analysis,
 }
 
 pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) -> ExitCode {
@@ -207,7 +207,7 @@ struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, analysis: &document::Analysis) {
+    fn add(&mut self, analysis: &analysis::Analysis) {
         self.files += 1;
         let listed = (analysis.diagnostics.iter())
             // The finding that stands for those left out is counted as they are.
@@ -515,7 +515,7 @@ fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Chec
             Ok(None)
         };
     };
-    let analysis = document::analyse(format, &text, options);
+    let analysis = analysis::analyse(format, &text, options);
     Ok(Some(Checked {
         path: path.to_path_buf(),
         text,

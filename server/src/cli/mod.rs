@@ -61,7 +61,7 @@ enum Command {
         summary: bool,
         /// At most N findings a file, the first in file order; one more says how many others
         /// there are, of which codes (the counts at the end count them all). 0: no limit.
-        #[arg(long, value_name = "N", default_value_t = betza_syntax::document::DEFAULT_MAX_FINDINGS)]
+        #[arg(long, value_name = "N", default_value_t = betza_syntax::analysis::DEFAULT_MAX_FINDINGS)]
         max_findings: usize,
     },
     /// Print the syntax tree of a Betza string; errors go to stderr.
@@ -265,11 +265,11 @@ pub fn run() -> ExitCode {
                 Ok(levels) => levels,
                 Err(exit) => return exit,
             };
-            let options = betza_syntax::document::Options {
+            let options = betza_syntax::analysis::Options {
                 default_dialect: dialect,
                 engines: (!engine.is_empty()).then_some(engine),
                 levels,
-                max_findings: betza_syntax::document::findings_limit(max_findings),
+                max_findings: betza_syntax::analysis::findings_limit(max_findings),
                 board: None,
                 position: None,
             };

@@ -4,8 +4,8 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::sync::OnceLock;
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+use betza_syntax::analysis::LineIndex;
 use betza_syntax::diagnostic::{Diagnostic, codes};
-use betza_syntax::document::LineIndex;
 use betza_syntax::{Severity, SyntaxError};
 
 /// How a severity is labelled and coloured.

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use betza_syntax::analysis::{DEFAULT_MAX_FINDINGS, Options, findings_limit};
 use betza_syntax::board::BoardSize;
-use betza_syntax::document::{DEFAULT_MAX_FINDINGS, Options, findings_limit};
 use betza_syntax::ide::{self, HoverOptions};
 use betza_syntax::lint::Engine;
 use betza_syntax::quote::{length_if_cut, shortened};

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::{Code, Example, all_codes, lookup};
-use crate::document::{Options, analyse};
+use crate::analysis::{Options, analyse};
 use crate::host::HostFormat;
 use crate::parser::Problem;
 

@@ -129,7 +129,7 @@ fn rewritten(document: &Document, offset: usize) -> Option<Fix> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Options;
+    use crate::analysis::Options;
     use crate::fixture::{Fixture, Host};
 
     /// Applies `edits` (in document bytes, not overlapping; at one place, in their order) to

@@ -126,7 +126,7 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Options;
+    use crate::analysis::Options;
 
     /// The conversion actions at the first `at` of `text` in a file `name`: title and new string.
     fn offered(name: &str, text: &str, at: &str) -> Vec<(String, String)> {

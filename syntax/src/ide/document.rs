@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use ropey::Rope;
 
+use crate::analysis::{self, Analysis, Options, Strings};
 use crate::diagnostic::Diagnostic;
-use crate::document::{self, Analysis, Options, Strings};
 use crate::host::{self, HostFormat, Region};
 use crate::{BetzaString, Dialect};
 
@@ -196,7 +196,7 @@ impl Document {
             .unwrap_or_else(PoisonError::into_inner);
         self.analysis = self
             .format
-            .map(|format| document::analyse_cached(format, text, options, strings));
+            .map(|format| analysis::analyse_cached(format, text, options, strings));
     }
 }
 

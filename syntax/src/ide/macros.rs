@@ -76,7 +76,7 @@ pub fn rename(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Options;
+    use crate::analysis::Options;
     use crate::fixture::{Fixture, Host};
 
     #[test]

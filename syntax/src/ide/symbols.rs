@@ -104,7 +104,7 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Options;
+    use crate::analysis::Options;
 
     /// Issue 40: `K` beside a bracket group is only part of its piece, so it is not named the
     /// King.

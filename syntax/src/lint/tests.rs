@@ -157,13 +157,11 @@ fn rules_can_be_turned_off_or_relevelled() {
 /// CI): no error-severity finding, and the warnings they produce, kept as a reviewed snapshot.
 #[test]
 fn the_shared_corpus_has_no_lint_errors_and_its_warnings_are_reviewed() {
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        crate::tool::missing(&format!("{} is absent", folder.display()));
+    let Some(paths) = crate::tests::shared_corpus_files() else {
         return;
     };
     let mut strings: Vec<String> = Vec::new();
-    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+    for path in paths {
         if path.extension().is_some_and(|e| e == "ini") {
             let text = std::fs::read_to_string(&path).expect("UTF-8 corpus");
             for line in text.lines() {

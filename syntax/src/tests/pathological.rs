@@ -1,8 +1,8 @@
 //! Pathological input, each finishing without a crash: very long lines, very many sections,
 //! every kind of line break, and NUL bytes, through the whole-file analysis.
 
+use crate::analysis::{Options, analyse};
 use crate::diagnostic::{Code, codes};
-use crate::document::{Options, analyse};
 use crate::host::HostFormat;
 
 /// A 10 MB line is one error, not seconds of work: strings over `REGION_LIMIT` are not

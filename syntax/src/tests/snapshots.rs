@@ -121,13 +121,11 @@ fn json_string_field(line: &str, field: &str) -> Option<String> {
 /// the fairy dialect. Skips, saying so, when the folder is absent; fails then in CI.
 #[test]
 fn every_betza_string_of_the_shared_corpus_parses_in_fairy() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let Ok(entries) = fs::read_dir(&folder) else {
-        crate::tool::missing(&format!("{} is absent", folder.display()));
+    let Some(paths) = super::shared_corpus_files() else {
         return;
     };
     let mut checked = 0;
-    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+    for path in paths {
         if path.extension().is_none_or(|ext| ext != "ini") {
             continue;
         }

@@ -3,7 +3,7 @@
 
 #![no_main]
 
-use betza_syntax::document::{self, Options};
+use betza_syntax::analysis::{self, Options};
 use betza_syntax::host::HostFormat;
 use betza_syntax::{Dialect, TextRange};
 use libfuzzer_sys::fuzz_target;
@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
                 default_dialect,
                 ..Options::default()
             };
-            let analysis = document::analyse(format, text, &options);
+            let analysis = analysis::analyse(format, text, &options);
             assert_eq!(analysis.format, format);
             for region in &analysis.regions {
                 check(text, region.range, &format!("{format:?}: region"));

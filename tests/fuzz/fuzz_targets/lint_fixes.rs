@@ -11,7 +11,7 @@
 #![no_main]
 
 use betza_syntax::Severity;
-use betza_syntax::document::{self, Analysis, Options, RegionCache};
+use betza_syntax::analysis::{self, Analysis, Options, Strings};
 use betza_syntax::host::HostFormat;
 use betza_syntax::lint::Edit;
 use betza_syntax::{Dialect, TextRange};
@@ -86,8 +86,8 @@ fuzz_target!(|data: &[u8]| {
     // The strings a fix leaves alone are not analysed again: every fixed text goes through one
     // cache (equal to a fresh analysis, which `document` tests), which then misses only the
     // strings the fix and the one before it changed.
-    let mut cache = RegionCache::default();
-    let analysis = document::analyse_cached(format, text, &options, &mut cache);
+    let mut cache = Strings::default();
+    let analysis = analysis::analyse_cached(format, text, &options, &mut cache);
     let fixes = analysis
         .diagnostics
         .iter()
@@ -128,7 +128,7 @@ fuzz_target!(|data: &[u8]| {
                 d.code, fix.title
             ),
         };
-        let again = document::analyse_cached(format, &fixed, &options, &mut cache);
+        let again = analysis::analyse_cached(format, &fixed, &options, &mut cache);
         if !note {
             continue;
         }

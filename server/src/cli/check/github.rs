@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use betza_syntax::Severity;
-use betza_syntax::document::LineIndex;
+use betza_syntax::analysis::LineIndex;
 
 use super::{Checked, Sink, Totals, slashed, with_help};
 

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::io::Write;
 
+use betza_syntax::analysis::LineIndex;
 use betza_syntax::diagnostic::{self, Code, Diagnostic};
-use betza_syntax::document::LineIndex;
 use betza_syntax::{Severity, TextRange};
 use serde_json::{Value, json};
 

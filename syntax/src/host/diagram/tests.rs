@@ -169,7 +169,7 @@ fn every_prefix_and_mangled_field_scans_without_panic() {
 /// Applies `edits` to the Interactive Diagram `before`, incrementally where the analysis can,
 /// each checked against a fresh analysis; returns how many were incremental.
 fn edit_in_steps(before: &str, edits: &[((usize, usize), &str)]) -> usize {
-    crate::document::tests::edit_in_steps(HostFormat::Diagram, before, edits)
+    crate::analysis::tests::edit_in_steps(HostFormat::Diagram, before, edits)
 }
 
 const GRIFFONS: &str = "griffon:G:K[F?fqR]W:griffon:c1\nx:X:[W-F]:x:a1\n";

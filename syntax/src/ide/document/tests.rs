@@ -1,6 +1,6 @@
 use super::Document;
 use crate::Dialect;
-use crate::document::Options;
+use crate::analysis::Options;
 
 /// A hover and a symbol list about the same string read it once between them.
 #[test]

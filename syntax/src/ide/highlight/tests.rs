@@ -1,5 +1,5 @@
 use super::*;
-use crate::document::Options;
+use crate::analysis::Options;
 
 #[test]
 fn mbn_colours_w_as_a_mode_and_f_as_a_direction() {

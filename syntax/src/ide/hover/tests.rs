@@ -1,7 +1,7 @@
 use expect_test::expect;
 
 use super::*;
-use crate::document::Options;
+use crate::analysis::Options;
 use crate::fixture::{Fixture, Host, check_hover, check_hover_with, hover_text};
 use crate::parse;
 
@@ -481,8 +481,8 @@ mod cancellation {
     use std::sync::atomic::{AtomicBool, Ordering};
 
     use super::*;
+    use crate::analysis::Options;
     use crate::cancel;
-    use crate::document::Options;
     use crate::fixture::{Fixture, Host};
 
     /// Issue 41: the work of a hover on a costly piece (`(aK)` repeats a King step up to 25

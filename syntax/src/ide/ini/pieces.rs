@@ -380,7 +380,7 @@ mod tests {
             "variants.ini",
             "",
             FILE,
-            &crate::document::Options::default(),
+            &crate::analysis::Options::default(),
         );
         let through = crate::ide::hover::hover(&document, y, crate::ide::HoverOptions::default());
         assert_eq!(through, Some(direct));

@@ -29,8 +29,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::Severity;
+use crate::analysis::{self, LineIndex, Options};
 use crate::diagnostic::Diagnostic;
-use crate::document::{self, LineIndex, Options};
 use crate::host::HostFormat;
 
 /// Mistakes that leave a file the engine reads as written, so that no check can see them: a
@@ -251,7 +251,7 @@ fn cases() -> (Vec<Case>, usize) {
 
 /// The findings of a whole file, as `betza check` makes them.
 fn findings(text: &str) -> Vec<Diagnostic> {
-    document::analyse(HostFormat::VariantsIni, text, &Options::default()).diagnostics
+    analysis::analyse(HostFormat::VariantsIni, text, &Options::default()).diagnostics
 }
 
 fn shown(text: &str, most: usize) -> String {

@@ -1,8 +1,8 @@
 //! The readings of keys and values, each as the engine's parser reads it.
 
 use crate::Severity;
+use crate::analysis::{Options, analyse};
 use crate::diagnostic::{Code, Diagnostic, codes};
-use crate::document::{Options, analyse};
 use crate::host::HostFormat;
 
 fn findings(text: &str) -> Vec<Diagnostic> {

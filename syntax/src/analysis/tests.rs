@@ -239,13 +239,9 @@ proptest::proptest! {
 /// CI): no syntax error anywhere, and every finding, with its line, kept as a reviewed snapshot.
 #[test]
 fn the_shared_corpus_files_have_no_syntax_errors() {
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        crate::tool::missing(&format!("{} is absent", folder.display()));
+    let Some(paths) = crate::tests::shared_corpus_files() else {
         return;
     };
-    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
     let mut report = String::new();
     let mut files = 0;
     for path in paths {

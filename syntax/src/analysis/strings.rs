@@ -146,7 +146,7 @@ impl Strings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::analyse_cached;
+    use crate::analysis::analyse_cached;
     use crate::host::HostFormat;
 
     /// Bounded by design: a file of many different strings keeps findings for all of them and
