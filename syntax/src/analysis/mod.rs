@@ -250,7 +250,8 @@ pub fn analyse_cached(
         offer_region_findings(&mut found, region, &string, &local);
     }
     *strings = kept;
-    for scope in MacroScope::all(format, text, &scan.regions) {
+    let read = &mut |text: &str, dialect| strings.read_in_budget(text, dialect);
+    for scope in MacroScope::all(format, text, &scan.regions, read) {
         for finding in scope.findings(&scan.regions) {
             if let Some(finding) = options.leveled(finding) {
                 found.push(finding);

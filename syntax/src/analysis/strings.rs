@@ -84,13 +84,31 @@ impl Strings {
     /// The string read, from the table, or read now and kept (a request asks for strings of
     /// the file, or for the one being typed).
     pub(crate) fn read(&mut self, text: &str, dialect: Dialect) -> Arc<BetzaString> {
+        self.read_keeping(text, dialect, true)
+    }
+
+    /// [`Self::read`] for an analysis: a string read now is kept only within the budget.
+    pub(super) fn read_in_budget(&mut self, text: &str, dialect: Dialect) -> Arc<BetzaString> {
+        self.read_keeping(text, dialect, false)
+    }
+
+    fn read_keeping(&mut self, text: &str, dialect: Dialect, always: bool) -> Arc<BetzaString> {
         let key = (dialect, text.to_owned());
         let mut entry = self.take(&key).unwrap_or_default();
-        let string = (entry.read)
-            .get_or_insert_with(|| Arc::new(BetzaString::new(text, dialect)))
-            .clone();
+        let string = match &entry.read {
+            Some(string) => string.clone(),
+            None => Arc::new(BetzaString::new(text, dialect)),
+        };
+        if entry.read.is_none() && (always || self.has_room_for(text)) {
+            entry.read = Some(string.clone());
+        }
         self.put(key, entry);
         string
+    }
+
+    /// Whether an analysis keeps `text` read, within [`KEPT_READ_BYTES`].
+    fn has_room_for(&self, text: &str) -> bool {
+        self.read_bytes + text.len() <= KEPT_READ_BYTES
     }
 
     /// Keeps only the strings `used` says are in the file.
@@ -120,7 +138,7 @@ impl Strings {
             None => Arc::new(BetzaString::new(text, *dialect)),
         };
         let found: Arc<[Diagnostic]> = findings_of(&string, board, options).into();
-        if entry.read.is_none() && self.read_bytes + text.len() <= KEPT_READ_BYTES {
+        if entry.read.is_none() && self.has_room_for(text) {
             entry.read = Some(string);
         }
         entry.findings.push((board, found.clone()));

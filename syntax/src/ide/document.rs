@@ -10,6 +10,7 @@ use ropey::Rope;
 use crate::analysis::{self, Analysis, Options, Strings};
 use crate::diagnostic::Diagnostic;
 use crate::host::{self, HostFormat, Region};
+use crate::notation::mbn::scope::MacroScope;
 use crate::{BetzaString, Dialect};
 
 /// An open document.
@@ -165,6 +166,14 @@ impl Document {
     pub fn string(&self, text: &str, dialect: Dialect) -> Arc<BetzaString> {
         let mut strings = self.strings.lock().unwrap_or_else(PoisonError::into_inner);
         strings.read(text, dialect)
+    }
+
+    /// The MBN strings that share macros with the one at byte `offset`, read as the analysis
+    /// read them.
+    pub fn macro_scope_at(&self, offset: usize) -> Option<MacroScope> {
+        let analysis = self.analysis()?;
+        let read = &mut |text: &str, dialect| self.string(text, dialect);
+        MacroScope::at(analysis.format, &self.rope, &analysis.regions, offset, read)
     }
 
     /// Applies one change's edits in order, through `edit`, then brings the analysis up to

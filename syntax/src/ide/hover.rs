@@ -9,7 +9,6 @@ use crate::BetzaString;
 use crate::board::BoardSize;
 use crate::explain::Described;
 use crate::notation::mbn::pieces::definition_meaning;
-use crate::notation::mbn::scope::MacroScope;
 use crate::tree::Parse;
 use crate::{Dialect, SyntaxKind, TextRange, TextSize, model};
 
@@ -253,7 +252,7 @@ fn mbn_definition(
 ) -> Option<(String, TextRange)> {
     let analysis = document.analysis()?;
     let regions = &analysis.regions;
-    let scope = MacroScope::at(analysis.format, document.text(), regions, offset)?;
+    let scope = document.macro_scope_at(offset)?;
     let at = scope.to_scope(regions, offset)?;
     let (definition, start) = scope.definition_at(at)?;
     let mut markdown = String::new();

@@ -17,7 +17,7 @@ pub struct Place {
 /// The macro scope at `offset` and the occurrence of a macro name there.
 fn occurrence_at(document: &Document, offset: usize) -> Option<(MacroScope, Occurrence)> {
     let analysis = document.analysis()?;
-    let scope = MacroScope::at(analysis.format, document.text(), &analysis.regions, offset)?;
+    let scope = document.macro_scope_at(offset)?;
     let at = scope.to_scope(&analysis.regions, offset)?;
     let occurrence = scope.macros.occurrence_at(at)?.clone();
     Some((scope, occurrence))
@@ -58,8 +58,7 @@ pub fn rename(
     new_name: &str,
 ) -> Result<Vec<(TextRange, String)>, String> {
     let analysis = document.analysis().ok_or(NOT_A_MACRO)?;
-    let scope = MacroScope::at(analysis.format, document.text(), &analysis.regions, offset)
-        .ok_or(NOT_A_MACRO)?;
+    let scope = document.macro_scope_at(offset).ok_or(NOT_A_MACRO)?;
     let at = scope
         .to_scope(&analysis.regions, offset)
         .ok_or(NOT_A_MACRO)?;

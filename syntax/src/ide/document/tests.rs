@@ -81,3 +81,17 @@ proptest::proptest! {
         }
     }
 }
+
+/// One analysis per string: the MBN strings that share macros are the ones the analysis read,
+/// not parsed again for a rename, a hover or the macro findings.
+#[test]
+fn a_macro_scope_reads_the_strings_the_analysis_read() {
+    let document = Document::new("game.mbn", "", "C=RN K=K+{C}W2F2\n", &Options::default());
+    let scope = document.macro_scope_at(0).expect("an MBN string");
+    let parses: Vec<_> = scope.parses().collect();
+    assert_eq!(parses.len(), 2);
+    for (parse, text) in parses.into_iter().zip(["C=RN", "K=K+{C}W2F2"]) {
+        let read = document.string(text, Dialect::Mbn);
+        assert!(std::ptr::eq(parse, read.parse()), "{text}");
+    }
+}

@@ -4,13 +4,19 @@
 //! every other host all MBN strings of the file are one (a `.mbn` file is one set of
 //! definitions, split only at whitespace).
 
+use std::sync::Arc;
+
 use rowan::{TextRange, TextSize};
 
 use super::macros::{ExpandError, Macros};
 use crate::diagnostic::{Code, Diagnostic, codes};
 use crate::host::{HostFormat, Region};
 use crate::tree::{Parse, SyntaxNode};
-use crate::{Dialect, Source, parse};
+use crate::{BetzaString, Dialect, Source, parse};
+
+/// A string of the file read as the file's analysis read it, so that a scope parses nothing
+/// again.
+pub type Reader<'r> = dyn FnMut(&str, Dialect) -> Arc<BetzaString> + 'r;
 
 /// One scope: its regions (by index into the file's regions), each parsed and placed in one
 /// continuous coordinate space so that [`Macros`] can hold them all.
@@ -18,33 +24,34 @@ use crate::{Dialect, Source, parse};
 pub struct MacroScope {
     /// Region index and where its text starts in the scope's coordinates.
     members: Vec<(usize, TextSize)>,
-    parses: Vec<Parse>,
+    strings: Vec<Arc<BetzaString>>,
     pub macros: Macros,
 }
 
 impl MacroScope {
     /// The parsed texts of the scope: one game's definitions.
     pub fn parses(&self) -> impl Iterator<Item = &Parse> {
-        self.parses.iter()
+        self.strings.iter().map(|string| string.parse())
     }
 
-    /// Every scope of a file with MBN strings in it.
+    /// Every scope of a file with MBN strings in it, their strings as `read` gives them.
     pub fn all<S: Source + ?Sized>(
         format: HostFormat,
         text: &S,
         regions: &[Region],
+        read: &mut Reader<'_>,
     ) -> Vec<MacroScope> {
         let mbn: Vec<usize> = (0..regions.len())
             .filter(|&i| regions[i].dialect == Dialect::Mbn)
             .collect();
         if format == HostFormat::Cif {
             mbn.into_iter()
-                .map(|i| MacroScope::of(text, regions, vec![i]))
+                .map(|i| MacroScope::of(text, regions, vec![i], read))
                 .collect()
         } else if mbn.is_empty() {
             Vec::new()
         } else {
-            vec![MacroScope::of(text, regions, mbn)]
+            vec![MacroScope::of(text, regions, mbn, read)]
         }
     }
 
@@ -54,28 +61,34 @@ impl MacroScope {
         text: &S,
         regions: &[Region],
         offset: usize,
+        read: &mut Reader<'_>,
     ) -> Option<Self> {
-        MacroScope::all(format, text, regions)
+        MacroScope::all(format, text, regions, read)
             .into_iter()
             .find(|scope| scope.member_at(regions, offset).is_some())
     }
 
-    fn of<S: Source + ?Sized>(text: &S, regions: &[Region], indices: Vec<usize>) -> MacroScope {
+    fn of<S: Source + ?Sized>(
+        text: &S,
+        regions: &[Region],
+        indices: Vec<usize>,
+        read: &mut Reader<'_>,
+    ) -> MacroScope {
         let mut members = Vec::new();
-        let mut parses = Vec::new();
+        let mut strings = Vec::new();
         let mut next = TextSize::new(0);
         for index in indices {
             let region_text = regions[index].text(text);
             members.push((index, next));
-            parses.push(parse(&region_text, Dialect::Mbn));
+            strings.push(read(&region_text, Dialect::Mbn));
             // One byte apart, so that no two regions' ranges touch.
             next += TextSize::of(&*region_text) + TextSize::new(1);
         }
-        let roots: Vec<SyntaxNode> = parses.iter().map(Parse::syntax).collect();
+        let roots: Vec<SyntaxNode> = strings.iter().map(|s| s.parse().syntax()).collect();
         let macros = Macros::collect(members.iter().map(|m| m.1).zip(roots.iter()));
         MacroScope {
             members,
-            parses,
+            strings,
             macros,
         }
     }
@@ -119,7 +132,8 @@ impl MacroScope {
             .checked_sub(1)?;
         let start = self.members[member].1;
         let local = at.checked_sub(start)?;
-        self.parses[member]
+        self.strings[member]
+            .parse()
             .syntax()
             .children()
             .filter(|n| n.kind() == crate::SyntaxKind::DEFINITION)
