@@ -2,9 +2,9 @@
 //! cursor with the letter added, and is filtered by that (clients filter by the word before the
 //! cursor); a custom piece line is inserted as text.
 
-use betza_syntax::Source;
 use betza_syntax::ide::ini::IniCompletion;
-use betza_syntax::ide::{self, Completion, Document, LetterKind};
+use betza_syntax::ide::{self, Completion, CustomPiece, Document, Letter, LetterKind};
+use betza_syntax::{Source, TextRange};
 use tower_lsp_server::ls_types::{
     CompletionItem, CompletionItemKind, CompletionItemLabelDetails, CompletionTextEdit,
     Documentation, MarkupContent, MarkupKind, TextEdit,
@@ -57,84 +57,108 @@ pub fn completion(
         .into_iter()
         .map(|item| match item {
             Completion::Letter { letter, word } => {
-                let typed = document
-                    .text()
-                    .text_at(word.into())
-                    .unwrap_or_default()
-                    .into_owned();
-                let written = format!("{typed}{}", letter.letter);
-                let label = if described_labels {
-                    format!("{}  {}", letter.letter, short(&letter.detail))
-                } else {
-                    letter.letter.to_string()
-                };
-                CompletionItem {
-                    label,
-                    kind: Some(match letter.kind {
-                        // One of the fixed set of basic moves.
-                        LetterKind::Atom => CompletionItemKind::VALUE,
-                        LetterKind::Modifier => CompletionItemKind::KEYWORD,
-                        LetterKind::Operator => CompletionItemKind::OPERATOR,
-                    }),
-                    label_details: beside(&letter.detail),
-                    detail: Some(letter.detail),
-                    documentation: doc(letter.documentation),
-                    filter_text: Some(written.clone()),
-                    // The text a client without edit ranges inserts, and what Eglot 1.9 puts
-                    // in place of the word before it applies the edit.
-                    insert_text: Some(written.clone()),
-                    text_edit: Some(CompletionTextEdit::Edit(TextEdit {
-                        range: to_range(document.text(), word, encoding),
-                        new_text: written,
-                    })),
-                    ..CompletionItem::default()
-                }
+                letter_item(document, encoding, letter, word, described_labels)
             }
-            Completion::CustomPiece(piece) => CompletionItem {
-                label: piece.key,
-                kind: Some(CompletionItemKind::PROPERTY),
-                label_details: beside(&piece.detail),
-                detail: Some(piece.detail),
-                insert_text: Some(piece.insert),
-                documentation: doc(piece.documentation),
-                // Listed before the options: a new piece is what a section most often gets.
-                sort_text: Some("0".to_owned()),
-                preselect: Some(true),
-                ..CompletionItem::default()
-            },
-            Completion::Ini(IniCompletion::Key {
-                key,
-                detail,
-                documentation,
-                replace,
-            }) => CompletionItem {
-                label: key.clone(),
-                kind: Some(CompletionItemKind::PROPERTY),
-                sort_text: Some(format!("1{key}")),
-                label_details: beside(first_clause(&documentation)),
-                detail: Some(detail),
-                documentation: doc(documentation),
-                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
-                    range: to_range(document.text(), replace, encoding),
-                    new_text: format!("{key} = "),
-                })),
-                ..CompletionItem::default()
-            },
-            Completion::Ini(IniCompletion::Value {
-                value,
-                detail,
-                replace,
-            }) => CompletionItem {
-                label: value.clone(),
-                kind: Some(CompletionItemKind::VALUE),
-                label_details: detail.as_deref().and_then(beside),
-                detail,
-                text_edit: Some(CompletionTextEdit::Edit(TextEdit {
-                    range: to_range(document.text(), replace, encoding),
-                    new_text: value,
-                })),
-                ..CompletionItem::default()
-            },
+            Completion::CustomPiece(piece) => custom_piece_item(piece),
+            Completion::Ini(item) => ini_item(document, encoding, item),
         })
         .collect()
+}
+
+/// The edit that types `new_text` over `replace`.
+fn edit(
+    document: &Document,
+    encoding: Encoding,
+    replace: TextRange,
+    new_text: String,
+) -> Option<CompletionTextEdit> {
+    Some(CompletionTextEdit::Edit(TextEdit {
+        range: to_range(document.text(), replace, encoding),
+        new_text,
+    }))
+}
+
+/// A letter added to the word before the cursor: the item rewrites that word, so that
+/// clients filtering by it keep the item.
+fn letter_item(
+    document: &Document,
+    encoding: Encoding,
+    letter: Letter,
+    word: TextRange,
+    described_labels: bool,
+) -> CompletionItem {
+    let typed = document.text().text_at(word.into()).unwrap_or_default();
+    let written = format!("{typed}{}", letter.letter);
+    let label = if described_labels {
+        format!("{}  {}", letter.letter, short(&letter.detail))
+    } else {
+        letter.letter.to_string()
+    };
+    CompletionItem {
+        label,
+        kind: Some(match letter.kind {
+            // One of the fixed set of basic moves.
+            LetterKind::Atom => CompletionItemKind::VALUE,
+            LetterKind::Modifier => CompletionItemKind::KEYWORD,
+            LetterKind::Operator => CompletionItemKind::OPERATOR,
+        }),
+        label_details: beside(&letter.detail),
+        detail: Some(letter.detail),
+        documentation: doc(letter.documentation),
+        filter_text: Some(written.clone()),
+        // The text a client without edit ranges inserts, and what Eglot 1.9 puts in place of
+        // the word before it applies the edit.
+        insert_text: Some(written.clone()),
+        text_edit: edit(document, encoding, word, written),
+        ..CompletionItem::default()
+    }
+}
+
+/// A `customPieceN = x:` line, inserted as text.
+fn custom_piece_item(piece: CustomPiece) -> CompletionItem {
+    CompletionItem {
+        label: piece.key,
+        kind: Some(CompletionItemKind::PROPERTY),
+        label_details: beside(&piece.detail),
+        detail: Some(piece.detail),
+        insert_text: Some(piece.insert),
+        documentation: doc(piece.documentation),
+        // Listed before the options: a new piece is what a section most often gets.
+        sort_text: Some("0".to_owned()),
+        preselect: Some(true),
+        ..CompletionItem::default()
+    }
+}
+
+/// A `variants.ini` key (typed with its `=`, listed after a new piece) or value.
+fn ini_item(document: &Document, encoding: Encoding, item: IniCompletion) -> CompletionItem {
+    match item {
+        IniCompletion::Key {
+            key,
+            detail,
+            documentation,
+            replace,
+        } => CompletionItem {
+            label: key.clone(),
+            kind: Some(CompletionItemKind::PROPERTY),
+            sort_text: Some(format!("1{key}")),
+            label_details: beside(first_clause(&documentation)),
+            detail: Some(detail),
+            documentation: doc(documentation),
+            text_edit: edit(document, encoding, replace, format!("{key} = ")),
+            ..CompletionItem::default()
+        },
+        IniCompletion::Value {
+            value,
+            detail,
+            replace,
+        } => CompletionItem {
+            label: value.clone(),
+            kind: Some(CompletionItemKind::VALUE),
+            label_details: detail.as_deref().and_then(beside),
+            detail,
+            text_edit: edit(document, encoding, replace, value),
+            ..CompletionItem::default()
+        },
+    }
 }

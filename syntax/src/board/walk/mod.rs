@@ -215,6 +215,8 @@ impl<'a> Walker<'a> {
         left >= units
     }
 
+    /// Walks the first of `legs` from `from` (arrived at by `incoming`; none for a move's
+    /// first leg) along each of its lines; each line hands over to the legs after it.
     fn walk(
         &self,
         legs: &[Leg],
@@ -226,38 +228,10 @@ impl<'a> Walker<'a> {
         let Some((leg, rest)) = legs.split_first() else {
             return;
         };
-        // Starting a leg looks over the legs left and the trail so far (its state, the squares
-        // visited): a move of thousands of legs pays for that, so the budget bounds its time too.
-        let weight = (legs.len() + trail.waypoints.len() + trail.changed.len()) / 32;
-        if weight > 0 && !self.spend_many(weight) {
-            out.truncated = true;
+        if !self.worth_starting(legs, from, incoming, trail, out) {
             return;
         }
-        // A move's first leg starts once; later legs can be reached again by other paths, and
-        // remembering where they started pays when more than the final leg is left.
-        let later = incoming.is_some() && self.search.shortcuts();
-        if later
-            && (self.off_target(legs, from, incoming)
-                || (!rest.is_empty()
-                    && !self
-                        .explored
-                        .borrow_mut()
-                        .insert(self.state(legs, from, incoming, trail)))
-                || self.nothing_new(legs, from, incoming, trail))
-        {
-            return;
-        }
-        let (mut steps, unvisited_only) = self.first_steps(leg, incoming);
-        if let Some(target) = self.target.get() {
-            // Spend the spare steps first: go on the farthest from the missing square that can
-            // still reach it (the rest are cut at once), which keeps the path out of its own way.
-            steps.sort_by_key(|(step, _)| {
-                std::cmp::Reverse(
-                    self.advance(from, *step, leg.wrap)
-                        .map_or(0, |next| next.distance(target)),
-                )
-            });
-        }
+        let (steps, unvisited_only) = self.steps_toward_target(leg, from, incoming);
         let start = LegStart {
             leg,
             rest,
@@ -274,7 +248,77 @@ impl<'a> Walker<'a> {
             // captured by the move".
             trail.unload_at = Some(from);
         }
-        // A bent rider turns one way or the other on its second step: both are paths.
+        self.walk_lines(legs, &start, steps, incoming, trail, out);
+        trail.unload_at = saved_unload;
+    }
+
+    /// Whether starting `legs` from `from` may still find a move: not when the budget cannot
+    /// pay for looking them over, nor when a shortcut shows this start has been walked or
+    /// leads nowhere new.
+    fn worth_starting(
+        &self,
+        legs: &[Leg],
+        from: Square,
+        incoming: Option<Arrival>,
+        trail: &Trail,
+        out: &mut Generated,
+    ) -> bool {
+        // Starting a leg looks over the legs left and the trail so far (its state, the squares
+        // visited): a move of thousands of legs pays for that, so the budget bounds its time too.
+        let weight = (legs.len() + trail.waypoints.len() + trail.changed.len()) / 32;
+        if weight > 0 && !self.spend_many(weight) {
+            out.truncated = true;
+            return false;
+        }
+        // A move's first leg starts once; later legs can be reached again by other paths, and
+        // remembering where they started pays when more than the final leg is left.
+        if incoming.is_none() || !self.search.shortcuts() {
+            return true;
+        }
+        !(self.off_target(legs, from, incoming)
+            || (legs.len() > 1
+                && !self
+                    .explored
+                    .borrow_mut()
+                    .insert(self.state(legs, from, incoming, trail)))
+            || self.nothing_new(legs, from, incoming, trail))
+    }
+
+    /// The first steps of `leg` from `from` (and whether they may enter only unvisited
+    /// squares), when a square is sought the spare steps first.
+    fn steps_toward_target(
+        &self,
+        leg: &Leg,
+        from: Square,
+        incoming: Option<Arrival>,
+    ) -> (Vec<(Step, Option<Lean>)>, bool) {
+        let (mut steps, unvisited_only) = self.first_steps(leg, incoming);
+        if let Some(target) = self.target.get() {
+            // Spend the spare steps first: go on the farthest from the missing square that can
+            // still reach it (the rest are cut at once), which keeps the path out of its own way.
+            steps.sort_by_key(|(step, _)| {
+                std::cmp::Reverse(
+                    self.advance(from, *step, leg.wrap)
+                        .map_or(0, |next| next.distance(target)),
+                )
+            });
+        }
+        (steps, unvisited_only)
+    }
+
+    /// Each line of the leg `start` begins, one per first step (two for a bent rider, which
+    /// turns one way or the other on its second step).
+    fn walk_lines(
+        &self,
+        legs: &[Leg],
+        start: &LegStart<'_>,
+        steps: Vec<(Step, Option<Lean>)>,
+        incoming: Option<Arrival>,
+        trail: &mut Trail,
+        out: &mut Generated,
+    ) {
+        let leg = start.leg;
+        let from = start.from;
         let senses: &[u8] = if leg.bend.is_some() { &[1, 7] } else { &[0] };
         for (step, lean) in steps {
             let heading = Arrival {
@@ -292,11 +336,10 @@ impl<'a> Walker<'a> {
                 continue;
             }
             for &sense in senses {
-                self.ride(&start, heading, sense, trail, out);
+                self.ride(start, heading, sense, trail, out);
                 trail.path.truncate(start.path_start);
             }
         }
-        trail.unload_at = saved_unload;
     }
 
     /// One line of a leg: leaps or slides from where it starts, starting out as `heading` says

@@ -234,6 +234,8 @@ struct LegPlace {
     single_step: bool,
 }
 
+/// XBoard's departures in how it reads a leg's modifiers: their order, and on the first leg
+/// its direction letters.
 fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, place: LegPlace, out: &mut Vec<XBoardReading>) {
     let modifiers: Vec<ast::Modifier> = leg
         .elements()
@@ -258,33 +260,47 @@ fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, place: LegPlace, out: &mut V
         } else {
             highest = slot;
         }
-        let range = m.text_range();
-        match modifier {
-            Modifier::P | Modifier::G if place.last && !place.rides => {
-                out.push(XBoardReading::LeaperHopperHasNoMoves { modifier: range });
-            }
-            Modifier::J if place.single_step => {
-                out.push(XBoardReading::JumpOnSingleStepHasNoMoves { modifier: range });
-            }
-            Modifier::N if place.first && !place.rides => {
-                if let Some(
-                    atom @ (Atom::N | Atom::C | Atom::Z | Atom::H | Atom::G | Atom::L | Atom::J),
-                ) = atom
-                {
-                    out.push(XBoardReading::LameChecksOneSquare {
-                        modifier: range,
-                        atom,
-                    });
-                }
-            }
-            _ => {}
-        }
+        out.extend(no_moves_reading(modifier, m.text_range(), atom, place));
     }
     // Direction letters are absolute only on the first leg; later legs turn from the one
     // before, where XBoard reads them as the seed does.
-    if !place.first {
-        return;
+    if place.first {
+        out.extend(direction_reading(&modifiers, atom));
     }
+}
+
+/// Where a modifier written at `range` leaves a leg with fewer moves in XBoard than the seed
+/// gives it: a hop on a leaper's last leg, a jump on a single step, a lame leaper's one
+/// square.
+fn no_moves_reading(
+    modifier: Modifier,
+    range: TextRange,
+    atom: Option<Atom>,
+    place: LegPlace,
+) -> Option<XBoardReading> {
+    match modifier {
+        Modifier::P | Modifier::G if place.last && !place.rides => {
+            Some(XBoardReading::LeaperHopperHasNoMoves { modifier: range })
+        }
+        Modifier::J if place.single_step => {
+            Some(XBoardReading::JumpOnSingleStepHasNoMoves { modifier: range })
+        }
+        Modifier::N if place.first && !place.rides => match atom {
+            Some(atom @ (Atom::N | Atom::C | Atom::Z | Atom::H | Atom::G | Atom::L | Atom::J)) => {
+                Some(XBoardReading::LameChecksOneSquare {
+                    modifier: range,
+                    atom,
+                })
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Where XBoard reads a first leg's direction letters to other directions than the seed
+/// does.
+fn direction_reading(modifiers: &[ast::Modifier], atom: Option<Atom>) -> Option<XBoardReading> {
     let directions: Vec<&ast::Modifier> = modifiers
         .iter()
         .filter(|m| {
@@ -292,9 +308,7 @@ fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, place: LegPlace, out: &mut V
                 .is_some_and(|d| d.entry().class == ModifierClass::Direction)
         })
         .collect();
-    let (Some(first), Some(last)) = (directions.first(), directions.last()) else {
-        return;
-    };
+    let (first, last) = (directions.first()?, directions.last()?);
     let range = first.text_range().cover(last.text_range());
     let letters: Vec<char> = directions
         .iter()
@@ -303,17 +317,19 @@ fn leg_readings(leg: &ast::Leg, atom: Option<Atom>, place: LegPlace, out: &mut V
     let has = |c: char| letters.contains(&c);
     let diagonal = matches!(atom, Some(Atom::F | Atom::A | Atom::G | Atom::B));
     if atom != Some(Atom::K) && letters == ['h'] {
-        out.push(XBoardReading::LoneHalfGivesAll { directions: range });
+        Some(XBoardReading::LoneHalfGivesAll { directions: range })
     } else if atom == Some(Atom::K) && has('h') {
-        out.push(XBoardReading::HalfOnKingGivesAll { directions: range });
+        Some(XBoardReading::HalfOnKingGivesAll { directions: range })
     } else if diagonal && letters.len() > 1 && (has('v') || has('s')) {
-        out.push(XBoardReading::DiagonalPairWithVOrSGivesAll { directions: range });
+        Some(XBoardReading::DiagonalPairWithVOrSGivesAll { directions: range })
     } else if letters.len() > 1
         && matches!(letters.first(), Some('v' | 's'))
         && !matches!(atom, Some(Atom::W | Atom::D | Atom::H | Atom::R))
     {
         // On orthogonal atoms letters add up, so distributing them changes nothing.
-        out.push(XBoardReading::LeadingVOrSNotDistributed { directions: range });
+        Some(XBoardReading::LeadingVOrSNotDistributed { directions: range })
+    } else {
+        None
     }
 }
 

@@ -13,12 +13,38 @@ pub(super) enum Side {
     Queen,
 }
 
+/// Each colour's rights, with where each is written in the position.
+type Rights = [Vec<(u8, usize)>; 2];
+
 impl Position<'_> {
+    /// The castling field checked against the board: each right on the castling rank, then,
+    /// where the start position fixes them, its king and rook where they started.
     pub(super) fn castling(&self, squares: &Squares) -> Result<(), Rejection> {
+        let rights = self.rights()?;
+        if rights.iter().all(Vec::is_empty) {
+            return Ok(());
+        }
+        let kings = Colour::BOTH.map(|c| squares.find(self.castling_king(c)));
+        for colour in Colour::BOTH {
+            for &(right, at) in &rights[colour.index()] {
+                self.right_on_rank(squares, colour, right, kings[colour.index()])
+                    .map_err(|message| self.rejection(Check::Castling, at..at + 1, message))?;
+            }
+        }
+        // With the king and rooks placed at random (Chess960) or dropped, no start square is
+        // known to compare with.
+        if self.rules.chess960 || self.rules.castling_dropped_piece {
+            return Ok(());
+        }
+        self.where_they_started(squares, &rights, kings)
+    }
+
+    /// The rights the field writes, each colour's apart; a character that is no right
+    /// (neither a letter nor `-`) is rejected.
+    fn rights(&self) -> Result<Rights, Rejection> {
         let field = self.field(2);
         let range = self.field_range(2);
-        // Each colour's rights, with where each stands in the position.
-        let mut rights: [Vec<(u8, usize)>; 2] = [Vec::new(), Vec::new()];
+        let mut rights: Rights = [Vec::new(), Vec::new()];
         for (i, b) in field.bytes().enumerate() {
             if b == b'-' {
                 continue;
@@ -42,21 +68,17 @@ impl Position<'_> {
             };
             rights[colour.index()].push((b, range.start + i));
         }
-        if rights.iter().all(Vec::is_empty) {
-            return Ok(());
-        }
-        let kings = Colour::BOTH.map(|c| squares.find(self.castling_king(c)));
-        for colour in Colour::BOTH {
-            for &(right, at) in &rights[colour.index()] {
-                self.right_on_rank(squares, colour, right, kings[colour.index()])
-                    .map_err(|message| self.rejection(Check::Castling, at..at + 1, message))?;
-            }
-        }
-        // With the king and rooks placed at random (Chess960) or dropped, no start square is
-        // known to compare with.
-        if self.rules.chess960 || self.rules.castling_dropped_piece {
-            return Ok(());
-        }
+        Ok(rights)
+    }
+
+    /// A colour with rights still has its king on the square where the variant's start
+    /// position puts it, and each `K` or `Q` right its rook.
+    fn where_they_started(
+        &self,
+        squares: &Squares,
+        rights: &Rights,
+        kings: [(i64, i64); 2],
+    ) -> Result<(), Rejection> {
         // The start position's own faults are not this position's: its board is taken as far
         // as the engine fills it.
         let (start, _) = self.fill(&self.board.start_fen);
@@ -68,33 +90,46 @@ impl Position<'_> {
             let start_king = start.find(self.castling_king(colour));
             if kings[colour.index()] != start_king {
                 let message = said::king_moved(&self.castling_king_said(colour), start_king);
-                return Err(self.rejection(Check::Castling, range, message));
+                return Err(self.rejection(Check::Castling, self.field_range(2), message));
             }
-            let rooks = self.start_rooks(&start, colour);
-            for side in [Side::King, Side::Queen] {
-                let flag = match (side, colour) {
-                    (Side::King, Colour::White) => b'K',
-                    (Side::King, Colour::Black) => b'k',
-                    (Side::Queen, Colour::White) => b'Q',
-                    (Side::Queen, Colour::Black) => b'q',
-                };
-                let Some(&(_, at)) = rights.iter().find(|(right, _)| *right == flag) else {
-                    continue;
-                };
-                // The queen side's rook is the first castling rook of the start position
-                // (rank by rank from a1), the king side's the second. With fewer, the engine
-                // reads past its list and, in practice, finds no rook.
-                let nth = if side == Side::Queen { 0 } else { 1 };
-                let there = rooks.get(nth).copied();
-                let stands = there.is_some_and(|(row, file)| {
-                    squares
-                        .get(row, file)
-                        .is_some_and(|c| self.is_castling_rook(c, colour))
-                });
-                if !stands {
-                    let message = said::rook_moved(flag, colour, side, there, rooks.len());
-                    return Err(self.rejection(Check::Castling, at..at + 1, message));
-                }
+            self.rooks_where_they_started(squares, &start, colour, rights)?;
+        }
+        Ok(())
+    }
+
+    /// The rook of each `K` and `Q` right of a colour stands where it stood in the variant's
+    /// start position `start`.
+    fn rooks_where_they_started(
+        &self,
+        squares: &Squares,
+        start: &Squares,
+        colour: Colour,
+        rights: &[(u8, usize)],
+    ) -> Result<(), Rejection> {
+        let rooks = self.start_rooks(start, colour);
+        for side in [Side::King, Side::Queen] {
+            let flag = match (side, colour) {
+                (Side::King, Colour::White) => b'K',
+                (Side::King, Colour::Black) => b'k',
+                (Side::Queen, Colour::White) => b'Q',
+                (Side::Queen, Colour::Black) => b'q',
+            };
+            let Some(&(_, at)) = rights.iter().find(|(right, _)| *right == flag) else {
+                continue;
+            };
+            // The queen side's rook is the first castling rook of the start position (rank by
+            // rank from a1), the king side's the second. With fewer, the engine reads past its
+            // list and, in practice, finds no rook.
+            let nth = if side == Side::Queen { 0 } else { 1 };
+            let there = rooks.get(nth).copied();
+            let stands = there.is_some_and(|(row, file)| {
+                squares
+                    .get(row, file)
+                    .is_some_and(|c| self.is_castling_rook(c, colour))
+            });
+            if !stands {
+                let message = said::rook_moved(flag, colour, side, there, rooks.len());
+                return Err(self.rejection(Check::Castling, at..at + 1, message));
             }
         }
         Ok(())

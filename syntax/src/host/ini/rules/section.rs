@@ -15,7 +15,24 @@ impl Rules {
                 .map(|(_, value)| *value)
         };
         let mut rules = self.clone();
-        // The engine reads the piece keys in the order of their types.
+        rules.read_pieces(values, &value);
+        rules.read_deprecated_double_step(&value, i32::from(ranks) - 1);
+        rules.read_colour_rules(&value);
+        rules.read_flags(&value);
+        if let Some(text) = value("castlingRank") {
+            rules.castling_rank = read_int(text) - 1;
+        }
+        rules.conclude();
+        rules
+    }
+
+    /// The section's piece keys, in the order of their types as the engine reads them: of two
+    /// types given one letter, the later keeps it.
+    fn read_pieces<'v>(
+        &mut self,
+        values: &[(&str, &str)],
+        value: &impl Fn(&str) -> Option<&'v str>,
+    ) {
         let mut pieces: Vec<(PieceType, &str)> = values
             .iter()
             .filter_map(|(key, _)| Some((PieceType::named(key)?, *key)))
@@ -25,12 +42,17 @@ impl Rules {
         pieces.dedup();
         for (piece, key) in pieces {
             if let Some(text) = value(key) {
-                rules.read_piece(piece, text);
+                self.read_piece(piece, text);
             }
         }
-        rules.read_deprecated_double_step(&value, i32::from(ranks) - 1);
+    }
+
+    /// The rules each colour has its own of (promotion, the castling pieces, the double-step
+    /// regions), in the engine's order: a key without `White` or `Black` after it sets both
+    /// colours, and one with it, read later, sets its own.
+    fn read_colour_rules<'v>(&mut self, value: &impl Fn(&str) -> Option<&'v str>) {
         if let Some(text) = value("castlingRookPiece") {
-            rules.castling_rooks = [rules.read_piece_set(text); 2];
+            self.castling_rooks = [self.read_piece_set(text); 2];
         }
         let per_colour = |rules: &mut Rules, key: &str, apply: &dyn Fn(&mut Rules, usize, &str)| {
             if let Some(text) = value(key) {
@@ -43,16 +65,16 @@ impl Rules {
                 }
             }
         };
-        per_colour(&mut rules, "promotionPieceTypes", &|r, c, text| {
+        per_colour(self, "promotionPieceTypes", &|r, c, text| {
             r.promotion_types[c] = r.read_piece_set(text);
         });
         if let Some(text) = value("promotedPieceType") {
-            rules.read_promoted(text);
+            self.read_promoted(text);
         }
-        per_colour(&mut rules, "castlingRookPieces", &|r, c, text| {
+        per_colour(self, "castlingRookPieces", &|r, c, text| {
             r.castling_rooks[c] = r.read_piece_set(text);
         });
-        per_colour(&mut rules, "castlingKingPiece", &|r, c, text| {
+        per_colour(self, "castlingKingPiece", &|r, c, text| {
             r.castling_king[c] = r.read_piece_type(text);
         });
         for (colour, key) in ["doubleStepRegionWhite", "doubleStepRegionBlack"]
@@ -60,18 +82,22 @@ impl Rules {
             .enumerate()
         {
             if let Some(text) = value(key) {
-                rules.double_step_regions[colour] = region_has_square(text);
+                self.double_step_regions[colour] = region_has_square(text);
             }
         }
+    }
+
+    /// The rules a section turns on or off.
+    fn read_flags<'v>(&mut self, value: &impl Fn(&str) -> Option<&'v str>) {
         let flags: [(&str, &mut bool); 8] = [
-            ("chess960", &mut rules.chess960),
-            ("doubleStep", &mut rules.double_step),
-            ("castling", &mut rules.castling),
-            ("castlingDroppedPiece", &mut rules.castling_dropped_piece),
-            ("pieceDrops", &mut rules.piece_drops),
-            ("seirawanGating", &mut rules.seirawan_gating),
-            ("checkCounting", &mut rules.check_counting),
-            ("countingRule", &mut rules.counting),
+            ("chess960", &mut self.chess960),
+            ("doubleStep", &mut self.double_step),
+            ("castling", &mut self.castling),
+            ("castlingDroppedPiece", &mut self.castling_dropped_piece),
+            ("pieceDrops", &mut self.piece_drops),
+            ("seirawanGating", &mut self.seirawan_gating),
+            ("checkCounting", &mut self.check_counting),
+            ("countingRule", &mut self.counting),
         ];
         for (key, flag) in flags {
             if let Some(text) = value(key) {
@@ -83,11 +109,6 @@ impl Rules {
                 };
             }
         }
-        if let Some(text) = value("castlingRank") {
-            rules.castling_rank = read_int(text) - 1;
-        }
-        rules.conclude();
-        rules
     }
 
     /// A piece key's value: a letter adds the piece (taking the letter from any other piece

@@ -18,7 +18,7 @@ use leapers::{basic_piece, leaper, leaps_of};
 use crate::model::region::Regions;
 use crate::model::{Initial, LONGEST_LINE, Leg, LegSteps, Modes, Move, MoveKind, Piece};
 use crate::notation::mbn::ast;
-use crate::notation::mbn::vocabulary::{Directional, Operator};
+use crate::notation::mbn::vocabulary::Directional;
 use crate::tree::SyntaxNode;
 use crate::{Dialect, parse};
 
@@ -335,102 +335,6 @@ impl Lower {
         paths
     }
 
-    /// Prefix operators, restrictions, modifiers and juxtaposed moves.
-    fn term(&mut self, term: &ast::Term) -> Vec<Path> {
-        let mut modifications = Vec::new();
-        let mut moves = Vec::new();
-        let mut limits = Regions::default();
-        let mut setup = false;
-        for element in term.elements() {
-            match element {
-                // "The setup operator … will be used as a prefix, preceding any modifier, and
-                // preceding any range operator".
-                ast::TermElement::Operator(Operator::Setup)
-                    if !setup && moves.is_empty() && modifications.is_empty() =>
-                {
-                    setup = true;
-                }
-                ast::TermElement::Operator(operator) => {
-                    self.skip(
-                        term.text_range(),
-                        &format!(
-                            "the `{}` operator needs a game to act in",
-                            operator.symbol()
-                        ),
-                    );
-                    return Vec::new();
-                }
-                // A range the board decides limits the moves: before them where they start,
-                // after them where they end.
-                ast::TermElement::Restriction(ast::Restriction::BoardRange(range))
-                    if let Some(region) = regions::region(&range) =>
-                {
-                    if moves.is_empty() {
-                        limits.from.push(region);
-                    } else {
-                        limits.to.push(region);
-                    }
-                }
-                ast::TermElement::Restriction(ast::Restriction::Condition(written))
-                    if let Some(condition) = conditions::condition(&written) =>
-                {
-                    limits.conditions.push(condition);
-                }
-                // "If a piece set is used as a prefix (before any modifier) then it means: do
-                // this move only if the start square is attacked by any of the pieces in this
-                // piece set."
-                ast::TermElement::Restriction(ast::Restriction::PieceSet(set))
-                    if moves.is_empty() && modifications.is_empty() && !self.nested =>
-                {
-                    match self.attackers(&set) {
-                        Some(attackers) => limits.attacked_by.push(attackers),
-                        None => {
-                            self.skip(
-                                term.text_range(),
-                                &rules::positional(
-                                    &ast::Restriction::PieceSet(set),
-                                    !moves.is_empty(),
-                                ),
-                            );
-                            return Vec::new();
-                        }
-                    }
-                }
-                ast::TermElement::Restriction(restriction) => {
-                    self.skip(
-                        term.text_range(),
-                        &rules::positional(&restriction, !moves.is_empty()),
-                    );
-                    return Vec::new();
-                }
-                ast::TermElement::Modification(modification) => modifications.push(modification),
-                ast::TermElement::Move(a_move) => moves.push(a_move),
-            }
-        }
-        let mut paths = Vec::new();
-        for a_move in &moves {
-            let mut inner = self.a_move(a_move);
-            if !self.apply(&modifications, &mut inner, term) {
-                return Vec::new();
-            }
-            for path in &mut inner {
-                path.regions.from.extend(limits.from.iter().cloned());
-                path.regions.to.extend(limits.to.iter().cloned());
-                path.regions
-                    .conditions
-                    .extend(limits.conditions.iter().cloned());
-                path.regions
-                    .attacked_by
-                    .extend(limits.attacked_by.iter().cloned());
-            }
-            paths.extend(inner);
-        }
-        if setup {
-            return self.set_back(paths, term);
-        }
-        paths
-    }
-
     /// A basic piece, vector or complex rider, with its steps.
     fn a_move(&mut self, a_move: &ast::Move) -> Vec<Path> {
         self.budgeted(a_move.text_range(), |lower| lower.unbudgeted_move(a_move))
@@ -582,6 +486,7 @@ mod regions;
 mod rules;
 mod sets;
 mod setup;
+mod terms;
 
 #[cfg(test)]
 mod board_tests;

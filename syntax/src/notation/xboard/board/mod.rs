@@ -15,8 +15,8 @@ mod letters;
 mod tests;
 
 use letters::{
-    ATOMS, CASTLE, CYLINDER, EMPTY, ENEMY, FRIEND, GRASSHOP, HIS, HOP, INDUCE, MINE, NextLeg, PASS,
-    ROTATED, TAME, direction_set, leg_mode, read_modes, turn,
+    ATOMS, CASTLE, CYLINDER, EMPTY, ENEMY, FRIEND, GRASSHOP, HIS, HOP, INDUCE, MINE, Modes,
+    NextLeg, PASS, ROTATED, TAME, direction_set, leg_mode, read_modes, turn,
 };
 
 use crate::board::{Generated, GeneratedMove, Occupant, Position, Side, Square};
@@ -131,93 +131,121 @@ impl Walk<'_> {
     /// Reads the moves of `text` (the whole string for first legs, the rest after an `a` for
     /// a continuation leg, which reads one move only).
     fn read(&mut self, text: &[u8], leg: Leg) {
-        let at = |i: usize| text.get(i).copied().unwrap_or(0);
-        let (mut p, mut desc) = (0usize, 0usize);
+        let mut p = 0usize;
         // The moves read so far, as written: a move written again makes the same moves, so a
         // string of thousands of copies is walked once.
         let mut read_before: HashSet<&[u8]> = HashSet::default();
-        while at(p) != 0 {
+        // The string ends at a 0 byte, as XBoard's 80-byte copy after an `a` does.
+        while text.get(p).is_some_and(|&c| c != 0) {
             let start = p;
-            let mut initial = 0;
-            while at(p) == b'i' {
-                initial += 1;
-                p += 1;
-                desc = p;
-            }
-            while at(p).is_ascii_lowercase() {
-                p += 1;
-            }
-            let letter = at(p);
-            if !letter.is_ascii_uppercase() {
-                return;
-            }
-            let (symmetry, dx, dy) = ATOMS[usize::from(letter - b'A')];
-            let Some((dir_set, all)) = direction_set(&at, &mut desc, symmetry, leg) else {
+            let Some(written) = self.read_move(text, start, leg) else {
                 return;
             };
-            let mut directions = Directions::of(symmetry, (dx, dy), dir_set, leg);
-            if self.position.side == Side::Black && leg.start.is_none() {
-                // Black's first legs turn half round; the diagonals kept for later do not.
-                directions.first = directions.first.rotate_left(4);
-            }
-            let modes = read_modes(&at, &mut desc);
-            p += 1;
-            let expo = read_range(text, &mut p, symmetry);
-            desc = p;
+            p = written.end;
             // Its range may run on past where the next move starts (`W123`).
             let digits = text[p..].iter().take_while(|c| c.is_ascii_digit()).count();
             if leg.start.is_none() && !read_before.insert(&text[start..p + digits]) {
                 continue;
             }
-            let mut initial_only = leg.initial_only;
-            if initial == 2 {
-                // XBoard's `ii` asks whether the square one rank behind the piece (toward its
-                // own side) held a piece of its type at the start (moves.c 544-548): a question
-                // about the start position, which a position does not answer.
-                self.not_generated(II_NEEDS_THE_START);
+            let Some(mut atom) = self.atom_move(text, &written, leg) else {
                 continue;
-            }
-            if initial > 0 && leg.range == 0 {
-                // First move only: the piece that makes this leg stands where it stood at the
-                // start (moves.c 549-555). That is the piece itself, or the friend an `x` leg
-                // handed the move to, or no piece at all after an `x` leg that ends on an empty
-                // square (`xy`, `xn` on a step), which XBoard compares with an empty start square.
-                match self.stands_on_its_start_square(leg.piece) {
-                    StartSquare::No => continue,
-                    StartSquare::Empty => {}
-                    StartSquare::Yes => initial_only = true,
-                }
-                initial = 0;
-            }
-            if expo > 0 && directions.step == (0, 0) {
-                self.not_generated("XBoard's castling needs the game's start position");
-                continue;
-            }
-            let expo = if expo < 0 { 1 } else { expo };
-            let (mode, next) = leg_mode(text, &modes, expo);
-            // On W and F steps `j` skips the first square and `n` is `m` that creates e.p.
-            // rights.
-            let (jump, skip) = if dy == 1 {
-                (1, modes.jump - 1)
-            } else {
-                (modes.jump, 0)
             };
-            let mut atom = AtomMove {
-                step: directions.step,
-                expo,
-                all,
-                mode,
-                put: modes.put,
-                jump,
-                skip,
-                iso: initial > 0,
-                initial_only,
-                next,
-            };
-            if !self.rays(&mut atom, leg, directions) || leg.start.is_some() {
+            if !self.rays(&mut atom, leg, written.directions) || leg.start.is_some() {
                 return;
             }
         }
+    }
+
+    /// The move written at `start`, from its `i`s to its range, or `None` where XBoard stops
+    /// reading: no atom letter, or a letter that is no atom.
+    fn read_move(&self, text: &[u8], start: usize, leg: Leg) -> Option<WrittenMove> {
+        let at = |i: usize| text.get(i).copied().unwrap_or(0);
+        // `p` walks the letters to the atom; `desc` reads the modifiers, from after the `i`s.
+        let (mut p, mut desc) = (start, start);
+        let mut initial = 0;
+        while at(p) == b'i' {
+            initial += 1;
+            p += 1;
+            desc = p;
+        }
+        while at(p).is_ascii_lowercase() {
+            p += 1;
+        }
+        let letter = at(p);
+        if !letter.is_ascii_uppercase() {
+            return None;
+        }
+        let (symmetry, dx, dy) = ATOMS[usize::from(letter - b'A')];
+        let (dir_set, all) = direction_set(&at, &mut desc, symmetry, leg)?;
+        let mut directions = Directions::of(symmetry, (dx, dy), dir_set, leg);
+        if self.position.side == Side::Black && leg.start.is_none() {
+            // Black's first legs turn half round; the diagonals kept for later do not.
+            directions.first = directions.first.rotate_left(4);
+        }
+        let modes = read_modes(&at, &mut desc);
+        p += 1;
+        let expo = read_range(text, &mut p, symmetry);
+        Some(WrittenMove {
+            initial,
+            dy,
+            directions,
+            all,
+            modes,
+            expo,
+            end: p,
+        })
+    }
+
+    /// The written move as its rays walk it, or `None` when it is not made here: `ii` and
+    /// castling need the game's start position (said), and an `i` move is made only by a
+    /// piece on its start square.
+    fn atom_move(&mut self, text: &[u8], written: &WrittenMove, leg: Leg) -> Option<AtomMove> {
+        let mut initial = written.initial;
+        let mut initial_only = leg.initial_only;
+        if initial == 2 {
+            // XBoard's `ii` asks whether the square one rank behind the piece (toward its
+            // own side) held a piece of its type at the start (moves.c 544-548): a question
+            // about the start position, which a position does not answer.
+            self.not_generated(II_NEEDS_THE_START);
+            return None;
+        }
+        if initial > 0 && leg.range == 0 {
+            // First move only: the piece that makes this leg stands where it stood at the
+            // start (moves.c 549-555). That is the piece itself, or the friend an `x` leg
+            // handed the move to, or no piece at all after an `x` leg that ends on an empty
+            // square (`xy`, `xn` on a step), which XBoard compares with an empty start square.
+            match self.stands_on_its_start_square(leg.piece) {
+                StartSquare::No => return None,
+                StartSquare::Empty => {}
+                StartSquare::Yes => initial_only = true,
+            }
+            initial = 0;
+        }
+        if written.expo > 0 && written.directions.step == (0, 0) {
+            self.not_generated("XBoard's castling needs the game's start position");
+            return None;
+        }
+        let expo = if written.expo < 0 { 1 } else { written.expo };
+        let (mode, next) = leg_mode(text, &written.modes, expo);
+        // On W and F steps `j` skips the first square and `n` is `m` that creates e.p.
+        // rights.
+        let (jump, skip) = if written.dy == 1 {
+            (1, written.modes.jump - 1)
+        } else {
+            (written.modes.jump, 0)
+        };
+        Some(AtomMove {
+            step: written.directions.step,
+            expo,
+            all: written.all,
+            mode,
+            put: written.modes.put,
+            jump,
+            skip,
+            iso: initial > 0,
+            initial_only,
+            next,
+        })
     }
 
     /// Every direction of an atom's move, in XBoard's order; false when the budget ran out.
@@ -452,6 +480,22 @@ enum StartSquare {
     No,
     /// Nothing, as now.
     Empty,
+}
+
+/// One move of the string as written, read up to its range and not yet walked.
+struct WrittenMove {
+    /// How many `i`s it starts with.
+    initial: u32,
+    /// The atom's step along the file: 1 on W and F steps, where `j` and `n` read otherwise.
+    dy: i32,
+    directions: Directions,
+    /// The atom's own directions (see [`AtomMove::all`]).
+    all: u8,
+    modes: Modes,
+    /// The range as written: 0 unlimited, -1 a leaper's single step, else this many squares.
+    expo: i32,
+    /// Where the next move starts.
+    end: usize,
 }
 
 /// One atom's move as XBoard has read it.
