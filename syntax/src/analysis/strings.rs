@@ -38,6 +38,13 @@ struct Entry {
     findings: Vec<(Option<BoardSize>, Arc<[Diagnostic]>)>,
 }
 
+impl Entry {
+    fn findings_on(&self, board: Option<BoardSize>) -> Option<Arc<[Diagnostic]>> {
+        let (_, found) = self.findings.iter().find(|(on, _)| *on == board)?;
+        Some(found.clone())
+    }
+}
+
 impl Strings {
     /// How many distinct strings are kept.
     pub fn len(&self) -> usize {
@@ -56,6 +63,14 @@ impl Strings {
         options: &Options,
     ) -> Arc<[Diagnostic]> {
         let key = (dialect, text.to_owned());
+        // Most strings an edit analyses again are kept: found with one look-up.
+        if let Some(found) = self
+            .entries
+            .get(&key)
+            .and_then(|entry| entry.findings_on(board))
+        {
+            return found;
+        }
         let mut entry = self.take(&key).unwrap_or_default();
         let found = self.findings_in(&mut entry, &key, board, options);
         self.put(key, entry);
@@ -130,8 +145,8 @@ impl Strings {
         board: Option<BoardSize>,
         options: &Options,
     ) -> Arc<[Diagnostic]> {
-        if let Some((_, found)) = entry.findings.iter().find(|(on, _)| *on == board) {
-            return found.clone();
+        if let Some(found) = entry.findings_on(board) {
+            return found;
         }
         let string = match &entry.read {
             Some(string) => string.clone(),
