@@ -27,7 +27,7 @@ type Key = (Dialect, String);
 #[derive(Debug, Default, Clone)]
 pub struct Strings {
     entries: HashMap<Key, Entry>,
-    /// The bytes of the strings whose analysis kept them read.
+    /// The bytes of the strings kept read.
     read_bytes: usize,
 }
 

@@ -1,7 +1,7 @@
 //! One open document: its text as a rope, its host format and its analysis, kept in step with
 //! every edit. An edit inside one Betza string (or one section body of a `variants.ini`)
-//! analyses only that part again; each distinct string is read once ([`BetzaString`]: its
-//! parse, model and findings) and shared by the analysis and every request about it.
+//! analyses only that part again; each distinct string is read once (a [`BetzaString`]: its
+//! parse and model), kept with its findings and shared by the analysis and every request.
 
 use std::sync::{Arc, Mutex, PoisonError};
 

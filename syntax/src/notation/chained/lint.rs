@@ -1,14 +1,13 @@
 //! Lints for chained Betza (seed 001), read from the model: a written move that gives no path
 //! can never be made, and a move that adds nothing to the rest of the piece is redundant.
 
-use crate::BetzaString;
-use crate::diagnostic::codes;
 use rowan::{TextRange, TextSize};
 use rustc_hash::FxHashSet;
 
-use crate::SyntaxKind;
+use crate::diagnostic::codes;
 use crate::lint::Findings;
 use crate::notation::xbetza::lint as meaning;
+use crate::{BetzaString, SyntaxKind};
 
 pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
     let piece = string.model();

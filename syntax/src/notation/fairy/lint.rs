@@ -4,19 +4,18 @@
 //! in question on the reference boards, so a finding holds under the engine's combining and
 //! overwriting rules (notes F1–F8).
 
-use crate::BetzaString;
 use std::borrow::Cow;
 
-use crate::diagnostic::codes;
 use rowan::{TextRange, TextSize};
 
-use crate::Dialect;
 use crate::board::reference::{Fingerprint, fingerprint};
 use crate::board::{generate, without_repeats};
+use crate::diagnostic::codes;
 use crate::lint::{Comparison, Findings, Fix, Original, Reading, difference};
 use crate::model;
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
 use crate::notation::xbetza::lint as meaning;
+use crate::{BetzaString, Dialect};
 
 /// Above this many atoms the per-atom comparisons are skipped (each costs two generations).
 const COMPARED_ATOMS: usize = 12;

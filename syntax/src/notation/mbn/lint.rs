@@ -2,20 +2,19 @@
 //! for `(2,4)`, doubled direction letters read as amalgams) and the meaningless combinations
 //! that apply to it (a range of 1 on a leaper, directions that select nothing).
 
-use crate::BetzaString;
-use crate::diagnostic::codes;
 use std::collections::HashSet;
 
 use rowan::{NodeOrToken, TextRange};
 
-use crate::Dialect;
 use crate::SyntaxKind::*;
+use crate::diagnostic::codes;
 use crate::lint::{Findings, Fix};
 use crate::model::{LegSteps, MoveKind};
 use crate::notation::mbn::ast::{self, Expression};
 use crate::notation::mbn::model::selected_leaps;
 use crate::notation::mbn::vocabulary::Direction;
 use crate::tree::SyntaxNode;
+use crate::{BetzaString, Dialect};
 
 pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
     let root = string.parse().syntax();
