@@ -61,9 +61,7 @@ impl Edits<'_> {
         } = &mut *self.document;
         let strings = strings.get_mut().unwrap_or_else(PoisonError::into_inner);
         let kept_up = analysis.as_mut().is_some_and(|analysis| {
-            analysis
-                .apply_edit(rope, (start, end), inserted, self.options, strings)
-                .is_some()
+            analysis.apply_edit(rope, (start, end), inserted, self.options, strings)
         });
         self.whole = !kept_up;
     }
