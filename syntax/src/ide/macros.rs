@@ -8,7 +8,7 @@ use crate::notation::mbn::macros::Occurrence;
 use crate::notation::mbn::scope::MacroScope;
 
 /// The macro scope at `offset` and the occurrence of a macro name there.
-fn occurrence_at(document: &Document, offset: usize) -> Option<(MacroScope, Occurrence)> {
+fn occurrence_at(document: &Document, offset: usize) -> Option<(&MacroScope, Occurrence)> {
     let analysis = document.analysis()?;
     let scope = document.macro_scope_at(offset)?;
     let at = scope.to_scope(&analysis.regions, offset)?;
