@@ -8,7 +8,6 @@
 
 mod position;
 mod request;
-mod utf16;
 mod view;
 
 use wasm_bindgen::prelude::wasm_bindgen;

@@ -6,7 +6,7 @@
 
 use std::cell::RefCell;
 
-use betza_syntax::analysis::{self, Options};
+use betza_syntax::analysis::{self, LineIndex, Lines, Options, Unit};
 use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
 use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
 use betza_syntax::diagnostic::Diagnostic;
@@ -17,7 +17,6 @@ use serde_json::{Value, json};
 
 use crate::position::{position, typed};
 use crate::request::Request;
-use crate::utf16::Utf16Offsets;
 
 /// A dialect, or XBoard's reading of XBetza (as `betza explain --dialect xboard` takes it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,11 +246,12 @@ fn findings(
     string: &BetzaString,
     (board, position): (Option<BoardSize>, Option<&Position>),
 ) -> Value {
-    let offsets = Utf16Offsets::new(string.text());
+    // Offsets as JavaScript counts them: UTF-16 units from the string's start.
+    let offsets = LineIndex::new(string.text());
     let range = |r: betza_syntax::TextRange| {
         (
-            offsets.of(usize::from(r.start())),
-            offsets.of(usize::from(r.end())),
+            offsets.offset_in(usize::from(r.start()), Unit::Utf16),
+            offsets.offset_in(usize::from(r.end()), Unit::Utf16),
         )
     };
     let options = Options {

@@ -6,6 +6,10 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+mod lines;
+
+pub use lines::{LineColumn, LineIndex, Lines, Unit};
+
 /// Text read by byte ranges.
 pub trait Source {
     /// The length of the text in bytes.

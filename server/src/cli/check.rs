@@ -545,7 +545,7 @@ fn json_item(lines: &LineIndex, file_name: &str, d: &Diagnostic) -> serde_json::
 /// `{"line", "column", "end_line", "end_column"}` of a byte range: 1-based, in characters, end
 /// exclusive.
 fn positions(lines: &LineIndex, range: betza_syntax::TextRange) -> serde_json::Value {
-    let (line, column) = lines.line_column(usize::from(range.start()));
-    let (end_line, end_column) = lines.line_column(usize::from(range.end()));
+    let (line, column) = lines.line_column_one_based(usize::from(range.start()));
+    let (end_line, end_column) = lines.line_column_one_based(usize::from(range.end()));
     json!({ "line": line, "column": column, "end_line": end_line, "end_column": end_column })
 }

@@ -83,7 +83,11 @@ pub fn write_file_diagnostics(
         source: Source::from(text),
         lines: LineIndex::new(text),
     };
-    let line_of = |d: &Diagnostic| file.lines.line_column(usize::from(d.range.start())).0;
+    let line_of = |d: &Diagnostic| {
+        file.lines
+            .line_column_one_based(usize::from(d.range.start()))
+            .0
+    };
     // Beyond the first reports of a file, more only bury them (the counts at the end and the
     // JSON have every finding).
     const SHOWN_PER_FILE: usize = 200;
@@ -135,7 +139,7 @@ fn write_run(
     let (name, first) = (file.name, &group[0]);
     let window = Window::around(
         file.text,
-        (line, file.lines.line_range(line)),
+        (line, file.lines.line_range_one_based(line)),
         usize::from(first.range.start()),
     );
     let span = |d: &Diagnostic| {
@@ -194,7 +198,10 @@ fn write_run(
         .chars()
         .count()
         + 1;
-    let file_column = file.lines.line_column(usize::from(first.range.start())).1;
+    let file_column = file
+        .lines
+        .line_column_one_based(usize::from(first.range.start()))
+        .1;
     let drawn = String::from_utf8_lossy(&drawn).replacen(
         &format!("{name}:{line}:{shown_column} "),
         &format!("{name}:{line}:{file_column} "),

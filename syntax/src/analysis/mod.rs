@@ -18,6 +18,7 @@ mod bounded;
 mod edit;
 mod strings;
 
+pub use crate::source::{LineColumn, LineIndex, Lines, Unit};
 use bounded::Bounded;
 pub use bounded::LeftOut;
 pub use strings::Strings;
@@ -359,88 +360,6 @@ fn said_once_for_a_comment(findings: &mut Vec<Diagnostic>) {
         return;
     };
     findings.retain(|d| d.range == comment || !comment.contains_range(d.range));
-}
-
-/// Where each line of a text starts, to turn byte offsets into lines and columns without reading
-/// the text again for each (a file of thousands of findings asks thousands of times).
-#[derive(Debug, Clone)]
-pub struct LineIndex<'t> {
-    text: &'t str,
-    /// The byte offset of each line's start; lines end at `\n`, `\r\n` or a lone `\r`, as
-    /// the language server counts them (LSP's three line breaks).
-    starts: Vec<usize>,
-    /// Character boundaries about every [`CHECKPOINT_STRIDE`] bytes, with the number of
-    /// characters before each: a column is counted from the nearest, so a line of tens of
-    /// thousands of findings is not read again from its start for each.
-    checkpoints: Vec<(usize, usize)>,
-}
-
-const CHECKPOINT_STRIDE: usize = 256;
-
-impl<'t> LineIndex<'t> {
-    pub fn new(text: &'t str) -> Self {
-        let bytes = text.as_bytes();
-        let starts = std::iter::once(0)
-            .chain(
-                (text.match_indices(['\n', '\r']))
-                    // The `\r` of a `\r\n` ends no line: its `\n` does.
-                    .filter(|(at, _)| bytes[*at] == b'\n' || bytes.get(at + 1) != Some(&b'\n'))
-                    .map(|(at, _)| at + 1),
-            )
-            .collect();
-        let mut checkpoints = vec![(0, 0)];
-        let mut next = CHECKPOINT_STRIDE;
-        for (count, (at, _)) in text.char_indices().enumerate() {
-            if at >= next {
-                checkpoints.push((at, count));
-                next = at + CHECKPOINT_STRIDE;
-            }
-        }
-        LineIndex {
-            text,
-            starts,
-            checkpoints,
-        }
-    }
-
-    /// The bytes of 1-based `line`, without its line break; empty past the last line.
-    pub fn line_range(&self, line: usize) -> std::ops::Range<usize> {
-        let Some(&start) = line.checked_sub(1).and_then(|i| self.starts.get(i)) else {
-            return self.text.len()..self.text.len();
-        };
-        let end = self
-            .starts
-            .get(line)
-            .map_or(self.text.len(), |next| next - 1);
-        let end = if self.text[start..end].ends_with('\r') {
-            end - 1
-        } else {
-            end
-        };
-        start..end
-    }
-
-    /// 1-based line and column (in characters) of a byte offset (clamped to the text, moved
-    /// back to a character boundary); the column of a line end is one past its last character.
-    pub fn line_column(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line = self.starts.partition_point(|&start| start <= offset);
-        let start = self.starts[line - 1];
-        (
-            line,
-            self.characters_before(offset) - self.characters_before(start) + 1,
-        )
-    }
-
-    /// The number of characters before `offset`, a character boundary.
-    fn characters_before(&self, offset: usize) -> usize {
-        let nearest = self.checkpoints.partition_point(|&(at, _)| at <= offset) - 1;
-        let (at, count) = self.checkpoints[nearest];
-        count + self.text[at..offset].chars().count()
-    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::analysis::{self, Analysis, Options, Strings};
 use crate::diagnostic::Diagnostic;
 use crate::host::{self, HostFormat, Region};
 use crate::notation::mbn::scope::MacroScope;
+use crate::source::Lines;
 use crate::{BetzaString, Dialect};
 
 /// An open document.
@@ -47,8 +48,8 @@ impl Edits<'_> {
     /// `inserted`.
     pub fn replace(&mut self, start: usize, end: usize, inserted: &str) {
         let rope = &mut self.document.rope;
-        let start = char_boundary(rope, start);
-        let end = char_boundary(rope, end).max(start);
+        let start = rope.char_boundary(start);
+        let end = rope.char_boundary(end).max(start);
         let (start_char, end_char) = (rope.byte_to_char(start), rope.byte_to_char(end));
         // Both come from the rope itself, on character boundaries: neither fails.
         let _ = rope.try_remove(start_char..end_char);
@@ -74,15 +75,6 @@ impl Edits<'_> {
         self.document.rope = Rope::from_str(text);
         self.whole = true;
     }
-}
-
-/// `offset` clamped to the rope and moved back to a character boundary.
-fn char_boundary(rope: &Rope, offset: usize) -> usize {
-    let mut offset = offset.min(rope.len_bytes());
-    while rope.try_char_to_byte(rope.byte_to_char(offset)).ok() != Some(offset) {
-        offset -= 1;
-    }
-    offset
 }
 
 /// A copy for an edit while a request still reads the document (a server answers requests on

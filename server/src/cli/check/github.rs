@@ -26,8 +26,8 @@ impl<W: Write> Sink for GitHub<W> {
                 Severity::Warning => "warning",
                 Severity::Info | Severity::Hint => "notice",
             };
-            let (line, column) = lines.line_column(usize::from(d.range.start()));
-            let (end_line, end_column) = lines.line_column(usize::from(d.range.end()));
+            let (line, column) = lines.line_column_one_based(usize::from(d.range.start()));
+            let (end_line, end_column) = lines.line_column_one_based(usize::from(d.range.end()));
             writeln!(
                 self.out,
                 "::{command} file={path},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",

@@ -135,8 +135,8 @@ fn level(severity: Severity) -> &'static str {
 /// 1-based lines and columns in characters, the end column the one after the range, as the
 /// JSON's.
 fn region(lines: &LineIndex, range: TextRange) -> Value {
-    let (start_line, start_column) = lines.line_column(usize::from(range.start()));
-    let (end_line, end_column) = lines.line_column(usize::from(range.end()));
+    let (start_line, start_column) = lines.line_column_one_based(usize::from(range.start()));
+    let (end_line, end_column) = lines.line_column_one_based(usize::from(range.end()));
     json!({
         "startLine": start_line,
         "startColumn": start_column,

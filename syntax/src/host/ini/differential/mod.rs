@@ -264,7 +264,7 @@ fn shown(text: &str, most: usize) -> String {
 
 fn said(text: &str, finding: &Diagnostic) -> String {
     let index = LineIndex::new(text);
-    let (line, column) = index.line_column(finding.range.start().into());
+    let (line, column) = index.line_column_one_based(finding.range.start().into());
     format!(
         "{:?} {} at {line}:{column}: {}",
         finding.severity,
