@@ -6,9 +6,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-mod lines;
-
-pub use lines::{LineColumn, LineIndex, Lines, Unit};
+pub(crate) mod lines;
 
 /// Text read by byte ranges.
 pub trait Source {

@@ -18,7 +18,7 @@ mod bounded;
 mod edit;
 mod strings;
 
-pub use crate::source::{LineColumn, LineIndex, Lines, Unit};
+pub use crate::source::lines::{LineColumn, LineIndex, Lines, Unit};
 use bounded::Bounded;
 pub use bounded::LeftOut;
 pub use strings::Strings;

@@ -11,7 +11,7 @@ use crate::analysis::{self, Analysis, Options, Strings};
 use crate::diagnostic::Diagnostic;
 use crate::host::{self, HostFormat, Region};
 use crate::notation::mbn::scope::MacroScope;
-use crate::source::Lines;
+use crate::source::lines::Lines;
 use crate::{BetzaString, Dialect};
 
 /// An open document.
