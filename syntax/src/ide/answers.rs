@@ -20,7 +20,7 @@ pub struct Hover {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {
     pub range: TextRange,
-    /// Where the macro is defined, rather than used.
+    /// Where the name is defined, rather than used.
     pub definition: bool,
 }
 
