@@ -284,7 +284,7 @@ fn group<'a>(
             let index = input.span_since(&start).end;
             input.skip();
             let digits = source.token_text(index).len();
-            if let Some(found) = crate::notation::of(source.dialect).digits_problem(digits) {
+            if let Some(found) = crate::registry::notation(source.dialect).digits_problem(digits) {
                 input.state().push(index, index + 1, found);
             }
         }
@@ -395,7 +395,7 @@ fn range_problem(
         _ => {}
     }
     if range == DIGITS {
-        return crate::notation::of(source.dialect).digits_problem(digits.len());
+        return crate::registry::notation(source.dialect).digits_problem(digits.len());
     }
     None
 }

@@ -28,6 +28,10 @@ const SPELLING: Spelling = Spelling {
 };
 
 impl Notation for Fairy {
+    fn dialect(&self) -> Dialect {
+        Dialect::Fairy
+    }
+
     fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
         crate::parser::parse_betza(text, tokens, Dialect::Fairy)
     }

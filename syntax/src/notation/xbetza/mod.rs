@@ -19,6 +19,10 @@ use crate::{Dialect, SyntaxError};
 pub(crate) struct XBetza;
 
 impl Notation for XBetza {
+    fn dialect(&self) -> Dialect {
+        Dialect::XBetza
+    }
+
     fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
         crate::parser::parse_betza(text, tokens, Dialect::XBetza)
     }
