@@ -64,7 +64,7 @@ mod tool;
 pub use betza_string::BetzaString;
 pub use diagnostic::Severity;
 pub use dialect::Dialect;
-pub use parser::{Problem, SyntaxError};
+pub use parser::{Problem, SyntaxError, SyntaxProblem};
 pub use rowan::{NodeOrToken, TextRange, TextSize};
 pub use source::Source;
 pub use syntax_kind::SyntaxKind;
