@@ -64,7 +64,7 @@ mod tool;
 pub use diagnostic::Severity;
 pub use dialect::{Dialect, Reading};
 pub use notation::BetzaString;
-pub use parser::{Problem, SyntaxError};
+pub use parser::{Problem, SyntaxError, SyntaxProblem};
 pub use registry::parse;
 pub use rowan::{NodeOrToken, TextRange, TextSize};
 pub use source::Source;

@@ -32,7 +32,7 @@ use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::{Engine, Findings};
-use crate::parser::{Problem, SpanNode};
+use crate::parser::SpanNode;
 use crate::tree::{Parse, ast};
 use crate::vocabulary::dialects::DialectTable;
 use crate::{Dialect, Reading, SyntaxError};
@@ -45,12 +45,6 @@ pub(crate) trait Notation: Sync {
 
     /// The tokens of `text` as a tree of spans, and the syntax errors found on the way.
     fn parse(&self, text: &str, tokens: &[Token]) -> (SpanNode, Vec<SyntaxError>);
-
-    /// What is wrong with a number of `digits` digits (a range or a repeat count), if anything.
-    /// Seed 000 gives no limit; XBoard reads two digits (../shared/reference).
-    fn digits_problem(&self, digits: usize) -> Option<Problem> {
-        (digits > 2).then_some(Problem::RangeTooLong)
-    }
 
     /// The move model of a parsed piece. Moves whose atom is missing or unknown (syntax errors)
     /// are left out; everything else is kept.
