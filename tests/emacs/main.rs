@@ -8,6 +8,10 @@
 //! take part, but keeps the site's Lisp folders, where Debian puts elpa-eglot (`-Q` would drop
 //! them, and with them Eglot on Emacs 28).
 
+#[path = "../common/generated.rs"]
+mod generated;
+#[path = "generated.rs"]
+mod generated_lists;
 #[path = "../common/ini_samples.rs"]
 mod ini_samples;
 #[path = "../common/scratch.rs"]
@@ -158,6 +162,12 @@ fn strings<'a>(result: &'a Value, key: &str) -> Vec<&'a str> {
         .as_array()
         .map(|l| l.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default()
+}
+
+/// betza.el's lists of files are the server's (syntax/src/host/kinds.rs); no Emacs needed.
+#[test]
+fn generated_lists_follow_the_table_of_file_kinds() {
+    generated_lists::check();
 }
 
 #[test]

@@ -7,6 +7,10 @@
 //! `vim.lsp.start` and forky's (0.12) through `vim.lsp.config`; tests/neovim/fetch-new-neovim.sh
 //! unpacks the last two into target/, and `.ci/run` installs all three.
 
+#[path = "../common/generated.rs"]
+mod generated;
+#[path = "generated.rs"]
+mod generated_lists;
 #[path = "../common/ini_samples.rs"]
 mod ini_samples;
 #[path = "../common/scratch.rs"]
@@ -469,6 +473,12 @@ fn check(result: &Value, label: &str) {
     check_small_float(result, label);
     check_explain(result, label);
     check_recognition(result, label);
+}
+
+/// betza.lua's lists of files are the server's (syntax/src/host/kinds.rs); no Neovim needed.
+#[test]
+fn generated_lists_follow_the_table_of_file_kinds() {
+    generated_lists::check();
 }
 
 #[test]
