@@ -151,7 +151,8 @@ lines `name:ID:betza:image:squares', whose Betza (XBetza) the server checks."
   "A line of a key that only a variants file has, matched in any case.")
 
 (defconst betza--variants-file-regexp "\\.ini\\'"
-  "The names of the files whose content may make them variants files, matched in any case.")
+  "The names of the files whose content may make them variants files
+(matched in any case).")
 
 (defconst betza--eglot-modes
   '((betza-variants-mode :language-id "fairy-variants")

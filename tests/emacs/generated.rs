@@ -64,7 +64,7 @@ fn block() -> String {
     );
     lisp += &format!(
         "(defconst betza--variants-file-regexp {}\n  \"The names of the files whose content \
-         may make them variants files, matched in any case.\")\n\n",
+         may make them variants files\n(matched in any case).\")\n\n",
         string(&format!("\\.{}\\'", shared.extension))
     );
 

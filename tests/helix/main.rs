@@ -7,6 +7,10 @@
 //! The screen is read with `tmux capture-pane`; every step waits for what it expects to see,
 //! 15 s at most, and a failure shows the last screen.
 
+#[path = "../common/generated.rs"]
+mod generated;
+#[path = "generated.rs"]
+mod generated_lists;
 #[path = "../common/scratch.rs"]
 mod scratch;
 #[path = "../common/tool.rs"]
@@ -126,6 +130,12 @@ fn status_line(screen: &str) -> &str {
                 .any(|m| line.starts_with(m))
         })
         .unwrap_or_default()
+}
+
+/// languages.toml's languages are the server's (syntax/src/host/kinds.rs); no Helix needed.
+#[test]
+fn generated_lists_follow_the_table_of_file_kinds() {
+    generated_lists::check();
 }
 
 #[test]
