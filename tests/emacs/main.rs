@@ -113,6 +113,18 @@ fn session() -> Value {
         "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
     )
     .expect("rules.ini");
+    // Issue 52: an Interactive Diagram whose line 2 has a broken string (`x` at the end of
+    // `fmWx`) and line 3 the Shatranj pawn, and a C/CIF file whose line 2 defines `Nx`.
+    std::fs::write(
+        dir.join("pieces.diagram"),
+        "files=8 ranks=8\nwazir:W:fmWx:wazir:d1\npawn:P:fmWfcF:pawn:a2-h2\n",
+    )
+    .expect("pieces.diagram");
+    std::fs::write(
+        dir.join("pieces.cif"),
+        "<?xml version=\"1.0\"?>\n<game name=\"t\" pieces=\"N|Knight|=Nx B|Bishop|=B0\"/>\n",
+    )
+    .expect("pieces.cif");
     let samples = dir.join("samples");
     ini_samples::write(&samples);
     let out = dir.join("result.json");
@@ -317,9 +329,31 @@ fn emacs_runs_the_installed_config_through_eglot() {
         ("pieces.mbn", "betza-mbn-mode"),
         ("game.pgn", "betza-pgn-mode"),
         ("game.ccif", "betza-ccif-mode"),
+        ("game.cif", "betza-ccif-mode"),
+        ("griffons.diagram", "betza-diagram-mode"),
     ] {
         assert_eq!(modes[name], mode, "{at}: {name}: {modes}");
     }
+
+    // Issue 52: the Interactive Diagram and the C/CIF file get their modes, the server and its
+    // findings on line 2, and the diagram's piece its hover.
+    for (key, mode, code) in [
+        ("pieces_diagram", "betza-diagram-mode", "missing-atom"),
+        ("pieces_cif", "betza-ccif-mode", "missing-move"),
+    ] {
+        let seen = &result[key];
+        assert_eq!(seen["mode"], mode, "{at}: {seen}");
+        let found = seen["diagnostics"].as_array().cloned().unwrap_or_default();
+        assert!(
+            found.iter().any(|d| d["code"] == code && d["line"] == 2),
+            "{at}: {key} should have `{code}` on line 2: {seen}"
+        );
+    }
+    let hover = result["pieces_diagram"]["hover"].as_str().unwrap_or_default();
+    assert!(
+        hover.contains("fmWfcF (XBetza)") && hover.contains("The Shatranj Pawn"),
+        "{at}: the hover on fmWfcF in pieces.diagram read:\n{hover}"
+    );
 
     // Issue 42: rules.ini, a variants file by its content, gets the mode, the server and its
     // finding; every sample gets the mode exactly when the server reads it as a variants file.

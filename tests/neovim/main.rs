@@ -51,7 +51,7 @@ fn session(nvim: &Path, label: &str) -> Value {
     )
     .expect("variants.ini");
     // Issue 42: a variants file by its name alone, one by its content alone, and neither.
-    for (name, text) in OTHER_FILES {
+    for (name, text) in OTHER_FILES.iter().chain(&HOST_FILES) {
         std::fs::write(dir.join(name), text).expect("writes the file");
     }
     let samples = dir.join("samples");
@@ -87,6 +87,20 @@ fn session(nvim: &Path, label: &str) -> Value {
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
+
+/// Beside the variants.ini, files of other kinds (issue 52): an Interactive Diagram whose line
+/// 2 has a broken string (`x` at the end of `fmWx`) and line 3 the Shatranj pawn, and a C/CIF
+/// file whose line 2 defines `Nx`.
+const HOST_FILES: [(&str, &str); 2] = [
+    (
+        "pieces.diagram",
+        "files=8 ranks=8\nwazir:W:fmWx:wazir:d1\npawn:P:fmWfcF:pawn:a2-h2\n",
+    ),
+    (
+        "pieces.cif",
+        "<?xml version=\"1.0\"?>\n<game name=\"t\" pieces=\"N|Knight|=Nx B|Bishop|=B0\"/>\n",
+    ),
+];
 
 /// Beside the variants.ini: `pychess-variants.ini` is a variants file by its name (its section
 /// inherits from nothing and it has no custom piece), `rules.ini` by its content (a section
@@ -399,6 +413,28 @@ fn check_recognition(result: &Value, label: &str) {
             "{label}: `K` on `Nx` in {name} should show its hover; the float read:\n{float}"
         );
     }
+    // Issue 52: the Interactive Diagram and the C/CIF file, their filetypes (from 0.8 on), the
+    // server, its findings, and the diagram's hover.
+    for (name, filetype, code) in [
+        ("pieces.diagram", "interactive-diagram", "missing-atom"),
+        ("pieces.cif", "xml", "missing-move"),
+    ] {
+        let seen = &result["host_files"][name];
+        if filetypes {
+            assert_eq!(seen["filetype"], filetype, "{label}: {name}: {seen}");
+        }
+        assert_eq!(seen["attached"], true, "{label}: {name}: {seen}");
+        assert!(
+            has(seen, "codes", code, Some(1)),
+            "{label}: {name} should have `{code}` on line 2: {seen}"
+        );
+    }
+    let float = float_words(&result["host_files"]["pieces.diagram"], "float");
+    assert!(
+        float.contains("fmWfcF (XBetza)") && float.contains("The Shatranj Pawn"),
+        "{label}: `K` on `fmWfcF` in pieces.diagram should show its hover; the float read:\n{float}"
+    );
+
     let tox = &result["other_files"]["tox.ini"];
     assert_eq!(tox["filetype"], "dosini", "{label}: {tox}");
     assert_eq!(tox["attached"], false, "{label}: {tox}");
