@@ -52,10 +52,17 @@ fn block() -> String {
     let mut lisp = String::from("(defconst betza--built-in-variants\n");
     let listed = generated::wrapped(&parents, "    ", 96);
     lisp += &format!("  '({})\n", listed.trim().trim_end_matches('\n'));
-    lisp += "  \"The variants Fairy-Stockfish has built in, which a section may inherit from.\")\n\n";
+    lisp +=
+        "  \"The variants Fairy-Stockfish has built in, which a section may inherit from.\")\n\n";
 
     let keys: Vec<String> = (shared.content.keys.iter().map(|k| k.to_string()))
-        .chain(shared.content.numbered_keys.iter().map(|k| format!("{k}[0-9]*")))
+        .chain(
+            shared
+                .content
+                .numbered_keys
+                .iter()
+                .map(|k| format!("{k}[0-9]*")),
+        )
         .collect();
     lisp += &format!(
         "(defconst betza--variants-key-regexp\n  {}\n  \"A line of a key that only a \

@@ -349,7 +349,9 @@ fn emacs_runs_the_installed_config_through_eglot() {
             "{at}: {key} should have `{code}` on line 2: {seen}"
         );
     }
-    let hover = result["pieces_diagram"]["hover"].as_str().unwrap_or_default();
+    let hover = result["pieces_diagram"]["hover"]
+        .as_str()
+        .unwrap_or_default();
     assert!(
         hover.contains("fmWfcF (XBetza)") && hover.contains("The Shatranj Pawn"),
         "{at}: the hover on fmWfcF in pieces.diagram read:\n{hover}"

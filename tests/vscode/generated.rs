@@ -172,11 +172,7 @@ fn with_value(text: &str, path: &[&str], value: &impl Serialize) -> String {
     let rendered = serde_json::to_string_pretty(value)
         .expect("JSON")
         .replace('\n', &format!("\n{indent}"));
-    format!(
-        "{}{rendered}{}",
-        &text[..range.start],
-        &text[range.end..]
-    )
+    format!("{}{rendered}{}", &text[..range.start], &text[range.end..])
 }
 
 /// package.json as the table gives it.

@@ -195,11 +195,23 @@ pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
 }
 
 /// The format of a document an editor opened, `language` being the editor's language id.
+/// A name with an extension of a kind's own (`.betza`, `.diagram`) decides. Then
 /// `fairy-variants` is a choice (the user's, or the editor's own detection): it is taken
-/// whatever the name. Otherwise the name decides, as for [`detect`]; an `.ini` whose content
-/// is no variants file is nobody's, whatever its language. A name that says nothing leaves it
-/// to the language, and an `ini` to its content; any other language is read as `.betza` lines.
+/// whatever else the name says. Otherwise the name decides, as for [`detect`]; an `.ini` whose
+/// content is no variants file is nobody's, whatever its language. A name that says nothing
+/// leaves it to the language, and an `ini` to its content; any other language is read as
+/// `.betza` lines.
 pub fn detect_document(file_name: &str, language: &str, text: &str) -> Option<HostFormat> {
+    let name = base_name(file_name);
+    let extension = kinds::extension(&name);
+    // Before the language: Eglot 1.9 (Emacs 28) sends every document of a server with the
+    // language of the buffer that started it, a `.diagram` as `fairy-variants`.
+    if let Some(kind) = KINDS
+        .iter()
+        .find(|kind| kind.extensions.contains(&extension))
+    {
+        return Some(kind.format);
+    }
     // Only a kind recognised by content can be a choice: the others follow from the name.
     let chosen = KINDS
         .iter()
@@ -210,7 +222,7 @@ pub fn detect_document(file_name: &str, language: &str, text: &str) -> Option<Ho
     if let Some(format) = detect(file_name, text) {
         return Some(format);
     }
-    if kinds::is_shared_extension(kinds::extension(&base_name(file_name))) {
+    if kinds::is_shared_extension(extension) {
         return None;
     }
     for kind in KINDS {

@@ -131,6 +131,17 @@ fn documents_are_recognised_by_name_language_and_content() {
         detect_document("/w/settings.ini", "fairy-variants", plain),
         Some(HostFormat::VariantsIni)
     );
+    // Eglot 1.9 sends every document with the language of the first: the name decides.
+    for (name, format) in [
+        ("/w/griffons.diagram", HostFormat::Diagram),
+        ("/w/pieces.betza", HostFormat::Betza),
+        ("/w/game.pgn", HostFormat::Pgn),
+    ] {
+        assert_eq!(
+            detect_document(name, "fairy-variants", variants),
+            Some(format)
+        );
+    }
     assert_eq!(
         detect_document("Untitled-1", "ini", variants),
         Some(HostFormat::VariantsIni)
