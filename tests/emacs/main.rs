@@ -12,6 +12,8 @@
 mod generated;
 #[path = "generated.rs"]
 mod generated_lists;
+#[path = "../common/host_files.rs"]
+mod host_files;
 #[path = "../common/ini_samples.rs"]
 mod ini_samples;
 #[path = "../common/scratch.rs"]
@@ -113,18 +115,8 @@ fn session() -> Value {
         "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
     )
     .expect("rules.ini");
-    // Issue 52: an Interactive Diagram whose line 2 has a broken string (`x` at the end of
-    // `fmWx`) and line 3 the Shatranj pawn, and a C/CIF file whose line 2 defines `Nx`.
-    std::fs::write(
-        dir.join("pieces.diagram"),
-        "files=8 ranks=8\nwazir:W:fmWx:wazir:d1\npawn:P:fmWfcF:pawn:a2-h2\n",
-    )
-    .expect("pieces.diagram");
-    std::fs::write(
-        dir.join("pieces.cif"),
-        "<?xml version=\"1.0\"?>\n<game name=\"t\" pieces=\"N|Knight|=Nx B|Bishop|=B0\"/>\n",
-    )
-    .expect("pieces.cif");
+    // Issue 52: an Interactive Diagram and a C/CIF file.
+    host_files::write(dir);
     let samples = dir.join("samples");
     ini_samples::write(&samples);
     let out = dir.join("result.json");

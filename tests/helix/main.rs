@@ -11,6 +11,8 @@
 mod generated;
 #[path = "generated.rs"]
 mod generated_lists;
+#[path = "../common/host_files.rs"]
+mod host_files;
 #[path = "../common/scratch.rs"]
 mod scratch;
 #[path = "../common/tool.rs"]
@@ -187,18 +189,8 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     .expect("rules.ini");
     // The Valkyrie, whose diagram without a board of the file's is a 15x15 window.
     std::fs::write(dir.join("pieces.betza"), "# the Valkyrie\nQudQafudQ\n").expect("pieces.betza");
-    // Issue 52: an Interactive Diagram whose line 2 has a broken string (`x` at the end of
-    // `fmWx`) and line 3 the Shatranj pawn, and a C/CIF file whose line 2 defines `Nx`.
-    std::fs::write(
-        dir.join("pieces.diagram"),
-        "files=8 ranks=8\nwazir:W:fmWx:wazir:d1\npawn:P:fmWfcF:pawn:a2-h2\n",
-    )
-    .expect("pieces.diagram");
-    std::fs::write(
-        dir.join("pieces.cif"),
-        "<?xml version=\"1.0\"?>\n<game name=\"t\" pieces=\"N|Knight|=Nx B|Bishop|=B0\"/>\n",
-    )
-    .expect("pieces.cif");
+    // Issue 52: an Interactive Diagram and a C/CIF file.
+    host_files::write(dir);
     std::fs::create_dir_all(dir.join("variants")).expect("variants folder");
     std::fs::write(dir.join("variants/settings.ini"), "[server]\nport = 8080\n")
         .expect("variants/settings.ini");

@@ -11,6 +11,8 @@
 mod generated;
 #[path = "generated.rs"]
 mod generated_lists;
+#[path = "../common/host_files.rs"]
+mod host_files;
 #[path = "../common/ini_samples.rs"]
 mod ini_samples;
 #[path = "../common/scratch.rs"]
@@ -51,7 +53,8 @@ fn session(nvim: &Path, label: &str) -> Value {
     )
     .expect("variants.ini");
     // Issue 42: a variants file by its name alone, one by its content alone, and neither.
-    for (name, text) in OTHER_FILES.iter().chain(&HOST_FILES) {
+    host_files::write(&dir);
+    for (name, text) in OTHER_FILES {
         std::fs::write(dir.join(name), text).expect("writes the file");
     }
     let samples = dir.join("samples");
@@ -87,20 +90,6 @@ fn session(nvim: &Path, label: &str) -> Value {
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
-
-/// Beside the variants.ini, files of other kinds (issue 52): an Interactive Diagram whose line
-/// 2 has a broken string (`x` at the end of `fmWx`) and line 3 the Shatranj pawn, and a C/CIF
-/// file whose line 2 defines `Nx`.
-const HOST_FILES: [(&str, &str); 2] = [
-    (
-        "pieces.diagram",
-        "files=8 ranks=8\nwazir:W:fmWx:wazir:d1\npawn:P:fmWfcF:pawn:a2-h2\n",
-    ),
-    (
-        "pieces.cif",
-        "<?xml version=\"1.0\"?>\n<game name=\"t\" pieces=\"N|Knight|=Nx B|Bishop|=B0\"/>\n",
-    ),
-];
 
 /// Beside the variants.ini: `pychess-variants.ini` is a variants file by its name (its section
 /// inherits from nothing and it has no custom piece), `rules.ini` by its content (a section

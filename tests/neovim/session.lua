@@ -339,14 +339,21 @@ local ok, err = pcall(function()
     local other = vim.api.nvim_get_current_buf()
     return other, { filetype = vim.bo[other].filetype }
   end
-  results.other_files = {}
-  local tox, tox_seen = open("tox.ini")
-  for _, name in ipairs({ "pychess-variants.ini", "rules.ini" }) do
+  -- `name` opened: its filetype, whether the server attached, its diagnostics once they came.
+  local function open_served(name)
     local other, seen = open(name)
     seen.attached = vim.wait(15000, function() return vim.lsp.buf_is_attached(other, client.id) end, 50)
     if seen.attached then
       vim.wait(15000, function() return #vim.diagnostic.get(other) > 0 end, 50)
       seen.codes = codes(other)
+    end
+    return seen
+  end
+  results.other_files = {}
+  local tox, tox_seen = open("tox.ini")
+  for _, name in ipairs({ "pychess-variants.ini", "rules.ini" }) do
+    local seen = open_served(name)
+    if seen.attached then
       seen.float = k_on(3, 9, "K on " .. name)
     end
     results.other_files[name] = seen
@@ -358,14 +365,9 @@ local ok, err = pcall(function()
   -- server attached, its diagnostics once they came, and in the diagram `K` on line 3's piece.
   results.host_files = {}
   for _, name in ipairs({ "pieces.diagram", "pieces.cif" }) do
-    local other, seen = open(name)
-    seen.attached = vim.wait(15000, function() return vim.lsp.buf_is_attached(other, client.id) end, 50)
-    if seen.attached then
-      vim.wait(15000, function() return #vim.diagnostic.get(other) > 0 end, 50)
-      seen.codes = codes(other)
-      if name:find("%.diagram$") then
-        seen.float = k_on(3, 9, "K on " .. name)
-      end
+    local seen = open_served(name)
+    if seen.attached and name:find("%.diagram$") then
+      seen.float = k_on(3, 9, "K on " .. name)
     end
     results.host_files[name] = seen
   end

@@ -134,14 +134,6 @@ fn built_in_variants() -> Vec<&'static str> {
 }
 
 impl FileKind {
-    /// The kind of a format.
-    pub fn of(format: HostFormat) -> &'static FileKind {
-        KINDS
-            .iter()
-            .find(|kind| kind.format == format)
-            .expect("every format has a kind")
-    }
-
     /// Whether a file is of this kind, by its base name in lower case and its text.
     pub(super) fn claims(&self, name: &str, text: &str) -> bool {
         let extension = extension(name);
