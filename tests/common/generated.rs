@@ -24,7 +24,7 @@ pub fn read(relative: &str) -> String {
 }
 
 /// The line that opens a generated part, in the file's comment syntax.
-pub fn begin_line(comment: &str, test: &str) -> String {
+fn begin_line(comment: &str, test: &str) -> String {
     format!(
         "{comment} Generated from {SOURCE} by `{}`: edit the table, not this part.",
         command(test)
@@ -32,12 +32,12 @@ pub fn begin_line(comment: &str, test: &str) -> String {
 }
 
 /// The line that closes a generated part.
-pub fn end_line(comment: &str) -> String {
+fn end_line(comment: &str) -> String {
     format!("{comment} End of the generated part.")
 }
 
 /// `text` with the part between its begin and end lines (comments `comment`) made `body`.
-pub fn with_block(text: &str, comment: &str, test: &str, body: &str) -> String {
+fn with_block(text: &str, comment: &str, test: &str, body: &str) -> String {
     let opening = format!("{comment} Generated from {SOURCE}");
     let begin = text
         .find(&opening)
@@ -53,6 +53,15 @@ pub fn with_block(text: &str, comment: &str, test: &str, body: &str) -> String {
         begin_line(comment, test),
         &text[end..]
     )
+}
+
+/// [`check`] of the file at `relative` whose marked part (comments `comment`) is `body`.
+pub fn check_part(relative: &str, comment: &str, test: &str, body: &str) {
+    check(
+        relative,
+        test,
+        &with_block(&read(relative), comment, test, body),
+    );
 }
 
 /// Passes when the file at `relative` reads `expected`; with `UPDATE_EDITORS=1` writes it

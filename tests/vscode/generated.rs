@@ -176,7 +176,7 @@ fn with_value(text: &str, path: &[&str], value: &impl Serialize) -> String {
 }
 
 /// package.json as the table gives it.
-pub fn expected_manifest() -> String {
+fn expected_manifest() -> String {
     let mut text = generated::read(MANIFEST);
     text = with_value(&text, &["activationEvents"], &activation_events());
     text = with_value(&text, &["contributes", "languages"], &languages());
@@ -193,13 +193,13 @@ fn quoted(words: impl IntoIterator<Item = String>) -> String {
     words.join(", ")
 }
 
-/// src/fileKinds.ts as the table gives it.
-pub fn expected_file_kinds() -> String {
+/// src/fileKinds.ts's marked part as the table gives it.
+fn file_kinds() -> String {
     let sent_by_name = KINDS
         .iter()
         .filter(|kind| left_to_other_extensions(kind))
         .flat_map(|kind| kind.extensions.iter().map(|e| e.to_string()));
-    let body = format!(
+    format!(
         "/** The language id of each kind of file the server reads. */\n\
          export const SERVER_LANGUAGES: readonly string[] = [{}];\n\n\
          /** Extensions whose files the server reads whatever their language: another \
@@ -207,11 +207,10 @@ pub fn expected_file_kinds() -> String {
          export const EXTENSIONS_SENT_BY_NAME: readonly string[] = [{}];\n",
         quoted(KINDS.iter().map(|kind| kind.language.to_owned())),
         quoted(sent_by_name),
-    );
-    generated::with_block(&generated::read(FILE_KINDS), "//", "vscode", &body)
+    )
 }
 
 pub fn check() {
     generated::check(MANIFEST, "vscode", &expected_manifest());
-    generated::check(FILE_KINDS, "vscode", &expected_file_kinds());
+    generated::check_part(FILE_KINDS, "//", "vscode", &file_kinds());
 }
