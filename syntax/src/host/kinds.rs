@@ -27,7 +27,7 @@ pub struct FileKind {
     pub line_comments: &'static [&'static str],
 }
 
-/// An extension that most files of which are something else (DESIGN.md: "Do not claim every
+/// An extension most of whose files are something else (DESIGN.md: "Do not claim every
 /// `*.ini`"): a file of it is of the kind by its name or by its content.
 #[derive(Debug, Clone, Copy)]
 pub struct SharedExtension {
