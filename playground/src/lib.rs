@@ -7,12 +7,13 @@
 //! The same functions build for the host, where the tests and clippy read them.
 
 mod position;
+mod request;
 mod utf16;
 mod view;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-pub use view::Request;
+pub use request::Request;
 
 /// Everything the page shows for one state, given as a JSON object with the keys of the page's
 /// URL (`{"betza", "dialect", "board", "from", "side", "moved", "friend", "enemy", "pieces",

@@ -7,7 +7,7 @@
 use betza_syntax::board::{BoardSize, PlacedPiece, Position, Side, Square};
 use serde_json::{Value, json};
 
-use crate::view::Request;
+use crate::request::Request;
 
 /// The position of `request` on a board of `size`, with its typed pieces named.
 pub fn position(size: BoardSize, request: &Request) -> Result<Position, String> {

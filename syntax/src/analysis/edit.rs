@@ -27,15 +27,6 @@ impl Strings {
     }
 }
 
-/// How an incremental update changed [`Analysis::diagnostics`]: `removed` findings from `at` on
-/// were replaced by `inserted` new ones. Those after them are the same findings, moved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Splice {
-    pub at: usize,
-    pub removed: usize,
-    pub inserted: usize,
-}
-
 /// The bytes of the old text an edit re-analyses.
 #[derive(Debug, Clone, Copy)]
 struct Bounds {
@@ -69,17 +60,30 @@ impl Analysis {
     /// stays in is read again and the sections whose result can change with it are checked
     /// again (`host::ini::edit`); elsewhere, an edit inside one Betza string that neither types
     /// nor leaves a separator analyses that string again. Only those parts are read from
-    /// `text`, and everything after them moves. Returns `None` when the edit needs a whole
+    /// `text`, and everything after them moves. Returns `false` when the edit needs a whole
     /// analysis instead (which then replaces this one whole): also when findings were left out
     /// past [`Options::max_findings`] before or after it, as only the whole file says which.
     pub fn apply_edit<S: Source + ?Sized>(
+        &mut self,
+        text: &S,
+        edited: (usize, usize),
+        inserted: &str,
+        options: &Options,
+        strings: &mut Strings,
+    ) -> bool {
+        self.kept_up(text, edited, inserted, options, strings)
+            .is_some()
+    }
+
+    /// [`Analysis::apply_edit`], `None` where it needs a whole analysis.
+    fn kept_up<S: Source + ?Sized>(
         &mut self,
         text: &S,
         (start, end): (usize, usize),
         inserted: &str,
         options: &Options,
         strings: &mut Strings,
-    ) -> Option<Splice> {
+    ) -> Option<()> {
         if self.is_cut_short() {
             return None;
         }
@@ -93,9 +97,6 @@ impl Analysis {
             )?,
             None => vec![self.string_part(text, (start, end), inserted)?],
         };
-        let old_len = self.diagnostics.len();
-        // The findings before `first` and the last `tail` ones are untouched by every part.
-        let (mut first, mut tail) = (old_len, old_len);
         // The first part is the edited one, in the old text's offsets; the others lie where
         // the edit left them.
         for part in parts {
@@ -110,34 +111,18 @@ impl Analysis {
             // Everything after the part moves by the same amount, in one direction.
             let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
             let fresh = analyse_scan(text, &part.scan, self.ini.as_deref(), options, strings)?;
-            let splice = self.replace(bounds, shift, part.scan, fresh);
-            first = first.min(splice.at);
-            tail = tail.min(self.diagnostics.len() - splice.at - splice.inserted);
+            self.replace(bounds, shift, part.scan, fresh);
         }
         strings.drop_unused(text, &self.regions);
-        if options
+        let within_limit = options
             .max_findings
-            .is_some_and(|max| self.diagnostics.len() > max)
-        {
-            return None;
-        }
-        let first = first.min(self.diagnostics.len() - tail);
-        Some(Splice {
-            at: first,
-            removed: old_len - first - tail,
-            inserted: self.diagnostics.len() - first - tail,
-        })
+            .is_none_or(|max| self.diagnostics.len() <= max);
+        within_limit.then_some(())
     }
 
     /// Puts the regions, host tokens and `fresh` findings of the part's new `scan` in place of
     /// those `bounds` holds, and moves everything after them by `shift`.
-    fn replace(
-        &mut self,
-        bounds: Bounds,
-        shift: u32,
-        scan: host::Scan,
-        fresh: Vec<Diagnostic>,
-    ) -> Splice {
+    fn replace(&mut self, bounds: Bounds, shift: u32, scan: host::Scan, fresh: Vec<Diagnostic>) {
         let moved = |range: TextRange| host::moved(range, shift);
         let inside = |range: TextRange| bounds.holds(range);
         replace_part(
@@ -150,8 +135,10 @@ impl Analysis {
         );
         self.host_tokens
             .replace_part(bounds.from, inside, shift, scan.host_tokens);
-        let inserted = fresh.len();
-        let (at, removed) = replace_part(
+        // File order holds: the fresh findings lie inside the part, and those after it start
+        // at its end or later; at its end the fresh ones are empty and the later ones are not
+        // (an empty one there was inside), so the fresh ones come first, as in a whole analysis.
+        replace_part(
             &mut self.diagnostics,
             |d| d.range,
             inside,
@@ -166,14 +153,6 @@ impl Analysis {
             bounds.from,
             fresh,
         );
-        // File order holds: the fresh findings lie inside the part, and those after it start
-        // at its end or later; at its end the fresh ones are empty and the later ones are not
-        // (an empty one there was inside), so the fresh ones come first, as in a whole analysis.
-        Splice {
-            at,
-            removed,
-            inserted,
-        }
     }
 
     /// The Betza string an edit stays inside, when the edit neither types nor leaves a
@@ -251,7 +230,7 @@ impl Analysis {
 }
 
 /// Replaces the items of `items` (in file order) that are `inside` the part starting at `from`
-/// with `fresh`, and moves those after them with `shift`. Returns where they were and how many.
+/// with `fresh`, and moves those after them with `shift`.
 fn replace_part<T>(
     items: &mut Vec<T>,
     range: impl Fn(&T) -> TextRange,
@@ -259,7 +238,7 @@ fn replace_part<T>(
     shift: impl Fn(&mut T),
     from: TextSize,
     fresh: impl IntoIterator<Item = T>,
-) -> (usize, usize) {
+) {
     let at = items.partition_point(|item| range(item).start() < from);
     let removed = items[at..]
         .iter()
@@ -267,7 +246,6 @@ fn replace_part<T>(
         .count();
     items[at + removed..].iter_mut().for_each(shift);
     items.splice(at..at + removed, fresh);
-    (at, removed)
 }
 
 fn offset(at: usize) -> TextSize {

@@ -20,7 +20,6 @@ mod strings;
 
 use bounded::Bounded;
 pub use bounded::LeftOut;
-pub use edit::Splice;
 pub use strings::Strings;
 
 /// How to analyse: the dialect of `.betza` lines that declare none, the lint settings per

@@ -3,31 +3,11 @@
 //! for another engine or shortest (`ide::conversions`), and "explain this piece".
 
 use super::Document;
-use crate::diagnostic::{Code, codes};
+pub use super::answers::{Action, ActionKind};
+use crate::diagnostic::codes;
 use crate::host::HostFormat;
 use crate::lint::{Edit, Fix};
 use crate::{TextRange, TextSize};
-
-/// What an action does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ActionKind {
-    /// A finding's own fix; `code` is the finding's.
-    QuickFix { code: Code },
-    /// One fix for every finding of a kind in the document.
-    FixAll,
-    /// The same moves written another way.
-    Rewrite,
-    /// Explain the piece at this byte of the document (a command, no edit).
-    Explain { offset: usize },
-}
-
-/// One code action: its title, what it is, and its edits in document bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Action {
-    pub title: String,
-    pub kind: ActionKind,
-    pub edits: Vec<Edit>,
-}
 
 /// The actions for bytes `start..=end` of `document`.
 pub fn actions(document: &Document, start: usize, end: usize) -> Vec<Action> {

@@ -5,7 +5,7 @@
 //! Fairy-Stockfish string, the shortest string of the same moves.
 
 use super::Document;
-use super::actions::{Action, ActionKind};
+use super::answers::{Action, ActionKind};
 use crate::BetzaString;
 use crate::convert::Reading;
 use crate::diagnostic::{Code, Diagnostic};

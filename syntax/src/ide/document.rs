@@ -3,7 +3,7 @@
 //! analyses only that part again; each distinct string is read once (a [`BetzaString`]: its
 //! parse and model), kept with its findings and shared by the analysis and every request.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use ropey::Rope;
 
@@ -23,6 +23,9 @@ pub struct Document {
     /// the strings it changed and a request reads what the analysis built. Behind a lock
     /// because requests only read the document.
     strings: Mutex<Strings>,
+    /// The MBN strings that share macros, in scopes, built by the first request that asks in
+    /// this revision (hover, rename, references) and dropped by the next edit.
+    macro_scopes: OnceLock<Vec<MacroScope>>,
 }
 
 /// The edits of one change of a document, applied in order; see [`Document::edit`].
@@ -61,9 +64,7 @@ impl Edits<'_> {
         } = &mut *self.document;
         let strings = strings.get_mut().unwrap_or_else(PoisonError::into_inner);
         let kept_up = analysis.as_mut().is_some_and(|analysis| {
-            analysis
-                .apply_edit(rope, (start, end), inserted, self.options, strings)
-                .is_some()
+            analysis.apply_edit(rope, (start, end), inserted, self.options, strings)
         });
         self.whole = !kept_up;
     }
@@ -94,6 +95,7 @@ impl Clone for Document {
             format: self.format,
             analysis: self.analysis.clone(),
             strings: Mutex::new(strings.clone()),
+            macro_scopes: self.macro_scopes.clone(),
         }
     }
 }
@@ -108,6 +110,7 @@ impl Document {
             format,
             analysis: None,
             strings: Mutex::default(),
+            macro_scopes: OnceLock::new(),
         };
         document.analyse(text, options);
         document
@@ -169,16 +172,22 @@ impl Document {
     }
 
     /// The MBN strings that share macros with the one at byte `offset`, read as the analysis
-    /// read them.
-    pub fn macro_scope_at(&self, offset: usize) -> Option<MacroScope> {
+    /// read them. The file's scopes are built once per revision.
+    pub fn macro_scope_at(&self, offset: usize) -> Option<&MacroScope> {
         let analysis = self.analysis()?;
-        let read = &mut |text: &str, dialect| self.string(text, dialect);
-        MacroScope::at(analysis.format, &self.rope, &analysis.regions, offset, read)
+        let scopes = self.macro_scopes.get_or_init(|| {
+            let read = &mut |text: &str, dialect| self.string(text, dialect);
+            MacroScope::all(analysis.format, &self.rope, &analysis.regions, read)
+        });
+        scopes
+            .iter()
+            .find(|scope| scope.holds(&analysis.regions, offset))
     }
 
     /// Applies one change's edits in order, through `edit`, then brings the analysis up to
     /// date: once for the whole file if an edit needed it, else it already is.
     pub fn edit(&mut self, options: &Options, edit: impl FnOnce(&mut Edits)) {
+        self.macro_scopes = OnceLock::new();
         let mut edits = Edits {
             document: self,
             options,
@@ -194,6 +203,7 @@ impl Document {
     /// Analyses everything again, after the options changed.
     pub fn reanalyse(&mut self, options: &Options) {
         self.strings = Mutex::default();
+        self.macro_scopes = OnceLock::new();
         let text = self.rope.to_string();
         self.analyse(&text, options);
     }

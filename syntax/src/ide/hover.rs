@@ -4,6 +4,7 @@
 //! with its macros dissolved, or the macro whose name is under it. The piece's model is built
 //! once for all of it.
 
+pub use super::answers::Hover;
 use super::{Document, message_lines};
 use crate::BetzaString;
 use crate::board::BoardSize;
@@ -22,13 +23,6 @@ pub struct HoverOptions {
     /// For a piece of a variants.ini section that stands in the section's start position,
     /// add a diagram of it on its start square among the other pieces.
     pub start_position: bool,
-}
-
-/// A hover's Markdown and the bytes of the document it speaks of.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hover {
-    pub markdown: String,
-    pub range: TextRange,
 }
 
 /// The hover at byte `offset` of `document`: inside a Betza string, or on a `variants.ini`

@@ -2,20 +2,13 @@
 //! Every range is in document bytes.
 
 use super::Document;
+pub use super::answers::Place;
 use crate::TextRange;
 use crate::notation::mbn::macros::Occurrence;
 use crate::notation::mbn::scope::MacroScope;
 
-/// One place a macro's name stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Place {
-    pub range: TextRange,
-    /// Where the macro is defined, rather than used.
-    pub definition: bool,
-}
-
 /// The macro scope at `offset` and the occurrence of a macro name there.
-fn occurrence_at(document: &Document, offset: usize) -> Option<(MacroScope, Occurrence)> {
+fn occurrence_at(document: &Document, offset: usize) -> Option<(&MacroScope, Occurrence)> {
     let analysis = document.analysis()?;
     let scope = document.macro_scope_at(offset)?;
     let at = scope.to_scope(&analysis.regions, offset)?;

@@ -4,6 +4,7 @@
 //! dialect's own vocabulary. A language server only turns these into its protocol's types.
 
 pub mod actions;
+mod answers;
 pub mod completion;
 mod conversions;
 mod document;

@@ -3,70 +3,57 @@
 //! pieces in hand, promotion marks and wall squares aside.
 
 use crate::board::{BoardSize, Square};
+use crate::host::ini::{Placement, PlacementItem};
 
-/// The pieces of `fen`'s placement on a board of `size`, with their letters; none when the
-/// placement does not fit the board (the host's `start-position` finding says why).
-pub fn placement(fen: &str, size: BoardSize) -> Option<Vec<(Square, char)>> {
+/// The board field of `fen`, its pieces in hand left out.
+fn board_field(fen: &str) -> Option<&str> {
     let field = fen.split_whitespace().next()?;
-    let field = field.split('[').next().unwrap_or(field);
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != usize::from(size.ranks) {
-        return None;
-    }
-    let mut pieces = Vec::new();
-    for (index, row) in rows.iter().enumerate() {
-        let rank = u8::try_from(usize::from(size.ranks) - 1 - index).ok()?;
-        let mut file: usize = 0;
-        let mut empty: usize = 0;
-        for c in row.chars() {
-            if let Some(digit) = c.to_digit(10) {
-                empty = empty.checked_mul(10)?.checked_add(digit as usize)?;
-                continue;
-            }
-            file = file.checked_add(std::mem::take(&mut empty))?;
-            match c {
-                // A promoted piece's mark, before or after its letter.
-                '+' | '~' => {}
-                // A wall square: no piece stands there.
-                '*' => file += 1,
-                letter if letter.is_ascii_alphabetic() => {
-                    let square = Square {
-                        file: u8::try_from(file).ok()?,
-                        rank,
-                    };
-                    pieces.push((square, letter));
-                    file += 1;
-                }
-                _ => return None,
-            }
-        }
-        file = file.checked_add(empty)?;
-        if file != usize::from(size.files) {
-            return None;
-        }
-    }
-    Some(pieces)
+    Some(field.split('[').next().unwrap_or(field))
 }
 
-/// The board a placement is drawn for: its ranks, and the squares of its first rank.
-pub fn size_of(fen: &str) -> Option<BoardSize> {
-    let field = fen.split_whitespace().next()?;
-    let field = field.split('[').next().unwrap_or(field);
-    let ranks = u8::try_from(field.split('/').count()).ok()?;
-    let mut files: usize = 0;
-    let mut empty: usize = 0;
-    for c in field.split('/').next()?.chars() {
-        match c.to_digit(10) {
-            Some(digit) => empty = empty.checked_mul(10)?.checked_add(digit as usize)?,
-            None => {
-                files = files.checked_add(std::mem::take(&mut empty))?;
-                if c.is_ascii_alphabetic() || c == '*' {
-                    files += 1;
-                }
+/// The pieces of `fen`'s placement on a board of `size`, with their letters, read as
+/// Fairy-Stockfish reads a placement (its digit rule: `host::ini`'s reader); none when the
+/// placement does not fit the board, every rank as wide as the board (the host's
+/// `start-position` finding says why).
+pub fn placement(fen: &str, size: BoardSize) -> Option<Vec<(Square, char)>> {
+    let field = board_field(fen)?;
+    if field.split('/').count() != usize::from(size.ranks) {
+        return None;
+    }
+    let files = i64::from(size.files);
+    let ranks = i64::from(size.ranks);
+    let mut pieces = Vec::new();
+    // A promoted piece's mark, before or after its letter, stands on no square.
+    let mut walk = Placement::new(field, |b| matches!(b, b'+' | b'~'));
+    for (_, item) in walk.by_ref() {
+        match item {
+            PlacementItem::RankEnd { width, .. } if width != files => return None,
+            PlacementItem::RankEnd { .. } => {}
+            PlacementItem::OnSquare { rank, file, byte } if byte.is_ascii_alphabetic() => {
+                let square = Square {
+                    file: u8::try_from(file).ok()?,
+                    rank: u8::try_from(ranks - 1 - rank).ok()?,
+                };
+                pieces.push((square, char::from(byte)));
             }
+            PlacementItem::OnSquare { .. } => return None,
         }
     }
-    let files = u8::try_from(files.checked_add(empty)?).ok()?;
+    (walk.width() == files).then_some(pieces)
+}
+
+/// The board a placement is drawn for: its ranks, and the squares of its first rank, read as
+/// Fairy-Stockfish reads them.
+pub fn size_of(fen: &str) -> Option<BoardSize> {
+    let field = board_field(fen)?;
+    let ranks = u8::try_from(field.split('/').count()).ok()?;
+    // Only letters and walls stand on squares: marks and anything else are counted as none.
+    let mut walk = Placement::new(field, |b| !b.is_ascii_alphabetic());
+    let first_rank_end = walk.find_map(|(_, item)| match item {
+        PlacementItem::RankEnd { width, .. } => Some(width),
+        PlacementItem::OnSquare { .. } => None,
+    });
+    let files = u8::try_from(first_rank_end.unwrap_or(walk.width())).ok()?;
     let fits = |n: u8| (1..=crate::board::MAX_SIDE).contains(&n);
     (fits(files) && fits(ranks)).then_some(BoardSize { files, ranks })
 }
@@ -120,5 +107,19 @@ mod tests {
         assert!(placement("*9/10", wide).is_some_and(|p| p.is_empty()));
         assert_eq!(size_of("r8+r/10[Qq] w - - 0 1"), Some(wide));
         assert_eq!(size_of(""), None);
+    }
+
+    /// Digits as Fairy-Stockfish counts them (`host::ini::fen`, checked against its recorded
+    /// verdicts): `100` is ten empty squares, not a hundred, so the engine's position is drawn.
+    #[test]
+    fn digits_count_as_the_engine_counts_them() {
+        let wide = BoardSize {
+            files: 12,
+            ranks: 2,
+        };
+        let pieces = placement("r100r/12 w - - 0 1", wide).expect("r, ten squares, r");
+        let squares: Vec<String> = pieces.iter().map(|(s, _)| s.to_string()).collect();
+        assert_eq!(squares, ["a2", "l2"]);
+        assert_eq!(size_of("r100r/12 w - - 0 1"), Some(wide));
     }
 }

@@ -21,9 +21,11 @@ use std::ops::Range;
 
 use super::board::Board;
 use super::rules::{Colour, PieceType, Rules};
+use placement::{Placement, PlacementItem};
 
 mod castling;
 pub mod form;
+pub(crate) mod placement;
 mod said;
 #[cfg(test)]
 mod tests;
@@ -347,44 +349,30 @@ impl<'a> Position<'a> {
     /// many ranks as the board has. Filling stops at the first misfit, as the engine's does.
     fn fill(&self, placement: &str) -> (Squares, Result<(), Rejection>) {
         let mut squares = Squares::new(self.ranks, self.files);
-        let (mut rank_index, mut file, mut previous, mut rank_start) = (0i64, 0i64, b'?', 0usize);
-        for (i, b) in placement.bytes().enumerate() {
-            match b {
-                b' ' | b'[' => break,
-                b'*' => file += 1,
-                b'0'..=b'9' => {
-                    file += i64::from(b - b'0');
-                    if previous.is_ascii_digit() {
-                        file += 9 * i64::from(previous - b'0');
-                    }
-                }
-                b'/' => {
-                    rank_index += 1;
-                    if file != self.files {
-                        let message =
-                            said::rank_width(self.ranks - rank_index + 1, file, self.files);
-                        let misfit = self.rejection(Check::Geometry, rank_start..i, message);
+        let mut walk = Placement::new(placement, |b| self.is_mark(b));
+        for (i, item) in walk.by_ref() {
+            match item {
+                PlacementItem::RankEnd { rank, width, range } => {
+                    if width != self.files {
+                        let message = said::rank_width(self.ranks - rank, width, self.files);
+                        let misfit = self.rejection(Check::Geometry, range, message);
                         return (squares, Err(misfit));
                     }
-                    if rank_index == self.ranks {
+                    if rank + 1 == self.ranks {
                         break;
                     }
-                    file = 0;
-                    rank_start = i + 1;
                 }
-                b'+' | b'~' | b'-' | b']' if self.is_mark(b) => {}
-                _ => {
+                PlacementItem::OnSquare { rank, file, byte } => {
                     if file == self.files {
-                        let message = said::past_last_file(b, self.ranks - rank_index, self.files);
+                        let message = said::past_last_file(byte, self.ranks - rank, self.files);
                         let misfit = self.rejection(Check::Geometry, i..i + 1, message);
                         return (squares, Err(misfit));
                     }
-                    squares.set(self.ranks - 1 - rank_index, file, b);
-                    file += 1;
+                    squares.set(self.ranks - 1 - rank, file, byte);
                 }
             }
-            previous = b;
         }
+        let rank_index = walk.rank();
         // A variant with drops may give the pieces in hand as one more rank.
         let fits =
             rank_index + 1 == self.ranks || self.rules.piece_drops && rank_index == self.ranks;

@@ -25,6 +25,7 @@ pub mod values;
 
 pub(crate) use board::Board as SectionBoard;
 use board::Board;
+pub(crate) use fen::placement::{Placement, PlacementItem};
 pub(crate) use incremental::edit;
 pub use model::{Entry, Header, Line, LineKind, Model, Outcome, Parent, Section};
 use options::ValueKind;

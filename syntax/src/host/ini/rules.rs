@@ -189,6 +189,13 @@ impl Colour {
     }
 }
 
+/// Which side a `K` or `Q` castling right castles to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastlingSide {
+    King,
+    Queen,
+}
+
 /// What the start-position check reads of a variant, besides its board size and start
 /// position.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use super::options::{MAX_FILES, MAX_RANKS, ValueKind, edit_distance, quoted_words};
 use crate::Severity;
 
-/// How the engine misreads a value, when it does not read it as written.
+/// How the engine misreads a value or a start position, when it does not read it as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Misreading {
     /// An error where the engine does something other than the text says; a warning where it
@@ -14,7 +14,7 @@ pub struct Misreading {
     pub message: String,
     /// What to write instead, in words.
     pub help: String,
-    /// The bytes of the value at fault.
+    /// The bytes of the value (or start position) at fault.
     pub range: std::ops::Range<usize>,
     /// The value that says what was meant, where it is known.
     pub instead: Option<String>,

@@ -95,3 +95,35 @@ fn a_macro_scope_reads_the_strings_the_analysis_read() {
         assert!(std::ptr::eq(parse, read.parse()), "{text}");
     }
 }
+
+/// Hovers, renames and references of one revision share one build of the file's macro scopes;
+/// an edit makes a new revision, whose first request builds them again, and a snapshot taken
+/// for a request shares its document's. (A whole analysis builds scopes of its own for the
+/// macro findings, and keeps only the findings: memory stays within the strings' budget until
+/// a request asks.)
+#[test]
+fn macro_scopes_are_built_once_per_revision() {
+    let builds = || crate::notation::mbn::scope::BUILDS.with(std::cell::Cell::get);
+    let options = Options::default();
+    let text = "@:NR:=N0\nI|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:\n";
+    let mut document = Document::new("p.mbn", "", text, &options);
+    let at_use = text.rfind(":NR:").expect("a use") + 1;
+    let ask_everything = |document: &Document| {
+        assert_eq!(crate::ide::macros::places(document, at_use).len(), 3);
+        assert!(crate::ide::macros::prepare_rename(document, at_use).is_ok());
+        assert!(crate::ide::macros::rename(document, at_use, ":NX:").is_ok());
+        let hover = crate::ide::hover::hover(document, at_use, Default::default());
+        assert!(hover.is_some_and(|h| h.markdown.contains("macro `:NR:`")));
+    };
+    let before = builds();
+    for _ in 0..3 {
+        ask_everything(&document);
+    }
+    ask_everything(&document.clone());
+    assert_eq!(builds() - before, 1, "one revision");
+    document.edit(&options, |e| e.replace(0, 0, " "));
+    let edited = builds();
+    ask_everything(&document);
+    ask_everything(&document);
+    assert_eq!(builds() - edited, 1, "a second revision");
+}

@@ -6,7 +6,8 @@
 
 mod pieces;
 
-use super::hover::Hover;
+pub use super::answers::IniCompletion;
+use super::answers::{Hover, Place};
 use crate::TextRange;
 use crate::host::ini::options::{self, OptionInfo, ValueKind};
 use crate::host::ini::values;
@@ -223,7 +224,7 @@ fn header_names(section: &Section) -> Option<(TextRange, Option<TextRange>)> {
 
 /// The places of the variant named at byte `offset` (in a header, as its name or parent): the
 /// section that defines it, and the headers that inherit from it.
-pub fn places(model: &Model, offset: usize) -> Vec<super::macros::Place> {
+pub fn places(model: &Model, offset: usize) -> Vec<Place> {
     let letters = pieces::letter_places(model, offset);
     if !letters.is_empty() {
         return letters;
@@ -245,14 +246,14 @@ pub fn places(model: &Model, offset: usize) -> Vec<super::macros::Place> {
     };
     let definition = (model.named(named).first())
         .and_then(|&index| header_names(&model.sections()[index]))
-        .map(|(range, _)| super::macros::Place {
+        .map(|(range, _)| Place {
             range,
             definition: true,
         });
     let uses = (model.sections().iter())
         .filter(|s| s.header.as_ref().and_then(|h| h.parent.as_deref()) == Some(named))
         .filter_map(|s| header_names(s)?.1)
-        .map(|range| super::macros::Place {
+        .map(|range| Place {
             range,
             definition: false,
         });
@@ -293,25 +294,6 @@ pub fn outline(model: &Model) -> Vec<(String, String, TextRange)> {
             Some((name.to_owned(), chain, range(section.start, section.end())))
         })
         .collect()
-}
-
-/// What completion offers on a line of a `variants.ini`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum IniCompletion {
-    /// An option the section does not set yet, typed over `replace`.
-    Key {
-        key: String,
-        detail: String,
-        documentation: String,
-        replace: TextRange,
-    },
-    /// A value of the key on the line (or a parent's name in a header), typed over
-    /// `replace`, with where it comes from.
-    Value {
-        value: String,
-        detail: Option<String>,
-        replace: TextRange,
-    },
 }
 
 /// Keys and values to offer at byte `offset` of the file `model` reads, outside any Betza

@@ -3,12 +3,12 @@
 //! letters a piece option may take, the hover on a letter of the start position or a piece
 //! option, and the way from such a letter to its definition.
 
-use super::{Hover, IniCompletion, range};
 use crate::TextRange;
 use crate::host::ini::builtin_pieces::{self, BuiltInPiece};
 use crate::host::ini::options::{self, ValueKind};
 use crate::host::ini::{Entry, Model, Parent, Section};
-use crate::ide::macros::Place;
+use crate::host::span;
+use crate::ide::answers::{Hover, IniCompletion, Place};
 
 /// A piece letter of a section and where its piece comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,8 +132,8 @@ pub(super) fn letter_values(
 ) -> Vec<IniCompletion> {
     let typed = typed.trim_start();
     let (replace, listed) = match kind {
-        ValueKind::PieceSet => (range(offset, offset), typed.to_ascii_lowercase()),
-        _ => (range(offset - typed.len(), offset), String::new()),
+        ValueKind::PieceSet => (span(offset, offset), typed.to_ascii_lowercase()),
+        _ => (span(offset - typed.len(), offset), String::new()),
     };
     let marks = typed
         .is_empty()
@@ -470,7 +470,7 @@ mod tests {
         let y = at(&FILE.replace("KYk5", "K$0Yk5"));
         let places = letter_places(&model, y);
         let defined = FILE.find("y:W").expect("y");
-        assert_eq!(places[0].range, range(defined, defined + 1), "{places:?}");
+        assert_eq!(places[0].range, span(defined, defined + 1), "{places:?}");
         assert!(places[0].definition);
         // Its uses: in the promotion list and the start position.
         assert_eq!(places.len(), 3, "{places:?}");

@@ -48,14 +48,19 @@ enum Chunk {
     Use(String),
 }
 
-/// One `@NAME=…` definition.
+/// One `@NAME=…` definition. No tree is kept (its text is in `body`), so that a document can
+/// keep a scope's macros between requests, across threads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Definition {
     name_range: TextRange,
-    /// The definition's tree and where its text starts.
-    source: (TextSize, SyntaxNode),
+    /// The whole definition, in the scope's coordinates.
+    range: TextRange,
     body: Vec<Chunk>,
 }
+
+/// A definition's tree while its body is split: its key, its place among the definitions of
+/// that key, where its text starts and the tree.
+type DefinitionTree = (String, usize, TextSize, SyntaxNode);
 
 /// Why an expansion failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +100,9 @@ impl Macros {
     pub fn collect<'a>(trees: impl IntoIterator<Item = (TextSize, &'a SyntaxNode)>) -> Macros {
         let mut macros = Macros::default();
         let mut atoms: Vec<(TextSize, SyntaxNode, Option<String>)> = Vec::new();
+        // Each definition (its key and place among the key's) with its tree and where its text
+        // starts, until its body is split.
+        let mut sources: Vec<DefinitionTree> = Vec::new();
         for (offset, root) in trees {
             for definition in root.children().filter(|n| n.kind() == DEFINITION) {
                 let own = macro_name(&definition).map(|(key, _)| key);
@@ -104,9 +112,11 @@ impl Macros {
                         range: range + offset,
                         definition: true,
                     });
-                    macros.definitions.entry(key).or_default().push(Definition {
+                    let same_key = macros.definitions.entry(key.clone()).or_default();
+                    sources.push((key, same_key.len(), offset, definition.clone()));
+                    same_key.push(Definition {
                         name_range: range + offset,
-                        source: (offset, definition.clone()),
+                        range: definition.text_range() + offset,
                         body: Vec::new(),
                     });
                 }
@@ -136,16 +146,19 @@ impl Macros {
             }
         }
         macros.occurrences.sort_by_key(|o| o.range.start());
-        macros.fill_bodies();
+        macros.fill_bodies(&sources);
         macros
     }
 
-    /// Splits each definition's body into text and uses.
-    fn fill_bodies(&mut self) {
+    /// Splits each definition's body into text and uses, from its tree in `sources`.
+    fn fill_bodies(&mut self, sources: &[DefinitionTree]) {
         let uses = self.use_keys();
-        for definition in self.definitions.values_mut().flatten() {
-            let (offset, node) = &definition.source;
-            definition.body = chunks(node, *offset, &uses);
+        for (key, index, offset, node) in sources {
+            if let Some(definition) =
+                (self.definitions.get_mut(key)).and_then(|d| d.get_mut(*index))
+            {
+                definition.body = chunks(node, *offset, &uses);
+            }
         }
     }
 
@@ -294,10 +307,8 @@ impl Macros {
             .get(&occurrence.key)
             .is_some_and(|definitions| {
                 definitions.iter().any(|d| {
-                    let (offset, node) = &d.source;
-                    let own = node.text_range() + *offset;
                     self.occurrences_of(&occurrence.key)
-                        .any(|o| !o.definition && own.contains_range(o.range))
+                        .any(|o| !o.definition && d.range.contains_range(o.range))
                 })
             });
         if uses_itself && !new_key.starts_with(':') {

@@ -20,8 +20,16 @@ use crate::{BetzaString, Dialect, Source};
 /// again.
 pub type Reader<'r> = dyn FnMut(&str, Dialect) -> Arc<BetzaString> + 'r;
 
+#[cfg(test)]
+thread_local! {
+    /// How many times the scopes of a file were built on this thread, for tests that count
+    /// builds.
+    pub(crate) static BUILDS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// One scope: its regions (by index into the file's regions), each parsed and placed in one
-/// continuous coordinate space so that [`Macros`] can hold them all.
+/// continuous coordinate space so that [`Macros`] can hold them all. It holds no tree, so a
+/// document keeps its scopes between requests.
 #[derive(Debug, Clone)]
 pub struct MacroScope {
     /// Region index and where its text starts in the scope's coordinates.
@@ -43,6 +51,8 @@ impl MacroScope {
         regions: &[Region],
         read: &mut Reader<'_>,
     ) -> Vec<MacroScope> {
+        #[cfg(test)]
+        BUILDS.with(|builds| builds.set(builds.get() + 1));
         let mbn: Vec<usize> = (0..regions.len())
             .filter(|&i| regions[i].dialect == Dialect::Mbn)
             .collect();
@@ -57,17 +67,9 @@ impl MacroScope {
         }
     }
 
-    /// The scope holding file byte `offset`, if an MBN string is there.
-    pub fn at<S: Source + ?Sized>(
-        format: HostFormat,
-        text: &S,
-        regions: &[Region],
-        offset: usize,
-        read: &mut Reader<'_>,
-    ) -> Option<Self> {
-        MacroScope::all(format, text, regions, read)
-            .into_iter()
-            .find(|scope| scope.member_at(regions, offset).is_some())
+    /// Whether one of the scope's strings holds file byte `offset` (its end included).
+    pub fn holds(&self, regions: &[Region], offset: usize) -> bool {
+        self.member_at(regions, offset).is_some()
     }
 
     fn of<S: Source + ?Sized>(

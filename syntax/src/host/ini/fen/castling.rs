@@ -4,14 +4,7 @@
 //! king and rooks stand, they must still stand there.
 
 use super::{Check, Position, Rejection, Squares, letter, said};
-use crate::host::ini::rules::Colour;
-
-/// Which side a `K` or `Q` right castles to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Side {
-    King,
-    Queen,
-}
+use crate::host::ini::rules::{CastlingSide, Colour};
 
 /// Each colour's rights, with where each is written in the position.
 type Rights = [Vec<(u8, usize)>; 2];
@@ -107,12 +100,12 @@ impl Position<'_> {
         rights: &[(u8, usize)],
     ) -> Result<(), Rejection> {
         let rooks = self.start_rooks(start, colour);
-        for side in [Side::King, Side::Queen] {
+        for side in [CastlingSide::King, CastlingSide::Queen] {
             let flag = match (side, colour) {
-                (Side::King, Colour::White) => b'K',
-                (Side::King, Colour::Black) => b'k',
-                (Side::Queen, Colour::White) => b'Q',
-                (Side::Queen, Colour::Black) => b'q',
+                (CastlingSide::King, Colour::White) => b'K',
+                (CastlingSide::King, Colour::Black) => b'k',
+                (CastlingSide::Queen, Colour::White) => b'Q',
+                (CastlingSide::Queen, Colour::Black) => b'q',
             };
             let Some(&(_, at)) = rights.iter().find(|(right, _)| *right == flag) else {
                 continue;
@@ -120,7 +113,7 @@ impl Position<'_> {
             // The queen side's rook is the first castling rook of the start position (rank by
             // rank from a1), the king side's the second. With fewer, the engine reads past its
             // list and, in practice, finds no rook.
-            let nth = if side == Side::Queen { 0 } else { 1 };
+            let nth = if side == CastlingSide::Queen { 0 } else { 1 };
             let there = rooks.get(nth).copied();
             let stands = there.is_some_and(|(row, file)| {
                 squares
@@ -176,8 +169,8 @@ impl Position<'_> {
     ) -> Result<(), String> {
         let row = self.castling_row(colour);
         let side = match right.to_ascii_lowercase() {
-            b'k' => Side::King,
-            b'q' => Side::Queen,
+            b'k' => CastlingSide::King,
+            b'q' => CastlingSide::Queen,
             file_letter => {
                 let file = i64::from(file_letter - b'a');
                 // Past the board's end the engine reads other memory, which is not a space.
@@ -192,8 +185,8 @@ impl Position<'_> {
             return Err(said::king_off_rank(right, &king_said, row, king));
         }
         let mut files: Box<dyn Iterator<Item = i64>> = match side {
-            Side::King => Box::new((0..self.files).rev()),
-            Side::Queen => Box::new(0..self.files),
+            CastlingSide::King => Box::new((0..self.files).rev()),
+            CastlingSide::Queen => Box::new(0..self.files),
         };
         let rook = files
             .by_ref()

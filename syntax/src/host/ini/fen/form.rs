@@ -3,26 +3,14 @@
 //! the board alone, a side to move of more than one letter, castling letters it skips or `-`
 //! among them, and one side without a king.
 
-use std::ops::Range;
-
 use super::super::board::Board;
 use super::super::rules::PieceType;
+use super::super::values::Misreading;
 use crate::Severity;
-
-/// A start position read otherwise than written, with the bytes at fault.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Misread {
-    pub severity: Severity,
-    pub range: Range<usize>,
-    pub message: String,
-    pub help: String,
-    /// The text to put at `range` instead, where it is known.
-    pub instead: Option<String>,
-}
 
 /// How the engine misreads `fen`, a start position its check accepts on `board`; `parent` is
 /// the start position the section would otherwise inherit.
-pub fn misread(fen: &str, board: &Board, parent: &str) -> Option<Misread> {
+pub fn misread(fen: &str, board: &Board, parent: &str) -> Option<Misreading> {
     let trimmed = fen.trim_end();
     let fields: Vec<(usize, &str)> = trimmed
         .split(' ')
@@ -51,7 +39,7 @@ pub fn misread(fen: &str, board: &Board, parent: &str) -> Option<Misread> {
         return Some(misread);
     }
     if fen != trimmed {
-        return Some(Misread {
+        return Some(Misreading {
             severity: Severity::Warning,
             range: trimmed.len()..fen.len(),
             message: "the whitespace after the start position is part of it: Fairy-Stockfish \
@@ -67,7 +55,7 @@ pub fn misread(fen: &str, board: &Board, parent: &str) -> Option<Misread> {
 /// A start position `trimmed` of the board `placement` alone: `ss >> token` finds no side, and
 /// the last letter read stays, which is no `b`. A warning only where castling rights are lost:
 /// many variants mean white to move and no castling by a board alone.
-fn board_only(trimmed: &str, placement: &str, board: &Board, parent: &str) -> Misread {
+fn board_only(trimmed: &str, placement: &str, board: &Board, parent: &str) -> Misreading {
     let parent_rights = parent.split(' ').nth(2).unwrap_or("-");
     let rights_lost = board.rules.castling
         && parent_rights != "-"
@@ -79,7 +67,7 @@ fn board_only(trimmed: &str, placement: &str, board: &Board, parent: &str) -> Mi
         Some((_, tail)) if same_board => tail.to_owned(),
         _ => "w - - 0 1".to_owned(),
     };
-    Misread {
+    Misreading {
         severity: if same_board && rights_lost {
             Severity::Warning
         } else {
@@ -98,9 +86,9 @@ fn board_only(trimmed: &str, placement: &str, board: &Board, parent: &str) -> Mi
 
 /// A side to move of more than one letter, at `side_at`: the engine reads the first, and the
 /// rest as the castling rights.
-fn side_of_more_letters(side_at: usize, side: &str) -> Misread {
+fn side_of_more_letters(side_at: usize, side: &str) -> Misreading {
     let first = &side[..side.chars().next().map_or(0, char::len_utf8)];
-    Misread {
+    Misreading {
         severity: Severity::Error,
         range: side_at..side_at + side.len(),
         message: format!(
@@ -115,11 +103,11 @@ fn side_of_more_letters(side_at: usize, side: &str) -> Misread {
 
 /// Castling rights (the field at `castling_at`) the engine reads otherwise than written: `-`
 /// among letters, letters it skips, letters out of FEN's order.
-fn castling_misread((castling_at, castling): (usize, &str), board: &Board) -> Option<Misread> {
+fn castling_misread((castling_at, castling): (usize, &str), board: &Board) -> Option<Misreading> {
     let range = castling_at..castling_at + castling.len();
     if castling.len() > 1 && castling.contains('-') {
         let rights: String = castling.chars().filter(|c| *c != '-').collect();
-        return Some(Misread {
+        return Some(Misreading {
             severity: Severity::Error,
             range,
             message: format!(
@@ -144,7 +132,7 @@ fn castling_misread((castling_at, castling): (usize, &str), board: &Board) -> Op
         .collect();
     if !skipped.is_empty() {
         let kept: String = castling.chars().filter(|c| !skipped.contains(*c)).collect();
-        return Some(Misread {
+        return Some(Misreading {
             severity: Severity::Warning,
             range,
             message: format!(
@@ -159,7 +147,7 @@ fn castling_misread((castling_at, castling): (usize, &str), board: &Board) -> Op
     let mut sorted: Vec<char> = castling.chars().collect();
     sorted.sort_by_key(order);
     let sorted: String = sorted.into_iter().collect();
-    (sorted != castling && castling.chars().all(|c| "KQkq".contains(c))).then(|| Misread {
+    (sorted != castling && castling.chars().all(|c| "KQkq".contains(c))).then(|| Misreading {
         severity: Severity::Hint,
         range,
         message: format!(
@@ -174,7 +162,7 @@ fn castling_misread((castling_at, castling): (usize, &str), board: &Board) -> Op
 /// A start position where a side has no king, in a variant with a king, when the parent's had
 /// both: the engine plays it as written, but the side without a king can never be checkmated.
 /// Variants do this on purpose too (the Maharajah has none), so it is information.
-fn one_side_without_king(placement: &str, board: &Board, parent: &str) -> Option<Misread> {
+fn one_side_without_king(placement: &str, board: &Board, parent: &str) -> Option<Misreading> {
     let king = board.rules.letter(PieceType::KING)?;
     let count = |text: &str, letter: u8| text.bytes().filter(|b| *b == letter).count();
     let kings = |text: &str| [count(text, king.to_ascii_uppercase()), count(text, king)];
@@ -190,7 +178,7 @@ fn one_side_without_king(placement: &str, board: &Board, parent: &str) -> Option
         (0, _) => format!("white has no king (`{upper}`)"),
         _ => format!("black has no king (`{lower}`)"),
     };
-    Some(Misread {
+    Some(Misreading {
         severity: Severity::Info,
         range: 0..placement.len(),
         message: format!(

@@ -1,8 +1,7 @@
 //! What each rejection tells the user: which part of the position, which letter or field, and
 //! what the engine wants there, in the words of a variants.ini author.
 
-use super::castling::Side;
-use crate::host::ini::rules::{Colour, PieceType, Rules};
+use crate::host::ini::rules::{CastlingSide, Colour, PieceType, Rules};
 use crate::quote::shortened;
 
 /// Where a character of the board field stands.
@@ -286,13 +285,13 @@ pub(super) fn king_off_rank(right: u8, king: &str, row: i64, found: (i64, i64)) 
 pub(super) fn no_castling_rook(
     right: u8,
     colour: Colour,
-    side: Side,
+    side: CastlingSide,
     row: i64,
     rooks: &[u8],
 ) -> String {
     let edge = match side {
-        Side::King => "king's-side edge (the last file)",
-        Side::Queen => "queen's-side edge (the a-file)",
+        CastlingSide::King => "king's-side edge (the last file)",
+        CastlingSide::Queen => "queen's-side edge (the a-file)",
     };
     let (rook, none) = match rooks {
         [] => (
@@ -334,13 +333,13 @@ pub(super) fn king_moved(king: &str, start: (i64, i64)) -> String {
 pub(super) fn rook_moved(
     right: u8,
     colour: Colour,
-    side: Side,
+    side: CastlingSide,
     there: Option<(i64, i64)>,
     rooks: usize,
 ) -> String {
     let (which, nth, needed) = match side {
-        Side::King => ("king's", "second", "two"),
-        Side::Queen => ("queen's", "first", "one"),
+        CastlingSide::King => ("king's", "second", "two"),
+        CastlingSide::Queen => ("queen's", "first", "one"),
     };
     match there {
         Some(at) => format!(
