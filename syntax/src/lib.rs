@@ -20,7 +20,7 @@
 //! |---|---|
 //! | [`host`] | the files Betza lives in: regions with exact byte ranges and their dialect |
 //! | [`lexer`], `parser`, [`tree`] | tokens, the shared Betza grammar, the lossless tree |
-//! | [`notation`] | each notation, one module behind one trait: [`notation::xbetza`], [`notation::fairy`], [`notation::mbn`], [`notation::chained`] and XBoard's reading [`notation::xboard`] (grammar hooks, typed views, letters, lowering, lints, words); `notation::of` is the one dispatch |
+//! | [`notation`] | each notation, one module behind one trait: [`notation::xbetza`], [`notation::fairy`], [`notation::mbn`], [`notation::chained`] and XBoard's reading [`notation::xboard`] (grammar hooks, typed views, letters, lowering, lints, words); [`registry`] is the one dispatch |
 //! | [`model`], [`board`] | moves as legs, and where they go on a board |
 //! | [`diagnostic`], [`lint`], [`explain`], [`render`], [`convert`] | findings (one type, codes from one catalogue) and their proofs, words, diagrams, conversions between readings |
 //! | [`BetzaString`] | one string read once: its parse, model and conversions, shared by lints, comparisons, proofs and every editor feature |
