@@ -8,7 +8,8 @@
 
 ;; The betza language server in Emacs: diagnostics (Flymake), hover with move diagrams
 ;; (ElDoc), completion (completion-at-point) and fixes (code actions) for Betza notation in
-;; Fairy-Stockfish variants.ini files, PGN games, C/CIF files, .betza and .mbn files.
+;; Fairy-Stockfish variants.ini files, PGN games, Interactive Diagrams, C/CIF files, .betza
+;; and .mbn files.
 ;;
 ;; Eglot is built into Emacs 29 and newer; on Emacs 28 install it (Debian: `apt-get install
 ;; elpa-eglot`, else `M-x package-install RET eglot`).  Then, in your init file:
@@ -20,9 +21,9 @@
 ;; named `*variants*.ini' or whose content is one (a `customPiece1 = ...' or `pieceToCharTable
 ;; = ...' line, or a section `[name:parent]' inheriting from a built-in variant or a section
 ;; above it); an ordinary `.ini' stays in `conf-windows-mode' and is left alone.  Then `.pgn',
-;; `.betza', `.mbn' and `.ccif'.  Each gets a major mode of its own, derived from the mode Emacs
-;; would have used, and Eglot starts `betza lsp' in it (set `betza-eglot-ensure' to nil to
-;; start it yourself with M-x eglot).  M-x betza-variants-mode picks the mode by hand.
+;; `.diagram', `.cif', `.ccif', `.betza' and `.mbn'.  Each gets a major mode of its own, derived
+;; from the mode Emacs would have used, and Eglot starts `betza lsp' in it (set
+;; `betza-eglot-ensure' to nil to start it yourself with M-x eglot).  M-x betza-variants-mode picks the mode by hand.
 ;;
 ;; Hovers are Markdown: Eglot renders them with markdown-mode when it is installed (Debian:
 ;; `apt-get install elpa-markdown-mode'), else shows the raw text.  The echo area shows what
@@ -113,10 +114,19 @@ Definitions are separated by whitespace, comments stand between bars."
   (betza--start-eglot))
 
 ;;;###autoload
+(define-derived-mode betza-diagram-mode prog-mode "Diagram"
+  "Major mode for Interactive Diagram files: `key=value' settings and piece
+lines `name:ID:betza:image:squares', whose Betza (XBetza) the server checks."
+  (betza--start-eglot))
+
+;;;###autoload
 (define-derived-mode betza-ccif-mode nxml-mode "CCIF"
   "Major mode for C/CIF XML files, whose `pieces' attribute holds MBN."
   (betza--start-eglot))
 
+;; The server's lists of files (tests/emacs checks them against syntax/src/host/kinds.rs, and
+;; writes them): variants files by name and by content, then each extension the server reads.
+;; Generated from syntax/src/host/kinds.rs by `UPDATE_EDITORS=1 cargo test -p betza-server --test emacs generated_lists`: edit the table, not this part.
 (defconst betza--built-in-variants
   '("chess" "normal" "fischerandom" "nocastle" "armageddon" "torpedo" "berolina" "pawnsideways"
     "pawnback" "legan" "fairy" "makruk" "makpong" "cambodian" "karouk" "asean" "ai-wok"
@@ -130,13 +140,42 @@ Definitions are separated by whitespace, comments stand between bars."
     "losalamos" "gardner" "almost" "sortofalmost" "chigorin" "perfect" "spartan" "shatar"
     "coregal" "clobber" "breakthrough" "ataxx" "flipersi" "flipello" "minixiangqi" "raazuvaa"
     "shogi" "checkshogi" "shoshogi" "yarishogi" "okisakishogi" "capablanca" "capahouse"
-    "caparandom" "gothic" "janus" "modern" "chancellor" "embassy" "centaur" "gustav3"
-    "jesonmor" "courier" "grand" "opulent" "tencubed" "omicron" "troitzky" "wolf" "shako"
-    "clobber10" "flipello10" "amazons" "xiangqi" "manchu" "supply" "janggi" "janggitraditional"
+    "caparandom" "gothic" "janus" "modern" "chancellor" "embassy" "centaur" "gustav3" "jesonmor"
+    "courier" "grand" "opulent" "tencubed" "omicron" "troitzky" "wolf" "shako" "clobber10"
+    "flipello10" "amazons" "xiangqi" "manchu" "supply" "janggi" "janggitraditional"
     "janggimodern" "janggicasual")
-  "The variants Fairy-Stockfish has built in, which a section may inherit from.
-The names of syntax/src/host/ini/builtins.tsv; tests/emacs checks that
-this file recognises variants files as the server does.")
+  "The variants Fairy-Stockfish has built in, which a section may inherit from.")
+
+(defconst betza--variants-key-regexp
+  "[ \t]*\\(?:pieceToCharTable\\|customPiece[0-9]*\\)[ \t]*="
+  "A line of a key that only a variants file has, matched in any case.")
+
+(defconst betza--variants-file-regexp "\\.ini\\'"
+  "The names of the files whose content may make them variants files
+(matched in any case).")
+
+(defconst betza--eglot-modes
+  '((betza-variants-mode :language-id "fairy-variants")
+    (betza-pgn-mode :language-id "pgn")
+    (betza-diagram-mode :language-id "interactive-diagram")
+    (betza-ccif-mode :language-id "ccif")
+    (betza-mode :language-id "betza")
+    (betza-mbn-mode :language-id "mbn"))
+  "The modes of the `eglot-server-programs' entry for the betza server.")
+
+;; A name in any case, as the server reads it (Emacs's own `.ini' entry matches `.INI' too).
+;;;###autoload
+(progn
+  (add-to-list 'auto-mode-alist
+               '("[vV][aA][rR][iI][aA][nN][tT][sS][^/]*\\.[iI][nN][iI]\\'" . betza-variants-mode))
+  (add-to-list 'magic-mode-alist '(betza-variants-file-p . betza-variants-mode))
+  (add-to-list 'auto-mode-alist '("\\.pgn\\'" . betza-pgn-mode))
+  (add-to-list 'auto-mode-alist '("\\.diagram\\'" . betza-diagram-mode))
+  (add-to-list 'auto-mode-alist '("\\.cif\\'" . betza-ccif-mode))
+  (add-to-list 'auto-mode-alist '("\\.ccif\\'" . betza-ccif-mode))
+  (add-to-list 'auto-mode-alist '("\\.betza\\'" . betza-mode))
+  (add-to-list 'auto-mode-alist '("\\.mbn\\'" . betza-mbn-mode)))
+;; End of the generated part.
 
 (defun betza--holds-variants-p ()
   "Whether the buffer holds a Fairy-Stockfish variants file, as the server decides.
@@ -162,7 +201,7 @@ is not enough: tox.ini's `[testenv:lint]' has one."
                   (setq found (or (member parent betza--built-in-variants)
                                   (member parent above)))))
               (push (downcase name) above)))
-           ((looking-at "[ \t]*\\(?:customPiece[0-9]*\\|pieceToCharTable\\)[ \t]*=")
+           ((looking-at betza--variants-key-regexp)
             (setq found t)))
           (forward-line 1))
         (and found t)))))
@@ -174,43 +213,17 @@ In `magic-mode-alist', which `set-auto-mode' reads before the file
 names of `auto-mode-alist': only an `.ini' is read further."
   (and buffer-file-name
        (let ((case-fold-search t))
-         (string-match-p "\\.ini\\'" buffer-file-name))
+         (string-match-p betza--variants-file-regexp buffer-file-name))
        (betza--holds-variants-p)))
-
-;; Variants files by name, `*variants*.ini', and by content; every other `.ini' is left alone.
-;; The name in any case, as the server reads it; Emacs's own `.ini' entry matches `.INI' as
-;; well, so the case is spelt out rather than left to `auto-mode-case-fold'.
-;;;###autoload
-(let ((any-case (lambda (text)
-                  (mapconcat (lambda (c)
-                               (if (eq (upcase c) (downcase c)) (regexp-quote (string c))
-                                 (format "[%c%c]" (downcase c) (upcase c))))
-                             text ""))))
-  (add-to-list 'auto-mode-alist
-               (cons (concat (funcall any-case "variants") "[^/]*"
-                             (funcall any-case ".ini") "\\'")
-                     'betza-variants-mode))
-  (add-to-list 'magic-mode-alist '(betza-variants-file-p . betza-variants-mode))
-  (add-to-list 'auto-mode-alist '("\\.betza\\'" . betza-mode))
-  (add-to-list 'auto-mode-alist '("\\.mbn\\'" . betza-mbn-mode))
-  (add-to-list 'auto-mode-alist '("\\.pgn\\'" . betza-pgn-mode))
-  (add-to-list 'auto-mode-alist '("\\.ccif\\'" . betza-ccif-mode)))
 
 (defun betza--server-command (&rest _)
   "The command Eglot runs: `betza-server-command' as it is when the server starts.
 Eglot passes one argument or two, depending on its version."
   betza-server-command)
 
-;; One server for every Betza mode of a project; the language ids are the ones the server knows
-;; for a file whose name says nothing (it reads the format from the name first).
-(defconst betza--eglot-modes
-  '((betza-variants-mode :language-id "fairy-variants")
-    (betza-mbn-mode :language-id "mbn")
-    (betza-mode :language-id "betza")
-    (betza-pgn-mode :language-id "pgn")
-    (betza-ccif-mode :language-id "ccif"))
-  "The modes of `eglot-server-programs' entry for the betza server.")
-
+;; One server for every Betza mode of a project (`betza--eglot-modes'); the language ids are the
+;; ones the server knows for a file whose name says nothing (it reads the format from the name
+;; first).
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs
                (cons betza--eglot-modes #'betza--server-command)))

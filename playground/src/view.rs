@@ -194,7 +194,10 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
                 betza_syntax::notation::xboard::board::generate(text, position),
             ),
             Reading::Dialect(dialect) => {
-                let piece = model::build(&betza_syntax::parse(text, dialect).piece(), dialect);
+                let piece = betza_syntax::registry::lower(
+                    &betza_syntax::parse(text, dialect).piece(),
+                    dialect,
+                );
                 let generated = board::generate(&piece, position);
                 (Some(piece), generated)
             }

@@ -75,7 +75,9 @@ fn bench_parse(c: &mut Criterion) {
 fn bench_moves(c: &mut Criterion) {
     let pieces: Vec<model::Piece> = corpus_strings()
         .iter()
-        .map(|(dialect, text)| model::build(&parse(text, *dialect).piece(), *dialect))
+        .map(|(dialect, text)| {
+            betza_syntax::registry::lower(&parse(text, *dialect).piece(), *dialect)
+        })
         .collect();
     let mut group = c.benchmark_group("moves");
     group.throughput(Throughput::Elements(pieces.len() as u64));
@@ -96,7 +98,7 @@ fn bench_moves(c: &mut Criterion) {
         let parsed: Vec<_> = strings.iter().map(|(d, t)| (*d, parse(t, *d))).collect();
         b.iter(|| {
             for (dialect, parse) in &parsed {
-                black_box(model::build(&parse.piece(), *dialect));
+                black_box(betza_syntax::registry::lower(&parse.piece(), *dialect));
             }
         })
     });
@@ -139,7 +141,7 @@ fn bench_fairy(c: &mut Criterion) {
                 &squares("enemies"),
             )
             .expect("golden positions are valid");
-            let piece = model::build(
+            let piece = betza_syntax::registry::lower(
                 &parse(&text("betza"), Dialect::Fairy).piece(),
                 Dialect::Fairy,
             );
@@ -202,7 +204,8 @@ fn bench_worst(c: &mut Criterion) {
         long_king.as_str(),
         long_knight.as_str(),
     ] {
-        let piece = model::build(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
+        let piece =
+            betza_syntax::registry::lower(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
         group.bench_function(format!("{betza} on 26x26"), |b| {
             b.iter(|| black_box(generate(black_box(&piece), &position)))
         });

@@ -81,6 +81,77 @@ impl FromStr for Dialect {
     }
 }
 
+/// A reading of a string: a dialect as we read it, or XBoard's own generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// The seeds' XBetza (`xbetza`).
+    XBetza,
+    /// Fairy-Stockfish's reading (`fairy`).
+    Fairy,
+    /// XBoard's generator reading XBetza (`xboard`).
+    XBoard,
+}
+
+impl Reading {
+    pub const ALL: [Reading; 3] = [Reading::XBetza, Reading::Fairy, Reading::XBoard];
+
+    /// The name on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Reading::XBetza => "xbetza",
+            Reading::Fairy => "fairy",
+            Reading::XBoard => "xboard",
+        }
+    }
+
+    /// The dialect the text is written in: XBoard reads XBetza.
+    pub fn dialect(self) -> Dialect {
+        match self {
+            Reading::Fairy => Dialect::Fairy,
+            Reading::XBetza | Reading::XBoard => Dialect::XBetza,
+        }
+    }
+
+    /// The reading of a string written in `dialect`, where a conversion has one.
+    pub fn of_dialect(dialect: Dialect) -> Option<Reading> {
+        match dialect {
+            Dialect::XBetza => Some(Reading::XBetza),
+            Dialect::Fairy => Some(Reading::Fairy),
+            Dialect::Mbn | Dialect::Chained => None,
+        }
+    }
+
+    /// Who reads the string this way, in a difference's words and a menu.
+    pub fn reader(self) -> &'static str {
+        match self {
+            Reading::XBetza => "XBetza",
+            Reading::Fairy => "Fairy-Stockfish",
+            Reading::XBoard => "XBoard",
+        }
+    }
+}
+
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Reading {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "xbetza" => Ok(Reading::XBetza),
+            "fairy" => Ok(Reading::Fairy),
+            "xboard" => Ok(Reading::XBoard),
+            _ => Err(format!(
+                "unknown reading `{s}`: expected one of xbetza, fairy, xboard"
+            )),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,17 +20,16 @@
 //! |---|---|
 //! | [`host`] | the files Betza lives in: regions with exact byte ranges and their dialect |
 //! | [`lexer`], `parser`, [`tree`] | tokens, the shared Betza grammar, the lossless tree |
-//! | [`notation`] | each notation, one module behind one trait: [`notation::xbetza`], [`notation::fairy`], [`notation::mbn`], [`notation::chained`] and XBoard's reading [`notation::xboard`] (grammar hooks, typed views, letters, lowering, lints, words); `notation::of` is the one dispatch |
+//! | [`notation`] | each notation, one module behind one trait: [`notation::xbetza`], [`notation::fairy`], [`notation::mbn`], [`notation::chained`] and XBoard's reading [`notation::xboard`] (grammar hooks, typed views, letters, lowering, lints, words); [`registry`] is the one dispatch |
 //! | [`model`], [`board`] | moves as legs, and where they go on a board |
 //! | [`diagnostic`], [`lint`], [`explain`], [`render`], [`convert`] | findings (one type, codes from one catalogue) and their proofs, words, diagrams, conversions between readings |
 //! | [`BetzaString`] | one string read once: its parse, model and conversions, shared by lints, comparisons, proofs and every editor feature |
 //! | [`analysis`], [`ide`] | a whole file analysed edit by edit (each distinct string read once, with its findings), and what an editor shows of an open document |
 //!
 //! The generic layers name no particular dialect: what one notation decides, they ask of
-//! `notation::of(dialect)`.
+//! `registry::notation(dialect)`.
 
 pub mod analysis;
-mod betza_string;
 pub mod board;
 pub mod cancel;
 pub mod convert;
@@ -45,6 +44,7 @@ pub mod model;
 pub mod notation;
 mod parser;
 pub mod quote;
+pub mod registry;
 pub mod render;
 mod source;
 mod syntax_kind;
@@ -61,19 +61,12 @@ mod tests;
 #[path = "../../tests/common/tool.rs"]
 mod tool;
 
-pub use betza_string::BetzaString;
 pub use diagnostic::Severity;
-pub use dialect::Dialect;
-pub use parser::{Problem, SyntaxError};
+pub use dialect::{Dialect, Reading};
+pub use notation::BetzaString;
+pub use parser::{Problem, SyntaxError, SyntaxProblem};
+pub use registry::parse;
 pub use rowan::{NodeOrToken, TextRange, TextSize};
 pub use source::Source;
 pub use syntax_kind::SyntaxKind;
 pub use tree::{Parse, SyntaxNode, SyntaxToken};
-
-/// Parses one Betza string in `dialect`. Inputs are limited to 4 GiB (rowan's 32-bit offsets).
-pub fn parse(text: &str, dialect: Dialect) -> Parse {
-    let tokens = lexer::lex(text);
-    let (root, errors) = notation::of(dialect).parse(text, &tokens);
-    let green = tree::build(text, &tokens, &root);
-    Parse::new(green, errors, dialect)
-}

@@ -50,7 +50,7 @@ pub(crate) fn north_from_d4(
     enemies: &[&str],
 ) -> Vec<String> {
     let position = position_8x8("d4", friends, enemies);
-    let piece = crate::model::build(&crate::parse(text, dialect).piece(), dialect);
+    let piece = crate::registry::lower(&crate::parse(text, dialect).piece(), dialect);
     let mut north: Vec<String> = crate::board::generate(&piece, &position)
         .destinations()
         .iter()

@@ -8,6 +8,12 @@
 //! take part, but keeps the site's Lisp folders, where Debian puts elpa-eglot (`-Q` would drop
 //! them, and with them Eglot on Emacs 28).
 
+#[path = "../common/generated.rs"]
+mod generated;
+#[path = "generated.rs"]
+mod generated_lists;
+#[path = "../common/host_files.rs"]
+mod host_files;
 #[path = "../common/ini_samples.rs"]
 mod ini_samples;
 #[path = "../common/scratch.rs"]
@@ -109,6 +115,8 @@ fn session() -> Value {
         "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
     )
     .expect("rules.ini");
+    // Issue 52: an Interactive Diagram and a C/CIF file.
+    host_files::write(dir);
     let samples = dir.join("samples");
     ini_samples::write(&samples);
     let out = dir.join("result.json");
@@ -158,6 +166,12 @@ fn strings<'a>(result: &'a Value, key: &str) -> Vec<&'a str> {
         .as_array()
         .map(|l| l.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default()
+}
+
+/// betza.el's lists of files are the server's (syntax/src/host/kinds.rs); no Emacs needed.
+#[test]
+fn generated_lists_follow_the_table_of_file_kinds() {
+    generated_lists::check();
 }
 
 #[test]
@@ -307,9 +321,33 @@ fn emacs_runs_the_installed_config_through_eglot() {
         ("pieces.mbn", "betza-mbn-mode"),
         ("game.pgn", "betza-pgn-mode"),
         ("game.ccif", "betza-ccif-mode"),
+        ("game.cif", "betza-ccif-mode"),
+        ("griffons.diagram", "betza-diagram-mode"),
     ] {
         assert_eq!(modes[name], mode, "{at}: {name}: {modes}");
     }
+
+    // Issue 52: the Interactive Diagram and the C/CIF file get their modes, the server and its
+    // findings on line 2, and the diagram's piece its hover.
+    for (key, mode, code) in [
+        ("pieces_diagram", "betza-diagram-mode", "missing-atom"),
+        ("pieces_cif", "betza-ccif-mode", "missing-move"),
+    ] {
+        let seen = &result[key];
+        assert_eq!(seen["mode"], mode, "{at}: {seen}");
+        let found = seen["diagnostics"].as_array().cloned().unwrap_or_default();
+        assert!(
+            found.iter().any(|d| d["code"] == code && d["line"] == 2),
+            "{at}: {key} should have `{code}` on line 2: {seen}"
+        );
+    }
+    let hover = result["pieces_diagram"]["hover"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        hover.contains("fmWfcF (XBetza)") && hover.contains("The Shatranj Pawn"),
+        "{at}: the hover on fmWfcF in pieces.diagram read:\n{hover}"
+    );
 
     // Issue 42: rules.ini, a variants file by its content, gets the mode, the server and its
     // finding; every sample gets the mode exactly when the server reads it as a variants file.

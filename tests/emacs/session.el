@@ -7,7 +7,7 @@
 ;; and reads the items Eglot's completion table offers for a key and inside a Betza string,
 ;; applies the quick fix of the broken string with `M-x eglot-code-actions RET', checks that a
 ;; plain .ini is left alone and that variants files of other names are not (rules.ini and the
-;; samples in $BETZA_SAMPLES).
+;; samples in $BETZA_SAMPLES), and opens an Interactive Diagram and a C/CIF file.
 ;; Writes what it saw as JSON to $BETZA_OUT.  Every wait polls for its condition, 15 s at most.
 
 ;;; Code:
@@ -186,6 +186,20 @@ After 15 s, signal an error naming WHAT."
       (betza-session--put 'rules_mode (symbol-name major-mode))
       (betza-session--wait "the diagnostics of rules.ini" (lambda () (flymake-diagnostics)))
       (betza-session--put 'rules_diagnostics (vconcat (betza-session--diagnostics))))
+    ;; An Interactive Diagram and a C/CIF file (issue 52): each one's mode and the server's
+    ;; findings, and in the diagram the hover on line 3's piece.
+    (dolist (name '("pieces.diagram" "pieces.cif"))
+      (with-current-buffer (betza-session--visit
+                            (expand-file-name name (file-name-directory file)))
+        (let ((key (intern (replace-regexp-in-string "[.]" "_" name))))
+          (betza-session--wait (format "the diagnostics of %s" name)
+                               (lambda () (flymake-diagnostics)))
+          (betza-session--put key `((mode . ,(symbol-name major-mode))
+                                    (diagnostics . ,(vconcat (betza-session--diagnostics)))
+                                    (hover . ,(when (string-suffix-p ".diagram" name)
+                                                (betza-session--goto 3 9)
+                                                (betza-session--hover)
+                                                (betza-session--shown eldoc--doc-buffer))))))))
     ;; The mode of each of tests/common/ini_samples.rs's files, without starting the server.
     (let ((samples (getenv "BETZA_SAMPLES"))
           (betza-eglot-ensure nil))
@@ -204,7 +218,7 @@ After 15 s, signal an error naming WHAT."
                               (find-file-noselect (expand-file-name name (file-name-directory file)))
                             (symbol-name major-mode))))
              '("shogi.variants.ini" "myvariants.ini" "VARIANTS.INI" "pieces.betza" "pieces.mbn"
-               "game.pgn" "game.ccif")))
+               "game.pgn" "game.ccif" "game.cif" "griffons.diagram")))
     (with-current-buffer buffer
       (eglot-shutdown (eglot--current-server-or-lose)))))
 

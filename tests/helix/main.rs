@@ -7,6 +7,12 @@
 //! The screen is read with `tmux capture-pane`; every step waits for what it expects to see,
 //! 15 s at most, and a failure shows the last screen.
 
+#[path = "../common/generated.rs"]
+mod generated;
+#[path = "generated.rs"]
+mod generated_lists;
+#[path = "../common/host_files.rs"]
+mod host_files;
 #[path = "../common/scratch.rs"]
 mod scratch;
 #[path = "../common/tool.rs"]
@@ -128,6 +134,12 @@ fn status_line(screen: &str) -> &str {
         .unwrap_or_default()
 }
 
+/// languages.toml's languages are the server's (syntax/src/host/kinds.rs); no Helix needed.
+#[test]
+fn generated_lists_follow_the_table_of_file_kinds() {
+    generated_lists::check();
+}
+
 #[test]
 fn helix_runs_the_installed_languages_toml_in_tmux() {
     let tmux = Command::new("tmux").arg("-V").output();
@@ -177,6 +189,8 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     .expect("rules.ini");
     // The Valkyrie, whose diagram without a board of the file's is a 15x15 window.
     std::fs::write(dir.join("pieces.betza"), "# the Valkyrie\nQudQafudQ\n").expect("pieces.betza");
+    // Issue 52: an Interactive Diagram and a C/CIF file.
+    host_files::write(dir);
     std::fs::create_dir_all(dir.join("variants")).expect("variants folder");
     std::fs::write(dir.join("variants/settings.ini"), "[server]\nport = 8080\n")
         .expect("variants/settings.ini");
@@ -381,6 +395,38 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     );
     tmux.keys(&["Escape"]);
     tmux.wait_for("the hover closed", |s| !s.contains("@ the piece"));
+
+    // Issue 52: an Interactive Diagram and a C/CIF file get their languages and the server:
+    // the finding at the end of line 2 of each, and `space k` on the diagram's Shatranj pawn.
+    tmux.keys(&[":open pieces.diagram", "Enter"]);
+    let diagram = tmux.wait_for("the server's diagnostic in pieces.diagram", |s| {
+        status_line(s).contains("pieces.diagram") && s.contains(message)
+    });
+    assert!(
+        status_line(&diagram).contains("interactive-diagram")
+            && line_with(&diagram, "wazir:W:fmWx").contains(message),
+        "pieces.diagram should be `interactive-diagram`, line 2 carrying the message:\n{diagram}"
+    );
+    tmux.keys(&[":3", "Enter", "g", "h", "9", "l", "Space", "k"]);
+    let pawn = tmux.wait_for("the hover on fmWfcF in pieces.diagram", |s| {
+        s.contains("a b c d e f g h") && s.contains("o moves there")
+    });
+    assert_shows(
+        "the diagram's hover",
+        &pawn,
+        &["fmWfcF (XBetza)", "The Shatranj Pawn.", "@ the piece"],
+    );
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the hover closed", |s| !s.contains("o moves there"));
+    tmux.keys(&[":open pieces.cif", "Enter"]);
+    let cif_message = "`x` has no move after it";
+    let cif = tmux.wait_for("the server's diagnostic in pieces.cif", |s| {
+        status_line(s).contains("pieces.cif") && s.contains(cif_message)
+    });
+    assert!(
+        status_line(&cif).contains("ccif"),
+        "pieces.cif should be `ccif`:\n{cif}"
+    );
 
     // Helix quits, and its server with it; the tmux server ends with its last session.
     tmux.keys(&[":qa!", "Enter"]);

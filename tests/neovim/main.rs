@@ -7,6 +7,12 @@
 //! `vim.lsp.start` and forky's (0.12) through `vim.lsp.config`; tests/neovim/fetch-new-neovim.sh
 //! unpacks the last two into target/, and `.ci/run` installs all three.
 
+#[path = "../common/generated.rs"]
+mod generated;
+#[path = "generated.rs"]
+mod generated_lists;
+#[path = "../common/host_files.rs"]
+mod host_files;
 #[path = "../common/ini_samples.rs"]
 mod ini_samples;
 #[path = "../common/scratch.rs"]
@@ -47,6 +53,7 @@ fn session(nvim: &Path, label: &str) -> Value {
     )
     .expect("variants.ini");
     // Issue 42: a variants file by its name alone, one by its content alone, and neither.
+    host_files::write(&dir);
     for (name, text) in OTHER_FILES {
         std::fs::write(dir.join(name), text).expect("writes the file");
     }
@@ -395,6 +402,28 @@ fn check_recognition(result: &Value, label: &str) {
             "{label}: `K` on `Nx` in {name} should show its hover; the float read:\n{float}"
         );
     }
+    // Issue 52: the Interactive Diagram and the C/CIF file, their filetypes (from 0.8 on), the
+    // server, its findings, and the diagram's hover.
+    for (name, filetype, code) in [
+        ("pieces.diagram", "interactive-diagram", "missing-atom"),
+        ("pieces.cif", "xml", "missing-move"),
+    ] {
+        let seen = &result["host_files"][name];
+        if filetypes {
+            assert_eq!(seen["filetype"], filetype, "{label}: {name}: {seen}");
+        }
+        assert_eq!(seen["attached"], true, "{label}: {name}: {seen}");
+        assert!(
+            has(seen, "codes", code, Some(1)),
+            "{label}: {name} should have `{code}` on line 2: {seen}"
+        );
+    }
+    let float = float_words(&result["host_files"]["pieces.diagram"], "float");
+    assert!(
+        float.contains("fmWfcF (XBetza)") && float.contains("The Shatranj Pawn"),
+        "{label}: `K` on `fmWfcF` in pieces.diagram should show its hover; the float read:\n{float}"
+    );
+
     let tox = &result["other_files"]["tox.ini"];
     assert_eq!(tox["filetype"], "dosini", "{label}: {tox}");
     assert_eq!(tox["attached"], false, "{label}: {tox}");
@@ -469,6 +498,12 @@ fn check(result: &Value, label: &str) {
     check_small_float(result, label);
     check_explain(result, label);
     check_recognition(result, label);
+}
+
+/// betza.lua's lists of files are the server's (syntax/src/host/kinds.rs); no Neovim needed.
+#[test]
+fn generated_lists_follow_the_table_of_file_kinds() {
+    generated_lists::check();
 }
 
 #[test]

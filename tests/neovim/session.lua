@@ -6,8 +6,8 @@
 -- after the start of a key typed on a new line, undone after. A line with an error and a hint:
 -- the sign and the virtual text on screen. `K` on a piece in a terminal of 80x24. Last, the code
 -- action menu (`gra` from 0.11 on, `:lua vim.lsp.buf.code_action()` typed before) and the
--- explanation it opens. Then variants files under other names and the samples in
--- $BETZA_SAMPLES: whether each is recognised. Counts the notifications and requests the server
+-- explanation it opens. Then variants files under other names, an Interactive Diagram and a
+-- C/CIF file, and the samples in $BETZA_SAMPLES: whether each is recognised. Counts the notifications and requests the server
 -- sent. Writes what it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
@@ -339,20 +339,38 @@ local ok, err = pcall(function()
     local other = vim.api.nvim_get_current_buf()
     return other, { filetype = vim.bo[other].filetype }
   end
-  results.other_files = {}
-  local tox, tox_seen = open("tox.ini")
-  for _, name in ipairs({ "pychess-variants.ini", "rules.ini" }) do
+  -- `name` opened: its filetype, whether the server attached, its diagnostics once they came.
+  local function open_served(name)
     local other, seen = open(name)
     seen.attached = vim.wait(15000, function() return vim.lsp.buf_is_attached(other, client.id) end, 50)
     if seen.attached then
       vim.wait(15000, function() return #vim.diagnostic.get(other) > 0 end, 50)
       seen.codes = codes(other)
+    end
+    return seen
+  end
+  results.other_files = {}
+  local tox, tox_seen = open("tox.ini")
+  for _, name in ipairs({ "pychess-variants.ini", "rules.ini" }) do
+    local seen = open_served(name)
+    if seen.attached then
       seen.float = k_on(3, 9, "K on " .. name)
     end
     results.other_files[name] = seen
   end
   tox_seen.attached = vim.lsp.buf_is_attached(tox, client.id)
   results.other_files["tox.ini"] = tox_seen
+
+  -- An Interactive Diagram and a C/CIF file (issue 52): the filetype each gets, whether the
+  -- server attached, its diagnostics once they came, and in the diagram `K` on line 3's piece.
+  results.host_files = {}
+  for _, name in ipairs({ "pieces.diagram", "pieces.cif" }) do
+    local seen = open_served(name)
+    if seen.attached and name:find("%.diagram$") then
+      seen.float = k_on(3, 9, "K on " .. name)
+    end
+    results.host_files[name] = seen
+  end
 
   -- The samples of tests/common/ini_samples.rs: the filetype each gets, and whether the config
   -- sends it to the server.

@@ -4,6 +4,10 @@
 //! from Debian's Chromium: Problems count, hover diagram, completion, quick fix, diagnostics
 //! following edits, explain panel, server failures. `.ci/run` installs what it needs first (`run.sh --install-only`).
 
+#[path = "../common/generated.rs"]
+mod generated;
+#[path = "generated.rs"]
+mod generated_lists;
 #[path = "../common/tool.rs"]
 mod tool;
 
@@ -21,6 +25,13 @@ fn npm(script: &str) {
         .status()
         .expect("npm runs");
     assert!(status.success(), "npm run {script} failed");
+}
+
+/// The manifest's languages and activation events, and the languages the client sends, are
+/// the server's (syntax/src/host/kinds.rs); no VS Code needed.
+#[test]
+fn generated_lists_follow_the_table_of_file_kinds() {
+    generated_lists::check();
 }
 
 #[test]

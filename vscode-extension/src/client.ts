@@ -16,18 +16,19 @@ import {
   type ErrorHandlerResult,
 } from "vscode-languageclient/node";
 
+import { EXTENSIONS_SENT_BY_NAME, SERVER_LANGUAGES } from "./fileKinds";
 import { RestartPolicy, gaveUpMessage } from "./restarts";
 import { resolveServer, type Resolution } from "./serverPath";
 import { serverSettings, type ServerSettings } from "./settings";
 
 export const SELECTOR: DocumentSelector = [
-  ...["betza", "mbn", "fairy-variants", "ccif", "pgn"].flatMap((language) => [
+  ...SERVER_LANGUAGES.flatMap((language) => [
     { scheme: "file", language },
     { scheme: "untitled", language },
   ]),
   // PGN stays with whichever extension owns it (or plain text); the server finds the
   // VariantMen tag by the file name, so .pgn files are sent whatever their language.
-  { scheme: "file", pattern: "**/*.pgn" },
+  ...EXTENSIONS_SENT_BY_NAME.map((extension) => ({ scheme: "file", pattern: `**/*.${extension}` })),
 ];
 
 function isExecutable(file: string): boolean {

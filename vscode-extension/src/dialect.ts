@@ -51,6 +51,8 @@ export function dialectAt(document: TextLines, line: number, fallback: DialectId
   switch (document.languageId) {
     case "fairy-variants":
       return { dialect: "fairy", reason: "Fairy-Stockfish variants.ini files are read as Fairy-Stockfish reads them" };
+    case "interactive-diagram":
+      return { dialect: "xbetza", reason: "the pieces of Interactive Diagrams are written in XBetza" };
     case "ccif":
       return { dialect: "mbn", reason: "the pieces of C/CIF files are written in MBN" };
     case "mbn":

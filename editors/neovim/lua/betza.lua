@@ -1,5 +1,6 @@
 -- The betza language server in Neovim: diagnostics, hover with move diagrams, completion and
--- macro rename for Betza notation in variants.ini, PGN, CIF, .betza and .mbn files.
+-- macro rename for Betza notation in variants.ini, PGN, Interactive Diagram, C/CIF, .betza and
+-- .mbn files.
 --
 -- Install: put this file at ~/.config/nvim/lua/betza.lua (or add the folder holding `lua/` to
 -- 'runtimepath'), then call from init.lua:
@@ -35,17 +36,29 @@ local M = {}
 local BETZA_K = "<Cmd>lua require('betza').hover()<CR>"
 
 -- Files are chosen by name, and an `.ini` also by its content: `variants.ini` holds Betza, an
--- ordinary `.ini` does not, and both are `dosini` to Neovim.
-local NAME_PATTERNS = {
-  "%.betza$",
-  "%.mbn$",
-  "%.pgn$",
-  "%.cif$",
-  "%.ccif$",
+-- ordinary `.ini` does not, and both are `dosini` to Neovim. The lists are the server's own
+-- (tests/neovim checks them against syntax/src/host/kinds.rs, and writes them).
+-- Generated from syntax/src/host/kinds.rs by `UPDATE_EDITORS=1 cargo test -p betza-server --test neovim generated_lists`: edit the table, not this part.
+-- The filetype a file of each extension the server reads gets: the name decides.
+local FILETYPES = {
+  pgn = "pgn",
+  diagram = "interactive-diagram",
+  cif = "xml",
+  ccif = "xml",
+  betza = "betza",
+  mbn = "mbn",
 }
-
--- The variants Fairy-Stockfish has built in, which a section may inherit from: the names of
--- syntax/src/host/ini/builtins.tsv (tests/neovim checks that this file agrees with the server).
+-- An `.ini` is a variants file by a word in its name, or by a key of these (in lower case;
+-- a numbered key takes any digits) or a section inheriting from a built-in variant or
+-- from a section above it.
+local VARIANTS = {
+  filetype = "fairy-variants",
+  extension = "ini",
+  name_word = "variants",
+  keys = { "piecetochartable" },
+  numbered_keys = { "custompiece" },
+}
+-- The variants Fairy-Stockfish has built in, which a section may inherit from.
 local BUILT_IN = {}
 for name in ([[
   chess normal fischerandom nocastle armageddon torpedo berolina pawnsideways pawnback legan
@@ -62,6 +75,23 @@ for name in ([[
   flipello10 amazons xiangqi manchu supply janggi janggitraditional janggimodern janggicasual
 ]]):gmatch("%S+") do
   BUILT_IN[name] = true
+end
+-- End of the generated part.
+
+-- Whether the key of a `key = value` line is one only a variants file has.
+local function is_variants_key(line)
+  local key = vim.trim(line:match("^([^=]*)=") or ""):lower()
+  for _, known in ipairs(VARIANTS.keys) do
+    if key == known then
+      return true
+    end
+  end
+  for _, numbered in ipairs(VARIANTS.numbered_keys) do
+    if key:sub(1, #numbered) == numbered and key:sub(#numbered + 1):match("^%d*$") then
+      return true
+    end
+  end
+  return false
 end
 
 -- Whether the lines are a Fairy-Stockfish variants file, as the server decides
@@ -81,38 +111,37 @@ local function holds_variants(lines)
         end
       end
       above[vim.trim(name or header):lower()] = true
-    elseif not vim.trim(line):match("^[#;]") then
-      local key = vim.trim(line:match("^([^=]*)=") or ""):lower()
-      if key == "piecetochartable" or key:match("^custompiece%d*$") then
-        return true
-      end
+    elseif not vim.trim(line):match("^[#;]") and is_variants_key(line) then
+      return true
     end
   end
   return false
 end
 
+-- The extension of a file's name, in lower case ("" without one).
+local function extension_of(path)
+  return vim.fn.fnamemodify(path, ":t"):lower():match("%.([^.]*)$") or ""
+end
+
 -- An `.ini` named `*variants*.ini`, or whose buffer holds a variants file.
 local function is_variants_file(path, bufnr)
-  local name = vim.fn.fnamemodify(path, ":t"):lower()
-  if not name:find("%.ini$") then
+  if extension_of(path) ~= VARIANTS.extension then
     return false
   end
-  return name:find("variants") ~= nil
+  local name = vim.fn.fnamemodify(path, ":t"):lower()
+  return name:find(VARIANTS.name_word, 1, true) ~= nil
     or holds_variants(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false))
 end
 
 --- Whether the server reads the file with this path (shown in buffer `bufnr`, when given).
 function M.handles(path, bufnr)
-  local name = vim.fn.fnamemodify(path, ":t"):lower()
-  for _, pattern in ipairs(NAME_PATTERNS) do
-    if name:find(pattern) then
-      return true
-    end
+  if FILETYPES[extension_of(path)] then
+    return true
   end
   if not (bufnr and vim.api.nvim_buf_is_loaded(bufnr)) then
     return false
   end
-  return vim.bo[bufnr].filetype == "fairy-variants" or is_variants_file(path, bufnr)
+  return vim.bo[bufnr].filetype == VARIANTS.filetype or is_variants_file(path, bufnr)
 end
 
 local function first_line_is_xml(bufnr)
@@ -120,38 +149,42 @@ local function first_line_is_xml(bufnr)
   return line:match("^%s*<") ~= nil
 end
 
--- `.cif` is also crystallography's format, so only an XML `.cif` becomes `xml`. A variants
--- file is `fairy-variants` (from Neovim 0.8 on; 0.7 uses these rules only when
--- `g:do_filetype_lua` is set, and the server then starts by M.handles all the same), coloured
--- as INI.
+-- A Lua pattern that matches `text` in any case: "ini" gives "[iI][nN][iI]".
+local function any_case(text)
+  return (text:gsub("%a", function(c)
+    return "[" .. c:lower() .. c:upper() .. "]"
+  end))
+end
+
+-- Each extension's filetype, but `.cif` is also crystallography's format, so only an XML
+-- `.cif` becomes `xml`. A variants file is `fairy-variants` (from Neovim 0.8 on; 0.7 uses
+-- these rules only when `g:do_filetype_lua` is set, and the server then starts by M.handles
+-- all the same), coloured as INI.
 local function add_filetypes()
+  local extension = vim.deepcopy(FILETYPES)
+  extension.cif = function(_, bufnr)
+    if first_line_is_xml(bufnr) then
+      return FILETYPES.cif
+    end
+  end
   vim.filetype.add({
-    extension = {
-      betza = "betza",
-      mbn = "mbn",
-      ccif = "xml",
-      cif = function(_, bufnr)
-        if first_line_is_xml(bufnr) then
-          return "xml"
-        end
-      end,
-    },
+    extension = extension,
     pattern = {
-      [".*%.[iI][nN][iI]"] = function(path, bufnr)
+      [".*%." .. any_case(VARIANTS.extension)] = function(path, bufnr)
         if is_variants_file(path, bufnr) then
-          return "fairy-variants"
+          return VARIANTS.filetype
         end
       end,
     },
   })
   vim.api.nvim_create_autocmd("FileType", {
     group = vim.api.nvim_create_augroup("betza-filetype", { clear = true }),
-    pattern = "fairy-variants",
+    pattern = VARIANTS.filetype,
     callback = function(args)
       vim.bo[args.buf].commentstring = "# %s"
       -- After Neovim's own FileType handler, which sets 'syntax' to the filetype.
       vim.schedule(function()
-        if vim.api.nvim_buf_is_valid(args.buf) and vim.bo[args.buf].filetype == "fairy-variants" then
+        if vim.api.nvim_buf_is_valid(args.buf) and vim.bo[args.buf].filetype == VARIANTS.filetype then
           vim.bo[args.buf].syntax = "dosini"
         end
       end)

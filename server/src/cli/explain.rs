@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use betza_syntax::board::BoardSize;
 use betza_syntax::explain::{Described, pieces, said_in_turn};
-use betza_syntax::model::is_meaningless;
 use betza_syntax::notation::xboard::xboard_reading;
+use betza_syntax::registry::is_meaningless;
 use betza_syntax::{BetzaString, Dialect};
 
 use super::{EXIT_BAD_INPUT, EXIT_OUTPUT, report};

@@ -35,7 +35,7 @@ pub fn run(request: &Request) -> ExitCode {
     let string = BetzaString::new(&request.betza, request.dialect);
     report::eprint_syntax_errors("<betza>", &request.betza, string.parse().errors());
     // XBoard, like Fairy-Stockfish, reads what it can of any string.
-    if model::is_meaningless(string.parse()) && !request.xboard {
+    if betza_syntax::registry::is_meaningless(string.parse()) && !request.xboard {
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     let from = request.from.unwrap_or_else(|| request.board.centre());

@@ -182,7 +182,7 @@ impl Analysis {
         // decoded strings (XML entities) map to the file byte by byte.
         if old_start > start
             || old_end < end
-            || crate::notation::of(region.dialect).has_macros()
+            || crate::registry::notation(region.dialect).has_macros()
             || region.decoded.is_some()
         {
             return None;

@@ -313,7 +313,7 @@ fn findings_of(
 /// A fix a dropped one offered goes to a kept one for the same engine on the span that has
 /// none, whose promise it keeps.
 fn one_finding_per_span(findings: &mut Vec<Diagnostic>, dialect: Dialect) {
-    let own = crate::notation::of(dialect).own_engine();
+    let own = crate::registry::notation(dialect).own_engine();
     let scope = |d: &Diagnostic| (d.range, d.code.engine.filter(|e| Some(*e) != own));
     // One pass to find each span's strongest: a string can have tens of thousands of findings.
     let mut strongest_on: HashMap<(TextRange, Option<Engine>), Severity> = HashMap::new();

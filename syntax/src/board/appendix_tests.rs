@@ -3,7 +3,7 @@
 //! pieces that show the lameness, hop or capture.
 
 use super::{BoardSize, Generated, Position, Side, Square, generate};
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 pub(super) struct Setup<'a> {
     pub(super) board: &'a str,
@@ -40,7 +40,10 @@ pub(super) fn run(betza: &str, setup: &Setup<'_>) -> Generated {
     .expect("position");
     let parsed = parse(betza, Dialect::XBetza);
     assert!(parsed.errors().is_empty(), "{betza}: {:?}", parsed.errors());
-    generate(&model::build(&parsed.piece(), Dialect::XBetza), &position)
+    generate(
+        &crate::registry::lower(&parsed.piece(), Dialect::XBetza),
+        &position,
+    )
 }
 
 pub(super) fn destinations(betza: &str, setup: &Setup<'_>) -> Vec<String> {

@@ -28,7 +28,7 @@ pub fn generate_quickly(piece: &Piece, position: &Position) -> Generated {
 
 /// The moves of `piece` in `position`, searched as `search` says.
 pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Search) -> Generated {
-    let notation = crate::notation::of(piece.dialect);
+    let notation = crate::registry::notation(piece.dialect);
     if let Some(generated) = notation.generate_own(piece, position) {
         return generated;
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::{BoardSize, Position, Side, Square, generate};
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 #[derive(Debug, Deserialize)]
 struct Case {
@@ -38,7 +38,7 @@ fn run(file: &str) -> (usize, Vec<String>, Vec<String>) {
     run_with(file, |case, position| {
         let dialect: Dialect = case.dialect.parse().expect("known dialect");
         let parsed = parse(&case.betza, dialect);
-        generate(&model::build(&parsed.piece(), dialect), position)
+        generate(&crate::registry::lower(&parsed.piece(), dialect), position)
     })
 }
 
@@ -243,7 +243,7 @@ fn every_xbetza_departure_from_xboard_carries_a_finding() {
     ] {
         let (_, _, failed) = run_with(file, |case, position| {
             generate(
-                &model::build(
+                &crate::registry::lower(
                     &parse(&case.betza, Dialect::XBetza).piece(),
                     Dialect::XBetza,
                 ),

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use super::generate::generate_searching;
 use super::walk::Search;
 use super::{BoardSize, Position, Side, Square};
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 fn leg() -> impl Strategy<Value = String> {
     // Plain and `mp` legs are more likely, so most strings have moves.
@@ -53,7 +53,7 @@ proptest! {
         let position = Position::new(size, from, Side::White, false, &friends, &enemies)
             .expect("position");
         let parsed = parse(&betza, Dialect::XBetza);
-        let piece = model::build(&parsed.piece(), Dialect::XBetza);
+        let piece = crate::registry::lower(&parsed.piece(), Dialect::XBetza);
         let every = generate_searching(&piece, &position, Search::EveryPath);
         prop_assume!(!every.truncated && !every.moves.is_empty());
         // With a budget too small for a free search, the hunt for missing squares finds the

@@ -52,7 +52,7 @@ pub(crate) fn candidates(
     if text.len() <= LONGEST_LOOKED_UP {
         found.extend(catalogue(string_read).map(|betza| (Source::Catalogue, betza)));
     }
-    if !crate::notation::of(to.dialect()).reads_in_any_order()
+    if !crate::registry::notation(to.dialect()).reads_in_any_order()
         && let Some(reordered) = reordered(string)
     {
         found.push((Source::Reordered, reordered));

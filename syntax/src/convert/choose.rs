@@ -18,7 +18,9 @@ pub(crate) fn best(
 ) -> Conversion {
     // On equal lengths: the catalogue's names (in the seed's letters) first, but the letters a
     // notation's files use first where they put the mode first (Fairy-Stockfish's `mfW`).
-    let own_letters_first = crate::notation::of(to.dialect()).spelling().mode_first;
+    let own_letters_first = crate::registry::notation(to.dialect())
+        .spelling()
+        .mode_first;
     let rank = |source: Source| match source {
         Source::Catalogue if own_letters_first => 1,
         Source::Parts if own_letters_first => 0,

@@ -18,54 +18,42 @@ pub(crate) use spell::{SEED, Spelling};
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::board::Square;
 use crate::diagnostic::{Code, codes};
 use crate::lint::{self, Engine, Original};
-use crate::{BetzaString, Dialect, model};
+use std::fmt;
+use std::sync::PoisonError;
 
-/// A reading of a string: a dialect as we read it, or XBoard's own generator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Reading {
-    /// The seeds' XBetza (`xbetza`).
-    XBetza,
-    /// Fairy-Stockfish's reading (`fairy`).
-    Fairy,
-    /// XBoard's generator reading XBetza (`xboard`).
-    XBoard,
+use crate::BetzaString;
+pub use crate::dialect::Reading;
+
+impl BetzaString {
+    /// The string, read as `from`, written so that `to` reads it the same: proven by
+    /// generation ([`convert`]), and different from the string; `None` when no such string is
+    /// found.
+    pub fn converted(&self, from: Reading, to: Reading) -> Option<String> {
+        let mut conversions = self
+            .conversions()
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        conversions
+            .entry((from, to))
+            .or_insert_with(|| {
+                // Read as written when `from` is the string's own dialect's reading.
+                let conversion = if from.dialect() == self.dialect() {
+                    convert_read(self, from, to)
+                } else {
+                    convert(self.text(), from, to)
+                }
+                .ok()?;
+                (conversion.exact && conversion.betza != self.text()).then_some(conversion.betza)
+            })
+            .clone()
+    }
 }
 
+/// What a conversion asks of a reading.
 impl Reading {
-    pub const ALL: [Reading; 3] = [Reading::XBetza, Reading::Fairy, Reading::XBoard];
-
-    /// The name on the command line.
-    pub fn id(self) -> &'static str {
-        match self {
-            Reading::XBetza => "xbetza",
-            Reading::Fairy => "fairy",
-            Reading::XBoard => "xboard",
-        }
-    }
-
-    /// The dialect the text is written in: XBoard reads XBetza.
-    pub fn dialect(self) -> Dialect {
-        match self {
-            Reading::Fairy => Dialect::Fairy,
-            Reading::XBetza | Reading::XBoard => Dialect::XBetza,
-        }
-    }
-
-    /// The reading of a string written in `dialect`, where a conversion has one.
-    pub fn of_dialect(dialect: Dialect) -> Option<Reading> {
-        match dialect {
-            Dialect::XBetza => Some(Reading::XBetza),
-            Dialect::Fairy => Some(Reading::Fairy),
-            Dialect::Mbn | Dialect::Chained => None,
-        }
-    }
-
     /// The conversion that answers a finding of `code` on a string read this way: from the
     /// reading meant to the reading of the engine that plays it. On `engines-disagree` in
     /// Fairy-Stockfish's reading: the engine of a variants.ini plays a piece its author
@@ -96,41 +84,11 @@ impl Reading {
         self == Reading::XBoard
     }
 
-    /// Who reads the string this way, in a difference's words and a menu.
-    pub fn reader(self) -> &'static str {
-        match self {
-            Reading::XBetza => "XBetza",
-            Reading::Fairy => "Fairy-Stockfish",
-            Reading::XBoard => "XBoard",
-        }
-    }
-
     /// The same reading as the proofs of fixes know it.
     fn for_proof(self) -> lint::Reading {
         match self {
             Reading::XBoard => lint::Reading::Engine(Engine::XBoard),
             reading => lint::Reading::Dialect(reading.dialect()),
-        }
-    }
-}
-
-impl fmt::Display for Reading {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl FromStr for Reading {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "xbetza" => Ok(Reading::XBetza),
-            "fairy" => Ok(Reading::Fairy),
-            "xboard" => Ok(Reading::XBoard),
-            _ => Err(format!(
-                "unknown reading `{s}`: expected one of xbetza, fairy, xboard"
-            )),
         }
     }
 }
@@ -234,7 +192,7 @@ fn original(string: &BetzaString, from: Reading) -> Original<'_> {
 /// XBoard reads what it can of any string: for it only a string with no move is unreadable.
 fn unreadable(string: &BetzaString, from: Reading) -> bool {
     string.text().trim().is_empty()
-        || (from != Reading::XBoard && model::is_meaningless(string.parse()))
+        || (from != Reading::XBoard && string.notation().is_meaningless(string.parse()))
 }
 
 /// Whether `text` read as `from` makes no move in any reference position: there is nothing

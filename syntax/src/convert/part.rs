@@ -58,9 +58,9 @@ type Entry = (bool, Kind, Step);
 /// The parts of `text` as `dialect` reads it.
 pub(crate) fn parts_of_text(text: &str, dialect: Dialect) -> Parts {
     // An engine's reading is read from the text, as the engine reads it: no parse is needed.
-    let piece = crate::notation::of(dialect)
+    let piece = crate::registry::notation(dialect)
         .model_of_text(text)
-        .unwrap_or_else(|| model::build(&parse(text, dialect).piece(), dialect));
+        .unwrap_or_else(|| crate::registry::lower(&parse(text, dialect).piece(), dialect));
     parts(&piece)
 }
 

@@ -48,7 +48,7 @@ pub(crate) const SEED: Spelling = Spelling {
 
 /// The words that may write moves of `kind` in `dialect`, the conventional first.
 fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
-    let spelling = crate::notation::of(dialect).spelling();
+    let spelling = crate::registry::notation(dialect).spelling();
     let plain = |atoms: &[&str], kind_letter: &'static str| -> Vec<Word> {
         atoms
             .iter()
@@ -111,7 +111,7 @@ fn layout(
     if let Some(turn) = turn {
         return format!("{initial}{directions}{turn}{mode}{atom}");
     }
-    if crate::notation::of(dialect).spelling().mode_first {
+    if crate::registry::notation(dialect).spelling().mode_first {
         format!("{initial}{mode}{directions}{kind_letter}{atom}")
     } else {
         format!("{initial}{directions}{mode}{kind_letter}{atom}")

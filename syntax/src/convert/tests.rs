@@ -107,7 +107,7 @@ fn what_the_target_cannot_say_is_listed() {
     assert!(words.contains("only XBetza goes to"), "{words}");
 }
 
-/// As `betza moves` decides (model::is_meaningless): no meaning, no conversion.
+/// As `betza moves` decides (registry::is_meaningless): no meaning, no conversion.
 #[test]
 fn a_string_without_meaning_is_an_error() {
     for (text, from) in [
@@ -236,7 +236,7 @@ fn independently_same(text: &str, from: Reading, result: &str, to: Reading) -> b
     use crate::board::reference::same_on_proof_positions;
     let model_of = |text: &str, reading: Reading| {
         let dialect = reading.dialect();
-        crate::model::build(&crate::parse(text, dialect).piece(), dialect)
+        crate::registry::lower(&crate::parse(text, dialect).piece(), dialect)
     };
     if from == to && from != Reading::XBoard {
         return same_on_proof_positions(&model_of(text, from), &model_of(result, to));

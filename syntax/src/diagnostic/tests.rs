@@ -1,13 +1,13 @@
 //! The registry against what the analysis emits: every example gets its code and its correction
-//! does not, every syntax problem's code is registered, every code found in the project's own
-//! files is registered, and the code list is generated from it.
+//! does not, every code found in the project's own files is registered, and the code list is
+//! generated from it. Every syntax problem's code is checked beside the grammar that reports
+//! it (`parser::tests::assert_registered`).
 
 use std::collections::HashSet;
 
 use super::{Code, Example, all_codes, lookup};
 use crate::analysis::{Options, analyse};
 use crate::host::HostFormat;
-use crate::parser::Problem;
 
 /// The codes the analysis reports on an example's text. A lint rule's example is analysed with
 /// only the rule's own engine as a target, so no other engine's finding on the same letters
@@ -66,64 +66,6 @@ fn codes_are_unique() {
     let mut seen = HashSet::new();
     for code in all_codes() {
         assert!(seen.insert(code.name), "{} twice", code.name);
-    }
-}
-
-/// Every kind of syntax problem, one value each.
-#[test]
-fn every_syntax_problem_is_registered() {
-    let problems = [
-        Problem::UnknownModifier,
-        Problem::UnknownAtom,
-        Problem::UnknownCharacter,
-        Problem::StrayPunctuation,
-        Problem::MissingAtom {
-            ends_with_again: false,
-            at_end: false,
-            before_space: false,
-        },
-        Problem::StrayNumber,
-        Problem::StrayStar,
-        Problem::StrayExtension,
-        Problem::UnclosedParen,
-        Problem::UnmatchedParen,
-        Problem::EmptyGroup,
-        Problem::NestedParen,
-        Problem::DuplicateRange,
-        Problem::DuplicateExtension,
-        Problem::ExtensionOnNonLeaper,
-        Problem::RangeTooLong,
-        Problem::FairyReadsOneDigit,
-        Problem::CastlingBadStep,
-        Problem::RangeWithoutEffect,
-        Problem::RangeOnDoubledAtom,
-        Problem::MbnUnclosed('{'),
-        Problem::MbnUnmatched('}'),
-        Problem::MbnNestingTooDeep,
-        Problem::MbnExpected("a number"),
-        Problem::MbnUnexpected("here"),
-        Problem::MbnEmptyDefinition,
-        Problem::MbnSecondEquals,
-        Problem::MbnMacroWithPrefix,
-        Problem::MbnCompoundTooLong,
-        Problem::MbnMissingMove,
-        Problem::MbnSecondSteps,
-        Problem::MbnUnusedModifier,
-        Problem::MbnLoneY,
-        Problem::ChainedOperatorFirst,
-        Problem::ChainedUnknownLetter,
-        Problem::ChainedUnknownAtom,
-        Problem::ChainedMissingLeg,
-    ];
-    for problem in problems {
-        let code = problem.code();
-        let registered = lookup(code.name).unwrap_or_else(|| panic!("{code} is not registered"));
-        assert_eq!(
-            registered.severity,
-            problem.severity(),
-            "{}",
-            problem.code()
-        );
     }
 }
 

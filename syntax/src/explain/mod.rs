@@ -77,7 +77,7 @@ impl<'p> Described<'p> {
     pub fn new(parse: &'p Parse) -> Self {
         Described {
             parse,
-            piece: std::borrow::Cow::Owned(model::build(&parse.piece(), parse.dialect())),
+            piece: std::borrow::Cow::Owned(crate::registry::lower(&parse.piece(), parse.dialect())),
         }
     }
 
@@ -152,7 +152,7 @@ pub(crate) fn slicer(text: &str) -> impl Fn(rowan::TextRange) -> String + '_ {
 fn explain_built(parse: &Parse, piece: &model::Piece, seen: Option<BoardSize>) -> Explanation {
     let text = parse.syntax().text().to_string();
     let slice = slicer(&text);
-    let notation = crate::notation::of(parse.dialect());
+    let notation = crate::registry::notation(parse.dialect());
     let Paragraphs {
         mut moves,
         together,

@@ -42,7 +42,7 @@ fn fingerprints() -> &'static [(NamedPiece, Fingerprint)] {
         catalogue()
             .iter()
             .map(|entry| {
-                let piece = model::build(
+                let piece = crate::registry::lower(
                     &parse(entry.betza, Dialect::XBetza).piece(),
                     Dialect::XBetza,
                 );
@@ -99,7 +99,8 @@ pub fn identify(piece: &model::Piece) -> Identity {
 /// pieces moving like it on an empty board: no lameness, hop, capture on the way.
 pub(super) fn is_plain(betza: &str) -> bool {
     let parse = crate::parse(betza, Dialect::XBetza);
-    super::summary::difference_words(&model::build(&parse.piece(), Dialect::XBetza)).is_none()
+    super::summary::difference_words(&crate::registry::lower(&parse.piece(), Dialect::XBetza))
+        .is_none()
 }
 
 #[cfg(test)]
@@ -107,7 +108,7 @@ mod tests {
     use super::*;
 
     fn names_of(betza: &str) -> Vec<&'static str> {
-        let piece = model::build(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
+        let piece = crate::registry::lower(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
         identify(&piece).names.iter().map(|e| e.name).collect()
     }
 
@@ -189,7 +190,8 @@ mod tests {
         // Unknown pieces get no name.
         assert!(names_of("fDbA").is_empty());
         // The Xiangqi Horse moves like a Knight on an empty board, and only there.
-        let horse = model::build(&parse("mafsW", Dialect::XBetza).piece(), Dialect::XBetza);
+        let horse =
+            crate::registry::lower(&parse("mafsW", Dialect::XBetza).piece(), Dialect::XBetza);
         let twins: Vec<&str> = identify(&horse).twins.iter().map(|e| e.name).collect();
         assert!(twins.contains(&"Knight"), "{twins:?}");
     }
@@ -199,7 +201,8 @@ mod tests {
     /// budget, so it is compared with nothing, and the catalogue's pieces are still named.
     #[test]
     fn a_costly_piece_is_not_compared() {
-        let costly = model::build(&parse("(aK)", Dialect::XBetza).piece(), Dialect::XBetza);
+        let costly =
+            crate::registry::lower(&parse("(aK)", Dialect::XBetza).piece(), Dialect::XBetza);
         assert!(empty_board_trace(&costly).is_none());
         assert_eq!(identify(&costly), Identity::default());
         assert_eq!(names_of("mafsW"), ["Xiangqi Horse", "Mao"]);

@@ -64,7 +64,7 @@ pub fn pieces(string: &BetzaString) -> Vec<Piece<'_>> {
             read: Read::Whole(string),
         }]
     };
-    if !crate::notation::of(string.dialect()).has_macros() {
+    if !crate::registry::notation(string.dialect()).has_macros() {
         return whole();
     }
     let game = string.parse();

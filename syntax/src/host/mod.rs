@@ -6,6 +6,7 @@
 mod diagram;
 mod errors;
 pub mod ini;
+pub mod kinds;
 mod pgn;
 mod plain;
 mod tokens;
@@ -20,6 +21,7 @@ use rowan::{TextRange, TextSize};
 
 pub use diagram::StartSquare;
 pub use errors::HostErrors;
+pub use kinds::{FileKind, KINDS};
 pub use tokens::HostTokens;
 pub(crate) use tokens::moved;
 
@@ -183,45 +185,57 @@ pub struct Scan {
 
 /// The format of a file, from its name and, for `.ini` files, its content (DESIGN.md: not
 /// every `.ini`, only those named `*variants*.ini` and those whose content is a variants file,
-/// [`ini::is_variants_file`]).
+/// [`ini::is_variants_file`]). The rules are the table of [`kinds::KINDS`].
 pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
     let name = base_name(file_name);
-    match extension(&name) {
-        "ini" if name.contains("variants") || ini::is_variants_file(text) => {
-            Some(HostFormat::VariantsIni)
-        }
-        "pgn" => Some(HostFormat::Pgn),
-        "diagram" => Some(HostFormat::Diagram),
-        "cif" | "ccif" => Some(HostFormat::Cif),
-        "betza" => Some(HostFormat::Betza),
-        "mbn" => Some(HostFormat::Mbn),
-        _ => None,
-    }
+    KINDS
+        .iter()
+        .find(|kind| kind.claims(&name, text))
+        .map(|kind| kind.format)
 }
 
 /// The format of a document an editor opened, `language` being the editor's language id.
+/// A name with an extension of a kind's own (`.betza`, `.diagram`) decides. Then
 /// `fairy-variants` is a choice (the user's, or the editor's own detection): it is taken
-/// whatever the name. Otherwise the name decides, as for [`detect`]; an `.ini` whose content
-/// is no variants file is nobody's, whatever its language. A name that says nothing leaves it
-/// to the language, and an `ini` to its content.
+/// whatever else the name says. Otherwise the name decides, as for [`detect`]; an `.ini` whose
+/// content is no variants file is nobody's, whatever its language. A name that says nothing
+/// leaves it to the language, and an `ini` to its content; any other language is read as
+/// `.betza` lines.
 pub fn detect_document(file_name: &str, language: &str, text: &str) -> Option<HostFormat> {
-    if language == "fairy-variants" {
-        return Some(HostFormat::VariantsIni);
+    let name = base_name(file_name);
+    let extension = kinds::extension(&name);
+    // Before the language: Eglot 1.9 (Emacs 28) sends every document of a server with the
+    // language of the buffer that started it, a `.diagram` as `fairy-variants`.
+    if let Some(kind) = KINDS
+        .iter()
+        .find(|kind| kind.extensions.contains(&extension))
+    {
+        return Some(kind.format);
+    }
+    // Only a kind recognised by content can be a choice: the others follow from the name.
+    let chosen = KINDS
+        .iter()
+        .find(|kind| kind.shared.is_some() && kind.language == language);
+    if let Some(kind) = chosen {
+        return Some(kind.format);
     }
     if let Some(format) = detect(file_name, text) {
         return Some(format);
     }
-    if extension(&base_name(file_name)) == "ini" {
+    if kinds::is_shared_extension(extension) {
         return None;
     }
-    match language {
-        // Neovim calls INI `dosini`.
-        "ini" | "dosini" => ini::is_variants_file(text).then_some(HostFormat::VariantsIni),
-        "pgn" => Some(HostFormat::Pgn),
-        "ccif" | "xml" => Some(HostFormat::Cif),
-        "mbn" => Some(HostFormat::Mbn),
-        _ => Some(HostFormat::Betza),
+    for kind in KINDS {
+        if kind.language == language || kind.other_languages.contains(&language) {
+            return Some(kind.format);
+        }
+        if let Some(shared) = kind.shared
+            && shared.host_languages.contains(&language)
+        {
+            return (shared.content.holds)(text).then_some(kind.format);
+        }
     }
+    Some(HostFormat::Betza)
 }
 
 /// The last component of a path, in lower case.
@@ -231,10 +245,6 @@ fn base_name(file_name: &str) -> String {
         .next()
         .unwrap_or(file_name)
         .to_ascii_lowercase()
-}
-
-fn extension(name: &str) -> &str {
-    name.rsplit_once('.').map_or("", |(_, extension)| extension)
 }
 
 /// Scans a whole file. `default_dialect` applies to `.betza` lines before any `# dialect:` line.

@@ -62,6 +62,7 @@ key = value"
     );
     assert_eq!(detect("game.PGN", ""), Some(HostFormat::Pgn));
     assert_eq!(detect("a/b/c.ccif", ""), Some(HostFormat::Cif));
+    assert_eq!(detect("griffons.diagram", ""), Some(HostFormat::Diagram));
     assert_eq!(detect("notes.txt", ""), None);
     assert_eq!(detect("variants.txt", "[x]\ncustomPiece1 = a:W"), None);
 }
@@ -130,6 +131,17 @@ fn documents_are_recognised_by_name_language_and_content() {
         detect_document("/w/settings.ini", "fairy-variants", plain),
         Some(HostFormat::VariantsIni)
     );
+    // Eglot 1.9 sends every document with the language of the first: the name decides.
+    for (name, format) in [
+        ("/w/griffons.diagram", HostFormat::Diagram),
+        ("/w/pieces.betza", HostFormat::Betza),
+        ("/w/game.pgn", HostFormat::Pgn),
+    ] {
+        assert_eq!(
+            detect_document(name, "fairy-variants", variants),
+            Some(format)
+        );
+    }
     assert_eq!(
         detect_document("Untitled-1", "ini", variants),
         Some(HostFormat::VariantsIni)
@@ -143,6 +155,80 @@ fn documents_are_recognised_by_name_language_and_content() {
         detect_document("Untitled-1", "plaintext", "fmWfcF"),
         Some(HostFormat::Betza)
     );
+}
+
+/// Every extension, language and format belongs to one kind, and each kind is
+/// recognised by what the table says of it (the editors' lists are generated from it).
+#[test]
+fn the_table_of_kinds_is_what_detection_reads() {
+    use super::detect_document;
+    use super::kinds::KINDS;
+    let mut extensions = Vec::new();
+    let mut languages = Vec::new();
+    for kind in KINDS {
+        for extension in kind.extensions {
+            extensions.push(*extension);
+            let name = format!("a/Piece.{}", extension.to_ascii_uppercase());
+            assert_eq!(detect(&name, ""), Some(kind.format), "{name}");
+        }
+        if let Some(shared) = kind.shared {
+            extensions.push(shared.extension);
+            let name = format!("My{}.{}", shared.name_word, shared.extension);
+            assert_eq!(detect(&name, ""), Some(kind.format), "{name}");
+            assert_eq!(detect(&format!("other.{}", shared.extension), ""), None);
+        }
+        languages.extend(kind.other_languages);
+        languages.push(kind.language);
+        assert_eq!(
+            detect_document("Untitled-1", kind.language, ""),
+            Some(kind.format),
+            "{}",
+            kind.language
+        );
+    }
+    let formats: std::collections::HashSet<HostFormat> = KINDS.iter().map(|k| k.format).collect();
+    assert_eq!(formats.len(), KINDS.len(), "one kind a format");
+    for list in [&mut extensions, &mut languages] {
+        let count = list.len();
+        list.sort_unstable();
+        list.dedup();
+        assert_eq!(list.len(), count, "one kind each: {list:?}");
+    }
+}
+
+/// The keys and parents the table gives editors that read an `.ini` themselves are what the
+/// server's own reading (`ini::is_variants_file`) looks for, in any case.
+#[test]
+fn the_content_rule_editors_are_given_is_the_servers() {
+    let shared = super::kinds::KINDS
+        .iter()
+        .find_map(|kind| kind.shared)
+        .expect("variants files share .ini");
+    let holds = shared.content.holds;
+    for key in shared.content.keys {
+        for spelt in [
+            key.to_string(),
+            key.to_ascii_lowercase(),
+            key.to_ascii_uppercase(),
+        ] {
+            assert!(holds(&format!("[x]\n{spelt} = a\n")), "{spelt}");
+        }
+        assert!(!holds(&format!("[x]\n{key}s = a\n")), "{key}s");
+    }
+    for key in shared.content.numbered_keys {
+        for number in ["", "1", "25", "007"] {
+            let spelt = format!("{}{number}", key.to_ascii_lowercase());
+            assert!(holds(&format!("[x]\n{spelt} = a\n")), "{spelt}");
+        }
+        assert!(!holds(&format!("[x]\n{key}X = a\n")), "{key}X");
+    }
+    let parents = (shared.content.built_in_parents)();
+    assert!(parents.len() > 100 && parents.contains(&"chess"));
+    for parent in parents {
+        assert_eq!(parent, parent.to_ascii_lowercase());
+        assert!(holds(&format!("[mine:{parent}]\n")), "{parent}");
+    }
+    assert!(!holds("[mine:chesss]\n"));
 }
 
 #[test]

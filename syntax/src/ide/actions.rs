@@ -67,7 +67,7 @@ fn rewritten(document: &Document, offset: usize) -> Option<Fix> {
     let text = document.region_text(region);
     let string = document.string(&text, region.dialect);
     let equivalent =
-        crate::notation::of(region.dialect).equivalent(string.parse(), string.model())?;
+        crate::registry::notation(region.dialect).equivalent(string.parse(), string.model())?;
     let (other, into) = (equivalent.text, equivalent.dialect);
     let (start, end) = (
         usize::from(region.range.start()),

@@ -45,7 +45,7 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             .count();
         // ASCII: one byte a character.
         let word = TextRange::new(at - TextSize::new(word_length as u32), at);
-        let notation = crate::notation::of(region.dialect);
+        let notation = crate::registry::notation(region.dialect);
         let continuation = notation.continues_leg(&before);
         return as_items(notation.letters().letters(continuation), word);
     }
@@ -60,7 +60,8 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             let before = rope.text_at(line_start..offset).unwrap_or_default();
             // A piece's Betza not typed yet (`customPiece3 = z:`): the letters of its start.
             if betza_starts_at(model, offset) {
-                let letters = crate::notation::of(HostFormat::VariantsIni.dialect()).letters();
+                let letters =
+                    crate::registry::notation(HostFormat::VariantsIni.dialect()).letters();
                 return as_items(letters.letters(false), TextRange::empty(at));
             }
             let options = super::ini::completion(model, &before, offset);
@@ -77,7 +78,7 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
                 .collect()
         }
         Some(HostFormat::Betza) => {
-            let letters = crate::notation::of(HostFormat::Betza.dialect()).letters();
+            let letters = crate::registry::notation(HostFormat::Betza.dialect()).letters();
             as_items(letters.letters(false), TextRange::empty(at))
         }
         _ => Vec::new(),

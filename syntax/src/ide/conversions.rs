@@ -49,7 +49,7 @@ fn ports<'f>(
                 engine: engine.reader(),
                 // Read as written: as the string's own notation means it.
                 meaning: if meant == own {
-                    crate::notation::of(own.dialect()).reader()
+                    crate::registry::notation(own.dialect()).reader()
                 } else {
                     meant.reader()
                 },

@@ -15,7 +15,7 @@ pub fn token_class(dialect: Dialect, kind: SyntaxKind, in_error: bool) -> Option
         SyntaxKind::WHITESPACE => None,
         SyntaxKind::DIGITS | SyntaxKind::STAR => Some(TokenClass::Number),
         SyntaxKind::L_PAREN | SyntaxKind::R_PAREN => Some(TokenClass::Operator),
-        _ => crate::notation::of(dialect).letters().class(kind),
+        _ => crate::registry::notation(dialect).letters().class(kind),
     }
 }
 

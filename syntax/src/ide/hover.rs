@@ -56,7 +56,7 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
             .map(|d| (d.code.name(), d.message.as_str(), d.help.as_deref())),
     );
     let mut range = region.range;
-    let mbn = crate::notation::of(region.dialect)
+    let mbn = crate::registry::notation(region.dialect)
         .has_macros()
         .then(|| mbn_definition(document, (offset, region.dialect), (options, height)))
         .flatten();
@@ -315,7 +315,7 @@ fn mbn_definition(
 /// The documentation of the token at byte `offset` of a parsed string, from the dialect's own
 /// table: a letter, an operator, a range; empty for anything else.
 pub fn token_doc(parsed: &Parse, offset: usize) -> String {
-    let table = crate::notation::of(parsed.dialect()).letters();
+    let table = crate::registry::notation(parsed.dialect()).letters();
     let token = parsed
         .syntax()
         .token_at_offset(TextSize::new(u32::try_from(offset).unwrap_or(0)))

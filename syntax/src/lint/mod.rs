@@ -17,7 +17,7 @@ pub(crate) use proof::{Original, Reading, drop_conflicting_fixes};
 
 use crate::board::Position;
 use crate::diagnostic::{self, Code};
-use crate::{BetzaString, Dialect, Severity};
+use crate::{BetzaString, Severity};
 
 /// Which rules run, at what level, for which engines.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,18 +32,6 @@ pub struct LintConfig {
 }
 
 impl LintConfig {
-    /// DESIGN.md: XBoard for `xbetza`; Fairy-Stockfish alone for `fairy`, since a
-    /// `variants.ini` is read by Fairy-Stockfish. XBoard is added on request (setting or
-    /// `--engine`), for those whose XBoard-protocol GUI reads the string again.
-    pub fn for_dialect(dialect: Dialect) -> LintConfig {
-        let own = crate::notation::of(dialect).own_engine();
-        LintConfig {
-            engines: vec![own.unwrap_or(Engine::XBoard)],
-            levels: Vec::new(),
-            seen: None,
-        }
-    }
-
     fn level(&self, code: Code) -> Option<Severity> {
         if let Some(engine) = code.engine
             && !self.engines.contains(&engine)
@@ -87,7 +75,7 @@ pub fn lint(string: &BetzaString, config: &LintConfig) -> Vec<Diagnostic> {
         config,
         out: Vec::new(),
     };
-    crate::notation::of(string.dialect()).lint(string, &mut findings);
+    string.notation().lint(string, &mut findings);
     let mut out = findings.out;
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
     proof::prove_fixes(string, &mut out, config.seen.as_ref());

@@ -11,7 +11,6 @@ use super::comparison::{Comparison, Move, comparable};
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
 use crate::board::{Generated, Position, Square, generate, without_repeats};
-use crate::model;
 use crate::{BetzaString, Dialect, parse};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
@@ -35,10 +34,13 @@ impl Reading {
     pub(crate) fn generator(self, text: &str) -> Generator<'static> {
         match self {
             Reading::Dialect(dialect) => {
-                let piece = without_repeats(&model::build(&parse(text, dialect).piece(), dialect));
+                let piece = without_repeats(&crate::registry::lower(
+                    &parse(text, dialect).piece(),
+                    dialect,
+                ));
                 Box::new(move |position| generate(&piece, position))
             }
-            Reading::Engine(engine) => crate::notation::engine_generator(engine, text),
+            Reading::Engine(engine) => crate::registry::engine_generator(engine, text),
         }
     }
 }
@@ -291,7 +293,7 @@ fn not_kept(
         Engine::XBoard => "XBoard",
         Engine::FairyStockfish => "Fairy-Stockfish",
     };
-    let ours_name = crate::notation::of(original.dialect).reader();
+    let ours_name = crate::registry::notation(original.dialect).reader();
     let ours = original.generator();
     let theirs = Reading::Engine(engine).generator(fixed);
     match super::comparison::difference((ours_name, ours), (engine_name, &*theirs), seen) {

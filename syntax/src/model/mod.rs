@@ -23,25 +23,11 @@ pub use step::{COMPASS, Lean, Step};
 use rowan::TextRange;
 
 use crate::Dialect;
-use crate::tree::{Parse, ast};
 
 #[cfg(test)]
 thread_local! {
     /// The text of every piece built on this thread, for tests that count builds.
     pub(crate) static BUILT: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// The model of a parsed piece, by its dialect's own lowering. Moves whose atom is missing or
-/// unknown (syntax errors) are left out; everything else is kept.
-pub fn build(piece: &ast::Piece, dialect: Dialect) -> Piece {
-    #[cfg(test)]
-    BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
-    crate::notation::of(dialect).lower(piece)
-}
-
-/// Whether a parse's errors leave the model no meaning to show.
-pub fn is_meaningless(parse: &Parse) -> bool {
-    parse.has_errors() && !crate::notation::of(parse.dialect()).reads_despite_errors(parse)
 }
 
 /// A piece: the union of its moves.

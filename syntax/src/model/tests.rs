@@ -1,7 +1,7 @@
 //! Each rule of the model, checked on an empty board against the seed sentence it implements.
 
 use crate::board::{BoardSize, Position, Side, generate};
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 fn destinations_as(betza: &str, dialect: Dialect, from: &str, side: Side) -> String {
     let size: BoardSize = "9x9".parse().expect("size");
@@ -14,7 +14,7 @@ fn destinations_as(betza: &str, dialect: Dialect, from: &str, side: Side) -> Str
 fn reached(betza: &str, dialect: Dialect, position: &Position) -> String {
     let parsed = parse(betza, dialect);
     assert!(!parsed.has_errors(), "{betza}: {:?}", parsed.errors());
-    let piece = model::build(&parsed.piece(), dialect);
+    let piece = crate::registry::lower(&parsed.piece(), dialect);
     let squares: Vec<String> = generate(&piece, position)
         .destinations()
         .iter()

@@ -23,33 +23,53 @@ pub mod xboard;
 #[cfg(test)]
 mod tests;
 
-use crate::BetzaString;
-use crate::board::{BoardSize, Generated, Position, generate, without_repeats};
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use crate::board::{BoardSize, Generated, Position, without_repeats};
 use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
-use crate::lint::proof::Generator;
 use crate::lint::{Engine, Findings};
-use crate::model;
-use crate::parser::{Problem, SpanNode};
+use crate::parser::SpanNode;
 use crate::tree::{Parse, ast};
 use crate::vocabulary::dialects::DialectTable;
-use crate::{Dialect, SyntaxError};
+use crate::{Dialect, Reading, SyntaxError};
+use crate::{lexer, model, tree};
 
 /// One notation: everything a generic layer needs to ask of a dialect.
 pub(crate) trait Notation: Sync {
+    /// The dialect strings of this notation are written in.
+    fn dialect(&self) -> Dialect;
+
     /// The tokens of `text` as a tree of spans, and the syntax errors found on the way.
     fn parse(&self, text: &str, tokens: &[Token]) -> (SpanNode, Vec<SyntaxError>);
-
-    /// What is wrong with a number of `digits` digits (a range or a repeat count), if anything.
-    /// Seed 000 gives no limit; XBoard reads two digits (../shared/reference).
-    fn digits_problem(&self, digits: usize) -> Option<Problem> {
-        (digits > 2).then_some(Problem::RangeTooLong)
-    }
 
     /// The move model of a parsed piece. Moves whose atom is missing or unknown (syntax errors)
     /// are left out; everything else is kept.
     fn lower(&self, piece: &ast::Piece) -> model::Piece;
+
+    /// `text` read in this notation: lexed, parsed and built into its lossless tree. Inputs
+    /// are limited to 4 GiB (rowan's 32-bit offsets).
+    fn read(&self, text: &str) -> Parse {
+        let tokens = lexer::lex(text);
+        let (root, errors) = self.parse(text, &tokens);
+        let green = tree::build(text, &tokens, &root);
+        Parse::new(green, errors, self.dialect())
+    }
+
+    /// [`Notation::lower`], which every model is built by (and tests count).
+    fn model(&self, piece: &ast::Piece) -> model::Piece {
+        #[cfg(test)]
+        model::BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
+        self.lower(piece)
+    }
+
+    /// Whether a parse's errors leave the model no meaning to show.
+    fn is_meaningless(&self, parse: &Parse) -> bool {
+        parse.has_errors() && !self.reads_despite_errors(parse)
+    }
 
     /// The model of `text` built without a parse, for a notation read from its text rather
     /// than its tree (an engine's reading); `None`: parse and [`Notation::lower`].
@@ -133,6 +153,89 @@ pub(crate) trait Notation: Sync {
     }
 }
 
+/// One Betza string, read once in its notation: its parse, and what is built from it the first
+/// time something asks (its model, the model generation reads, the string converted to other
+/// readings). The lints, the engine comparisons, the proofs of fixes and every editor feature
+/// read the same one, so a string is parsed and lowered once however many of them look at it.
+/// Its notation is resolved once, when it is read (`BetzaString::new`, in the registry).
+#[derive(Debug)]
+pub struct BetzaString {
+    text: String,
+    notation: &'static dyn Notation,
+    parse: Parse,
+    model: OnceLock<model::Piece>,
+    /// The model with each move written again left out, which a comparison or proof generates
+    /// in many positions.
+    to_generate: OnceLock<model::Piece>,
+    /// The string converted between readings, proven exact, by (from, to): each asked for
+    /// once (`convert`).
+    conversions: Mutex<HashMap<(Reading, Reading), Option<String>>>,
+}
+
+impl BetzaString {
+    /// `text` read in `notation`; the rest is built when first asked for.
+    pub(crate) fn read(text: &str, notation: &'static dyn Notation) -> BetzaString {
+        BetzaString {
+            text: text.to_owned(),
+            notation,
+            parse: notation.read(text),
+            model: OnceLock::new(),
+            to_generate: OnceLock::new(),
+            conversions: Mutex::default(),
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.parse.dialect()
+    }
+
+    pub fn parse(&self) -> &Parse {
+        &self.parse
+    }
+
+    /// The notation the string is read in.
+    pub(crate) fn notation(&self) -> &'static dyn Notation {
+        self.notation
+    }
+
+    /// The piece as its dialect reads it.
+    pub fn model(&self) -> &model::Piece {
+        self.model
+            .get_or_init(|| self.notation.model(&self.parse.piece()))
+    }
+
+    /// [`Self::model`] without repeated moves: the same moves, found once each in every
+    /// position it is generated in.
+    pub fn model_to_generate(&self) -> &model::Piece {
+        self.to_generate
+            .get_or_init(|| without_repeats(self.model()))
+    }
+
+    /// The piece as `notation` reads the same text: its own model when that is its notation.
+    pub(crate) fn model_as(&self, notation: &'static dyn Notation) -> Cow<'_, model::Piece> {
+        if notation.dialect() == self.dialect() {
+            Cow::Borrowed(self.model())
+        } else {
+            Cow::Owned(notation.model(&notation.read(&self.text).piece()))
+        }
+    }
+
+    /// The conversions asked of the string so far.
+    pub(crate) fn conversions(&self) -> &Mutex<HashMap<(Reading, Reading), Option<String>>> {
+        &self.conversions
+    }
+}
+
+impl std::fmt::Debug for dyn Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.dialect().id())
+    }
+}
+
 /// A piece written in another dialect with the same moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Equivalent {
@@ -140,29 +243,4 @@ pub struct Equivalent {
     /// The notation's name in a sentence: "chained Betza".
     pub named: &'static str,
     pub text: String,
-}
-
-/// The notation of `dialect`: the one place a dialect is dispatched to its implementation.
-pub(crate) fn of(dialect: Dialect) -> &'static dyn Notation {
-    match dialect {
-        Dialect::XBetza => &xbetza::XBetza,
-        Dialect::Fairy => &fairy::Fairy,
-        Dialect::Mbn => &mbn::Mbn,
-        Dialect::Chained => &chained::Chained,
-    }
-}
-
-/// The moves of `text` as `engine` reads it, position by position: each engine's reading is a
-/// notation's (Fairy-Stockfish's is `fairy`, XBoard's is `xboard`).
-pub(crate) fn engine_generator(engine: Engine, text: &str) -> Generator<'static> {
-    match engine {
-        Engine::FairyStockfish => {
-            let piece = without_repeats(&fairy::model::piece(text));
-            Box::new(move |position| generate(&piece, position))
-        }
-        Engine::XBoard => {
-            let text = text.to_owned();
-            Box::new(move |position| xboard::board::generate(&text, position))
-        }
-    }
 }

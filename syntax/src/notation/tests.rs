@@ -4,7 +4,7 @@ use crate::Dialect;
 use crate::vocabulary::dialects::{DialectTable, Letter, LetterKind};
 
 fn table(dialect: Dialect) -> &'static dyn DialectTable {
-    super::of(dialect).letters()
+    crate::registry::notation(dialect).letters()
 }
 
 fn offered(dialect: Dialect, letter: char) -> Option<Letter> {

@@ -13,14 +13,15 @@
 //! The grammar is total: every token sequence parses. Mistakes do not stop the parser; each one
 //! is emitted as a [`Problem`] with its span and the parser carries on, so the moves around a
 //! mistake keep their full structure. Nothing recurses (groups do not nest), so deep or long input
-//! cannot exhaust the stack, and every token is looked at a bounded number of times.
+//! cannot exhaust the stack, and every token is looked at a bounded number of times. The one rule
+//! the two readings differ on, how many digits a number may have, comes from the notation as a
+//! [`DigitRule`], so the grammar names no notation.
 
 use chumsky::input::{Checkpoint, Cursor, InputRef};
 use chumsky::inspector::Inspector;
 use chumsky::prelude::*;
 
-use super::error::Problem;
-use crate::Dialect;
+use super::error::{Problem, SyntaxProblem};
 use crate::SyntaxKind::{self, *};
 use crate::lexer::Token;
 use crate::vocabulary::{Atom, LetterRole, letter_role};
@@ -31,14 +32,37 @@ type Input<'a> = &'a [SyntaxKind];
 // problems are collected in the parser state instead.
 type Extra<'a> = extra::Full<EmptyErr, Findings, ()>;
 
+/// How many digits a number (a range, a group's repeat count) may have in a dialect, and what a
+/// longer one is: the rule XBetza and Fairy-Stockfish's reading of this grammar differ on,
+/// given by each notation.
+#[derive(Clone, Copy)]
+pub(crate) struct DigitRule {
+    pub most: usize,
+    pub too_long: &'static dyn SyntaxProblem,
+}
+
+/// What the grammar found wrong: one of its own problems, or a number longer than the
+/// [`DigitRule`] allows (the rule says what that is).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Found {
+    Problem(Problem),
+    LongNumber,
+}
+
+impl From<Problem> for Found {
+    fn from(problem: Problem) -> Found {
+        Found::Problem(problem)
+    }
+}
+
 /// The problems found so far, in the parser's state. A rewind drops those found on the
 /// abandoned path, so only problems of the parse that was kept are reported.
 #[derive(Debug, Default)]
-pub(crate) struct Findings(pub Vec<(Span, Problem)>);
+pub(crate) struct Findings(pub Vec<(Span, Found)>);
 
 impl Findings {
-    fn push(&mut self, start: usize, end: usize, problem: Problem) {
-        self.0.push((Span::from(start..end), problem));
+    fn push(&mut self, start: usize, end: usize, found: impl Into<Found>) {
+        self.0.push((Span::from(start..end), found.into()));
     }
 }
 
@@ -83,7 +107,6 @@ pub(crate) struct Source<'a> {
     pub text: &'a str,
     pub tokens: &'a [Token],
     pub kinds: &'a [SyntaxKind],
-    pub dialect: Dialect,
 }
 
 impl Source<'_> {
@@ -159,7 +182,10 @@ fn legs(elements: Vec<Element>, first_position: usize) -> Vec<SpanNode> {
 }
 
 /// The parser for a whole Betza string in XBetza or Fairy Betza.
-pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNode, Extra<'a>> {
+pub(crate) fn piece<'a>(
+    source: Source<'a>,
+    digits: DigitRule,
+) -> impl Parser<'a, Input<'a>, SpanNode, Extra<'a>> {
     let modifier = any::<Input<'a>, Extra<'a>>()
         .filter(|kind: &SyntaxKind| kind.is_modifier_letter())
         .map_with(|kind, e| {
@@ -170,11 +196,11 @@ pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNo
         let span: Span = e.span();
         Element::Again(span.start)
     });
-    let group = custom(move |input| group(input, source));
+    let group = custom(move |input| group(input, source, digits));
     let elements = choice((modifier, again, group))
         .repeated()
         .collect::<Vec<_>>();
-    let atom = custom(move |input| atom(input, source));
+    let atom = custom(move |input| atom(input, source, digits));
 
     let a_move = elements
         .then(atom.or_not())
@@ -235,6 +261,7 @@ pub(crate) fn piece<'a>(source: Source<'a>) -> impl Parser<'a, Input<'a>, SpanNo
 fn group<'a>(
     input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>,
     source: Source<'a>,
+    digits: DigitRule,
 ) -> Result<Element, EmptyErr> {
     let start = input.cursor();
     let open = input.span_since(&start).start;
@@ -283,9 +310,8 @@ fn group<'a>(
         if input.peek() == Some(DIGITS) {
             let index = input.span_since(&start).end;
             input.skip();
-            let digits = source.token_text(index).len();
-            if let Some(found) = crate::notation::of(source.dialect).digits_problem(digits) {
-                input.state().push(index, index + 1, found);
+            if source.token_text(index).len() > digits.most {
+                input.state().push(index, index + 1, Found::LongNumber);
             }
         }
         if elements.is_empty() {
@@ -308,6 +334,7 @@ fn group<'a>(
 fn atom<'a>(
     input: &mut InputRef<'a, '_, Input<'a>, Extra<'a>>,
     source: Source<'a>,
+    digits: DigitRule,
 ) -> Result<SpanNode, EmptyErr> {
     let start = input.cursor();
     let first = input.span_since(&start).start;
@@ -358,7 +385,8 @@ fn atom<'a>(
                         .push(index, index + 1, Problem::DuplicateRange);
                     children.push(SpanNode::leaf(ERROR, span));
                 } else {
-                    if let Some(found) = range_problem(source, atom, doubled, range, index) {
+                    if let Some(found) = range_problem(source, digits, atom, doubled, range, index)
+                    {
                         input.state().push(index, index + 1, found);
                     }
                     children.push(SpanNode::leaf(RANGE, span));
@@ -380,22 +408,20 @@ fn atom<'a>(
 /// What is wrong with the range token at `index` after `atom`, if anything.
 fn range_problem(
     source: Source<'_>,
+    rule: DigitRule,
     atom: Option<Atom>,
     doubled: bool,
     range: SyntaxKind,
     index: usize,
-) -> Option<Problem> {
+) -> Option<Found> {
     let digits = source.token_text(index);
     match atom {
         Some(Atom::O) if range == STAR || digits.bytes().all(|b| b == b'0') => {
-            return Some(Problem::CastlingBadStep);
+            return Some(Problem::CastlingBadStep.into());
         }
-        Some(Atom::U | Atom::I) => return Some(Problem::RangeWithoutEffect),
-        _ if doubled => return Some(Problem::RangeOnDoubledAtom),
+        Some(Atom::U | Atom::I) => return Some(Problem::RangeWithoutEffect.into()),
+        _ if doubled => return Some(Problem::RangeOnDoubledAtom.into()),
         _ => {}
     }
-    if range == DIGITS {
-        return crate::notation::of(source.dialect).digits_problem(digits.len());
-    }
-    None
+    (range == DIGITS && digits.len() > rule.most).then_some(Found::LongNumber)
 }

@@ -4,50 +4,54 @@
 mod error;
 pub(crate) mod grammar;
 pub(crate) mod limits;
+#[cfg(test)]
+pub(crate) mod tests;
 
-pub use error::{Problem, SyntaxError};
-pub(crate) use grammar::SpanNode;
+pub use error::{Problem, SyntaxError, SyntaxProblem};
+pub(crate) use grammar::{DigitRule, SpanNode};
 
 use chumsky::Parser;
 use rowan::{TextRange, TextSize};
 
 use crate::lexer::Token;
 use crate::{Dialect, SyntaxKind};
-use grammar::{Findings, Source};
+use grammar::{Findings, Found, Source};
 
-/// A notation's own parser (MBN's, chained Betza's): token spans with the problems found.
-pub(crate) type OwnParser = fn(Source<'_>) -> (SpanNode, Vec<(usize, usize, Problem)>);
+/// A notation's own parser (MBN's, chained Betza's): token spans with the problems found, of
+/// the notation's own kind.
+pub(crate) type OwnParser<P> = fn(Source<'_>) -> (SpanNode, Vec<(usize, usize, P)>);
 
 /// Parses the tokens of `text` in `dialect` with that notation's own parser. The returned root
 /// spans every token.
-pub(crate) fn parse_own(
+pub(crate) fn parse_own<P: SyntaxProblem>(
     text: &str,
     tokens: &[Token],
     dialect: Dialect,
-    own: OwnParser,
+    own: OwnParser<P>,
 ) -> (SpanNode, Vec<SyntaxError>) {
     let kinds: Vec<SyntaxKind> = tokens.iter().map(|t| t.kind).collect();
     let source = Source {
         text,
         tokens,
         kinds: &kinds,
-        dialect,
     };
     let (root, findings) = own(source);
     let mut errors: Vec<SyntaxError> = findings
         .into_iter()
-        .map(|(start, end, problem)| to_syntax_error(text, tokens, dialect, start, end, problem))
+        .map(|(start, end, problem)| to_syntax_error(text, tokens, dialect, start, end, &problem))
         .collect();
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     (root, errors)
 }
 
 /// Parses the tokens of `text` with the Betza grammar that XBetza and Fairy-Stockfish's
-/// reading share. The returned root spans every token.
+/// reading share; `digits` is how long a number `dialect` reads. The returned root spans every
+/// token.
 pub(crate) fn parse_betza(
     text: &str,
     tokens: &[Token],
     dialect: Dialect,
+    digits: DigitRule,
 ) -> (SpanNode, Vec<SyntaxError>) {
     let kinds: Vec<SyntaxKind> = tokens.iter().map(|t| t.kind).collect();
     let whole = SpanNode {
@@ -60,17 +64,20 @@ pub(crate) fn parse_betza(
         text,
         tokens,
         kinds: &kinds,
-        dialect,
     };
     let mut findings = Findings::default();
     // The grammar accepts every token sequence, so there is always an output.
-    let output = grammar::piece(source)
+    let output = grammar::piece(source, digits)
         .parse_with_state(kinds.as_slice(), &mut findings)
         .into_output();
     let mut syntax_errors: Vec<SyntaxError> = findings
         .0
         .into_iter()
-        .map(|(span, problem)| {
+        .map(|(span, found)| {
+            let problem: &dyn SyntaxProblem = match &found {
+                Found::Problem(problem) => problem,
+                Found::LongNumber => digits.too_long,
+            };
             to_syntax_error(text, tokens, dialect, span.start, span.end, problem)
         })
         .collect();
@@ -78,12 +85,10 @@ pub(crate) fn parse_betza(
     // nothing new.
     let reported: Vec<TextRange> = syntax_errors
         .iter()
-        .filter(|e| !matches!(e.problem, Problem::MissingAtom { .. }))
+        .filter(|e| !e.is_missing_atom())
         .map(|e| e.range)
         .collect();
-    syntax_errors.retain(|e| {
-        !matches!(e.problem, Problem::MissingAtom { .. }) || !reported.contains(&e.range)
-    });
+    syntax_errors.retain(|e| !e.is_missing_atom() || !reported.contains(&e.range));
     syntax_errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     (output.unwrap_or(whole), syntax_errors)
 }
@@ -94,14 +99,9 @@ fn to_syntax_error(
     dialect: Dialect,
     start: usize,
     end: usize,
-    problem: Problem,
+    problem: &dyn SyntaxProblem,
 ) -> SyntaxError {
-    let range = byte_range(text, tokens, start, end);
-    SyntaxError {
-        problem,
-        range,
-        message: problem.message(&text[range], dialect),
-    }
+    SyntaxError::new(problem, byte_range(text, tokens, start, end), text, dialect)
 }
 
 /// The bytes covered by tokens `start..end`; an empty span sits where its token would start.

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::board::{Position, Square, SquareUse, generate};
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 /// What `betza` (XBetza) does from e5 on 8x8 with the friends and enemies given.
 fn drawn(
@@ -16,7 +16,7 @@ fn drawn(
 ) -> (Position, BTreeMap<Square, SquareUse>) {
     let position = crate::tests::position_8x8("e5", friends, enemies);
     let parsed = parse(betza, Dialect::XBetza);
-    let piece = model::build(&parsed.piece(), Dialect::XBetza);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::XBetza);
     let uses = generate(&piece, &position).summary();
     (position, uses)
 }

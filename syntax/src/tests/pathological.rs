@@ -57,14 +57,14 @@ fn every_line_break_nul_and_unicode_separator() {
 #[test]
 fn capturing_repeat_groups_on_the_largest_board() {
     use crate::board::{BoardSize, Position, Side, generate};
-    use crate::{Dialect, model, parse};
+    use crate::{Dialect, parse};
     let size: BoardSize = "26x26".parse().expect("size");
     let enemies: Vec<_> = size
         .squares()
         .filter(|s| (s.file + s.rank) % 3 == 0)
         .collect();
     for text in ["(caf)", "(caf)W", "(cafmaf)K"] {
-        let piece = model::build(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
+        let piece = crate::registry::lower(&parse(text, Dialect::XBetza).piece(), Dialect::XBetza);
         let from = size.centre();
         let enemies: Vec<_> = enemies.iter().copied().filter(|s| *s != from).collect();
         let position =
@@ -85,13 +85,13 @@ fn capturing_repeat_groups_on_the_largest_board() {
 #[test]
 fn a_huge_range_on_a_later_leg_does_not_overflow() {
     use crate::board::{BoardSize, Position, Side, Square, generate};
-    use crate::{Dialect, model, parse};
+    use crate::{Dialect, parse};
     let text = "(p\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\x0c333a33333aD3323333333(333@@@@@@@@333332paD333\x0033333\u{fffd}3aD332333333333333333333\u{fffd}3aD33233333333333333paD333\u{fffd}\u{fffd}\u{fffd}aD3323333333333333333303";
     let size: BoardSize = "8x8".parse().expect("size");
     let from = Square { file: 3, rank: 3 };
     let position = Position::new(size, from, Side::White, false, &[], &[]).expect("position");
     for dialect in [Dialect::XBetza, Dialect::Fairy] {
-        let piece = model::build(&parse(text, dialect).piece(), dialect);
+        let piece = crate::registry::lower(&parse(text, dialect).piece(), dialect);
         let generated = generate(&piece, &position);
         assert!(generated.destinations().iter().all(|s| size.contains(*s)));
     }
@@ -146,7 +146,7 @@ fn a_move_deeper_than_the_leg_limit_is_cut_short() {
 }
 
 fn xbetza_piece(text: &str) -> crate::model::Piece {
-    crate::model::build(
+    crate::registry::lower(
         &crate::parse(text, crate::Dialect::XBetza).piece(),
         crate::Dialect::XBetza,
     )

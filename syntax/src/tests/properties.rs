@@ -83,7 +83,7 @@ fn long_chains_are_bounded() {
         let text = unit.repeat(100_000 / unit.len());
         check_invariants(&text, Dialect::Chained);
         let parsed = parse(&text, Dialect::Chained);
-        let piece = crate::model::build(&parsed.piece(), Dialect::Chained);
+        let piece = crate::registry::lower(&parsed.piece(), Dialect::Chained);
         assert!(piece.moves.iter().all(|m| m.legs.len() <= 256), "{unit}");
     }
 }
@@ -113,7 +113,7 @@ proptest! {
         let position = Position::new(size, from, side, false, &friends, &enemies)
             .expect("a valid position");
         for dialect in [Dialect::XBetza, Dialect::Fairy, Dialect::Chained] {
-            let piece = crate::model::build(&parse(&text, dialect).piece(), dialect);
+            let piece = crate::registry::lower(&parse(&text, dialect).piece(), dialect);
             let generated = generate(&piece, &position);
             for square in generated.destinations() {
                 prop_assert!(size.contains(square));
@@ -146,7 +146,7 @@ proptest! {
         let position = Position::new(size, from, Side::White, false, &[], &enemies)
             .expect("a valid position");
         let parsed = parse(&text, Dialect::Chained);
-        let piece = crate::model::build(&parsed.piece(), Dialect::Chained);
+        let piece = crate::registry::lower(&parsed.piece(), Dialect::Chained);
         for square in generate(&piece, &position).destinations() {
             prop_assert!(size.contains(square));
         }

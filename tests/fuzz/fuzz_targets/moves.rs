@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
         .expect("the squares are on the board and distinct");
     for dialect in Dialect::ALL {
         let parsed = parse(&betza, dialect);
-        let piece = model::build(&parsed.piece(), dialect);
+        let piece = betza_syntax::registry::lower(&parsed.piece(), dialect);
         let generated = generate(&piece, &position);
         let on_board = |square: Square, what: &str| {
             assert!(

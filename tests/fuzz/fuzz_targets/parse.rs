@@ -25,13 +25,13 @@ fuzz_target!(|data: &[u8]| {
             assert!(
                 start <= end && end <= text.len(),
                 "{dialect}: error {:?} at {start}..{end} outside the text ({} bytes)",
-                error.problem,
+                error.code(),
                 text.len()
             );
             assert!(
                 text.is_char_boundary(start) && text.is_char_boundary(end),
                 "{dialect}: error {:?} at {start}..{end} splits a character",
-                error.problem
+                error.code()
             );
             assert!(!error.message.is_empty(), "{dialect}: empty message");
         }

@@ -278,6 +278,19 @@ async function run(): Promise<void> {
       await hoverAt(2, 19, "The Shatranj Pawn");
     });
 
+    await step("an Interactive Diagram gets its language, the server's squiggle and hover", async () => {
+      await quickInput(page, "Control+P", "pieces.diagram", "pieces.diagram");
+      await waitFor(page, "the Interactive Diagram language", languageMode, (t) => t.includes("Interactive Diagram"));
+      await page.locator(".squiggly-error").first().waitFor({ timeout: STEP_TIMEOUT });
+      await hoverAt(3, 10, "fmWfcF (XBetza) · piece P");
+    });
+
+    await step("a .cif gets the C/CIF language and the server's squiggle", async () => {
+      await quickInput(page, "Control+P", "pieces.cif", "pieces.cif");
+      await waitFor(page, "the C/CIF language", languageMode, (t) => t.includes("C/CIF"));
+      await page.locator(".squiggly-error").first().waitFor({ timeout: STEP_TIMEOUT });
+    });
+
     await step("a 12x10 board under a long finding: the hover's diagram is still seen whole", async () => {
       await quickInput(page, "Control+P", "large.variants.ini", "large.variants.ini");
       await page.locator(".squiggly-error, .squiggly-warning").first().waitFor({ timeout: STEP_TIMEOUT });

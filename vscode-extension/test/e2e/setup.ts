@@ -53,7 +53,7 @@ export function prepare(): void {
   fs.writeFileSync(dirs.config, "auth: none\n");
   fs.copyFileSync(corpusFile, path.join(dirs.workspace, "variants.ini"));
   fs.copyFileSync(corpusPgn, path.join(dirs.workspace, "game.pgn"));
-  for (const [name, text] of Object.entries(INI_FILES)) {
+  for (const [name, text] of Object.entries({ ...INI_FILES, ...HOST_FILES })) {
     fs.writeFileSync(path.join(dirs.workspace, name), text);
   }
   // XBoard's findings are off in a variants.ini unless asked for; this workspace asks, as one
@@ -78,6 +78,16 @@ export const INI_FILES = {
   "settings.ini": "[server]\nport = 8080\nmode = Nx\n",
   "large.variants.ini":
     "[large:chess]\nmaxFile = l\nmaxRank = 10\nstartFen = 12/12/12/12/12/12/12/12/12/K10k w - - 0 1\ncustomPiece1 = a:NN\n",
+};
+
+/**
+ * Files of the other kinds the server reads (issue 52): an Interactive Diagram whose line 2 has a
+ * broken string (`x` at the end of `fmWx`) and line 3 the Shatranj pawn, and a C/CIF file whose
+ * line 2 defines `Nx`.
+ */
+export const HOST_FILES = {
+  "pieces.diagram": "files=8 ranks=8\nwazir:W:fmWx:wazir:d1\npawn:P:fmWfcF:pawn:a2-h2\n",
+  "pieces.cif": '<?xml version="1.0"?>\n<game name="t" pieces="N|Knight|=Nx B|Bishop|=B0"/>\n',
 };
 
 /** The engines the workspace asks findings for. */

@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 
 import { dialectAt, declaredDialect, type TextLines } from "../../src/dialect";
+import { SERVER_LANGUAGES } from "../../src/fileKinds";
 
 function document(languageId: string, fileName: string, text = ""): TextLines {
   const lines = text.split("\n");
@@ -14,6 +15,13 @@ describe("dialectAt", () => {
     assert.equal(dialectAt(document("ccif", "/g/game.cif"), 0, "xbetza")?.dialect, "mbn");
     assert.equal(dialectAt(document("mbn", "/p/pieces.mbn"), 0, "fairy")?.dialect, "mbn");
     assert.equal(dialectAt(document("pgn", "/g/game.pgn"), 0, "fairy")?.dialect, "xbetza");
+    assert.equal(dialectAt(document("interactive-diagram", "/d/griffons.diagram"), 0, "fairy")?.dialect, "xbetza");
+  });
+
+  it("has a dialect for every language the server reads", () => {
+    for (const language of SERVER_LANGUAGES) {
+      assert.ok(dialectAt(document(language, "/untitled"), 0, "xbetza"), language);
+    }
   });
 
   it("knows PGN by its file name when another extension (or none) owns the language", () => {

@@ -119,6 +119,26 @@ describe("grammars", () => {
     assert.ok(line.includes('"FBR": string.quoted.xml'), line.join("\n"));
   });
 
+  it("colour the XBetza of Interactive Diagram piece lines, but not their bracket groups", async () => {
+    assert.deepEqual(await tokens("source.interactive-diagram", "files=8 griffon:G:fmW[F?fsR]:griffon:c1,f1"), [
+      "files: variable.other.property.interactive-diagram",
+      "=: punctuation.separator.key-value.interactive-diagram",
+      "8: string.unquoted.value.interactive-diagram",
+      "griffon: entity.name.function.piece.interactive-diagram",
+      ":: punctuation.separator.interactive-diagram",
+      "G: constant.character.piece.interactive-diagram",
+      ":: punctuation.separator.interactive-diagram",
+      "f: variable.parameter.direction.betza",
+      "m: keyword.other.mode.betza",
+      "W: entity.name.type.atom.betza",
+      "[F?fsR]: meta.group.unread.interactive-diagram",
+      ":: punctuation.separator.interactive-diagram",
+      "griffon: string.unquoted.image.interactive-diagram",
+      ":: punctuation.separator.interactive-diagram",
+      "c1,f1: constant.other.squares.interactive-diagram",
+    ]);
+  });
+
   it("colour .betza lines, names and dialect declarations", async () => {
     assert.deepEqual(await tokens("source.betza", "Xiangqi Horse: mafsW"), [
       "Xiangqi Horse: entity.name.function.piece.betza",

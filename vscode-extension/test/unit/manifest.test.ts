@@ -7,6 +7,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, it } from "node:test";
 
+import { SERVER_LANGUAGES } from "../../src/fileKinds";
+
 const root = path.join(__dirname, "..", "..", "..");
 const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 const contributes = manifest.contributes;
@@ -22,12 +24,13 @@ interface Language {
 describe("package.json", () => {
   const languages: Language[] = contributes.languages;
 
-  it("defines exactly the server's language ids, and activates on each, on pgn and on ini", () => {
-    assert.deepEqual(languages.map((l) => l.id).sort(), ["betza", "ccif", "fairy-variants", "mbn"]);
+  it("defines exactly the server's language ids but PGN's, and activates on each, on pgn and on ini", () => {
+    assert.deepEqual(languages.map((l) => l.id).sort(), SERVER_LANGUAGES.filter((id) => id !== "pgn").sort());
+    assert.deepEqual(languages.map((l) => l.id).sort(), ["betza", "ccif", "fairy-variants", "interactive-diagram", "mbn"]);
     // ini: a variants file of another name opens as INI, and only the server can tell.
     assert.deepEqual(
       [...manifest.activationEvents].sort(),
-      ["betza", "ccif", "fairy-variants", "ini", "mbn", "pgn"].map((id) => `onLanguage:${id}`),
+      [...SERVER_LANGUAGES, "ini"].sort().map((id) => `onLanguage:${id}`),
     );
   });
 
@@ -41,7 +44,7 @@ describe("package.json", () => {
 
   it("claims variants files by name only, and no .pgn or plain .ini", () => {
     const claimed = languages.flatMap((l) => [...(l.extensions ?? []), ...(l.filenames ?? []), ...(l.filenamePatterns ?? [])]);
-    assert.deepEqual(claimed.sort(), ["*variants*.ini", ".betza", ".ccif", ".cif", ".mbn", "variants.ini"]);
+    assert.deepEqual(claimed.sort(), ["*variants*.ini", ".betza", ".ccif", ".cif", ".diagram", ".mbn", "variants.ini"]);
   });
 
   it("has a grammar file for every language and injection, each with the scope it declares", () => {

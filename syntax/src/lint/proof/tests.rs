@@ -7,7 +7,7 @@ use crate::board::reference::proof_positions;
 use crate::board::{Position, Square, generate};
 use crate::diagnostic::{Code, codes};
 use crate::notation::xboard::board as xboard;
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 /// Every finding, XBoard and Fairy-Stockfish both asked for.
 fn findings(text: &str, dialect: Dialect) -> Vec<Diagnostic> {
@@ -31,7 +31,7 @@ type Landings = Option<Vec<(Square, Vec<Square>)>>;
 fn landings(text: &str, reading: Option<Dialect>, position: &Position) -> Landings {
     let generated = match reading {
         Some(dialect) => generate(
-            &model::build(&parse(text, dialect).piece(), dialect),
+            &crate::registry::lower(&parse(text, dialect).piece(), dialect),
             position,
         ),
         None => xboard::generate(text, position),

@@ -43,7 +43,7 @@ fn an_empty_group_is_one_move() {
 #[test]
 fn a_piece_of_many_moves_with_groups_is_cut_at_its_budget() {
     let text = "(caf)K".repeat(1000);
-    let piece = crate::model::build(&parse(&text, Dialect::XBetza).piece(), Dialect::XBetza);
+    let piece = crate::registry::lower(&parse(&text, Dialect::XBetza).piece(), Dialect::XBetza);
     assert!(piece.incomplete);
     // Each move past the budget is still its plain King move.
     assert!(piece.moves.len() < PIECE_EXPANSION_LIMIT + 1000);

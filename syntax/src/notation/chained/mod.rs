@@ -22,6 +22,10 @@ use crate::{Dialect, SyntaxError};
 pub(crate) struct Chained;
 
 impl Notation for Chained {
+    fn dialect(&self) -> Dialect {
+        Dialect::Chained
+    }
+
     fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
         crate::parser::parse_own(text, tokens, Dialect::Chained, parser::parse)
     }

@@ -15,13 +15,17 @@
 //! digits follow it, a chain when it starts with an operator, and otherwise the prefix of the
 //! next move (`fmWfcF`). Groups nest at most [`MAX_DEPTH`] deep.
 
+mod problem;
+
 use crate::SyntaxKind::{self, *};
 use crate::parser::Problem;
 use crate::parser::grammar::{Source, SpanNode};
 use crate::parser::limits::MAX_DEPTH;
 
+use problem::ChainedProblem;
+
 /// A finding, in token indices.
-type Finding = (usize, usize, Problem);
+type Finding = (usize, usize, ChainedProblem);
 
 /// The modifiers of seed 001's table: modality, blocking, directions, `i`, `e` and `k`.
 pub(crate) const MODIFIERS: &str = "cmnjpgqzofblrsvahiek";
@@ -91,8 +95,8 @@ impl Parser<'_> {
     }
 
     /// One token as an ERROR node, with its finding.
-    fn error(&mut self, problem: Problem, into: &mut Vec<SpanNode>) {
-        self.findings.push((self.at, self.at + 1, problem));
+    fn error(&mut self, problem: impl Into<ChainedProblem>, into: &mut Vec<SpanNode>) {
+        self.findings.push((self.at, self.at + 1, problem.into()));
         into.push(SpanNode {
             kind: ERROR,
             start: self.at,
@@ -125,10 +129,10 @@ impl Parser<'_> {
             self.modifiers(&mut children);
             match self.peek() {
                 Some(kind) if is_operator(kind) => {
-                    self.error(Problem::ChainedOperatorFirst, &mut children);
+                    self.error(ChainedProblem::OperatorFirst, &mut children);
                 }
                 Some(kind) if kind.letter().is_some_and(|c| c.is_ascii_lowercase()) => {
-                    self.error(Problem::ChainedUnknownLetter, &mut children);
+                    self.error(ChainedProblem::UnknownLetter, &mut children);
                 }
                 _ => break,
             }
@@ -149,7 +153,7 @@ impl Parser<'_> {
             self.modifiers(&mut children);
             if !self.leg(depth, &mut children) {
                 self.findings
-                    .push((operator, operator + 1, Problem::ChainedMissingLeg));
+                    .push((operator, operator + 1, ChainedProblem::MissingLeg));
                 break;
             }
         }
@@ -167,10 +171,10 @@ impl Parser<'_> {
             None | Some(R_PAREN) => self.findings.push((
                 start,
                 self.at.max(start + 1).min(self.kinds.len()),
-                Problem::ChainedMissingLeg,
+                ChainedProblem::MissingLeg,
             )),
             Some(kind) if kind.letter().is_some_and(|c| c.is_ascii_uppercase()) => {
-                self.error(Problem::ChainedUnknownAtom, children)
+                self.error(ChainedProblem::UnknownAtom, children)
             }
             Some(DIGITS) => self.error(Problem::StrayNumber, children),
             Some(WHITESPACE) => self.at += 1,
@@ -245,7 +249,7 @@ impl Parser<'_> {
                 }
             }
             self.findings
-                .push((start, self.at, Problem::MbnNestingTooDeep));
+                .push((start, self.at, ChainedProblem::NestingTooDeep));
             return SpanNode {
                 kind: ERROR,
                 start,
@@ -263,11 +267,12 @@ impl Parser<'_> {
         if self.peek() == Some(R_PAREN) {
             self.at += 1;
             if children.is_empty() {
-                self.findings.push((start, self.at, Problem::EmptyGroup));
+                self.findings
+                    .push((start, self.at, Problem::EmptyGroup.into()));
             }
         } else {
             self.findings
-                .push((start, start + 1, Problem::UnclosedParen));
+                .push((start, start + 1, Problem::UnclosedParen.into()));
         }
         SpanNode {
             kind: GROUP,

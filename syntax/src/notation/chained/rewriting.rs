@@ -1,16 +1,17 @@
 //! Rewriting between chained Betza and XBetza, each rewriting proven by generating both: the
 //! model only rewrites, and a rewriting whose moves differ on a reference board is dropped.
 
-use crate::Dialect;
 use crate::board::reference::{empty_board_trace, fingerprint};
 use crate::model;
+use crate::notation::Notation;
+use crate::notation::xbetza::XBetza;
 use crate::tree::Parse;
 
 /// A chained Betza piece written in XBetza, when a rewriting has the same moves on every
 /// reference board.
 #[cfg(test)]
 pub(crate) fn xbetza_equivalent(parse: &Parse) -> Option<String> {
-    written_in_xbetza(parse, &model::build(&parse.piece(), Dialect::Chained))
+    written_in_xbetza(parse, &super::Chained.model(&parse.piece()))
 }
 
 /// [`xbetza_equivalent`] of a chained piece already built.
@@ -19,7 +20,7 @@ pub(crate) fn written_in_xbetza(parse: &Parse, piece: &model::Piece) -> Option<S
         return None;
     }
     let rewriting = super::model::to_xbetza(&parse.syntax())?;
-    same_moves_as_rewriting(piece, &rewriting, Dialect::XBetza).then_some(rewriting)
+    same_moves_as_rewriting(piece, &rewriting, &XBetza).then_some(rewriting)
 }
 
 /// An XBetza piece with multi-leg moves written in chained Betza, when a rewriting has the same
@@ -29,7 +30,7 @@ pub(crate) fn chained_equivalent(parse: &Parse) -> Option<String> {
     if parse.has_errors() {
         return None;
     }
-    written_in_chained(&model::build(&parse.piece(), Dialect::XBetza))
+    written_in_chained(&XBetza.model(&parse.piece()))
 }
 
 /// [`chained_equivalent`] of an XBetza piece already built.
@@ -42,18 +43,18 @@ pub(crate) fn written_in_chained(piece: &model::Piece) -> Option<String> {
         return None;
     }
     let rewriting = super::model::from_xbetza(piece)?;
-    same_moves_as_rewriting(piece, &rewriting, Dialect::Chained).then_some(rewriting)
+    same_moves_as_rewriting(piece, &rewriting, &super::Chained).then_some(rewriting)
 }
 
-/// Whether `rewriting`, read in `dialect`, makes the same moves as `piece` on every reference
+/// Whether `rewriting`, read in `notation`, makes the same moves as `piece` on every reference
 /// board. The quick empty-board comparison comes first, so a costly piece is not compared at
 /// all.
-fn same_moves_as_rewriting(piece: &model::Piece, rewriting: &str, dialect: Dialect) -> bool {
-    let parsed = crate::parse(rewriting, dialect);
+fn same_moves_as_rewriting(piece: &model::Piece, rewriting: &str, notation: &dyn Notation) -> bool {
+    let parsed = notation.read(rewriting);
     if parsed.has_errors() {
         return false;
     }
-    let rewritten = model::build(&parsed.piece(), dialect);
+    let rewritten = notation.model(&parsed.piece());
     match (empty_board_trace(piece), empty_board_trace(&rewritten)) {
         (Some(x), Some(y)) if x == y => fingerprint(piece) == fingerprint(&rewritten),
         _ => false,

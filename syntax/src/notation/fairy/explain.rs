@@ -279,7 +279,11 @@ mod tests {
 
     fn explained(text: &str) -> Vec<MoveExplanation> {
         let parsed = parse(text, Dialect::Fairy);
-        let paragraphs = moves(&model::build(&parsed.piece(), Dialect::Fairy), text, None);
+        let paragraphs = moves(
+            &crate::registry::lower(&parsed.piece(), Dialect::Fairy),
+            text,
+            None,
+        );
         assert!(paragraphs.together.is_none(), "{:?}", paragraphs.together);
         paragraphs.moves
     }

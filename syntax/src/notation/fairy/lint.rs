@@ -377,8 +377,8 @@ pub(crate) fn check_engines(string: &BetzaString, findings: &mut Findings<'_>) {
 /// squares that show it.
 fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
     let seen = findings.seen();
-    let seed = string.model_as(Dialect::XBetza);
-    let engine = string.model_as(Dialect::Fairy);
+    let seed = string.model_as(&super::super::xbetza::XBetza);
+    let engine = string.model_as(&super::Fairy);
     if fingerprint(&seed) == fingerprint(&engine) {
         return;
     }
@@ -413,7 +413,7 @@ mod tests {
 
     fn findings(text: &str, code: Code) -> Vec<crate::lint::Diagnostic> {
         lint(
-            &crate::BetzaString::new(text, Dialect::Fairy),
+            &crate::BetzaString::read(text, &crate::notation::fairy::Fairy),
             &LintConfig::for_dialect(Dialect::Fairy),
         )
         .into_iter()

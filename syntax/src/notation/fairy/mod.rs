@@ -4,6 +4,7 @@ pub(crate) mod board;
 pub(crate) mod explain;
 pub(crate) mod lint;
 pub mod model;
+mod parser;
 
 use super::Notation;
 use crate::BetzaString;
@@ -12,7 +13,6 @@ use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::{Engine, Findings};
-use crate::parser::Problem;
 use crate::tree::{Parse, ast};
 use crate::vocabulary::dialects::DialectTable;
 use crate::{Dialect, SyntaxError};
@@ -28,13 +28,12 @@ const SPELLING: Spelling = Spelling {
 };
 
 impl Notation for Fairy {
-    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
-        crate::parser::parse_betza(text, tokens, Dialect::Fairy)
+    fn dialect(&self) -> Dialect {
+        Dialect::Fairy
     }
 
-    /// Fairy-Stockfish reads one digit (../shared/reference).
-    fn digits_problem(&self, digits: usize) -> Option<Problem> {
-        (digits > 1).then_some(Problem::FairyReadsOneDigit)
+    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
+        crate::parser::parse_betza(text, tokens, Dialect::Fairy, parser::DIGITS)
     }
 
     /// The meaning is what the engine builds, read from the text as the engine reads it.

@@ -6,15 +6,16 @@ use std::collections::HashSet;
 
 use rowan::{NodeOrToken, TextRange};
 
+use crate::BetzaString;
 use crate::SyntaxKind::*;
 use crate::diagnostic::codes;
 use crate::lint::{Findings, Fix};
 use crate::model::{LegSteps, MoveKind};
+use crate::notation::Notation;
 use crate::notation::mbn::ast::{self, Expression};
 use crate::notation::mbn::model::selected_leaps;
 use crate::notation::mbn::vocabulary::Direction;
 use crate::tree::SyntaxNode;
-use crate::{BetzaString, Dialect};
 
 pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
     let root = string.parse().syntax();
@@ -51,7 +52,7 @@ fn letter_and_range(atom: &SyntaxNode) -> Option<(char, TextRange, String, TextR
 /// zero" (seed 002). One inside a chain or an optional leg (`F-[(zF)0]`) is a leg of another
 /// move, not the piece's own ride.
 fn is_rider(moves: &str) -> bool {
-    let parse = crate::parse(moves, Dialect::Mbn);
+    let parse = super::Mbn.read(moves);
     let terms = |expression: Expression| -> Vec<ast::Term> {
         match expression {
             Expression::Term(term) => vec![term],

@@ -25,6 +25,10 @@ use crate::{Dialect, SyntaxError};
 pub(crate) struct Mbn;
 
 impl Notation for Mbn {
+    fn dialect(&self) -> Dialect {
+        Dialect::Mbn
+    }
+
     fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
         crate::parser::parse_own(text, tokens, Dialect::Mbn, parser::parse)
     }

@@ -8,11 +8,13 @@ use std::sync::Arc;
 
 use rowan::{TextRange, TextSize};
 
+use super::Mbn;
 use super::macros::{ExpandError, Macros};
 use crate::diagnostic::{Code, Diagnostic, codes};
 use crate::host::{HostFormat, Region};
+use crate::notation::Notation;
 use crate::tree::{Parse, SyntaxNode};
-use crate::{BetzaString, Dialect, Source, parse};
+use crate::{BetzaString, Dialect, Source};
 
 /// A string of the file read as the file's analysis read it, so that a scope parses nothing
 /// again.
@@ -193,9 +195,9 @@ impl MacroScope {
                 Ok(text) => {
                     // Only news: a macro whose own text is wrong is reported where it stands.
                     let written = macros.written(key).unwrap_or_default();
-                    let expanded = parse(&text, Dialect::Mbn);
+                    let expanded = Mbn.read(&text);
                     if let Some(error) = expanded.errors().first()
-                        && !parse(&written, Dialect::Mbn).has_errors()
+                        && !Mbn.read(&written).has_errors()
                     {
                         add(
                             range,

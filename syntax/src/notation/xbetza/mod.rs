@@ -12,15 +12,27 @@ use crate::explain::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::model;
+use crate::parser::{DigitRule, Problem};
 use crate::tree::{Parse, ast};
 use crate::vocabulary::dialects::DialectTable;
 use crate::{Dialect, SyntaxError};
 
 pub(crate) struct XBetza;
 
+/// Seed 000 gives no limit on a number; XBoard reads two digits (../shared/reference), and no
+/// board is larger.
+const DIGITS: DigitRule = DigitRule {
+    most: 2,
+    too_long: &Problem::RangeTooLong,
+};
+
 impl Notation for XBetza {
+    fn dialect(&self) -> Dialect {
+        Dialect::XBetza
+    }
+
     fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
-        crate::parser::parse_betza(text, tokens, Dialect::XBetza)
+        crate::parser::parse_betza(text, tokens, Dialect::XBetza, DIGITS)
     }
 
     fn lower(&self, piece: &ast::Piece) -> model::Piece {

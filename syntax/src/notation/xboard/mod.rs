@@ -16,7 +16,7 @@ use crate::{BetzaString, Dialect};
 pub fn xboard_difference(string: &BetzaString, seen: Option<&Position>) -> Comparison {
     let (ours, text) = (string.model_to_generate(), string.text());
     difference(
-        (super::of(string.dialect()).reader(), &|position| {
+        (string.notation().reader(), &|position| {
             generate(ours, position)
         }),
         ("XBoard", &|position| board::generate(text, position)),
@@ -32,7 +32,7 @@ pub fn xboard_reading(string: &BetzaString, board: Option<BoardSize>) -> String 
     let as_xbetza = if string.dialect() == Dialect::XBetza {
         string
     } else {
-        read_again = BetzaString::new(text, Dialect::XBetza);
+        read_again = BetzaString::read(text, &super::xbetza::XBetza);
         &read_again
     };
     let mut out = match xboard_difference(

@@ -7,15 +7,16 @@
 use rowan::TextRange;
 
 use crate::lint::{Edit, Fix};
+use crate::notation::Notation;
+use crate::notation::xbetza::XBetza;
 use crate::notation::xboard::reading::{XBoardReading, readings};
-use crate::{Dialect, parse};
 
 /// `text` as XBoard reads it, in the seed's letters; `None` when XBoard reads it as written.
 pub(crate) fn as_xboard_reads(text: &str) -> Option<String> {
     let mut edits: Vec<Edit> = Vec::new();
     let mut end = text.len();
     let letters = |range: TextRange| text.get(std::ops::Range::<usize>::from(range));
-    for reading in readings(&parse(text, Dialect::XBetza).piece()) {
+    for reading in readings(&XBetza.read(text).piece()) {
         let (range, replacement) = match reading {
             XBoardReading::DropsOutOfOrder { letter } => (letter, String::new()),
             XBoardReading::HalfOnKingGivesAll { directions }

@@ -33,7 +33,7 @@ pub fn slow_string(text: &str, (per_move, total): (usize, usize)) -> bool {
     Dialect::ALL
         .into_iter()
         .any(|dialect| {
-            let piece = model::build(&parse(text, dialect).piece(), dialect);
+            let piece = betza_syntax::registry::lower(&parse(text, dialect).piece(), dialect);
             piece.moves.iter().any(|m| m.legs.len() > per_move)
                 || piece.moves.iter().map(|m| m.legs.len()).sum::<usize>() > total
         })

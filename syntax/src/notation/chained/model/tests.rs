@@ -8,7 +8,7 @@ use crate::{Dialect, model, parse};
 fn piece(text: &str, dialect: Dialect) -> model::Piece {
     let parsed = parse(text, dialect);
     assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
-    model::build(&parsed.piece(), dialect)
+    crate::registry::lower(&parsed.piece(), dialect)
 }
 
 fn squares(names: &[&str]) -> Vec<Square> {

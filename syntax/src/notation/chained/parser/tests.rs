@@ -1,6 +1,8 @@
 //! The grammar of seed 001 on its own examples and on mistakes.
 
+use super::ChainedProblem;
 use crate::diagnostic::{Code, codes};
+use crate::parser::tests::assert_registered;
 use crate::{Dialect, parse};
 
 fn codes(text: &str) -> Vec<Code> {
@@ -82,4 +84,17 @@ fn mistakes_get_their_own_codes() {
 fn deep_nesting_is_reported_not_recursed() {
     let text = "(".repeat(100_000) + "W" + &")".repeat(100_000);
     assert_eq!(codes(&text), [codes::NESTING_TOO_DEEP]);
+}
+
+/// Every kind of problem of its own, one value each (the shared ones are checked with the
+/// Betza grammar).
+#[test]
+fn every_problem_is_registered() {
+    assert_registered(&[
+        &ChainedProblem::OperatorFirst,
+        &ChainedProblem::UnknownLetter,
+        &ChainedProblem::UnknownAtom,
+        &ChainedProblem::MissingLeg,
+        &ChainedProblem::NestingTooDeep,
+    ]);
 }

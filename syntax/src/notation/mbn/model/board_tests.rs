@@ -4,7 +4,7 @@
 
 use super::tests::{built, squares, squares_among, squares_on};
 use crate::board::{BoardSize, PlacedPiece, Position, Side, Square, generate};
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 /// Issue 29, seed 002's own Pawn (L837, written without the table's space: notes MB1): "We are
 /// using [1-2]mefW02 instead of imefW02. The former definition is needed when used inside
@@ -119,7 +119,7 @@ fn p_jumps_the_square_between_and_me_gives_ep_rights() {
         ["a7"]
     );
     let pawn = parse("mfW+cefF+[1-2]mefW02", Dialect::Mbn);
-    let piece = model::build(&pawn.piece(), Dialect::Mbn);
+    let piece = crate::registry::lower(&pawn.piece(), Dialect::Mbn);
     let size: BoardSize = "8x8".parse().expect("size");
     let position = Position::new(
         size,
@@ -166,7 +166,7 @@ pub(super) fn among_typed(
 ) -> (Vec<String>, usize) {
     let parsed = parse(text, Dialect::Mbn);
     assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
-    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::Mbn);
     let placed: Vec<PlacedPiece> = typed.iter().map(|t| t.parse().expect("piece")).collect();
     let side = |white: bool| {
         placed

@@ -4,7 +4,7 @@
 
 use super::tests::made;
 use crate::board::{BoardSize, PlacedPiece, Position, Side, Square, generate};
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 const ROWS: &str = include_str!("../../../../test_data/mbn/seed_moves.tsv");
 
@@ -56,7 +56,7 @@ fn every_seed_example_with_stated_moves_makes_them() {
             "{line} {text}: {:?}",
             parsed.errors()
         );
-        let piece = model::build(&parsed.piece(), Dialect::Mbn);
+        let piece = crate::registry::lower(&parsed.piece(), Dialect::Mbn);
         let generated = generate(&piece, &position(board, from, side, pieces));
         let found: Vec<String> = generated
             .destinations()
@@ -97,7 +97,7 @@ fn every_equivalence_the_seed_states_holds_everywhere() {
                 "{line} {text}: {:?}",
                 parsed.errors()
             );
-            model::build(&parsed.piece(), Dialect::Mbn)
+            crate::registry::lower(&parsed.piece(), Dialect::Mbn)
         };
         let (a, b) = (built(one), built(other));
         assert!(!a.moves.is_empty(), "{line} `{one}` draws nothing");

@@ -15,12 +15,13 @@ use directions::Size;
 pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leaper, leaps_of};
 
+use crate::Dialect;
 use crate::model::region::Regions;
 use crate::model::{Initial, LONGEST_LINE, Leg, LegSteps, Modes, Move, MoveKind, Piece};
+use crate::notation::Notation;
 use crate::notation::mbn::ast;
 use crate::notation::mbn::vocabulary::Directional;
 use crate::tree::SyntaxNode;
-use crate::{Dialect, parse};
 
 /// Complex riders expand into at most this many moves (as repeat groups do).
 const MOVE_LIMIT: usize = 256;
@@ -452,7 +453,7 @@ impl Lower {
 /// The moves of a piece written in MBN, for the basic pieces' definitions and attackers
 /// (`nested`), and what of them is not drawn, in words.
 fn lowered(text: &str, nested: bool) -> Lowered {
-    let parsed = parse(text, Dialect::Mbn);
+    let parsed = super::Mbn.read(text);
     let mut inner = Lower {
         nested,
         ..Lower::default()

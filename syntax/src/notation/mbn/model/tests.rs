@@ -44,7 +44,7 @@ fn destinations(
 ) -> Vec<String> {
     let parsed = parse(text, Dialect::Mbn);
     assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
-    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::Mbn);
     let size: BoardSize = board.parse().expect("size");
     let from: Square = from.parse().expect("square");
     let on = |names: &[&str]| -> Vec<Square> {
@@ -63,7 +63,7 @@ fn destinations(
 
 fn same(mbn: &str, xbetza: &str) {
     let parsed = parse(xbetza, Dialect::XBetza);
-    let piece = model::build(&parsed.piece(), Dialect::XBetza);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::XBetza);
     let size: BoardSize = "8x8".parse().expect("size");
     let position =
         Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("position");
@@ -134,7 +134,7 @@ fn optional_legs_and_sequences() {
 #[test]
 fn what_is_not_drawn_is_listed() {
     let parsed = parse("K[1-5]+!cj{K}Q", Dialect::Mbn);
-    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::Mbn);
     assert_eq!(piece.moves.len(), 1, "K[1-5] is drawn");
     assert_eq!(piece.not_drawn.len(), 1, "{:?}", piece.not_drawn);
 }
@@ -154,7 +154,7 @@ fn the_rampager_captures_on_every_step_unlike_w3() {
 #[test]
 fn a_leaping_slider_ignores_what_stands_between() {
     let parsed = parse("gW3", Dialect::Mbn);
-    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::Mbn);
     let size: BoardSize = "8x8".parse().expect("size");
     let friends: Vec<Square> = ["d5", "d6"].map(|s| s.parse().expect("square")).to_vec();
     let from: Square = "d4".parse().expect("square");
@@ -184,7 +184,7 @@ fn a_visit_lands_on_a_piece_and_goes_on() {
     // Ending on the visit is said, not drawn.
     let parsed = parse("jR", Dialect::Mbn);
     assert!(
-        !model::build(&parsed.piece(), Dialect::Mbn)
+        !crate::registry::lower(&parsed.piece(), Dialect::Mbn)
             .not_drawn
             .is_empty()
     );
@@ -196,7 +196,7 @@ fn a_visit_lands_on_a_piece_and_goes_on() {
 #[test]
 fn counts_beyond_any_board_are_bounded() {
     let parsed = parse("Y0004000000000000000", Dialect::Mbn);
-    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::Mbn);
     assert!(piece.moves.is_empty());
     assert!(!piece.not_drawn.is_empty());
     assert_eq!(squares("(W)99999", "d4"), squares("(W)0", "d4"));
@@ -267,7 +267,7 @@ fn zero_star_goes_as_far_as_it_can() {
     assert!(squares_among("K-{((fr)K)0*}", "e3", &["e6"], &[]).contains(&"d5".to_owned()));
     // The completed circular rider is drawn the same way.
     let parsed = parse("(K)(fr)0*", Dialect::Mbn);
-    let piece = model::build(&parsed.piece(), Dialect::Mbn);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::Mbn);
     assert!(piece.not_drawn.is_empty() && !squares("(K)(fr)0*", "e3").is_empty());
 }
 
@@ -330,7 +330,7 @@ fn a_blocked_brace_part_is_left_out_and_the_move_goes_on() {
 #[test]
 fn w_swaps_places_instead_of_capturing() {
     let swaps = |text: &str| -> Vec<(String, bool, bool)> {
-        let piece = model::build(&parse(text, Dialect::Mbn).piece(), Dialect::Mbn);
+        let piece = crate::registry::lower(&parse(text, Dialect::Mbn).piece(), Dialect::Mbn);
         let size: BoardSize = "8x8".parse().expect("size");
         let on = |name: &str| -> Square { name.parse().expect("square") };
         let position = Position::new(size, on("d4"), Side::White, false, &[on("d5")], &[on("e5")])
@@ -395,7 +395,7 @@ fn o_joins_the_edges() {
 }
 
 pub(super) fn built(text: &str) -> model::Piece {
-    model::build(&parse(text, Dialect::Mbn).piece(), Dialect::Mbn)
+    crate::registry::lower(&parse(text, Dialect::Mbn).piece(), Dialect::Mbn)
 }
 
 /// `X` stands for `(!dcy{^P}OK)0*` (section 14), an explosion built and then said, not

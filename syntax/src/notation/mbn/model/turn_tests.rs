@@ -3,14 +3,14 @@
 
 use super::tests::{built, made, squares, squares_among, squares_on};
 use crate::board::{BoardSize, Position, Side, Square, generate};
-use crate::{Dialect, model, parse};
+use crate::{Dialect, parse};
 
 /// Each move of `text` in `position` read as `dialect`: where it ends and what it took on the
 /// way, sorted.
 fn moves_in(text: &str, dialect: Dialect, position: &Position) -> Vec<(Square, Vec<Square>)> {
     let parsed = parse(text, dialect);
     assert!(parsed.errors().is_empty(), "{text}: {:?}", parsed.errors());
-    made(&model::build(&parsed.piece(), dialect), position)
+    made(&crate::registry::lower(&parsed.piece(), dialect), position)
 }
 
 fn position(from: Square, side: Side, friends: &[&str], enemies: &[&str]) -> Position {

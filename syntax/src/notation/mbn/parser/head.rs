@@ -1,9 +1,8 @@
 //! Definitions and their heads: piece and macro identifiers, castling heads, and the piece lists
 //! of promotion and drop rules (seed 002, sections 1–5, 13 and 16).
 
-use super::Parser;
+use super::{MbnProblem, Parser};
 use crate::SyntaxKind::{self, *};
-use crate::parser::Problem;
 use crate::parser::grammar::SpanNode;
 
 /// The prefixes a piece identifier may carry (seed 002, section 2), `'` aside.
@@ -23,7 +22,7 @@ impl Parser<'_> {
                 if promotion {
                     self.bump();
                     if self.at_end() {
-                        self.report(equals, equals + 2, Problem::MbnEmptyDefinition);
+                        self.report(equals, equals + 2, MbnProblem::EmptyDefinition);
                     }
                     children.push(self.piece_list());
                 } else {
@@ -40,7 +39,7 @@ impl Parser<'_> {
             }
         }
         while !self.at_end() {
-            let error = self.error_token(Problem::MbnUnexpected("here"));
+            let error = self.error_token(MbnProblem::Unexpected("here"));
             children.push(error);
         }
         self.node(DEFINITION, 0, self.sig.len(), children)
@@ -65,14 +64,14 @@ impl Parser<'_> {
     /// move after another `=`.
     fn body(&mut self, equals: usize, castling: bool, children: &mut Vec<SpanNode>) {
         if self.at_end() || self.at(EQUALS) {
-            self.report(equals, equals + 1, Problem::MbnEmptyDefinition);
+            self.report(equals, equals + 1, MbnProblem::EmptyDefinition);
         }
         children.extend(self.chain_list(None));
         if self.at(EQUALS) {
             let second = self.pos;
             self.bump();
             if !castling {
-                self.report(second, second + 1, Problem::MbnSecondEquals);
+                self.report(second, second + 1, MbnProblem::SecondEquals);
             }
             children.extend(self.chain_list(None));
         }
@@ -82,7 +81,7 @@ impl Parser<'_> {
     fn head(&mut self, equals: usize) -> Vec<SpanNode> {
         let mut children = Vec::new();
         if equals == 0 {
-            self.report(0, 1, Problem::MbnExpected("a piece letter before `=`"));
+            self.report(0, 1, MbnProblem::Expected("a piece letter before `=`"));
             return children;
         }
         let castling_from = usize::from(self.at(L_BRACE));
@@ -107,11 +106,11 @@ impl Parser<'_> {
             match self.identifier() {
                 Some(identifier) => children.push(identifier),
                 None if self.at(AT) => {
-                    let error = self.error_token(Problem::MbnExpected("a macro name after `@`"));
+                    let error = self.error_token(MbnProblem::Expected("a macro name after `@`"));
                     children.push(error);
                 }
                 None => {
-                    let error = self.error_token(Problem::MbnUnexpected("in a piece name"));
+                    let error = self.error_token(MbnProblem::Unexpected("in a piece name"));
                     children.push(error);
                 }
             }
@@ -154,7 +153,7 @@ impl Parser<'_> {
             }
         }
         if macro_at.is_some() && letter > prefixes {
-            self.report(prefixes, letter, Problem::MbnMacroWithPrefix);
+            self.report(prefixes, letter, MbnProblem::MacroWithPrefix);
         }
         while self.at(LESS) {
             let angle = self.angle(true);
@@ -195,9 +194,9 @@ impl Parser<'_> {
             self.bump();
         }
         if !self.eat(COLON) {
-            self.report(from, self.pos, Problem::MbnUnclosed(':'));
+            self.report(from, self.pos, MbnProblem::Unclosed(':'));
         } else if length > 3 {
-            self.report(from, self.pos, Problem::MbnCompoundTooLong);
+            self.report(from, self.pos, MbnProblem::CompoundTooLong);
         }
         self.node(COMPOUND, from, self.pos, Vec::new())
     }
@@ -223,7 +222,7 @@ impl Parser<'_> {
             self.report(
                 from,
                 to,
-                Problem::MbnExpected("board numbers such as `<2>` or `<+-1>`"),
+                MbnProblem::Expected("board numbers such as `<2>` or `<+-1>`"),
             );
         }
         self.pos = to;
@@ -244,7 +243,7 @@ impl Parser<'_> {
             match self.identifier() {
                 Some(identifier) => children.push(identifier),
                 None => {
-                    let error = self.error_token(Problem::MbnUnexpected("in a list of pieces"));
+                    let error = self.error_token(MbnProblem::Unexpected("in a list of pieces"));
                     children.push(error);
                 }
             }

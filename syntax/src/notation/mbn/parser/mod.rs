@@ -25,13 +25,15 @@
 
 mod head;
 mod moves;
+mod problem;
 
 use crate::SyntaxKind::{self, *};
-use crate::parser::Problem;
 use crate::parser::grammar::{Source, SpanNode};
 
+use problem::MbnProblem;
+
 /// A finding, in token indices.
-pub(crate) type Finding = (usize, usize, Problem);
+pub(crate) type Finding = (usize, usize, MbnProblem);
 
 /// Parses a whole MBN text: every whitespace-separated definition.
 pub(crate) fn parse(source: Source<'_>) -> (SpanNode, Vec<Finding>) {
@@ -47,7 +49,7 @@ pub(crate) fn parse(source: Source<'_>) -> (SpanNode, Vec<Finding>) {
                 let close = (index + 1..kinds.len()).find(|&i| kinds[i] == PIPE);
                 let end = close.map_or(kinds.len(), |c| c + 1);
                 if close.is_none() {
-                    findings.push((index, index + 1, Problem::MbnUnclosed('|')));
+                    findings.push((index, index + 1, MbnProblem::Unclosed('|')));
                 }
                 comments.push(SpanNode {
                     kind: COMMENT,
@@ -167,12 +169,12 @@ impl<'s> Parser<'s> {
                         self.partner[top] = Some(i);
                         self.partner[i] = Some(top);
                     }
-                    _ => self.report(i, i + 1, Problem::MbnUnmatched(char_of(kind))),
+                    _ => self.report(i, i + 1, MbnProblem::Unmatched(char_of(kind))),
                 }
             }
         }
         for i in open {
-            self.report(i, i + 1, Problem::MbnUnclosed(char_of(self.kind_at(i))));
+            self.report(i, i + 1, MbnProblem::Unclosed(char_of(self.kind_at(i))));
         }
     }
 
@@ -244,7 +246,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn report(&mut self, from: usize, to: usize, problem: Problem) {
+    fn report(&mut self, from: usize, to: usize, problem: MbnProblem) {
         let start = self.token_index(from);
         let end = if to > from {
             self.token_index(to - 1) + 1
@@ -257,7 +259,7 @@ impl<'s> Parser<'s> {
 
     /// Reports the current token as out of place and keeps it as an `ERROR` node. A closer
     /// without a partner was reported when brackets were matched.
-    fn error_token(&mut self, problem: Problem) -> SpanNode {
+    fn error_token(&mut self, problem: MbnProblem) -> SpanNode {
         let at = self.pos;
         let unmatched_closer = opener_of(self.kind_at(at)).is_some() && self.partner[at].is_none();
         if !unmatched_closer {
@@ -271,7 +273,7 @@ impl<'s> Parser<'s> {
     fn too_deep(&mut self) -> SpanNode {
         let from = self.pos;
         let to = self.partner[from].map_or(self.sig.len(), |p| p + 1);
-        self.report(from, to, Problem::MbnNestingTooDeep);
+        self.report(from, to, MbnProblem::NestingTooDeep);
         self.pos = to;
         self.node(ERROR, from, to, Vec::new())
     }

@@ -1,9 +1,8 @@
 //! Move expressions: chains and sequences, optional legs, alternatives, terms with their
 //! prefix operators, ranges, modifiers and juxtaposed moves (seed 002, sections 6 and 16).
 
-use super::Parser;
+use super::{MbnProblem, Parser};
 use crate::SyntaxKind::{self, *};
-use crate::parser::Problem;
 use crate::parser::grammar::SpanNode;
 use crate::parser::limits::MAX_DEPTH;
 
@@ -28,18 +27,18 @@ impl Parser<'_> {
                     nodes.push(self.chain());
                     // A lone `:` starts nothing after all: keep it as an error and go on.
                     if self.pos == before {
-                        nodes.push(self.error_token(Problem::MbnUnexpected("in a move")));
+                        nodes.push(self.error_token(MbnProblem::Unexpected("in a move")));
                     }
                 }
                 Some(MINUS) => {
                     self.report(
                         self.pos,
                         self.pos + 1,
-                        Problem::MbnExpected("a leg before `-`"),
+                        MbnProblem::Expected("a leg before `-`"),
                     );
                     nodes.push(self.chain());
                 }
-                Some(_) => nodes.push(self.error_token(Problem::MbnUnexpected("in a move"))),
+                Some(_) => nodes.push(self.error_token(MbnProblem::Unexpected("in a move"))),
             }
         }
         nodes
@@ -63,7 +62,7 @@ impl Parser<'_> {
             match self.peek() {
                 Some(kind) if self.starts_part(kind) => parts.push(self.part()),
                 _ => {
-                    self.report(dash, self.pos, Problem::MbnExpected("a leg after `-`"));
+                    self.report(dash, self.pos, MbnProblem::Expected("a leg after `-`"));
                     break;
                 }
             }
@@ -139,7 +138,7 @@ impl Parser<'_> {
                 match self.peek() {
                     Some(kind) if self.starts_part(kind) => terms.push(self.term()),
                     next => {
-                        self.report(plus, plus + 1, Problem::MbnExpected("a move after `+`"));
+                        self.report(plus, plus + 1, MbnProblem::Expected("a move after `+`"));
                         if next != Some(PLUS) {
                             break;
                         }
@@ -192,7 +191,7 @@ impl Parser<'_> {
         let start = self.token_index(from);
         let reported = self.furthest.is_some_and(|f| f >= start);
         if moves == 0 && !reported {
-            self.report(from, self.pos, Problem::MbnMissingMove);
+            self.report(from, self.pos, MbnProblem::MissingMove);
         }
         if self.at(L_BRACKET) && !self.optional_leg_here() {
             children.push(self.board_range());
@@ -253,11 +252,11 @@ impl Parser<'_> {
             self.report(
                 from,
                 self.pos,
-                Problem::MbnExpected("a leap such as `:1,4:` (two numbers, a comma between)"),
+                MbnProblem::Expected("a leap such as `:1,4:` (two numbers, a comma between)"),
             );
         }
         if !self.eat(COLON) && complete {
-            self.report(from, self.pos, Problem::MbnUnclosed(':'));
+            self.report(from, self.pos, MbnProblem::Unclosed(':'));
         }
         self.node(VECTOR, from, self.pos, Vec::new())
     }
@@ -290,7 +289,7 @@ impl Parser<'_> {
             _ => return None,
         }
         if matches!(self.peek(), Some(DIGITS | STAR)) {
-            self.report(self.pos, self.pos + 1, Problem::MbnSecondSteps);
+            self.report(self.pos, self.pos + 1, MbnProblem::SecondSteps);
             self.bump();
         }
         Some(self.node(RANGE, from, self.pos, Vec::new()))
@@ -326,8 +325,8 @@ impl Parser<'_> {
             self.bump();
         }
         match letter {
-            SMALL_Q => self.report(from, from + 1, Problem::MbnUnusedModifier),
-            SMALL_Y => self.report(from, from + 1, Problem::MbnLoneY),
+            SMALL_Q => self.report(from, from + 1, MbnProblem::UnusedModifier),
+            SMALL_Y => self.report(from, from + 1, MbnProblem::LoneY),
             _ => {}
         }
         self.eat(QUESTION);
@@ -353,7 +352,7 @@ impl Parser<'_> {
                 Some(identifier) if self.pos <= to => children.push(identifier),
                 Some(_) => self.pos = to,
                 None => {
-                    let error = self.error_token(Problem::MbnUnexpected("in a piece set"));
+                    let error = self.error_token(MbnProblem::Unexpected("in a piece set"));
                     children.push(error);
                 }
             }
@@ -389,7 +388,7 @@ impl Parser<'_> {
             if fits {
                 self.bump();
             } else {
-                children.push(self.error_token(Problem::MbnUnexpected("in a board range")));
+                children.push(self.error_token(MbnProblem::Unexpected("in a board range")));
             }
         }
         self.eat(R_BRACKET);
@@ -402,7 +401,7 @@ impl Parser<'_> {
         self.bump();
         let close = (self.pos..self.sig.len()).find(|&i| self.kind_at(i) == SLASH);
         if close.is_none() {
-            self.report(from, from + 1, Problem::MbnUnclosed('/'));
+            self.report(from, from + 1, MbnProblem::Unclosed('/'));
         }
         self.pos = close.map_or(self.sig.len(), |c| c + 1);
         self.node(CONDITION, from, self.pos, Vec::new())

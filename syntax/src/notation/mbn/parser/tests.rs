@@ -1,6 +1,8 @@
 //! Parser behaviour that the snapshots do not show at a glance.
 
+use super::MbnProblem;
 use crate::diagnostic::{Code, codes};
+use crate::parser::tests::assert_registered;
 use crate::{Dialect, parse};
 
 fn codes(text: &str) -> Vec<Code> {
@@ -138,4 +140,24 @@ fn every_term_without_a_move_is_said() {
     assert!(many.iter().all(|c| *c == codes::MISSING_MOVE), "{many:?}");
     // An unclosed bracket inside already said what is wrong there.
     assert_eq!(codes("caf(W"), [codes::UNCLOSED_BRACKET]);
+}
+
+/// Every kind of MBN problem, one value each.
+#[test]
+fn every_problem_is_registered() {
+    assert_registered(&[
+        &MbnProblem::Unclosed('{'),
+        &MbnProblem::Unmatched('}'),
+        &MbnProblem::NestingTooDeep,
+        &MbnProblem::Expected("a number"),
+        &MbnProblem::Unexpected("here"),
+        &MbnProblem::EmptyDefinition,
+        &MbnProblem::SecondEquals,
+        &MbnProblem::MacroWithPrefix,
+        &MbnProblem::CompoundTooLong,
+        &MbnProblem::MissingMove,
+        &MbnProblem::SecondSteps,
+        &MbnProblem::UnusedModifier,
+        &MbnProblem::LoneY,
+    ]);
 }

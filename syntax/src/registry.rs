@@ -1,0 +1,73 @@
+//! The one place a dialect is dispatched to its notation. It sits above the notations, so no
+//! lower layer can ask it: what a lower floor needs of a reading reaches it as data in the
+//! model (the lowering writes it) or through the `Notation` interface, resolved here once per
+//! string and kept in what is built from it.
+
+use crate::board::{Position, generate, without_repeats};
+use crate::lint::proof::Generator;
+use crate::lint::{Engine, LintConfig};
+use crate::notation::{Notation, chained, fairy, mbn, xbetza, xboard};
+use crate::tree::{Parse, ast};
+use crate::{BetzaString, Dialect, model};
+
+/// The notation of `dialect`.
+pub(crate) fn notation(dialect: Dialect) -> &'static dyn Notation {
+    match dialect {
+        Dialect::XBetza => &xbetza::XBetza,
+        Dialect::Fairy => &fairy::Fairy,
+        Dialect::Mbn => &mbn::Mbn,
+        Dialect::Chained => &chained::Chained,
+    }
+}
+
+impl BetzaString {
+    /// `text` read in `dialect`'s notation; the rest is built when first asked for.
+    pub fn new(text: &str, dialect: Dialect) -> BetzaString {
+        BetzaString::read(text, notation(dialect))
+    }
+}
+
+impl LintConfig {
+    /// DESIGN.md: XBoard for `xbetza`; Fairy-Stockfish alone for `fairy`, since a
+    /// `variants.ini` is read by Fairy-Stockfish. XBoard is added on request (setting or
+    /// `--engine`), for those whose XBoard-protocol GUI reads the string again.
+    pub fn for_dialect(dialect: Dialect) -> LintConfig {
+        let own = notation(dialect).own_engine();
+        LintConfig {
+            engines: vec![own.unwrap_or(Engine::XBoard)],
+            levels: Vec::new(),
+            seen: None,
+        }
+    }
+}
+
+/// Parses one Betza string in `dialect`. Inputs are limited to 4 GiB (rowan's 32-bit offsets).
+pub fn parse(text: &str, dialect: Dialect) -> Parse {
+    notation(dialect).read(text)
+}
+
+/// The model of a parsed piece, by its dialect's own lowering. Moves whose atom is missing or
+/// unknown (syntax errors) are left out; everything else is kept.
+pub fn lower(piece: &ast::Piece, dialect: Dialect) -> model::Piece {
+    notation(dialect).model(piece)
+}
+
+/// Whether a parse's errors leave the model no meaning to show.
+pub fn is_meaningless(parse: &Parse) -> bool {
+    notation(parse.dialect()).is_meaningless(parse)
+}
+
+/// The moves of `text` as `engine` reads it, position by position: each engine's reading is a
+/// notation's (Fairy-Stockfish's is `fairy`, XBoard's is `xboard`).
+pub(crate) fn engine_generator(engine: Engine, text: &str) -> Generator<'static> {
+    match engine {
+        Engine::FairyStockfish => {
+            let piece = without_repeats(&fairy::model::piece(text));
+            Box::new(move |position: &Position| generate(&piece, position))
+        }
+        Engine::XBoard => {
+            let text = text.to_owned();
+            Box::new(move |position: &Position| xboard::board::generate(&text, position))
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The file lists of editors/emacs/betza.el, rendered from the table of file kinds.
+
+use betza_syntax::host::{FileKind, HostFormat, KINDS};
+
+use crate::generated;
+
+const FILE: &str = "editors/emacs/betza.el";
+
+/// The major mode betza.el defines for a kind.
+fn mode(kind: &FileKind) -> &'static str {
+    match kind.format {
+        HostFormat::VariantsIni => "betza-variants-mode",
+        HostFormat::Pgn => "betza-pgn-mode",
+        HostFormat::Diagram => "betza-diagram-mode",
+        HostFormat::Cif => "betza-ccif-mode",
+        HostFormat::Betza => "betza-mode",
+        HostFormat::Mbn => "betza-mbn-mode",
+    }
+}
+
+/// `text` as an Emacs Lisp string.
+fn string(text: &str) -> String {
+    let escaped = text
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\t', "\\t");
+    format!("\"{escaped}\"")
+}
+
+/// A regexp that matches `text` in any case, as Emacs's own `.ini` entry does.
+fn any_case(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            c if c.is_ascii_alphabetic() => {
+                format!("[{}{}]", c.to_ascii_lowercase(), c.to_ascii_uppercase())
+            }
+            '.' => "\\.".to_owned(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+fn block() -> String {
+    let (variants, shared) = KINDS
+        .iter()
+        .find_map(|kind| Some((kind, kind.shared?)))
+        .expect("a kind shares .ini");
+    let parents: Vec<String> = (shared.content.built_in_parents)()
+        .into_iter()
+        .map(string)
+        .collect();
+    let mut lisp = String::from("(defconst betza--built-in-variants\n");
+    let listed = generated::wrapped(&parents, "    ", 96);
+    lisp += &format!("  '({})\n", listed.trim().trim_end_matches('\n'));
+    lisp +=
+        "  \"The variants Fairy-Stockfish has built in, which a section may inherit from.\")\n\n";
+
+    let keys: Vec<String> = (shared.content.keys.iter().map(|k| k.to_string()))
+        .chain(
+            shared
+                .content
+                .numbered_keys
+                .iter()
+                .map(|k| format!("{k}[0-9]*")),
+        )
+        .collect();
+    lisp += &format!(
+        "(defconst betza--variants-key-regexp\n  {}\n  \"A line of a key that only a \
+         variants file has, matched in any case.\")\n\n",
+        string(&format!("[ \t]*\\(?:{}\\)[ \t]*=", keys.join("\\|")))
+    );
+    lisp += &format!(
+        "(defconst betza--variants-file-regexp {}\n  \"The names of the files whose content \
+         may make them variants files\n(matched in any case).\")\n\n",
+        string(&format!("\\.{}\\'", shared.extension))
+    );
+
+    let modes: Vec<String> = KINDS
+        .iter()
+        .map(|kind| format!("({} :language-id {})", mode(kind), string(kind.language)))
+        .collect();
+    lisp += &format!(
+        "(defconst betza--eglot-modes\n  '({})\n  \"The modes of the `eglot-server-programs' \
+         entry for the betza server.\")\n\n",
+        modes.join("\n    ")
+    );
+
+    lisp += ";; A name in any case, as the server reads it (Emacs's own `.ini' entry matches `.INI' \
+             too).\n;;;###autoload\n(progn\n";
+    lisp += &format!(
+        "  (add-to-list 'auto-mode-alist\n               '({} . {}))\n",
+        string(&format!(
+            "{}[^/]*{}\\'",
+            any_case(shared.name_word),
+            any_case(&format!(".{}", shared.extension))
+        )),
+        mode(variants)
+    );
+    lisp += &format!(
+        "  (add-to-list 'magic-mode-alist '(betza-variants-file-p . {}))\n",
+        mode(variants)
+    );
+    let by_extension: Vec<String> = KINDS
+        .iter()
+        .flat_map(|kind| kind.extensions.iter().map(move |e| (kind, e)))
+        .map(|(kind, extension)| {
+            format!(
+                "  (add-to-list 'auto-mode-alist '({} . {}))",
+                string(&format!("\\.{extension}\\'")),
+                mode(kind)
+            )
+        })
+        .collect();
+    lisp += &by_extension.join("\n");
+    lisp += ")\n";
+    lisp
+}
+
+pub fn check() {
+    generated::check_part(FILE, ";;", "emacs", &block());
+}
