@@ -1,5 +1,5 @@
-//! The entry point of move generation: each move of a piece is walked leg by leg, handed to its
-//! fairy engine, or made directly (castling, the universal leaper), within a budget for the
+//! The entry point of move generation: each move of a piece is walked leg by leg, generated
+//! from its engine's tables, or made directly (castling, the universal leaper), within a budget for the
 //! piece as a whole.
 
 use std::cell::Cell;
@@ -28,9 +28,8 @@ pub fn generate_quickly(piece: &Piece, position: &Position) -> Generated {
 
 /// The moves of `piece` in `position`, searched as `search` says.
 pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Search) -> Generated {
-    let notation = crate::registry::notation(piece.dialect);
-    if let Some(generated) = notation.generate_own(piece, position) {
-        return generated;
+    if let Some(engine) = piece.engine.as_deref() {
+        return super::engine::generate(engine, position);
     }
     let mut out = Generated {
         truncated: piece.incomplete,
@@ -58,7 +57,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 // and the piece as a whole stays bounded.
                 let share = search.move_budget().min(total);
                 let budget = Cell::new(share);
-                let reflected = notation.mirrors_for_black();
+                let reflected = piece.walk.mirrors_for_black;
                 Walker::new(
                     position,
                     initial_only,
@@ -86,7 +85,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
                 "the imitator copies the piece that moved last",
             )),
         }
-        if notation.forbids_return_to_start() {
+        if piece.walk.forbids_return_to_start {
             let mut index = 0;
             out.moves.retain(|m| {
                 index += 1;
@@ -226,7 +225,8 @@ pub fn without_repeats(piece: &Piece) -> Piece {
             .collect(),
         incomplete: piece.incomplete,
         not_drawn: piece.not_drawn.clone(),
-        fairy: piece.fairy.clone(),
+        engine: piece.engine.clone(),
+        walk: piece.walk,
     }
 }
 

@@ -2,6 +2,7 @@
 //! with friends and enemies on it. Everything is bounded by the board (at most 26 × 26), so any
 //! piece finishes in bounded time.
 
+mod engine;
 mod generate;
 mod generated;
 pub mod reference;

@@ -7,6 +7,7 @@ use rowan::TextRange;
 use super::{Occupant, Position, Side, Square, Step};
 use crate::Dialect;
 use crate::model::Piece;
+use crate::model::WalkRules;
 use crate::model::region::{Area, Attackers, Condition, Region, Regions};
 
 /// Whether a move limited by `regions` may start from the position's square, its conditions
@@ -76,7 +77,8 @@ fn attacked(
             moves: moves.clone(),
             incomplete: false,
             not_drawn: Vec::new(),
-            fairy: None,
+            engine: None,
+            walk: WalkRules::default(),
         };
         let its_friends: Vec<Square> = enemies.iter().copied().filter(|s| *s != square).collect();
         let mut its_enemies = friends.clone();

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::model::engine::{EnginePiece, Modality, Table};
 use crate::model::{self, Initial, LegSteps, Modes, Move, MoveKind, Reach, Step};
-use crate::notation::fairy::model::{EnginePiece, Modality, Table};
 use crate::{Dialect, parse};
 
 /// How a part goes from its square to where it lands.
@@ -67,7 +67,7 @@ pub(crate) fn parts_of_text(text: &str, dialect: Dialect) -> Parts {
 /// The parts of a piece (XBoard's reading is taken as the seed's: the proof then tells where
 /// they part).
 pub(crate) fn parts(piece: &model::Piece) -> Parts {
-    if let Some(engine) = &piece.fairy {
+    if let Some(engine) = &piece.engine {
         return from_engine(engine);
     }
     let mut entries = BTreeMap::new();
@@ -84,7 +84,7 @@ pub(crate) fn parts(piece: &model::Piece) -> Parts {
 /// Fairy-Stockfish's moves as parts. The engine stores tables of directions
 /// (`piece.cpp`, `from_betza`) but generates each "rider type" a table names in all of its
 /// line's directions, as far as any table reaches that way (`bitboard.cpp`, `init_pieces`;
-/// `board::fairy`): `fRbpR` slides backward too. The parts follow the generation.
+/// `board::engine`): `fRbpR` slides backward too. The parts follow the generation.
 fn from_engine(engine: &EnginePiece) -> Parts {
     let mut entries = BTreeMap::new();
     let mut left_out = false;
@@ -312,7 +312,7 @@ fn moves_or_captures(modes: Modes) -> bool {
 /// The leaps of a move that steps orthogonally to an empty square, then turns 45° out (the
 /// Xiangqi horse, `mafsW`) and, with a third leg, goes on diagonally (the Janggi elephant,
 /// `mafsmafW`): the lame Knight and (2,3) leap of Fairy-Stockfish, whose one path steps along
-/// the longer axis first (reference/fairy-stockfish.md; `model::fairy::lame_path`).
+/// the longer axis first (reference/fairy-stockfish.md; `model::engine::lame_path`).
 fn lame_leaps(step: &model::Leg, turn: &model::Leg, on: Option<&model::Leg>) -> Option<Vec<Step>> {
     let (LegSteps::Absolute(firsts), LegSteps::Relative(turns)) = (&step.steps, &turn.steps) else {
         return None;

@@ -23,7 +23,7 @@ const EXAMPLE_ENEMIES: [(i8, i8); 4] = [(1, 1), (0, 3), (-2, 0), (2, -2)];
 
 /// Whether some move depends on other pieces: hops, lame leaps, locust captures, induction.
 fn depends_on_blockers(piece: &model::Piece) -> bool {
-    if let Some(engine) = &piece.fairy {
+    if let Some(engine) = &piece.engine {
         return engine.hops() || engine.is_lame();
     }
     piece

@@ -191,7 +191,7 @@ fn skipped_by_engine(
     slice: &dyn Fn(rowan::TextRange) -> String,
 ) -> (bool, Vec<String>) {
     let skipped: Vec<String> = piece
-        .fairy
+        .engine
         .as_ref()
         .map(|engine| engine.skipped.iter().copied().map(slice).collect())
         .unwrap_or_default();
@@ -206,7 +206,7 @@ fn skipped_by_engine(
 /// How many moves the string writes. In MBN the explanation also holds what is said in words
 /// only; the count is of moves.
 fn moves_written(piece: &model::Piece, moves: &[MoveExplanation]) -> usize {
-    match &piece.fairy {
+    match &piece.engine {
         Some(engine) => engine.atoms.len(),
         None => moves.len() - piece.not_drawn.len(),
     }

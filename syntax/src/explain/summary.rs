@@ -26,7 +26,7 @@ pub(super) fn plain_words(
             .find(|e| e.text == written)
             .map(|e| e.lines.as_slice())
     };
-    let items: Vec<Option<(&str, String)>> = match &piece.fairy {
+    let items: Vec<Option<(&str, String)>> = match &piece.engine {
         Some(_) if atoms_combine => return None,
         Some(engine) => engine
             .atoms
@@ -35,10 +35,10 @@ pub(super) fn plain_words(
                 (!atom.directions_select_nothing).then_some(())?;
                 let quiet = atom
                     .modalities
-                    .contains(&crate::notation::fairy::model::Modality::Quiet);
+                    .contains(&crate::model::engine::Modality::Quiet);
                 let capture = atom
                     .modalities
-                    .contains(&crate::notation::fairy::model::Modality::Capture);
+                    .contains(&crate::model::engine::Modality::Capture);
                 // A note in brackets after the line (a range a later atom replaces) is no
                 // part of the motion; any other line is.
                 let [line, notes @ ..] = lines_of(atom.source)? else {
@@ -213,7 +213,7 @@ pub(super) fn difference_words(piece: &model::Piece) -> Option<&'static str> {
             .flat_map(|m| m.legs.iter().rev().skip(1).filter(|l| !l.hidden))
     };
     let legs = || piece.moves.iter().flat_map(|m| m.legs.iter());
-    if let Some(engine) = &piece.fairy {
+    if let Some(engine) = &piece.engine {
         return if engine.hops() {
             Some("it can also hop over a piece")
         } else if engine.is_lame() {
@@ -243,7 +243,7 @@ pub(super) fn summary(piece: &model::Piece, written: usize) -> String {
     if written == 0 {
         return format!("No move to draw in {}.", piece.dialect.title());
     }
-    let captures = match &piece.fairy {
+    let captures = match &piece.engine {
         // Decided by generating: a capture entry may build nothing (`cD1`).
         Some(_) => fingerprint(piece)
             .iter()

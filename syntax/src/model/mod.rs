@@ -9,6 +9,7 @@
 
 mod board_size;
 pub mod directions;
+pub mod engine;
 pub mod piece_set;
 pub mod region;
 pub mod repeat;
@@ -40,8 +41,20 @@ pub struct Piece {
     pub incomplete: bool,
     /// Parts of the text the model does not draw, with the reason (MBN's rules of the game).
     pub not_drawn: Vec<(TextRange, String)>,
-    /// In `fairy`: the piece as Fairy-Stockfish stores it, which its moves are generated from.
-    pub fairy: Option<Box<crate::notation::fairy::model::EnginePiece>>,
+    /// In a reading that stores the piece as its engine does (Fairy-Stockfish's): the stored
+    /// piece, which its moves are generated from.
+    pub engine: Option<Box<engine::EnginePiece>>,
+    /// How the board walks the moves, as the notation's lowering says.
+    pub walk: WalkRules,
+}
+
+/// What a notation says of how its moves are walked on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WalkRules {
+    /// Directions are each player's own, so black's moves are white's mirrored.
+    pub mirrors_for_black: bool,
+    /// A move may end on its start square only where the notation allows it.
+    pub forbids_return_to_start: bool,
 }
 
 /// How often an unlimited repetition (an MBN complex rider, a chained exponent `0`) is
@@ -67,7 +80,7 @@ pub(crate) fn orientations(leaps: &[(i8, i8)]) -> Vec<Step> {
 impl Piece {
     /// Whether the piece has nothing to generate: no move, or nothing stored by the engine.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty() && self.fairy.as_ref().is_none_or(|engine| engine.is_empty())
+        self.moves.is_empty() && self.engine.as_ref().is_none_or(|engine| engine.is_empty())
     }
 
     /// The moves built from each written move, by its source range (a repeat group gives

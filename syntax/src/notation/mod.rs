@@ -27,7 +27,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use crate::board::{BoardSize, Generated, Position, without_repeats};
+use crate::board::{BoardSize, without_repeats};
 use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
@@ -79,22 +79,6 @@ pub(crate) trait Notation: Sync {
 
     /// Whether a string with syntax errors still has a meaning to show (its reader reads on).
     fn reads_despite_errors(&self, _parse: &Parse) -> bool {
-        false
-    }
-
-    /// The moves of `piece` in `position` by the notation's own generator, where it has one
-    /// (an engine's reading generated as the engine does); `None`: the legs are walked.
-    fn generate_own(&self, _piece: &model::Piece, _position: &Position) -> Option<Generated> {
-        None
-    }
-
-    /// Whether directions are each player's own, so black's moves are white's mirrored.
-    fn mirrors_for_black(&self) -> bool {
-        false
-    }
-
-    /// Whether a move may end on its start square only where the notation allows it.
-    fn forbids_return_to_start(&self) -> bool {
         false
     }
 

@@ -13,6 +13,7 @@
 use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
+use crate::model::WalkRules;
 use crate::model::region::Regions;
 
 use crate::Dialect;
@@ -112,7 +113,8 @@ pub(crate) fn build(root: &SyntaxNode) -> Piece {
         moves,
         incomplete: lower.incomplete,
         not_drawn: lower.not_drawn,
-        fairy: None,
+        engine: None,
+        walk: WalkRules::default(),
     }
 }
 

@@ -22,7 +22,7 @@ use rowan::TextRange;
 /// The fairy explanation: one paragraph per atom the engine read, and one on the atoms
 /// together when they do more or less than each does alone.
 pub(crate) fn moves(piece: &model::Piece, text: &str, seen: Option<BoardSize>) -> Paragraphs {
-    let Some(engine) = piece.fairy.as_deref() else {
+    let Some(engine) = piece.engine.as_deref() else {
         return Paragraphs {
             moves: Vec::new(),
             together: None,

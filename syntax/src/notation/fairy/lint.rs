@@ -23,7 +23,7 @@ const COMPARED_ATOMS: usize = 12;
 pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
     let text = string.text();
     // Fairy-Stockfish's lowering is the engine's own reading of the text, kept whole.
-    let Some(engine) = string.model().fairy.as_deref() else {
+    let Some(engine) = string.model().engine.as_deref() else {
         return;
     };
     for a_move in string.parse().piece().moves() {

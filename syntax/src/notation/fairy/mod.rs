@@ -1,6 +1,5 @@
 //! Fairy-Stockfish's reading of Betza, quirk for quirk.
 
-pub(crate) mod board;
 pub(crate) mod explain;
 pub(crate) mod lint;
 pub mod model;
@@ -8,7 +7,7 @@ mod parser;
 
 use super::Notation;
 use crate::BetzaString;
-use crate::board::{BoardSize, Generated, Position};
+use crate::board::BoardSize;
 use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
@@ -39,11 +38,6 @@ impl Notation for Fairy {
     /// The meaning is what the engine builds, read from the text as the engine reads it.
     fn lower(&self, piece: &ast::Piece) -> crate::model::Piece {
         model::piece(&piece.syntax().text().to_string())
-    }
-
-    /// Generated as the engine's bitboard code does, from its own tables.
-    fn generate_own(&self, piece: &crate::model::Piece, position: &Position) -> Option<Generated> {
-        (piece.fairy.as_deref()).map(|engine| board::generate(engine, position))
     }
 
     fn model_of_text(&self, text: &str) -> Option<crate::model::Piece> {

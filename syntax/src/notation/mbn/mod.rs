@@ -37,17 +37,6 @@ impl Notation for Mbn {
         model::build(piece.syntax(), &[])
     }
 
-    /// Seed 002: directions are seen from each player's side.
-    fn mirrors_for_black(&self) -> bool {
-        true
-    }
-
-    /// Seed 002: "So far as not specifically allowed, the start square and the arrival square
-    /// cannot be equal".
-    fn forbids_return_to_start(&self) -> bool {
-        true
-    }
-
     fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
         lint::check(string, findings);
     }

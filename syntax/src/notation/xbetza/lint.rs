@@ -298,7 +298,8 @@ pub(crate) fn redundant_moves(string: &BetzaString, findings: &mut Findings<'_>)
             moves: rest,
             incomplete: false,
             not_drawn: Vec::new(),
-            fairy: None,
+            engine: None,
+            walk: piece.walk,
         };
         if fingerprint(&rest) != whole || !same_on_proof_positions(&rest, piece) {
             continue;

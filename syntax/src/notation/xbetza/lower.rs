@@ -4,6 +4,7 @@
 
 use rowan::TextRange;
 
+use crate::model::WalkRules;
 use crate::model::region::Regions;
 
 use crate::Dialect;
@@ -33,7 +34,8 @@ pub(crate) fn build(piece: &ast::Piece) -> Piece {
         moves,
         incomplete,
         not_drawn: Vec::new(),
-        fairy: None,
+        engine: None,
+        walk: WalkRules::default(),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The `fairy` dialect: Fairy-Stockfish's own data model of a piece ([`EnginePiece`], read as
 //! its `from_betza` reads), its direction tokens and its lame-leaper path (notes F1–F8); moves
-//! are generated from the model in `board::fairy`.
+//! are generated from the model in `board::engine`.
 //!
 //! Letters are read in twos: a letter followed by the same letter, or a vertical (`f b v h`)
 //! followed by a horizontal (`r l s h`) or the reverse, makes one two-letter token; any other
@@ -11,7 +11,9 @@
 
 mod engine;
 
-pub use engine::{AtomReading, Directions, EnginePiece, Entry, Modality, Overwrite, Table, Writes};
+pub use crate::model::engine::{
+    AtomReading, Directions, EnginePiece, Entry, Modality, Overwrite, Table, Writes, lame_path,
+};
 
 use crate::Dialect;
 use crate::model::{BoardSize, Piece, Step};
@@ -24,7 +26,8 @@ pub fn piece(text: &str) -> Piece {
         moves: Vec::new(),
         incomplete: false,
         not_drawn: Vec::new(),
-        fairy: Some(Box::new(EnginePiece::read(text))),
+        engine: Some(Box::new(EnginePiece::read(text))),
+        walk: crate::model::WalkRules::default(),
     }
 }
 
@@ -111,22 +114,6 @@ pub fn select(tokens: &[[char; 2]], long: i8, short: i8, lone_orthogonal: bool) 
         }
     }
     steps
-}
-
-/// The squares a lame leap must find empty in Fairy-Stockfish: one path, stepping along the
-/// axis with more distance left, diagonally when both are equal.
-pub fn lame_path(step: Step) -> impl Iterator<Item = Step> {
-    let (mut x, mut y) = (0i8, 0i8);
-    std::iter::from_fn(move || {
-        let (left_x, left_y) = ((step.dx - x).abs(), (step.dy - y).abs());
-        if left_x >= left_y {
-            x += (step.dx - x).signum();
-        }
-        if left_y >= left_x {
-            y += (step.dy - y).signum();
-        }
-        ((x, y) != (step.dx, step.dy)).then(|| Step::new(x, y))
-    })
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leaper, leaps_of};
 
 use crate::Dialect;
+use crate::model::WalkRules;
 use crate::model::region::Regions;
 use crate::model::{Initial, LONGEST_LINE, Leg, LegSteps, Modes, Move, MoveKind, Piece};
 use crate::notation::Notation;
@@ -102,7 +103,13 @@ pub(crate) fn build(root: &SyntaxNode, game: &[&SyntaxNode]) -> Piece {
         incomplete: lower.incomplete,
         moves,
         not_drawn: lower.not_drawn,
-        fairy: None,
+        engine: None,
+        // Seed 002: directions are seen from each player's side, and "so far as not
+        // specifically allowed, the start square and the arrival square cannot be equal".
+        walk: WalkRules {
+            mirrors_for_black: true,
+            forbids_return_to_start: true,
+        },
     }
 }
 

@@ -1,4 +1,4 @@
-//! Fairy-Stockfish's move generation over its own data model ([`EnginePiece`]); facts from its
+//! Generation from a piece as its engine stores it ([`EnginePiece`]), as Fairy-Stockfish generates; facts from its
 //! `src/bitboard.cpp` (`init_pieces`, `sliding_attack`, the lame-leaper attacks) and
 //! `bitboard.h` (`attacks_bb`, `moves_bb`); notes F1–F8 in NOTATION-NOTES.md.
 //!
@@ -12,7 +12,7 @@
 use rowan::TextRange;
 
 use crate::board::{Generated, GeneratedMove, Occupant, Position, Side, Square, Step};
-use crate::notation::fairy::model::{Directions, EnginePiece, Modality, Table, lame_path};
+use crate::model::engine::{Directions, EnginePiece, Modality, Table, lame_path};
 
 /// The ways the engine generates a line or a lame leap in a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
