@@ -14,7 +14,6 @@ mod candidates;
 mod choose;
 mod part;
 mod spell;
-pub(crate) use spell::{SEED, Spelling};
 #[cfg(test)]
 mod tests;
 

@@ -27,25 +27,6 @@ struct Word {
     turn: Option<&'static str>,
 }
 
-/// How a notation's authors write moves, for the strings a conversion offers.
-pub(crate) struct Spelling {
-    /// The atoms of a lame leaper written with `n`; `None`: the seed's `nD`, `nA`, and the
-    /// Knight as a step and a turn.
-    pub lame: Option<&'static [&'static str]>,
-    /// The unlimited riders, the conventional first: the seed writes the Nightrider `N0`.
-    pub riders: &'static [&'static str],
-    /// Modes before directions (`mfW`), else directions first (`fmW`).
-    pub mode_first: bool,
-}
-
-/// The seed's spelling: directions first and modes in XBoard's order (`fmW`, `ifmnD`), the
-/// only order XBoard reads in full (reference/xboard.md).
-pub(crate) const SEED: Spelling = Spelling {
-    lame: None,
-    riders: &["R", "B", "N0", "Q", "NN"],
-    mode_first: false,
-};
-
 /// The words that may write moves of `kind` in `dialect`, the conventional first.
 fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
     let spelling = crate::registry::notation(dialect).spelling();
@@ -89,7 +70,7 @@ fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
     }
 }
 
-/// A group's letters in the order the dialect's authors write them ([`Spelling::mode_first`]).
+/// A group's letters in the order the dialect's authors write them (`Spelling::mode_first`).
 fn layout(
     dialect: Dialect,
     initial: bool,

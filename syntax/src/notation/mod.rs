@@ -1,7 +1,8 @@
 //! The notations, one module each, behind one trait: `Notation`. A module owns its grammar
-//! hooks, typed views, letter table, lowering to the move model, lints and wording; the generic
-//! layers (tree, model, board, explain, ide) ask `of` for the notation of a string's dialect
-//! and call it, so they name no particular dialect.
+//! hooks, typed views, letter table, lowering to the move model, lints and wording. The
+//! registry, above, resolves a string's dialect to its notation once and the [`BetzaString`]
+//! keeps it; the layers below receive what they need as data (the digit rule, the model's
+//! engine tables and walk rules), so they name no particular dialect.
 //!
 //! | module      | what                                                            |
 //! |-------------|-----------------------------------------------------------------|
@@ -17,6 +18,7 @@
 pub mod chained;
 pub mod fairy;
 pub mod mbn;
+pub(crate) mod spelling;
 pub mod xbetza;
 pub mod xboard;
 
@@ -28,9 +30,9 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::board::{BoardSize, without_repeats};
-use crate::convert::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
+use spelling::Spelling;
 use crate::lint::{Engine, Findings};
 use crate::parser::SpanNode;
 use crate::tree::{Parse, ast};
@@ -127,7 +129,7 @@ pub(crate) trait Notation: Sync {
 
     /// How the notation's authors write moves, for the strings a conversion offers.
     fn spelling(&self) -> &'static Spelling {
-        &crate::convert::SEED
+        &spelling::SEED
     }
 
     /// Whether the strings of a file depend on each other (macros), so a change to one is

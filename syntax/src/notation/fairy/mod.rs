@@ -8,7 +8,7 @@ mod parser;
 use super::Notation;
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::convert::Spelling;
+use super::spelling::Spelling;
 use crate::explain::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::{Engine, Findings};
