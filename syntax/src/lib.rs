@@ -50,6 +50,7 @@ mod source;
 mod syntax_kind;
 pub mod tree;
 pub mod vocabulary;
+mod wording;
 
 #[cfg(test)]
 mod fixture;

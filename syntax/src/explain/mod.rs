@@ -1,22 +1,19 @@
 //! Plain-English explanations of a piece, move by move and leg by leg, built from the model and
 //! worded only with the vocabulary's tables and phrases.
 
-use std::borrow::Cow;
 use std::fmt::Write;
 
-mod diagram;
-pub(crate) mod legs;
 pub mod names;
 mod pieces;
 mod summary;
-pub(crate) mod words;
 
 #[cfg(test)]
 mod tests;
 
-pub(crate) use diagram::empty_board_grid;
-pub use diagram::{Picture, diagram, diagram_svg};
-use diagram::{diagram_built, in_position_built, picture_built, svg_built};
+pub use crate::render::Picture;
+use crate::render::diagram::{diagram_built, in_position_built, picture_built, svg_built};
+pub use crate::wording::MoveExplanation;
+use crate::wording::{Paragraphs, cut_to, slicer};
 use names::is_plain;
 pub use pieces::{Piece, pieces, said_in_turn};
 use summary::{difference_words, plain_words, summary, swaps_said};
@@ -35,13 +32,6 @@ pub struct Explanation {
     pub moves: Vec<MoveExplanation>,
     /// Letters the dialect's engine skips (Fairy-Stockfish), as written.
     pub ignored: Vec<String>,
-}
-
-/// One move: its source text and one line per leg, then notes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveExplanation {
-    pub text: String,
-    pub lines: Vec<String>,
 }
 
 impl Explanation {
@@ -128,25 +118,6 @@ impl<'p> Described<'p> {
 /// Explains a parsed piece.
 pub fn explain(parse: &Parse) -> Explanation {
     Described::new(parse).explanation()
-}
-
-/// The moves of a piece in words, as its notation says them.
-pub(crate) struct Paragraphs {
-    /// One paragraph per written move (or per atom the engine read).
-    pub moves: Vec<MoveExplanation>,
-    /// Said of the whole piece (Fairy-Stockfish's atoms together), so listed even when the
-    /// list of moves is cut.
-    pub together: Option<MoveExplanation>,
-}
-
-/// The text of a range of `text`. Every range the model gives lies in the text; one that would
-/// not is said as nothing rather than a panic.
-pub(crate) fn slicer(text: &str) -> impl Fn(rowan::TextRange) -> String + '_ {
-    |range| {
-        text.get(std::ops::Range::<usize>::from(range))
-            .unwrap_or_default()
-            .to_owned()
-    }
 }
 
 fn explain_built(parse: &Parse, piece: &model::Piece, seen: Option<BoardSize>) -> Explanation {
@@ -305,44 +276,15 @@ fn with_names(summary: String, identity: &names::Identity) -> String {
 /// The most entries an explanation lists; the rest are counted.
 const MOVES_LISTED: usize = 64;
 
-/// The most lines one entry lists (a move of thousands of legs); the rest are counted.
-const LINES_LISTED: usize = 64;
-
-/// Keeps the first `most` of `items`, and says how many more there were (`said`) when any are
-/// left out.
-fn cut_to(items: &mut Vec<String>, most: usize, said: impl Fn(usize) -> String) {
-    if let Some(more) = items.len().checked_sub(most).filter(|&m| m > 0) {
-        items.truncate(most);
-        items.push(said(more));
-    }
+/// The squares of the piece on an empty board, drawn around it as text. Without a board: a
+/// 15×15 board cut to a window at least 7×7 and large enough for its nearest moves; with one,
+/// the whole board with the piece in the centre. Pieces whose moves depend on others get a
+/// second diagram with example friends and enemies.
+pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
+    Described::new(parse).diagram(board)
 }
 
-impl MoveExplanation {
-    /// Cut to [`LINES_LISTED`] lines, counting the rest, and a long text to its two ends.
-    fn shorten(&mut self) {
-        cut_to(&mut self.lines, LINES_LISTED, |more| {
-            format!("… and {more} more lines, not listed")
-        });
-        self.text = crate::quote::shortened(&self.text).into_owned();
-        for line in &mut self.lines {
-            if let Cow::Owned(short) = crate::quote::shortened_quotes(line) {
-                *line = short;
-            }
-        }
-    }
-}
-
-/// What the model lists as not drawn, one entry each.
-pub(crate) fn not_drawn(
-    piece: &model::Piece,
-    slice: &dyn Fn(rowan::TextRange) -> String,
-) -> Vec<MoveExplanation> {
-    piece
-        .not_drawn
-        .iter()
-        .map(|(range, why)| MoveExplanation {
-            text: slice(*range),
-            lines: vec![format!("not drawn: {why}")],
-        })
-        .collect()
+/// The empty-board diagram as an SVG document.
+pub fn diagram_svg(parse: &Parse, board: Option<BoardSize>) -> String {
+    Described::new(parse).diagram_svg(board)
 }

@@ -2,7 +2,7 @@
 //! has and whether it captures, a swap said as a swap, and what sets it apart from a twin.
 
 use super::MoveExplanation;
-use super::legs::can_be_blocked;
+use crate::wording::legs::can_be_blocked;
 use crate::board::reference::fingerprint;
 use crate::model;
 

@@ -30,7 +30,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::board::{BoardSize, without_repeats};
-use crate::explain::Paragraphs;
+use crate::wording::Paragraphs;
 use crate::lexer::Token;
 use spelling::Spelling;
 use crate::lint::{Engine, Findings};

@@ -2,8 +2,8 @@
 //! what each operator asks of the square where two legs meet. The model expands a move into
 //! one path per orientation; the words follow the text instead, so they say it once.
 
-use crate::explain::MoveExplanation;
-use crate::explain::words::steps_words;
+use crate::wording::MoveExplanation;
+use crate::wording::words::steps_words;
 use crate::model::{Reach, orientations};
 use crate::notation::chained::ast::{self as written, LegElement};
 use crate::notation::chained::model::atom_leaps;

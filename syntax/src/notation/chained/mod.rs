@@ -12,7 +12,7 @@ pub mod vocabulary;
 use super::{Equivalent, Notation};
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::explain::{Paragraphs, not_drawn, slicer};
+use crate::wording::{Paragraphs, not_drawn, slicer};
 use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::tree::{Parse, ast as tree_ast};

@@ -9,8 +9,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::board::reference::{MoveTrace, centred, fingerprint, shown_positions};
 use crate::board::{BoardSize, Square, Step, generate};
-use crate::explain::words::directions_words;
-use crate::explain::{MoveExplanation, Paragraphs};
+use crate::wording::words::directions_words;
+use crate::wording::{MoveExplanation, Paragraphs};
 use crate::model;
 use crate::notation::fairy::model::{
     self as fairy, AtomReading, EnginePiece, Modality, Overwrite, Table, Writes,

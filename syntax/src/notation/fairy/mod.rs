@@ -9,7 +9,7 @@ use super::Notation;
 use crate::BetzaString;
 use crate::board::BoardSize;
 use super::spelling::Spelling;
-use crate::explain::Paragraphs;
+use crate::wording::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::{Engine, Findings};
 use crate::tree::{Parse, ast};

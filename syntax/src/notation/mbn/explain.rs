@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use crate::explain::legs::explain_move;
-use crate::explain::{MoveExplanation, not_drawn};
+use crate::wording::legs::explain_move;
+use crate::wording::{MoveExplanation, not_drawn};
 use crate::model::{self, Move};
 
 /// MBN's moves by the text they come from (a term can give several: its juxtaposed moves, its

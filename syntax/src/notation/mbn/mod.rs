@@ -15,7 +15,7 @@ pub mod vocabulary;
 use super::Notation;
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::explain::{Paragraphs, slicer};
+use crate::wording::{Paragraphs, slicer};
 use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::tree::{Parse, ast as tree_ast};

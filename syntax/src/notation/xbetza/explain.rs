@@ -1,7 +1,7 @@
 //! XBetza in words: one entry for each written move, leg by leg, from the model.
 
-use crate::explain::MoveExplanation;
-use crate::explain::legs::explain_move;
+use crate::wording::MoveExplanation;
+use crate::wording::legs::explain_move;
 use crate::model::{self, Move};
 
 /// XBetza's moves, one entry for each move written.

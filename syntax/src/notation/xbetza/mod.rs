@@ -8,7 +8,7 @@ pub(crate) mod lower;
 use super::{Equivalent, Notation};
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::explain::Paragraphs;
+use crate::wording::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::model;
@@ -60,7 +60,7 @@ impl Notation for XBetza {
         _: Option<BoardSize>,
     ) -> Paragraphs {
         Paragraphs {
-            moves: explain::moves(&parse.piece(), piece, &crate::explain::slicer(text)),
+            moves: explain::moves(&parse.piece(), piece, &crate::wording::slicer(text)),
             together: None,
         }
     }

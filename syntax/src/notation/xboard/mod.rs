@@ -50,7 +50,7 @@ pub fn xboard_reading(string: &BetzaString, board: Option<BoardSize>) -> String 
             .to_owned(),
     };
     if let Some(grid) =
-        crate::explain::empty_board_grid(board, |position| self::board::generate(text, position))
+        crate::render::diagram::empty_board_grid(board, |position| self::board::generate(text, position))
     {
         out.push_str("\nXBoard's moves on an empty board:\n");
         out.push_str(&grid);

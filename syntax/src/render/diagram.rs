@@ -1,11 +1,9 @@
-//! Move diagrams: the squares a piece reaches on an empty board drawn around it, and a second
+//! Move diagrams, from a piece's model: the squares a piece reaches on an empty board drawn around it, and a second
 //! board with friends and enemies for a piece whose moves depend on them.
 
-use super::Described;
 use crate::board::{BoardSize, Position, Side, Step, generate, starts_on};
 use crate::model;
 use crate::render;
-use crate::tree::Parse;
 
 /// What a diagram shows: a position and what the piece can do on each square.
 struct Drawing {
@@ -95,18 +93,10 @@ fn drawing_with(
     })
 }
 
-/// The squares of the piece on an empty board, drawn around it as text. Without a board: a
-/// 15×15 board cut to a window at least 7×7 and large enough for its nearest moves; with one,
-/// the whole board with the piece in the centre. Pieces whose moves depend on others get a
-/// second diagram with example friends and enemies.
-pub fn diagram(parse: &Parse, board: Option<BoardSize>) -> String {
-    Described::new(parse).diagram(board)
-}
-
 /// Said under a diagram whose search was cut short.
 const CUT_SHORT: &str = "(the search was cut short at its budget: some squares may be missing)\n";
 
-pub(super) fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
+pub(crate) fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
     let Some(empty) = drawing(piece, board, false) else {
         return String::new();
     };
@@ -126,7 +116,7 @@ pub struct Picture {
     pub more_boards: String,
 }
 
-pub(super) fn picture_built(
+pub(crate) fn picture_built(
     piece: &model::Piece,
     board: Option<BoardSize>,
     most_height: u32,
@@ -222,7 +212,7 @@ fn with_pieces_around(piece: &model::Piece, board: Option<BoardSize>) -> String 
 /// A built piece on `from` of a position of `size` with `friends` and `enemies` around it (a
 /// variant's start position), drawn whole as a text grid; none when the squares do not make a
 /// position.
-pub(super) fn in_position_built(
+pub(crate) fn in_position_built(
     piece: &model::Piece,
     size: BoardSize,
     from: crate::board::Square,
@@ -238,7 +228,7 @@ pub(super) fn in_position_built(
 }
 
 /// The empty-board drawing of a built piece as an SVG document.
-pub(super) fn svg_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
+pub(crate) fn svg_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
     drawing(piece, board, false)
         .map(|d| render::svg(&d.position, &d.uses, d.radius))
         .unwrap_or_default()
@@ -256,9 +246,4 @@ pub(crate) fn empty_board_grid(
         out.push_str(CUT_SHORT);
     }
     Some(out)
-}
-
-/// The empty-board diagram as an SVG document.
-pub fn diagram_svg(parse: &Parse, board: Option<BoardSize>) -> String {
-    Described::new(parse).diagram_svg(board)
 }

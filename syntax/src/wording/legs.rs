@@ -213,7 +213,7 @@ fn motion_words(leg: &Leg, atom: Option<Atom>, doubled: bool, shape: Option<Step
 
 /// Whether the leg's `n` makes it blockable on the way: on a stepper `n` only creates e.p.
 /// rights, as nothing can stand between its squares.
-pub(super) fn can_be_blocked(leg: &Leg) -> bool {
+pub(crate) fn can_be_blocked(leg: &Leg) -> bool {
     let stepper = matches!(&leg.steps, LegSteps::Absolute(steps) if steps.iter().all(|s| s.king_distance() == 1))
         || !matches!(leg.steps, LegSteps::Absolute(_));
     leg.lame.is_some() && !stepper
