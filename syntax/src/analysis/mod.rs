@@ -295,7 +295,7 @@ fn findings_of(
             })
         })
         .collect();
-    out.extend(lint::lint(string, &options.lint_config(dialect, board)));
+    out.extend(string.lint(&options.lint_config(dialect, board)));
     said_once_for_a_comment(&mut out);
     one_finding_per_span(&mut out, dialect);
     // A fix handed to another finding on its span must not edit letters a fix offered on

@@ -256,10 +256,10 @@ fn every_xbetza_departure_from_xboard_carries_a_finding() {
             if UNSEEN_DEPARTURES.contains(&betza) {
                 continue;
             }
-            let found =
-                crate::lint::lint(&crate::BetzaString::new(betza, Dialect::XBetza), &config)
-                    .iter()
-                    .any(|d| d.code.engine == Some(crate::lint::Engine::XBoard));
+            let found = crate::BetzaString::new(betza, Dialect::XBetza)
+                .lint(&config)
+                .iter()
+                .any(|d| d.code.engine == Some(crate::lint::Engine::XBoard));
             if !found {
                 silent.push(failure.clone());
             }

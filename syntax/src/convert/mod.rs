@@ -181,7 +181,7 @@ pub(crate) fn convert_read(
 /// string's dialect (XBoard's reading generates from the text).
 fn original(string: &BetzaString, from: Reading) -> Original<'_> {
     match from.for_proof() {
-        lint::Reading::Dialect(_) => Original::of(string),
+        lint::Reading::Dialect(_) => string.original(),
         engine => Original::read_as(string.text(), string.dialect(), engine),
     }
 }

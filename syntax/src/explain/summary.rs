@@ -2,9 +2,9 @@
 //! has and whether it captures, a swap said as a swap, and what sets it apart from a twin.
 
 use super::MoveExplanation;
-use crate::wording::legs::can_be_blocked;
 use crate::board::reference::fingerprint;
 use crate::model;
+use crate::wording::legs::can_be_blocked;
 
 /// What a piece does, in a sentence, its moves grouped by what they do: "Moves: Wazir step
 /// (0,1), forward; captures: Ferz step (1,1), forward-right, forward-left." Each move is said by

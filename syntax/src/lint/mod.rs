@@ -15,9 +15,9 @@ pub use comparison::Comparison;
 pub(crate) use comparison::{Found, Move, difference, difference_words, first_difference};
 pub(crate) use proof::{Original, Reading, drop_conflicting_fixes};
 
+use crate::Severity;
 use crate::board::Position;
 use crate::diagnostic::{self, Code};
-use crate::{BetzaString, Severity};
 
 /// Which rules run, at what level, for which engines.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +48,15 @@ pub(crate) struct Findings<'c> {
     pub(crate) out: Vec<Diagnostic>,
 }
 
-impl Findings<'_> {
+impl<'c> Findings<'c> {
+    /// None yet, for the rules and levels of `config`.
+    pub(crate) fn new(config: &'c LintConfig) -> Self {
+        Findings {
+            config,
+            out: Vec::new(),
+        }
+    }
+
     /// The position the user sees the piece in, when it is not the empty 8×8 board.
     pub(crate) fn seen(&self) -> Option<Position> {
         self.config.seen.clone()
@@ -67,17 +75,4 @@ impl Findings<'_> {
             ..Diagnostic::new(range, code, severity, message)
         });
     }
-}
-
-/// Every finding for a string, in source order.
-pub fn lint(string: &BetzaString, config: &LintConfig) -> Vec<Diagnostic> {
-    let mut findings = Findings {
-        config,
-        out: Vec::new(),
-    };
-    string.notation().lint(string, &mut findings);
-    let mut out = findings.out;
-    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
-    proof::prove_fixes(string, &mut out, config.seen.as_ref());
-    out
 }

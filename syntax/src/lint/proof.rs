@@ -11,7 +11,7 @@ use super::comparison::{Comparison, Move, comparable};
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
 use crate::board::{Generated, Position, Square, generate, without_repeats};
-use crate::{BetzaString, Dialect, parse};
+use crate::{Dialect, model, parse};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
 /// the string is long: the proofs of one string look over at most this many letters in all
@@ -50,13 +50,10 @@ impl Reading {
 fn original_generator<'t>(
     text: &str,
     reading: Reading,
-    analysed: Option<&'t BetzaString>,
+    analysed: Option<&'t model::Piece>,
 ) -> Generator<'t> {
     match analysed {
-        Some(string) => {
-            let piece = string.model_to_generate();
-            Box::new(move |position| generate(piece, position))
-        }
+        Some(piece) => Box::new(move |position| generate(piece, position)),
         None => reading.generator(text),
     }
 }
@@ -76,23 +73,20 @@ pub(crate) struct Original<'t> {
     dialect: Dialect,
     /// How the original is read: in its dialect, or (to convert from it) by an engine.
     reading: Reading,
-    /// The string as its analysis read it, when it is read in its dialect: generated from its
-    /// model, built once for every rule.
-    analysed: Option<&'t BetzaString>,
+    /// The model its analysis built, without repeated moves, when it is read in its dialect:
+    /// generated from it, built once for every rule.
+    analysed: Option<&'t model::Piece>,
     generator: Option<Generator<'t>>,
     seen: Vec<Option<Generated>>,
 }
 
 impl<'t> Original<'t> {
-    /// A string as its dialect reads it, generated from the model its analysis built.
-    pub(crate) fn of(string: &'t BetzaString) -> Self {
+    /// `text` as `dialect` reads it, generated from `model`, the model its analysis built
+    /// (without repeated moves).
+    pub(crate) fn read(text: &'t str, dialect: Dialect, model: &'t model::Piece) -> Self {
         Original {
-            analysed: Some(string),
-            ..Self::read_as(
-                string.text(),
-                string.dialect(),
-                Reading::Dialect(string.dialect()),
-            )
+            analysed: Some(model),
+            ..Self::read_as(text, dialect, Reading::Dialect(dialect))
         }
     }
 
@@ -164,13 +158,13 @@ impl<'t> Original<'t> {
 /// change nothing) goes with a fix that fails, other findings lose the fix and a portability
 /// finding says what no rewrite keeps. No two fixes edit the same letters.
 pub(crate) fn prove_fixes(
-    string: &BetzaString,
+    original: Original<'_>,
     findings: &mut Vec<Diagnostic>,
     seen: Option<&Position>,
 ) {
-    let (text, dialect) = (string.text(), string.dialect());
+    let (text, dialect) = (original.text, original.dialect);
     let mut prover = Prover {
-        original: Original::of(string),
+        original,
         letters_left: PROOF_LETTERS,
         seen,
     };

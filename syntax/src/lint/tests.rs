@@ -1,6 +1,6 @@
 //! Every rule against its own example, near-misses, and every fix checked by meaning.
 
-use super::{LintConfig, lint};
+use super::LintConfig;
 use crate::Dialect;
 use crate::board::reference::fingerprint;
 use crate::diagnostic::codes::{self, RULES};
@@ -23,13 +23,11 @@ fn example(code: Code) -> (&'static str, &'static str) {
 
 /// (code, start, end) of each finding.
 fn findings(text: &str, dialect: Dialect) -> Vec<(Code, u32, u32)> {
-    lint(
-        &crate::BetzaString::new(text, dialect),
-        &LintConfig::for_dialect(dialect),
-    )
-    .iter()
-    .map(|d| (d.code, u32::from(d.range.start()), u32::from(d.range.end())))
-    .collect()
+    crate::BetzaString::new(text, dialect)
+        .lint(&LintConfig::for_dialect(dialect))
+        .iter()
+        .map(|d| (d.code, u32::from(d.range.start()), u32::from(d.range.end())))
+        .collect()
 }
 
 fn codes(text: &str, dialect: Dialect) -> Vec<Code> {
@@ -103,7 +101,7 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
                 continue;
             }
             let before = fingerprint(string.model());
-            for diagnostic in lint(&string, &LintConfig::for_dialect(dialect)) {
+            for diagnostic in string.lint(&LintConfig::for_dialect(dialect)) {
                 let Some(fix) = &diagnostic.fix else { continue };
                 if diagnostic.code == codes::MBN_RIDER_RANGE {
                     continue;
@@ -121,7 +119,7 @@ fn every_fix_keeps_the_meaning_and_removes_its_finding() {
                     "{} changed the meaning of {text} into {fixed}",
                     diagnostic.code.name
                 );
-                let remaining = lint(&reread, &LintConfig::for_dialect(dialect));
+                let remaining = reread.lint(&LintConfig::for_dialect(dialect));
                 assert!(
                     !remaining.iter().any(|d| d.code == diagnostic.code
                         && d.range == diagnostic.range
@@ -143,12 +141,12 @@ fn rules_can_be_turned_off_or_relevelled() {
     config
         .levels
         .push((codes::XBOARD_MODIFIER_ORDER.name.into(), None));
-    assert!(lint(&parsed, &config).is_empty());
+    assert!(parsed.lint(&config).is_empty());
     config.levels.push((
         codes::XBOARD_MODIFIER_ORDER.name.into(),
         Some(crate::Severity::Error),
     ));
-    assert_eq!(lint(&parsed, &config)[0].severity, crate::Severity::Error);
+    assert_eq!(parsed.lint(&config)[0].severity, crate::Severity::Error);
     // Fairy-Stockfish rules only run when the engine is a target.
     assert!(!codes("mafsW", Dialect::XBetza).contains(&codes::FAIRY_SKIPPED_LETTER));
 }
@@ -208,7 +206,7 @@ fn the_shared_corpus_has_no_lint_errors_and_its_warnings_are_reviewed() {
     let mut report = String::new();
     for text in &strings {
         let string = crate::BetzaString::new(text, Dialect::Fairy);
-        for d in lint(&string, &LintConfig::for_dialect(Dialect::Fairy)) {
+        for d in string.lint(&LintConfig::for_dialect(Dialect::Fairy)) {
             if d.severity == crate::Severity::Error {
                 assert!(moveless.contains(text), "{text}: {}", d.message);
             }
@@ -227,7 +225,7 @@ fn rules_with_a_fix_offer_one_on_their_example() {
         let dialect = dialect_for(rule);
         let (bad, good) = example(rule);
         let string = crate::BetzaString::new(bad, dialect);
-        let diagnostics = lint(&string, &LintConfig::for_dialect(dialect));
+        let diagnostics = string.lint(&LintConfig::for_dialect(dialect));
         let fixed = diagnostics
             .iter()
             .find(|d| d.code == rule)
@@ -356,7 +354,8 @@ fn two_fixes_never_edit_the_same_letters() {
 fn a_run_of_skipped_letters_is_one_short_finding() {
     let text = format!("{}W", "j".repeat(2000));
     let string = crate::BetzaString::new(&text, Dialect::Fairy);
-    let skipped: Vec<_> = lint(&string, &LintConfig::for_dialect(Dialect::Fairy))
+    let skipped: Vec<_> = string
+        .lint(&LintConfig::for_dialect(Dialect::Fairy))
         .into_iter()
         .filter(|d| d.code == codes::FAIRY_SKIPPED_LETTER)
         .collect();
@@ -381,7 +380,7 @@ fn every_rule_reads_one_model_of_the_string() {
     let built =
         || crate::model::BUILT.with(|built| built.borrow().iter().filter(|t| *t == text).count());
     let before = built();
-    let found = lint(&crate::BetzaString::new(text, Dialect::XBetza), &config);
+    let found = crate::BetzaString::new(text, Dialect::XBetza).lint(&config);
     assert!(
         found.iter().any(|d| d.code == codes::ENGINES_DISAGREE),
         "{found:?}"

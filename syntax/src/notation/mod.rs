@@ -30,15 +30,16 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::board::{BoardSize, without_repeats};
-use crate::wording::Paragraphs;
 use crate::lexer::Token;
-use spelling::Spelling;
-use crate::lint::{Engine, Findings};
+use crate::lint::proof::prove_fixes;
+use crate::lint::{Diagnostic, Engine, Findings, LintConfig, Original};
 use crate::parser::SpanNode;
 use crate::tree::{Parse, ast};
 use crate::vocabulary::dialects::DialectTable;
+use crate::wording::Paragraphs;
 use crate::{Dialect, Reading, SyntaxError};
 use crate::{lexer, model, tree};
+use spelling::Spelling;
 
 /// One notation: everything a generic layer needs to ask of a dialect.
 pub(crate) trait Notation: Sync {
@@ -208,6 +209,22 @@ impl BetzaString {
         } else {
             Cow::Owned(notation.model(&notation.read(&self.text).piece()))
         }
+    }
+
+    /// Every finding for the string, in source order, each fix proven by generation.
+    pub fn lint(&self, config: &LintConfig) -> Vec<Diagnostic> {
+        let mut findings = Findings::new(config);
+        self.notation.lint(self, &mut findings);
+        let mut out = findings.out;
+        out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
+        prove_fixes(self.original(), &mut out, config.seen.as_ref());
+        out
+    }
+
+    /// The string as its proofs compare with: its text in its dialect, generated from its
+    /// model.
+    pub(crate) fn original(&self) -> Original<'_> {
+        Original::read(self.text(), self.dialect(), self.model_to_generate())
     }
 
     /// The conversions asked of the string so far.

@@ -5,8 +5,8 @@ pub(crate) mod diagram;
 mod svg;
 mod text;
 
-pub use svg::{CELL as SVG_CELL, svg, svg_fitted};
 pub use diagram::Picture;
+pub use svg::{CELL as SVG_CELL, svg, svg_fitted};
 pub use text::{Mark, grid};
 
 #[cfg(test)]

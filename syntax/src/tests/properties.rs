@@ -153,6 +153,6 @@ proptest! {
         let _ = crate::explain::explain(&parsed);
         let _ = crate::notation::chained::rewriting::xbetza_equivalent(&parsed);
         let string = crate::BetzaString::new(&text, Dialect::Chained);
-        let _ = crate::lint::lint(&string, &crate::lint::LintConfig::for_dialect(Dialect::Chained));
+        let _ = string.lint(&crate::lint::LintConfig::for_dialect(Dialect::Chained));
     }
 }

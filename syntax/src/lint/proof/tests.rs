@@ -2,7 +2,7 @@
 //! strings of each dialect whose every offered fix is applied and checked by generating both
 //! strings on the proof positions, here with a comparison of its own.
 
-use super::super::{Diagnostic, Engine, LintConfig, Promise, lint};
+use super::super::{Diagnostic, Engine, LintConfig, Promise};
 use crate::board::reference::proof_positions;
 use crate::board::{Position, Square, generate};
 use crate::diagnostic::{Code, codes};
@@ -17,7 +17,7 @@ fn findings(text: &str, dialect: Dialect) -> Vec<Diagnostic> {
             config.engines.push(engine);
         }
     }
-    lint(&crate::BetzaString::new(text, dialect), &config)
+    crate::BetzaString::new(text, dialect).lint(&config)
 }
 
 fn codes(text: &str, dialect: Dialect) -> Vec<Code> {

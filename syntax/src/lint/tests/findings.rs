@@ -4,7 +4,7 @@
 use crate::Dialect;
 use crate::diagnostic::codes;
 use crate::fixture::{Host, check_diagnostics, check_fix, check_no_fix};
-use crate::lint::{Engine, LintConfig, lint};
+use crate::lint::{Engine, LintConfig};
 
 const XBETZA: Host = Host::Lint(Dialect::XBetza);
 const FAIRY: Host = Host::Lint(Dialect::Fairy);
@@ -122,7 +122,8 @@ fn fixes_never_join_atoms_or_pair_directions() {
     // XBoard asked for, as by one who runs Fairy-Stockfish under an XBoard GUI.
     let mut config = LintConfig::for_dialect(Dialect::Fairy);
     config.engines.push(Engine::XBoard);
-    let order = lint(&crate::BetzaString::new("movesF", Dialect::Fairy), &config)
+    let order = crate::BetzaString::new("movesF", Dialect::Fairy)
+        .lint(&config)
         .into_iter()
         .find(|d| d.code == codes::XBOARD_MODIFIER_ORDER)
         .map(|d| d.fix.is_some());

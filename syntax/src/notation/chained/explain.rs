@@ -2,14 +2,14 @@
 //! what each operator asks of the square where two legs meet. The model expands a move into
 //! one path per orientation; the words follow the text instead, so they say it once.
 
-use crate::wording::MoveExplanation;
-use crate::wording::words::steps_words;
 use crate::model::{Reach, orientations};
 use crate::notation::chained::ast::{self as written, LegElement};
 use crate::notation::chained::model::atom_leaps;
 use crate::notation::chained::vocabulary::{Atom, Operator};
 use crate::tree::SyntaxNode;
 use crate::vocabulary::{Modifier, ModifierClass};
+use crate::wording::MoveExplanation;
+use crate::wording::words::steps_words;
 
 /// A move's prefix in words: its directions select by where the whole path ends (seed 001:
 /// "frm(WxlW) … an F step … to your forward right"), its modes say what the last leg may do.

@@ -12,11 +12,11 @@ pub mod vocabulary;
 use super::{Equivalent, Notation};
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::wording::{Paragraphs, not_drawn, slicer};
 use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::tree::{Parse, ast as tree_ast};
 use crate::vocabulary::dialects::DialectTable;
+use crate::wording::{Paragraphs, not_drawn, slicer};
 use crate::{Dialect, SyntaxError};
 
 pub(crate) struct Chained;

@@ -9,14 +9,14 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::board::reference::{MoveTrace, centred, fingerprint, shown_positions};
 use crate::board::{BoardSize, Square, Step, generate};
-use crate::wording::words::directions_words;
-use crate::wording::{MoveExplanation, Paragraphs};
 use crate::model;
 use crate::notation::fairy::model::{
     self as fairy, AtomReading, EnginePiece, Modality, Overwrite, Table, Writes,
 };
 use crate::vocabulary::Atom;
 use crate::vocabulary::phrases::{DEFAULT_FINAL, INITIAL};
+use crate::wording::words::directions_words;
+use crate::wording::{MoveExplanation, Paragraphs};
 use rowan::TextRange;
 
 /// The fairy explanation: one paragraph per atom the engine read, and one on the atoms

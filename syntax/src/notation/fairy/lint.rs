@@ -11,7 +11,7 @@ use rowan::{TextRange, TextSize};
 use crate::board::reference::{Fingerprint, fingerprint};
 use crate::board::{generate, without_repeats};
 use crate::diagnostic::codes;
-use crate::lint::{Comparison, Findings, Fix, Original, Reading, difference};
+use crate::lint::{Comparison, Findings, Fix, Reading, difference};
 use crate::model;
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
 use crate::notation::xbetza::lint as meaning;
@@ -231,7 +231,7 @@ fn lame_ignored(
     findings: &mut Findings<'_>,
 ) {
     let text = string.text();
-    let mut original = Original::of(string);
+    let mut original = string.original();
     for (index, atom) in engine.atoms.iter().enumerate() {
         let Some(letter) = atom.lame_ignored else {
             continue;
@@ -409,16 +409,14 @@ mod tests {
     use super::*;
     use crate::diagnostic::Code;
     use crate::fixture::{Host, check_fix, check_no_fix};
-    use crate::lint::{LintConfig, lint};
+    use crate::lint::LintConfig;
 
     fn findings(text: &str, code: Code) -> Vec<crate::lint::Diagnostic> {
-        lint(
-            &crate::BetzaString::read(text, &crate::notation::fairy::Fairy),
-            &LintConfig::for_dialect(Dialect::Fairy),
-        )
-        .into_iter()
-        .filter(|d| d.code == code)
-        .collect()
+        crate::BetzaString::read(text, &crate::notation::fairy::Fairy)
+            .lint(&LintConfig::for_dialect(Dialect::Fairy))
+            .into_iter()
+            .filter(|d| d.code == code)
+            .collect()
     }
 
     #[test]

@@ -6,14 +6,14 @@ pub mod model;
 mod parser;
 
 use super::Notation;
+use super::spelling::Spelling;
 use crate::BetzaString;
 use crate::board::BoardSize;
-use super::spelling::Spelling;
-use crate::wording::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::{Engine, Findings};
 use crate::tree::{Parse, ast};
 use crate::vocabulary::dialects::DialectTable;
+use crate::wording::Paragraphs;
 use crate::{Dialect, SyntaxError};
 
 pub(crate) struct Fairy;

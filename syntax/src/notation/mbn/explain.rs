@@ -2,9 +2,9 @@
 
 use std::collections::HashMap;
 
+use crate::model::{self, Move};
 use crate::wording::legs::explain_move;
 use crate::wording::{MoveExplanation, not_drawn};
-use crate::model::{self, Move};
 
 /// MBN's moves by the text they come from (a term can give several: its juxtaposed moves, its
 /// optional legs), then what is not drawn and why.

@@ -15,11 +15,11 @@ pub mod vocabulary;
 use super::Notation;
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::wording::{Paragraphs, slicer};
 use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::tree::{Parse, ast as tree_ast};
 use crate::vocabulary::dialects::DialectTable;
+use crate::wording::{Paragraphs, slicer};
 use crate::{Dialect, SyntaxError};
 
 pub(crate) struct Mbn;

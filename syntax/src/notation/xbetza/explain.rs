@@ -1,8 +1,8 @@
 //! XBetza in words: one entry for each written move, leg by leg, from the model.
 
+use crate::model::{self, Move};
 use crate::wording::MoveExplanation;
 use crate::wording::legs::explain_move;
-use crate::model::{self, Move};
 
 /// XBetza's moves, one entry for each move written.
 pub(crate) fn moves(

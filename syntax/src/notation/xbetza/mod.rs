@@ -8,13 +8,13 @@ pub(crate) mod lower;
 use super::{Equivalent, Notation};
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::wording::Paragraphs;
 use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::model;
 use crate::parser::{DigitRule, Problem};
 use crate::tree::{Parse, ast};
 use crate::vocabulary::dialects::DialectTable;
+use crate::wording::Paragraphs;
 use crate::{Dialect, SyntaxError};
 
 pub(crate) struct XBetza;

@@ -49,9 +49,9 @@ pub fn xboard_reading(string: &BetzaString, board: Option<BoardSize>) -> String 
             compared: a search was cut short at its budget, and the rest was not compared.\n"
             .to_owned(),
     };
-    if let Some(grid) =
-        crate::render::diagram::empty_board_grid(board, |position| self::board::generate(text, position))
-    {
+    if let Some(grid) = crate::render::diagram::empty_board_grid(board, |position| {
+        self::board::generate(text, position)
+    }) {
         out.push_str("\nXBoard's moves on an empty board:\n");
         out.push_str(&grid);
     }

@@ -237,7 +237,7 @@ fn thousands_of_costly_moves_stop_at_the_piece_bound() {
     assert_eq!(usize::from(rest.end()), text.len());
     // Said, so no move of it is taken for one that can never be made.
     let config = crate::lint::LintConfig::for_dialect(Dialect::Chained);
-    let findings = crate::lint::lint(&crate::BetzaString::new(&text, Dialect::Chained), &config);
+    let findings = crate::BetzaString::new(&text, Dialect::Chained).lint(&config);
     assert!(findings.iter().all(|d| d.code != codes::NO_MOVES));
 }
 

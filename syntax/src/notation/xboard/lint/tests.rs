@@ -5,16 +5,13 @@ use crate::diagnostic::{Code, codes};
 use rowan::TextRange;
 
 use crate::lint::Comparison;
+use crate::lint::LintConfig;
 use crate::lint::proof::PROOF_LETTERS;
-use crate::lint::{LintConfig, lint};
 use crate::notation::xboard::xboard_difference;
 use crate::{BetzaString, Dialect};
 
 fn findings(text: &str) -> Vec<crate::lint::Diagnostic> {
-    lint(
-        &BetzaString::new(text, Dialect::XBetza),
-        &LintConfig::for_dialect(Dialect::XBetza),
-    )
+    BetzaString::new(text, Dialect::XBetza).lint(&LintConfig::for_dialect(Dialect::XBetza))
 }
 
 /// Five slider legs found everything in reach on no board within their budgets, and were
