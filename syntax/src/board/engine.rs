@@ -314,6 +314,9 @@ struct Landing<'p> {
 /// moves to empty squares, from the normal and, for a piece that has not moved, the initial
 /// quiet tables; captures of enemies from the normal capture table (the engine has no
 /// initial captures).
+// Kept out of `generate_searching`, which walks legs: inlined there it slows the walk of long
+// chains by a third (`cargo bench -p betza-syntax --bench corpus -- worst`).
+#[inline(never)]
 pub(crate) fn generate(engine: &EnginePiece, position: &Position) -> Generated {
     let mut out = Generated::default();
     // Without `m` or `c` the quiet and capture tables are the same: one walk serves both.
