@@ -147,7 +147,7 @@ fn layers_only_point_down_and_no_files_import_each_other_in_a_circle() {
                     new.push(problem.to_string());
                 }
             }
-            Problem::Circle(files) => {
+            Problem::Circle { files, .. } => {
                 if files.iter().all(|f| known_in_circles.contains(f.as_str())) {
                     seen_in_circles.extend(files.iter().cloned());
                 } else {
@@ -233,11 +233,18 @@ fn a_circle_of_files_is_caught_and_test_code_is_not_read() {
     );
     assert_eq!(
         problems(&krate, false),
-        [Problem::Circle(
-            ["src/a.rs", "src/b.rs", "src/c.rs"]
+        [Problem::Circle {
+            files: ["src/a.rs", "src/b.rs", "src/c.rs"]
                 .map(str::to_owned)
-                .to_vec()
-        )]
+                .to_vec(),
+            imports: [
+                "src/a.rs -> src/b.rs: Bee",
+                "src/b.rs -> src/c.rs: see",
+                "src/c.rs -> src/a.rs: Ay"
+            ]
+            .map(str::to_owned)
+            .to_vec()
+        }]
     );
 }
 
@@ -292,8 +299,12 @@ enum Problem {
         to_layer: String,
         items: Vec<String>,
     },
-    /// Files that import each other, sorted.
-    Circle(Vec<String>),
+    /// Files that import each other, sorted, and the imports among them (`a -> b: items`):
+    /// what to move to break the circle.
+    Circle {
+        files: Vec<String>,
+        imports: Vec<String>,
+    },
 }
 
 impl std::fmt::Display for Problem {
@@ -310,7 +321,12 @@ impl std::fmt::Display for Problem {
                 "back import: {from} ({from_layer}) -> {to} ({to_layer}): {}",
                 items.join(", ")
             ),
-            Problem::Circle(files) => write!(f, "circle: {}", files.join(" ")),
+            Problem::Circle { files, imports } => write!(
+                f,
+                "circle: {}\n    imports in it:\n      {}",
+                files.join(" "),
+                imports.join("\n      ")
+            ),
         }
     }
 }
@@ -341,7 +357,23 @@ fn problems(krate: &Crate, layered: bool) -> Vec<Problem> {
     }
     for circle in circles(&imports) {
         let files = circle.iter().map(|module| krate.shown(module).to_owned());
-        out.push(Problem::Circle(files.collect()));
+        let mut inside: BTreeMap<(&Vec<String>, &Vec<String>), Vec<&str>> = BTreeMap::new();
+        for import in &imports {
+            if circle.contains(&import.from) && circle.contains(&import.to) {
+                let named = inside.entry((&import.from, &import.to)).or_default();
+                if !import.item.is_empty() {
+                    named.push(&import.item);
+                }
+            }
+        }
+        let imports = inside.into_iter().map(|((from, to), items)| {
+            let (from, to) = (krate.shown(from), krate.shown(to));
+            format!("{from} -> {to}: {}", items.join(", "))
+        });
+        out.push(Problem::Circle {
+            files: files.collect(),
+            imports: imports.collect(),
+        });
     }
     out
 }
