@@ -44,6 +44,7 @@ pub mod model;
 pub mod notation;
 mod parser;
 pub mod quote;
+pub mod region;
 pub mod registry;
 pub mod render;
 mod source;

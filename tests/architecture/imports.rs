@@ -417,7 +417,6 @@ fn paths(code: &str) -> Vec<Vec<String>> {
         }
         let mut path = vec![tokens[i].clone()];
         let mut j = i + 1;
-        // `crate::{…}` is a `use` tree, read above.
         while tokens.get(j).is_some_and(|t| t == ":")
             && tokens.get(j + 1).is_some_and(|t| t == ":")
             && tokens
@@ -427,7 +426,11 @@ fn paths(code: &str) -> Vec<Vec<String>> {
             path.push(tokens[j + 2].clone());
             j += 3;
         }
-        if path.len() > 1 {
+        // `crate::a::{…}` is a `use` tree, read above: its prefix alone names nothing.
+        let opens_a_tree = tokens.get(j).is_some_and(|t| t == ":")
+            && tokens.get(j + 1).is_some_and(|t| t == ":")
+            && tokens.get(j + 2).is_some_and(|t| t == "{");
+        if path.len() > 1 && !opens_a_tree {
             out.push(path);
         }
         i = j.max(i + 1);

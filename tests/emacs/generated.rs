@@ -1,6 +1,6 @@
 //! The file lists of editors/emacs/betza.el, rendered from the table of file kinds.
 
-use betza_syntax::host::{FileKind, HostFormat, KINDS};
+use betza_syntax::host::{FileKind, HostFormat, kinds};
 
 use crate::generated;
 
@@ -41,8 +41,7 @@ fn any_case(text: &str) -> String {
 }
 
 fn block() -> String {
-    let (variants, shared) = KINDS
-        .iter()
+    let (variants, shared) = kinds()
         .find_map(|kind| Some((kind, kind.shared?)))
         .expect("a kind shares .ini");
     let parents: Vec<String> = (shared.content.built_in_parents)()
@@ -75,8 +74,7 @@ fn block() -> String {
         string(&format!("\\.{}\\'", shared.extension))
     );
 
-    let modes: Vec<String> = KINDS
-        .iter()
+    let modes: Vec<String> = kinds()
         .map(|kind| format!("({} :language-id {})", mode(kind), string(kind.language)))
         .collect();
     lisp += &format!(
@@ -100,8 +98,7 @@ fn block() -> String {
         "  (add-to-list 'magic-mode-alist '(betza-variants-file-p . {}))\n",
         mode(variants)
     );
-    let by_extension: Vec<String> = KINDS
-        .iter()
+    let by_extension: Vec<String> = kinds()
         .flat_map(|kind| kind.extensions.iter().map(move |e| (kind, e)))
         .map(|(kind, extension)| {
             format!(

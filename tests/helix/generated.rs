@@ -1,6 +1,6 @@
 //! The languages of editors/helix/languages.toml, rendered from the table of file kinds.
 
-use betza_syntax::host::KINDS;
+use betza_syntax::host::kinds;
 
 use crate::generated;
 
@@ -15,8 +15,7 @@ fn quoted(words: &[&str]) -> String {
 /// matches `/` too: a shared extension's files are claimed only when the name ends in the
 /// word (`*variants.ini`), so a folder named `variants` claims nothing.
 fn block() -> String {
-    let languages: Vec<String> = KINDS
-        .iter()
+    let languages: Vec<String> = kinds()
         .map(|kind| {
             let mut file_types: Vec<String> =
                 kind.extensions.iter().map(|e| format!("\"{e}\"")).collect();

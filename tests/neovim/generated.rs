@@ -1,6 +1,6 @@
 //! The file lists of editors/neovim/lua/betza.lua, rendered from the table of file kinds.
 
-use betza_syntax::host::KINDS;
+use betza_syntax::host::kinds;
 
 use crate::generated;
 
@@ -22,14 +22,13 @@ fn block() -> String {
         "-- The filetype a file of each extension the server reads gets: the name decides.\n\
          local FILETYPES = {\n",
     );
-    for kind in KINDS {
+    for kind in kinds() {
         for extension in kind.extensions {
             lua += &format!("  {extension} = \"{}\",\n", filetype(kind));
         }
     }
     lua += "}\n";
-    let (variants, shared) = KINDS
-        .iter()
+    let (variants, shared) = kinds()
         .find_map(|kind| Some((kind, kind.shared?)))
         .expect("a kind shares .ini");
     lua += &format!(

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use betza_syntax::host::{FileKind, HostFormat, KINDS};
+use betza_syntax::host::{FileKind, HostFormat, kinds};
 use serde::Serialize;
 
 use crate::generated;
@@ -37,8 +37,7 @@ struct Language {
 }
 
 fn languages() -> Vec<Language> {
-    KINDS
-        .iter()
+    kinds()
         .filter(|kind| !left_to_other_extensions(kind))
         .map(|kind| {
             let names = kind.shared.map(|shared| {
@@ -61,14 +60,12 @@ fn languages() -> Vec<Language> {
 
 fn activation_events() -> Vec<String> {
     assert!(
-        KINDS
-            .iter()
+        kinds()
             .filter_map(|kind| kind.shared)
             .any(|shared| shared.host_languages.contains(&INI)),
         "the server reads an `{INI}` document by its content"
     );
-    KINDS
-        .iter()
+    kinds()
         .map(|kind| kind.language)
         .chain([INI])
         .map(|language| format!("onLanguage:{language}"))
@@ -78,8 +75,7 @@ fn activation_events() -> Vec<String> {
 /// Where the Explain command is offered: the extension's languages, and the files of the
 /// others by their extension.
 fn explain_when() -> String {
-    let conditions: Vec<String> = KINDS
-        .iter()
+    let conditions: Vec<String> = kinds()
         .flat_map(|kind| {
             if left_to_other_extensions(kind) {
                 kind.extensions
@@ -195,8 +191,7 @@ fn quoted(words: impl IntoIterator<Item = String>) -> String {
 
 /// src/fileKinds.ts's marked part as the table gives it.
 fn file_kinds() -> String {
-    let sent_by_name = KINDS
-        .iter()
+    let sent_by_name = kinds()
         .filter(|kind| left_to_other_extensions(kind))
         .flat_map(|kind| kind.extensions.iter().map(|e| e.to_string()));
     format!(
@@ -205,7 +200,7 @@ fn file_kinds() -> String {
          /** Extensions whose files the server reads whatever their language: another \
          extension's. */\n\
          export const EXTENSIONS_SENT_BY_NAME: readonly string[] = [{}];\n",
-        quoted(KINDS.iter().map(|kind| kind.language.to_owned())),
+        quoted(kinds().map(|kind| kind.language.to_owned())),
         quoted(sent_by_name),
     )
 }

@@ -110,7 +110,14 @@ impl Analysis {
             }
             // Everything after the part moves by the same amount, in one direction.
             let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
-            let fresh = analyse_scan(text, &part.scan, self.ini.as_deref(), options, strings)?;
+            let host = host::of(self.format);
+            let fresh = analyse_scan(
+                text,
+                (host, &part.scan),
+                self.ini.as_deref(),
+                options,
+                strings,
+            )?;
             self.replace(bounds, shift, part.scan, fresh);
         }
         strings.drop_unused(text, &self.regions);
@@ -163,10 +170,8 @@ impl Analysis {
         (start, end): (usize, usize),
         inserted: &str,
     ) -> Option<Rescan> {
-        const STRUCTURAL: &[char] = &[';', ':', '"', '\'', '=', '#', '[', ']', '<', '>', '&', '|'];
-        // What any host reads as punctuation or a separator (scanners trim and split at
-        // Unicode whitespace).
-        let separates = |c: char| STRUCTURAL.contains(&c) || c.is_whitespace() || c.is_control();
+        let host = host::of(self.format);
+        let separates = |c: char| host.separates(c);
         if inserted.chars().any(separates) {
             return None;
         }
@@ -257,7 +262,7 @@ fn offset(at: usize) -> TextSize {
 /// keeps.
 fn analyse_scan<S: Source + ?Sized>(
     text: &S,
-    scan: &host::Scan,
+    (host, scan): (&dyn host::Host, &host::Scan),
     ini: Option<&host::ini::Model>,
     options: &Options,
     strings: &mut Strings,
@@ -266,7 +271,7 @@ fn analyse_scan<S: Source + ?Sized>(
     offer_host_findings(&mut found, &scan.errors, options);
     for region in &scan.regions {
         let string = region.text(text);
-        let board = region_board(ini, region, options);
+        let board = region_board(host, ini, region, options);
         let local = strings.findings((region.dialect, &string), board, options);
         offer_region_findings(&mut found, region, &string, &local);
         if found.omitted_any() {

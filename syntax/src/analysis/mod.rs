@@ -95,25 +95,17 @@ impl Options {
     }
 }
 
-/// The board `region` is seen on, when it is not 8×8: the one the user asked for, else its
-/// section's in a `variants.ini`, as Fairy-Stockfish registers it.
+/// The board `region` is seen on, when it is not 8×8: the one the user asked for, else the one
+/// its file gives it (a `variants.ini` section's as Fairy-Stockfish registers it, an
+/// Interactive Diagram's, a PGN game's), as its host reads it.
 fn region_board(
+    host: &dyn host::Host,
     ini: Option<&host::ini::Model>,
     region: &Region,
     options: &Options,
 ) -> Option<BoardSize> {
-    let section_board = || {
-        let model = ini?;
-        let section = model
-            .sections()
-            .get(model.section_at(region.range.start().into()))?;
-        let board = section.board()?;
-        Some(BoardSize {
-            files: board.files,
-            ranks: board.ranks,
-        })
-    };
-    seen_board(options.board.or_else(section_board))
+    let file_board = || Some(host.board_of(region, ini)?.size);
+    seen_board(options.board.or_else(file_board))
 }
 
 /// A board findings speak of: `None` for 8×8, which they speak of anyway, so that a string
@@ -238,8 +230,9 @@ pub fn analyse_cached(
     let mut found = Bounded::new(options.max_findings);
     offer_host_findings(&mut found, &scan.errors, options);
     let mut kept = Strings::default();
+    let host = host::of(format);
     for region in &scan.regions {
-        let board = region_board(scan.ini.as_deref(), region, options);
+        let board = region_board(host, scan.ini.as_deref(), region, options);
         let string = region.text(text);
         let local = kept.findings_moved(
             strings,
@@ -251,7 +244,7 @@ pub fn analyse_cached(
     }
     *strings = kept;
     let read = &mut |text: &str, dialect| strings.read_in_budget(text, dialect);
-    for scope in MacroScope::all(format, text, &scan.regions, read) {
+    for scope in MacroScope::all(host.macros_per_string(), text, &scan.regions, read) {
         for finding in scope.findings(&scan.regions) {
             if let Some(finding) = options.leveled(finding) {
                 found.push(finding);

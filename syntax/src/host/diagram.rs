@@ -15,30 +15,55 @@
 use crate::diagnostic::{Diagnostic, codes};
 use std::sync::Arc;
 
-use super::{Context, Region, RegionContext, Scan, span};
+use super::interface::Host;
+use super::kinds::FileKind;
+use super::{Context, FileBoard, HostFormat, Region, RegionContext, Scan, StartSquare, span};
+use crate::board::{BoardSize, MAX_SIDE as MAX_BOARD_SIDE};
 use crate::{Dialect, Severity};
+
+/// Interactive Diagram definitions: settings and piece lines.
+pub(super) struct Diagram;
+
+const KIND: FileKind = FileKind {
+    format: HostFormat::Diagram,
+    dialect: Dialect::XBetza,
+    language: "interactive-diagram",
+    other_languages: &[],
+    title: "Interactive Diagram",
+    extensions: &["diagram"],
+    shared: None,
+    line_comments: &[],
+};
+
+impl Host for Diagram {
+    fn kind(&self) -> &'static FileKind {
+        &KIND
+    }
+
+    fn scan(&self, text: &str, _: Dialect, per_code: Option<usize>) -> Scan {
+        scan(text, per_code)
+    }
+}
 
 #[cfg(test)]
 mod tests;
 
-/// A square a piece starts on, 0-based: file 0 is `a`, rank 0 is `1`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StartSquare {
-    pub file: u8,
-    pub rank: u8,
-}
-
 /// The largest board side whose squares are kept (files `a` to `z`).
 const MAX_SIDE: u8 = 26;
 
-pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
+fn scan(text: &str, per_code: Option<usize>) -> Scan {
     let mut scan = Scan::bounded(per_code);
     let mut offset = 0;
+    let (mut files, mut ranks) = (None, None);
     for word in text.split_inclusive(char::is_whitespace) {
         let at = offset;
         offset += word.len();
         let word = word.trim_end();
         if word.contains('=') {
+            // The first `files=` and `ranks=` that give a number are the board's.
+            let number = |key: &str| word.strip_prefix(key)?.parse::<u8>().ok();
+            files = files.or_else(|| number("files="));
+            ranks = ranks.or_else(|| number("ranks="));
             continue;
         }
         let fields: Vec<&str> = word.split(':').collect();
@@ -66,6 +91,19 @@ pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
         }
         scan.errors
             .extend(field.findings(fields[2], betza_at, context.piece.as_deref()));
+    }
+    let fits = |n: &u8| (1..=MAX_BOARD_SIDE).contains(n);
+    if let (Some(files), Some(ranks)) = (files.filter(fits), ranks.filter(fits)) {
+        let board = Arc::new(FileBoard {
+            size: BoardSize { files, ranks },
+            whose: "the diagram's",
+            start_fen: None,
+        });
+        for region in &mut scan.regions {
+            let mut context = (*region.context).clone();
+            context.board = Some(board.clone());
+            region.context = Context::new(context);
+        }
     }
     scan
 }

@@ -1,16 +1,21 @@
-//! The kinds of file the server reads, in one table: how each is recognised (its extensions, a
-//! word in its name, its content) and what editors call it. [`super::detect`] and
-//! [`super::detect_document`] read this table, and the editor clients' file lists (VS Code's
+//! The kinds of file the server reads: how each is recognised (its extensions, a word in its
+//! name, its content) and what editors call it. Each host gives its own (`Host::kind`);
+//! [`super::detect`] and [`super::detect_document`] read them in [`super::kinds`]'s order, and
+//! the editor clients' file lists (VS Code's
 //! manifest, Neovim's and Emacs's configs, Helix's languages.toml) are generated from it by
 //! their tests (`UPDATE_EDITORS=1`, docs/testing.md), so no editor claims a file the server
 //! does not read, or misses one it does.
 
-use super::{HostFormat, ini};
+use super::format::HostFormat;
+use crate::Dialect;
 
 /// One kind of file that carries Betza.
 #[derive(Debug, Clone, Copy)]
 pub struct FileKind {
     pub format: HostFormat,
+    /// The dialect of the strings such a file holds (before a `.betza` file's `# dialect:`
+    /// line says otherwise).
+    pub dialect: Dialect,
     /// The language id editors give these files (VS Code's language, Neovim's filetype, Helix's
     /// language, the id Eglot sends), which the server reads when a name says nothing.
     pub language: &'static str,
@@ -57,85 +62,9 @@ pub struct IniContent {
     pub built_in_parents: fn() -> Vec<&'static str>,
 }
 
-/// Every kind, each extension and language in one place only.
-pub const KINDS: &[FileKind] = &[
-    FileKind {
-        format: HostFormat::VariantsIni,
-        language: "fairy-variants",
-        other_languages: &[],
-        title: "Fairy-Stockfish variants",
-        extensions: &[],
-        shared: Some(SharedExtension {
-            extension: "ini",
-            name_word: "variants",
-            host_languages: &["ini", "dosini"],
-            content: IniContent {
-                keys: &["pieceToCharTable"],
-                numbered_keys: &["customPiece"],
-                holds: ini::is_variants_file,
-                built_in_parents: built_in_variants,
-            },
-        }),
-        line_comments: &["#", ";"],
-    },
-    FileKind {
-        format: HostFormat::Pgn,
-        language: "pgn",
-        other_languages: &[],
-        title: "PGN",
-        extensions: &["pgn"],
-        shared: None,
-        line_comments: &[],
-    },
-    FileKind {
-        format: HostFormat::Diagram,
-        language: "interactive-diagram",
-        other_languages: &[],
-        title: "Interactive Diagram",
-        extensions: &["diagram"],
-        shared: None,
-        line_comments: &[],
-    },
-    FileKind {
-        format: HostFormat::Cif,
-        language: "ccif",
-        other_languages: &["xml"],
-        title: "C/CIF",
-        extensions: &["cif", "ccif"],
-        shared: None,
-        line_comments: &[],
-    },
-    FileKind {
-        format: HostFormat::Betza,
-        language: "betza",
-        other_languages: &[],
-        title: "Betza",
-        extensions: &["betza"],
-        shared: None,
-        line_comments: &["#"],
-    },
-    FileKind {
-        format: HostFormat::Mbn,
-        language: "mbn",
-        other_languages: &[],
-        title: "Modified Betza Notation",
-        extensions: &["mbn"],
-        shared: None,
-        line_comments: &[],
-    },
-];
-
-/// The variants Fairy-Stockfish has built in, which a section may inherit from.
-fn built_in_variants() -> Vec<&'static str> {
-    ini::options::built_ins()
-        .iter()
-        .map(|variant| variant.name.as_str())
-        .collect()
-}
-
 impl FileKind {
     /// Whether a file is of this kind, by its base name in lower case and its text.
-    pub(super) fn claims(&self, name: &str, text: &str) -> bool {
+    pub(crate) fn claims(&self, name: &str, text: &str) -> bool {
         let extension = extension(name);
         self.extensions.contains(&extension)
             || self.shared.is_some_and(|shared| {
@@ -146,15 +75,6 @@ impl FileKind {
 }
 
 /// The extension of a file name, after its last dot (empty without one).
-pub(super) fn extension(name: &str) -> &str {
+pub(crate) fn extension(name: &str) -> &str {
     name.rsplit_once('.').map_or("", |(_, extension)| extension)
-}
-
-/// Whether files of `extension` may be of a kind only by name or content (`ini`): such a file
-/// that no rule claims is nobody's, whatever its language.
-pub(super) fn is_shared_extension(extension: &str) -> bool {
-    KINDS.iter().any(|kind| {
-        kind.shared
-            .is_some_and(|shared| shared.extension == extension)
-    })
 }

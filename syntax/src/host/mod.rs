@@ -5,191 +5,74 @@
 
 mod diagram;
 mod errors;
+mod format;
 pub mod ini;
+mod interface;
 pub mod kinds;
 mod pgn;
 mod plain;
+pub mod position;
+mod scan;
+mod text;
 mod tokens;
 mod xml;
 
 #[cfg(test)]
 mod tests;
 
-use std::borrow::Cow;
-
-use rowan::{TextRange, TextSize};
-
-pub use diagram::StartSquare;
+pub use crate::region::{Context, Decoded, FileBoard, Region, RegionContext, StartSquare};
 pub use errors::HostErrors;
-pub use kinds::{FileKind, KINDS};
+pub use format::HostFormat;
+pub use interface::Host;
+pub use kinds::FileKind;
+pub(crate) use scan::drop_long_regions;
+pub use scan::{HostToken, REGION_LIMIT, Rescan, Scan};
+pub(crate) use text::{lines, span, trimmed};
 pub use tokens::HostTokens;
 pub(crate) use tokens::moved;
 
-use crate::diagnostic::{Diagnostic, codes};
-use crate::{Dialect, Severity, Source};
+use crate::Dialect;
 
-/// The kinds of file that carry Betza.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum HostFormat {
-    /// Fairy-Stockfish `variants.ini`.
-    VariantsIni,
-    /// PGN with a `VariantMen` tag.
-    Pgn,
-    /// Interactive Diagram definitions.
-    Diagram,
-    /// C/CIF XML with MBN pieces.
-    Cif,
-    /// `.betza`: one string per line.
-    Betza,
-    /// `.mbn`: MBN definitions.
-    Mbn,
+/// Every host format, in the order their recognition rules are tried. A new format is its
+/// module, implementing [`Host`], its [`HostFormat`], and a line here.
+const HOSTS: &[&dyn Host] = &[
+    &ini::VariantsIni,
+    &pgn::Pgn,
+    &diagram::Diagram,
+    &xml::Cif,
+    &plain::Betza,
+    &plain::Mbn,
+];
+
+/// The host of `format`.
+pub fn of(format: HostFormat) -> &'static dyn Host {
+    HOSTS
+        .iter()
+        .copied()
+        .find(|host| host.kind().format == format)
+        .unwrap_or(&plain::Betza)
+}
+
+/// Every kind of file, in the order their rules are tried: what the editors' file lists are
+/// generated from.
+pub fn kinds() -> impl Iterator<Item = &'static FileKind> {
+    HOSTS.iter().map(|host| host.kind())
 }
 
 impl HostFormat {
     /// The dialect of the strings the format holds (before a `.betza` file's `# dialect:`
     /// line says otherwise).
     pub fn dialect(self) -> Dialect {
-        match self {
-            HostFormat::VariantsIni => Dialect::Fairy,
-            HostFormat::Pgn | HostFormat::Diagram | HostFormat::Betza => Dialect::XBetza,
-            HostFormat::Cif | HostFormat::Mbn => Dialect::Mbn,
-        }
+        of(self).kind().dialect
     }
-}
-
-/// Where a region stands in its file, for messages and symbols.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RegionContext {
-    /// The variant section (`variants.ini`).
-    pub section: Option<String>,
-    /// The piece's letter or ID.
-    pub piece: Option<String>,
-    /// The piece's name, where the file gives one.
-    pub name: Option<String>,
-    /// The squares the piece starts on, as an Interactive Diagram's piece line gives them
-    /// (White's, as written; shared by the regions of one line).
-    pub start_squares: std::sync::Arc<[StartSquare]>,
-    /// How many bracket groups of the same piece were left out of the region because they
-    /// are a notation this tool does not read (Interactive Diagram): the region is then only
-    /// part of the piece.
-    pub unread_groups: usize,
-}
-
-impl RegionContext {
-    fn says_nothing(&self) -> bool {
-        // Every field named, so that a new one is weighed here too.
-        let RegionContext {
-            section,
-            piece,
-            name,
-            start_squares,
-            unread_groups,
-        } = self;
-        section.is_none()
-            && piece.is_none()
-            && name.is_none()
-            && start_squares.is_empty()
-            && *unread_groups == 0
-    }
-}
-
-/// A region's context, held only when it says something: the strings of a plain file mostly
-/// have none, and a million of them then take no memory for it. Reads as a [`RegionContext`].
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Context(Option<Box<RegionContext>>);
-
-impl Context {
-    pub fn new(context: RegionContext) -> Context {
-        Context((!context.says_nothing()).then(|| Box::new(context)))
-    }
-}
-
-impl std::ops::Deref for Context {
-    type Target = RegionContext;
-
-    fn deref(&self) -> &RegionContext {
-        static NOTHING: std::sync::LazyLock<RegionContext> =
-            std::sync::LazyLock::new(RegionContext::default);
-        self.0.as_deref().unwrap_or(&NOTHING)
-    }
-}
-
-/// One Betza string inside a file. An edit moves every region after it, so what is not its
-/// range is boxed: a large file's regions then move in a quarter of the memory traffic.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Region {
-    /// The string's bytes in the file.
-    pub range: TextRange,
-    pub dialect: Dialect,
-    pub context: Context,
-    /// For hosts that escape text (XML entities): the decoded string and, for each of its
-    /// bytes plus its end, the offset in the file.
-    pub decoded: Option<Box<Decoded>>,
-}
-
-/// A string decoded from its host's escapes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Decoded {
-    pub text: String,
-    /// For each byte of `text`, and its end, the offset in the file.
-    pub offsets: Vec<TextSize>,
-}
-
-impl Region {
-    /// The string to parse (empty when its range is not in `file`).
-    pub fn text<'a, S: Source + ?Sized>(&'a self, file: &'a S) -> Cow<'a, str> {
-        match &self.decoded {
-            Some(decoded) => Cow::Borrowed(&decoded.text),
-            None => file.text_at(self.range.into()).unwrap_or_default(),
-        }
-    }
-
-    /// A range in the region's text, as a range in the file.
-    pub fn to_file(&self, range: TextRange) -> TextRange {
-        match &self.decoded {
-            Some(decoded) => {
-                let at = |offset: TextSize| {
-                    decoded
-                        .offsets
-                        .get(usize::from(offset))
-                        .copied()
-                        .unwrap_or(self.range.end())
-                };
-                TextRange::new(at(range.start()), at(range.end()).max(at(range.start())))
-            }
-            None => range + self.range.start(),
-        }
-    }
-}
-
-/// Host syntax worth colouring around the Betza.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HostToken {
-    /// A key that holds a piece (`customPiece1`, `king`).
-    Key,
-    /// A section header (`[name:parent]`).
-    Section,
-    Comment,
-}
-
-/// What a scanner found in a file.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Scan {
-    pub regions: Vec<Region>,
-    pub errors: HostErrors,
-    /// Host keys, sections and comments, in file order.
-    pub host_tokens: Vec<(TextRange, HostToken)>,
-    /// A `variants.ini` as the engine reads it, its sections checked.
-    pub ini: Option<Box<ini::Model>>,
 }
 
 /// The format of a file, from its name and, for `.ini` files, its content (DESIGN.md: not
 /// every `.ini`, only those named `*variants*.ini` and those whose content is a variants file,
-/// [`ini::is_variants_file`]). The rules are the table of [`kinds::KINDS`].
+/// [`ini::is_variants_file`]). The rules are each host's [`FileKind`].
 pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
     let name = base_name(file_name);
-    KINDS
-        .iter()
+    kinds()
         .find(|kind| kind.claims(&name, text))
         .map(|kind| kind.format)
 }
@@ -206,26 +89,21 @@ pub fn detect_document(file_name: &str, language: &str, text: &str) -> Option<Ho
     let extension = kinds::extension(&name);
     // Before the language: Eglot 1.9 (Emacs 28) sends every document of a server with the
     // language of the buffer that started it, a `.diagram` as `fairy-variants`.
-    if let Some(kind) = KINDS
-        .iter()
-        .find(|kind| kind.extensions.contains(&extension))
-    {
+    if let Some(kind) = kinds().find(|kind| kind.extensions.contains(&extension)) {
         return Some(kind.format);
     }
     // Only a kind recognised by content can be a choice: the others follow from the name.
-    let chosen = KINDS
-        .iter()
-        .find(|kind| kind.shared.is_some() && kind.language == language);
+    let chosen = kinds().find(|kind| kind.shared.is_some() && kind.language == language);
     if let Some(kind) = chosen {
         return Some(kind.format);
     }
     if let Some(format) = detect(file_name, text) {
         return Some(format);
     }
-    if kinds::is_shared_extension(extension) {
+    if is_shared_extension(extension) {
         return None;
     }
-    for kind in KINDS {
+    for kind in kinds() {
         if kind.language == language || kind.other_languages.contains(&language) {
             return Some(kind.format);
         }
@@ -260,101 +138,16 @@ pub fn scan_bounded(
     default_dialect: Dialect,
     per_code: Option<usize>,
 ) -> Scan {
-    let mut scan = match format {
-        HostFormat::VariantsIni => ini::scan(text, per_code),
-        HostFormat::Pgn => pgn::scan(text, per_code),
-        HostFormat::Diagram => diagram::scan(text, per_code),
-        HostFormat::Cif => xml::scan(text, per_code),
-        HostFormat::Betza => plain::scan_betza(text, default_dialect, per_code),
-        HostFormat::Mbn => plain::scan_mbn(text, per_code),
-    };
+    let mut scan = of(format).scan(text, default_dialect, per_code);
     drop_long_regions(&mut scan);
     scan
 }
 
-/// Moves the strings too long to analyse from the regions to the errors.
-pub(crate) fn drop_long_regions(scan: &mut Scan) {
-    // In place: a file of a million strings is not copied for the few too long.
-    let long: Vec<Region> = (scan.regions)
-        .extract_if(.., |r| usize::from(r.range.len()) > REGION_LIMIT)
-        .collect();
-    for region in long {
-        let message = format!(
-            "this Betza string is {} bytes long; strings over {} KiB are not analysed",
-            usize::from(region.range.len()),
-            REGION_LIMIT / 1024
-        );
-        scan.errors.push(
-            Diagnostic::new(
-                region.range,
-                codes::STRING_TOO_LONG,
-                Severity::Error,
-                message,
-            )
-            .with_help(
-                "split the piece's moves over shorter strings, or check the file is the \
-                     one meant",
-            ),
-        );
-    }
-    scan.errors.sort_by_key(|e| e.range.start());
-}
-
-impl Scan {
-    /// An empty scan whose errors are bounded as [`scan_bounded`] says.
-    fn bounded(per_code: Option<usize>) -> Scan {
-        Scan {
-            errors: HostErrors::bounded(per_code),
-            ..Scan::default()
-        }
-    }
-
-    /// Adds what `other`, a later part of the file, holds.
-    fn extend(&mut self, other: Scan) {
-        self.regions.extend(other.regions);
-        self.errors.append(other.errors);
-        self.host_tokens.extend(other.host_tokens);
-    }
-}
-
-/// The part of a file that an edit is confined to, scanned again alone.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rescan {
-    /// The part's bytes before the edit.
-    pub old: (usize, usize),
-    /// Its bytes after the edit.
-    pub new: (usize, usize),
-    /// Whether an empty finding at its end is its own: a string's findings may point just past
-    /// its last letter, and so may those of a file's last section; any other section ends at
-    /// the start of a line that is not its own.
-    pub closed: bool,
-    /// What the part holds now, in the new text's offsets.
-    pub scan: Scan,
-}
-
-/// Betza strings longer than this are not analysed, hovered or coloured. Real pieces are at
-/// most a few hundred characters; a 10 MB one took 13 s and 2 GB to analyse.
-pub const REGION_LIMIT: usize = 64 * 1024;
-
-/// The lines of `text` with their byte offsets, without their `\n` or `\r\n`.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut offset = 0;
-    text.split_inclusive('\n').map(move |chunk| {
-        let start = offset;
-        offset += chunk.len();
-        let line = chunk.strip_suffix('\n').unwrap_or(chunk);
-        (start, line.strip_suffix('\r').unwrap_or(line))
+/// Whether files of `extension` may be of a kind only by name or content (`ini`): such a file
+/// that no rule claims is nobody's, whatever its language.
+fn is_shared_extension(extension: &str) -> bool {
+    kinds().any(|kind| {
+        kind.shared
+            .is_some_and(|shared| shared.extension == extension)
     })
-}
-
-/// The byte range `start..end` as a `TextRange`.
-pub(crate) fn span(start: usize, end: usize) -> TextRange {
-    let at = |n: usize| TextSize::new(u32::try_from(n).unwrap_or(u32::MAX));
-    TextRange::new(at(start), at(end.max(start)))
-}
-
-/// `s` trimmed of spaces and tabs, with the offset of what remains.
-pub(crate) fn trimmed(s: &str, offset: usize) -> (usize, &str) {
-    let start = s.len() - s.trim_start_matches([' ', '\t']).len();
-    (offset + start, s[start..].trim_end_matches([' ', '\t']))
 }

@@ -1,10 +1,41 @@
 //! PGN: the `[VariantMen "P:fmWfceFifmnD;N:N"]` tag, a `;`-separated list of `ID:betza`, with
 //! `+ID` for promoted pieces (XBoard's `-men` format).
 
-use super::{Context, Region, RegionContext, Scan, lines, span};
+use std::sync::Arc;
+
+use super::interface::Host;
+use super::kinds::FileKind;
+use super::position::size_of;
+use super::{Context, FileBoard, HostFormat, Region, RegionContext, Scan, lines, span};
 use crate::Dialect;
 
-pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
+/// PGN games whose pieces are given in `VariantMen` tags.
+pub(super) struct Pgn;
+
+const KIND: FileKind = FileKind {
+    format: HostFormat::Pgn,
+    dialect: Dialect::XBetza,
+    language: "pgn",
+    other_languages: &[],
+    title: "PGN",
+    extensions: &["pgn"],
+    shared: None,
+    line_comments: &[],
+};
+
+impl Host for Pgn {
+    fn kind(&self) -> &'static FileKind {
+        &KIND
+    }
+
+    fn scan(&self, text: &str, _: Dialect, per_code: Option<usize>) -> Scan {
+        let mut scan = scan(text, per_code);
+        with_game_boards(text, &mut scan);
+        scan
+    }
+}
+
+fn scan(text: &str, per_code: Option<usize>) -> Scan {
     let mut scan = Scan::bounded(per_code);
     for (offset, line) in lines(text) {
         let mut search = 0;
@@ -50,4 +81,51 @@ pub(super) fn pieces(list: &str, offset: usize, scan: &mut Scan) {
             decoded: None,
         });
     }
+}
+
+/// Gives each piece the board of its game: the `FEN` tag among the tag lines around it (the
+/// lines between the blank lines before and after it), when the position fits a board.
+fn with_game_boards(text: &str, scan: &mut Scan) {
+    // Where each blank line's two line feeds are (`\n\n\n` holds two).
+    let breaks: Vec<usize> = text
+        .as_bytes()
+        .windows(2)
+        .enumerate()
+        .filter(|(_, pair)| pair == b"\n\n")
+        .map(|(at, _)| at)
+        .collect();
+    // The regions come in file order: a game's board is read once.
+    let mut last_block = None;
+    let mut board: Option<Arc<FileBoard>> = None;
+    for region in &mut scan.regions {
+        let start = usize::from(region.range.start());
+        let before = breaks.partition_point(|&at| at + 2 <= start);
+        let block_start = before.checked_sub(1).map_or(0, |i| breaks[i] + 2);
+        let block_end = breaks[before..]
+            .iter()
+            .find(|&&at| at >= start)
+            .copied()
+            .unwrap_or(text.len());
+        if last_block != Some((block_start, block_end)) {
+            last_block = Some((block_start, block_end));
+            board = game_board(text.get(block_start..block_end).unwrap_or_default());
+        }
+        if board.is_some() {
+            let mut context = (*region.context).clone();
+            context.board = board.clone();
+            region.context = Context::new(context);
+        }
+    }
+}
+
+/// The board of the game whose tag lines are `tags`: its `FEN` tag's.
+fn game_board(tags: &str) -> Option<Arc<FileBoard>> {
+    let fen = tags
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("[FEN \"")?.split('"').next())?;
+    Some(Arc::new(FileBoard {
+        size: size_of(fen)?,
+        whose: "the game's",
+        start_fen: Some(fen.to_owned()),
+    }))
 }

@@ -2,11 +2,61 @@
 //! `# dialect: xbetza|fairy|mbn|chained` lines that set the dialect of the lines after them.
 //! `.mbn`: MBN definitions separated by whitespace, `|comments|` between bars.
 
-use super::{Context, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
+use super::interface::Host;
+use super::kinds::FileKind;
+use super::{Context, HostFormat, HostToken, Region, RegionContext, Scan, lines, span, trimmed};
 use crate::diagnostic::{Diagnostic, codes};
 use crate::{Dialect, Severity};
 
-pub(super) fn scan_betza(text: &str, default_dialect: Dialect, per_code: Option<usize>) -> Scan {
+/// `.betza` files: one string a line.
+pub(super) struct Betza;
+
+const BETZA: FileKind = FileKind {
+    format: HostFormat::Betza,
+    dialect: Dialect::XBetza,
+    language: "betza",
+    other_languages: &[],
+    title: "Betza",
+    extensions: &["betza"],
+    shared: None,
+    line_comments: &["#"],
+};
+
+impl Host for Betza {
+    fn kind(&self) -> &'static FileKind {
+        &BETZA
+    }
+
+    fn scan(&self, text: &str, default_dialect: Dialect, per_code: Option<usize>) -> Scan {
+        scan_betza(text, default_dialect, per_code)
+    }
+}
+
+/// `.mbn` files: MBN definitions.
+pub(super) struct Mbn;
+
+const MBN: FileKind = FileKind {
+    format: HostFormat::Mbn,
+    dialect: Dialect::Mbn,
+    language: "mbn",
+    other_languages: &[],
+    title: "Modified Betza Notation",
+    extensions: &["mbn"],
+    shared: None,
+    line_comments: &[],
+};
+
+impl Host for Mbn {
+    fn kind(&self) -> &'static FileKind {
+        &MBN
+    }
+
+    fn scan(&self, text: &str, _: Dialect, per_code: Option<usize>) -> Scan {
+        scan_mbn(text, per_code)
+    }
+}
+
+fn scan_betza(text: &str, default_dialect: Dialect, per_code: Option<usize>) -> Scan {
     let mut scan = Scan::bounded(per_code);
     let mut dialect = default_dialect;
     for (offset, line) in lines(text) {
@@ -59,7 +109,7 @@ pub(super) fn scan_betza(text: &str, default_dialect: Dialect, per_code: Option<
     scan
 }
 
-pub(super) fn scan_mbn(text: &str, per_code: Option<usize>) -> Scan {
+fn scan_mbn(text: &str, per_code: Option<usize>) -> Scan {
     let mut scan = Scan::bounded(per_code);
     let mut in_comment = false;
     let mut word_start: Option<usize> = None;

@@ -157,15 +157,32 @@ fn documents_are_recognised_by_name_language_and_content() {
     );
 }
 
+/// Every format is registered: its host is its own.
+#[test]
+fn every_format_has_its_host() {
+    for format in HostFormat::ALL {
+        // A new format fails to compile here: list it in `HostFormat::ALL` and here.
+        match format {
+            HostFormat::VariantsIni
+            | HostFormat::Pgn
+            | HostFormat::Diagram
+            | HostFormat::Cif
+            | HostFormat::Betza
+            | HostFormat::Mbn => {}
+        }
+        assert_eq!(super::of(format).kind().format, format);
+    }
+    assert_eq!(super::kinds().count(), HostFormat::ALL.len());
+}
+
 /// Every extension, language and format belongs to one kind, and each kind is
 /// recognised by what the table says of it (the editors' lists are generated from it).
 #[test]
 fn the_table_of_kinds_is_what_detection_reads() {
-    use super::detect_document;
-    use super::kinds::KINDS;
+    use super::{detect_document, kinds};
     let mut extensions = Vec::new();
     let mut languages = Vec::new();
-    for kind in KINDS {
+    for kind in kinds() {
         for extension in kind.extensions {
             extensions.push(*extension);
             let name = format!("a/Piece.{}", extension.to_ascii_uppercase());
@@ -186,8 +203,8 @@ fn the_table_of_kinds_is_what_detection_reads() {
             kind.language
         );
     }
-    let formats: std::collections::HashSet<HostFormat> = KINDS.iter().map(|k| k.format).collect();
-    assert_eq!(formats.len(), KINDS.len(), "one kind a format");
+    let formats: std::collections::HashSet<HostFormat> = kinds().map(|k| k.format).collect();
+    assert_eq!(formats.len(), kinds().count(), "one kind a format");
     for list in [&mut extensions, &mut languages] {
         let count = list.len();
         list.sort_unstable();
@@ -200,8 +217,7 @@ fn the_table_of_kinds_is_what_detection_reads() {
 /// server's own reading (`ini::is_variants_file`) looks for, in any case.
 #[test]
 fn the_content_rule_editors_are_given_is_the_servers() {
-    let shared = super::kinds::KINDS
-        .iter()
+    let shared = super::kinds()
         .find_map(|kind| kind.shared)
         .expect("variants files share .ini");
     let holds = shared.content.holds;
@@ -379,14 +395,7 @@ fn mbn_files_split_on_whitespace_outside_comments() {
 
 #[test]
 fn mangled_files_never_panic() {
-    for format in [
-        HostFormat::VariantsIni,
-        HostFormat::Pgn,
-        HostFormat::Diagram,
-        HostFormat::Cif,
-        HostFormat::Betza,
-        HostFormat::Mbn,
-    ] {
+    for format in HostFormat::ALL {
         for text in [
             "[",
             "[a:",
@@ -425,4 +434,45 @@ fn interactive_diagram_bracket_groups() {
         result.errors
     );
     every_prefix_scans(HostFormat::Diagram, &text);
+}
+
+/// Each host reads the board its file gives a piece, for hovers and findings alike: an
+/// Interactive Diagram's `files=` and `ranks=` (the first that give a number), a PGN game's
+/// `FEN` tag (the tag lines around the piece's, each game its own), a `variants.ini`
+/// section's once its parents are applied.
+#[test]
+fn each_host_reads_the_board_its_file_gives() {
+    let board_of = |format: HostFormat, text: &str| -> Vec<Option<(u8, u8, &'static str)>> {
+        let scan = scan(format, text, Dialect::XBetza);
+        let host = super::of(format);
+        scan.regions
+            .iter()
+            .map(|region| {
+                let board = host.board_of(region, scan.ini.as_deref())?;
+                Some((board.size.files, board.size.ranks, board.whose))
+            })
+            .collect()
+    };
+    let diagram = "satellite=x files=x files=10 ranks=8\nrook:R:R::a1\nqueen:Q:Q::d1\n";
+    assert_eq!(
+        board_of(HostFormat::Diagram, diagram),
+        [Some((10, 8, "the diagram's")); 2]
+    );
+    assert_eq!(
+        board_of(HostFormat::Diagram, "files=27 ranks=8\nrook:R:R::a1\n"),
+        [None],
+        "a side past z"
+    );
+    let games = "[Variant \"x\"]\n[FEN \"rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\"]\n\
+                 [VariantMen \"N:N;K:K\"]\n\n1. e4 *\n\n[Variant \"y\"]\n[VariantMen \"N:N\"]\n";
+    assert_eq!(
+        board_of(HostFormat::Pgn, games),
+        [Some((5, 5, "the game's")), Some((5, 5, "the game's")), None]
+    );
+    let ini = "[big:chess]\nmaxFile = 10\n[v:big]\nmaxRank = 6\ncustomPiece1 = a:W\n";
+    assert_eq!(
+        board_of(HostFormat::VariantsIni, ini),
+        [Some((10, 6, "the section's"))]
+    );
+    assert_eq!(board_of(HostFormat::Betza, "W\n"), [None]);
 }

@@ -4,10 +4,41 @@
 use crate::diagnostic::{Diagnostic, codes};
 use rowan::TextSize;
 
-use super::{Context, Decoded, Region, Scan, span};
+use super::interface::Host;
+use super::kinds::FileKind;
+use super::{Context, Decoded, HostFormat, Region, Scan, span};
 use crate::{Dialect, Severity};
 
-pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
+/// C/CIF game files, each game's pieces in MBN.
+pub(super) struct Cif;
+
+const KIND: FileKind = FileKind {
+    format: HostFormat::Cif,
+    dialect: Dialect::Mbn,
+    language: "ccif",
+    other_languages: &["xml"],
+    title: "C/CIF",
+    extensions: &["cif", "ccif"],
+    shared: None,
+    line_comments: &[],
+};
+
+impl Host for Cif {
+    fn kind(&self) -> &'static FileKind {
+        &KIND
+    }
+
+    fn scan(&self, text: &str, _: Dialect, per_code: Option<usize>) -> Scan {
+        scan(text, per_code)
+    }
+
+    /// Each `pieces` attribute is one game's.
+    fn macros_per_string(&self) -> bool {
+        true
+    }
+}
+
+fn scan(text: &str, per_code: Option<usize>) -> Scan {
     let mut scan = Scan::bounded(per_code);
     let mut search = 0;
     while let Some(found) = text[search..].find("<game") {

@@ -149,13 +149,6 @@ impl Document {
         self.analysis.as_ref()?.ini.as_deref()
     }
 
-    /// The board Fairy-Stockfish makes of the `variants.ini` section that holds byte `offset`,
-    /// when it registers the section.
-    pub fn section_board(&self, offset: usize) -> Option<&host::ini::SectionBoard> {
-        let model = self.ini()?;
-        model.sections().get(model.section_at(offset))?.board()
-    }
-
     /// A string of the document read: as the analysis read it, or read now, the first time
     /// a request asks for it.
     pub fn string(&self, text: &str, dialect: Dialect) -> Arc<BetzaString> {
@@ -169,7 +162,8 @@ impl Document {
         let analysis = self.analysis()?;
         let scopes = self.macro_scopes.get_or_init(|| {
             let read = &mut |text: &str, dialect| self.string(text, dialect);
-            MacroScope::all(analysis.format, &self.rope, &analysis.regions, read)
+            let per_string = crate::host::of(analysis.format).macros_per_string();
+            MacroScope::all(per_string, &self.rope, &analysis.regions, read)
         });
         scopes
             .iter()

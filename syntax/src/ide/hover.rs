@@ -9,6 +9,7 @@ use super::{Document, message_lines};
 use crate::BetzaString;
 use crate::board::BoardSize;
 use crate::explain::Described;
+use crate::host::FileBoard;
 use crate::notation::mbn::pieces::definition_meaning;
 use crate::tree::Parse;
 use crate::{Dialect, SyntaxKind, TextRange, TextSize, model};
@@ -42,7 +43,10 @@ pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Optio
     let file_board = options
         .board
         .is_none()
-        .then(|| file_board(document, region))
+        .then(|| {
+            let host = crate::host::of(document.format()?);
+            host.board_of(region, document.ini())
+        })
         .flatten();
     let options = HoverOptions {
         board: options.board.or(file_board.as_ref().map(|b| b.size)),
@@ -153,75 +157,13 @@ fn unread_groups(count: usize) -> String {
     }
 }
 
-/// The board a file gives a string's piece, and where it comes from.
-struct FileBoard {
-    size: BoardSize,
-    /// Whose board it is, in words: "the section's".
-    whose: &'static str,
-    /// The start position the pieces stand in, where the file gives one.
-    start_fen: Option<String>,
-}
-
-/// The board of `region`'s piece as its file gives it: a variants.ini section's once its
-/// parents are applied (none for a section the engine does not register), an Interactive
-/// Diagram's `files=` and `ranks=`, a PGN game's `FEN` tag.
-fn file_board(document: &Document, region: &crate::host::Region) -> Option<FileBoard> {
-    use crate::host::HostFormat;
-    match document.format()? {
-        HostFormat::VariantsIni => {
-            let board = document.section_board(usize::from(region.range.start()))?;
-            Some(FileBoard {
-                size: BoardSize {
-                    files: board.files,
-                    ranks: board.ranks,
-                },
-                whose: "the section's",
-                start_fen: Some(board.start_fen.clone()),
-            })
-        }
-        HostFormat::Diagram => {
-            let text = document.text().to_string();
-            let number = |key: &str| {
-                text.split_whitespace()
-                    .find_map(|word| word.strip_prefix(key)?.parse::<u8>().ok())
-                    .filter(|n| (1..=crate::board::MAX_SIDE).contains(n))
-            };
-            Some(FileBoard {
-                size: BoardSize {
-                    files: number("files=")?,
-                    ranks: number("ranks=")?,
-                },
-                whose: "the diagram's",
-                start_fen: None,
-            })
-        }
-        HostFormat::Pgn => {
-            let text = document.text().to_string();
-            // The FEN tag of the game whose tags hold the string: the tag lines around it.
-            let start = usize::from(region.range.start());
-            let before = text.get(..start)?;
-            let block_start = before.rfind("\n\n").map_or(0, |i| i + 2);
-            let block_end = text[start..].find("\n\n").map_or(text.len(), |i| start + i);
-            let fen = text[block_start..block_end]
-                .lines()
-                .find_map(|line| line.trim().strip_prefix("[FEN \"")?.split('"').next())?;
-            Some(FileBoard {
-                size: super::start_position::size_of(fen)?,
-                whose: "the game's",
-                start_fen: Some(fen.to_owned()),
-            })
-        }
-        _ => None,
-    }
-}
-
 /// The piece `letter` on its start square of `fen`, among the other pieces of the start
 /// position; nothing when white has no such piece there or the position does not fit.
 fn on_start_square(string: &BetzaString, size: BoardSize, fen: &str, letter: char) -> String {
-    let Some(pieces) = super::start_position::placement(fen, size) else {
+    let Some(pieces) = crate::host::position::placement(fen, size) else {
         return String::new();
     };
-    let Some((from, friends, enemies)) = super::start_position::start_of(&pieces, letter) else {
+    let Some((from, friends, enemies)) = crate::host::position::start_of(&pieces, letter) else {
         return String::new();
     };
     let described = Described::with_model(string.parse(), string.model());

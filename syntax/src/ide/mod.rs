@@ -13,7 +13,6 @@ pub mod hover;
 pub mod ini;
 pub mod macros;
 mod message_lines;
-mod start_position;
 pub mod symbols;
 
 pub use crate::vocabulary::dialects::{Letter, LetterKind};

@@ -33,14 +33,7 @@ fn a_variants_ini_with_100_000_sections() {
 #[test]
 fn every_line_break_nul_and_unicode_separator() {
     let text = "[v:chess]\r\ncustomPiece1 = x:fmW\rcustomPiece2 = y:N\u{2028}\u{85}\0\ncustomPiece3 = z:\0W\n\r\n";
-    for format in [
-        HostFormat::VariantsIni,
-        HostFormat::Betza,
-        HostFormat::Pgn,
-        HostFormat::Diagram,
-        HostFormat::Mbn,
-        HostFormat::Cif,
-    ] {
+    for format in HostFormat::ALL {
         let analysis = analyse(format, text, &Options::default());
         for d in &analysis.diagnostics {
             assert!(

@@ -10,14 +10,7 @@ use libfuzzer_sys::fuzz_target;
 
 mod common;
 
-const FORMATS: [HostFormat; 6] = [
-    HostFormat::VariantsIni,
-    HostFormat::Pgn,
-    HostFormat::Diagram,
-    HostFormat::Cif,
-    HostFormat::Betza,
-    HostFormat::Mbn,
-];
+const FORMATS: [HostFormat; 6] = HostFormat::ALL;
 
 fn check(text: &str, range: TextRange, what: &str) {
     let (start, end) = (usize::from(range.start()), usize::from(range.end()));

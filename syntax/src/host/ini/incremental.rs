@@ -7,10 +7,10 @@
 
 use std::collections::BTreeSet;
 
-use super::check_section;
 use super::model::{Model, Outcome};
+use super::scanner::check_section;
 use crate::Source;
-use crate::host::{Rescan, drop_long_regions};
+use crate::host::scan::{Rescan, drop_long_regions};
 
 /// Brings `model` up to date with an edit of the old bytes `start..end` into `inserted` bytes
 /// (`text` is the text after it), and returns the parts checked again: first the edited
@@ -151,7 +151,7 @@ fn recheck<S: Source + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::host::ini::scan;
+    use crate::host::ini::scanner::scan;
 
     /// Whole-file reading after each edit equals the model kept up to date by edits.
     #[test]

@@ -5,8 +5,9 @@ use crate::diagnostic::{Diagnostic, codes};
 use rowan::TextRange;
 
 use super::options::{self, OptionInfo, ValueKind};
+use super::scanner::Scanner;
 use super::values;
-use super::{Entry, Line, Scanner, Section, rules};
+use super::{Entry, Line, Section, rules};
 use crate::Severity;
 use crate::host::{HostToken, span};
 

@@ -400,7 +400,7 @@ impl Header {
             Some(rest) => (true, rest),
             None => (false, line),
         };
-        let (name, parent) = super::header_parts(content);
+        let (name, parent) = header_parts(content);
         let lead = line.len() - content.len();
         let text = content.trim_end_matches([' ', '\t']);
         Header {
@@ -462,5 +462,16 @@ impl Entry {
             value_at: at + equals + 1 + (after.len() - value.len()),
             option: options::lookup(key),
         }
+    }
+}
+
+/// A header line's content (`[name:parent]`): its name and parent, exactly as the engine takes
+/// them (split at the first `:`, spaces kept).
+pub(crate) fn header_parts(content: &str) -> (&str, Option<&str>) {
+    let header = content.strip_prefix('[').unwrap_or(content);
+    let name_part = header.split(']').next().unwrap_or(header);
+    match name_part.split_once(':') {
+        Some((name, parent)) => (name, Some(parent)),
+        None => (name_part, None),
     }
 }

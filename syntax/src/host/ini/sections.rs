@@ -4,8 +4,9 @@
 use super::board::Board;
 use super::options::{self, ValueKind};
 use super::rules::{self, PieceType};
+use super::scanner::{Scanner, SectionState};
 use super::values;
-use super::{Header, Outcome, Scanner, Section, SectionState, fen};
+use super::{Header, Outcome, Section, fen};
 use crate::Severity;
 use crate::diagnostic::{Diagnostic, codes};
 use crate::host::{HostToken, span};
@@ -21,7 +22,7 @@ impl Scanner<'_> {
             .push((span(line_start, line_end), HostToken::Section));
         self.outcome = Outcome::Skipped;
         if let Some(at) = header.text.find('\r') {
-            super::lone_carriage_return(&mut self.scan, line_start, &header.text, at);
+            super::scanner::lone_carriage_return(&mut self.scan, line_start, &header.text, at);
         }
         if header.byte_order_mark {
             let finding = byte_order_mark(section.start, (line_start, line_end));

@@ -1,7 +1,8 @@
 //! The MBN strings of a file that share macros, and the findings about those macros.
 //!
-//! A C/CIF file holds one game per `pieces` attribute, so each attribute is its own scope; in
-//! every other host all MBN strings of the file are one (a `.mbn` file is one set of
+//! The file's host says which (`Host::macros_per_string`): a C/CIF file holds one game per
+//! `pieces` attribute, so each attribute is its own scope; in every other host all MBN strings
+//! of the file are one (a `.mbn` file is one set of
 //! definitions, split only at whitespace).
 
 use std::sync::Arc;
@@ -11,8 +12,8 @@ use rowan::{TextRange, TextSize};
 use super::Mbn;
 use super::macros::{ExpandError, Macros};
 use crate::diagnostic::{Code, Diagnostic, codes};
-use crate::host::{HostFormat, Region};
 use crate::notation::Notation;
+use crate::region::Region;
 use crate::tree::{Parse, SyntaxNode};
 use crate::{BetzaString, Dialect, Source};
 
@@ -44,9 +45,10 @@ impl MacroScope {
         self.strings.iter().map(|string| string.parse())
     }
 
-    /// Every scope of a file with MBN strings in it, their strings as `read` gives them.
+    /// Every scope of a file with MBN strings in it, their strings as `read` gives them: one
+    /// a string when its host says so (`per_string`), else one for all.
     pub fn all<S: Source + ?Sized>(
-        format: HostFormat,
+        per_string: bool,
         text: &S,
         regions: &[Region],
         read: &mut Reader<'_>,
@@ -56,7 +58,7 @@ impl MacroScope {
         let mbn: Vec<usize> = (0..regions.len())
             .filter(|&i| regions[i].dialect == Dialect::Mbn)
             .collect();
-        if format == HostFormat::Cif {
+        if per_string {
             mbn.into_iter()
                 .map(|i| MacroScope::of(text, regions, vec![i], read))
                 .collect()

@@ -2,8 +2,8 @@
 //! capital letters. Only what drawing needs: the placement field of the start position, its
 //! pieces in hand, promotion marks and wall squares aside.
 
+use super::ini::{Placement, PlacementItem};
 use crate::board::{BoardSize, Square};
-use crate::host::ini::{Placement, PlacementItem};
 
 /// The board field of `fen`, its pieces in hand left out.
 fn board_field(fen: &str) -> Option<&str> {
