@@ -51,7 +51,7 @@ fn closest(
     let ours = original.generator();
     let mut best: Option<(usize, &str, Found)> = None;
     for (_, candidate) in candidates.iter().take(CLOSEST_TRIED) {
-        let theirs = to.for_proof().generator(candidate);
+        let theirs = crate::registry::generator(candidate, to.for_proof());
         let found = first_difference(ours, &*theirs, None);
         let count = match &found {
             Found::Differs {

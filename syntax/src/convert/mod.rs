@@ -182,7 +182,7 @@ pub(crate) fn convert_read(
 fn original(string: &BetzaString, from: Reading) -> Original<'_> {
     match from.for_proof() {
         lint::Reading::Dialect(_) => string.original(),
-        engine => Original::read_as(string.text(), string.dialect(), engine),
+        engine => Original::read_as(string.text(), string.dialect(), engine, string.reader()),
     }
 }
 

@@ -241,7 +241,8 @@ fn independently_same(text: &str, from: Reading, result: &str, to: Reading) -> b
     if from == to && from != Reading::XBoard {
         return same_on_proof_positions(&model_of(text, from), &model_of(result, to));
     }
-    let generator = |text: &str, reading: Reading| reading.for_proof().generator(text);
+    let generator =
+        |text: &str, reading: Reading| crate::registry::generator(text, reading.for_proof());
     let (ours, theirs) = (generator(text, from), generator(result, to));
     crate::lint::first_difference(&*ours, &*theirs, None) == crate::lint::Found::Same
 }
