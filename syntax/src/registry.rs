@@ -5,10 +5,10 @@
 
 use crate::board::{Position, generate, without_repeats};
 use crate::lint::proof::Generator;
-use crate::lint::{Engine, LintConfig, Reading};
+use crate::lint::{Engine, LintConfig};
 use crate::notation::{Notation, chained, fairy, mbn, xbetza, xboard};
 use crate::tree::{Parse, ast};
-use crate::{BetzaString, Dialect, model};
+use crate::{BetzaString, Dialect, Reading, model};
 
 /// The notation of `dialect`.
 pub(crate) fn notation(dialect: Dialect) -> &'static dyn Notation {

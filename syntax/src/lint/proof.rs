@@ -11,7 +11,7 @@ use super::comparison::{Comparison, Move, comparable};
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
 use crate::board::{Generated, Position, Square, generate};
-use crate::{Dialect, model};
+use crate::{Dialect, Reading, model};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
 /// the string is long: the proofs of one string look over at most this many letters in all
@@ -21,13 +21,6 @@ pub(crate) const PROOF_LETTERS: usize = 16_384;
 
 /// The moves of one reading, position by position.
 pub(crate) type Generator<'p> = Box<dyn Fn(&Position) -> Generated + 'p>;
-
-/// How a string is read to prove a fix: in its own dialect, or by an engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Reading {
-    Dialect(Dialect),
-    Engine(Engine),
-}
 
 /// How the proofs read a text: a generator for `text` read as `reading`, built once for every
 /// position. The proofs sit below the notations, so the layer that reads the string hands them

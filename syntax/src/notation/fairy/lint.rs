@@ -11,13 +11,13 @@ use rowan::{TextRange, TextSize};
 use crate::board::reference::{Fingerprint, fingerprint};
 use crate::board::{generate, without_repeats};
 use crate::diagnostic::codes;
-use crate::lint::{Comparison, Findings, Fix, Reading, difference};
+use crate::lint::{Comparison, Findings, Fix, difference};
 use crate::model;
 use crate::notation::fairy::grammar::Fairy;
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
 use crate::notation::xbetza::grammar::XBetza;
 use crate::notation::xbetza::lint as meaning;
-use crate::{BetzaString, Dialect};
+use crate::{BetzaString, Dialect, Reading};
 
 /// Above this many atoms the per-atom comparisons are skipped (each costs two generations).
 const COMPARED_ATOMS: usize = 12;
