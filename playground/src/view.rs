@@ -12,59 +12,15 @@ use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
 use betza_syntax::diagnostic::Diagnostic;
 use betza_syntax::explain::{names, pieces, said_in_turn};
 use betza_syntax::notation::xboard::xboard_reading;
-use betza_syntax::{BetzaString, Dialect, model, render};
+use betza_syntax::{BetzaString, Dialect, Reading, model, render};
 use serde_json::{Value, json};
 
 use crate::position::{position, typed};
 use crate::request::Request;
 
-/// A dialect, or XBoard's reading of XBetza (as `betza explain --dialect xboard` takes it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Reading {
-    Dialect(Dialect),
-    XBoard,
-}
-
-const XBOARD: &str = "xboard";
-
-impl Reading {
-    fn from_id(id: &str) -> Result<Reading, String> {
-        if id.trim().eq_ignore_ascii_case(XBOARD) {
-            return Ok(Reading::XBoard);
-        }
-        id.parse::<Dialect>()
-            .map(Reading::Dialect)
-            .map_err(|e| format!("{e}, or {XBOARD}"))
-    }
-
-    /// The dialect the text is parsed and checked in: XBoard reads XBetza.
-    fn dialect(self) -> Dialect {
-        match self {
-            Reading::Dialect(dialect) => dialect,
-            Reading::XBoard => Dialect::XBetza,
-        }
-    }
-
-    /// The same reading as conversion knows it; MBN and chained Betza have none.
-    fn for_conversion(self) -> Option<convert::Reading> {
-        match self {
-            Reading::Dialect(dialect) => convert::Reading::of_dialect(dialect),
-            Reading::XBoard => Some(convert::Reading::XBoard),
-        }
-    }
-
-    /// A reading conversion writes for, as this page draws it: XBoard's by its own generator.
-    fn of_conversion(reading: convert::Reading) -> Reading {
-        match reading {
-            convert::Reading::XBoard => Reading::XBoard,
-            reading => Reading::Dialect(reading.dialect()),
-        }
-    }
-}
-
 /// The readings the page can write a string for, in the order of the menu.
 pub fn conversions() -> Value {
-    convert::Reading::ALL
+    Reading::CONVERSIONS
         .iter()
         .map(|r| json!({ "id": r.id(), "title": r.reader() }))
         .collect()
@@ -76,7 +32,7 @@ pub fn dialects() -> Value {
         .iter()
         .map(|d| json!({ "id": d.id(), "title": d.title() }))
         .collect();
-    list.push(json!({ "id": XBOARD, "title": "XBoard's own reading of XBetza" }));
+    list.push(json!({ "id": Reading::XBOARD.id(), "title": "XBoard's own reading of XBetza" }));
     Value::Array(list)
 }
 
@@ -91,7 +47,7 @@ pub fn catalogue() -> Value {
 /// Everything the page shows for `request`. A bad dialect, board or square is a `problem`
 /// said in words; what does not depend on it is still shown.
 pub fn update(request: &Request) -> Value {
-    let reading = match Reading::from_id(request.dialect) {
+    let reading = match request.dialect.parse::<Reading>() {
         Ok(reading) => reading,
         Err(problem) => return json!({ "problem": problem, "findings": [] }),
     };
@@ -106,7 +62,7 @@ pub fn update(request: &Request) -> Value {
     let mut explanation = said_in_turn(&pieces, |piece| piece.explanation_on(seen).to_text());
     let first = pieces.iter().find_map(|p| Some((p.parse()?, p.model()?)));
     let drawn = first.map_or(string.parse(), |(parse, _)| parse);
-    if reading == Reading::XBoard {
+    if reading == Reading::XBOARD {
         explanation.push('\n');
         explanation.push_str(&xboard_reading(&string, seen));
     }
@@ -120,7 +76,7 @@ pub fn update(request: &Request) -> Value {
     }
     match position {
         Ok(position) => {
-            let piece = (reading != Reading::XBoard)
+            let piece = (reading != Reading::XBOARD)
                 .then(|| first.map_or_else(|| string.model(), |(_, model)| model));
             let generated = match piece {
                 Some(piece) => board::generate(piece, &position),
@@ -145,12 +101,13 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
     if id.is_empty() {
         return None;
     }
-    let to = match id.parse::<convert::Reading>() {
+    let to = match Reading::conversion(id) {
         Ok(to) => to,
         Err(problem) => return Some(json!({ "to": id, "problem": problem })),
     };
     let mut view = json!({ "to": to.id(), "title": to.reader() });
-    let Some(from) = reading.for_conversion() else {
+    // MBN and chained Betza have no conversion.
+    let Some(from) = Some(reading).filter(|reading| reading.converts()) else {
         view["problem"] = format!(
             "conversion reads XBetza, Fairy-Stockfish or XBoard's reading, not {}",
             reading.dialect().title()
@@ -188,8 +145,9 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
         .into();
     if let Some(position) = position {
         let text = &conversion.betza;
-        let (piece, generated) = match Reading::of_conversion(to) {
-            Reading::XBoard => (
+        // XBoard's reading is drawn by its own generator.
+        let (piece, generated) = match to {
+            Reading::Engine(_) => (
                 None,
                 betza_syntax::notation::xboard::board::generate(text, position),
             ),
@@ -209,12 +167,7 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
 }
 
 /// A string, the reading it is read in and the reading it is written for, with the answer.
-type Asked = (
-    String,
-    convert::Reading,
-    convert::Reading,
-    Result<Conversion, NoMeaning>,
-);
+type Asked = (String, Reading, Reading, Result<Conversion, NoMeaning>);
 
 thread_local! {
     /// The last conversion: a click on a square or another board redraws the page with the
@@ -223,11 +176,7 @@ thread_local! {
 }
 
 /// `text` read as `from`, written for `to`; the last answer again for the same question.
-fn converted(
-    text: &str,
-    from: convert::Reading,
-    to: convert::Reading,
-) -> Result<Conversion, NoMeaning> {
+fn converted(text: &str, from: Reading, to: Reading) -> Result<Conversion, NoMeaning> {
     LAST.with_borrow_mut(|last| {
         if let Some((t, f, o, answer)) = last.as_ref()
             && t == text

@@ -13,12 +13,12 @@ fn bench_convert(c: &mut Criterion) {
     let mut group = c.benchmark_group("convert");
     group.sample_size(10);
     group.throughput(Throughput::Elements(pieces.len() as u64));
-    for to in Reading::ALL {
+    for to in Reading::CONVERSIONS {
         let name = format!("{} catalogue pieces from xbetza to {to}", pieces.len());
         group.bench_function(name, |b| {
             b.iter(|| {
                 for betza in &pieces {
-                    let _ = black_box(convert(black_box(betza), Reading::XBetza, to));
+                    let _ = black_box(convert(black_box(betza), Reading::XBETZA, to));
                 }
             })
         });
@@ -27,7 +27,7 @@ fn bench_convert(c: &mut Criterion) {
     group.bench_function(name, |b| {
         b.iter(|| {
             for betza in &pieces {
-                let _ = black_box(convert(black_box(betza), Reading::Fairy, Reading::XBetza));
+                let _ = black_box(convert(black_box(betza), Reading::FAIRY, Reading::XBETZA));
             }
         })
     });

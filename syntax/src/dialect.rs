@@ -81,53 +81,122 @@ impl FromStr for Dialect {
     }
 }
 
-/// A reading of a string: a dialect as we read it, or XBoard's own generator.
+/// An engine that reads Betza strings with its own generator: whose reading a portability
+/// rule speaks for, and a [`Reading`] of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Engine {
+    XBoard,
+    FairyStockfish,
+}
+
+impl Engine {
+    pub const ALL: [Engine; 2] = [Engine::XBoard, Engine::FairyStockfish];
+
+    /// The name settings and the command line use.
+    pub fn id(self) -> &'static str {
+        match self {
+            Engine::XBoard => "xboard",
+            Engine::FairyStockfish => "fairy-stockfish",
+        }
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.id().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Engine::ALL.iter().map(|e| e.id()).collect();
+                format!("unknown engine `{s}`: expected one of {}", names.join(", "))
+            })
+    }
+}
+
+/// How a string is read: in a dialect, as we read it, or by an engine's own generator. One
+/// enum for every reading the tooling names: the proofs of fixes (a fix keeps the dialect's
+/// reading, a port the engine's), conversions (their readings are [`Reading::CONVERSIONS`]),
+/// and `--dialect` on the command line and in the playground ([`Reading::NAMED`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Reading {
-    /// The seeds' XBetza (`xbetza`).
-    XBetza,
-    /// Fairy-Stockfish's reading (`fairy`).
-    Fairy,
-    /// XBoard's generator reading XBetza (`xboard`).
-    XBoard,
+    Dialect(Dialect),
+    Engine(Engine),
 }
 
 impl Reading {
-    pub const ALL: [Reading; 3] = [Reading::XBetza, Reading::Fairy, Reading::XBoard];
+    /// The seeds' XBetza (`xbetza`).
+    pub const XBETZA: Reading = Reading::Dialect(Dialect::XBetza);
+    /// Fairy-Stockfish's reading (`fairy`).
+    pub const FAIRY: Reading = Reading::Dialect(Dialect::Fairy);
+    /// XBoard's generator reading XBetza (`xboard`).
+    pub const XBOARD: Reading = Reading::Engine(Engine::XBoard);
+
+    /// The readings a string is named in (`--dialect`): every dialect, and XBoard's reading
+    /// of XBetza.
+    pub const NAMED: [Reading; 5] = [
+        Reading::Dialect(Dialect::XBetza),
+        Reading::Dialect(Dialect::Fairy),
+        Reading::Dialect(Dialect::Mbn),
+        Reading::Dialect(Dialect::Chained),
+        Reading::XBOARD,
+    ];
+
+    /// The readings a conversion reads and writes, in the order of its menu.
+    pub const CONVERSIONS: [Reading; 3] = [Reading::XBETZA, Reading::FAIRY, Reading::XBOARD];
 
     /// The name on the command line.
     pub fn id(self) -> &'static str {
         match self {
-            Reading::XBetza => "xbetza",
-            Reading::Fairy => "fairy",
-            Reading::XBoard => "xboard",
+            Reading::Dialect(dialect) => dialect.id(),
+            Reading::Engine(engine) => engine.id(),
         }
     }
 
-    /// The dialect the text is written in: XBoard reads XBetza.
+    /// The dialect the text is written in: XBoard reads XBetza, Fairy-Stockfish its own.
     pub fn dialect(self) -> Dialect {
         match self {
-            Reading::Fairy => Dialect::Fairy,
-            Reading::XBetza | Reading::XBoard => Dialect::XBetza,
+            Reading::Dialect(dialect) => dialect,
+            Reading::Engine(Engine::XBoard) => Dialect::XBetza,
+            Reading::Engine(Engine::FairyStockfish) => Dialect::Fairy,
         }
     }
 
     /// The reading of a string written in `dialect`, where a conversion has one.
     pub fn of_dialect(dialect: Dialect) -> Option<Reading> {
-        match dialect {
-            Dialect::XBetza => Some(Reading::XBetza),
-            Dialect::Fairy => Some(Reading::Fairy),
-            Dialect::Mbn | Dialect::Chained => None,
-        }
+        Some(Reading::Dialect(dialect)).filter(|reading| reading.converts())
+    }
+
+    /// Whether a conversion reads and writes this reading.
+    pub fn converts(self) -> bool {
+        Reading::CONVERSIONS.contains(&self)
     }
 
     /// Who reads the string this way, in a difference's words and a menu.
     pub fn reader(self) -> &'static str {
         match self {
-            Reading::XBetza => "XBetza",
-            Reading::Fairy => "Fairy-Stockfish",
-            Reading::XBoard => "XBoard",
+            Reading::Dialect(Dialect::XBetza) => "XBetza",
+            Reading::Dialect(Dialect::Fairy) | Reading::Engine(Engine::FairyStockfish) => {
+                "Fairy-Stockfish"
+            }
+            Reading::Engine(Engine::XBoard) => "XBoard",
+            Reading::Dialect(dialect) => dialect.title(),
         }
+    }
+
+    /// A reading a conversion reads or writes, by its id (`--from`, `--to`).
+    pub fn conversion(s: &str) -> Result<Reading, String> {
+        Reading::CONVERSIONS
+            .into_iter()
+            .find(|reading| reading.id().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                let known: Vec<&str> = Reading::CONVERSIONS.iter().map(|r| r.id()).collect();
+                format!(
+                    "unknown reading `{s}`: expected one of {}",
+                    known.join(", ")
+                )
+            })
     }
 }
 
@@ -137,18 +206,17 @@ impl fmt::Display for Reading {
     }
 }
 
+/// A named reading (`--dialect`): a dialect, or `xboard`.
 impl FromStr for Reading {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "xbetza" => Ok(Reading::XBetza),
-            "fairy" => Ok(Reading::Fairy),
-            "xboard" => Ok(Reading::XBoard),
-            _ => Err(format!(
-                "unknown reading `{s}`: expected one of xbetza, fairy, xboard"
-            )),
+        if s.trim().eq_ignore_ascii_case(Reading::XBOARD.id()) {
+            return Ok(Reading::XBOARD);
         }
+        s.parse::<Dialect>()
+            .map(Reading::Dialect)
+            .map_err(|e| format!("{e}, or {}", Reading::XBOARD.id()))
     }
 }
 
@@ -166,6 +234,24 @@ mod tests {
         assert_eq!(
             error,
             "unknown dialect `betza`: expected one of xbetza, fairy, mbn, chained"
+        );
+    }
+
+    #[test]
+    fn readings_parse_from_their_ids_with_the_errors_of_the_command_line() {
+        for reading in Reading::NAMED {
+            assert_eq!(reading.id().parse::<Reading>(), Ok(reading));
+        }
+        for reading in Reading::CONVERSIONS {
+            assert_eq!(Reading::conversion(reading.id()), Ok(reading));
+        }
+        assert_eq!(
+            "betza".parse::<Reading>().unwrap_err(),
+            "unknown dialect `betza`: expected one of xbetza, fairy, mbn, chained, or xboard"
+        );
+        assert_eq!(
+            Reading::conversion("mbn").unwrap_err(),
+            "unknown reading `mbn`: expected one of xbetza, fairy, xboard"
         );
     }
 }

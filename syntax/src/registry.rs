@@ -8,7 +8,7 @@ use crate::lint::proof::Generator;
 use crate::lint::{Engine, LintConfig};
 use crate::notation::{Notation, chained, fairy, mbn, xbetza, xboard};
 use crate::tree::{Parse, ast};
-use crate::{BetzaString, Dialect, model};
+use crate::{BetzaString, Dialect, Reading, model};
 
 /// The notation of `dialect`.
 pub(crate) fn notation(dialect: Dialect) -> &'static dyn Notation {
@@ -23,7 +23,7 @@ pub(crate) fn notation(dialect: Dialect) -> &'static dyn Notation {
 impl BetzaString {
     /// `text` read in `dialect`'s notation; the rest is built when first asked for.
     pub fn new(text: &str, dialect: Dialect) -> BetzaString {
-        BetzaString::read(text, notation(dialect))
+        BetzaString::read(text, notation(dialect), generator)
     }
 }
 
@@ -57,15 +57,20 @@ pub fn is_meaningless(parse: &Parse) -> bool {
     notation(parse.dialect()).is_meaningless(parse)
 }
 
-/// The moves of `text` as `engine` reads it, position by position: each engine's reading is a
-/// notation's (Fairy-Stockfish's is `fairy`, XBoard's is `xboard`).
-pub(crate) fn engine_generator(engine: Engine, text: &str) -> Generator<'static> {
-    match engine {
-        Engine::FairyStockfish => {
+/// The moves of `text` read as `reading`, position by position, built once for every position:
+/// the proofs' reader (`lint::Reader`), which every string read here keeps. Each engine's
+/// reading is a notation's (Fairy-Stockfish's is `fairy`, XBoard's is `xboard`).
+pub(crate) fn generator(text: &str, reading: Reading) -> Generator<'static> {
+    match reading {
+        Reading::Dialect(dialect) => {
+            let piece = without_repeats(&lower(&parse(text, dialect).piece(), dialect));
+            Box::new(move |position: &Position| generate(&piece, position))
+        }
+        Reading::Engine(Engine::FairyStockfish) => {
             let piece = without_repeats(&fairy::model::piece(text));
             Box::new(move |position: &Position| generate(&piece, position))
         }
-        Engine::XBoard => {
+        Reading::Engine(Engine::XBoard) => {
             let text = text.to_owned();
             Box::new(move |position: &Position| xboard::board::generate(&text, position))
         }

@@ -11,8 +11,8 @@ mod tree;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use betza_syntax::Dialect;
 use betza_syntax::board::{BoardSize, PlacedPiece, Side, Square};
+use betza_syntax::{Dialect, Reading};
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -139,46 +139,16 @@ enum Command {
         betza: String,
         /// How the string is read: xbetza (the seeds), fairy (Fairy-Stockfish) or xboard
         /// (XBoard's generator).
-        #[arg(long)]
-        from: betza_syntax::convert::Reading,
+        #[arg(long, value_parser = Reading::conversion)]
+        from: Reading,
         /// The reading to write it for: xbetza, fairy or xboard (the same as --from: the
         /// shortest string of the same moves).
-        #[arg(long)]
-        to: betza_syntax::convert::Reading,
+        #[arg(long, value_parser = Reading::conversion)]
+        to: Reading,
         /// Print JSON: {"betza", "exact", "lost", "added", "difference"}.
         #[arg(long)]
         json: bool,
     },
-}
-
-/// A dialect, or XBoard's reading of XBetza.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Reading {
-    Dialect(Dialect),
-    XBoard,
-}
-
-impl Reading {
-    /// The dialect the text is parsed in: XBoard reads XBetza.
-    fn dialect(self) -> Dialect {
-        match self {
-            Reading::Dialect(dialect) => dialect,
-            Reading::XBoard => Dialect::XBetza,
-        }
-    }
-}
-
-impl std::str::FromStr for Reading {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.trim().eq_ignore_ascii_case("xboard") {
-            return Ok(Reading::XBoard);
-        }
-        s.parse::<Dialect>()
-            .map(Reading::Dialect)
-            .map_err(|e| format!("{e}, or xboard"))
-    }
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -283,7 +253,7 @@ pub fn run() -> ExitCode {
         } => explain::run(
             &betza,
             dialect.dialect(),
-            dialect == Reading::XBoard,
+            dialect == Reading::XBOARD,
             board,
             svg.as_deref(),
         ),
@@ -301,7 +271,7 @@ pub fn run() -> ExitCode {
         } => moves::run(&moves::Request {
             betza,
             dialect: dialect.dialect(),
-            xboard: dialect == Reading::XBoard,
+            xboard: dialect == Reading::XBOARD,
             board,
             from,
             side: side.side(),

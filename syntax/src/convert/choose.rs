@@ -29,7 +29,7 @@ pub(crate) fn best(
     candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
     let mut original = super::original(string, from);
     for (_, candidate) in &candidates {
-        if original.same_as(candidate, to.for_proof()) == Some(true) {
+        if original.same_as(candidate, to) == Some(true) {
             return Conversion {
                 betza: candidate.clone(),
                 exact: true,
@@ -51,7 +51,7 @@ fn closest(
     let ours = original.generator();
     let mut best: Option<(usize, &str, Found)> = None;
     for (_, candidate) in candidates.iter().take(CLOSEST_TRIED) {
-        let theirs = to.for_proof().generator(candidate);
+        let theirs = crate::registry::generator(candidate, to);
         let found = first_difference(ours, &*theirs, None);
         let count = match &found {
             Found::Differs {

@@ -19,12 +19,12 @@ mod tests;
 
 use crate::board::Square;
 use crate::diagnostic::{Code, codes};
-use crate::lint::{self, Engine, Original};
+use crate::lint::{Engine, Original};
 use std::fmt;
 use std::sync::PoisonError;
 
-use crate::BetzaString;
 pub use crate::dialect::Reading;
+use crate::{BetzaString, Dialect};
 
 impl BetzaString {
     /// The string, read as `from`, written so that `to` reads it the same: proven by
@@ -60,9 +60,9 @@ impl Reading {
     pub(crate) fn port_for(self, code: Code) -> Option<(Reading, Reading)> {
         match code.engine {
             _ if code == codes::ENGINES_DISAGREE => {
-                (self == Reading::Fairy).then_some((Reading::XBetza, self))
+                (self == Reading::FAIRY).then_some((Reading::XBETZA, self))
             }
-            Some(Engine::XBoard) => Some((self, Reading::XBoard)),
+            Some(Engine::XBoard) => Some((self, Reading::XBOARD)),
             _ => None,
         }
     }
@@ -71,8 +71,8 @@ impl Reading {
     /// written: XBoard's reading is the seed's reading of the letters XBoard actually reads.
     fn text_read(self, text: &str) -> Option<(String, Reading)> {
         match self {
-            Reading::XBoard => crate::notation::xboard::text::as_xboard_reads(text)
-                .map(|read| (read, Reading::XBetza)),
+            Reading::XBOARD => crate::notation::xboard::text::as_xboard_reads(text)
+                .map(|read| (read, Reading::XBETZA)),
             _ => None,
         }
     }
@@ -80,15 +80,7 @@ impl Reading {
     /// Whether the reading has quirks where it reads letters otherwise than the seed, so a
     /// conversion also tries the letters it reads as the seed does.
     fn has_quirks(self) -> bool {
-        self == Reading::XBoard
-    }
-
-    /// The same reading as the proofs of fixes know it.
-    fn for_proof(self) -> lint::Reading {
-        match self {
-            Reading::XBoard => lint::Reading::Engine(Engine::XBoard),
-            reading => lint::Reading::Dialect(reading.dialect()),
-        }
+        self == Reading::XBOARD
     }
 }
 
@@ -139,9 +131,15 @@ impl fmt::Display for NoMeaning {
                 "{} reads no move in this string on any reference board",
                 reading.reader()
             ),
-            (Reading::XBoard, false) => write!(f, "XBoard reads no move in this string"),
-            (Reading::Fairy, false) => write!(f, "Fairy-Stockfish reads no atom in this string"),
-            (Reading::XBetza, false) => write!(f, "the string has no meaning in XBetza"),
+            (Reading::Engine(Engine::XBoard), false) => {
+                write!(f, "XBoard reads no move in this string")
+            }
+            (Reading::Dialect(Dialect::Fairy) | Reading::Engine(Engine::FairyStockfish), false) => {
+                write!(f, "Fairy-Stockfish reads no atom in this string")
+            }
+            (Reading::Dialect(dialect), false) => {
+                write!(f, "the string has no meaning in {}", dialect.title())
+            }
         }
     }
 }
@@ -180,9 +178,9 @@ pub(crate) fn convert_read(
 /// The original as `from` reads it, generated from the string's own model when `from` is the
 /// string's dialect (XBoard's reading generates from the text).
 fn original(string: &BetzaString, from: Reading) -> Original<'_> {
-    match from.for_proof() {
-        lint::Reading::Dialect(_) => string.original(),
-        engine => Original::read_as(string.text(), string.dialect(), engine),
+    match from {
+        Reading::Dialect(_) => string.original(),
+        engine => Original::read_as(string.text(), string.dialect(), engine, string.reader()),
     }
 }
 
@@ -191,7 +189,7 @@ fn original(string: &BetzaString, from: Reading) -> Original<'_> {
 /// XBoard reads what it can of any string: for it only a string with no move is unreadable.
 fn unreadable(string: &BetzaString, from: Reading) -> bool {
     string.text().trim().is_empty()
-        || (from != Reading::XBoard && string.notation().is_meaningless(string.parse()))
+        || (from != Reading::XBOARD && string.notation().is_meaningless(string.parse()))
 }
 
 /// Whether `text` read as `from` makes no move in any reference position: there is nothing

@@ -23,10 +23,10 @@ fn exactly(cases: &[(&str, Reading, Reading, &str)]) {
 #[test]
 fn fairy_modifier_order_becomes_xboards() {
     exactly(&[
-        ("mfW", Reading::Fairy, Reading::XBetza, "fmW"),
-        ("mfWcfF", Reading::Fairy, Reading::XBoard, "fmWfcF"),
+        ("mfW", Reading::FAIRY, Reading::XBETZA, "fmW"),
+        ("mfWcfF", Reading::FAIRY, Reading::XBOARD, "fmWfcF"),
         // And back: Fairy-Stockfish's files write the mode first.
-        ("fmWfcF", Reading::XBetza, Reading::Fairy, "mfWcfF"),
+        ("fmWfcF", Reading::XBETZA, Reading::FAIRY, "mfWcfF"),
     ]);
 }
 
@@ -35,8 +35,8 @@ fn fairy_modifier_order_becomes_xboards() {
 #[test]
 fn camel_and_zebra_letters_are_written_unambiguously() {
     exactly(&[
-        ("L", Reading::Fairy, Reading::XBetza, "C"),
-        ("J", Reading::Fairy, Reading::XBoard, "Z"),
+        ("L", Reading::FAIRY, Reading::XBETZA, "C"),
+        ("J", Reading::FAIRY, Reading::XBOARD, "Z"),
     ]);
 }
 
@@ -44,8 +44,8 @@ fn camel_and_zebra_letters_are_written_unambiguously() {
 #[test]
 fn the_nightrider_is_n0_for_xboard() {
     exactly(&[
-        ("NN", Reading::Fairy, Reading::XBoard, "N0"),
-        ("N0", Reading::XBoard, Reading::Fairy, "NN"),
+        ("NN", Reading::FAIRY, Reading::XBOARD, "N0"),
+        ("N0", Reading::XBOARD, Reading::FAIRY, "NN"),
     ]);
 }
 
@@ -54,12 +54,12 @@ fn the_nightrider_is_n0_for_xboard() {
 /// the Janggi elephant `nZ` is `mafsmafW` (reference/differences.md, "multi-leg").
 #[test]
 fn lame_leaps_are_the_horse_and_the_elephant() {
-    let (horse, exact) = converted("nN", Reading::Fairy, Reading::XBetza);
+    let (horse, exact) = converted("nN", Reading::FAIRY, Reading::XBETZA);
     assert!(exact && horse.ends_with("afsW"), "{horse}");
     exactly(&[
-        ("mafsW", Reading::XBetza, Reading::Fairy, "nN"),
-        ("mafsmafW", Reading::XBetza, Reading::Fairy, "nZ"),
-        ("nZ", Reading::Fairy, Reading::XBetza, "mafsmafW"),
+        ("mafsW", Reading::XBETZA, Reading::FAIRY, "nN"),
+        ("mafsmafW", Reading::XBETZA, Reading::FAIRY, "nZ"),
+        ("nZ", Reading::FAIRY, Reading::XBETZA, "mafsmafW"),
     ]);
 }
 
@@ -68,12 +68,12 @@ fn lame_leaps_are_the_horse_and_the_elephant() {
 #[test]
 fn atoms_combine_within_a_reading() {
     exactly(&[
-        ("WF", Reading::XBetza, Reading::XBetza, "K"),
-        ("RB", Reading::XBetza, Reading::XBetza, "Q"),
-        ("fW0bWsW", Reading::XBetza, Reading::XBetza, "bsWfR"),
-        ("WW", Reading::Fairy, Reading::Fairy, "R"),
+        ("WF", Reading::XBETZA, Reading::XBETZA, "K"),
+        ("RB", Reading::XBETZA, Reading::XBETZA, "Q"),
+        ("fW0bWsW", Reading::XBETZA, Reading::XBETZA, "bsWfR"),
+        ("WW", Reading::FAIRY, Reading::FAIRY, "R"),
         // Already the shortest: kept as written.
-        ("fmWfcF", Reading::XBetza, Reading::XBetza, "fmWfcF"),
+        ("fmWfcF", Reading::XBETZA, Reading::XBETZA, "fmWfcF"),
     ]);
 }
 
@@ -82,7 +82,7 @@ fn atoms_combine_within_a_reading() {
 #[test]
 fn xboards_direction_quirks_are_written_around() {
     for text in ["mvQmbQ", "fQ12", "cvbQ"] {
-        let (betza, exact) = converted(text, Reading::Fairy, Reading::XBoard);
+        let (betza, exact) = converted(text, Reading::FAIRY, Reading::XBOARD);
         assert!(exact && !betza.contains('h'), "{text}: {betza}");
     }
 }
@@ -91,7 +91,7 @@ fn xboards_direction_quirks_are_written_around() {
 /// `mW`, and XBetza written for XBoard's reading says so.
 #[test]
 fn xboards_reading_is_written_as_xboard_reads_it() {
-    exactly(&[("mfW", Reading::XBoard, Reading::XBetza, "mW")]);
+    exactly(&[("mfW", Reading::XBOARD, Reading::XBETZA, "mW")]);
 }
 
 /// reference/fairy-stockfish.md: "`i` initial, for non-capturing moves only": the seed's `iK`
@@ -99,7 +99,7 @@ fn xboards_reading_is_written_as_xboard_reads_it() {
 /// captures are lost, on a board.
 #[test]
 fn what_the_target_cannot_say_is_listed() {
-    let conversion = convert("iK", Reading::XBetza, Reading::Fairy).expect("meaning");
+    let conversion = convert("iK", Reading::XBETZA, Reading::FAIRY).expect("meaning");
     assert!(!conversion.exact);
     let difference = conversion.difference.expect("a difference");
     assert!(!difference.lost.is_empty() && difference.added.is_empty());
@@ -111,13 +111,13 @@ fn what_the_target_cannot_say_is_listed() {
 #[test]
 fn a_string_without_meaning_is_an_error() {
     for (text, from) in [
-        ("", Reading::Fairy),
-        ("+", Reading::XBetza),
-        ("?!", Reading::XBoard),
+        ("", Reading::FAIRY),
+        ("+", Reading::XBETZA),
+        ("?!", Reading::XBOARD),
     ] {
-        assert!(convert(text, from, Reading::XBetza).is_err(), "{text}");
+        assert!(convert(text, from, Reading::XBETZA).is_err(), "{text}");
     }
-    assert!(convert("fW+", Reading::XBoard, Reading::XBetza).is_ok());
+    assert!(convert("fW+", Reading::XBOARD, Reading::XBETZA).is_ok());
 }
 
 /// Any text gives an answer, not a panic, within the generation budgets.
@@ -132,8 +132,8 @@ fn odd_texts_are_answered() {
         "aaaaaaaaaaK",
         long.as_str(),
     ] {
-        for from in Reading::ALL {
-            for to in Reading::ALL {
+        for from in Reading::CONVERSIONS {
+            for to in Reading::CONVERSIONS {
                 let _ = convert(text, from, to);
             }
         }
@@ -238,10 +238,10 @@ fn independently_same(text: &str, from: Reading, result: &str, to: Reading) -> b
         let dialect = reading.dialect();
         crate::registry::lower(&crate::parse(text, dialect).piece(), dialect)
     };
-    if from == to && from != Reading::XBoard {
+    if from == to && from != Reading::XBOARD {
         return same_on_proof_positions(&model_of(text, from), &model_of(result, to));
     }
-    let generator = |text: &str, reading: Reading| reading.for_proof().generator(text);
+    let generator = |text: &str, reading: Reading| crate::registry::generator(text, reading);
     let (ours, theirs) = (generator(text, from), generator(result, to));
     crate::lint::first_difference(&*ours, &*theirs, None) == crate::lint::Found::Same
 }
@@ -267,13 +267,13 @@ fn random_strings_convert_exactly_and_every_exact_result_is_proven_again() {
         |strings: &[String], step: usize| strings.iter().step_by(step).cloned().collect::<Vec<_>>();
     let time = std::time::Instant::now();
     for (from, to, strings, at_least) in [
-        (Reading::Fairy, Reading::XBetza, fairy.clone(), 0.93),
-        (Reading::XBetza, Reading::Fairy, understood, 0.99),
-        (Reading::XBetza, Reading::XBoard, every(&xbetza, 2), 0.93),
-        (Reading::Fairy, Reading::XBoard, every(&fairy, 4), 0.93),
-        (Reading::XBoard, Reading::XBetza, every(&xbetza, 4), 0.93),
-        (Reading::XBetza, Reading::XBetza, every(&xbetza, 4), 1.0),
-        (Reading::Fairy, Reading::Fairy, every(&fairy, 4), 1.0),
+        (Reading::FAIRY, Reading::XBETZA, fairy.clone(), 0.93),
+        (Reading::XBETZA, Reading::FAIRY, understood, 0.99),
+        (Reading::XBETZA, Reading::XBOARD, every(&xbetza, 2), 0.93),
+        (Reading::FAIRY, Reading::XBOARD, every(&fairy, 4), 0.93),
+        (Reading::XBOARD, Reading::XBETZA, every(&xbetza, 4), 0.93),
+        (Reading::XBETZA, Reading::XBETZA, every(&xbetza, 4), 1.0),
+        (Reading::FAIRY, Reading::FAIRY, every(&fairy, 4), 1.0),
     ] {
         let (share, with_moves) = exact_share(&strings, from, to);
         eprintln!(
@@ -294,7 +294,7 @@ fn a_conversion_builds_the_original_once() {
         crate::model::BUILT.with(|built| built.borrow().iter().filter(|t| *t == "mafsW").count())
     };
     let before = built();
-    let conversion = convert("mafsW", Reading::XBetza, Reading::Fairy).expect("a conversion");
+    let conversion = convert("mafsW", Reading::XBETZA, Reading::FAIRY).expect("a conversion");
     assert_eq!(conversion.betza, "nN");
     assert_eq!(built() - before, 2);
 }

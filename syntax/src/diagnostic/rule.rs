@@ -42,38 +42,7 @@ impl Severity {
     }
 }
 
-/// Which engine a portability rule speaks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Engine {
-    XBoard,
-    FairyStockfish,
-}
-
-impl Engine {
-    pub const ALL: [Engine; 2] = [Engine::XBoard, Engine::FairyStockfish];
-
-    /// The name settings and the command line use.
-    pub fn id(self) -> &'static str {
-        match self {
-            Engine::XBoard => "xboard",
-            Engine::FairyStockfish => "fairy-stockfish",
-        }
-    }
-}
-
-impl std::str::FromStr for Engine {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Engine::ALL
-            .into_iter()
-            .find(|e| e.id().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Engine::ALL.iter().map(|e| e.id()).collect();
-                format!("unknown engine `{s}`: expected one of {}", names.join(", "))
-            })
-    }
-}
+pub use crate::dialect::Engine;
 
 /// What a rule's fix promises, and so what generating the fixed string must show before the
 /// fix is offered (notes P1).

@@ -10,8 +10,8 @@ use super::Promise;
 use super::comparison::{Comparison, Move, comparable};
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
-use crate::board::{Generated, Position, Square, generate, without_repeats};
-use crate::{Dialect, model, parse};
+use crate::board::{Generated, Position, Square, generate};
+use crate::{Dialect, Reading, model};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
 /// the string is long: the proofs of one string look over at most this many letters in all
@@ -22,39 +22,21 @@ pub(crate) const PROOF_LETTERS: usize = 16_384;
 /// The moves of one reading, position by position.
 pub(crate) type Generator<'p> = Box<dyn Fn(&Position) -> Generated + 'p>;
 
-/// How a string is read to prove a fix: in its own dialect, or by an engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Reading {
-    Dialect(Dialect),
-    Engine(Engine),
-}
-
-impl Reading {
-    /// A generator for `text` read this way, built once for every position.
-    pub(crate) fn generator(self, text: &str) -> Generator<'static> {
-        match self {
-            Reading::Dialect(dialect) => {
-                let piece = without_repeats(&crate::registry::lower(
-                    &parse(text, dialect).piece(),
-                    dialect,
-                ));
-                Box::new(move |position| generate(&piece, position))
-            }
-            Reading::Engine(engine) => crate::registry::engine_generator(engine, text),
-        }
-    }
-}
+/// How the proofs read a text: a generator for `text` read as `reading`, built once for every
+/// position. The proofs sit below the notations, so the layer that reads the string hands them
+/// this (the registry's `generator`, which every `BetzaString` keeps).
+pub(crate) type Reader = fn(&str, Reading) -> Generator<'static>;
 
 /// The moves of the original `text` read as `reading`: from the model of the `analysed`
 /// string when it is read in its dialect.
 fn original_generator<'t>(
     text: &str,
-    reading: Reading,
+    (reading, reader): (Reading, Reader),
     analysed: Option<&'t model::Piece>,
 ) -> Generator<'t> {
     match analysed {
         Some(piece) => Box::new(move |position| generate(piece, position)),
-        None => reading.generator(text),
+        None => reader(text, reading),
     }
 }
 
@@ -73,6 +55,8 @@ pub(crate) struct Original<'t> {
     dialect: Dialect,
     /// How the original is read: in its dialect, or (to convert from it) by an engine.
     reading: Reading,
+    /// How the original and the texts compared with it are read.
+    reader: Reader,
     /// The model its analysis built, without repeated moves, when it is read in its dialect:
     /// generated from it, built once for every rule.
     analysed: Option<&'t model::Piece>,
@@ -82,20 +66,31 @@ pub(crate) struct Original<'t> {
 
 impl<'t> Original<'t> {
     /// `text` as `dialect` reads it, generated from `model`, the model its analysis built
-    /// (without repeated moves).
-    pub(crate) fn read(text: &'t str, dialect: Dialect, model: &'t model::Piece) -> Self {
+    /// (without repeated moves); what it is compared with is read by `reader`.
+    pub(crate) fn read(
+        text: &'t str,
+        dialect: Dialect,
+        model: &'t model::Piece,
+        reader: Reader,
+    ) -> Self {
         Original {
             analysed: Some(model),
-            ..Self::read_as(text, dialect, Reading::Dialect(dialect))
+            ..Self::read_as(text, dialect, Reading::Dialect(dialect), reader)
         }
     }
 
     /// The original written in `dialect` but read as `reading` (XBoard's reading of XBetza).
-    pub(crate) fn read_as(text: &'t str, dialect: Dialect, reading: Reading) -> Self {
+    pub(crate) fn read_as(
+        text: &'t str,
+        dialect: Dialect,
+        reading: Reading,
+        reader: Reader,
+    ) -> Self {
         Original {
             text,
             dialect,
             reading,
+            reader,
             analysed: None,
             generator: None,
             seen: Vec::new(),
@@ -109,7 +104,7 @@ impl<'t> Original<'t> {
 
     /// The original's moves, position by position.
     pub(crate) fn generator(&mut self) -> &Generator<'t> {
-        let (text, reading, analysed) = (self.text, self.reading, self.analysed);
+        let (text, reading, analysed) = (self.text, (self.reading, self.reader), self.analysed);
         self.generator
             .get_or_insert_with(|| original_generator(text, reading, analysed))
     }
@@ -129,7 +124,7 @@ impl<'t> Original<'t> {
     /// position: `None` when a search was cut short before any difference showed, which proves
     /// nothing either way.
     pub(crate) fn same_as(&mut self, text: &str, reading: Reading) -> Option<bool> {
-        let other = reading.generator(text);
+        let other = (self.reader)(text, reading);
         // Full traces compare only two readings of our own; an engine's is seen by landings.
         let full = reading == self.reading && matches!(reading, Reading::Dialect(_));
         for (index, position) in proof_positions().iter().enumerate() {
@@ -156,15 +151,17 @@ impl<'t> Original<'t> {
 
 /// Each fix checked against its rule's promise; a finding whose claim is the fix (the letters
 /// change nothing) goes with a fix that fails, other findings lose the fix and a portability
-/// finding says what no rewrite keeps. No two fixes edit the same letters.
+/// finding says what no rewrite keeps. No two fixes edit the same letters. `named`: who reads
+/// the original as it is meant, in a sentence comparing readings.
 pub(crate) fn prove_fixes(
-    original: Original<'_>,
+    (original, named): (Original<'_>, &'static str),
     findings: &mut Vec<Diagnostic>,
     seen: Option<&Position>,
 ) {
     let (text, dialect) = (original.text, original.dialect);
     let mut prover = Prover {
         original,
+        named,
         letters_left: PROOF_LETTERS,
         seen,
     };
@@ -207,6 +204,8 @@ pub(crate) fn prove_fixes(
 /// The original's reading and what is left of the budget for proofs.
 struct Prover<'t> {
     original: Original<'t>,
+    /// Who reads the original as it is meant.
+    named: &'static str,
     letters_left: usize,
     /// The position the user sees the piece in, which a message speaks of first.
     seen: Option<&'t Position>,
@@ -269,7 +268,7 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
             Some(false) => {
                 finding.fix = None;
                 let seen = prover.seen;
-                let said = not_kept(&mut prover.original, &fixed, engine, seen);
+                let said = not_kept((&mut prover.original, prover.named), &fixed, engine, seen);
                 finding.message.push_str(&said);
             }
         }
@@ -278,7 +277,7 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
 
 /// What a portability rewrite that was not proven fails to keep, for its finding's message.
 fn not_kept(
-    original: &mut Original<'_>,
+    (original, ours_name): (&mut Original<'_>, &'static str),
     fixed: &str,
     engine: Engine,
     seen: Option<&Position>,
@@ -287,9 +286,8 @@ fn not_kept(
         Engine::XBoard => "XBoard",
         Engine::FairyStockfish => "Fairy-Stockfish",
     };
-    let ours_name = crate::registry::notation(original.dialect).reader();
+    let theirs = (original.reader)(fixed, Reading::Engine(engine));
     let ours = original.generator();
-    let theirs = Reading::Engine(engine).generator(fixed);
     match super::comparison::difference((ours_name, ours), (engine_name, &*theirs), seen) {
         Comparison::Differs(detail) => format!(
             "; no rewrite is offered, since {engine_name} would not read `{}` as {ours_name} reads this string either ({detail})",

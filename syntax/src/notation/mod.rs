@@ -32,7 +32,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::board::{BoardSize, without_repeats};
 use crate::lexer::Token;
 use crate::lint::proof::prove_fixes;
-use crate::lint::{Diagnostic, Engine, Findings, LintConfig, Original};
+use crate::lint::{Diagnostic, Engine, Findings, LintConfig, Original, Reader};
 use crate::parser::SpanNode;
 use crate::tree::{Parse, ast};
 use crate::vocabulary::dialects::DialectTable;
@@ -41,8 +41,10 @@ use crate::{Dialect, Reading, SyntaxError};
 use crate::{lexer, model, tree};
 use spelling::Spelling;
 
-/// One notation: everything a generic layer needs to ask of a dialect.
-pub(crate) trait Notation: Sync {
+/// How a notation reads a text: its grammar and its lowering to the move model. It is all
+/// another file needs to read a string in a notation, so each notation's `grammar.rs` (or, for
+/// MBN, its parser and model) holds it, below the lints and words its [`Notation`] adds.
+pub(crate) trait Grammar: Sync {
     /// The dialect strings of this notation are written in.
     fn dialect(&self) -> Dialect;
 
@@ -56,13 +58,12 @@ pub(crate) trait Notation: Sync {
     /// `text` read in this notation: lexed, parsed and built into its lossless tree. Inputs
     /// are limited to 4 GiB (rowan's 32-bit offsets).
     fn read(&self, text: &str) -> Parse {
-        let tokens = lexer::lex(text);
-        let (root, errors) = self.parse(text, &tokens);
-        let green = tree::build(text, &tokens, &root);
-        Parse::new(green, errors, self.dialect())
+        read_with(text, self.dialect(), |text, tokens| {
+            self.parse(text, tokens)
+        })
     }
 
-    /// [`Notation::lower`], which every model is built by (and tests count).
+    /// [`Grammar::lower`], which every model is built by (and tests count).
     fn model(&self, piece: &ast::Piece) -> model::Piece {
         #[cfg(test)]
         model::BUILT.with(|built| built.borrow_mut().push(piece.syntax().text().to_string()));
@@ -75,7 +76,7 @@ pub(crate) trait Notation: Sync {
     }
 
     /// The model of `text` built without a parse, for a notation read from its text rather
-    /// than its tree (an engine's reading); `None`: parse and [`Notation::lower`].
+    /// than its tree (an engine's reading); `None`: parse and [`Grammar::lower`].
     fn model_of_text(&self, _text: &str) -> Option<model::Piece> {
         None
     }
@@ -84,7 +85,24 @@ pub(crate) trait Notation: Sync {
     fn reads_despite_errors(&self, _parse: &Parse) -> bool {
         false
     }
+}
 
+/// `text` lexed, parsed by `parse` and built into its lossless tree as `dialect`: what
+/// [`Grammar::read`] does, for a notation's own files that read without a `Grammar`.
+pub(crate) fn read_with(
+    text: &str,
+    dialect: Dialect,
+    parse: impl FnOnce(&str, &[Token]) -> (SpanNode, Vec<SyntaxError>),
+) -> Parse {
+    let tokens = lexer::lex(text);
+    let (root, errors) = parse(text, &tokens);
+    let green = tree::build(text, &tokens, &root);
+    Parse::new(green, errors, dialect)
+}
+
+/// One notation: everything a generic layer needs to ask of a dialect, its [`Grammar`] and
+/// what is built on it (lints, letters, words, conversions).
+pub(crate) trait Notation: Grammar {
     /// The notation's own findings, and those of the engines that read it.
     fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>);
 
@@ -149,6 +167,8 @@ pub(crate) trait Notation: Sync {
 pub struct BetzaString {
     text: String,
     notation: &'static dyn Notation,
+    /// How its proofs read the texts they compare it with, in any reading.
+    reader: Reader,
     parse: Parse,
     model: OnceLock<model::Piece>,
     /// The model with each move written again left out, which a comparison or proof generates
@@ -160,11 +180,13 @@ pub struct BetzaString {
 }
 
 impl BetzaString {
-    /// `text` read in `notation`; the rest is built when first asked for.
-    pub(crate) fn read(text: &str, notation: &'static dyn Notation) -> BetzaString {
+    /// `text` read in `notation`, its proofs reading other texts with `reader`; the rest is
+    /// built when first asked for.
+    pub(crate) fn read(text: &str, notation: &'static dyn Notation, reader: Reader) -> BetzaString {
         BetzaString {
             text: text.to_owned(),
             notation,
+            reader,
             parse: notation.read(text),
             model: OnceLock::new(),
             to_generate: OnceLock::new(),
@@ -189,6 +211,11 @@ impl BetzaString {
         self.notation
     }
 
+    /// How the string's proofs read other texts.
+    pub(crate) fn reader(&self) -> Reader {
+        self.reader
+    }
+
     /// The piece as its dialect reads it.
     pub fn model(&self) -> &model::Piece {
         self.model
@@ -203,7 +230,7 @@ impl BetzaString {
     }
 
     /// The piece as `notation` reads the same text: its own model when that is its notation.
-    pub(crate) fn model_as(&self, notation: &'static dyn Notation) -> Cow<'_, model::Piece> {
+    pub(crate) fn model_as(&self, notation: &dyn Grammar) -> Cow<'_, model::Piece> {
         if notation.dialect() == self.dialect() {
             Cow::Borrowed(self.model())
         } else {
@@ -217,14 +244,20 @@ impl BetzaString {
         self.notation.lint(self, &mut findings);
         let mut out = findings.out;
         out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
-        prove_fixes(self.original(), &mut out, config.seen.as_ref());
+        let original = (self.original(), self.notation.reader());
+        prove_fixes(original, &mut out, config.seen.as_ref());
         out
     }
 
     /// The string as its proofs compare with: its text in its dialect, generated from its
     /// model.
     pub(crate) fn original(&self) -> Original<'_> {
-        Original::read(self.text(), self.dialect(), self.model_to_generate())
+        Original::read(
+            self.text(),
+            self.dialect(),
+            self.model_to_generate(),
+            self.reader,
+        )
     }
 
     /// The conversions asked of the string so far.

@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub(crate) mod explain;
+pub(crate) mod grammar;
 pub(crate) mod letters;
 pub(crate) mod lint;
 pub(crate) mod model;
@@ -11,29 +12,15 @@ pub mod vocabulary;
 
 use super::{Equivalent, Notation};
 use crate::BetzaString;
+use crate::Dialect;
 use crate::board::BoardSize;
-use crate::lexer::Token;
 use crate::lint::Findings;
-use crate::tree::{Parse, ast as tree_ast};
+use crate::tree::Parse;
 use crate::vocabulary::dialects::DialectTable;
 use crate::wording::{Paragraphs, not_drawn, slicer};
-use crate::{Dialect, SyntaxError};
-
-pub(crate) struct Chained;
+pub(crate) use grammar::Chained;
 
 impl Notation for Chained {
-    fn dialect(&self) -> Dialect {
-        Dialect::Chained
-    }
-
-    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
-        crate::parser::parse_own(text, tokens, Dialect::Chained, parser::parse)
-    }
-
-    fn lower(&self, piece: &tree_ast::Piece) -> crate::model::Piece {
-        model::build(piece.syntax())
-    }
-
     fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
         lint::check(string, findings);
     }

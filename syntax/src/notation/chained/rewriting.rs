@@ -3,15 +3,17 @@
 
 use crate::board::reference::{empty_board_trace, fingerprint};
 use crate::model;
-use crate::notation::Notation;
-use crate::notation::xbetza::XBetza;
+use crate::notation::Grammar;
+use crate::notation::xbetza::grammar::XBetza;
+
+use super::grammar::Chained;
 use crate::tree::Parse;
 
 /// A chained Betza piece written in XBetza, when a rewriting has the same moves on every
 /// reference board.
 #[cfg(test)]
 pub(crate) fn xbetza_equivalent(parse: &Parse) -> Option<String> {
-    written_in_xbetza(parse, &super::Chained.model(&parse.piece()))
+    written_in_xbetza(parse, &Chained.model(&parse.piece()))
 }
 
 /// [`xbetza_equivalent`] of a chained piece already built.
@@ -43,13 +45,13 @@ pub(crate) fn written_in_chained(piece: &model::Piece) -> Option<String> {
         return None;
     }
     let rewriting = super::model::from_xbetza(piece)?;
-    same_moves_as_rewriting(piece, &rewriting, &super::Chained).then_some(rewriting)
+    same_moves_as_rewriting(piece, &rewriting, &Chained).then_some(rewriting)
 }
 
 /// Whether `rewriting`, read in `notation`, makes the same moves as `piece` on every reference
 /// board. The quick empty-board comparison comes first, so a costly piece is not compared at
 /// all.
-fn same_moves_as_rewriting(piece: &model::Piece, rewriting: &str, notation: &dyn Notation) -> bool {
+fn same_moves_as_rewriting(piece: &model::Piece, rewriting: &str, notation: &dyn Grammar) -> bool {
     let parsed = notation.read(rewriting);
     if parsed.has_errors() {
         return false;

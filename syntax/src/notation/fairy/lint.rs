@@ -11,11 +11,13 @@ use rowan::{TextRange, TextSize};
 use crate::board::reference::{Fingerprint, fingerprint};
 use crate::board::{generate, without_repeats};
 use crate::diagnostic::codes;
-use crate::lint::{Comparison, Findings, Fix, Reading, difference};
+use crate::lint::{Comparison, Findings, Fix, difference};
 use crate::model;
+use crate::notation::fairy::grammar::Fairy;
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
+use crate::notation::xbetza::grammar::XBetza;
 use crate::notation::xbetza::lint as meaning;
-use crate::{BetzaString, Dialect};
+use crate::{BetzaString, Dialect, Reading};
 
 /// Above this many atoms the per-atom comparisons are skipped (each costs two generations).
 const COMPARED_ATOMS: usize = 12;
@@ -377,8 +379,8 @@ pub(crate) fn check_engines(string: &BetzaString, findings: &mut Findings<'_>) {
 /// squares that show it.
 fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
     let seen = findings.seen();
-    let seed = string.model_as(&super::super::xbetza::XBetza);
-    let engine = string.model_as(&super::Fairy);
+    let seed = string.model_as(&XBetza);
+    let engine = string.model_as(&Fairy);
     if fingerprint(&seed) == fingerprint(&engine) {
         return;
     }
@@ -412,7 +414,7 @@ mod tests {
     use crate::lint::LintConfig;
 
     fn findings(text: &str, code: Code) -> Vec<crate::lint::Diagnostic> {
-        crate::BetzaString::read(text, &crate::notation::fairy::Fairy)
+        crate::BetzaString::new(text, Dialect::Fairy)
             .lint(&LintConfig::for_dialect(Dialect::Fairy))
             .into_iter()
             .filter(|d| d.code == code)

@@ -1,6 +1,7 @@
 //! Fairy-Stockfish's reading of Betza, quirk for quirk.
 
 pub(crate) mod explain;
+pub(crate) mod grammar;
 pub(crate) mod lint;
 pub mod model;
 mod parser;
@@ -9,14 +10,11 @@ use super::Notation;
 use super::spelling::Spelling;
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::lexer::Token;
 use crate::lint::{Engine, Findings};
-use crate::tree::{Parse, ast};
+use crate::tree::Parse;
 use crate::vocabulary::dialects::DialectTable;
 use crate::wording::Paragraphs;
-use crate::{Dialect, SyntaxError};
-
-pub(crate) struct Fairy;
+pub(crate) use grammar::Fairy;
 
 /// Fairy-Stockfish's files put the mode first (`mfW`, `imfnA`), write the Nightrider `NN`, and
 /// a lame Knight `nN` (the engine's steps along the longer axis first).
@@ -27,30 +25,6 @@ const SPELLING: Spelling = Spelling {
 };
 
 impl Notation for Fairy {
-    fn dialect(&self) -> Dialect {
-        Dialect::Fairy
-    }
-
-    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
-        crate::parser::parse_betza(text, tokens, Dialect::Fairy, parser::DIGITS)
-    }
-
-    /// The meaning is what the engine builds, read from the text as the engine reads it.
-    fn lower(&self, piece: &ast::Piece) -> crate::model::Piece {
-        model::piece(&piece.syntax().text().to_string())
-    }
-
-    fn model_of_text(&self, text: &str) -> Option<crate::model::Piece> {
-        Some(model::piece(text))
-    }
-
-    /// The engine reads every string: only one with no atom it knows has no meaning (notes F6).
-    fn reads_despite_errors(&self, parse: &Parse) -> bool {
-        !model::EnginePiece::read(&parse.syntax().text().to_string())
-            .atoms
-            .is_empty()
-    }
-
     fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
         lint::check(string, findings);
         super::xboard::lint::check(string, findings);

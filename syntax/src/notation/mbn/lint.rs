@@ -11,7 +11,6 @@ use crate::SyntaxKind::*;
 use crate::diagnostic::codes;
 use crate::lint::{Findings, Fix};
 use crate::model::{LegSteps, MoveKind};
-use crate::notation::Notation;
 use crate::notation::mbn::ast::{self, Expression};
 use crate::notation::mbn::model::selected_leaps;
 use crate::notation::mbn::vocabulary::Direction;
@@ -52,7 +51,7 @@ fn letter_and_range(atom: &SyntaxNode) -> Option<(char, TextRange, String, TextR
 /// zero" (seed 002). One inside a chain or an optional leg (`F-[(zF)0]`) is a leg of another
 /// move, not the piece's own ride.
 fn is_rider(moves: &str) -> bool {
-    let parse = super::Mbn.read(moves);
+    let parse = super::parser::read(moves);
     let terms = |expression: Expression| -> Vec<ast::Term> {
         match expression {
             Expression::Term(term) => vec![term],

@@ -12,31 +12,36 @@ pub mod pieces;
 pub mod scope;
 pub mod vocabulary;
 
-use super::Notation;
+use super::{Grammar, Notation};
 use crate::BetzaString;
+use crate::Dialect;
 use crate::board::BoardSize;
-use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::tree::{Parse, ast as tree_ast};
 use crate::vocabulary::dialects::DialectTable;
 use crate::wording::{Paragraphs, slicer};
-use crate::{Dialect, SyntaxError};
 
 pub(crate) struct Mbn;
 
-impl Notation for Mbn {
+impl Grammar for Mbn {
     fn dialect(&self) -> Dialect {
         Dialect::Mbn
     }
 
-    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
-        crate::parser::parse_own(text, tokens, Dialect::Mbn, parser::parse)
+    fn parse(
+        &self,
+        text: &str,
+        tokens: &[crate::lexer::Token],
+    ) -> (crate::parser::SpanNode, Vec<crate::SyntaxError>) {
+        parser::parse_tokens(text, tokens)
     }
 
     fn lower(&self, piece: &tree_ast::Piece) -> crate::model::Piece {
         model::build(piece.syntax(), &[])
     }
+}
 
+impl Notation for Mbn {
     fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
         lint::check(string, findings);
     }

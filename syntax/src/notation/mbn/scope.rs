@@ -9,10 +9,8 @@ use std::sync::Arc;
 
 use rowan::{TextRange, TextSize};
 
-use super::Mbn;
 use super::macros::{ExpandError, Macros};
 use crate::diagnostic::{Code, Diagnostic, codes};
-use crate::notation::Notation;
 use crate::region::Region;
 use crate::tree::{Parse, SyntaxNode};
 use crate::{BetzaString, Dialect, Source};
@@ -197,9 +195,9 @@ impl MacroScope {
                 Ok(text) => {
                     // Only news: a macro whose own text is wrong is reported where it stands.
                     let written = macros.written(key).unwrap_or_default();
-                    let expanded = Mbn.read(&text);
+                    let expanded = super::parser::read(&text);
                     if let Some(error) = expanded.errors().first()
-                        && !Mbn.read(&written).has_errors()
+                        && !super::parser::read(&written).has_errors()
                     {
                         add(
                             range,

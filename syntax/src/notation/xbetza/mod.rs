@@ -1,44 +1,23 @@
 //! XBetza as the seeds define it (seeds 000, 003, 004).
 
 mod explain;
+pub(crate) mod grammar;
 pub(crate) mod letters;
 pub(crate) mod lint;
 pub(crate) mod lower;
 
 use super::{Equivalent, Notation};
 use crate::BetzaString;
+use crate::Dialect;
 use crate::board::BoardSize;
-use crate::lexer::Token;
 use crate::lint::Findings;
 use crate::model;
-use crate::parser::{DigitRule, Problem};
-use crate::tree::{Parse, ast};
+use crate::tree::Parse;
 use crate::vocabulary::dialects::DialectTable;
 use crate::wording::Paragraphs;
-use crate::{Dialect, SyntaxError};
-
-pub(crate) struct XBetza;
-
-/// Seed 000 gives no limit on a number; XBoard reads two digits (../shared/reference), and no
-/// board is larger.
-const DIGITS: DigitRule = DigitRule {
-    most: 2,
-    too_long: &Problem::RangeTooLong,
-};
+pub(crate) use grammar::XBetza;
 
 impl Notation for XBetza {
-    fn dialect(&self) -> Dialect {
-        Dialect::XBetza
-    }
-
-    fn parse(&self, text: &str, tokens: &[Token]) -> (crate::parser::SpanNode, Vec<SyntaxError>) {
-        crate::parser::parse_betza(text, tokens, Dialect::XBetza, DIGITS)
-    }
-
-    fn lower(&self, piece: &ast::Piece) -> model::Piece {
-        lower::build(piece)
-    }
-
     fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
         lint::check(string, findings);
         super::xboard::lint::check(string, findings);

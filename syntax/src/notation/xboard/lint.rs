@@ -4,7 +4,7 @@ use crate::diagnostic::codes;
 use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
-use super::xboard_difference;
+use super::difference::xboard_difference;
 use crate::lint::{Comparison, Findings, Fix};
 use crate::notation::xboard::reading::{XBoardReading, readings};
 use crate::tree::ast::{self, LegElement};

@@ -2,27 +2,16 @@
 //! findings that say where it reads a string otherwise.
 
 pub mod board;
+mod difference;
 pub(crate) mod lint;
 pub mod reading;
 pub(crate) mod text;
 
-use crate::board::{BoardSize, Position, generate};
-use crate::lint::{Comparison, difference};
-use crate::{BetzaString, Dialect};
+pub use difference::xboard_difference;
 
-/// How XBoard's moves compare with the string's reading in its dialect: where they differ,
-/// first in the positions users see (`seen` first), else on the first proof position where
-/// they do, naming the squares that differ (see `lint::difference`).
-pub fn xboard_difference(string: &BetzaString, seen: Option<&Position>) -> Comparison {
-    let (ours, text) = (string.model_to_generate(), string.text());
-    difference(
-        (string.notation().reader(), &|position| {
-            generate(ours, position)
-        }),
-        ("XBoard", &|position| board::generate(text, position)),
-        seen,
-    )
-}
+use crate::board::BoardSize;
+use crate::lint::Comparison;
+use crate::{BetzaString, Dialect};
 
 /// XBoard's reading of a string as XBetza: whether its moves differ from the seed's (decided
 /// by generating both), and a diagram of XBoard's own moves on an empty board.
@@ -32,7 +21,7 @@ pub fn xboard_reading(string: &BetzaString, board: Option<BoardSize>) -> String 
     let as_xbetza = if string.dialect() == Dialect::XBetza {
         string
     } else {
-        read_again = BetzaString::read(text, &super::xbetza::XBetza);
+        read_again = BetzaString::read(text, &super::xbetza::XBetza, string.reader());
         &read_again
     };
     let mut out = match xboard_difference(

@@ -7,8 +7,8 @@
 use rowan::TextRange;
 
 use crate::lint::{Edit, Fix};
-use crate::notation::Notation;
-use crate::notation::xbetza::XBetza;
+use crate::notation::Grammar;
+use crate::notation::xbetza::grammar::XBetza;
 use crate::notation::xboard::reading::{XBoardReading, readings};
 
 /// `text` as XBoard reads it, in the seed's letters; `None` when XBoard reads it as written.

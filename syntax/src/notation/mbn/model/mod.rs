@@ -19,7 +19,6 @@ use crate::Dialect;
 use crate::model::WalkRules;
 use crate::model::region::Regions;
 use crate::model::{Initial, LONGEST_LINE, Leg, LegSteps, Modes, Move, MoveKind, Piece};
-use crate::notation::Notation;
 use crate::notation::mbn::ast;
 use crate::notation::mbn::vocabulary::Directional;
 use crate::tree::SyntaxNode;
@@ -460,7 +459,7 @@ impl Lower {
 /// The moves of a piece written in MBN, for the basic pieces' definitions and attackers
 /// (`nested`), and what of them is not drawn, in words.
 fn lowered(text: &str, nested: bool) -> Lowered {
-    let parsed = super::Mbn.read(text);
+    let parsed = super::parser::read(text);
     let mut inner = Lower {
         nested,
         ..Lower::default()

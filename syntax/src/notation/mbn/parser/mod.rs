@@ -35,6 +35,21 @@ use problem::MbnProblem;
 /// A finding, in token indices.
 pub(crate) type Finding = (usize, usize, MbnProblem);
 
+/// The tokens of `text` parsed as MBN, and the syntax errors found on the way: the grammar of
+/// the notation `Mbn`.
+pub(crate) fn parse_tokens(
+    text: &str,
+    tokens: &[crate::lexer::Token],
+) -> (SpanNode, Vec<crate::SyntaxError>) {
+    crate::parser::parse_own(text, tokens, crate::Dialect::Mbn, parse)
+}
+
+/// `text` read as MBN, as `Mbn` reads it: for the model, which lowers the definitions of basic
+/// pieces and attackers, and the lints, which read the moves they check.
+pub(crate) fn read(text: &str) -> crate::tree::Parse {
+    crate::notation::read_with(text, crate::Dialect::Mbn, parse_tokens)
+}
+
 /// Parses a whole MBN text: every whitespace-separated definition.
 pub(crate) fn parse(source: Source<'_>) -> (SpanNode, Vec<Finding>) {
     let kinds = source.kinds;
