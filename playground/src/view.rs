@@ -11,7 +11,6 @@ use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
 use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
 use betza_syntax::diagnostic::Diagnostic;
 use betza_syntax::explain::{names, pieces, said_in_turn};
-use betza_syntax::notation::xboard::xboard_reading;
 use betza_syntax::{BetzaString, Dialect, Reading, model, render};
 use serde_json::{Value, json};
 
@@ -62,9 +61,9 @@ pub fn update(request: &Request) -> Value {
     let mut explanation = said_in_turn(&pieces, |piece| piece.explanation_on(seen).to_text());
     let first = pieces.iter().find_map(|p| Some((p.parse()?, p.model()?)));
     let drawn = first.map_or(string.parse(), |(parse, _)| parse);
-    if reading == Reading::XBOARD {
+    if let Some(said) = betza_syntax::registry::engine_reading_said(reading, &string, seen) {
         explanation.push('\n');
-        explanation.push_str(&xboard_reading(&string, seen));
+        explanation.push_str(&said);
     }
     let position = board.and_then(|size| position(size, request));
     let mut view = json!({
@@ -76,11 +75,12 @@ pub fn update(request: &Request) -> Value {
     }
     match position {
         Ok(position) => {
-            let piece = (reading != Reading::XBOARD)
+            // An engine's own reading is generated from the text, not from our model.
+            let piece = matches!(reading, Reading::Dialect(_))
                 .then(|| first.map_or_else(|| string.model(), |(_, model)| model));
             let generated = match piece {
                 Some(piece) => board::generate(piece, &position),
-                None => betza_syntax::notation::xboard::board::generate(request.betza, &position),
+                None => betza_syntax::registry::generate_as(reading, request.betza, &position),
             };
             view["diagram"] = diagram(&position, &generated, typed(request.pieces, position.side));
             let drawn_text = drawn.syntax().text().to_string();
@@ -149,7 +149,7 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
         let (piece, generated) = match to {
             Reading::Engine(_) => (
                 None,
-                betza_syntax::notation::xboard::board::generate(text, position),
+                betza_syntax::registry::generate_as(to, text, position),
             ),
             Reading::Dialect(dialect) => {
                 let piece = betza_syntax::registry::lower(

@@ -3,7 +3,7 @@
 //! model (the lowering writes it) or through the `Notation` interface, resolved here once per
 //! string and kept in what is built from it.
 
-use crate::board::{Position, generate, without_repeats};
+use crate::board::{BoardSize, Generated, Position, generate, without_repeats};
 use crate::lint::proof::Generator;
 use crate::lint::{Engine, LintConfig};
 use crate::notation::{Notation, chained, fairy, mbn, xbetza, xboard};
@@ -75,4 +75,20 @@ pub(crate) fn generator(text: &str, reading: Reading) -> Generator<'static> {
             Box::new(move |position: &Position| xboard::board::generate(&text, position))
         }
     }
+}
+
+/// The moves of `text` read as `reading` in `position`, once: the playground's and the
+/// command line's drawing of an engine's own reading.
+pub fn generate_as(reading: Reading, text: &str, position: &Position) -> Generated {
+    generator(text, reading)(position)
+}
+
+/// What an engine's own reading makes of `string` beside ours, in words with a diagram of its
+/// moves, where the tooling says it (XBoard's, of XBetza); `board` is the board asked for.
+pub fn engine_reading_said(
+    reading: Reading,
+    string: &BetzaString,
+    board: Option<BoardSize>,
+) -> Option<String> {
+    (reading == Reading::Engine(Engine::XBoard)).then(|| xboard::xboard_reading(string, board))
 }

@@ -489,10 +489,8 @@ const KNOWN_NAMING_A_NOTATION: &[&str] = &[
     "syntax/src/ide/document.rs",
     "syntax/src/ide/hover.rs",
     "syntax/src/ide/macros.rs",
-    "syntax/src/lint/proof.rs",
     "server/src/cli/explain.rs",
     "server/src/cli/moves.rs",
-    "playground/src/view.rs",
 ];
 
 /// What names one notation in code: its module, its dialect, its engine's reading.

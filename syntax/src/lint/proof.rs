@@ -282,10 +282,7 @@ fn not_kept(
     engine: Engine,
     seen: Option<&Position>,
 ) -> String {
-    let engine_name = match engine {
-        Engine::XBoard => "XBoard",
-        Engine::FairyStockfish => "Fairy-Stockfish",
-    };
+    let engine_name = Reading::Engine(engine).reader();
     let theirs = (original.reader)(fixed, Reading::Engine(engine));
     let ours = original.generator();
     match super::comparison::difference((ours_name, ours), (engine_name, &*theirs), seen) {
