@@ -190,3 +190,28 @@ fn string_ids_round_trip() {
         "{answer}"
     );
 }
+
+/// Issue 56: a URI or command name of a megabyte is quoted in its error by its ends and its
+/// length, not echoed whole.
+#[test]
+fn a_megabyte_uri_or_command_is_quoted_short() {
+    let mut server = opened();
+    let long = "a".repeat(1 << 20);
+    server.send(json!({
+        "jsonrpc": "2.0", "id": 2, "method": "textDocument/documentSymbol",
+        "params": { "textDocument": { "uri": format!("file:///{long}") } },
+    }));
+    server.send(json!({
+        "jsonrpc": "2.0", "id": 3, "method": "workspace/executeCommand",
+        "params": { "command": long },
+    }));
+    for id in [2, 3] {
+        let answer = server.reply_to(id);
+        let message = answer["error"]["message"].as_str().expect("an error");
+        assert!(
+            message.len() < 200 && message.contains(" characters long"),
+            "{}",
+            &message[..message.len().min(200)]
+        );
+    }
+}
