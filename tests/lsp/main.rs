@@ -2,6 +2,7 @@
 
 #[path = "../common/lsp_framing.rs"]
 mod lsp_framing;
+mod protocol;
 #[path = "../common/scratch.rs"]
 mod scratch;
 
@@ -32,6 +33,20 @@ impl Server {
             stdin,
             stdout,
         }
+    }
+
+    /// A server past `initialize` and `initialized`, with the `.betza` document `uri` open.
+    fn with_open(uri: &str, text: &str) -> Server {
+        let mut server = Server::start();
+        server.send(json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }));
+        server.reply_to(1);
+        server.send(json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
+        server.send(json!({
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": { "textDocument": { "uri": uri, "languageId": "betza", "version": 1, "text": text } },
+        }));
+        server
     }
 
     fn send_raw(&mut self, body: &[u8]) {
@@ -318,17 +333,7 @@ fn check_and_the_server_agree_on_lines_and_columns() {
         .iter()
         .map(|d| ["line", "column", "end_line", "end_column"].map(|key| number(&d[key])))
         .collect();
-    let mut server = Server::start();
-    server.send(json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }));
-    server.reply_to(1);
-    server.send(json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
-    server.send(json!({
-        "jsonrpc": "2.0",
-        "method": "textDocument/didOpen",
-        "params": { "textDocument": {
-            "uri": "file:///tmp/lines.betza", "languageId": "betza", "version": 1, "text": text,
-        } },
-    }));
+    let mut server = Server::with_open("file:///tmp/lines.betza", text);
     let published = server.receive();
     // UTF-16 positions, 0-based; every character of the text is one unit, as it is one
     // character for the command line.

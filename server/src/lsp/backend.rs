@@ -165,13 +165,25 @@ impl Backend {
     }
 }
 
+/// `text` from the client as an error message quotes it: shortened however long it is (a URI
+/// or a command name of a megabyte is quoted by its ends), then its length when cut.
+fn quoted(text: &str) -> (std::borrow::Cow<'_, str>, String) {
+    (
+        betza_syntax::quote::shortened(text),
+        betza_syntax::quote::length_if_cut(text),
+    )
+}
+
 /// The open document `uri`, or the protocol error for an unknown one.
 fn open_document<'a>(state: &'a State, uri: &Uri) -> Result<&'a Arc<Document>> {
     state
         .documents
         .get(uri)
         .map(|open| &open.document)
-        .ok_or_else(|| Error::invalid_params(format!("{} is not open", uri.as_str())))
+        .ok_or_else(|| {
+            let (uri, length) = quoted(uri.as_str());
+            Error::invalid_params(format!("{uri} is not open{length}"))
+        })
 }
 
 impl LanguageServer for Backend {
@@ -492,9 +504,12 @@ impl LanguageServer for Backend {
             recognition::IS_VARIANTS_FILE => recognition::is_variants_file(&params.arguments)
                 .map(Some)
                 .map_err(Error::invalid_params),
-            command => Err(Error::invalid_params(format!(
-                "unknown command `{command}`"
-            ))),
+            command => {
+                let (command, length) = quoted(command);
+                Err(Error::invalid_params(format!(
+                    "unknown command `{command}`{length}"
+                )))
+            }
         }
     }
 }

@@ -1,13 +1,14 @@
 //! A framing layer in front of the protocol library. It reads `Content-Length` frames from the
-//! client, passes well-formed JSON on, and answers a frame whose body is not JSON itself with a
-//! -32700 parse error, so one bad message cannot end the session (tower-lsp-server would answer
-//! and then stop reading). On the way out it writes whole frames only, so the server's messages
+//! client, passes JSON-RPC 2.0 messages on, answers a frame whose body is not JSON itself with a
+//! -32700 parse error and one that is no JSON-RPC 2.0 message as [`super::jsonrpc`] says, so one
+//! bad message cannot end the session (tower-lsp-server would answer and then stop reading). On the way out it writes whole frames only, so the server's messages
 //! and these replies never interleave.
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc::{Receiver, Sender};
 
 use super::in_flight::InFlight;
+use super::jsonrpc::Verdict;
 
 /// The largest body accepted; a larger announced length is answered as a parse error and its
 /// bytes are skipped until the header of a next frame shows up among them.
@@ -32,68 +33,11 @@ pub fn frame(body: &[u8]) -> Vec<u8> {
 pub type Frame = Vec<u8>;
 
 fn parse_error(detail: &str) -> Vec<u8> {
-    error_reply(
-        serde_json::Value::Null,
+    frame(&super::jsonrpc::error_body(
+        "null",
         -32700,
         &format!("Parse error: {detail}"),
-    )
-}
-
-/// The framed error response `code` to the message `id`.
-fn error_reply(id: serde_json::Value, code: i64, message: &str) -> Vec<u8> {
-    let body = serde_json::json!({
-        "jsonrpc": "2.0",
-        "id": id,
-        "error": { "code": code, "message": message },
-    });
-    frame(body.to_string().as_bytes())
-}
-
-/// Why a JSON value is not a message the protocol library can take (it would answer and then
-/// end the session): not an object (a batch, which LSP does not use, included), a method that
-/// is not a string, an id that is neither an integer nor a string. The reply names the id when
-/// it is one.
-fn invalid_request(value: &serde_json::Value) -> Option<Vec<u8>> {
-    use serde_json::Value;
-    let Some(object) = value.as_object() else {
-        let what = if value.is_array() {
-            "batches are not supported"
-        } else {
-            "a message is a JSON object"
-        };
-        return Some(error_reply(
-            Value::Null,
-            -32600,
-            &format!("Invalid request: {what}"),
-        ));
-    };
-    let id = object.get("id");
-    let id_ok = match id {
-        None | Some(Value::String(_)) => true,
-        Some(Value::Number(n)) => n.is_i64() || n.is_u64(),
-        // A response to the server's own requests may carry a null id.
-        Some(Value::Null) => !object.contains_key("method"),
-        Some(_) => false,
-    };
-    let reply_id = id.filter(|_| id_ok).cloned().unwrap_or(Value::Null);
-    if !id_ok {
-        return Some(error_reply(
-            reply_id,
-            -32600,
-            "Invalid request: the id is neither an integer nor a string",
-        ));
-    }
-    let is_response = object.contains_key("result") || object.contains_key("error");
-    match object.get("method") {
-        Some(Value::String(_)) => None,
-        None if is_response && id.is_some() => None,
-        Some(_) => Some(error_reply(
-            reply_id,
-            -32600,
-            "Invalid request: the method is not a string",
-        )),
-        None => Some(error_reply(reply_id, -32600, "Invalid request: no method")),
-    }
+    ))
 }
 
 /// The longest header line kept; the rest of a longer one is read and dropped, so a line that
@@ -252,25 +196,26 @@ pub async fn forward_input<R, W>(
         if input.read_exact(&mut body).await.is_err() {
             break;
         }
-        match serde_json::from_slice::<serde_json::Value>(&body) {
-            Ok(value) => match invalid_request(&value) {
-                Some(reply) => {
-                    let _ = replies.send(reply).await;
+        match super::jsonrpc::check(&body) {
+            Ok(Verdict::Answer(reply)) => {
+                let _ = replies.send(frame(&reply)).await;
+            }
+            Ok(Verdict::Drop(why)) => {
+                say!("betza lsp: a response from the client was dropped: {why}");
+            }
+            Ok(Verdict::Pass(value)) => {
+                let mut out = Vec::new();
+                for cancel in in_flight.client_message(&value) {
+                    out.extend(frame(&cancel));
                 }
-                None => {
-                    let mut out = Vec::new();
-                    for cancel in in_flight.client_message(&value) {
-                        out.extend(frame(&cancel));
-                    }
-                    match super::initialize::mended(value) {
-                        Some(mended) => out.extend(frame(&mended)),
-                        None => out.extend(frame(&body)),
-                    }
-                    if to_server.write_all(&out).await.is_err() {
-                        break;
-                    }
+                match super::initialize::mended(value) {
+                    Some(mended) => out.extend(frame(&mended)),
+                    None => out.extend(frame(&body)),
                 }
-            },
+                if to_server.write_all(&out).await.is_err() {
+                    break;
+                }
+            }
             Err(error) => {
                 let _ = replies.send(parse_error(&error.to_string())).await;
             }

@@ -7,6 +7,7 @@ mod framing;
 pub mod handlers;
 mod in_flight;
 mod initialize;
+mod jsonrpc;
 mod position;
 mod snapshot;
 mod state;
