@@ -12,8 +12,9 @@ use rustc_hash::FxHashSet as HashSet;
 use super::generated::{Generated, GeneratedMove};
 use super::walk::{Search, Walker};
 use super::{Occupant, Position, Side, Square, Step, region};
-use crate::model::region::Regions;
-use crate::model::{Initial, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach};
+use crate::Dialect;
+use crate::model::region::{Attackers, Regions};
+use crate::model::{Initial, Leg, LegSteps, Modes, Move, MoveKind, Piece, Reach, WalkRules};
 
 /// The moves of `piece` in `position`.
 pub fn generate(piece: &Piece, position: &Position) -> Generated {
@@ -45,7 +46,7 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         let repeated = piece.moves.len() > 1 && !made.insert(shape(a_move));
         if initial_only && position.moved
             || repeated
-            || !region::may_start(&a_move.regions, (position, piece.dialect), &mut out.assumed)
+            || !may_start(&a_move.regions, (position, piece.dialect), &mut out.assumed)
         {
             continue;
         }
@@ -97,6 +98,94 @@ pub(super) fn generate_searching(piece: &Piece, position: &Position, search: Sea
         }
     }
     out
+}
+
+/// Whether a move limited by `regions` may start from the position's square, its conditions
+/// holding; a condition that holds only if a piece of unknown type is of its set is taken to
+/// hold, its text added to `assumed`. Attackers are pieces of the same game, so of the same
+/// `dialect`.
+fn may_start(
+    regions: &Regions,
+    (position, dialect): (&Position, Dialect),
+    assumed: &mut Vec<TextRange>,
+) -> bool {
+    region::may_start(regions, position, assumed)
+        && regions
+            .attacked_by
+            .iter()
+            .all(|a| attacked(a, (position, dialect), assumed))
+}
+
+/// Whether an enemy of the set attacks the piece's square: generated from the enemy's square
+/// with its type's moves, as the other side, the piece standing on its square to be taken. An
+/// enemy of unknown type may be of the set: the set is then taken to attack, and said.
+fn attacked(
+    attackers: &Attackers,
+    (position, dialect): (&Position, Dialect),
+    assumed: &mut Vec<TextRange>,
+) -> bool {
+    let squares: Vec<Square> = position.size.squares().collect();
+    let with = |wanted: Occupant| -> Vec<Square> {
+        squares
+            .iter()
+            .copied()
+            .filter(|s| position.occupant(*s) == Some(wanted))
+            .collect()
+    };
+    let (friends, enemies) = (with(Occupant::Friend), with(Occupant::Enemy));
+    let mut unsure = false;
+    for &square in &enemies {
+        let name = position.piece_type(square);
+        match attackers.set.holds(name, false) {
+            Some(false) => continue,
+            None => {
+                unsure = true;
+                continue;
+            }
+            Some(true) => {}
+        }
+        let Some((_, moves)) = name.and_then(|n| attackers.movers.iter().find(|(m, _)| m == n))
+        else {
+            unsure = true;
+            continue;
+        };
+        let piece = Piece {
+            dialect,
+            moves: moves.clone(),
+            incomplete: false,
+            not_drawn: Vec::new(),
+            engine: None,
+            walk: WalkRules::default(),
+        };
+        let its_friends: Vec<Square> = enemies.iter().copied().filter(|s| *s != square).collect();
+        let mut its_enemies = friends.clone();
+        its_enemies.push(position.from);
+        let side = match position.side {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        };
+        let Ok(view) = Position::new(
+            position.size,
+            square,
+            side,
+            true,
+            &its_friends,
+            &its_enemies,
+        ) else {
+            continue;
+        };
+        let takes = generate(&piece, &view)
+            .moves
+            .iter()
+            .any(|m| m.to == position.from && m.capture.is_some());
+        if takes {
+            return true;
+        }
+    }
+    if unsure && !assumed.contains(&attackers.set.source) {
+        assumed.push(attackers.set.source);
+    }
+    unsure
 }
 
 /// The universal leaper's moves: to every square but its own, as its modes allow.

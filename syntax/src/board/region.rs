@@ -5,18 +5,15 @@
 use rowan::TextRange;
 
 use super::{Occupant, Position, Side, Square, Step};
-use crate::Dialect;
-use crate::model::Piece;
-use crate::model::WalkRules;
-use crate::model::region::{Area, Attackers, Condition, Region, Regions};
+use crate::model::region::{Area, Condition, Region, Regions};
 
-/// Whether a move limited by `regions` may start from the position's square, its conditions
-/// holding; a condition that holds only if a piece of unknown type is of its set is taken to
-/// hold, its text added to `assumed`. Attackers are pieces of the same game, so of the same
-/// `dialect`.
+/// Whether the board ranges and conditions of `regions` let a move start from the position's
+/// square; a condition that holds only if a piece of unknown type is of its set is taken to
+/// hold, its text added to `assumed`. The pieces that must attack the moving piece's square
+/// are generated, so the generator checks them (`generate::may_start`).
 pub(super) fn may_start(
     regions: &Regions,
-    (position, dialect): (&Position, Dialect),
+    position: &Position,
     assumed: &mut Vec<TextRange>,
 ) -> bool {
     regions
@@ -27,88 +24,12 @@ pub(super) fn may_start(
             .conditions
             .iter()
             .all(|c| holds(c, position, assumed))
-        && regions
-            .attacked_by
-            .iter()
-            .all(|a| attacked(a, (position, dialect), assumed))
 }
 
 /// Whether the board ranges of `regions` let a move start on `square` of `position`'s board,
 /// for its side (its conditions and attackers aside).
 pub fn starts_on(regions: &Regions, square: Square, position: &Position) -> bool {
     regions.from.iter().all(|r| contains(r, square, position))
-}
-
-/// Whether an enemy of the set attacks the piece's square: generated from the enemy's square
-/// with its type's moves, as the other side, the piece standing on its square to be taken. An
-/// enemy of unknown type may be of the set: the set is then taken to attack, and said.
-fn attacked(
-    attackers: &Attackers,
-    (position, dialect): (&Position, Dialect),
-    assumed: &mut Vec<TextRange>,
-) -> bool {
-    let squares: Vec<Square> = position.size.squares().collect();
-    let with = |wanted: Occupant| -> Vec<Square> {
-        squares
-            .iter()
-            .copied()
-            .filter(|s| position.occupant(*s) == Some(wanted))
-            .collect()
-    };
-    let (friends, enemies) = (with(Occupant::Friend), with(Occupant::Enemy));
-    let mut unsure = false;
-    for &square in &enemies {
-        let name = position.piece_type(square);
-        match attackers.set.holds(name, false) {
-            Some(false) => continue,
-            None => {
-                unsure = true;
-                continue;
-            }
-            Some(true) => {}
-        }
-        let Some((_, moves)) = name.and_then(|n| attackers.movers.iter().find(|(m, _)| m == n))
-        else {
-            unsure = true;
-            continue;
-        };
-        let piece = Piece {
-            dialect,
-            moves: moves.clone(),
-            incomplete: false,
-            not_drawn: Vec::new(),
-            engine: None,
-            walk: WalkRules::default(),
-        };
-        let its_friends: Vec<Square> = enemies.iter().copied().filter(|s| *s != square).collect();
-        let mut its_enemies = friends.clone();
-        its_enemies.push(position.from);
-        let side = match position.side {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        };
-        let Ok(view) = Position::new(
-            position.size,
-            square,
-            side,
-            true,
-            &its_friends,
-            &its_enemies,
-        ) else {
-            continue;
-        };
-        let takes = super::generate(&piece, &view)
-            .moves
-            .iter()
-            .any(|m| m.to == position.from && m.capture.is_some());
-        if takes {
-            return true;
-        }
-    }
-    if unsure && !assumed.contains(&attackers.set.source) {
-        assumed.push(attackers.set.source);
-    }
-    unsure
 }
 
 /// Seed 002: "H=(/Ta1/W) … moves as a Wazir if a piece of type T is on square a1"; "/T/W … if
