@@ -67,8 +67,6 @@ const KNOWN_IN_CIRCLES: &[&str] = &[
     "syntax/src/convert/mod.rs",
     "syntax/src/host/ini/rules.rs",
     "syntax/src/host/ini/rules/recorded.rs",
-    "syntax/src/model/mod.rs",
-    "syntax/src/model/region.rs",
     "syntax/src/notation/mbn/model/chains.rs",
     "syntax/src/notation/mbn/model/directions.rs",
     "syntax/src/notation/mbn/model/leapers.rs",
