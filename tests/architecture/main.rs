@@ -76,9 +76,6 @@ const KNOWN_IN_CIRCLES: &[&str] = &[
     "syntax/src/notation/xboard/board/mod.rs",
     "syntax/src/render/diagram.rs",
     "syntax/src/render/mod.rs",
-    "syntax/src/tree/ast.rs",
-    "syntax/src/tree/dump.rs",
-    "syntax/src/tree/mod.rs",
 ];
 
 /// The crates whose files are checked, and whether the library's layers apply.

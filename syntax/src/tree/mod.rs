@@ -3,33 +3,16 @@
 
 pub mod ast;
 mod dump;
+mod node;
+
+pub use node::{BetzaLanguage, SyntaxElement, SyntaxNode, SyntaxToken};
 
 use rowan::{GreenNode, GreenNodeBuilder};
 
+use crate::Dialect;
 use crate::Severity;
 use crate::lexer::Token;
 use crate::parser::{SpanNode, SyntaxError};
-use crate::{Dialect, SyntaxKind};
-
-/// rowan's view of our kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum BetzaLanguage {}
-
-impl rowan::Language for BetzaLanguage {
-    type Kind = SyntaxKind;
-
-    fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        SyntaxKind::from_raw(raw.0)
-    }
-
-    fn kind_to_raw(kind: SyntaxKind) -> rowan::SyntaxKind {
-        rowan::SyntaxKind(kind as u16)
-    }
-}
-
-pub type SyntaxNode = rowan::SyntaxNode<BetzaLanguage>;
-pub type SyntaxToken = rowan::SyntaxToken<BetzaLanguage>;
-pub type SyntaxElement = rowan::SyntaxElement<BetzaLanguage>;
 
 /// The result of parsing one Betza string: the tree and every syntax error, in source order.
 #[derive(Debug, Clone, PartialEq, Eq)]
