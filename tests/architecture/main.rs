@@ -74,8 +74,6 @@ const KNOWN_IN_CIRCLES: &[&str] = &[
     "syntax/src/notation/mbn/model/sets.rs",
     "syntax/src/notation/xboard/board/letters.rs",
     "syntax/src/notation/xboard/board/mod.rs",
-    "syntax/src/render/diagram.rs",
-    "syntax/src/render/mod.rs",
 ];
 
 /// The crates whose files are checked, and whether the library's layers apply.

@@ -1,9 +1,10 @@
 //! Move diagrams, from a piece's model: the squares a piece reaches on an empty board drawn around it, and a second
 //! board with friends and enemies for a piece whose moves depend on them.
 
+use super::svg::{svg, svg_fitted};
+use super::text::grid;
 use crate::board::{BoardSize, Position, Side, Step, generate, starts_on};
 use crate::model;
-use crate::render;
 
 /// What a diagram shows: a position and what the piece can do on each square.
 struct Drawing {
@@ -100,7 +101,7 @@ pub(crate) fn diagram_built(piece: &model::Piece, board: Option<BoardSize>) -> S
     let Some(empty) = drawing(piece, board, false) else {
         return String::new();
     };
-    let mut text = render::grid(&empty.position, &empty.uses, empty.radius);
+    let mut text = grid(&empty.position, &empty.uses, empty.radius);
     text.push_str(&notes(piece, &empty));
     text.push_str(&more_boards(piece, board));
     text
@@ -123,7 +124,7 @@ pub(crate) fn picture_built(
 ) -> Option<Picture> {
     let empty = drawing(piece, board, false)?;
     Some(Picture {
-        svg: render::svg_fitted(&empty.position, &empty.uses, empty.radius, most_height),
+        svg: svg_fitted(&empty.position, &empty.uses, empty.radius, most_height),
         notes: notes(piece, &empty),
         more_boards: more_boards(piece, board),
     })
@@ -182,7 +183,7 @@ fn from_where_limited_moves_start(piece: &model::Piece, board: Option<BoardSize>
     let mut text = format!(
         "\nFrom {}, where the moves limited to some squares of the board start:\n{}",
         example.position.from,
-        render::grid(&example.position, &example.uses, example.radius)
+        grid(&example.position, &example.uses, example.radius)
     );
     if example.truncated {
         text.push_str(CUT_SHORT);
@@ -201,7 +202,7 @@ fn with_pieces_around(piece: &model::Piece, board: Option<BoardSize>) -> String 
     };
     format!(
         "\nWith other pieces around (F friend, E enemy):\n{}",
-        render::grid(
+        grid(
             &example.position,
             &example.uses,
             example.radius.map(|r| r.max(3)),
@@ -220,7 +221,7 @@ pub(crate) fn in_position_built(
 ) -> Option<String> {
     let position = Position::new(size, from, Side::White, false, friends, enemies).ok()?;
     let generated = generate(piece, &position);
-    let mut text = render::grid(&position, &generated.summary(), None);
+    let mut text = grid(&position, &generated.summary(), None);
     if generated.truncated {
         text.push_str(CUT_SHORT);
     }
@@ -230,7 +231,7 @@ pub(crate) fn in_position_built(
 /// The empty-board drawing of a built piece as an SVG document.
 pub(crate) fn svg_built(piece: &model::Piece, board: Option<BoardSize>) -> String {
     drawing(piece, board, false)
-        .map(|d| render::svg(&d.position, &d.uses, d.radius))
+        .map(|d| svg(&d.position, &d.uses, d.radius))
         .unwrap_or_default()
 }
 
@@ -241,7 +242,7 @@ pub(crate) fn empty_board_grid(
     generate: impl Fn(&Position) -> crate::board::Generated,
 ) -> Option<String> {
     let empty = drawing_with(board, false, None, generate)?;
-    let mut out = render::grid(&empty.position, &empty.uses, empty.radius);
+    let mut out = grid(&empty.position, &empty.uses, empty.radius);
     if empty.truncated {
         out.push_str(CUT_SHORT);
     }
