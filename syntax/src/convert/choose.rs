@@ -6,6 +6,15 @@ use super::{Conversion, Difference, Landing, Reading};
 use crate::BetzaString;
 use crate::lint::{Found, Move, Original, difference_words, first_difference};
 
+/// The original as `from` reads it, generated from the string's own model when `from` is the
+/// string's dialect (XBoard's reading generates from the text).
+pub(super) fn original(string: &BetzaString, from: Reading) -> Original<'_> {
+    match from {
+        Reading::Dialect(_) => string.original(),
+        engine => Original::read_as(string.text(), string.dialect(), engine, string.reader()),
+    }
+}
+
 /// With no exact candidate, at most this many (the shortest) are compared move by move.
 const CLOSEST_TRIED: usize = 8;
 
@@ -27,7 +36,7 @@ pub(crate) fn best(
         source => source as u8,
     };
     candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
-    let mut original = super::original(string, from);
+    let mut original = original(string, from);
     for (_, candidate) in &candidates {
         if original.same_as(candidate, to) == Some(true) {
             return Conversion {

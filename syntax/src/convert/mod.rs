@@ -12,19 +12,20 @@
 
 mod candidates;
 mod choose;
+mod conversion;
 mod part;
 mod spell;
 #[cfg(test)]
 mod tests;
 
-use crate::board::Square;
 use crate::diagnostic::{Code, codes};
-use crate::lint::{Engine, Original};
+use crate::lint::Engine;
 use std::fmt;
 use std::sync::PoisonError;
 
 pub use crate::dialect::Reading;
 use crate::{BetzaString, Dialect};
+pub use conversion::{Conversion, Difference, Landing};
 
 impl BetzaString {
     /// The string, read as `from`, written so that `to` reads it the same: proven by
@@ -82,37 +83,6 @@ impl Reading {
     fn has_quirks(self) -> bool {
         self == Reading::XBOARD
     }
-}
-
-/// One move the other reading lacks or has in addition: where it lands, and the squares it
-/// captures on the way (a locust's victims, an unload square).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Landing {
-    pub to: Square,
-    pub capturing: Vec<Square>,
-}
-
-/// Where a result that is not exact differs from the original.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Difference {
-    /// The position and the squares, in words ("from d4 on an empty 8x8 board: only
-    /// Fairy-Stockfish goes to c6").
-    pub words: String,
-    /// The moves the original makes there and the result does not.
-    pub lost: Vec<Landing>,
-    /// The moves the result makes there and the original does not.
-    pub added: Vec<Landing>,
-}
-
-/// A string converted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Conversion {
-    /// The string in the target reading.
-    pub betza: String,
-    /// Proven to make exactly the original's moves on every proof position.
-    pub exact: bool,
-    /// What differs, when not exact.
-    pub difference: Option<Difference>,
 }
 
 /// The string has no meaning in its reading: no moves to convert.
@@ -175,15 +145,6 @@ pub(crate) fn convert_read(
     Ok(choose::best(string, from, to, candidates))
 }
 
-/// The original as `from` reads it, generated from the string's own model when `from` is the
-/// string's dialect (XBoard's reading generates from the text).
-fn original(string: &BetzaString, from: Reading) -> Original<'_> {
-    match from {
-        Reading::Dialect(_) => string.original(),
-        engine => Original::read_as(string.text(), string.dialect(), engine, string.reader()),
-    }
-}
-
 /// Whether `text` cannot be read as `from`, as `betza moves` decides: an empty string, or a
 /// syntax error the model cannot read past (Fairy-Stockfish reads any string with an atom).
 /// XBoard reads what it can of any string: for it only a string with no move is unreadable.
@@ -195,7 +156,7 @@ fn unreadable(string: &BetzaString, from: Reading) -> bool {
 /// Whether `text` read as `from` makes no move in any reference position: there is nothing
 /// to write, and no other string proven to make no move either.
 fn moveless(string: &BetzaString, from: Reading) -> bool {
-    let mut original = original(string, from);
+    let mut original = choose::original(string, from);
     let generator = original.generator();
     crate::board::reference::shown_positions(None)
         .iter()
