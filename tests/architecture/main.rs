@@ -70,8 +70,6 @@ const KNOWN_IN_CIRCLES: &[&str] = &[
     "syntax/src/notation/mbn/model/leapers.rs",
     "syntax/src/notation/mbn/model/mod.rs",
     "syntax/src/notation/mbn/model/sets.rs",
-    "syntax/src/notation/xboard/board/letters.rs",
-    "syntax/src/notation/xboard/board/mod.rs",
 ];
 
 /// The crates whose files are checked, and whether the library's layers apply.

@@ -2,7 +2,7 @@
 //! atom table, its direction tables and the four direction systems, the mode letters in its
 //! fixed order, and what `p`, `g` and `y` do to the leg that follows.
 
-use super::Leg;
+use super::leg::Leg;
 
 /// Per atom letter A–Z: its symmetry class, and its step (x, y) with x ≤ y; `.` is not an atom.
 /// XBoard's J is (1,3) and its L (2,3), the other way round from the seeds.

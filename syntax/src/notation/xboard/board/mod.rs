@@ -10,10 +10,12 @@ use rowan::TextRange;
 // A fast hasher: the keys are small and never come from outside.
 use rustc_hash::FxHashSet as HashSet;
 
+mod leg;
 mod letters;
 #[cfg(test)]
 mod tests;
 
+use leg::Leg;
 use letters::{
     ATOMS, CASTLE, CYLINDER, EMPTY, ENEMY, FRIEND, GRASSHOP, HIS, HOP, INDUCE, MINE, Modes,
     NextLeg, PASS, ROTATED, TAME, direction_set, leg_mode, read_modes, turn,
@@ -51,21 +53,6 @@ pub fn generate(text: &str, position: &Position) -> Generated {
         },
     );
     walk.out
-}
-
-/// Where a leg starts and what it inherits.
-#[derive(Debug, Clone, Copy)]
-struct Leg {
-    /// The square of the piece that moves (another one under induction).
-    piece: (i32, i32),
-    /// Where a continuation leg starts; `None` for a move's first leg.
-    start: Option<(i32, i32)>,
-    /// The direction of the leg before, which a continuation leg's directions turn from.
-    angle: u8,
-    /// Steps of the last slider leg (for `i`, iso), or 0.
-    range: i32,
-    /// The move is an initial (`i`) move.
-    initial_only: bool,
 }
 
 /// What makes two moves of XBoard's reading the same move: where it ends, what it takes there,
