@@ -65,11 +65,7 @@ const KNOWN_IN_CIRCLES: &[&str] = &[
     "syntax/src/analysis/strings.rs",
     "syntax/src/host/ini/rules.rs",
     "syntax/src/host/ini/rules/recorded.rs",
-    "syntax/src/notation/mbn/model/chains.rs",
-    "syntax/src/notation/mbn/model/directions.rs",
-    "syntax/src/notation/mbn/model/leapers.rs",
     "syntax/src/notation/mbn/model/mod.rs",
-    "syntax/src/notation/mbn/model/sets.rs",
 ];
 
 /// The crates whose files are checked, and whether the library's layers apply.

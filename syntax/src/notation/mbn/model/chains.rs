@@ -3,9 +3,10 @@
 
 use rowan::TextRange;
 
-use super::directions::{Size, relative_turns, representative, selects, size, sizes, turned_steps};
-use super::{LONGEST_LINE, Lower, MOVE_LIMIT, Path, rules};
-use crate::model::{Initial, Leg, LegSteps, Modes, Reach, Step};
+use super::directions::{Size, relative_turns, representative, selects, size, turned_steps};
+use super::path::{Ends, Path, when_open};
+use super::{Lower, MOVE_LIMIT, rules};
+use crate::model::{Initial, LONGEST_LINE, Leg, LegSteps, Modes, Reach, Step};
 use crate::notation::mbn::ast::{self as ast, StepsValue};
 use crate::notation::mbn::vocabulary::{Direction, Directional};
 
@@ -124,7 +125,8 @@ impl Lower {
         let mut ways: Vec<(Size, LegSteps)> = Vec::new();
         if can_restrict_last(&before) {
             for previous in &before.ends.last {
-                if let Some(steps) = turned_steps(&before, *previous, next, &after.directions) {
+                if let Some(steps) = turned_steps(&before.legs, *previous, next, &after.directions)
+                {
                     ways.push((*previous, steps));
                 }
             }
@@ -444,63 +446,6 @@ fn turned_head(mut head: Path, after: &Path, previous: Size, steps: LegSteps) ->
     head
 }
 
-/// The sizes the last leap of a path can have (its own, or those its turns give from the leg
-/// before), and those of the leg before it: kept with the path as legs are added, so a join
-/// does not read a long chain again from its start.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Ends {
-    last: Vec<Size>,
-    before_last: Vec<Size>,
-}
-
-impl Ends {
-    /// The ends of the legs of a path built some other way than by joining.
-    pub(super) fn of(legs: &[Leg]) -> Ends {
-        Ends::default().then(legs)
-    }
-
-    /// The ends once `legs` follow.
-    fn then(mut self, legs: &[Leg]) -> Ends {
-        for leg in legs {
-            let next = match &leg.steps {
-                LegSteps::Absolute(_) => sizes(leg),
-                LegSteps::Relative(turns) | LegSteps::Unvisited(turns) => {
-                    turned_sizes(&self.last, turns)
-                }
-                LegSteps::Chiral {
-                    after_right,
-                    after_left,
-                    unbent,
-                    ..
-                } => {
-                    let turns: Vec<u8> = [after_right, after_left, unbent]
-                        .into_iter()
-                        .flatten()
-                        .copied()
-                        .collect();
-                    turned_sizes(&self.last, &turns)
-                }
-            };
-            self.before_last = std::mem::replace(&mut self.last, next);
-        }
-        self
-    }
-}
-
-/// The sizes of the leaps that `turns` make from leaps of the sizes `from`, each once.
-fn turned_sizes(from: &[Size], turns: &[u8]) -> Vec<Size> {
-    let mut sizes: Vec<Size> = Vec::new();
-    for turned in from
-        .iter()
-        .flat_map(|s| turns.iter().map(|t| size(representative(*s).turned(*t))))
-    {
-        if !sizes.contains(&turned) {
-            sizes.push(turned);
-        }
-    }
-    sizes
-}
-
 /// Whether the ways the last leg of `path` leaps each of its sizes can be told apart: not when
 /// its turns start from more than one size. A reflected leg (`z`) is one size, or none.
 fn can_restrict_last(path: &Path) -> bool {
@@ -568,16 +513,5 @@ fn restrict_last(path: &mut Path, wanted: Size) {
             turns.retain(|t| size(representative(from).turned(*t)) == wanted);
         }
         _ => {}
-    }
-}
-
-/// Makes the first leg of each path a `{}` leg, the whole path its part.
-pub(super) fn when_open(paths: &mut [Path]) {
-    for path in paths.iter_mut() {
-        let legs = path.legs.len();
-        if let Some(first) = path.legs.first_mut() {
-            first.when_open = true;
-            first.brace_legs = legs;
-        }
     }
 }

@@ -2,7 +2,6 @@
 //! first leg's letters select, and which turns or reflections (`z`) a chained leg's letters
 //! allow.
 
-use super::Path;
 use crate::model::{Leg, LegSteps, Step};
 use crate::notation::mbn::vocabulary::Direction::{self, *};
 use crate::notation::mbn::vocabulary::Directional::{self, Amalgam, One};
@@ -159,7 +158,7 @@ pub(super) fn selects(directional: Directional, step: Step) -> bool {
 /// The steps of a leg written with `directions` that chains on after a leap of size
 /// `previous` (the last leg of `before`), or `None` when no leap of its sizes `next` goes so.
 pub(super) fn turned_steps(
-    before: &Path,
+    before: &[Leg],
     previous: Size,
     next: &[Size],
     directions: &[Directional],
@@ -180,7 +179,7 @@ pub(super) fn turned_steps(
 /// Bishop (notes MB29). An oblique leap is drawn after its own leg only: a turned leg's lean is
 /// its turn's, not its shape's.
 fn reflected(
-    before: &Path,
+    before: &[Leg],
     previous: Size,
     next: &[Size],
     directions: &[Directional],
@@ -193,10 +192,7 @@ fn reflected(
         return Some(LegSteps::Relative(vec![4]));
     }
     let diagonal = short == long;
-    let after_own_leg = matches!(
-        before.legs.last().map(|l| &l.steps),
-        Some(LegSteps::Absolute(_))
-    );
+    let after_own_leg = matches!(before.last().map(|l| &l.steps), Some(LegSteps::Absolute(_)));
     if !diagonal && !after_own_leg {
         return None;
     }

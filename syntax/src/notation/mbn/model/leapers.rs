@@ -4,8 +4,8 @@
 use rowan::TextRange;
 
 use super::directions::{selects, sizes};
-use super::{Ends, LONGEST_LINE, Path};
-use crate::model::{Initial, Leg, LegSteps, Reach, Step, orientations};
+use super::path::{Ends, Path};
+use crate::model::{Initial, LONGEST_LINE, Leg, LegSteps, Reach, Step, orientations};
 use crate::notation::mbn::vocabulary::Directional;
 
 /// `g` (seed 002): "it moves like the given slider, but it is jumping (leaping) instead of

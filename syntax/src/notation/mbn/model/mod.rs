@@ -10,17 +10,14 @@ use std::collections::HashMap;
 
 use rowan::TextRange;
 
-use chains::Ends;
-use directions::Size;
 pub(crate) use leapers::selected_leaps;
 use leapers::{basic_piece, leaper, leaps_of};
+use path::Path;
 
 use crate::Dialect;
 use crate::model::WalkRules;
-use crate::model::region::Regions;
-use crate::model::{Initial, LONGEST_LINE, Leg, LegSteps, Modes, Move, MoveKind, Piece};
+use crate::model::{LegSteps, Move, Piece};
 use crate::notation::mbn::ast;
-use crate::notation::mbn::vocabulary::Directional;
 use crate::tree::SyntaxNode;
 
 /// Complex riders expand into at most this many moves (as repeat groups do).
@@ -33,42 +30,6 @@ const MOVE_LIMIT: usize = 256;
 /// corpus builds about 1,400 legs.
 const LEG_BUDGET: usize = 1 << 16;
 
-/// A move being built: its legs and initial-only flag.
-#[derive(Debug, Clone, Default)]
-struct Path {
-    legs: Vec<Leg>,
-    initial: Initial,
-    /// The directional modifiers written for the first leg: relative when it is chained.
-    directions: Vec<Directional>,
-    /// The sizes of the first leg's leaps before its letters chose among them as if it stood
-    /// alone: a chained leg turns from the leg before instead.
-    first_sizes: Vec<Size>,
-    /// What its last leaps can be, for the next leg to turn from.
-    ends: Ends,
-    /// The board ranges written on it: where it may start and end.
-    regions: Regions,
-    /// MBN's `U`, the universal leaper: a leap to every square of the board but its own, with
-    /// no legs.
-    universal: bool,
-}
-
-impl Path {
-    /// The move this path makes, written at `source`.
-    fn into_move(self, source: TextRange) -> Move {
-        Move {
-            kind: if self.universal {
-                MoveKind::Universal(Modes::MOVE_OR_CAPTURE)
-            } else {
-                MoveKind::Legs
-            },
-            initial: self.initial,
-            legs: self.legs,
-            regions: self.regions,
-            source,
-        }
-    }
-}
-
 /// Why a part is not drawn.
 type NotDrawn = (TextRange, String);
 
@@ -77,7 +38,7 @@ type NotDrawn = (TextRange, String);
 pub(crate) fn build(root: &SyntaxNode, game: &[&SyntaxNode]) -> Piece {
     let mut definitions = HashMap::new();
     for part in game.iter().copied().chain([root]) {
-        definitions.extend(sets::definitions_of(part));
+        definitions.extend(definitions_of(part));
     }
     let mut lower = Lower {
         definitions,
@@ -110,6 +71,33 @@ pub(crate) fn build(root: &SyntaxNode, game: &[&SyntaxNode]) -> Piece {
             forbids_return_to_start: true,
         },
     }
+}
+
+/// The moves each upper-case piece letter of the text is defined with (`C=RN` gives `C`:
+/// `RN`), the last definition of a letter winning.
+fn definitions_of(root: &SyntaxNode) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    for definition in crate::tree::ast::Piece::from_root(root.clone()).definitions() {
+        let moves: Vec<String> = definition
+            .moves()
+            .map(|m| m.syntax().text().to_string())
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        for identifier in definition.identifiers() {
+            let name = identifier.syntax().text().to_string();
+            let name = name.trim_matches(':');
+            if name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '+')
+                && !name.is_empty()
+            {
+                out.insert(name.to_owned(), moves.join("+"));
+            }
+        }
+    }
+    out
 }
 
 #[derive(Default)]
@@ -309,7 +297,7 @@ impl Lower {
             };
             let mut next = inner.map(|e| self.expression(&e)).unwrap_or_default();
             if when_open {
-                chains::when_open(&mut next);
+                path::when_open(&mut next);
                 if let ast::Expression::Optional(leg) = &part
                     && let Some(steps) = leg.steps()
                 {
@@ -489,6 +477,7 @@ mod conditions;
 mod directions;
 mod leapers;
 mod modifiers;
+mod path;
 mod regions;
 mod rules;
 mod sets;

@@ -1,12 +1,12 @@
 //! What the modifiers of an MBN term say about each of its moves, read letter by letter and
 //! then applied to every path the term makes.
 
-use super::chains::Ends;
 use super::directions::selects;
 use super::leapers::leap_over;
-use super::{LONGEST_LINE, Lower, Path, regions, sets};
+use super::path::{Ends, Path};
+use super::{Lower, regions, sets};
 use crate::model::piece_set::LegSets;
-use crate::model::{Initial, Lameness, Leg, LegSteps, Modes, Reach, Step, Wrap};
+use crate::model::{Initial, LONGEST_LINE, Lameness, Leg, LegSteps, Modes, Reach, Step, Wrap};
 use crate::notation::mbn::ast;
 use crate::notation::mbn::vocabulary::{Directional, Modifier, ModifierLetters};
 

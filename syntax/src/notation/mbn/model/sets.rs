@@ -1,8 +1,6 @@
 //! MBN's piece sets read from the tree (seed 002, "Piece Sets"), and the pieces an attacking
 //! set names with the moves they attack by.
 
-use std::collections::HashMap;
-
 use rowan::TextRange;
 
 use super::leapers::basic_piece;
@@ -11,7 +9,6 @@ use crate::model::piece_set::{Member, PieceSet};
 use crate::model::region::Attackers;
 use crate::model::{Move, MoveKind};
 use crate::notation::mbn::ast;
-use crate::tree::SyntaxNode;
 
 /// `{QRBN}`, `{^C}`, `{!Qb}`, `{:GC+:}`: the set as data. "In general the piece set includes the
 /// pieces of both colors"; with `!`, "{!QRBN} … contains only friendly pieces, … {!qrbn} only
@@ -79,31 +76,4 @@ impl Lower {
         }
         Some(Attackers { set, movers, said })
     }
-}
-
-/// The moves each upper-case piece letter of the text is defined with (`C=RN` gives `C`:
-/// `RN`), the last definition of a letter winning.
-pub(super) fn definitions_of(root: &SyntaxNode) -> HashMap<String, String> {
-    let mut out = HashMap::new();
-    for definition in crate::tree::ast::Piece::from_root(root.clone()).definitions() {
-        let moves: Vec<String> = definition
-            .moves()
-            .map(|m| m.syntax().text().to_string())
-            .collect();
-        if moves.is_empty() {
-            continue;
-        }
-        for identifier in definition.identifiers() {
-            let name = identifier.syntax().text().to_string();
-            let name = name.trim_matches(':');
-            if name
-                .chars()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '+')
-                && !name.is_empty()
-            {
-                out.insert(name.to_owned(), moves.join("+"));
-            }
-        }
-    }
-    out
 }

@@ -1,7 +1,8 @@
 //! The setup operator `!` (seed 002, "Setup Operator"): "after doing the succeeding move(s) set
 //! this piece back to the setup square", so `!c{R}R` takes a rook and stays where it stood.
 
-use super::{Lower, Path};
+use super::Lower;
+use super::path::Path;
 use crate::model::{Leg, LegSteps, Modes, Reach};
 use crate::notation::mbn::ast;
 
@@ -49,7 +50,7 @@ impl Lower {
                 // A slide comes back exactly as far as it went.
                 back.iso = reach != Reach::Steps(1);
                 path.legs.push(back);
-                path.ends = super::chains::Ends::of(&path.legs);
+                path.ends = super::path::Ends::of(&path.legs);
                 path
             })
             .collect()

@@ -3,7 +3,8 @@
 //! then laid on every path the moves make; an element that needs a game leaves the whole term
 //! out of the drawing, said.
 
-use super::{Lower, Path, conditions, regions, rules};
+use super::path::Path;
+use super::{Lower, conditions, regions, rules};
 use crate::model::region::Regions;
 use crate::notation::mbn::ast;
 use crate::notation::mbn::vocabulary::Operator;
