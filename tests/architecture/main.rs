@@ -63,8 +63,6 @@ const KNOWN_IN_CIRCLES: &[&str] = &[
     "server/src/cli/tree.rs",
     "syntax/src/analysis/mod.rs",
     "syntax/src/analysis/strings.rs",
-    "syntax/src/host/ini/rules.rs",
-    "syntax/src/host/ini/rules/recorded.rs",
     "syntax/src/notation/mbn/model/mod.rs",
 ];
 

@@ -7,8 +7,6 @@
 //! Pieces are kept as the engine keeps them, by piece type: which letter stands for a type, and
 //! which types a rule names, decide how the check reads each letter of a position.
 
-use std::sync::OnceLock;
-
 mod recorded;
 mod section;
 
@@ -254,22 +252,6 @@ impl Rules {
             counting: false,
             check_counting: false,
         }
-    }
-
-    /// A built-in variant's rules, as the engine has them.
-    pub fn built_in(name: &str) -> Option<Rules> {
-        static TABLE: OnceLock<Vec<(String, Rules)>> = OnceLock::new();
-        TABLE
-            .get_or_init(|| {
-                include_str!("builtin_rules.tsv")
-                    .lines()
-                    .skip(1)
-                    .filter_map(recorded::rules)
-                    .collect()
-            })
-            .iter()
-            .find(|(known, _)| known == name)
-            .map(|(_, rules)| rules.clone())
     }
 
     /// The letter (lower case) of a piece type, if the variant has it.
