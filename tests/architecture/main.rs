@@ -61,8 +61,6 @@ const KNOWN_IN_CIRCLES: &[&str] = &[
     "server/src/cli/mod.rs",
     "server/src/cli/moves.rs",
     "server/src/cli/tree.rs",
-    "syntax/src/analysis/mod.rs",
-    "syntax/src/analysis/strings.rs",
     "syntax/src/notation/mbn/model/mod.rs",
 ];
 

@@ -10,7 +10,8 @@ use crate::board::BoardSize;
 use crate::diagnostic::Diagnostic;
 use crate::{BetzaString, Dialect};
 
-use super::{Options, findings_of};
+use super::Options;
+use super::findings::findings_of;
 
 /// The bytes of strings an analysis keeps read: ten times the distinct strings of the largest
 /// real file (Fairy-Stockfish's own, 369 bytes). A string read, its model built, costs 500 to

@@ -1,5 +1,6 @@
 use super::*;
 use crate::diagnostic::{Code, codes};
+use crate::{Dialect, Severity};
 
 mod findings;
 
