@@ -12,14 +12,18 @@ use std::process::ExitCode;
 
 use betza_syntax::Severity;
 use betza_syntax::analysis::{self, LineIndex, Options};
-use betza_syntax::diagnostic::{Diagnostic, codes};
+use betza_syntax::diagnostic::Diagnostic;
 use betza_syntax::host;
 use serde_json::json;
 
+use super::output::output_failed;
 use super::report;
 
 mod github;
 mod sarif;
+mod sink;
+
+use sink::{Checked, Sink, Totals};
 
 /// How findings are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -32,13 +36,6 @@ pub enum Format {
     Sarif,
     /// GitHub Actions annotations (`::error file=…::…`), on stdout.
     Github,
-}
-
-/// One file's outcome.
-struct Checked {
-    path: PathBuf,
-    text: String,
-    analysis: analysis::Analysis,
 }
 
 pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) -> ExitCode {
@@ -94,7 +91,7 @@ pub fn run(paths: &[PathBuf], format: Format, options: &Options, summary: bool) 
     };
     match written {
         Ok(any_failed) => failed |= any_failed,
-        Err(error) => return super::output_failed(&error),
+        Err(error) => return output_failed(&error),
     }
     if failed {
         ExitCode::from(1)
@@ -128,14 +125,6 @@ fn check_each(
     }
     sink.end(&totals)?;
     Ok(failed || totals.by_severity[Severity::Error as usize] > 0)
-}
-
-/// Where the findings go, file by file.
-trait Sink {
-    fn file(&mut self, file: &Checked) -> std::io::Result<()>;
-    /// A file that could not be checked, said on stderr.
-    fn error(&mut self, line: &str) -> std::io::Result<()>;
-    fn end(&mut self, totals: &Totals) -> std::io::Result<()>;
 }
 
 /// The human report, on stderr: each file's reports, then the counts.
@@ -198,60 +187,6 @@ impl<W: Write> Sink for Json<W> {
     }
 }
 
-/// Files checked and findings counted as they come, those left out past the limit included.
-#[derive(Default)]
-struct Totals {
-    files: usize,
-    by_severity: [usize; 4],
-    by_code: HashMap<String, usize>,
-}
-
-impl Totals {
-    fn add(&mut self, analysis: &analysis::Analysis) {
-        self.files += 1;
-        let listed = (analysis.diagnostics.iter())
-            // The finding that stands for those left out is counted as they are.
-            .filter(|d| d.code != codes::TOO_MANY_FINDINGS)
-            .map(|d| (d.code.name(), d.severity, 1));
-        let left_out = (analysis.left_out.iter()).map(|l| (l.code.name(), l.severity, l.count));
-        for (code, severity, count) in listed.chain(left_out) {
-            self.by_severity[severity as usize] += count;
-            match self.by_code.get_mut(code) {
-                Some(n) => *n += count,
-                None => {
-                    self.by_code.insert(code.to_owned(), count);
-                }
-            }
-        }
-    }
-
-    /// The report's last lines: how many findings of each severity (`checked 3 file(s): 2
-    /// errors, 1 warning, 0 infos, 4 hints`) and, for a summary, of each code, most frequent
-    /// first.
-    fn said(&self, summary: bool) -> String {
-        let counted = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-        let [errors, warnings, infos, hints] = self.by_severity;
-        let mut out = format!(
-            "checked {}: {}, {}, {}, {}",
-            counted(self.files, "file"),
-            counted(errors, "error"),
-            counted(warnings, "warning"),
-            counted(infos, "info"),
-            counted(hints, "hint"),
-        );
-        if summary {
-            let mut codes: Vec<(&str, usize)> = (self.by_code.iter())
-                .map(|(code, n)| (code.as_str(), *n))
-                .collect();
-            codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-            for (code, n) in codes {
-                out.push_str(&format!("\n{n:>6}  {code}"));
-            }
-        }
-        out
-    }
-}
-
 /// The largest file read; a larger one is said and skipped.
 const MAX_FILE: u64 = 64 * 1024 * 1024;
 
@@ -270,38 +205,6 @@ fn shown(path: &Path) -> String {
             escaped
         })
         .collect()
-}
-
-/// A finding's message and, on a line of its own, its help: the one text CI services show.
-fn with_help(d: &Diagnostic) -> String {
-    match &d.help {
-        Some(help) => format!("{}\n{help}", d.message),
-        None => d.message.clone(),
-    }
-}
-
-/// A path with `/` between its parts and no `.` parts, as CI services name a file in the
-/// repository (`./corpus/a.betza` is `corpus/a.betza`); an absolute path keeps its root.
-fn slashed(path: &Path) -> String {
-    use std::path::Component;
-    let mut slashed = String::new();
-    for part in path.components() {
-        let name = match part {
-            Component::CurDir => continue,
-            Component::RootDir => {
-                slashed.push('/');
-                continue;
-            }
-            Component::Prefix(prefix) => prefix.as_os_str().to_string_lossy(),
-            Component::ParentDir => "..".into(),
-            Component::Normal(name) => name.to_string_lossy(),
-        };
-        if !(slashed.is_empty() || slashed.ends_with('/')) {
-            slashed.push('/');
-        }
-        slashed.push_str(&name);
-    }
-    slashed
 }
 
 /// Whether a file found in a folder may hold Betza, by its name alone (an `.ini` is read to

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use betza_syntax::convert::{self, Conversion, Landing, Reading};
 use serde_json::json;
 
-use super::{EXIT_BAD_INPUT, report};
+use super::output::{EXIT_BAD_INPUT, print};
+use super::report;
 
 /// Everything `betza convert` was asked.
 #[derive(Debug)]
@@ -33,7 +34,7 @@ pub fn run(request: &Request) -> ExitCode {
     } else {
         human_output(&conversion)
     };
-    match super::print(&out) {
+    match print(&out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(status) => status,
     }

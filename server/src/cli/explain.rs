@@ -12,7 +12,8 @@ use betza_syntax::notation::xboard::xboard_reading;
 use betza_syntax::registry::is_meaningless;
 use betza_syntax::{BetzaString, Dialect};
 
-use super::{EXIT_BAD_INPUT, EXIT_OUTPUT, report};
+use super::output::{EXIT_BAD_INPUT, EXIT_OUTPUT, print};
+use super::report;
 
 pub fn run(
     betza: &str,
@@ -33,7 +34,7 @@ pub fn run(
         };
         // `-` is standard output, which then holds the picture alone, for a pipe.
         if path == Path::new("-") {
-            return match super::print(&picture) {
+            return match print(&picture) {
                 Err(status) => status,
                 Ok(()) if is_meaningless(parse) => ExitCode::from(EXIT_BAD_INPUT),
                 Ok(()) => ExitCode::SUCCESS,
@@ -49,7 +50,7 @@ pub fn run(
         out.push('\n');
         out.push_str(&xboard_reading(&string, board));
     }
-    if let Err(status) = super::print(&out) {
+    if let Err(status) = print(&out) {
         return status;
     }
     if is_meaningless(parse) {

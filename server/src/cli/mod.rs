@@ -5,15 +5,17 @@ mod check;
 mod convert;
 mod explain;
 mod moves;
+mod output;
 mod report;
 mod tree;
 
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use betza_syntax::board::{BoardSize, PlacedPiece, Side, Square};
 use betza_syntax::{Dialect, Reading};
 use clap::{Parser, Subcommand};
+
+use output::EXIT_BAD_INPUT;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -164,31 +166,6 @@ impl SideArg {
             SideArg::Black => Side::Black,
         }
     }
-}
-
-/// Exit status when the input or an argument is bad (clap uses the same for usage errors).
-const EXIT_BAD_INPUT: u8 = 2;
-
-/// Exit status when the output cannot be written (sysexits' EX_IOERR).
-const EXIT_OUTPUT: u8 = 74;
-
-/// The exit status of a command whose output could not be written. A reader that went away
-/// (`| head`) ends the command quietly, as Unix tools do; any other failure (`> /dev/full`) is
-/// said on stderr.
-fn output_failed(error: &std::io::Error) -> ExitCode {
-    if error.kind() != std::io::ErrorKind::BrokenPipe {
-        say!("error: cannot write the output: {error}");
-    }
-    ExitCode::from(EXIT_OUTPUT)
-}
-
-/// Writes a command's output to standard output whole, or gives the exit status that says it
-/// could not.
-fn print(text: &str) -> Result<(), ExitCode> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|error| output_failed(&error))
 }
 
 /// The levels `--allow` (off) and `--deny` (error) give, in the order given; a code that is

@@ -11,7 +11,8 @@ use betza_syntax::notation::xboard::board as xboard;
 use betza_syntax::{BetzaString, Dialect, TextRange, model};
 use serde_json::json;
 
-use super::{EXIT_BAD_INPUT, report};
+use super::output::{EXIT_BAD_INPUT, print};
+use super::report;
 
 /// Everything `betza moves` was asked.
 #[derive(Debug)]
@@ -100,7 +101,7 @@ pub fn run(request: &Request) -> ExitCode {
             said.join("\n----\n\n")
         }
     };
-    match super::print(&out) {
+    match print(&out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(status) => status,
     }

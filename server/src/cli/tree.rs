@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use betza_syntax::Dialect;
 
-use super::{EXIT_BAD_INPUT, print, report};
+use super::output::{EXIT_BAD_INPUT, print};
+use super::report;
 
 pub fn run(betza: &str, dialect: Dialect) -> ExitCode {
     let parse = betza_syntax::parse(betza, dialect);

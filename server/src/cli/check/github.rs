@@ -6,7 +6,7 @@ use std::io::Write;
 use betza_syntax::Severity;
 use betza_syntax::analysis::LineIndex;
 
-use super::{Checked, Sink, Totals, slashed, with_help};
+use super::sink::{Checked, Sink, Totals, slashed, with_help};
 
 pub(super) struct GitHub<W: Write> {
     pub(super) out: W,

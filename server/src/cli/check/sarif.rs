@@ -11,7 +11,7 @@ use betza_syntax::diagnostic::{self, Code, Diagnostic};
 use betza_syntax::{Severity, TextRange};
 use serde_json::{Value, json};
 
-use super::{Checked, Sink, Totals, slashed, with_help};
+use super::sink::{Checked, Sink, Totals, slashed, with_help};
 
 const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json";
