@@ -46,14 +46,6 @@ const LAYERS: &[&[&str]] = &[
     &[""],
 ];
 
-/// Imports that still point up, as `from -> to` (files under `syntax/src`), while issue 52
-/// lands in slices. The list only shrinks: an entry that no longer occurs fails the test too.
-const KNOWN_BACK_IMPORTS: &[&str] = &[];
-
-/// Files still in circles while issue 52 lands: a circle of files all listed here is known.
-/// The list only shrinks: a listed file in no circle fails the test too.
-const KNOWN_IN_CIRCLES: &[&str] = &[];
-
 /// The crates whose files are checked, and whether the library's layers apply.
 const CRATES: [(&str, bool); 3] = [("syntax", true), ("server", false), ("playground", false)];
 
@@ -69,47 +61,10 @@ fn layers_only_point_down_and_no_files_import_each_other_in_a_circle() {
         );
         found.extend(problems(&krate, layered));
     }
-    // A back import is known by its two files, whatever items it takes; a file of a circle
-    // by its name.
-    let known_imports: BTreeSet<&str> = KNOWN_BACK_IMPORTS.iter().copied().collect();
-    let known_in_circles: BTreeSet<&str> = KNOWN_IN_CIRCLES.iter().copied().collect();
-    let mut new = Vec::new();
-    let mut seen_imports = BTreeSet::new();
-    let mut seen_in_circles = BTreeSet::new();
-    for problem in &found {
-        match problem {
-            Problem::BackImport { from, to, .. } => {
-                let key = format!("{from} -> {to}");
-                if known_imports.contains(key.as_str()) {
-                    seen_imports.insert(key);
-                } else {
-                    new.push(problem.to_string());
-                }
-            }
-            Problem::Circle { files, .. } => {
-                if files.iter().all(|f| known_in_circles.contains(f.as_str())) {
-                    seen_in_circles.extend(files.iter().cloned());
-                } else {
-                    new.push(problem.to_string());
-                }
-            }
-        }
-    }
-    let gone: Vec<String> = (known_imports.iter().filter(|k| !seen_imports.contains(**k)))
-        .chain(
-            known_in_circles
-                .iter()
-                .filter(|k| !seen_in_circles.contains(**k)),
-        )
-        .map(|k| k.to_string())
-        .collect();
     assert!(
-        new.is_empty() && gone.is_empty(),
-        "the house's rules (docs/architecture.md, 'Layers'):\n\
-         new problems:\n  {}\n\
-         known problems that no longer occur (remove them from the lists in this file):\n  {}",
-        lines(&new),
-        lines(&gone),
+        found.is_empty(),
+        "the house's rules (docs/architecture.md, 'Layers'):\n  {}",
+        lines(&found.iter().map(Problem::to_string).collect::<Vec<_>>()),
     );
 }
 
