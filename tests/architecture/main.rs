@@ -408,8 +408,6 @@ const KNOWN_NAMING_A_NOTATION: &[&str] = &[
     "syntax/src/ide/document.rs",
     "syntax/src/ide/hover.rs",
     "syntax/src/ide/macros.rs",
-    "server/src/cli/explain.rs",
-    "server/src/cli/moves.rs",
 ];
 
 /// What names one notation in code: its module, its dialect, its engine's reading.

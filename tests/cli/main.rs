@@ -164,6 +164,25 @@ fn moves_lists_destinations_and_draws_a_diagram() {
     assert!(text.contains("  4  . . . @ . . . ."), "{text}");
 }
 
+/// Fairy-Stockfish's boards are at most 12x10 (its `FILE_NB`, `RANK_NB`): a larger one asked of
+/// its reading is warned about, on stderr, and still drawn; other readings have no limit.
+#[test]
+fn moves_warns_of_a_board_larger_than_fairy_stockfish_accepts() {
+    let output = betza(["moves", "W", "--dialect", "fairy", "--board", "13x13"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stderr(&output)
+            .contains("warning: Fairy-Stockfish accepts boards up to 12x10; 13x13 is larger"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).starts_with("destinations: "));
+    for dialect in ["xbetza", "xboard"] {
+        let output = betza(["moves", "W", "--dialect", dialect, "--board", "13x13"]);
+        assert!(!stderr(&output).contains("accepts boards"), "{dialect}");
+    }
+}
+
 #[test]
 fn moves_json_follows_the_contract() {
     let output = betza([

@@ -8,21 +8,19 @@ use std::process::ExitCode;
 
 use betza_syntax::board::BoardSize;
 use betza_syntax::explain::{Described, pieces, said_in_turn};
-use betza_syntax::notation::xboard::xboard_reading;
-use betza_syntax::registry::is_meaningless;
-use betza_syntax::{BetzaString, Dialect};
+use betza_syntax::registry::{engine_reading_said, is_meaningless};
+use betza_syntax::{BetzaString, Reading};
 
 use super::output::{EXIT_BAD_INPUT, EXIT_OUTPUT, print};
 use super::report;
 
 pub fn run(
     betza: &str,
-    dialect: Dialect,
-    xboard: bool,
+    reading: Reading,
     board: Option<BoardSize>,
     svg: Option<&Path>,
 ) -> ExitCode {
-    let string = BetzaString::new(betza, dialect);
+    let string = BetzaString::new(betza, reading.dialect());
     let parse = string.parse();
     report::eprint_syntax_errors("<betza>", betza, parse.errors());
     let pieces = pieces(&string);
@@ -46,9 +44,9 @@ pub fn run(
         }
     }
     let mut out = said_in_turn(&pieces, |piece| described(piece, board));
-    if xboard {
+    if let Some(said) = engine_reading_said(reading, &string, board) {
         out.push('\n');
-        out.push_str(&xboard_reading(&string, board));
+        out.push_str(&said);
     }
     if let Err(status) = print(&out) {
         return status;

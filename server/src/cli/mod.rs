@@ -227,13 +227,7 @@ pub fn run() -> ExitCode {
             dialect,
             board,
             svg,
-        } => explain::run(
-            &betza,
-            dialect.dialect(),
-            dialect == Reading::XBOARD,
-            board,
-            svg.as_deref(),
-        ),
+        } => explain::run(&betza, dialect, board, svg.as_deref()),
         Command::Moves {
             betza,
             dialect,
@@ -247,8 +241,7 @@ pub fn run() -> ExitCode {
             json,
         } => moves::run(&moves::Request {
             betza,
-            dialect: dialect.dialect(),
-            xboard: dialect == Reading::XBOARD,
+            reading: dialect,
             board,
             from,
             side: side.side(),

@@ -7,8 +7,7 @@ use std::process::ExitCode;
 use betza_syntax::board::{
     BoardSize, Generated, GeneratedMove, Occupant, PlacedPiece, Position, Side, Square, generate,
 };
-use betza_syntax::notation::xboard::board as xboard;
-use betza_syntax::{BetzaString, Dialect, TextRange, model};
+use betza_syntax::{BetzaString, Reading, TextRange, model};
 use serde_json::json;
 
 use super::output::{EXIT_BAD_INPUT, print};
@@ -18,9 +17,8 @@ use super::report;
 #[derive(Debug)]
 pub struct Request {
     pub betza: String,
-    pub dialect: Dialect,
-    /// XBoard's own reading of the (XBetza) string.
-    pub xboard: bool,
+    /// How the string is read: in a dialect, or by an engine's own generator (XBoard's).
+    pub reading: Reading,
     pub board: BoardSize,
     pub from: Option<Square>,
     pub side: Side,
@@ -33,10 +31,12 @@ pub struct Request {
 }
 
 pub fn run(request: &Request) -> ExitCode {
-    let string = BetzaString::new(&request.betza, request.dialect);
+    let string = BetzaString::new(&request.betza, request.reading.dialect());
     report::eprint_syntax_errors("<betza>", &request.betza, string.parse().errors());
-    // XBoard, like Fairy-Stockfish, reads what it can of any string.
-    if betza_syntax::registry::is_meaningless(string.parse()) && !request.xboard {
+    // An engine's own generator (XBoard's) reads the text itself, and what it can of any
+    // string: our model is not needed for it.
+    let engines_own = matches!(request.reading, Reading::Engine(_));
+    if betza_syntax::registry::is_meaningless(string.parse()) && !engines_own {
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     let from = request.from.unwrap_or_else(|| request.board.centre());
@@ -66,16 +66,15 @@ pub fn run(request: &Request) -> ExitCode {
     for piece in &request.pieces {
         position.name_piece(piece.square, &piece.name);
     }
-    warn_of_a_board_too_large(request);
-    // XBoard's reading is generated from the text: the seed's model is not needed for it.
-    let piece = (!request.xboard).then(|| string.model());
+    warn_of_a_board_too_large(&string, request.board);
+    let piece = (!engines_own).then(|| string.model());
     let generated = match piece {
         Some(piece) => generate(piece, &position),
-        None => xboard::generate(&request.betza, &position),
+        None => betza_syntax::registry::generate_as(request.reading, &request.betza, &position),
     };
     // An MBN text of several definitions (a game) is several pieces: each is drawn on its own
     // (the JSON keeps every move of the text at its top, as before, and adds them).
-    let split = if request.xboard {
+    let split = if engines_own {
         Vec::new()
     } else {
         each_piece(&string, &position)
@@ -107,14 +106,15 @@ pub fn run(request: &Request) -> ExitCode {
     }
 }
 
-fn warn_of_a_board_too_large(request: &Request) {
-    let largest = betza_syntax::notation::fairy::model::LARGEST_BOARD;
-    if request.dialect == Dialect::Fairy
-        && (request.board.files > largest.files || request.board.ranks > largest.ranks)
-    {
+/// Where the string's notation is an engine's reading with a limit on boards (Fairy-Stockfish's).
+fn warn_of_a_board_too_large(string: &BetzaString, board: BoardSize) {
+    let Some((engine, largest)) = string.board_limit() else {
+        return;
+    };
+    if board.files > largest.files || board.ranks > largest.ranks {
         say!(
-            "warning: Fairy-Stockfish accepts boards up to {largest}; {} is larger",
-            request.board
+            "warning: {} accepts boards up to {largest}; {board} is larger",
+            Reading::Engine(engine).reader()
         );
     }
 }

@@ -112,6 +112,11 @@ pub(crate) trait Notation: Grammar {
         None
     }
 
+    /// The largest board its engine accepts, where it has a limit.
+    fn largest_board(&self) -> Option<BoardSize> {
+        None
+    }
+
     /// Who reads a string as this notation means it, in a sentence comparing readings.
     fn reader(&self) -> &'static str {
         "the seed"
@@ -209,6 +214,12 @@ impl BetzaString {
     /// The notation the string is read in.
     pub(crate) fn notation(&self) -> &'static dyn Notation {
         self.notation
+    }
+
+    /// The engine whose reading the string's notation is, and the largest board it accepts,
+    /// where it has a limit (Fairy-Stockfish's).
+    pub fn board_limit(&self) -> Option<(Engine, BoardSize)> {
+        Some((self.notation.own_engine()?, self.notation.largest_board()?))
     }
 
     /// How the string's proofs read other texts.

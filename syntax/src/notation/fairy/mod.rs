@@ -35,6 +35,10 @@ impl Notation for Fairy {
         Some(Engine::FairyStockfish)
     }
 
+    fn largest_board(&self) -> Option<BoardSize> {
+        Some(model::LARGEST_BOARD)
+    }
+
     /// Fairy-Stockfish reads a move's letters in any order (DESIGN.md, "Dialects").
     fn reads_in_any_order(&self) -> bool {
         true
