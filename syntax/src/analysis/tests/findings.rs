@@ -181,3 +181,35 @@ fn findings_name_squares_on_the_board_the_user_asked_for() {
         disagreement.message
     );
 }
+
+/// Issue 52: the board an Interactive Diagram (`files=`, `ranks=`) or a PGN game (its `FEN`
+/// tag) gives a piece is read by its host, and findings that name squares speak of it as they
+/// do of a variants.ini section's; a file that gives no board speaks of 8×8.
+#[test]
+fn findings_name_squares_on_the_board_the_host_reads() {
+    let xboard_findings = |format: HostFormat, text: &str| -> Vec<String> {
+        (analyse(format, text, &Options::default())
+            .diagnostics
+            .into_iter())
+        .filter(|d| d.code.engine == Some(crate::lint::Engine::XBoard))
+        .map(|d| d.message)
+        .collect()
+    };
+    let diagram = "files=10 ranks=8\ncamel:C:hW::e1\n";
+    let game = "[Variant \"x\"]\n[FEN \"rnbqkbnrcc/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRCC w - - 0 1\"]\n\
+                [VariantMen \"C:hW\"]\n\n*\n";
+    for (format, text) in [(HostFormat::Diagram, diagram), (HostFormat::Pgn, game)] {
+        let said = xboard_findings(format, text);
+        assert!(
+            said.iter()
+                .any(|m| m.contains("from e4 on an empty 10x8 board")),
+            "{format:?}: {said:?}"
+        );
+    }
+    let said = xboard_findings(HostFormat::Betza, "hW\n");
+    assert!(
+        said.iter()
+            .any(|m| m.contains("from d4 on an empty 8x8 board")),
+        "{said:?}"
+    );
+}
