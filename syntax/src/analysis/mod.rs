@@ -6,7 +6,7 @@ use crate::BetzaString;
 use crate::board::BoardSize;
 use crate::diagnostic::{self, Diagnostic, Edit, Fix};
 use crate::host::{self, HostFormat, Region};
-use crate::notation::mbn::scope::MacroScope;
+use crate::notation::scope::MacroScope;
 
 mod bounded;
 mod edit;

@@ -6,7 +6,6 @@ use std::sync::OnceLock;
 
 use super::Described;
 use crate::model;
-use crate::notation::mbn::pieces::definitions;
 use crate::tree::Parse;
 use crate::{BetzaString, parse};
 
@@ -22,10 +21,10 @@ enum Read<'s> {
     /// The whole text is the piece: its parse and model are the string's own.
     Whole(&'s BetzaString),
     /// One definition of several, its macros dissolved: the game its attacking sets
-    /// (`K=K+{C}W2F2`) look up their pieces in is the whole text.
+    /// (`K=K+{C}W2F2`) look up their pieces in is the whole text, `game`.
     InGame {
         parse: Parse,
-        game: &'s Parse,
+        game: &'s BetzaString,
         built: OnceLock<model::Piece>,
     },
     /// Its macros cannot be dissolved (the header says why).
@@ -48,7 +47,7 @@ impl Piece<'_> {
         match &self.read {
             Read::Whole(string) => Some(string.model()),
             Read::InGame { parse, game, built } => Some(built.get_or_init(|| {
-                crate::notation::mbn::build_in_game(&parse.piece(), &[game.piece()])
+                (game.notation()).model_in_game(&parse.piece(), &[game.parse().piece()])
             })),
             Read::Undissolved => None,
         }
@@ -64,11 +63,8 @@ pub fn pieces(string: &BetzaString) -> Vec<Piece<'_>> {
             read: Read::Whole(string),
         }]
     };
-    if !crate::registry::notation(string.dialect()).has_macros() {
-        return whole();
-    }
-    let game = string.parse();
-    let read = definitions(game);
+    // A notation without definitions has none: its text is one piece.
+    let read = string.notation().definitions(string.parse());
     if read.len() <= 1 && !read.iter().any(|d| d.is_macro || d.uses_macros()) {
         return whole();
     }
@@ -90,7 +86,7 @@ pub fn pieces(string: &BetzaString) -> Vec<Piece<'_>> {
                     }
                     Read::InGame {
                         parse: parse(&text, string.dialect()),
-                        game,
+                        game: string,
                         built: OnceLock::new(),
                     }
                 }

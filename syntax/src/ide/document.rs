@@ -10,7 +10,7 @@ use ropey::Rope;
 use crate::analysis::{self, Analysis, Options, Strings};
 use crate::diagnostic::Diagnostic;
 use crate::host::{self, HostFormat, Region};
-use crate::notation::mbn::scope::MacroScope;
+use crate::notation::scope::MacroScope;
 use crate::source::lines::Lines;
 use crate::{BetzaString, Dialect};
 

@@ -10,7 +10,6 @@ use crate::BetzaString;
 use crate::board::BoardSize;
 use crate::explain::Described;
 use crate::host::FileBoard;
-use crate::notation::mbn::pieces::definition_meaning;
 use crate::tree::Parse;
 use crate::{Dialect, SyntaxKind, TextRange, TextSize, model};
 
@@ -192,23 +191,20 @@ fn mbn_definition(
     let at = scope.to_scope(regions, offset)?;
     let (definition, start) = scope.definition_at(at)?;
     let mut markdown = String::new();
-    let (range, written, dissolved) = match scope.macros.occurrence_at(at) {
+    let shared = scope.shared();
+    let (range, written, dissolved) = match shared.occurrence_at(at) {
         Some(occurrence) => {
             let key = &occurrence.key;
-            let written = scope.macros.written(key).unwrap_or_default();
-            let uses = scope
-                .macros
-                .occurrences_of(key)
-                .filter(|o| !o.definition)
-                .count();
+            let written = shared.written(key).unwrap_or_default();
+            let uses = shared.occurrences_of(key).filter(|o| !o.definition).count();
             markdown.push_str(&format!(
                 "**macro `{key}`** = `{written}` (used {uses} time{})\n\n",
                 if uses == 1 { "" } else { "s" }
             ));
-            (occurrence.range, written, scope.macros.expand(key))
+            (occurrence.range, written, shared.expand(key))
         }
         None => {
-            let meaning = definition_meaning(&scope.macros, &definition, start);
+            let meaning = shared.meaning(&definition, start);
             let what = if meaning.is_macro { "macro" } else { "piece" };
             let title = meaning
                 .title
@@ -244,7 +240,7 @@ fn mbn_definition(
                 .any(|m| !m.regions.attacked_by.is_empty());
             let attackers_defined = has_attackers.then(|| {
                 let game: Vec<_> = scope.parses().map(crate::tree::Parse::piece).collect();
-                crate::notation::mbn::build_in_game(&string.parse().piece(), &game)
+                (string.notation()).model_in_game(&string.parse().piece(), &game)
             });
             let model = attackers_defined.as_ref().unwrap_or_else(|| string.model());
             markdown.push_str(&meaning_of(string.parse(), model, (options, height), None));

@@ -4,15 +4,15 @@
 use super::Document;
 pub use super::answers::Place;
 use crate::TextRange;
-use crate::notation::mbn::macros::Occurrence;
-use crate::notation::mbn::scope::MacroScope;
+use crate::notation::definitions::Occurrence;
+use crate::notation::scope::MacroScope;
 
 /// The macro scope at `offset` and the occurrence of a macro name there.
 fn occurrence_at(document: &Document, offset: usize) -> Option<(&MacroScope, Occurrence)> {
     let analysis = document.analysis()?;
     let scope = document.macro_scope_at(offset)?;
     let at = scope.to_scope(&analysis.regions, offset)?;
-    let occurrence = scope.macros.occurrence_at(at)?.clone();
+    let occurrence = scope.shared().occurrence_at(at)?.clone();
     Some((scope, occurrence))
 }
 
@@ -26,7 +26,7 @@ pub fn places(document: &Document, offset: usize) -> Vec<Place> {
             .unwrap_or_default();
     };
     scope
-        .macros
+        .shared()
         .occurrences_of(&occurrence.key)
         .map(|o| Place {
             range: scope.to_file(document.regions(), o.range),
@@ -55,10 +55,7 @@ pub fn rename(
     let at = scope
         .to_scope(&analysis.regions, offset)
         .ok_or(NOT_A_MACRO)?;
-    let edits = scope
-        .macros
-        .rename(at, new_name)
-        .map_err(|e| e.to_string())?;
+    let edits = scope.shared().rename(at, new_name)?;
     Ok(edits
         .into_iter()
         .map(|(range, text)| (scope.to_file(&analysis.regions, range), text))

@@ -16,8 +16,10 @@
 //! the lints of the dialects XBoard reads call it.
 
 pub mod chained;
+pub mod definitions;
 pub mod fairy;
 pub mod mbn;
+pub mod scope;
 pub(crate) mod spelling;
 pub mod xbetza;
 pub mod xboard;
@@ -27,18 +29,21 @@ mod tests;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rowan::TextSize;
 
 use crate::board::{BoardSize, without_repeats};
 use crate::lexer::Token;
 use crate::lint::proof::prove_fixes;
 use crate::lint::{Diagnostic, Engine, Findings, LintConfig, Original, Reader};
 use crate::parser::SpanNode;
-use crate::tree::{Parse, ast};
+use crate::tree::{Parse, SyntaxNode, ast};
 use crate::vocabulary::dialects::DialectTable;
 use crate::wording::Paragraphs;
 use crate::{Dialect, Reading, SyntaxError};
 use crate::{lexer, model, tree};
+use definitions::{Definition, SharedDefinitions};
 use spelling::Spelling;
 
 /// How a notation reads a text: its grammar and its lowering to the move model. It is all
@@ -160,6 +165,30 @@ pub(crate) trait Notation: Grammar {
     /// analysed with the whole file.
     fn has_macros(&self) -> bool {
         false
+    }
+
+    /// The definitions a text holds, in the order written, each with its name, whether it is
+    /// a macro and its uses of the others dissolved; none for a notation without definitions,
+    /// whose text is one piece.
+    fn definitions(&self, _parse: &Parse) -> Vec<Definition> {
+        Vec::new()
+    }
+
+    /// The model of one piece of a game (the pieces of the text it was defined in, `game`):
+    /// where its moves name other pieces (MBN's attacking sets), they move as the game defines
+    /// them.
+    fn model_in_game(&self, piece: &ast::Piece, _game: &[ast::Piece]) -> model::Piece {
+        self.model(piece)
+    }
+
+    /// What the strings of one scope share (macros), read from their trees, each with where
+    /// its text starts in the scope (`scope.rs` places them in the file); `None` for a
+    /// notation whose strings share nothing.
+    fn shared_definitions(
+        &self,
+        _roots: &[(TextSize, SyntaxNode)],
+    ) -> Option<Arc<dyn SharedDefinitions>> {
+        None
     }
 }
 

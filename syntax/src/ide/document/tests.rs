@@ -103,7 +103,7 @@ fn a_macro_scope_reads_the_strings_the_analysis_read() {
 /// a request asks.)
 #[test]
 fn macro_scopes_are_built_once_per_revision() {
-    let builds = || crate::notation::mbn::scope::BUILDS.with(std::cell::Cell::get);
+    let builds = || crate::notation::scope::BUILDS.with(std::cell::Cell::get);
     let options = Options::default();
     let text = "@:NR:=N0\nI|Nightrider|=:NR: Z|Amazon-Rider|=Q+:NR:\n";
     let mut document = Document::new("p.mbn", "", text, &options);

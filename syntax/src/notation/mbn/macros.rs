@@ -17,10 +17,8 @@ use std::collections::{BTreeMap, HashMap};
 use rowan::{NodeOrToken, TextRange, TextSize};
 
 use crate::SyntaxKind::{self, *};
+pub use crate::notation::definitions::{EXPANSION_LIMIT, ExpandError, Occurrence};
 use crate::tree::{SyntaxNode, SyntaxToken};
-
-/// Expansions longer than this are refused: `@A=BB @B=CC …` doubles at every level.
-pub const EXPANSION_LIMIT: usize = 64 * 1024;
 
 /// A macro's name as compared: single letters as written (a small letter is a black piece),
 /// compound letters in capitals ("`:Be:` and `:BE:` are equal").
@@ -30,15 +28,6 @@ pub fn key_of(name: &str) -> String {
     } else {
         name.to_owned()
     }
-}
-
-/// One place a macro name stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Occurrence {
-    pub key: String,
-    /// In the coordinates of the texts given to [`Macros::collect`].
-    pub range: TextRange,
-    pub definition: bool,
 }
 
 /// A piece of a definition's text: literal text or a macro use.
@@ -61,28 +50,6 @@ struct Definition {
 /// A definition's tree while its body is split: its key, its place among the definitions of
 /// that key, where its text starts and the tree.
 type DefinitionTree = (String, usize, TextSize, SyntaxNode);
-
-/// Why an expansion failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ExpandError {
-    /// The names of the cycle, first repeated last.
-    Recursive(Vec<String>),
-    TooLong,
-}
-
-impl std::fmt::Display for ExpandError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ExpandError::Recursive(cycle) => {
-                write!(f, "it refers to itself: {}", cycle.join(" → "))
-            }
-            ExpandError::TooLong => write!(
-                f,
-                "its expansion is longer than {EXPANSION_LIMIT} characters"
-            ),
-        }
-    }
-}
 
 /// The macros of one scope (a C/CIF `pieces` attribute, or a whole `.mbn` file).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -12,12 +12,17 @@ pub mod pieces;
 pub mod scope;
 pub mod vocabulary;
 
+use std::sync::Arc;
+
+use rowan::TextSize;
+
+use super::definitions::{Definition, SharedDefinitions};
 use super::{Grammar, Notation};
 use crate::BetzaString;
 use crate::Dialect;
 use crate::board::BoardSize;
 use crate::lint::Findings;
-use crate::tree::{Parse, ast as tree_ast};
+use crate::tree::{Parse, SyntaxNode, ast as tree_ast};
 use crate::vocabulary::dialects::DialectTable;
 use crate::wording::{Paragraphs, slicer};
 
@@ -65,6 +70,28 @@ impl Notation for Mbn {
     /// Macros tie the strings of a file together.
     fn has_macros(&self) -> bool {
         true
+    }
+
+    /// Every definition and macro of the text, its macros dissolved.
+    fn definitions(&self, parse: &Parse) -> Vec<Definition> {
+        pieces::definitions(parse)
+    }
+
+    fn model_in_game(
+        &self,
+        piece: &tree_ast::Piece,
+        game: &[tree_ast::Piece],
+    ) -> crate::model::Piece {
+        build_in_game(piece, game)
+    }
+
+    /// The macros the strings of a scope define and use.
+    fn shared_definitions(
+        &self,
+        roots: &[(TextSize, SyntaxNode)],
+    ) -> Option<Arc<dyn SharedDefinitions>> {
+        let macros = macros::Macros::collect(roots.iter().map(|(start, root)| (*start, root)));
+        Some(Arc::new(macros))
     }
 }
 

@@ -3,42 +3,19 @@
 //! interpreted, all the macro definitions have to be dissolved"), so explanations and
 //! diagrams are made from the dissolved text, one definition at a time.
 
-use rowan::{TextRange, TextSize};
+use rowan::TextSize;
 
-use super::macros::{ExpandError, Macros, key_of};
+use super::macros::{Macros, key_of};
 use crate::SyntaxKind::{self, *};
+use crate::notation::definitions::Definition;
 use crate::tree::{Parse, SyntaxNode};
-
-/// One definition, read for its meaning.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DefinitionMeaning {
-    /// The whole definition, in the coordinates its tree was given in.
-    pub range: TextRange,
-    /// Its identifier as written (`Z`, `@:NR:`), comments left out, when it has one.
-    pub name: Option<String>,
-    /// The comment in its identifier, which names the piece (`Z|Amazon-Rider|`).
-    pub title: Option<String>,
-    /// `@NAME=…`: a macro, which has no moves of its own until it is used.
-    pub is_macro: bool,
-    /// The moves as written, comments left out.
-    pub written: String,
-    /// The moves with every macro use dissolved, or why that fails.
-    pub dissolved: Result<String, ExpandError>,
-}
-
-impl DefinitionMeaning {
-    /// Whether dissolving changed the text: a macro was used.
-    pub fn uses_macros(&self) -> bool {
-        self.dissolved.as_ref().is_ok_and(|d| *d != self.written)
-    }
-}
 
 /// The meaning of `definition` (a DEFINITION node whose text starts at `offset`) under `macros`.
 pub fn definition_meaning(
     macros: &Macros,
     definition: &SyntaxNode,
     offset: TextSize,
-) -> DefinitionMeaning {
+) -> Definition {
     let identifier = definition.children().find(|n| n.kind() == IDENTIFIER);
     let name = identifier.as_ref().map(|i| {
         i.descendants_with_tokens()
@@ -80,7 +57,7 @@ pub fn definition_meaning(
         Some(key) => macros.expand(&key),
         None => macros.dissolve_definition(definition, offset),
     };
-    DefinitionMeaning {
+    Definition {
         range: definition.text_range() + offset,
         name,
         title,
@@ -91,7 +68,7 @@ pub fn definition_meaning(
 }
 
 /// Every definition of one MBN string, under the macros the string itself defines.
-pub fn definitions(parse: &Parse) -> Vec<DefinitionMeaning> {
+pub fn definitions(parse: &Parse) -> Vec<Definition> {
     let root = parse.syntax();
     let macros = Macros::collect([(TextSize::new(0), &root)]);
     root.children()
@@ -121,6 +98,7 @@ fn in_comment(parent: Option<SyntaxNode>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::definitions::ExpandError;
     use crate::{Dialect, parse};
 
     /// Name, whether a macro, written text and dissolved text of each definition.
