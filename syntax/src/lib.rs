@@ -18,7 +18,7 @@
 //!
 //! | module | knows |
 //! |---|---|
-//! | [`host`] | the files Betza lives in: regions with exact byte ranges and their dialect |
+//! | [`host`] | the files Betza lives in, each format one plug-in ([`host::Host`]): how its files are recognised, its regions with exact byte ranges and their dialect, the board a file gives a piece |
 //! | [`lexer`], `parser`, [`tree`] | tokens, the shared Betza grammar, the lossless tree |
 //! | [`notation`] | each notation, one module behind one trait: [`notation::xbetza`], [`notation::fairy`], [`notation::mbn`], [`notation::chained`] and XBoard's reading [`notation::xboard`] (grammar hooks, typed views, letters, lowering, lints, words); [`registry`] is the one dispatch |
 //! | [`model`], [`board`] | moves as legs, and where they go on a board |
@@ -26,8 +26,9 @@
 //! | [`BetzaString`] | one string read once: its parse, model and conversions, shared by lints, comparisons, proofs and every editor feature |
 //! | [`analysis`], [`ide`] | a whole file analysed edit by edit (each distinct string read once, with its findings), and what an editor shows of an open document |
 //!
-//! The generic layers name no particular dialect: what one notation decides, they ask of
-//! `registry::notation(dialect)`.
+//! The generic layers name no particular dialect: what one notation decides, they ask of the
+//! string's notation or of the [`registry`], the one place a dialect or an engine's reading is
+//! dispatched. The layers and the test that holds the code to them: `docs/architecture.md`.
 
 pub mod analysis;
 pub mod board;

@@ -467,7 +467,10 @@ fn few_files_outside_the_notations_name_one() {
         .iter()
         .filter(|known| !files.contains(known))
         .collect();
-    assert!(KNOWN_NAMING_A_NOTATION.len() <= 3, "issue 52: at most three");
+    assert!(
+        KNOWN_NAMING_A_NOTATION.len() <= 3,
+        "issue 52: at most three"
+    );
     assert!(
         new.is_empty() && gone.is_empty(),
         "files outside the notations that name one (docs/architecture.md, 'Layers'): {}\n\

@@ -1,7 +1,8 @@
-//! Finding Betza inside the files people edit. Each scanner turns a whole file into regions
-//! (the exact bytes of one Betza string, its dialect, and where it stands: section, piece) and
-//! host errors (problems of the file itself that hide a piece). Scanners look at lines and
-//! characters only, never panic, and accept every half-typed state of their host syntax.
+//! Finding Betza inside the files people edit. Each format is one host ([`Host`], registered in
+//! `HOSTS`), whose scanner turns a whole file into regions (the exact bytes of one Betza string,
+//! its dialect, and where it stands: section, piece, board) and host errors (problems of the
+//! file itself that hide a piece). Scanners look at lines and characters only, never panic,
+//! and accept every half-typed state of their host syntax.
 
 mod diagram;
 mod errors;
@@ -44,7 +45,7 @@ const HOSTS: &[&dyn Host] = &[
     &plain::Mbn,
 ];
 
-/// The host of `format`.
+/// The host of `format` (every format has one: `every_format_has_its_host`).
 pub fn of(format: HostFormat) -> &'static dyn Host {
     HOSTS
         .iter()

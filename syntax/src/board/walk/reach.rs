@@ -173,7 +173,7 @@ impl Walker<'_> {
         files.len() * ranks.len()
     }
 
-    fn window_sides(
+    pub(super) fn window_sides(
         &self,
         from: Square,
         horizon: Option<u32>,

@@ -111,17 +111,28 @@ impl Walker<'_> {
             return false;
         }
         let unvisited_only = matches!(last.steps, LegSteps::Unvisited(_));
-        self.window(from, horizon).all(|square| {
-            let occupant = self.occupant(square, trail);
-            let landable = match occupant {
-                None => true,
-                Some(Occupant::Enemy) => last.modes.capture_enemy,
-                Some(Occupant::Friend) => last.modes.capture_friend,
-            };
-            !landable
-                || (unvisited_only && trail.visited(self.position.from, square))
-                || self.plain_found(square, occupant)
-        })
+        // Nested loops and one borrow: this scan is most of the time of a long chain's search
+        // (`aaaQ`), and a flattened iterator over the window made it a fifth slower.
+        let (files, ranks) = self.window_sides(from, horizon);
+        let reached = self.reached.borrow();
+        for file in files {
+            for rank in ranks.clone() {
+                let square = Square { file, rank };
+                let occupant = self.occupant(square, trail);
+                let landable = match occupant {
+                    None => true,
+                    Some(Occupant::Enemy) => last.modes.capture_enemy,
+                    Some(Occupant::Friend) => last.modes.capture_friend,
+                };
+                let covered = !landable
+                    || (unvisited_only && trail.visited(self.position.from, square))
+                    || reached[self.position.index(square)] & plain_bit(occupant) != 0;
+                if !covered {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     pub(super) fn reached_at(&self, square: Square) -> bool {
