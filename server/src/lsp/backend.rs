@@ -53,6 +53,8 @@ pub struct Backend {
     /// the documents or settings: a change waits for work still reading (work a cancel has
     /// stopped ends at its next checkpoint), so it changes the documents in place.
     readers: Arc<tokio::sync::RwLock<()>>,
+    /// The files the Explain command wrote, removed at shutdown.
+    explanations: explanation_file::ExplanationFiles,
 }
 
 impl Backend {
@@ -62,6 +64,7 @@ impl Backend {
             state: Mutex::new(State::default()),
             shut_down,
             readers: Arc::default(),
+            explanations: explanation_file::ExplanationFiles::default(),
         }
     }
 
@@ -277,6 +280,7 @@ impl LanguageServer for Backend {
 
     async fn shutdown(&self) -> Result<()> {
         self.shut_down.store(true, Ordering::SeqCst);
+        self.explanations.remove_all();
         Ok(())
     }
 
@@ -541,7 +545,7 @@ impl Backend {
         };
         // The explanation goes to a new file: the client is asked to show it, or, when it
         // cannot show documents, opens the path the command returns.
-        let path = explanation_file::write_new_file(&text).map_err(|error| Error {
+        let path = self.explanations.write(&text).map_err(|error| Error {
             code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
             message: format!("cannot write the explanation to a new file: {error}").into(),
             data: None,

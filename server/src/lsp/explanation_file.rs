@@ -1,9 +1,49 @@
-//! The file the Explain command writes its explanation to.
+//! The files the Explain command writes its explanations to: each in a new file of the
+//! temporary folder, the newest few kept while the server runs, all removed when it shuts down.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
+
+/// How many explanation files stay while the server runs: the newest, which an editor may
+/// still show; each one past them removes the oldest.
+const KEPT: usize = 16;
+
+/// The explanation files this server wrote and has not removed, oldest first.
+#[derive(Debug, Default)]
+pub struct ExplanationFiles {
+    written: Mutex<VecDeque<PathBuf>>,
+}
+
+impl ExplanationFiles {
+    /// Writes `text` to a new file ([`write_new_file`]) and removes the oldest one past
+    /// [`KEPT`].
+    pub fn write(&self, text: &str) -> std::io::Result<PathBuf> {
+        let path = write_new_file(text)?;
+        let mut written = self.written.lock().unwrap_or_else(PoisonError::into_inner);
+        written.push_back(path.clone());
+        while written.len() > KEPT {
+            if let Some(oldest) = written.pop_front() {
+                // Already gone (removed by hand, or the folder emptied): nothing to do.
+                let _ = std::fs::remove_file(oldest);
+            }
+        }
+        Ok(path)
+    }
+
+    /// Removes every file still held: at shutdown, so no explanation outlives its server.
+    pub fn remove_all(&self) {
+        let mut written = self.written.lock().unwrap_or_else(PoisonError::into_inner);
+        for path in written.drain(..) {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
 
 /// Writes `text` to a new file of the temporary folder under a name no one can guess, created
 /// only if nothing stands there (no file, no planted link), so nothing else is overwritten and
 /// another user's files cannot make it fail.
-pub fn write_new_file(text: &str) -> std::io::Result<std::path::PathBuf> {
+fn write_new_file(text: &str) -> std::io::Result<PathBuf> {
     use std::hash::{BuildHasher, Hasher};
     use std::io::Write as _;
     let mut last_error = None;

@@ -378,6 +378,35 @@ async fn semantic_tokens_symbols_and_quick_fixes() {
     assert!(session.finish().await);
 }
 
+/// Issue 56: the Explain command's files do not pile up: the newest sixteen stay while the
+/// server runs (an editor may still show them), each one past them removes the oldest, and
+/// shutting down removes them all.
+#[tokio::test]
+async fn explanation_files_are_removed_past_the_newest_and_at_shutdown() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/pieces.betza";
+    session.open(uri, "betza", "mfW\n").await;
+    let mut written = Vec::new();
+    for _ in 0..20 {
+        let reply = session
+            .request(
+                "workspace/executeCommand",
+                json!({ "command": "betza.explain", "arguments": [uri, 1] }),
+            )
+            .await;
+        let path = reply["result"].as_str().expect("a path").to_owned();
+        written.push(std::path::PathBuf::from(path));
+    }
+    let exists: Vec<bool> = written.iter().map(|path| path.exists()).collect();
+    assert_eq!(exists[..4], [false; 4], "the four oldest are removed");
+    assert_eq!(exists[4..], [true; 16], "the newest sixteen stay");
+    assert!(session.finish().await);
+    assert!(
+        written.iter().all(|path| !path.exists()),
+        "none outlives the server"
+    );
+}
+
 /// Issue 28: a client that shows documents is asked to show the explanation; one that does
 /// not (Neovim 0.7) is not asked, and opens the path the command returns.
 #[tokio::test]
