@@ -476,3 +476,28 @@ fn each_host_reads_the_board_its_file_gives() {
     );
     assert_eq!(board_of(HostFormat::Betza, "W\n"), [None]);
 }
+
+/// Issue 56: a start position's finding and its help list the variant's pieces alike.
+#[test]
+fn a_start_position_finding_and_its_help_list_the_pieces_alike() {
+    let text = "[v:chess]\nstartFen = rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let scan = scan(HostFormat::VariantsIni, text, Dialect::Fairy);
+    let finding = scan
+        .errors
+        .iter()
+        .find(|e| e.message.contains("`z`"))
+        .expect("the stray letter is found");
+    let listed = |said: &str| {
+        said.split("(its pieces: ")
+            .nth(1)
+            .map(|rest| rest[..6].to_owned())
+    };
+    let help = finding.help.as_deref().unwrap_or_default();
+    assert_eq!(
+        listed(&finding.message).as_deref(),
+        Some("bknpqr"),
+        "{}",
+        finding.message
+    );
+    assert_eq!(listed(help).as_deref(), Some("bknpqr"), "{help}");
+}

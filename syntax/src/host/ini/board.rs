@@ -349,11 +349,20 @@ impl Board {
     }
 
     pub fn letters_said(&self) -> String {
-        if self.letters.is_empty() {
-            " (it has none: a section without parent starts with no pieces)".to_owned()
-        } else {
-            format!(" (its pieces: {})", self.letters.iter().collect::<String>())
-        }
+        pieces_said(self.letters.iter().copied())
+    }
+}
+
+/// A variant's piece letters for a message, in the same order wherever they are said (a
+/// finding and its help): alphabetical, in lower case.
+pub(super) fn pieces_said(letters: impl IntoIterator<Item = char>) -> String {
+    let letters: BTreeSet<char> = (letters.into_iter())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if letters.is_empty() {
+        " (it has none: a section without parent starts with no pieces)".to_owned()
+    } else {
+        format!(" (its pieces: {})", letters.iter().collect::<String>())
     }
 }
 

@@ -35,14 +35,10 @@ fn as_char(b: u8) -> char {
     char::from(b)
 }
 
-/// The variant's piece letters, for a message about a letter that is none.
+/// The variant's piece letters, for a message about a letter that is none: said as the
+/// start position's help says them.
 fn pieces_said(rules: &Rules) -> String {
-    let letters: String = rules.piece_letters().map(char::from).collect();
-    if letters.is_empty() {
-        " (it has none: a section without parent starts with no pieces)".to_owned()
-    } else {
-        format!(" (its pieces: {letters})")
-    }
+    crate::host::ini::board::pieces_said(rules.piece_letters().map(char::from))
 }
 
 pub(super) fn too_many_fields(fen: &str, fields: usize, most: usize) -> String {
