@@ -339,12 +339,16 @@ impl Walk {
             }
         };
         if own.file_type().is_symlink() {
-            let inside = path
-                .canonicalize()
-                .is_ok_and(|target| self.roots.iter().any(|root| target.starts_with(root)));
-            if !inside {
-                self.skipped
-                    .push((path, "a link to outside the folders being checked"));
+            let skipped = match path.canonicalize() {
+                // A loop of links, or one whose target is gone: it leads to no file.
+                Err(_) => Some("a link that leads to no file (a loop of links, or a broken link)"),
+                Ok(target) if !self.roots.iter().any(|root| target.starts_with(root)) => {
+                    Some("a link to outside the folders being checked")
+                }
+                Ok(_) => None,
+            };
+            if let Some(why) = skipped {
+                self.skipped.push((path, why));
                 return;
             }
         }

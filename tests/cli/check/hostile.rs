@@ -109,6 +109,10 @@ fn check_dir_opens_only_regular_files_inside_it_once() {
         .expect("a link");
     std::os::unix::fs::symlink(".", folder.join("me")).expect("a link to itself");
     std::os::unix::fs::symlink("..", folder.join("up")).expect("a link to the parent");
+    // Issue 56: a loop of links and a broken link lead to no file, inside the folder or not.
+    std::os::unix::fs::symlink("loop-b.betza", folder.join("loop-a.betza")).expect("a link");
+    std::os::unix::fs::symlink("loop-a.betza", folder.join("loop-b.betza")).expect("a link");
+    std::os::unix::fs::symlink("gone.betza", folder.join("broken.betza")).expect("a link");
     let big = std::fs::File::create(folder.join("big.betza")).expect("a big file");
     big.set_len(65 * 1024 * 1024).expect("a sparse 65 MiB");
     let mut child = Command::new(env!("CARGO_BIN_EXE_betza"))
@@ -135,6 +139,12 @@ fn check_dir_opens_only_regular_files_inside_it_once() {
         report.contains("leak.betza: skipped: a link to outside"),
         "{report}"
     );
+    for name in ["loop-a.betza", "loop-b.betza", "broken.betza"] {
+        assert!(
+            report.contains(&format!("{name}: skipped: a link that leads to no file")),
+            "{report}"
+        );
+    }
     assert!(
         report.contains("big.betza: 68157440 bytes, over the 64 MiB"),
         "{report}"
