@@ -86,26 +86,23 @@ pub(super) fn pieces(list: &str, offset: usize, scan: &mut Scan) {
 /// Gives each piece the board of its game: the `FEN` tag among the tag lines around it (the
 /// lines between the blank lines before and after it), when the position fits a board.
 fn with_game_boards(text: &str, scan: &mut Scan) {
-    // Where each blank line's two line feeds are (`\n\n\n` holds two).
-    let breaks: Vec<usize> = text
-        .as_bytes()
-        .windows(2)
-        .enumerate()
+    // Where each blank line's two line feeds are (`\n\n\n` holds two), read once as the
+    // regions go by in file order: no list of them, however many the file holds.
+    let mut breaks = (text.as_bytes().windows(2).enumerate())
         .filter(|(_, pair)| pair == b"\n\n")
         .map(|(at, _)| at)
-        .collect();
+        .peekable();
+    let mut block_start = 0;
     // The regions come in file order: a game's board is read once.
     let mut last_block = None;
     let mut board: Option<Arc<FileBoard>> = None;
     for region in &mut scan.regions {
         let start = usize::from(region.range.start());
-        let before = breaks.partition_point(|&at| at + 2 <= start);
-        let block_start = before.checked_sub(1).map_or(0, |i| breaks[i] + 2);
-        let block_end = breaks[before..]
-            .iter()
-            .find(|&&at| at >= start)
-            .copied()
-            .unwrap_or(text.len());
+        while let Some(at) = breaks.next_if(|&at| at + 2 <= start) {
+            block_start = at + 2;
+        }
+        // A string never starts on a line feed, so the next break is past its start.
+        let block_end = breaks.peek().copied().unwrap_or(text.len());
         if last_block != Some((block_start, block_end)) {
             last_block = Some((block_start, block_end));
             board = game_board(text.get(block_start..block_end).unwrap_or_default());

@@ -242,17 +242,8 @@ impl Modes {
 
     /// `m`: the default of a non-final leg.
     pub const MOVE: Modes = Modes {
-        to_empty: true,
         capture_enemy: false,
-        capture_friend: false,
-        en_passant: false,
-        hop: false,
-        royal: false,
-        excite: false,
-        tame: false,
-        hop_enemy_only: false,
-        swap_enemy: false,
-        swap_friend: false,
+        ..Modes::MOVE_OR_CAPTURE
     };
 
     pub fn is_empty(self) -> bool {
