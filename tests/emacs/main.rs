@@ -96,7 +96,7 @@ fn session() -> Value {
     let file = dir.join("variants.ini");
     std::fs::write(
         &file,
-        "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\ncastling = false\n\
+        "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nm\ncastling = false\n\
          customPiece3 = z:NN\n",
     )
     .expect("variants.ini");
@@ -112,7 +112,7 @@ fn session() -> Value {
     // Issue 42: a variants file by its content alone.
     std::fs::write(
         dir.join("rules.ini"),
-        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
+        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nm\n",
     )
     .expect("rules.ini");
     // Issue 52: an Interactive Diagram and a C/CIF file.
@@ -188,7 +188,7 @@ fn emacs_runs_the_installed_config_through_eglot() {
     assert_eq!(result["server"], "betza", "{at}: {result}");
     assert_eq!(result["command"], json!(["betza", "lsp"]), "{at}: {result}");
 
-    // Flymake shows the broken string, `x` of `Nx` on line 3, column 18 (0-based), and XBoard's
+    // Flymake shows the broken string, `m` of `Nm` on line 3, column 18 (0-based), and XBoard's
     // warning on `NN`, which only the settings of .dir-locals.el ask for.
     let diagnostics = result["diagnostics"].as_array().expect("diagnostics");
     let codes: Vec<&str> = diagnostics
@@ -206,7 +206,7 @@ fn emacs_runs_the_installed_config_through_eglot() {
     assert_eq!(broken["type"], "eglot-error", "{at}: {result}");
     let text = broken["text"].as_str().unwrap_or_default();
     assert!(
-        text.contains("modifier `x` at the end has no atom"),
+        text.contains("modifier `m` at the end has no atom"),
         "{at}: {text}"
     );
 
@@ -294,7 +294,7 @@ fn emacs_runs_the_installed_config_through_eglot() {
     let actions = strings(&result, "actions");
     assert_eq!(
         actions.first(),
-        Some(&"remove `x` (missing-atom)"),
+        Some(&"remove `m` (missing-atom)"),
         "{at}: {result}"
     );
     assert_eq!(result["fixed_line"], "customPiece2 = y:N", "{at}: {result}");

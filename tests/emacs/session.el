@@ -161,7 +161,7 @@ After 15 s, signal an error naming WHAT."
     (betza-session--put 'letter_completed (betza-session--line))
     (delete-region (line-beginning-position) (line-end-position))
 
-    ;; The quick fix on the broken string (`Nx' becomes `N'): the actions Eglot lists there,
+    ;; The quick fix on the broken string (`Nm' becomes `N'): the actions Eglot lists there,
     ;; then M-x eglot-code-actions, whose prompt the test answers with RET on standard input
     ;; (batch mode reads the minibuffer from there): the preferred action, the fix.  Eglot
     ;; 1.9's `eglot-code-action-quickfix' only lists the actions; it applies none.
@@ -180,7 +180,7 @@ After 15 s, signal an error naming WHAT."
     (with-current-buffer (betza-session--visit plain)
       (betza-session--put 'plain_mode (symbol-name major-mode))
       (betza-session--put 'plain_managed (if eglot--managed-mode t :json-false)))
-    ;; A variants file by its content alone: its mode, and the server's finding on `Nx'.
+    ;; A variants file by its content alone: its mode, and the server's finding on `Nm'.
     (with-current-buffer (betza-session--visit
                           (expand-file-name "rules.ini" (file-name-directory file)))
       (betza-session--put 'rules_mode (symbol-name major-mode))

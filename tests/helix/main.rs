@@ -175,16 +175,16 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     .expect("config.toml");
     std::fs::write(
         dir.join("variants.ini"),
-        "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\ncastling = false\n",
+        "[v:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nm\ncastling = false\n",
     )
     .expect("variants.ini");
     // An ordinary .ini, whose customPiece line the server would check if it were sent.
-    std::fs::write(dir.join("settings.ini"), "[server]\ncustomPiece1 = x:Nx\n")
+    std::fs::write(dir.join("settings.ini"), "[server]\ncustomPiece1 = x:Nm\n")
         .expect("settings.ini");
     // A variants file by its content alone, and an ordinary .ini in a folder named `variants`.
     std::fs::write(
         dir.join("rules.ini"),
-        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
+        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nm\n",
     )
     .expect("rules.ini");
     // The Valkyrie, whose diagram without a board of the file's is a 15x15 window.
@@ -235,9 +235,9 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
 
     // The diagnostic: the gutter's mark on line 3, its message after the line, the count in the
     // status line, and the file's language there too.
-    let message = "modifier `x` at the end has no atom";
+    let message = "modifier `m` at the end has no atom";
     let screen = tmux.wait_for("the server's diagnostic", |s| s.contains(message));
-    let broken = line_with(&screen, "customPiece2 = y:Nx");
+    let broken = line_with(&screen, "customPiece2 = y:Nm");
     assert!(
         broken.starts_with('●') && broken.contains(message),
         "line 3 should carry the mark and the message:\n{screen}"
@@ -370,7 +370,7 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
         status_line(s).contains("fairy-variants") && s.contains(message)
     });
     assert!(
-        line_with(&picked, "king = k:Nx").contains(message),
+        line_with(&picked, "king = k:Nm").contains(message),
         "line 3 of rules.ini should carry the message:\n{picked}"
     );
 

@@ -94,12 +94,12 @@ fn session(nvim: &Path, label: &str) -> Value {
 /// Beside the variants.ini: `pychess-variants.ini` is a variants file by its name (its section
 /// inherits from nothing and it has no custom piece), `rules.ini` by its content (a section
 /// inheriting from chess, a custom piece), `tox.ini` by neither (its `[testenv:lint]` has a
-/// parent that is no variant). Each variant has `Nx` at the start of line 3's value.
+/// parent that is no variant). Each variant has `Nm` at the start of line 3's value.
 const OTHER_FILES: [(&str, &str); 3] = [
-    ("pychess-variants.ini", "[tiny]\nmaxRank = 6\nking = k:Nx\n"),
+    ("pychess-variants.ini", "[tiny]\nmaxRank = 6\nking = k:Nm\n"),
     (
         "rules.ini",
-        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nx\n",
+        "[rules:chess]\ncustomPiece1 = x:fmWfcF\nking = k:Nm\n",
     ),
     (
         "tox.ini",
@@ -374,7 +374,7 @@ fn check_explain(result: &Value, label: &str) {
 
 /// Issue 42: the variants files under other names get the server (the `fairy-variants`
 /// filetype from 0.8 on, where Neovim reads the config's filetype rules), the diagnostic of
-/// `Nx` and `K`'s hover; tox.ini stays `dosini` without it. Every sample is recognised exactly
+/// `Nm` and `K`'s hover; tox.ini stays `dosini` without it. Every sample is recognised exactly
 /// when the server reads it as a variants file.
 fn check_recognition(result: &Value, label: &str) {
     let filetypes = version(result) >= vec![0, 8];
@@ -392,14 +392,14 @@ fn check_recognition(result: &Value, label: &str) {
         assert_eq!(seen["attached"], true, "{label}: {name}: {seen}");
         assert!(
             has(seen, "codes", "missing-atom", Some(2)),
-            "{label}: {name} should have the finding on `Nx`: {seen}"
+            "{label}: {name} should have the finding on `Nm`: {seen}"
         );
         let float = float_words(seen, "float");
         assert!(
             float.contains(&format!(
-                "Nx (Fairy-Stockfish Betza) · piece k in [{section}]"
+                "Nm (Fairy-Stockfish Betza) · piece k in [{section}]"
             )),
-            "{label}: `K` on `Nx` in {name} should show its hover; the float read:\n{float}"
+            "{label}: `K` on `Nm` in {name} should show its hover; the float read:\n{float}"
         );
     }
     // Issue 52: the Interactive Diagram and the C/CIF file, their filetypes (from 0.8 on), the

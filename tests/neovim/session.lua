@@ -100,9 +100,9 @@ local ok, err = pcall(function()
   vim.wait(15000, function() return has(codes(), "fairy-skipped-letter", 2) end, 50)
   results.moved = codes()
 
-  -- A stray letter typed at the end of `customPiece2 = y:N`, then deleted.
+  -- A modifier typed at the end of `customPiece2 = y:N`, with no atom after it, then deleted.
   local typo_line, typo_column = 3, #"customPiece2 = y:N"
-  vim.api.nvim_buf_set_text(buf, typo_line, typo_column, typo_line, typo_column, { "x" })
+  vim.api.nvim_buf_set_text(buf, typo_line, typo_column, typo_line, typo_column, { "m" })
   vim.wait(15000, function() return has(codes(), "missing-atom", typo_line) end, 50)
   results.typo = codes()
   vim.api.nvim_buf_set_text(buf, typo_line, typo_column, typo_line, typo_column + 1, { "" })
@@ -330,7 +330,7 @@ local ok, err = pcall(function()
 
   -- Variants files under other names (issue 42), and a tox.ini beside them: the filetype each
   -- gets, whether the server attached, and in a variants file its diagnostics once they came
-  -- and `K` on line 3's piece (`king = k:Nx`), where Neovim's own `K` would ask man.vim.
+  -- and `K` on line 3's piece (`king = k:Nm`), where Neovim's own `K` would ask man.vim.
   -- Neovim 0.12 attaches a buffer a moment after it opens: tox.ini is opened first and looked
   -- at last, once the others were attached.
   local folder = vim.fn.fnamemodify(file, ":h")

@@ -17,15 +17,9 @@ pub(super) fn findings_of(
     board: Option<BoardSize>,
     options: &Options,
 ) -> Vec<Diagnostic> {
-    let (text, dialect) = (string.text(), string.dialect());
-    let mut out: Vec<Diagnostic> = (string.parse().errors())
-        .iter()
-        .filter_map(|error| {
-            options.leveled(Diagnostic {
-                fix: error.fix(text),
-                ..error.diagnostic()
-            })
-        })
+    let dialect = string.dialect();
+    let mut out: Vec<Diagnostic> = (string.syntax_findings().into_iter())
+        .filter_map(|finding| options.leveled(finding))
         .collect();
     out.extend(string.lint(&options.lint_config(dialect, board)));
     said_once_for_a_comment(&mut out);

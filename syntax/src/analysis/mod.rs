@@ -92,7 +92,7 @@ fn offer_region_findings(found: &mut Bounded, region: &Region, text: &str, local
 fn in_file(region: &Region, text: &str, d: &Diagnostic) -> Diagnostic {
     Diagnostic {
         range: region.to_file(d.range),
-        help: d.fix.as_ref().map(|fix| help_of(fix, text)),
+        help: (d.fix.as_ref().map(|fix| help_of(fix, text))).or_else(|| d.help.clone()),
         fix: d.fix.as_ref().map(|fix| Fix {
             title: fix.title.clone(),
             edits: fix

@@ -14,7 +14,7 @@ pub struct Edit {
 const PREVIEW_CONTEXT: usize = 16;
 
 /// A fix: a title for the editor's menu and the edits to apply together.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fix {
     pub title: String,
     pub edits: Vec<Edit>,

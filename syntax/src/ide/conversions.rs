@@ -171,8 +171,8 @@ mod tests {
         );
         // Already shortest: nothing offered.
         assert!(offered("p.betza", "K\n", "K").is_empty());
-        // Broken: its own fix says what is wrong (`remove x`), no rewrite beside it.
-        assert!(offered("variants.ini", "[v:chess]\ncustomPiece1 = a:Nx\n", "Nx").is_empty());
+        // Broken: its own fix says what is wrong (`remove m`), no rewrite beside it.
+        assert!(offered("variants.ini", "[v:chess]\ncustomPiece1 = a:Nm\n", "Nm").is_empty());
     }
 
     /// Issue 44: XBoard does not distribute the leading `v` of `vrN` as seed 000 does

@@ -67,11 +67,24 @@ impl<'c> Findings<'c> {
     }
 
     pub(crate) fn push(&mut self, code: Code, range: TextRange, message: String, fix: Option<Fix>) {
+        self.push_with_help(code, range, message, fix, None);
+    }
+
+    /// A finding with the help that says what to write where its fix does not.
+    pub(crate) fn push_with_help(
+        &mut self,
+        code: Code,
+        range: TextRange,
+        message: String,
+        fix: Option<Fix>,
+        help: Option<String>,
+    ) {
         let Some(severity) = self.config.level(code) else {
             return;
         };
         self.out.push(Diagnostic {
             fix,
+            help,
             ..Diagnostic::new(range, code, severity, message)
         });
     }

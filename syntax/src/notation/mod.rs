@@ -111,6 +111,17 @@ pub(crate) trait Notation: Grammar {
     /// The notation's own findings, and those of the engines that read it.
     fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>);
 
+    /// The string's syntax findings with their fixes: the parse's errors, each with the fix it
+    /// comes with, unless the notation proves its fixes first.
+    fn syntax_findings(&self, string: &BetzaString) -> Vec<Diagnostic> {
+        (string.parse().errors().iter())
+            .map(|error| Diagnostic {
+                fix: error.fix(),
+                ..error.diagnostic()
+            })
+            .collect()
+    }
+
     /// The engine whose reading the notation is, if any: its findings are facts about the
     /// string's meaning, not about portability.
     fn own_engine(&self) -> Option<Engine> {
@@ -276,6 +287,11 @@ impl BetzaString {
         } else {
             Cow::Owned(notation.model(&notation.read(&self.text).piece()))
         }
+    }
+
+    /// The syntax findings, each with its fix ([`Notation::syntax_findings`]).
+    pub fn syntax_findings(&self) -> Vec<Diagnostic> {
+        self.notation.syntax_findings(self)
     }
 
     /// Every finding for the string, in source order, each fix proven by generation.

@@ -170,12 +170,15 @@ impl fmt::Display for Problem {
     }
 }
 
-/// A syntax error or warning with its exact byte range in the parsed text.
+/// A syntax error or warning with its exact byte range in the parsed text, and what to do
+/// about it: a fix, or in words when no fix is proven.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SyntaxError {
     code: Code,
     pub range: TextRange,
     pub message: String,
+    fix: Option<Fix>,
+    help: Option<String>,
 }
 
 impl SyntaxError {
@@ -187,10 +190,35 @@ impl SyntaxError {
         dialect: Dialect,
     ) -> SyntaxError {
         let found = crate::quote::shortened(&text[range]);
+        let code = problem.code();
+        // Letters with no atom after them are removed: the string is often half typed, and the
+        // quick fix is the way back to the piece before.
+        let fix = (code == codes::MISSING_ATOM)
+            .then(|| Fix::delete(format!("remove `{found}`"), &[range]));
         SyntaxError {
-            code: problem.code(),
+            code,
             range,
             message: problem.message(&found, dialect),
+            fix,
+            help: None,
+        }
+    }
+
+    /// A finding a notation makes of the parser's on what its reader really does, with the
+    /// fix it proved or the help that says what to write.
+    pub(crate) fn said(
+        code: Code,
+        range: TextRange,
+        message: String,
+        fix: Option<Fix>,
+        help: Option<String>,
+    ) -> SyntaxError {
+        SyntaxError {
+            code,
+            range,
+            message,
+            fix,
+            help,
         }
     }
 
@@ -202,14 +230,17 @@ impl SyntaxError {
         self.code.severity
     }
 
-    /// The error as a finding, at its own level, without a fix.
+    /// The error as a finding, at its own level, with its help but without its fix.
     pub fn diagnostic(&self) -> Diagnostic {
-        Diagnostic::new(
-            self.range,
-            self.code(),
-            self.severity(),
-            self.message.clone(),
-        )
+        Diagnostic {
+            help: self.help.clone(),
+            ..Diagnostic::new(
+                self.range,
+                self.code(),
+                self.severity(),
+                self.message.clone(),
+            )
+        }
     }
 
     /// Whether modifiers have no atom after them ([`Problem::MissingAtom`], the one problem
@@ -218,16 +249,9 @@ impl SyntaxError {
         self.code == codes::MISSING_ATOM
     }
 
-    /// The fix a syntax error comes with: letters with no atom after them are removed (the
-    /// string is often half typed, and the quick fix is the way back to the piece before).
-    pub fn fix(&self, text: &str) -> Option<Fix> {
-        let letters = text.get(std::ops::Range::<usize>::from(self.range))?;
-        self.is_missing_atom().then(|| {
-            Fix::delete(
-                format!("remove `{}`", crate::quote::shortened(letters)),
-                &[self.range],
-            )
-        })
+    /// The fix a syntax error comes with, if any.
+    pub fn fix(&self) -> Option<Fix> {
+        self.fix.clone()
     }
 }
 

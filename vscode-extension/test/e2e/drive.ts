@@ -268,7 +268,7 @@ async function run(): Promise<void> {
       await quickInput(page, "Control+P", "pychess-variants.ini", "pychess-variants.ini");
       await waitFor(page, "the Fairy-Stockfish variants language", languageMode, (t) => t.includes("Fairy-Stockfish variants"));
       await page.locator(".squiggly-error").first().waitFor({ timeout: STEP_TIMEOUT });
-      await hoverAt(3, 10, "Nx (Fairy-Stockfish Betza) · piece k in [tiny]");
+      await hoverAt(3, 10, "Nm (Fairy-Stockfish Betza) · piece k in [tiny]");
     });
 
     await step("rules.ini opens as INI and becomes a variants file by its content: squiggle and hover", async () => {

@@ -69,12 +69,12 @@ export function prepare(): void {
  * Variants files under other names (issue 42), and a plain `.ini`: `pychess-variants.ini` is one
  * by its name alone (its section inherits from nothing and it has no custom piece), `rules.ini`
  * by its content alone (a section inheriting from chess); `settings.ini` is neither. Each
- * variant has a broken string, `Nx`, on line 3. `large.variants.ini` has a 12x10 board and, on
+ * variant has a broken string, `Nm`, on line 3. `large.variants.ini` has a 12x10 board and, on
  * line 5, a string with a long finding, whose hover must still show the whole diagram.
  */
 export const INI_FILES = {
-  "pychess-variants.ini": "[tiny]\nmaxRank = 6\nking = k:Nx\n",
-  "rules.ini": "[rules:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nx\n",
+  "pychess-variants.ini": "[tiny]\nmaxRank = 6\nking = k:Nm\n",
+  "rules.ini": "[rules:chess]\ncustomPiece1 = x:fmWfcF\ncustomPiece2 = y:Nm\n",
   "settings.ini": "[server]\nport = 8080\nmode = Nx\n",
   "large.variants.ini":
     "[large:chess]\nmaxFile = l\nmaxRank = 10\nstartFen = 12/12/12/12/12/12/12/12/12/K10k w - - 0 1\ncustomPiece1 = a:NN\n",

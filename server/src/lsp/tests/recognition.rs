@@ -17,7 +17,7 @@ async fn an_ini_sent_as_plain_ini_is_read_by_its_content() {
             .is_some_and(|c| c.contains(&json!("betza.isVariantsFile"))),
         "{init}"
     );
-    let rules = "[v:chess]\ncustomPiece1 = x:Nx\n";
+    let rules = "[v:chess]\ncustomPiece1 = x:Nm\n";
     let published = session.open("file:///w/rules.ini", "ini", rules).await;
     assert_eq!(
         published["diagnostics"][0]["code"], "missing-atom",

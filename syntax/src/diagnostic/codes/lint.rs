@@ -246,8 +246,8 @@ catalogue! {
         Some(FairyStockfish),
         "a letter Fairy-Stockfish skips without a word",
         "Fairy-Stockfish ignores letters it does not know and builds a different piece: `mafsW` moves as `mfsW`.",
-        (Fairy, "mafsW", "nN"),
-        None,
+        (Fairy, "mafsW", "mfsW"),
+        Some(Keeps),
     ),
     FAIRY_NO_MOVES = rule(
         "fairy-no-moves",

@@ -127,6 +127,13 @@ catalogue! {
         "`R12` is a rook of range 1 to Fairy-Stockfish, not of range 12.",
         (Fairy, "R12", "R7"),
     ),
+    FAIRY_BRACKET_GROUP = syntax(
+        "fairy-bracket-group",
+        Warning,
+        "an Interactive Diagram bracket group in a Fairy-Stockfish string",
+        "Fairy-Stockfish skips `[`, `]` and what it does not know inside, and reads the atoms of `[W?B]` as moves of their own, `WB`.",
+        (Fairy, "v[W?B]", "vWB"),
+    ),
     CASTLING_BAD_STEP = syntax(
         "castling-bad-step",
         Error,

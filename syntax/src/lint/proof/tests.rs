@@ -20,6 +20,15 @@ fn findings(text: &str, dialect: Dialect) -> Vec<Diagnostic> {
     crate::BetzaString::new(text, dialect).lint(&config)
 }
 
+/// The syntax findings of a Fairy-Stockfish string with their fixes, which promise to keep
+/// what the engine plays: it reads every string (notes F10, F11).
+fn syntax_findings(text: &str, dialect: Dialect) -> Vec<Diagnostic> {
+    if dialect != Dialect::Fairy {
+        return Vec::new();
+    }
+    crate::BetzaString::new(text, dialect).syntax_findings()
+}
+
 fn codes(text: &str, dialect: Dialect) -> Vec<Code> {
     findings(text, dialect).iter().map(|d| d.code).collect()
 }
@@ -74,7 +83,11 @@ fn first_difference(
 fn broken_promise(text: &str, dialect: Dialect, finding: &Diagnostic) -> Option<String> {
     let fix = finding.fix.as_ref()?;
     let fixed = fix.apply(text);
-    let promise = finding.code.fix?;
+    let syntax_keeps = finding.code.family == crate::diagnostic::Family::Syntax;
+    let promise = finding
+        .code
+        .fix
+        .or(syntax_keeps.then_some(Promise::Keeps))?;
     if promise == Promise::Intended {
         return None;
     }
@@ -140,10 +153,24 @@ fn random_piece(numbers: &mut Numbers, dialect: Dialect) -> String {
             }
             for _ in 0..numbers.below(4) {
                 text.push(numbers.pick(modifiers));
+                // Characters Fairy-Stockfish skips, between modifiers and their atom.
+                if dialect == Dialect::Fairy && numbers.below(6) == 0 {
+                    text.push(numbers.pick("[]?-0123456789yuxoatz( )*"));
+                }
             }
         }
         let atom = numbers.pick(atoms);
+        // An Interactive Diagram's bracket group around the atom and what follows.
+        let group = dialect == Dialect::Fairy && numbers.below(8) == 0;
+        if group {
+            text.push('[');
+        }
         text.push(atom);
+        if group {
+            text.push(numbers.pick("?-"));
+            text.push(numbers.pick(atoms));
+            text.push(']');
+        }
         match numbers.below(10) {
             0 => text.push(atom),
             1 | 2 => text.push(numbers.pick("012345")),
@@ -161,7 +188,10 @@ fn every_fix_keeps_its_promise(dialect: Dialect, count: usize, seed: u64) {
     let mut broken = Vec::new();
     for _ in 0..count {
         let text = random_piece(&mut numbers, dialect);
-        for finding in findings(&text, dialect) {
+        for finding in findings(&text, dialect)
+            .into_iter()
+            .chain(syntax_findings(&text, dialect))
+        {
             if finding.fix.is_some() {
                 offered += 1;
             }

@@ -8,7 +8,7 @@ use crate::parser::SpanNode;
 use crate::tree::{Parse, ast};
 use crate::{Dialect, SyntaxError};
 
-use super::{model, parser};
+use super::{model, parser, skipped};
 
 pub(crate) struct Fairy;
 
@@ -18,7 +18,9 @@ impl Grammar for Fairy {
     }
 
     fn parse(&self, text: &str, tokens: &[Token]) -> (SpanNode, Vec<SyntaxError>) {
-        crate::parser::parse_betza(text, tokens, Dialect::Fairy, parser::DIGITS)
+        let (tree, errors) =
+            crate::parser::parse_betza(text, tokens, Dialect::Fairy, parser::DIGITS);
+        (tree, skipped::engine_errors(text, errors))
     }
 
     /// The meaning is what the engine builds, read from the text as the engine reads it.

@@ -13,8 +13,10 @@ use crate::board::{generate, without_repeats};
 use crate::diagnostic::codes;
 use crate::lint::{Comparison, Findings, Fix, difference};
 use crate::model;
+use crate::notation::Grammar;
 use crate::notation::fairy::grammar::Fairy;
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
+use crate::notation::fairy::skipped::{SkipReading, window};
 use crate::notation::xbetza::grammar::XBetza;
 use crate::notation::xbetza::lint as meaning;
 use crate::{BetzaString, Dialect, Reading};
@@ -33,7 +35,7 @@ pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
         meaning::default_modes(&legs, Dialect::Fairy, findings);
     }
     if findings.wants(codes::FAIRY_SKIPPED_LETTER) {
-        skipped(text, engine, findings);
+        skipped(string, findings);
     }
     let whole = fingerprint(string.model());
     if findings.wants(codes::FAIRY_LAME_IGNORED) {
@@ -264,106 +266,32 @@ fn lame_ignored(
     }
 }
 
-/// Letters and digits the engine passes over (other characters are syntax errors already).
-fn skipped(text: &str, engine: &EnginePiece, findings: &mut Findings<'_>) {
-    // The move reader skips `e`, but the variants.ini reader puts a piece with an `e` anywhere
-    // among the pieces that capture en passant (note F9): not skipped in effect.
-    let letters: Vec<TextRange> = engine
-        .skipped
-        .iter()
-        .copied()
-        .filter(|range| {
-            let letter = &text[*range];
-            letter.chars().all(|c| c.is_ascii_alphanumeric()) && letter != "e"
-        })
-        .collect();
-    // Letters skipped one after another are one finding: one cause, and a string of thousands
-    // of them costs one message.
-    let mut rest = &letters[..];
-    while let Some(first) = rest.first() {
-        let run = 1 + rest
-            .windows(2)
-            .take_while(|pair| pair[0].end() == pair[1].start())
-            .count();
-        let (group, after) = rest.split_at(run);
-        rest = after;
-        let range = first.cover(group[run - 1]);
-        let message = if run > 1 {
-            format!(
-                "Fairy-Stockfish skips these {run} letters: `{}`",
-                window(text[range].chars())
-            )
-        } else {
-            skipped_letter(text, engine, range)
-        };
-        findings.push(codes::FAIRY_SKIPPED_LETTER, range, message, None);
-    }
-}
-
-/// At most this many characters of a string are quoted in a message; a longer one is shown by
-/// its two ends.
-const QUOTED: usize = 24;
-
-/// The characters `chars`, or their two ends around `…` when there are more than [`QUOTED`].
-/// Only the ends are read, so quoting a letter of an atom of thousands costs no more than
-/// quoting a short one.
-fn window<I>(chars: I) -> String
-where
-    I: DoubleEndedIterator<Item = char> + Clone,
-{
-    if chars.clone().nth(QUOTED).is_none() {
-        return chars.collect();
-    }
-    let head: String = chars.clone().take(QUOTED / 2).collect();
-    let mut tail: Vec<char> = chars.rev().take(QUOTED / 2).collect();
-    tail.reverse();
-    format!("{head}…{}", tail.into_iter().collect::<String>())
-}
-
-/// What the engine does without one skipped letter (at `range`).
-fn skipped_letter(text: &str, engine: &EnginePiece, range: TextRange) -> String {
-    let letter = &text[range];
-    // Atoms are in source order: the last one starting at or before the letter.
-    let before = engine
-        .atoms
-        .partition_point(|a| a.source.start() <= range.start())
-        .checked_sub(1)
-        .and_then(|i| engine.atoms.get(i));
-    let inside = before.filter(|a| a.source.contains_range(range));
-    // A digit after an atom's own digit or doubled letter: the engine reads no more.
-    let after = before.filter(|a| {
-        a.source.end() <= range.start()
-            && text[usize::from(a.source.end())..usize::from(range.end())]
-                .chars()
-                .all(|c| c.is_ascii_digit())
-    });
-    match (inside, after) {
-        (Some(atom), _) => {
-            let whole = &text[atom.source];
-            let read = text[usize::from(atom.source.start())..usize::from(range.start())]
-                .chars()
-                .chain(text[usize::from(range.end())..usize::from(atom.source.end())].chars());
-            format!(
-                "Fairy-Stockfish skips `{letter}`: it reads `{}` as `{}`",
-                window(whole.chars()),
-                window(read)
-            )
+/// Letters and digits the engine passes over where the grammar found nothing wrong (the
+/// characters it did are said with its findings, `skipped::engine_errors`): each run one
+/// finding, with their removal when the engine plays the string alike without them.
+fn skipped(string: &BetzaString, findings: &mut Findings<'_>) {
+    let text = string.text();
+    let errors = string.parse().errors();
+    let mut reading = SkipReading::new(text);
+    let groups = reading.bracket_groups();
+    for run in reading.runs(&groups) {
+        let found = |e: &crate::SyntaxError| e.range.intersect(run).is_some_and(|r| !r.is_empty());
+        if !text[run].chars().any(|c| c.is_ascii_alphanumeric()) || errors.iter().any(found) {
+            continue;
         }
-        (None, Some(atom)) if atom.suffix.is_some() => {
-            let read = &text[atom.source];
-            let written = &text[usize::from(atom.source.start())..usize::from(range.end())];
-            let cause = if atom.suffix.is_some_and(|c| c.is_ascii_digit()) {
-                "it reads a range of one digit"
+        let message = reading.what_it_reads(run).unwrap_or_else(|| {
+            let count = text[run].chars().count();
+            if count > 1 {
+                format!(
+                    "Fairy-Stockfish skips these {count} letters: `{}`",
+                    window(text[run].chars())
+                )
             } else {
-                "a doubled atom already rides, and takes no range"
-            };
-            format!(
-                "Fairy-Stockfish skips `{letter}`: {cause}, so it plays `{}` as `{}`",
-                window(written.chars()),
-                window(read.chars())
-            )
-        }
-        _ => format!("Fairy-Stockfish skips `{letter}`"),
+                format!("Fairy-Stockfish skips `{}`", &text[run])
+            }
+        });
+        let (fix, help) = reading.proven_removal(run);
+        findings.push_with_help(codes::FAIRY_SKIPPED_LETTER, run, message, fix, help);
     }
 }
 
@@ -379,6 +307,15 @@ pub(crate) fn check_engines(string: &BetzaString, findings: &mut Findings<'_>) {
 /// squares that show it.
 fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
     let seen = findings.seen();
+    // A string XBetza reads with errors (`v[W?B]`) has no XBetza reading to compare.
+    let xbetza_errors = if string.dialect() == XBetza.dialect() {
+        string.parse().has_errors()
+    } else {
+        XBetza.read(string.text()).has_errors()
+    };
+    if xbetza_errors {
+        return;
+    }
     let seed = string.model_as(&XBetza);
     let engine = string.model_as(&Fairy);
     if fingerprint(&seed) == fingerprint(&engine) {

@@ -5,6 +5,7 @@ pub(crate) mod grammar;
 pub(crate) mod lint;
 pub mod model;
 mod parser;
+pub(crate) mod skipped;
 
 use super::Notation;
 use super::spelling::Spelling;
@@ -29,6 +30,11 @@ impl Notation for Fairy {
         lint::check(string, findings);
         super::xboard::lint::check(string, findings);
         lint::check_engines(string, findings);
+    }
+
+    /// The fixes of what the engine skips are proven by generating its moves.
+    fn syntax_findings(&self, string: &BetzaString) -> Vec<crate::diagnostic::Diagnostic> {
+        skipped::proven(string)
     }
 
     fn own_engine(&self) -> Option<Engine> {
