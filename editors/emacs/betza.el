@@ -18,9 +18,9 @@
 ;;   (require 'betza)
 ;;
 ;; Files are chosen as the server chooses them: a Fairy-Stockfish variants file is an `.ini'
-;; named `*variants*.ini' or whose content is one (a `customPiece1 = ...' or `pieceToCharTable
-;; = ...' line, or a section `[name:parent]' inheriting from a built-in variant or a section
-;; above it); an ordinary `.ini' stays in `conf-windows-mode' and is left alone.  Then `.pgn',
+;; named `*variants*.ini' or whose content is one (a key of Fairy-Stockfish's options, such as
+;; `maxRank = ...' or `pawn = p', or a section `[name:parent]' inheriting from a built-in variant
+;; or a section above it); an ordinary `.ini' stays in `conf-windows-mode' and is left alone.  Then `.pgn',
 ;; `.diagram', `.cif', `.ccif', `.betza' and `.mbn'.  Each gets a major mode of its own, derived
 ;; from the mode Emacs would have used, and Eglot starts `betza lsp' in it (set
 ;; `betza-eglot-ensure' to nil to start it yourself with M-x eglot).  M-x betza-variants-mode picks the mode by hand.
@@ -146,9 +146,109 @@ lines `name:ID:betza:image:squares', whose Betza (XBetza) the server checks."
     "janggimodern" "janggicasual")
   "The variants Fairy-Stockfish has built in, which a section may inherit from.")
 
-(defconst betza--variants-key-regexp
-  "[ \t]*\\(?:pieceToCharTable\\|customPiece[0-9]*\\)[ \t]*="
-  "A line of a key that only a variants file has, matched in any case.")
+(defconst betza--variants-keys
+  '("maxrank" "maxfile" "whiteflag" "blackflag" "castlingrookpiece" "whitedropregion"
+    "blackdropregion" "pawntypes" "varianttemplate" "piecetochartable" "pocketsize" "chess960"
+    "twoboards" "startfen" "promotionregionwhite" "promotionregionblack" "promotionpawntypes"
+    "promotionpawntypeswhite" "promotionpawntypesblack" "promotionpiecetypes"
+    "promotionpiecetypeswhite" "promotionpiecetypesblack" "sittuyinpromotion"
+    "piecepromotiononcapture" "mandatorypawnpromotion" "mandatorypiecepromotion" "piecedemotion"
+    "blastoncapture" "blastimmunetypes" "mutuallyimmunetypes" "petrifyoncapturetypes"
+    "petrifyblastpieces" "doublestep" "doublestepregionwhite" "doublestepregionblack"
+    "triplestepregionwhite" "triplestepregionblack" "enpassantregion" "enpassantregionwhite"
+    "enpassantregionblack" "enpassanttypes" "enpassanttypeswhite" "enpassanttypesblack"
+    "castlingdroppedpiece" "castlingkingsidefile" "castlingqueensidefile" "castlingrank"
+    "castlingkingfile" "castlingkingpiece" "castlingkingpiecewhite" "castlingkingpieceblack"
+    "castlingrookkingsidefile" "castlingrookqueensidefile" "castlingrookpieces"
+    "castlingrookpieceswhite" "castlingrookpiecesblack" "oppositecastling" "dropchecks"
+    "mustcapture" "mustdrop" "mustdroptype" "piecedrops" "droploop" "capturestohand"
+    "firstrankpawndrops" "promotionzonepawndrops" "enclosingdrop" "enclosingdropstart"
+    "dropregionwhite" "dropregionblack" "sittuyinrookdrop" "dropoppositecoloredbishop"
+    "droppromoted" "dropnodoubled" "dropnodoubledcount" "immobilityillegal" "wallingrule"
+    "wallingregionwhite" "wallingregionblack" "wallingregion" "wallormove" "seirawangating"
+    "cambodianmoves" "diagonallines" "passwhite" "passblack" "passonstalemate"
+    "passonstalematewhite" "passonstalemateblack" "makpongrule" "flyinggeneral"
+    "soldierpromotionrank" "flipenclosedpieces" "nmoveruletypes" "nmoveruletypeswhite"
+    "nmoveruletypesblack" "nmoverule" "nfoldrule" "nfoldvalue" "nfoldvalueabsolute"
+    "perpetualcheckillegal" "moverepetitionillegal" "chasingrule" "stalematevalue"
+    "stalematepiececount" "checkmatevalue" "shogipawndropmateillegal" "shatarmaterule"
+    "bikjangrule" "extinctionvalue" "extinctionclaim" "extinctionpseudoroyal" "duplecheck"
+    "extinctionpiecetypes" "extinctionpiececount" "extinctionopponentpiececount" "flagpiece"
+    "flagpiecewhite" "flagpieceblack" "flagregion" "flagregionwhite" "flagregionblack"
+    "flagpiececount" "flagpieceblockedwin" "flagmove" "flagpiecesafe" "checkcounting" "connectn"
+    "connectpiecetypes" "connecthorizontal" "connectvertical" "connectdiagonal"
+    "connectregion1white" "connectregion2white" "connectregion1black" "connectregion2black"
+    "connectnxn" "collinearn" "connectvalue" "materialcounting" "adjudicatefullboard"
+    "countingrule" "castlingwins" "promotionrank" "doublesteprank" "doublesteprankmin"
+    "dropontop" "piecevaluemg" "piecevalueeg" "promotionlimit" "promotedpiecetype" "fersalfil"
+    "shogipawn" "shogiknight" "dragonhorse" "janggicannon" "janggielephant"
+    "mobilityregionwhitepawn" "mobilityregionblackpawn" "mobilityregionwhiteknight"
+    "mobilityregionblackknight" "mobilityregionwhitebishop" "mobilityregionblackbishop"
+    "mobilityregionwhiterook" "mobilityregionblackrook" "mobilityregionwhitequeen"
+    "mobilityregionblackqueen" "mobilityregionwhitefers" "mobilityregionblackfers"
+    "mobilityregionwhitealfil" "mobilityregionblackalfil" "mobilityregionwhitefersalfil"
+    "mobilityregionblackfersalfil" "mobilityregionwhitesilver" "mobilityregionblacksilver"
+    "mobilityregionwhiteaiwok" "mobilityregionblackaiwok" "mobilityregionwhitebers"
+    "mobilityregionblackbers" "mobilityregionwhitearchbishop" "mobilityregionblackarchbishop"
+    "mobilityregionwhitechancellor" "mobilityregionblackchancellor" "mobilityregionwhiteamazon"
+    "mobilityregionblackamazon" "mobilityregionwhiteknibis" "mobilityregionblackknibis"
+    "mobilityregionwhitebiskni" "mobilityregionblackbiskni" "mobilityregionwhitekniroo"
+    "mobilityregionblackkniroo" "mobilityregionwhiterookni" "mobilityregionblackrookni"
+    "mobilityregionwhiteshogipawn" "mobilityregionblackshogipawn" "mobilityregionwhitelance"
+    "mobilityregionblacklance" "mobilityregionwhiteshogiknight" "mobilityregionblackshogiknight"
+    "mobilityregionwhitegold" "mobilityregionblackgold" "mobilityregionwhitedragonhorse"
+    "mobilityregionblackdragonhorse" "mobilityregionwhiteclobber" "mobilityregionblackclobber"
+    "mobilityregionwhitebreakthrough" "mobilityregionblackbreakthrough"
+    "mobilityregionwhiteimmobile" "mobilityregionblackimmobile" "mobilityregionwhitecannon"
+    "mobilityregionblackcannon" "mobilityregionwhitejanggicannon"
+    "mobilityregionblackjanggicannon" "mobilityregionwhitesoldier" "mobilityregionblacksoldier"
+    "mobilityregionwhitehorse" "mobilityregionblackhorse" "mobilityregionwhiteelephant"
+    "mobilityregionblackelephant" "mobilityregionwhitejanggielephant"
+    "mobilityregionblackjanggielephant" "mobilityregionwhitebanner" "mobilityregionblackbanner"
+    "mobilityregionwhitewazir" "mobilityregionblackwazir" "mobilityregionwhitecommoner"
+    "mobilityregionblackcommoner" "mobilityregionwhitecentaur" "mobilityregionblackcentaur"
+    "mobilityregionwhiteking" "mobilityregionblackking" "mobilityregionwhitecustompiece1"
+    "mobilityregionblackcustompiece1" "mobilityregionwhitecustompiece2"
+    "mobilityregionblackcustompiece2" "mobilityregionwhitecustompiece3"
+    "mobilityregionblackcustompiece3" "mobilityregionwhitecustompiece4"
+    "mobilityregionblackcustompiece4" "mobilityregionwhitecustompiece5"
+    "mobilityregionblackcustompiece5" "mobilityregionwhitecustompiece6"
+    "mobilityregionblackcustompiece6" "mobilityregionwhitecustompiece7"
+    "mobilityregionblackcustompiece7" "mobilityregionwhitecustompiece8"
+    "mobilityregionblackcustompiece8" "mobilityregionwhitecustompiece9"
+    "mobilityregionblackcustompiece9" "mobilityregionwhitecustompiece10"
+    "mobilityregionblackcustompiece10" "mobilityregionwhitecustompiece11"
+    "mobilityregionblackcustompiece11" "mobilityregionwhitecustompiece12"
+    "mobilityregionblackcustompiece12" "mobilityregionwhitecustompiece13"
+    "mobilityregionblackcustompiece13" "mobilityregionwhitecustompiece14"
+    "mobilityregionblackcustompiece14" "mobilityregionwhitecustompiece15"
+    "mobilityregionblackcustompiece15" "mobilityregionwhitecustompiece16"
+    "mobilityregionblackcustompiece16" "mobilityregionwhitecustompiece17"
+    "mobilityregionblackcustompiece17" "mobilityregionwhitecustompiece18"
+    "mobilityregionblackcustompiece18" "mobilityregionwhitecustompiece19"
+    "mobilityregionblackcustompiece19" "mobilityregionwhitecustompiece20"
+    "mobilityregionblackcustompiece20" "mobilityregionwhitecustompiece21"
+    "mobilityregionblackcustompiece21" "mobilityregionwhitecustompiece22"
+    "mobilityregionblackcustompiece22" "mobilityregionwhitecustompiece23"
+    "mobilityregionblackcustompiece23" "mobilityregionwhitecustompiece24"
+    "mobilityregionblackcustompiece24" "mobilityregionwhitecustompiece25"
+    "mobilityregionblackcustompiece25")
+  "The keys of Fairy-Stockfish's options that only a variants file has, in lower case.")
+
+(defconst betza--variants-piece-keys
+  '("pawn" "knight" "bishop" "rook" "queen" "fers" "alfil" "silver" "aiwok" "bers" "archbishop"
+    "chancellor" "amazon" "knibis" "biskni" "kniroo" "rookni" "lance" "gold" "clobber"
+    "breakthrough" "immobile" "cannon" "soldier" "horse" "elephant" "banner" "wazir" "commoner"
+    "centaur" "king")
+  "Its pieces named by a plain word, which count with a letter as their value.")
+
+(defconst betza--variants-switch-keys
+  '("castling" "checking" "gating" "pass")
+  "Its rules named by a plain word, which count with the value true or false.")
+
+(defconst betza--variants-numbered-key-regexp
+  "\\`\\(?:custompiece[0-9]*\\)\\'"
+  "A key of a variants file that ends in a number, in lower case.")
 
 (defconst betza--variants-file-regexp "\\.ini\\'"
   "The names of the files whose content may make them variants files
@@ -177,12 +277,32 @@ lines `name:ID:betza:image:squares', whose Betza (XBetza) the server checks."
   (add-to-list 'auto-mode-alist '("\\.mbn\\'" . betza-mbn-mode)))
 ;; End of the generated part.
 
+(defun betza--variants-key-p ()
+  "Whether the line at point is a `key = value' only a variants file has.
+That is a key of Fairy-Stockfish's options, in any case, and for a key
+that is a plain word a value the engine reads as it: a letter, alone
+or before `:', for a piece, `true' or `false' for a rule."
+  (when (looking-at "\\([^=\n]*\\)=\\(.*\\)$")
+    ;; Both parts are taken before `string-trim', which changes the match data.
+    (let* ((key (match-string-no-properties 1))
+           (value (string-trim (match-string-no-properties 2)))
+           (key (downcase (string-trim key)))
+           (case-fold-search nil))
+      (cond
+       ((member key betza--variants-keys) t)
+       ((string-match-p betza--variants-numbered-key-regexp key) t)
+       ((member key betza--variants-piece-keys)
+        (and (string-match-p "\\`[A-Za-z]\\(?::\\|\\'\\)" value) t))
+       ((member key betza--variants-switch-keys)
+        (and (member (downcase value) '("true" "false")) t))))))
+
 (defun betza--holds-variants-p ()
   "Whether the buffer holds a Fairy-Stockfish variants file, as the server decides.
-That is a `customPiece1'... or `pieceToCharTable' key, or a section
-inheriting from a built-in variant or from a section above it, in any
-case (syntax/src/host/ini/mod.rs, `is_variants_file').  A parent alone
-is not enough: tox.ini's `[testenv:lint]' has one."
+That is a key of Fairy-Stockfish's options (`betza--variants-key-p'),
+or a section inheriting from a built-in variant or from a section above
+it, in any case (syntax/src/host/ini/recognition.rs,
+`is_variants_file').  A parent alone is not enough: tox.ini's
+`[testenv:lint]' has one."
   (save-excursion
     (save-restriction
       (widen)
@@ -201,7 +321,7 @@ is not enough: tox.ini's `[testenv:lint]' has one."
                   (setq found (or (member parent betza--built-in-variants)
                                   (member parent above)))))
               (push (downcase name) above)))
-           ((looking-at betza--variants-key-regexp)
+           ((betza--variants-key-p)
             (setq found t)))
           (forward-line 1))
         (and found t)))))

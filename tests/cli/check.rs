@@ -8,6 +8,7 @@ use super::{betza, stderr};
 mod bounded;
 mod formats;
 mod hostile;
+mod named_ini;
 mod sarif_schema;
 
 /// A file named `name` holding `contents`, in a folder of its own that is removed with it.

@@ -105,3 +105,30 @@ pub fn wrapped(words: &[String], indent: &str, width: usize) -> String {
     }
     lines.iter().map(|line| format!("{line}\n")).collect()
 }
+
+/// The lists of words an editor that reads an `.ini` itself recognises a variants file by
+/// (`IniContent`), in lower case, each with its name (upper snake case) and what it holds.
+// Neovim and Emacs read content themselves; Helix and VS Code ask the server.
+#[allow(dead_code)]
+pub fn content_lists(
+    content: &betza_syntax::host::kinds::IniContent,
+) -> [(&'static str, &'static str, Vec<String>); 3] {
+    let lower = |words: Vec<&str>| words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    [
+        (
+            "KEYS",
+            "The keys of Fairy-Stockfish's options that only a variants file has, in lower case.",
+            lower((content.keys)()),
+        ),
+        (
+            "PIECE_KEYS",
+            "Its pieces named by a plain word, which count with a letter as their value.",
+            lower((content.piece_keys)()),
+        ),
+        (
+            "SWITCH_KEYS",
+            "Its rules named by a plain word, which count with the value true or false.",
+            lower((content.switch_keys)()),
+        ),
+    ]
+}

@@ -28,6 +28,10 @@ pub fn samples() -> Vec<(String, String)> {
         ),
         ("supervisord.ini", "[program:web]\ncommand = serve\n"),
         ("unknown-parent.ini", "[mine:chesss]\nmaxRank = 6\n"),
+        ("scratch.ini", "[v]\npawn = p\nKing = k:WF\n"),
+        ("rule.ini", "[v]\n  castling = FALSE \n"),
+        ("economy.ini", "[money]\ngold = 100\nsilver = ag\n"),
+        ("password.ini", "[db]\npass = secret\n"),
     ]
     .into_iter()
     .map(|(name, text)| (name.to_owned(), text.to_owned()))

@@ -54,19 +54,27 @@ fn block() -> String {
     lisp +=
         "  \"The variants Fairy-Stockfish has built in, which a section may inherit from.\")\n\n";
 
-    let keys: Vec<String> = (shared.content.keys.iter().map(|k| k.to_string()))
-        .chain(
-            shared
-                .content
-                .numbered_keys
-                .iter()
-                .map(|k| format!("{k}[0-9]*")),
-        )
+    let lists = generated::content_lists(&shared.content);
+    for (name, doc, words) in lists {
+        let name = format!(
+            "betza--variants-{}",
+            name.to_ascii_lowercase().replace('_', "-")
+        );
+        let words: Vec<String> = words.iter().map(|w| string(w)).collect();
+        let listed = generated::wrapped(&words, "    ", 96);
+        lisp += &format!(
+            "(defconst {name}\n  '({})\n  {})\n\n",
+            listed.trim().trim_end_matches('\n'),
+            string(doc)
+        );
+    }
+    let numbered: Vec<String> = (shared.content.numbered_keys.iter())
+        .map(|k| format!("{}[0-9]*", k.to_ascii_lowercase()))
         .collect();
     lisp += &format!(
-        "(defconst betza--variants-key-regexp\n  {}\n  \"A line of a key that only a \
-         variants file has, matched in any case.\")\n\n",
-        string(&format!("[ \t]*\\(?:{}\\)[ \t]*=", keys.join("\\|")))
+        "(defconst betza--variants-numbered-key-regexp\n  {}\n  \"A key of a variants file \
+         that ends in a number, in lower case.\")\n\n",
+        string(&format!("\\`\\(?:{}\\)\\'", numbered.join("\\|")))
     );
     lisp += &format!(
         "(defconst betza--variants-file-regexp {}\n  \"The names of the files whose content \

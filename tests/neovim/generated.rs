@@ -32,14 +32,15 @@ fn block() -> String {
         .find_map(|kind| Some((kind, kind.shared?)))
         .expect("a kind shares .ini");
     lua += &format!(
-        "-- An `.{ext}` is a variants file by a word in its name, or by a key of these (in lower \
-         case;\n-- a numbered key takes any digits) or a section inheriting from a built-in \
-         variant or\n-- from a section above it.\n\
+        "-- An `.{ext}` is a variants file by a word in its name, or by its content: a key of \
+         KEYS\n-- (in lower case; a numbered key takes any digits), one of PIECE_KEYS whose value \
+         is a letter\n-- (alone or before `:`), one of SWITCH_KEYS whose value is `true` or \
+         `false`, or a section\n-- inheriting from a built-in variant or from a section above \
+         it.\n\
          local VARIANTS = {{\n  filetype = \"{}\",\n  extension = \"{ext}\",\n  \
-         name_word = \"{}\",\n  keys = {{ {} }},\n  numbered_keys = {{ {} }},\n}}\n",
+         name_word = \"{}\",\n  numbered_keys = {{ {} }},\n}}\n",
         variants.language,
         shared.name_word,
-        quoted(shared.content.keys.iter().map(|k| k.to_ascii_lowercase())),
         quoted(
             shared
                 .content
@@ -49,14 +50,20 @@ fn block() -> String {
         ),
         ext = shared.extension,
     );
-    let parents: Vec<String> = (shared.content.built_in_parents)()
+    let parents = (shared.content.built_in_parents)();
+    let built_in = (
+        "BUILT_IN",
+        "The variants Fairy-Stockfish has built in, which a section may inherit from.",
+        parents.iter().map(|p| p.to_string()).collect(),
+    );
+    let lists = generated::content_lists(&shared.content)
         .into_iter()
-        .map(str::to_owned)
-        .collect();
-    lua += "-- The variants Fairy-Stockfish has built in, which a section may inherit from.\n\
-            local BUILT_IN = {}\nfor name in ([[\n";
-    lua += &generated::wrapped(&parents, "  ", 96);
-    lua += "]]):gmatch(\"%S+\") do\n  BUILT_IN[name] = true\nend\n";
+        .chain([built_in]);
+    for (name, comment, words) in lists {
+        lua += &format!("-- {comment}\nlocal {name} = set_of([[\n");
+        lua += &generated::wrapped(&words, "  ", 96);
+        lua += "]])\n";
+    }
     lua
 }
 

@@ -24,8 +24,8 @@
 -- newer show the document the server asks them to, older ones open it here, in a split.
 --
 -- A Fairy-Stockfish variants file is an `.ini` named `*variants*.ini`, or one whose content is
--- a variants file (`customPiece1 = …`, `pieceToCharTable = …`, or `[name:parent]` with a
--- built-in variant or a section above as parent): it gets the filetype `fairy-variants`
+-- a variants file (a key of the engine's options, such as `maxRank = …` or `pawn = p`, or
+-- `[name:parent]` with a built-in variant or a section above as parent): it gets the filetype `fairy-variants`
 -- (coloured as INI) from Neovim 0.8 on, and the server on every version. For any other file,
 -- `:set filetype=fairy-variants` starts the server by hand.
 --
@@ -38,6 +38,15 @@ local BETZA_K = "<Cmd>lua require('betza').hover()<CR>"
 -- Files are chosen by name, and an `.ini` also by its content: `variants.ini` holds Betza, an
 -- ordinary `.ini` does not, and both are `dosini` to Neovim. The lists are the server's own
 -- (tests/neovim checks them against syntax/src/host/kinds.rs, and writes them).
+-- The words of a text, as the keys of a table.
+local function set_of(text)
+  local set = {}
+  for word in text:gmatch("%S+") do
+    set[word] = true
+  end
+  return set
+end
+
 -- Generated from syntax/src/host/kinds.rs by `UPDATE_EDITORS=1 cargo test -p betza-server --test neovim generated_lists`: edit the table, not this part.
 -- The filetype a file of each extension the server reads gets: the name decides.
 local FILETYPES = {
@@ -48,19 +57,111 @@ local FILETYPES = {
   betza = "betza",
   mbn = "mbn",
 }
--- An `.ini` is a variants file by a word in its name, or by a key of these (in lower case;
--- a numbered key takes any digits) or a section inheriting from a built-in variant or
--- from a section above it.
+-- An `.ini` is a variants file by a word in its name, or by its content: a key of KEYS
+-- (in lower case; a numbered key takes any digits), one of PIECE_KEYS whose value is a letter
+-- (alone or before `:`), one of SWITCH_KEYS whose value is `true` or `false`, or a section
+-- inheriting from a built-in variant or from a section above it.
 local VARIANTS = {
   filetype = "fairy-variants",
   extension = "ini",
   name_word = "variants",
-  keys = { "piecetochartable" },
   numbered_keys = { "custompiece" },
 }
+-- The keys of Fairy-Stockfish's options that only a variants file has, in lower case.
+local KEYS = set_of([[
+  maxrank maxfile whiteflag blackflag castlingrookpiece whitedropregion blackdropregion
+  pawntypes varianttemplate piecetochartable pocketsize chess960 twoboards startfen
+  promotionregionwhite promotionregionblack promotionpawntypes promotionpawntypeswhite
+  promotionpawntypesblack promotionpiecetypes promotionpiecetypeswhite promotionpiecetypesblack
+  sittuyinpromotion piecepromotiononcapture mandatorypawnpromotion mandatorypiecepromotion
+  piecedemotion blastoncapture blastimmunetypes mutuallyimmunetypes petrifyoncapturetypes
+  petrifyblastpieces doublestep doublestepregionwhite doublestepregionblack
+  triplestepregionwhite triplestepregionblack enpassantregion enpassantregionwhite
+  enpassantregionblack enpassanttypes enpassanttypeswhite enpassanttypesblack
+  castlingdroppedpiece castlingkingsidefile castlingqueensidefile castlingrank castlingkingfile
+  castlingkingpiece castlingkingpiecewhite castlingkingpieceblack castlingrookkingsidefile
+  castlingrookqueensidefile castlingrookpieces castlingrookpieceswhite castlingrookpiecesblack
+  oppositecastling dropchecks mustcapture mustdrop mustdroptype piecedrops droploop
+  capturestohand firstrankpawndrops promotionzonepawndrops enclosingdrop enclosingdropstart
+  dropregionwhite dropregionblack sittuyinrookdrop dropoppositecoloredbishop droppromoted
+  dropnodoubled dropnodoubledcount immobilityillegal wallingrule wallingregionwhite
+  wallingregionblack wallingregion wallormove seirawangating cambodianmoves diagonallines
+  passwhite passblack passonstalemate passonstalematewhite passonstalemateblack makpongrule
+  flyinggeneral soldierpromotionrank flipenclosedpieces nmoveruletypes nmoveruletypeswhite
+  nmoveruletypesblack nmoverule nfoldrule nfoldvalue nfoldvalueabsolute perpetualcheckillegal
+  moverepetitionillegal chasingrule stalematevalue stalematepiececount checkmatevalue
+  shogipawndropmateillegal shatarmaterule bikjangrule extinctionvalue extinctionclaim
+  extinctionpseudoroyal duplecheck extinctionpiecetypes extinctionpiececount
+  extinctionopponentpiececount flagpiece flagpiecewhite flagpieceblack flagregion
+  flagregionwhite flagregionblack flagpiececount flagpieceblockedwin flagmove flagpiecesafe
+  checkcounting connectn connectpiecetypes connecthorizontal connectvertical connectdiagonal
+  connectregion1white connectregion2white connectregion1black connectregion2black connectnxn
+  collinearn connectvalue materialcounting adjudicatefullboard countingrule castlingwins
+  promotionrank doublesteprank doublesteprankmin dropontop piecevaluemg piecevalueeg
+  promotionlimit promotedpiecetype fersalfil shogipawn shogiknight dragonhorse janggicannon
+  janggielephant mobilityregionwhitepawn mobilityregionblackpawn mobilityregionwhiteknight
+  mobilityregionblackknight mobilityregionwhitebishop mobilityregionblackbishop
+  mobilityregionwhiterook mobilityregionblackrook mobilityregionwhitequeen
+  mobilityregionblackqueen mobilityregionwhitefers mobilityregionblackfers
+  mobilityregionwhitealfil mobilityregionblackalfil mobilityregionwhitefersalfil
+  mobilityregionblackfersalfil mobilityregionwhitesilver mobilityregionblacksilver
+  mobilityregionwhiteaiwok mobilityregionblackaiwok mobilityregionwhitebers
+  mobilityregionblackbers mobilityregionwhitearchbishop mobilityregionblackarchbishop
+  mobilityregionwhitechancellor mobilityregionblackchancellor mobilityregionwhiteamazon
+  mobilityregionblackamazon mobilityregionwhiteknibis mobilityregionblackknibis
+  mobilityregionwhitebiskni mobilityregionblackbiskni mobilityregionwhitekniroo
+  mobilityregionblackkniroo mobilityregionwhiterookni mobilityregionblackrookni
+  mobilityregionwhiteshogipawn mobilityregionblackshogipawn mobilityregionwhitelance
+  mobilityregionblacklance mobilityregionwhiteshogiknight mobilityregionblackshogiknight
+  mobilityregionwhitegold mobilityregionblackgold mobilityregionwhitedragonhorse
+  mobilityregionblackdragonhorse mobilityregionwhiteclobber mobilityregionblackclobber
+  mobilityregionwhitebreakthrough mobilityregionblackbreakthrough mobilityregionwhiteimmobile
+  mobilityregionblackimmobile mobilityregionwhitecannon mobilityregionblackcannon
+  mobilityregionwhitejanggicannon mobilityregionblackjanggicannon mobilityregionwhitesoldier
+  mobilityregionblacksoldier mobilityregionwhitehorse mobilityregionblackhorse
+  mobilityregionwhiteelephant mobilityregionblackelephant mobilityregionwhitejanggielephant
+  mobilityregionblackjanggielephant mobilityregionwhitebanner mobilityregionblackbanner
+  mobilityregionwhitewazir mobilityregionblackwazir mobilityregionwhitecommoner
+  mobilityregionblackcommoner mobilityregionwhitecentaur mobilityregionblackcentaur
+  mobilityregionwhiteking mobilityregionblackking mobilityregionwhitecustompiece1
+  mobilityregionblackcustompiece1 mobilityregionwhitecustompiece2
+  mobilityregionblackcustompiece2 mobilityregionwhitecustompiece3
+  mobilityregionblackcustompiece3 mobilityregionwhitecustompiece4
+  mobilityregionblackcustompiece4 mobilityregionwhitecustompiece5
+  mobilityregionblackcustompiece5 mobilityregionwhitecustompiece6
+  mobilityregionblackcustompiece6 mobilityregionwhitecustompiece7
+  mobilityregionblackcustompiece7 mobilityregionwhitecustompiece8
+  mobilityregionblackcustompiece8 mobilityregionwhitecustompiece9
+  mobilityregionblackcustompiece9 mobilityregionwhitecustompiece10
+  mobilityregionblackcustompiece10 mobilityregionwhitecustompiece11
+  mobilityregionblackcustompiece11 mobilityregionwhitecustompiece12
+  mobilityregionblackcustompiece12 mobilityregionwhitecustompiece13
+  mobilityregionblackcustompiece13 mobilityregionwhitecustompiece14
+  mobilityregionblackcustompiece14 mobilityregionwhitecustompiece15
+  mobilityregionblackcustompiece15 mobilityregionwhitecustompiece16
+  mobilityregionblackcustompiece16 mobilityregionwhitecustompiece17
+  mobilityregionblackcustompiece17 mobilityregionwhitecustompiece18
+  mobilityregionblackcustompiece18 mobilityregionwhitecustompiece19
+  mobilityregionblackcustompiece19 mobilityregionwhitecustompiece20
+  mobilityregionblackcustompiece20 mobilityregionwhitecustompiece21
+  mobilityregionblackcustompiece21 mobilityregionwhitecustompiece22
+  mobilityregionblackcustompiece22 mobilityregionwhitecustompiece23
+  mobilityregionblackcustompiece23 mobilityregionwhitecustompiece24
+  mobilityregionblackcustompiece24 mobilityregionwhitecustompiece25
+  mobilityregionblackcustompiece25
+]])
+-- Its pieces named by a plain word, which count with a letter as their value.
+local PIECE_KEYS = set_of([[
+  pawn knight bishop rook queen fers alfil silver aiwok bers archbishop chancellor amazon knibis
+  biskni kniroo rookni lance gold clobber breakthrough immobile cannon soldier horse elephant
+  banner wazir commoner centaur king
+]])
+-- Its rules named by a plain word, which count with the value true or false.
+local SWITCH_KEYS = set_of([[
+  castling checking gating pass
+]])
 -- The variants Fairy-Stockfish has built in, which a section may inherit from.
-local BUILT_IN = {}
-for name in ([[
+local BUILT_IN = set_of([[
   chess normal fischerandom nocastle armageddon torpedo berolina pawnsideways pawnback legan
   fairy makruk makpong cambodian karouk asean ai-wok shatranj chaturanga amazon georgian
   nightrider grasshopper hoppelpoppel newzealand kingofthehill racingkings knightmate misere
@@ -73,31 +174,38 @@ for name in ([[
   okisakishogi capablanca capahouse caparandom gothic janus modern chancellor embassy centaur
   gustav3 jesonmor courier grand opulent tencubed omicron troitzky wolf shako clobber10
   flipello10 amazons xiangqi manchu supply janggi janggitraditional janggimodern janggicasual
-]]):gmatch("%S+") do
-  BUILT_IN[name] = true
-end
+]])
 -- End of the generated part.
 
--- Whether the key of a `key = value` line is one only a variants file has.
+-- Whether a `key = value` line is one only a variants file has: a key of the engine's, and
+-- for a plain word a value the engine reads as it (a piece letter, `true` or `false`).
 local function is_variants_key(line)
-  local key = vim.trim(line:match("^([^=]*)=") or ""):lower()
-  for _, known in ipairs(VARIANTS.keys) do
-    if key == known then
-      return true
-    end
+  local key, value = line:match("^([^=]*)=(.*)$")
+  if not key then
+    return false
+  end
+  key, value = vim.trim(key):lower(), vim.trim(value)
+  if KEYS[key] then
+    return true
   end
   for _, numbered in ipairs(VARIANTS.numbered_keys) do
     if key:sub(1, #numbered) == numbered and key:sub(#numbered + 1):match("^%d*$") then
       return true
     end
   end
+  if PIECE_KEYS[key] then
+    return value:match("^[A-Za-z]$") ~= nil or value:match("^[A-Za-z]:") ~= nil
+  end
+  if SWITCH_KEYS[key] then
+    return value:lower() == "true" or value:lower() == "false"
+  end
   return false
 end
 
 -- Whether the lines are a Fairy-Stockfish variants file, as the server decides
--- (syntax/src/host/ini/mod.rs, `is_variants_file`): a `customPiece1`… or `pieceToCharTable`
--- key, or a section inheriting from a built-in variant or from a section above it, in any
--- case. A parent alone is not enough: tox.ini's `[testenv:lint]` has one.
+-- (syntax/src/host/ini/recognition.rs, `is_variants_file`): a key of the engine's options
+-- (see is_variants_key), or a section inheriting from a built-in variant or from a section
+-- above it, in any case. A parent alone is not enough: tox.ini's `[testenv:lint]` has one.
 local function holds_variants(lines)
   local above = {}
   for _, line in ipairs(lines) do

@@ -208,7 +208,7 @@ fn shown(path: &Path) -> String {
 }
 
 /// Whether a file found in a folder may hold Betza, by its name alone (an `.ini` is read to
-/// see whether it has custom pieces); nothing else is opened.
+/// see whether its content is a variants file); nothing else is opened.
 fn may_hold_betza(path: &Path) -> bool {
     let name = path.to_string_lossy();
     host::detect(&name, "").is_some() || name.to_ascii_lowercase().ends_with(".ini")
@@ -415,9 +415,16 @@ fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Chec
             ));
         }
     };
-    let Some(format) = host::detect(&name, &text) else {
+    // A file named on the command line is read as its extension says, whatever its content:
+    // any `.ini` is a variants file. One found in a folder must also look like its format.
+    let format = if named {
+        host::detect_named(&name, &text)
+    } else {
+        host::detect(&name, &text)
+    };
+    let Some(format) = format else {
         return if named {
-            Err("not a file with Betza in it: expected a Fairy-Stockfish variants file (*variants*.ini, or an .ini with customPiece or pieceToCharTable keys or a section that inherits from a variant), .pgn, .diagram, .cif, .ccif, .betza or .mbn".into())
+            Err("not a file with Betza in it: expected a Fairy-Stockfish variants file (.ini), .pgn, .diagram, .cif, .ccif, .betza or .mbn".into())
         } else {
             Ok(None)
         };

@@ -51,10 +51,17 @@ pub struct SharedExtension {
 /// the built-in parents (a test holds the lists to the function).
 #[derive(Debug, Clone, Copy)]
 pub struct IniContent {
-    /// Keys, in any case, that only this kind of file has.
-    pub keys: &'static [&'static str],
+    /// Keys, in any case, that only this kind of file has (all the options Fairy-Stockfish
+    /// knows but those below).
+    pub keys: fn() -> Vec<&'static str>,
     /// Keys only it has that end in a number (`customPiece1`): any digits, or none.
     pub numbered_keys: &'static [&'static str],
+    /// Keys that are plain words other files use too (`pawn`, `gold`), which count, in any
+    /// case, with a value of one letter, alone or before `:` (`pawn = p`, `king = k:WF`).
+    pub piece_keys: fn() -> Vec<&'static str>,
+    /// Keys that are plain words other files use too (`pass`), which count, in any case, with
+    /// the value `true` or `false`, in any case, spaces around it ignored.
+    pub switch_keys: fn() -> Vec<&'static str>,
     /// Whether a text is such a file: one of those keys, or a section inheriting from a
     /// built-in parent ([`IniContent::built_in_parents`]) or from a section above it.
     pub holds: fn(&str) -> bool,

@@ -78,6 +78,23 @@ pub fn detect(file_name: &str, text: &str) -> Option<HostFormat> {
         .map(|kind| kind.format)
 }
 
+/// The format of a file the user named (on the command line): as for [`detect`], and a file of
+/// an extension a kind shares (`.ini`) that its content does not claim is of that kind all the
+/// same. Naming it is the user's choice; content only decides for files nobody named (found in
+/// a folder, or opened in an editor, which asks [`detect_document`]).
+pub fn detect_named(file_name: &str, text: &str) -> Option<HostFormat> {
+    detect(file_name, text).or_else(|| {
+        let name = base_name(file_name);
+        let extension = kinds::extension(&name);
+        kinds()
+            .find(|kind| {
+                kind.shared
+                    .is_some_and(|shared| shared.extension == extension)
+            })
+            .map(|kind| kind.format)
+    })
+}
+
 /// The format of a document an editor opened, `language` being the editor's language id.
 /// A name with an extension of a kind's own (`.betza`, `.diagram`) decides. Then
 /// `fairy-variants` is a choice (the user's, or the editor's own detection): it is taken

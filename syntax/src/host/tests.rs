@@ -221,15 +221,51 @@ fn the_content_rule_editors_are_given_is_the_servers() {
         .find_map(|kind| kind.shared)
         .expect("variants files share .ini");
     let holds = shared.content.holds;
-    for key in shared.content.keys {
-        for spelt in [
+    let spellings = |key: &str| {
+        [
             key.to_string(),
             key.to_ascii_lowercase(),
             key.to_ascii_uppercase(),
-        ] {
+        ]
+    };
+    let keys = (shared.content.keys)();
+    assert!(keys.len() > 250 && keys.contains(&"maxRank") && keys.contains(&"pieceToCharTable"));
+    for key in &keys {
+        for spelt in spellings(key) {
             assert!(holds(&format!("[x]\n{spelt} = a\n")), "{spelt}");
         }
-        assert!(!holds(&format!("[x]\n{key}s = a\n")), "{key}s");
+        assert!(!holds(&format!("[x]\nx{key} = a\n")), "x{key}");
+    }
+    // A plain word counts with a value the engine reads as it, in any case.
+    let plain_words = [
+        (
+            (shared.content.piece_keys)(),
+            ["p", " P ", "k:WF", "a:"],
+            ["100", "red", "-", ""],
+        ),
+        (
+            (shared.content.switch_keys)(),
+            ["true", "false", " TRUE ", "False"],
+            ["yes", "secret", "1", "truer"],
+        ),
+    ];
+    for (keys, read, other) in plain_words {
+        for key in keys {
+            for spelt in spellings(key) {
+                for value in read {
+                    assert!(
+                        holds(&format!("[x]\n{spelt} = {value}\n")),
+                        "{spelt} = {value}"
+                    );
+                }
+            }
+            for value in other {
+                assert!(
+                    !holds(&format!("[x]\n{key} = {value}\n")),
+                    "{key} = {value}"
+                );
+            }
+        }
     }
     for key in shared.content.numbered_keys {
         for number in ["", "1", "25", "007"] {

@@ -54,6 +54,10 @@ async fn an_ini_sent_as_plain_ini_is_read_by_its_content() {
         ("/w/rules.ini", rules, true),
         ("/w/settings.ini", plain, false),
         ("/w/pychess-variants.ini", plain, true),
+        // Issue 53: any key of the engine's; a plain word with a value the engine reads as it.
+        ("/w/pieces.ini", "[v]\npawn = p\nking = k\n", true),
+        ("/w/board.ini", "[v:chesss]\nmaxRank = 6\n", true),
+        ("/w/economy.ini", "[money]\ngold = 100\n", false),
     ] {
         let reply = ask(json!([name, "ini", text])).await;
         assert_eq!(reply["result"], answer, "{name}: {reply}");

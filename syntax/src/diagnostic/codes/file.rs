@@ -47,6 +47,21 @@ catalogue! {
             "[minichess:chess]\nmaxRank = 6\n",
         ),
     ),
+    UNNAMED_SECTION = file(
+        "unnamed-section",
+        Family::Host,
+        Error,
+        (
+            "a `variants.ini` section with no name before its `:`",
+            "Fairy-Stockfish loads it as a variant with an empty name, which no GUI can select \
+             and no section can inherit from.",
+        ),
+        (
+            "variants.ini",
+            "[:chess]\nmaxRank = 6\n",
+            "[minichess:chess]\nmaxRank = 6\n",
+        ),
+    ),
     BYTE_ORDER_MARK = file(
         "byte-order-mark",
         Family::Host,
@@ -131,6 +146,36 @@ catalogue! {
             "variants.ini",
             "[v:chess]\nmaxRank = 6\n",
             "[v:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        ),
+    ),
+    SWAPPED_SIDES = file(
+        "swapped-sides",
+        Family::Host,
+        Error,
+        (
+            "a start position with White's pieces at the top and Black's at the bottom",
+            "A FEN lists the top rank first: White's pieces stand behind Black's pawns, and the \
+             castling rights it gives cannot hold.",
+        ),
+        (
+            "variants.ini",
+            "[v:chess]\nstartFen = RNBQKBNR/pppppppp/8/8/8/8/PPPPPPPP/rnbqkbnr w KQkq - 0 1\n",
+            "[v:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+        ),
+    ),
+    PROMOTION_PIECES = file(
+        "promotion-pieces",
+        Family::Host,
+        Warning,
+        (
+            "a variant without parent whose pawns have nothing to promote to",
+            "Fairy-Stockfish starts a variant without parent with no `promotionPieceTypes`: a \
+             pawn must promote on its last rank and cannot, so it never moves there.",
+        ),
+        (
+            "variants.ini",
+            "[v]\npawn = p\nqueen = q\nking = k\nstartFen = 3qk3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1\n",
+            "[v]\npawn = p\nqueen = q\nking = k\nstartFen = 3qk3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1\npromotionPieceTypes = q\n",
         ),
     ),
     EMPTY_VALUE = file(

@@ -16,9 +16,11 @@ mod cases;
 mod differential;
 mod fen;
 mod incremental;
+mod intent;
 mod keys;
 mod model;
 pub mod options;
+mod recognition;
 mod rules;
 mod scanner;
 mod sections;
@@ -30,9 +32,9 @@ pub(crate) use incremental::edit;
 #[cfg(test)]
 pub(crate) use model::header_parts;
 pub use model::{Entry, Header, Line, LineKind, Model, Outcome, Parent, Section};
+pub use recognition::is_variants_file;
 #[cfg(test)]
 pub(crate) use scanner::boards;
-pub use scanner::is_variants_file;
 
 /// Fairy-Stockfish's `variants.ini` files.
 pub(super) struct VariantsIni;
@@ -49,8 +51,10 @@ const KIND: FileKind = FileKind {
         name_word: "variants",
         host_languages: &["ini", "dosini"],
         content: IniContent {
-            keys: &["pieceToCharTable"],
-            numbered_keys: &["customPiece"],
+            keys: recognition::keys,
+            numbered_keys: recognition::NUMBERED_KEYS,
+            piece_keys: recognition::piece_keys,
+            switch_keys: recognition::switch_keys,
             holds: is_variants_file,
             built_in_parents: built_in_variants,
         },

@@ -466,12 +466,14 @@ impl Entry {
 }
 
 /// A header line's content (`[name:parent]`): its name and parent, exactly as the engine takes
-/// them (split at the first `:`, spaces kept).
+/// them (split at the first `:`, spaces kept). An empty parent (`[v:]`) is none: the engine
+/// builds the variant from scratch (variant.cpp 2158–2159, 2180, 2186: an empty template is no
+/// template).
 pub(crate) fn header_parts(content: &str) -> (&str, Option<&str>) {
     let header = content.strip_prefix('[').unwrap_or(content);
     let name_part = header.split(']').next().unwrap_or(header);
     match name_part.split_once(':') {
-        Some((name, parent)) => (name, Some(parent)),
+        Some((name, parent)) => (name, Some(parent).filter(|parent| !parent.is_empty())),
         None => (name_part, None),
     }
 }

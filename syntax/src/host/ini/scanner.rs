@@ -49,41 +49,6 @@ pub(super) struct Scanner<'m> {
     pub(super) outcome: Outcome,
 }
 
-/// Whether `text` is a Fairy-Stockfish variants file, whatever its name: it sets a key only
-/// the engine has (`customPiece1`…, `pieceToCharTable`), or a section inherits from a built-in
-/// variant or from a section above it (`[mini:chess]`). Keys and names are compared in any
-/// case, so a mistyped key still gets its finding. A parent alone is not enough: tox.ini's
-/// `[testenv:lint]` and supervisord's `[program:web]` have one too.
-pub fn is_variants_file(text: &str) -> bool {
-    let model = Model::read(text);
-    // A set: a file of many sections each naming an unknown parent stays linear.
-    let mut names_above: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for section in model.sections() {
-        if let Some(header) = &section.header {
-            if let Some(parent) = &header.parent {
-                let parent = parent.trim().to_ascii_lowercase();
-                if options::built_in(&parent).is_some() || names_above.contains(&parent) {
-                    return true;
-                }
-            }
-            names_above.insert(header.name.trim().to_ascii_lowercase());
-        }
-        if section.entries().any(|entry| is_engine_key(&entry.key)) {
-            return true;
-        }
-    }
-    false
-}
-
-/// `customPiece` with its number, or `pieceToCharTable`, in any case.
-fn is_engine_key(key: &str) -> bool {
-    let key = key.trim().to_ascii_lowercase();
-    key == "piecetochartable"
-        || key
-            .strip_prefix("custompiece")
-            .is_some_and(|number| number.bytes().all(|b| b.is_ascii_digit()))
-}
-
 pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
     let mut model = Model::read(text);
     let mut scan = Scan::bounded(per_code);

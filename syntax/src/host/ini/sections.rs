@@ -6,7 +6,7 @@ use super::options::{self, ValueKind};
 use super::rules::{self, PieceType};
 use super::scanner::{Scanner, SectionState};
 use super::values;
-use super::{Header, Outcome, Section, fen};
+use super::{Header, Outcome, Section, fen, intent};
 use crate::Severity;
 use crate::diagnostic::{Diagnostic, codes};
 use crate::host::{HostToken, span};
@@ -33,6 +33,9 @@ impl Scanner<'_> {
             let finding = unclosed_header(name, (line_start, line_end));
             self.scan.errors.push(finding);
         }
+        self.scan
+            .errors
+            .extend(intent::unnamed_section(header, span(line_start, line_end)));
         let name_at = section.start + header.name_at;
         if let Some(whose) = self
             .model
@@ -215,6 +218,14 @@ impl Scanner<'_> {
                 self.board_value(&board, (*kind, key, value), *range);
             }
         }
+        let own = &self.model.sections[self.index];
+        if let Some(header) = own.header.as_ref().filter(|h| h.parent.is_none()) {
+            let line = span(own.start + header.line.0, own.start + header.line.1);
+            let promotion = intent::Promotion {
+                settings: &section.settings,
+            };
+            self.scan.errors.extend(promotion.stuck_pawns(&board, line));
+        }
         self.outcome = Outcome::Registered(Box::new(board));
     }
 
@@ -222,6 +233,10 @@ impl Scanner<'_> {
     /// of the engine's position check, or what its reading of the position does not keep.
     fn own_start(&mut self, fen: &str, range: TextRange, board: &Board, parent: &Board) {
         let start = usize::from(range.start());
+        let swapped = intent::swapped_sides(fen, board);
+        if let Some(swapped) = &swapped {
+            self.scan.errors.push(swapped_sides(fen, swapped, start));
+        }
         if let Err(rejection) = fen::check(fen, board) {
             let at = span(start + rejection.range.start, start + rejection.range.end);
             // A `~` only marks a piece promoted: the engine places the pieces as written
@@ -245,13 +260,23 @@ impl Scanner<'_> {
                      to be promoted ones",
                 )
             } else {
+                let help = match &swapped {
+                    // The castling rights hold once the sides are swapped back.
+                    Some(swapped) if rejection.check == fen::Check::Castling => format!(
+                        "the position has White's pieces at the top of the board and Black's at \
+                         the bottom (a FEN lists the top rank first), so no king stands on its \
+                         castling rank: write `{}`",
+                        swapped.fixed
+                    ),
+                    _ => board.start_help(),
+                };
                 Diagnostic::new(
                     at,
                     codes::START_POSITION,
                     Severity::Error,
                     rejection.message,
                 )
-                .with_help(board.start_help())
+                .with_help(help)
             };
             self.scan.errors.push(finding);
         } else if let Some(misread) = fen::form::misread(fen, board, &parent.start_fen) {
@@ -390,6 +415,33 @@ impl Scanner<'_> {
                 .with_help(help),
         );
     }
+}
+
+/// A start position `fen`, at `start`, with the sides swapped: said at its board field, with
+/// the field the right way up as the fix.
+fn swapped_sides(fen: &str, swapped: &intent::Swapped, start: usize) -> Diagnostic {
+    let field = fen.get(swapped.range.clone()).unwrap_or_default();
+    let fixed = swapped.fixed.get(swapped.range.clone()).unwrap_or(field);
+    let at = span(start + swapped.range.start, start + swapped.range.end);
+    Diagnostic::new(
+        at,
+        codes::SWAPPED_SIDES,
+        Severity::Error,
+        format!(
+            "White's pieces stand at the top of the board and Black's at the bottom (a FEN lists \
+             the top rank first), yet the castling rights `{}` are those of each side on its own \
+             side: Fairy-Stockfish plays the position as written",
+            crate::quote::shortened(&swapped.castling)
+        ),
+    )
+    .with_fix(
+        format!("write `{}`", crate::quote::shortened(fixed)),
+        vec![(at, fixed.to_owned())],
+    )
+    .with_help(format!(
+        "write each rank that holds one side's pieces only in the other case, so that each \
+         side's pieces stand in its own half: `{fixed}`"
+    ))
 }
 
 /// The last value of `key` the section sets that the board decides about.
