@@ -122,10 +122,9 @@ pub(crate) trait Notation: Grammar {
         None
     }
 
-    /// Who reads a string as this notation means it, in a sentence comparing readings.
-    fn reader(&self) -> &'static str {
-        "the seed"
-    }
+    /// Who reads a string as this notation means it, in a sentence comparing readings: the
+    /// description users know it from, or the engine whose reading it is.
+    fn reader(&self) -> &'static str;
 
     /// The letters, colours and hover words of the notation.
     fn letters(&self) -> &'static dyn DialectTable;
