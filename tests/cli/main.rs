@@ -5,6 +5,9 @@ mod check;
 mod convert;
 #[path = "../common/scratch.rs"]
 mod scratch;
+#[path = "../common/tool.rs"]
+mod tool;
+mod words;
 
 use std::ffi::OsStr;
 use std::process::{Command, Output};
