@@ -12,7 +12,9 @@ use rowan::TextRange;
 
 pub use crate::diagnostic::{Diagnostic, Edit, Engine, Fix, Promise};
 pub use comparison::Comparison;
-pub(crate) use comparison::{Found, Move, difference, difference_words, first_difference};
+pub(crate) use comparison::{
+    Boards, Found, Largest, Move, difference, difference_words, first_difference,
+};
 pub(crate) use proof::{Original, Reader, drop_conflicting_fixes};
 
 use crate::Severity;

@@ -36,7 +36,7 @@ use rowan::TextSize;
 use crate::board::{BoardSize, without_repeats};
 use crate::lexer::Token;
 use crate::lint::proof::prove_fixes;
-use crate::lint::{Diagnostic, Engine, Findings, LintConfig, Original, Reader};
+use crate::lint::{Boards, Diagnostic, Engine, Findings, Largest, LintConfig, Original, Reader};
 use crate::parser::SpanNode;
 use crate::tree::{Parse, SyntaxNode, ast};
 use crate::vocabulary::dialects::DialectTable;
@@ -103,6 +103,19 @@ pub(crate) fn read_with(
     let (root, errors) = parse(text, &tokens);
     let green = tree::build(text, &tokens, &root);
     Parse::new(green, errors, dialect)
+}
+
+/// The largest board `engine` plays, where it has a limit: that of the notation that is its
+/// reading (Fairy-Stockfish's is `fairy`; XBoard's reading is no notation, and has none here).
+pub(crate) fn engine_largest(engine: Engine) -> Option<Largest> {
+    let engines: [&dyn Notation; 1] = [&fairy::Fairy];
+    let notation = engines
+        .into_iter()
+        .find(|notation| notation.own_engine() == Some(engine))?;
+    Some(Largest {
+        engine: Reading::Engine(engine).reader(),
+        size: notation.largest_board()?,
+    })
 }
 
 /// One notation: everything a generic layer needs to ask of a dialect, its [`Grammar`] and
@@ -250,6 +263,16 @@ impl BetzaString {
         Some((self.notation.own_engine()?, self.notation.largest_board()?))
     }
 
+    /// The largest board the engine whose reading the string's notation is plays, with the
+    /// engine's name, where it has a limit: the boards a difference is shown on.
+    pub(crate) fn largest(&self) -> Option<Largest> {
+        let (engine, size) = self.board_limit()?;
+        Some(Largest {
+            engine: Reading::Engine(engine).reader(),
+            size,
+        })
+    }
+
     /// How the string's proofs read other texts.
     pub(crate) fn reader(&self) -> Reader {
         self.reader
@@ -284,7 +307,11 @@ impl BetzaString {
         let mut out = findings.out;
         out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
         let original = (self.original(), self.notation.reader());
-        prove_fixes(original, &mut out, config.seen.as_ref());
+        let boards = Boards {
+            seen: config.seen.as_ref(),
+            largest: self.largest(),
+        };
+        prove_fixes(original, &mut out, boards, engine_largest);
         out
     }
 
