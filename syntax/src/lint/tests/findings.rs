@@ -163,7 +163,7 @@ fn fairy_rules_follow_the_engines_answers() {
         FAIRY,
         r#"
         nN
-        ^^ info engines-disagree: XBetza and Fairy-Stockfish read this piece differently; from h8 on a 15x15 board, friends on e8 g6 h9 h12 i7 j7, enemies on e11 f7 f10 g8 h6 i9 j9 k8: only XBetza goes to f7 f9 g10
+        ^^ info engines-disagree: XBetza and Fairy-Stockfish read this piece differently; from f5 on a 12x10 board, friends on c5 e3 f6 f9 g4 h4, enemies on c8 d4 d7 e5 f3 g6 h6 i5: only XBetza goes to d4 d6 e7
         "#,
     );
     // In XBetza `mR1` adds nothing to `R`; in Fairy-Stockfish it takes moves away.
@@ -186,7 +186,7 @@ fn fairy_rules_follow_the_engines_answers() {
         FAIRY,
         r#"
         fR1fDD
-        ^^^^^^ info engines-disagree: XBetza and Fairy-Stockfish read this piece differently; from h8 on a 15x15 board, friends on e8 g6 h9 h12 i7 j7, enemies on e11 f7 f10 g8 h6 i9 j9 k8: only XBetza goes to h10
+        ^^^^^^ info engines-disagree: XBetza and Fairy-Stockfish read this piece differently; from f5 on a 12x10 board, friends on c5 e3 f6 f9 g4 h4, enemies on c8 d4 d7 e5 f3 g6 h6 i5: only XBetza goes to f7
         "#,
     );
     // `W1` is `W` for the engine too; removing `W` from `NWN` would join `NN`, a Nightrider.
