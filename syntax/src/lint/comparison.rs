@@ -104,7 +104,10 @@ pub(crate) enum Found {
 /// What one position shows of two readings: the moves only the first makes and those only the
 /// second makes, `Some(Err)` when a search was cut short before any difference showed, `None`
 /// when they make the same moves.
-type Shown = Option<Result<(Vec<Move>, Vec<Move>), ()>>;
+type Shown = Option<Result<OnlyOne, ()>>;
+
+/// The moves only the first reading makes in a position, and those only the second makes.
+type OnlyOne = (Vec<Move>, Vec<Move>);
 
 /// The moves of two readings compared, in the positions of [`shown_positions`] first (the one
 /// users see beside a message, `seen` or 8×8 from d4), then on the proof positions, up to the
@@ -173,7 +176,7 @@ fn nearer_home(
     found: &Position,
     differs: &dyn Fn(&Position) -> Shown,
     boards: Boards<'_>,
-) -> Option<(Position, (Vec<Move>, Vec<Move>))> {
+) -> Option<(Position, OnlyOne)> {
     let first_shown = |candidates: &mut dyn Iterator<Item = Position>| {
         for position in candidates {
             match differs(&position) {
