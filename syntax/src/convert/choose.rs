@@ -96,9 +96,8 @@ fn closest(
 
 /// The largest board the engine whose reading `reading` is plays, where it has a limit.
 fn largest(reading: Reading) -> Option<Largest> {
-    crate::registry::notation(reading.dialect())
-        .own_engine()
-        .and_then(crate::notation::engine_largest)
+    let engine = crate::registry::notation(reading.dialect()).own_engine()?;
+    Some(Largest::of(engine, crate::registry::engine_board(engine)?))
 }
 
 /// A difference as the result says it.

@@ -45,6 +45,14 @@ pub(crate) struct Largest {
 }
 
 impl Largest {
+    /// The largest board `engine` plays, `size`.
+    pub(crate) fn of(engine: crate::diagnostic::Engine, size: BoardSize) -> Largest {
+        Largest {
+            engine: crate::Reading::Engine(engine).reader(),
+            size,
+        }
+    }
+
     /// Whether a `size` board is one the engine plays.
     fn plays(self, size: BoardSize) -> bool {
         size.files <= self.size.files && size.ranks <= self.size.ranks

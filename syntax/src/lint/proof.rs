@@ -10,7 +10,7 @@ use super::Promise;
 use super::comparison::{Boards, Comparison, Largest, Move, comparable};
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
-use crate::board::{Generated, Position, Square, generate};
+use crate::board::{BoardSize, Generated, Position, Square, generate};
 use crate::{Dialect, Reading, model};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
@@ -153,12 +153,13 @@ impl<'t> Original<'t> {
 /// change nothing) goes with a fix that fails, other findings lose the fix and a portability
 /// finding says what no rewrite keeps. No two fixes edit the same letters. `named`: who reads
 /// the original as it is meant, in a sentence comparing readings; `boards`: the position the
-/// user sees and the largest board the original's own engine plays; `largest`: each engine's.
+/// user sees and the largest board the original's own engine plays; `engine_boards`: the
+/// largest board each engine plays, where it has a limit.
 pub(crate) fn prove_fixes(
     (original, named): (Original<'_>, &'static str),
     findings: &mut Vec<Diagnostic>,
     boards: Boards<'_>,
-    largest: fn(Engine) -> Option<Largest>,
+    engine_boards: &[(Engine, BoardSize)],
 ) {
     let (text, dialect) = (original.text, original.dialect);
     let mut prover = Prover {
@@ -166,7 +167,7 @@ pub(crate) fn prove_fixes(
         named,
         letters_left: PROOF_LETTERS,
         boards,
-        largest,
+        engine_boards,
     };
     // First each fix in the string's own reading; the portability fixes that keep it wait for
     // the engine's reading, proven together below.
@@ -214,7 +215,7 @@ struct Prover<'t> {
     /// largest board the original's own engine plays.
     boards: Boards<'t>,
     /// The largest board each engine plays, where it has a limit.
-    largest: fn(Engine) -> Option<Largest>,
+    engine_boards: &'t [(Engine, BoardSize)],
 }
 
 impl Prover<'_> {
@@ -273,8 +274,11 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
             None => finding.fix = None,
             Some(false) => {
                 finding.fix = None;
+                let theirs = (prover.engine_boards.iter())
+                    .find(|(e, _)| *e == engine)
+                    .map(|(e, size)| Largest::of(*e, *size));
                 let boards = Boards {
-                    largest: Largest::both(prover.boards.largest, (prover.largest)(engine)),
+                    largest: Largest::both(prover.boards.largest, theirs),
                     ..prover.boards
                 };
                 let said = not_kept((&mut prover.original, prover.named), &fixed, engine, boards);

@@ -105,19 +105,6 @@ pub(crate) fn read_with(
     Parse::new(green, errors, dialect)
 }
 
-/// The largest board `engine` plays, where it has a limit: that of the notation that is its
-/// reading (Fairy-Stockfish's is `fairy`; XBoard's reading is no notation, and has none here).
-pub(crate) fn engine_largest(engine: Engine) -> Option<Largest> {
-    let engines: [&dyn Notation; 1] = [&fairy::Fairy];
-    let notation = engines
-        .into_iter()
-        .find(|notation| notation.own_engine() == Some(engine))?;
-    Some(Largest {
-        engine: Reading::Engine(engine).reader(),
-        size: notation.largest_board()?,
-    })
-}
-
 /// One notation: everything a generic layer needs to ask of a dialect, its [`Grammar`] and
 /// what is built on it (lints, letters, words, conversions).
 pub(crate) trait Notation: Grammar {
@@ -267,10 +254,7 @@ impl BetzaString {
     /// engine's name, where it has a limit: the boards a difference is shown on.
     pub(crate) fn largest(&self) -> Option<Largest> {
         let (engine, size) = self.board_limit()?;
-        Some(Largest {
-            engine: Reading::Engine(engine).reader(),
-            size,
-        })
+        Some(Largest::of(engine, size))
     }
 
     /// How the string's proofs read other texts.
@@ -311,7 +295,7 @@ impl BetzaString {
             seen: config.seen.as_ref(),
             largest: self.largest(),
         };
-        prove_fixes(original, &mut out, boards, engine_largest);
+        prove_fixes(original, &mut out, boards, &config.boards);
         out
     }
 

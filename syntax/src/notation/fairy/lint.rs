@@ -395,7 +395,7 @@ fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
         ("Fairy-Stockfish", &|position| generate(&engine, position)),
         Boards {
             seen: seen.as_ref(),
-            largest: crate::notation::engine_largest(crate::lint::Engine::FairyStockfish),
+            largest: findings.largest(crate::lint::Engine::FairyStockfish),
         },
     ) else {
         return;
