@@ -37,8 +37,22 @@ impl LintConfig {
             engines: vec![own.unwrap_or(Engine::XBoard)],
             levels: Vec::new(),
             seen: None,
+            boards: Engine::ALL
+                .into_iter()
+                .filter_map(|engine| Some((engine, engine_board(engine)?)))
+                .collect(),
         }
     }
+}
+
+/// The largest board `engine` plays, where it has a limit: that of the notation that is its
+/// reading (Fairy-Stockfish's, `fairy`; XBoard's reading is no notation, and has none here).
+pub(crate) fn engine_board(engine: Engine) -> Option<BoardSize> {
+    Dialect::ALL
+        .into_iter()
+        .map(notation)
+        .find(|notation| notation.own_engine() == Some(engine))?
+        .largest_board()
 }
 
 /// Parses one Betza string in `dialect`. Inputs are limited to 4 GiB (rowan's 32-bit offsets).

@@ -5,6 +5,9 @@ mod check;
 mod convert;
 #[path = "../common/scratch.rs"]
 mod scratch;
+#[path = "../common/tool.rs"]
+mod tool;
+mod words;
 
 use std::ffi::OsStr;
 use std::process::{Command, Output};
@@ -487,12 +490,12 @@ fn xboard_reading_is_a_dialect_of_moves() {
 fn explain_in_xboard_says_where_xboard_differs() {
     let same = stdout(&betza(["explain", "N", "--dialect", "xboard"]));
     assert!(
-        same.contains("XBoard makes the same moves as seed 000"),
+        same.contains("XBoard makes the same moves as the XBetza description"),
         "{same}"
     );
     let differs = stdout(&betza(["explain", "mfW", "--dialect", "xboard"]));
     assert!(
-        differs.contains("XBoard reads this string differently from seed 000: from d4 on an empty 8x8 board: XBoard also goes to c4 d3 e4"),
+        differs.contains("XBoard reads this string differently from the XBetza description: from d4 on an empty 8x8 board: XBoard also goes to c4 d3 e4"),
         "{differs}"
     );
     assert!(differs.contains("XBoard's moves on an empty board:"));

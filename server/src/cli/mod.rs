@@ -139,7 +139,7 @@ enum Command {
         /// The Betza string, e.g. `mfWcfF`.
         #[arg(allow_hyphen_values = true)]
         betza: String,
-        /// How the string is read: xbetza (the seeds), fairy (Fairy-Stockfish) or xboard
+        /// How the string is read: xbetza (H. G. Muller's XBetza description), fairy (Fairy-Stockfish) or xboard
         /// (XBoard's generator).
         #[arg(long, value_parser = Reading::conversion)]
         from: Reading,

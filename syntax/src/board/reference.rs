@@ -40,6 +40,77 @@ pub fn shown_positions(seen: Option<&Position>) -> Vec<Position> {
     shown
 }
 
+/// How near an edge (in squares between the piece and the edge) a piece keeps its distance to
+/// that edge when a position is moved onto a board of another size.
+const NEAR_EDGE: u8 = 3;
+
+/// `position` moved onto a `size` board, so that what it shows of a piece shows there too where
+/// the board leaves room: the piece keeps its distance to an edge it stands near (within
+/// [`NEAR_EDGE`] squares), else its place relative to the centre, and the other pieces keep
+/// theirs to it; those that fall off the new board are left out. A position already of that
+/// size is itself. `None` for an empty board size.
+pub fn fitted(position: &Position, size: BoardSize) -> Option<Position> {
+    if position.size == size {
+        return Some(position.clone());
+    }
+    let place = |at: u8, old: u8, new: u8, centre: (u8, u8)| -> Option<u8> {
+        let last = new.checked_sub(1)?;
+        let from_far = old.checked_sub(1)?.checked_sub(at)?;
+        Some(if at <= NEAR_EDGE {
+            at.min(last)
+        } else if from_far <= NEAR_EDGE {
+            last.saturating_sub(from_far)
+        } else {
+            let moved = i16::from(at) - i16::from(centre.0) + i16::from(centre.1);
+            u8::try_from(moved.clamp(0, i16::from(last))).unwrap_or(0)
+        })
+    };
+    let (old_centre, new_centre) = (position.size.centre(), size.centre());
+    let from = Square {
+        file: place(
+            position.from.file,
+            position.size.files,
+            size.files,
+            (old_centre.file, new_centre.file),
+        )?,
+        rank: place(
+            position.from.rank,
+            position.size.ranks,
+            size.ranks,
+            (old_centre.rank, new_centre.rank),
+        )?,
+    };
+    let shift = |square: Square| {
+        let file = i16::from(square.file) - i16::from(position.from.file) + i16::from(from.file);
+        let rank = i16::from(square.rank) - i16::from(position.from.rank) + i16::from(from.rank);
+        let square = Square {
+            file: u8::try_from(file).ok()?,
+            rank: u8::try_from(rank).ok()?,
+        };
+        (size.contains(square) && square != from).then_some(square)
+    };
+    let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+    for square in position.size.squares() {
+        let Some(moved) = shift(square) else {
+            continue;
+        };
+        match position.occupant(square) {
+            Some(Occupant::Friend) => friends.push(moved),
+            Some(Occupant::Enemy) => enemies.push(moved),
+            None => {}
+        }
+    }
+    Position::new(
+        size,
+        from,
+        position.side,
+        position.moved,
+        &friends,
+        &enemies,
+    )
+    .ok()
+}
+
 /// The reference positions: an empty board (first), the same with friends and enemies around
 /// (and with colours swapped), a piece that has moved, black, and a corner.
 pub fn positions() -> &'static [Position] {

@@ -4,7 +4,7 @@
 use super::candidates::Source;
 use super::{Conversion, Difference, Landing, Reading};
 use crate::BetzaString;
-use crate::lint::{Found, Move, Original, difference_words, first_difference};
+use crate::lint::{Boards, Found, Largest, Move, Original, difference_words, first_difference};
 
 /// The original as `from` reads it, generated from the string's own model when `from` is the
 /// string's dialect (XBoard's reading generates from the text).
@@ -58,10 +58,15 @@ fn closest(
 ) -> Conversion {
     let text = original.text();
     let ours = original.generator();
+    // A difference is shown on a board both readings' engines play, where one has a limit.
+    let boards = Boards {
+        seen: None,
+        largest: Largest::both(largest(from), largest(to)),
+    };
     let mut best: Option<(usize, &str, Found)> = None;
     for (_, candidate) in candidates.iter().take(CLOSEST_TRIED) {
         let theirs = crate::registry::generator(candidate, to);
-        let found = first_difference(ours, &*theirs, None);
+        let found = first_difference(ours, &*theirs, boards);
         let count = match &found {
             Found::Differs {
                 only_first,
@@ -85,12 +90,18 @@ fn closest(
     Conversion {
         betza: betza.to_owned(),
         exact: false,
-        difference: Some(described(found, from, to)),
+        difference: Some(described(found, (from, to), boards)),
     }
 }
 
+/// The largest board the engine whose reading `reading` is plays, where it has a limit.
+fn largest(reading: Reading) -> Option<Largest> {
+    let engine = crate::registry::notation(reading.dialect()).own_engine()?;
+    Some(Largest::of(engine, crate::registry::engine_board(engine)?))
+}
+
 /// A difference as the result says it.
-fn described(found: Found, from: Reading, to: Reading) -> Difference {
+fn described(found: Found, (from, to): (Reading, Reading), boards: Boards<'_>) -> Difference {
     let (first, second) = if from == to {
         ("the original", "the new string")
     } else {
@@ -106,7 +117,7 @@ fn described(found: Found, from: Reading, to: Reading) -> Difference {
                 &position,
                 (first, &only_first),
                 (second, &only_second),
-                None,
+                boards,
             ),
             lost: landings(&only_first),
             added: landings(&only_second),

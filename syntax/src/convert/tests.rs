@@ -243,7 +243,8 @@ fn independently_same(text: &str, from: Reading, result: &str, to: Reading) -> b
     }
     let generator = |text: &str, reading: Reading| crate::registry::generator(text, reading);
     let (ours, theirs) = (generator(text, from), generator(result, to));
-    crate::lint::first_difference(&*ours, &*theirs, None) == crate::lint::Found::Same
+    crate::lint::first_difference(&*ours, &*theirs, crate::lint::Boards::default())
+        == crate::lint::Found::Same
 }
 
 /// Issue 44's measure: random strings of each reading (corpus/golden, copied from

@@ -182,7 +182,7 @@ mod tests {
         let found = offered("p.betza", "vrN\n", "vrN");
         assert!(
             found.contains(&(
-                "Write it for XBoard as the seed reads it: `rN` (xboard-reads-differently)"
+                "Write it for XBoard as the XBetza description reads it: `rN` (xboard-reads-differently)"
                     .to_owned(),
                 "rN".to_owned()
             )),

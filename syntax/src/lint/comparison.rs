@@ -1,8 +1,8 @@
 //! Comparing two readings of one string by generating both on reference positions, and saying
 //! where they first differ.
 
-use crate::board::reference::{proof_positions, shown_positions};
-use crate::board::{Generated, Occupant, Position, Side, Square};
+use crate::board::reference::{fitted, proof_positions, shown_positions};
+use crate::board::{BoardSize, Generated, Occupant, Position, Side, Square};
 
 /// One move as both readings can be compared: where it ends, and the squares of its side
 /// effects (locust victims, an unload square), as XBoard's own answers are recorded.
@@ -37,6 +37,59 @@ pub enum Comparison {
     Differs(String),
 }
 
+/// The largest board an engine plays, with the engine's name, for a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Largest {
+    pub(crate) engine: &'static str,
+    pub(crate) size: BoardSize,
+}
+
+impl Largest {
+    /// The largest board `engine` plays, `size`.
+    pub(crate) fn of(engine: crate::diagnostic::Engine, size: BoardSize) -> Largest {
+        Largest {
+            engine: crate::Reading::Engine(engine).reader(),
+            size,
+        }
+    }
+
+    /// Whether a `size` board is one the engine plays.
+    fn plays(self, size: BoardSize) -> bool {
+        size.files <= self.size.files && size.ranks <= self.size.ranks
+    }
+
+    /// The smaller of two limits (both readings compared must play the board).
+    pub(crate) fn both(a: Option<Largest>, b: Option<Largest>) -> Option<Largest> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(if b.plays(a.size) { a } else { b }),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// The boards a difference is looked for on: the position the user sees, whose board comes
+/// before any other, and the largest board the readings compared are played on, where one of
+/// them is an engine's with a limit (Fairy-Stockfish's 12x10).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Boards<'p> {
+    pub(crate) seen: Option<&'p Position>,
+    pub(crate) largest: Option<Largest>,
+}
+
+impl Boards<'_> {
+    /// Whether `position` is on the board the user sees.
+    fn on_own_board(&self, position: &Position) -> bool {
+        self.seen.is_some_and(|seen| seen.size == position.size)
+    }
+
+    /// The engine's limit, when `position` is on a board larger than the engine plays and not
+    /// on the user's own.
+    fn beyond(&self, position: &Position) -> Option<Largest> {
+        self.largest
+            .filter(|largest| !largest.plays(position.size) && !self.on_own_board(position))
+    }
+}
+
 /// At most this many squares are named in a difference; the rest are counted.
 const NAMED_SQUARES: usize = 8;
 
@@ -56,18 +109,32 @@ pub(crate) enum Found {
     },
 }
 
+/// What one position shows of two readings: the moves only the first makes and those only the
+/// second makes, `Some(Err)` when a search was cut short before any difference showed, `None`
+/// when they make the same moves.
+type Shown = Option<Result<OnlyOne, ()>>;
+
+/// The moves only the first reading makes in a position, and those only the second makes.
+type OnlyOne = (Vec<Move>, Vec<Move>);
+
 /// The moves of two readings compared, in the positions of [`shown_positions`] first (the one
 /// users see beside a message, `seen` or 8×8 from d4), then on the proof positions, up to the
 /// first position where they differ. The comparison stops at the first position where a search
 /// was cut short: a piece that costly is compared no further.
+///
+/// A difference found off the user's own board is looked for again on it (the proof positions
+/// moved onto it, [`fitted`]), and one found on a board larger than an engine compared plays
+/// is looked for again on boards it plays (the proof positions that fit, then the others moved
+/// onto its largest board), so that the position named is one the user can set up; only when
+/// none shows it is the larger board named ([`difference_words`] says why).
 pub(crate) fn first_difference(
     first: &dyn Fn(&Position) -> Generated,
     second: &dyn Fn(&Position) -> Generated,
-    seen: Option<&Position>,
+    boards: Boards<'_>,
 ) -> Found {
     // A search cut short at its budget found some of its moves, not all: the other reading
     // going somewhere it did not is no proof, only its own moves the other lacks are.
-    let differs = |position: &Position| {
+    let differs = |position: &Position| -> Shown {
         let (a, a_truncated) = comparable(&first(position), position.from);
         let (b, b_truncated) = comparable(&second(position), position.from);
         let only = |moves: &[Move], others: &[Move], others_truncated: bool| -> Vec<Move> {
@@ -90,19 +157,67 @@ pub(crate) fn first_difference(
             None
         }
     };
-    let found = shown_positions(seen)
+    let found = shown_positions(boards.seen)
         .iter()
         .chain(proof_positions())
         .find_map(|p| differs(p).map(|d| d.map(|d| (p.clone(), d))));
-    match found {
-        None => Found::Same,
-        Some(Err(())) => Found::SameSoFar,
-        Some(Ok((position, (only_first, only_second)))) => Found::Differs {
-            position,
-            only_first,
-            only_second,
-        },
+    let (position, (only_first, only_second)) = match found {
+        None => return Found::Same,
+        Some(Err(())) => return Found::SameSoFar,
+        Some(Ok(found)) => found,
+    };
+    let better = nearer_home(&position, &differs, boards);
+    let (position, (only_first, only_second)) =
+        better.unwrap_or((position, (only_first, only_second)));
+    Found::Differs {
+        position,
+        only_first,
+        only_second,
     }
+}
+
+/// A position the user can set up that shows the difference `found` shows, where `found` is
+/// not one: on the user's own board first, then on a board the engine plays; each time `found`
+/// itself moved onto that board first, so the picture stays the same where it can. The search
+/// stops at a position where a search was cut short (`found` stands then).
+fn nearer_home(
+    found: &Position,
+    differs: &dyn Fn(&Position) -> Shown,
+    boards: Boards<'_>,
+) -> Option<(Position, OnlyOne)> {
+    let first_shown = |candidates: &mut dyn Iterator<Item = Position>| {
+        for position in candidates {
+            match differs(&position) {
+                None => {}
+                Some(Err(())) => return Err(()),
+                Some(Ok(moves)) => return Ok(Some((position, moves))),
+            }
+        }
+        Ok(None)
+    };
+    if let Some(seen) = boards.seen
+        && !boards.on_own_board(found)
+    {
+        let mut own = std::iter::once(found)
+            .chain(proof_positions())
+            .filter_map(|p| fitted(p, seen.size));
+        match first_shown(&mut own) {
+            Ok(Some(better)) => return Some(better),
+            Ok(None) => {}
+            Err(()) => return None,
+        }
+    }
+    let largest = boards.beyond(found)?;
+    let playable = proof_positions().iter().filter(|p| largest.plays(p.size));
+    let moved = proof_positions()
+        .iter()
+        .filter(|p| !largest.plays(p.size))
+        .filter_map(|p| fitted(p, largest.size));
+    let mut candidates = fitted(found, largest.size)
+        .into_iter()
+        .chain(playable.cloned())
+        .chain(moved);
+    first_shown(&mut candidates).ok().flatten()
 }
 
 /// Where two readings' moves differ (see [`first_difference`]), naming the squares only one of
@@ -110,9 +225,9 @@ pub(crate) fn first_difference(
 pub(crate) fn difference(
     (first_name, first): (&str, &dyn Fn(&Position) -> Generated),
     (second_name, second): (&str, &dyn Fn(&Position) -> Generated),
-    seen: Option<&Position>,
+    boards: Boards<'_>,
 ) -> Comparison {
-    match first_difference(first, second, seen) {
+    match first_difference(first, second, boards) {
         Found::Same => Comparison::Same,
         Found::SameSoFar => Comparison::SameSoFar,
         Found::Differs {
@@ -123,18 +238,20 @@ pub(crate) fn difference(
             &position,
             (first_name, &only_first),
             (second_name, &only_second),
-            seen,
+            boards,
         )),
     }
 }
 
-/// A difference in words: where (an empty board said to be empty, the others with their pieces), then the
-/// squares only the second reading goes to and those only the first goes to.
+/// A difference in words: where (an empty board said to be empty, the others with their pieces;
+/// a board larger than an engine compared plays said to be so, since no game of it shows the
+/// difference), then the squares only the second reading goes to and those only the first goes
+/// to.
 pub(crate) fn difference_words(
     position: &Position,
     (first_name, only_first): (&str, &[Move]),
     (second_name, only_second): (&str, &[Move]),
-    seen: Option<&Position>,
+    boards: Boards<'_>,
 ) -> String {
     let describe = |moves: &[Move]| {
         let mut list: Vec<String> = moves
@@ -168,7 +285,17 @@ pub(crate) fn difference_words(
     if !first_words.is_empty() {
         said.push(format!("only {first_name} goes to {first_words}"));
     }
-    format!("{}: {}", where_words(position, seen), said.join("; "))
+    let beyond = boards.beyond(position).map_or_else(String::new, |largest| {
+        format!(
+            "only on a board larger than {} plays ({}), ",
+            largest.engine, largest.size
+        )
+    });
+    format!(
+        "{beyond}{}: {}",
+        where_words(position, boards.seen),
+        said.join("; ")
+    )
 }
 
 /// A position in words, for a message: an empty board is said to be empty; the position the

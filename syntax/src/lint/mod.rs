@@ -12,11 +12,13 @@ use rowan::TextRange;
 
 pub use crate::diagnostic::{Diagnostic, Edit, Engine, Fix, Promise};
 pub use comparison::Comparison;
-pub(crate) use comparison::{Found, Move, difference, difference_words, first_difference};
+pub(crate) use comparison::{
+    Boards, Found, Largest, Move, difference, difference_words, first_difference,
+};
 pub(crate) use proof::{Original, Reader, drop_conflicting_fixes};
 
 use crate::Severity;
-use crate::board::Position;
+use crate::board::{BoardSize, Position};
 use crate::diagnostic::{self, Code};
 
 /// Which rules run, at what level, for which engines.
@@ -29,6 +31,9 @@ pub struct LintConfig {
     /// `variants.ini` section's empty board), which findings that name squares speak of first;
     /// `None`: the empty 8×8 board.
     pub seen: Option<Position>,
+    /// The largest board each engine plays, where it has a limit (Fairy-Stockfish's 12x10):
+    /// a difference between two readings is shown on a board both play where one shows it.
+    pub boards: Vec<(Engine, BoardSize)>,
 }
 
 impl LintConfig {
@@ -60,6 +65,13 @@ impl<'c> Findings<'c> {
     /// The position the user sees the piece in, when it is not the empty 8×8 board.
     pub(crate) fn seen(&self) -> Option<Position> {
         self.config.seen.clone()
+    }
+
+    /// The largest board `engine` plays, where it has a limit.
+    pub(crate) fn largest(&self, engine: Engine) -> Option<Largest> {
+        (self.config.boards.iter())
+            .find(|(e, _)| *e == engine)
+            .map(|(e, size)| Largest::of(*e, *size))
     }
 
     pub(crate) fn wants(&self, code: Code) -> bool {

@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use rowan::{TextRange, TextSize};
 
 use super::Promise;
-use super::comparison::{Comparison, Move, comparable};
+use super::comparison::{Boards, Comparison, Largest, Move, comparable};
 use super::{Diagnostic, Engine, Fix};
 use crate::board::reference::{MoveTrace, proof_positions, trace};
-use crate::board::{Generated, Position, Square, generate};
+use crate::board::{BoardSize, Generated, Position, Square, generate};
 use crate::{Dialect, Reading, model};
 
 /// Each proof generates the whole string on every proof position, which costs about as much as
@@ -152,18 +152,22 @@ impl<'t> Original<'t> {
 /// Each fix checked against its rule's promise; a finding whose claim is the fix (the letters
 /// change nothing) goes with a fix that fails, other findings lose the fix and a portability
 /// finding says what no rewrite keeps. No two fixes edit the same letters. `named`: who reads
-/// the original as it is meant, in a sentence comparing readings.
+/// the original as it is meant, in a sentence comparing readings; `boards`: the position the
+/// user sees and the largest board the original's own engine plays; `engine_boards`: the
+/// largest board each engine plays, where it has a limit.
 pub(crate) fn prove_fixes(
     (original, named): (Original<'_>, &'static str),
     findings: &mut Vec<Diagnostic>,
-    seen: Option<&Position>,
+    boards: Boards<'_>,
+    engine_boards: &[(Engine, BoardSize)],
 ) {
     let (text, dialect) = (original.text, original.dialect);
     let mut prover = Prover {
         original,
         named,
         letters_left: PROOF_LETTERS,
-        seen,
+        boards,
+        engine_boards,
     };
     // First each fix in the string's own reading; the portability fixes that keep it wait for
     // the engine's reading, proven together below.
@@ -207,8 +211,11 @@ struct Prover<'t> {
     /// Who reads the original as it is meant.
     named: &'static str,
     letters_left: usize,
-    /// The position the user sees the piece in, which a message speaks of first.
-    seen: Option<&'t Position>,
+    /// The position the user sees the piece in, which a message speaks of first, and the
+    /// largest board the original's own engine plays.
+    boards: Boards<'t>,
+    /// The largest board each engine plays, where it has a limit.
+    engine_boards: &'t [(Engine, BoardSize)],
 }
 
 impl Prover<'_> {
@@ -267,8 +274,14 @@ fn prove_ports(prover: &mut Prover<'_>, engine: Engine, findings: &mut [Diagnost
             None => finding.fix = None,
             Some(false) => {
                 finding.fix = None;
-                let seen = prover.seen;
-                let said = not_kept((&mut prover.original, prover.named), &fixed, engine, seen);
+                let theirs = (prover.engine_boards.iter())
+                    .find(|(e, _)| *e == engine)
+                    .map(|(e, size)| Largest::of(*e, *size));
+                let boards = Boards {
+                    largest: Largest::both(prover.boards.largest, theirs),
+                    ..prover.boards
+                };
+                let said = not_kept((&mut prover.original, prover.named), &fixed, engine, boards);
                 finding.message.push_str(&said);
             }
         }
@@ -280,12 +293,12 @@ fn not_kept(
     (original, ours_name): (&mut Original<'_>, &'static str),
     fixed: &str,
     engine: Engine,
-    seen: Option<&Position>,
+    boards: Boards<'_>,
 ) -> String {
     let engine_name = Reading::Engine(engine).reader();
     let theirs = (original.reader)(fixed, Reading::Engine(engine));
     let ours = original.generator();
-    match super::comparison::difference((ours_name, ours), (engine_name, &*theirs), seen) {
+    match super::comparison::difference((ours_name, ours), (engine_name, &*theirs), boards) {
         Comparison::Differs(detail) => format!(
             "; no rewrite is offered, since {engine_name} would not read `{}` as {ours_name} reads this string either ({detail})",
             crate::quote::shortened(fixed)

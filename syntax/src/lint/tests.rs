@@ -7,6 +7,7 @@ use crate::diagnostic::codes::{self, RULES};
 use crate::diagnostic::{Code, Example};
 
 mod findings;
+mod witness;
 
 /// The dialect a lint rule's example is written in.
 fn dialect_for(code: Code) -> Dialect {

@@ -36,7 +36,7 @@ use rowan::TextSize;
 use crate::board::{BoardSize, without_repeats};
 use crate::lexer::Token;
 use crate::lint::proof::prove_fixes;
-use crate::lint::{Diagnostic, Engine, Findings, LintConfig, Original, Reader};
+use crate::lint::{Boards, Diagnostic, Engine, Findings, Largest, LintConfig, Original, Reader};
 use crate::parser::SpanNode;
 use crate::tree::{Parse, SyntaxNode, ast};
 use crate::vocabulary::dialects::DialectTable;
@@ -133,10 +133,9 @@ pub(crate) trait Notation: Grammar {
         None
     }
 
-    /// Who reads a string as this notation means it, in a sentence comparing readings.
-    fn reader(&self) -> &'static str {
-        "the seed"
-    }
+    /// Who reads a string as this notation means it, in a sentence comparing readings: the
+    /// description users know it from, or the engine whose reading it is.
+    fn reader(&self) -> &'static str;
 
     /// The letters, colours and hover words of the notation.
     fn letters(&self) -> &'static dyn DialectTable;
@@ -262,6 +261,13 @@ impl BetzaString {
         Some((self.notation.own_engine()?, self.notation.largest_board()?))
     }
 
+    /// The largest board the engine whose reading the string's notation is plays, with the
+    /// engine's name, where it has a limit: the boards a difference is shown on.
+    pub(crate) fn largest(&self) -> Option<Largest> {
+        let (engine, size) = self.board_limit()?;
+        Some(Largest::of(engine, size))
+    }
+
     /// How the string's proofs read other texts.
     pub(crate) fn reader(&self) -> Reader {
         self.reader
@@ -301,7 +307,11 @@ impl BetzaString {
         let mut out = findings.out;
         out.sort_by_key(|d| (d.range.start(), d.range.end(), d.code));
         let original = (self.original(), self.notation.reader());
-        prove_fixes(original, &mut out, config.seen.as_ref());
+        let boards = Boards {
+            seen: config.seen.as_ref(),
+            largest: self.largest(),
+        };
+        prove_fixes(original, &mut out, boards, &config.boards);
         out
     }
 

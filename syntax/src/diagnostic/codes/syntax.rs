@@ -191,7 +191,7 @@ catalogue! {
         "unexpected",
         Error,
         "a token that cannot stand where it is in MBN",
-        "The message says where it stands; MBN's grammar (seed 002) has no place for it.",
+        "The message says where it stands; MBN's grammar has no place for it.",
         (Mbn, "Q*=W", "Q=W"),
     ),
     EMPTY_DEFINITION = syntax(
@@ -212,14 +212,14 @@ catalogue! {
         "macro-with-prefix",
         Error,
         "an MBN macro name with a prefix",
-        "Seed 002: \"a prefixed letter for the macro identifier is not allowed\".",
+        "The MBN description: \"a prefixed letter for the macro identifier is not allowed\".",
         (Mbn, "@+Q=K", "@Q=K"),
     ),
     COMPOUND_TOO_LONG = syntax(
         "compound-too-long",
         Error,
         "an MBN compound letter of more than three characters",
-        "Seed 002: \"the maximal length for compound letters is three\".",
+        "The MBN description: \"the maximal length for compound letters is three\".",
         (Mbn, "@:ABCD:=W", "@:ABC:=W"),
     ),
     MISSING_MOVE = syntax(
@@ -240,7 +240,7 @@ catalogue! {
         "unused-modifier",
         Error,
         "MBN's `q`, the one letter it leaves unused",
-        "Seed 002: \"q (still unused)\".",
+        "The MBN description: \"q (still unused)\".",
         (Mbn, "qW", "W"),
     ),
     LONE_Y = syntax(

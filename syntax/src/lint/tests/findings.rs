@@ -40,7 +40,7 @@ fn findings_point_at_the_exact_letters() {
         r#"
         jK
         ^ hint jump-without-effect: `j` on a single step: there is no square to jump [fix: remove `j`]
-        ^ warning xboard-reads-differently: XBoard generates no moves for `j` on a single step: it skips the first square, and the step ends there (from d4 on an empty 8x8 board: only the seed goes to c3 c4 c5 d3 d5 e3 e4 e5)
+        ^ warning xboard-reads-differently: XBoard generates no moves for `j` on a single step: it skips the first square, and the step ends there (from d4 on an empty 8x8 board: only the XBetza description goes to c3 c4 c5 d3 d5 e3 e4 e5)
         "#,
     );
     check_diagnostics(
@@ -93,8 +93,8 @@ fn a_non_final_o_is_read_as_wrapping_by_xboard() {
         XBETZA,
         r#"
         oabyaK
-        ^ warning xboard-reads-differently: XBoard wraps this leg around the left and right edges; seed 000 ends it just off the board (from d4 on an empty 8x8 board: XBoard also goes to a1 a4 a7 b2 b4 b6 c3 c4 and 19 more)
-        ^^^^^^ warning xboard-reads-differently: XBoard lets this leg go anywhere but straight back, revisiting squares the seed excludes
+        ^ warning xboard-reads-differently: XBoard wraps this leg around the left and right edges; the XBetza description ends it just off the board (from d4 on an empty 8x8 board: XBoard also goes to a1 a4 a7 b2 b4 b6 c3 c4 and 19 more)
+        ^^^^^^ warning xboard-reads-differently: XBoard lets this leg go anywhere but straight back, revisiting squares the XBetza description excludes
         "#,
     );
     check_diagnostics(XBETZA, "oW");
@@ -104,7 +104,7 @@ fn a_non_final_o_is_read_as_wrapping_by_xboard() {
         XBETZA,
         r#"
         ooafK
-         ^ warning xboard-modifier-order: XBoard reads `o` once in a leg and drops this one (from d4 on an empty 8x8 board: XBoard also goes to c3 c4 c5 d3 d5 e3 e4 e5; only the seed goes to b2 b4 b6 d2 d6 f2 f4 f6)
+         ^ warning xboard-modifier-order: XBoard reads `o` once in a leg and drops this one (from d4 on an empty 8x8 board: XBoard also goes to c3 c4 c5 d3 d5 e3 e4 e5; only the XBetza description goes to b2 b4 b6 d2 d6 f2 f4 f6)
         "#,
     );
 }
@@ -163,7 +163,7 @@ fn fairy_rules_follow_the_engines_answers() {
         FAIRY,
         r#"
         nN
-        ^^ info engines-disagree: XBetza and Fairy-Stockfish read this piece differently; from h8 on a 15x15 board, friends on e8 g6 h9 h12 i7 j7, enemies on e11 f7 f10 g8 h6 i9 j9 k8: only XBetza goes to f7 f9 g10
+        ^^ info engines-disagree: XBetza and Fairy-Stockfish read this piece differently; from f5 on a 12x10 board, friends on c5 e3 f6 f9 g4 h4, enemies on c8 d4 d7 e5 f3 g6 h6 i5: only XBetza goes to d4 d6 e7
         "#,
     );
     // In XBetza `mR1` adds nothing to `R`; in Fairy-Stockfish it takes moves away.
@@ -186,7 +186,7 @@ fn fairy_rules_follow_the_engines_answers() {
         FAIRY,
         r#"
         fR1fDD
-        ^^^^^^ info engines-disagree: XBetza and Fairy-Stockfish read this piece differently; from h8 on a 15x15 board, friends on e8 g6 h9 h12 i7 j7, enemies on e11 f7 f10 g8 h6 i9 j9 k8: only XBetza goes to h10
+        ^^^^^^ info engines-disagree: XBetza and Fairy-Stockfish read this piece differently; from f5 on a 12x10 board, friends on c5 e3 f6 f9 g4 h4, enemies on c8 d4 d7 e5 f3 g6 h6 i5: only XBetza goes to f7
         "#,
     );
     // `W1` is `W` for the engine too; removing `W` from `NWN` would join `NN`, a Nightrider.

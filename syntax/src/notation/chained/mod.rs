@@ -25,6 +25,10 @@ impl Notation for Chained {
         lint::check(string, findings);
     }
 
+    fn reader(&self) -> &'static str {
+        "the chained Betza description"
+    }
+
     fn letters(&self) -> &'static dyn DialectTable {
         &letters::Chained
     }

@@ -11,7 +11,7 @@ use rowan::{TextRange, TextSize};
 use crate::board::reference::{Fingerprint, fingerprint};
 use crate::board::{generate, without_repeats};
 use crate::diagnostic::codes;
-use crate::lint::{Comparison, Findings, Fix, difference};
+use crate::lint::{Boards, Comparison, Findings, Fix, difference};
 use crate::model;
 use crate::notation::Grammar;
 use crate::notation::fairy::grammar::Fairy;
@@ -330,7 +330,10 @@ fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
     let Comparison::Differs(detail) = difference(
         ("XBetza", &|position| generate(&seed, position)),
         ("Fairy-Stockfish", &|position| generate(&engine, position)),
-        seen.as_ref(),
+        Boards {
+            seen: seen.as_ref(),
+            largest: findings.largest(crate::lint::Engine::FairyStockfish),
+        },
     ) else {
         return;
     };

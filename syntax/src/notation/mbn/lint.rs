@@ -93,7 +93,7 @@ fn rider_range(atom: &SyntaxNode, findings: &mut Findings<'_>) {
     };
     let message = format!(
         "`{letter}{digits}` does not limit the {} to {digits} squares: `{letter}` is already the \
-         rider `{}`, so the number repeats whole {} moves (seed 002: `R4` is `(W0)4`, a normal \
+         rider `{}`, so the number repeats whole {} moves (MBN description: `R4` is `(W0)4`, a normal \
          rook){}",
         piece.name,
         piece.moves,
@@ -231,13 +231,13 @@ fn never_possible(string: &BetzaString, findings: &mut Findings<'_>) {
             a_move.source,
             match amalgam {
                 Some(pair) => format!(
-                    "`{written}` can never move: `{pair}` is an amalgam (seed 002: \"doubled \
+                    "`{written}` can never move: `{pair}` is an amalgam (MBN description: \"doubled \
                      directional modifier letters will always be interpreted as an \
                      amalgamation\"), and it selects none of these leaps"
                 ),
                 None => format!(
                     "`{written}` can never move: its direction letters select none of its leaps \
-                     by seed 002's direction tables"
+                     by the MBN description's direction tables"
                 ),
             },
             None,
@@ -283,7 +283,7 @@ mod tests {
             MBN,
             r#"
             S=R4
-              ^^ warning mbn-rider-range: `R4` does not limit the Rook to 4 squares: `R` is already the rider `W0`, so the number repeats whole Rook moves (seed 002: `R4` is `(W0)4`, a normal rook); a Rook limited to 4 squares is `W4` [fix: write `W4`]
+              ^^ warning mbn-rider-range: `R4` does not limit the Rook to 4 squares: `R` is already the rider `W0`, so the number repeats whole Rook moves (MBN description: `R4` is `(W0)4`, a normal rook); a Rook limited to 4 squares is `W4` [fix: write `W4`]
             "#,
         );
         check_fix(MBN, "S=$0R4", "S=W4");
@@ -293,7 +293,7 @@ mod tests {
             MBN,
             r#"
             E2
-            ^^ warning mbn-rider-range: `E2` does not limit the Empress to 2 squares: `E` is already the rider `W0+N`, so the number repeats whole Empress moves (seed 002: `R4` is `(W0)4`, a normal rook)
+            ^^ warning mbn-rider-range: `E2` does not limit the Empress to 2 squares: `E` is already the rider `W0+N`, so the number repeats whole Empress moves (MBN description: `R4` is `(W0)4`, a normal rook)
             "#,
         );
         // The seed's own short rook, and exact counts, are left alone.
@@ -334,7 +334,7 @@ mod tests {
             MBN,
             r#"
             ffF
-            ^^^ error no-moves: `ffF` can never move: `ff` is an amalgam (seed 002: "doubled directional modifier letters will always be interpreted as an amalgamation"), and it selects none of these leaps
+            ^^^ error no-moves: `ffF` can never move: `ff` is an amalgam (MBN description: "doubled directional modifier letters will always be interpreted as an amalgamation"), and it selects none of these leaps
             "#,
         );
     }
@@ -345,7 +345,7 @@ mod tests {
             MBN,
             r#"
             (lr)W
-            ^^^^^ error no-moves: `(lr)W` can never move: its direction letters select none of its leaps by seed 002's direction tables
+            ^^^^^ error no-moves: `(lr)W` can never move: its direction letters select none of its leaps by the MBN description's direction tables
             "#,
         );
         // The null move is not drawn, but it is no mistake (notes MB15).

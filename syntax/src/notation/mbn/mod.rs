@@ -51,6 +51,10 @@ impl Notation for Mbn {
         lint::check(string, findings);
     }
 
+    fn reader(&self) -> &'static str {
+        "the MBN description"
+    }
+
     fn letters(&self) -> &'static dyn DialectTable {
         &letters::Mbn
     }

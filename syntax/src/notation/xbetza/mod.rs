@@ -24,6 +24,10 @@ impl Notation for XBetza {
         super::fairy::lint::check_engines(string, findings);
     }
 
+    fn reader(&self) -> &'static str {
+        "the XBetza description"
+    }
+
     fn letters(&self) -> &'static dyn DialectTable {
         &letters::XBetza
     }

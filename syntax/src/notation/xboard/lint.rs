@@ -337,7 +337,7 @@ fn reads_differently(
         ),
         XBoardReading::LoneHalfGivesAll { directions } => (
             directions,
-            "XBoard ignores a lone `h` and plays every move of the atom, where seed 000 selects none".to_owned(),
+            "XBoard ignores a lone `h` and plays every move of the atom, where the XBetza description selects none".to_owned(),
         ),
         XBoardReading::DiagonalPairWithVOrSGivesAll { directions } => (
             directions,
@@ -349,7 +349,7 @@ fn reads_differently(
         XBoardReading::LeadingVOrSNotDistributed { directions } => (
             directions,
             format!(
-                "XBoard does not distribute the leading `{}` of `{}` as seed 000 does",
+                "XBoard does not distribute the leading `{}` of `{}` as the XBetza description does",
                 &text[directions][..1],
                 &text[directions]
             ),
@@ -370,17 +370,17 @@ fn reads_differently(
         XBoardReading::LameChecksOneSquare { modifier, atom } if dialect == Dialect::XBetza => (
             modifier,
             format!(
-                "XBoard blocks `n{}` by one square only, the one halfway along the leap (rounded toward the start); seed 000 blocks it only when every shortest path is blocked",
+                "XBoard blocks `n{}` by one square only, the one halfway along the leap (rounded toward the start); the XBetza description blocks it only when every shortest path is blocked",
                 atom.entry().letter
             ),
         ),
         XBoardReading::WrapsInsteadOfLeavingBoard { modifier } => (
             modifier,
-            "XBoard wraps this leg around the left and right edges; seed 000 ends it just off the board".into(),
+            "XBoard wraps this leg around the left and right edges; the XBetza description ends it just off the board".into(),
         ),
         XBoardReading::ContinuationExcludesOnlyStraightBack { leg } => (
             leg,
-            "XBoard lets this leg go anywhere but straight back, revisiting squares the seed excludes".into(),
+            "XBoard lets this leg go anywhere but straight back, revisiting squares the XBetza description excludes".into(),
         ),
         XBoardReading::LameChecksOneSquare { .. }
         | XBoardReading::DropsOutOfOrder { .. }

@@ -13,7 +13,7 @@ use crate::board::BoardSize;
 use crate::lint::Comparison;
 use crate::{BetzaString, Dialect};
 
-/// XBoard's reading of a string as XBetza: whether its moves differ from the seed's (decided
+/// XBoard's reading of a string as XBetza: whether its moves differ from the XBetza description's (decided
 /// by generating both), and a diagram of XBoard's own moves on an empty board.
 pub fn xboard_reading(string: &BetzaString, board: Option<BoardSize>) -> String {
     let text = string.text();
@@ -29,14 +29,19 @@ pub fn xboard_reading(string: &BetzaString, board: Option<BoardSize>) -> String 
         board.and_then(crate::board::reference::centred).as_ref(),
     ) {
         Comparison::Differs(difference) => {
-            format!("XBoard reads this string differently from seed 000: {difference}.\n")
+            format!(
+                "XBoard reads this string differently from the XBetza description: {difference}.\n"
+            )
         }
         Comparison::Same => {
-            "XBoard makes the same moves as seed 000 on every reference position.\n".to_owned()
+            "XBoard makes the same moves as the XBetza description on every reference position.\n"
+                .to_owned()
         }
-        Comparison::SameSoFar => "XBoard makes the same moves as seed 000 as far as they were \
+        Comparison::SameSoFar => {
+            "XBoard makes the same moves as the XBetza description as far as they were \
             compared: a search was cut short at its budget, and the rest was not compared.\n"
-            .to_owned(),
+                .to_owned()
+        }
     };
     if let Some(grid) = crate::render::diagram::empty_board_grid(board, |position| {
         self::board::generate(text, position)

@@ -46,7 +46,7 @@ impl SyntaxProblem for ChainedProblem {
                 "`{text}` chains two legs, but no leg stands before it (as in `W-F` or `FtR`)"
             ),
             ChainedProblem::UnknownLetter => format!(
-                "`{text}` is no modifier of chained Betza (seed 001 has c m n j p g q z o f b l r s \
+                "`{text}` is no modifier of chained Betza (its description has c m n j p g q z o f b l r s \
                  v a h i e k, and the operators t - + ? ! x d y between legs)"
             ),
             ChainedProblem::UnknownAtom => format!(

@@ -1,4 +1,4 @@
-//! MBN that is a rule of the game rather than a move (seed 002, sections 2–5, 9–10 and 13), in
+//! MBN that is a rule of the game rather than a move (MBN description, sections 2–5, 9–10 and 13), in
 //! words: promotions, drops, castling rules, prefixed pieces, and the parts of a move that
 //! depend on the board or the position (ranges, piece sets, conditions, board transitions).
 //! None of these has a diagram; each gets a sentence that says what it does.
@@ -38,9 +38,9 @@ fn or_list(items: &[String], last: &str) -> String {
     }
 }
 
-/// A rule's words with the seed section it comes from.
+/// A rule's words with the section of the MBN description it comes from.
 fn cited(words: String, section: &str) -> String {
-    format!("{words} (seed 002, section {section})")
+    format!("{words} (MBN description, section {section})")
 }
 
 /// `+P==QRBN`, `$K==@k@K`, `*KLW==X`, `##Q==Q`: what the rule does, with its section.
@@ -209,7 +209,7 @@ pub(super) fn circular(rider: &ast::Move) -> String {
     };
     format!(
         "a circular rider: `{piece}` once, then `{piece}` again, each turned `{turn}` from the one \
-         before, {how_many} not drawn yet (seed 002: (P)mλ = P-{{(mP)(λ-1)}})"
+         before, {how_many} not drawn yet (MBN description: (P)mλ = P-{{(mP)(λ-1)}})"
     )
 }
 
@@ -236,12 +236,12 @@ mod tests {
         // "+P==QRBN … defining a promotion set of promoted piece +P"
         assert_eq!(
             list_words("+P==QRBN"),
-            "promotion rule: `P` promotes to Q, R, B or N (as `+P`); a small letter changes its colour (seed 002, section 4, \"Promotions\")"
+            "promotion rule: `P` promotes to Q, R, B or N (as `+P`); a small letter changes its colour (MBN description, section 4, \"Promotions\")"
         );
         // "Black has to drop his King, then White … his King, then Black … (W) … White … (S)"
         assert_eq!(
             list_words("$K==@k@K@w@S"),
-            "drop rule: the pieces are dropped in this order: black k, then white K, then black w, then white S (seed 002, section 5, \"Drop Rules\")"
+            "drop rule: the pieces are dropped in this order: black k, then white K, then black w, then white S (MBN description, section 5, \"Drop Rules\")"
         );
         // "promotion rule for the pieces K, L, W, N, C, and P"
         assert!(list_words("*KLWNCP==X").contains("K, L, W, N, C and P may promote to X"));
@@ -275,7 +275,7 @@ mod tests {
         let castling = d.castling().expect("castling");
         assert_eq!(
             castling_rule(&castling),
-            "castling rule `O-O` (short castling): the king moves `[*]irD02`, then its partner moves `ij{k}lD0-D` (seed 002, section 13, \"Castling\")"
+            "castling rule `O-O` (short castling): the king moves `[*]irD02`, then its partner moves `ij{k}lD0-D` (MBN description, section 13, \"Castling\")"
         );
     }
 }

@@ -22,7 +22,7 @@ impl Lower {
         } else if paths.iter().any(|p| p.legs.iter().any(|l| l.modes.hop)) {
             Some(
                 "with a visit (`j`) the setup operator `!` states a condition on the position \
-                 after the move (seed 002, \"Setup Operator\"; its `K[1-5]+!cj{K}Q` keeps the \
+                 after the move (MBN description, \"Setup Operator\"; its `K[1-5]+!cj{K}Q` keeps the \
                  kings from facing each other across an open line): said, not drawn",
             )
         } else if paths

@@ -79,11 +79,11 @@ impl SyntaxProblem for MbnProblem {
                 "a second `=` belongs to castling rules only (`O-O=[*]isR[g]=isR[f]`)".into()
             }
             MbnProblem::MacroWithPrefix => format!(
-                "a macro name takes no prefix: `{text}` (seed 002, Macros: \"a prefixed letter \
+                "a macro name takes no prefix: `{text}` (MBN description, Macros: \"a prefixed letter \
                  for the macro identifier is not allowed\")"
             ),
             MbnProblem::CompoundTooLong => format!(
-                "compound letter `{text}` is longer than three characters (seed 002: \"the \
+                "compound letter `{text}` is longer than three characters (MBN description: \"the \
                  maximal length for compound letters is three\")"
             ),
             MbnProblem::MissingMove if text.is_empty() => "a move is missing here".into(),
@@ -93,7 +93,7 @@ impl SyntaxProblem for MbnProblem {
             ),
             MbnProblem::SecondSteps => format!("second exponent `{text}`: a move takes one"),
             MbnProblem::UnusedModifier => {
-                "`q` has no meaning in MBN (seed 002: \"q (still unused)\")".into()
+                "`q` has no meaning in MBN (its description: \"q (still unused)\")".into()
             }
             MbnProblem::LoneY => {
                 "`y` means \"any\" only after `c`, `j`, `w` or `x` (`cy`, `jy`, `wy`, `xy`)".into()
