@@ -7,8 +7,11 @@ use super::{betza, stderr};
 
 mod bounded;
 mod formats;
+mod help;
 mod hostile;
 mod sarif_schema;
+#[path = "../common/tool.rs"]
+mod tool;
 
 /// A file named `name` holding `contents`, in a folder of its own that is removed with it.
 struct TempFile {

@@ -9,10 +9,19 @@ use super::{Code, Example, all_codes, lookup};
 use crate::analysis::{Options, analyse};
 use crate::host::HostFormat;
 
-/// The codes the analysis reports on an example's text. A lint rule's example is analysed with
-/// only the rule's own engine as a target, so no other engine's finding on the same letters
-/// stands in for it (findings on one span keep only the most severe).
+/// The codes the analysis reports on an example's text.
 fn codes_on(code: Code, example: &Example, text: &str) -> Vec<Code> {
+    findings_on(code, example, text)
+        .into_iter()
+        .map(|d| d.code)
+        .collect()
+}
+
+/// What the analysis reports on an example's text, and the dialect it reads it in. A lint
+/// rule's example is analysed with only the rule's own engine as a target, so no other
+/// engine's finding on the same letters stands in for it (findings on one span keep only the
+/// most severe).
+fn findings_on(code: Code, example: &Example, text: &str) -> Vec<super::Diagnostic> {
     let (format, options) = match *example {
         Example::Betza { dialect, .. } => {
             let format = match dialect {
@@ -33,11 +42,7 @@ fn codes_on(code: Code, example: &Example, text: &str) -> Vec<Code> {
         }
         Example::Described(_) => return Vec::new(),
     };
-    analyse(format, text, &options)
-        .diagnostics
-        .into_iter()
-        .map(|d| d.code)
-        .collect()
+    analyse(format, text, &options).diagnostics
 }
 
 #[test]
@@ -59,6 +64,45 @@ fn every_example_gets_its_code_and_its_correction_does_not() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Issue 53: every error and warning found on an example says what to write, in a help of its
+/// own or its fix's (tests/cli/check/help.rs asks the same of the project's files).
+#[test]
+fn every_error_and_warning_on_an_example_says_what_to_write() {
+    // issue 53: fairy skipped characters, own change
+    let owned_elsewhere_in_fairy = [
+        super::codes::MISSING_ATOM,
+        super::codes::STRAY_PUNCTUATION,
+        super::codes::STRAY_NUMBER,
+        super::codes::UNCLOSED_PAREN,
+        super::codes::FAIRY_SKIPPED_LETTER,
+    ];
+    let mut silent = Vec::new();
+    for code in all_codes() {
+        let example = code.example;
+        let (Example::Betza { bad, .. } | Example::File { bad, .. }) = example else {
+            continue;
+        };
+        let fairy = matches!(
+            example,
+            Example::Betza {
+                dialect: crate::Dialect::Fairy,
+                ..
+            } | Example::File { .. }
+        );
+        for d in findings_on(code, &example, bad) {
+            let severe = matches!(
+                d.severity,
+                super::Severity::Error | super::Severity::Warning
+            );
+            let owned = fairy && owned_elsewhere_in_fairy.contains(&d.code);
+            if severe && d.help.is_none() && !owned {
+                silent.push(format!("{} on {bad:?}: {}", d.code, d.message));
+            }
+        }
+    }
+    assert!(silent.is_empty(), "{}", silent.join("\n"));
 }
 
 #[test]

@@ -11,10 +11,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+use super::tool;
 use crate::stderr;
-
-#[path = "../../common/tool.rs"]
-mod tool;
 
 /// Checks a log against a JSON schema of draft 2020-12 (the schema's own): each error on a
 /// line, exit 1 if any. Argument 1 is the schema, the rest are logs.
