@@ -246,10 +246,24 @@ impl Problem {
             Problem::RangeWithoutEffect => format!("remove `{found}`"),
             Problem::RangeOnDoubledAtom => {
                 let atom = atom_before.unwrap_or('N');
-                format!(
-                    "remove `{found}` for the rider without limit (`{atom}{atom}`), or write \
-                     the atom once with the range for at most {found} leaps (`{atom}{found}`)"
-                )
+                // Fairy-Stockfish rides only along W, F and N lines (its `fairy-no-moves`).
+                let rides = dialect != Dialect::Fairy
+                    || matches!(atom, 'W' | 'F' | 'N' | 'K' | 'R' | 'B' | 'Q');
+                if !rides {
+                    format!(
+                        "write `{atom}` for the single leap: Fairy-Stockfish has no `{atom}` rider"
+                    )
+                } else if found == "1" {
+                    format!(
+                        "remove `1` for the rider without limit (`{atom}{atom}`), or write \
+                         `{atom}` for one leap"
+                    )
+                } else {
+                    format!(
+                        "remove `{found}` for the rider without limit (`{atom}{atom}`), or write \
+                         the atom once with the range for at most {found} leaps (`{atom}{found}`)"
+                    )
+                }
             }
         }
     }

@@ -86,11 +86,9 @@ fn variants_ini(strings: &[String]) -> String {
     out
 }
 
-/// Strings as the lines of a `.betza` file of `dialect`, or of an `.mbn` file.
-fn lines(dialect: Option<&str>, strings: &[String]) -> String {
-    let header = dialect.map(|d| format!("# dialect: {d}\n"));
-    header
-        .into_iter()
+/// Strings as the lines of a `.betza` file of `dialect`.
+fn lines(dialect: &str, strings: &[String]) -> String {
+    std::iter::once(format!("# dialect: {dialect}\n"))
         .chain(strings.iter().map(|s| format!("{s}\n")))
         .collect()
 }
@@ -109,16 +107,13 @@ fn files(scratch: &Scratch) -> Vec<PathBuf> {
         variants_ini(&golden_strings("fairy")),
     );
     write("tests.variants.ini", variants_ini(&test_inputs("fairy")));
-    write(
-        "golden.betza",
-        lines(Some("xbetza"), &golden_strings("xbetza")),
-    );
-    write("tests.betza", lines(Some("xbetza"), &test_inputs("xbetza")));
-    write(
-        "chained.betza",
-        lines(Some("chained"), &test_inputs("chained")),
-    );
-    write("tests.mbn", lines(None, &test_inputs("mbn")));
+    write("golden.betza", lines("xbetza", &golden_strings("xbetza")));
+    write("tests.betza", lines("xbetza", &test_inputs("xbetza")));
+    write("chained.betza", lines("chained", &test_inputs("chained")));
+    // A file each: the strings of an MBN file share macros, and a comment left open runs on.
+    for (index, betza) in test_inputs("mbn").iter().enumerate() {
+        write(&format!("test{index}.mbn"), format!("{betza}\n"));
+    }
     let examples = project().join("corpus/examples");
     for entry in std::fs::read_dir(examples).expect("corpus/examples is committed") {
         files.push(entry.expect("a folder entry").path());

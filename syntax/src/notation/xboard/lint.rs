@@ -294,7 +294,8 @@ fn camel_zebra(atom: TextRange, (text, dialect): (&str, Dialect), findings: &mut
             "XBoard reads `{letters}` as the {name}; write `{written}`, which every engine reads alike"
         ),
         format!(
-            "write `{written}` in place of `{letters}`, apart from any `{same}` beside it; {}",
+            "write `{written}` in place of `{letters}` (not next to another `{same}`, which would \
+             double it into a rider); {}",
             port_help(text, dialect)
         ),
         (!joins).then(|| Fix::replace(format!("write `{written}`"), atom, written.clone())),

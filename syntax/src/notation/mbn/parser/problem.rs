@@ -139,10 +139,9 @@ impl SyntaxProblem for MbnProblem {
                 "write a move here: a piece letter (as `W`), `:m,n:` or a move in parentheses"
                     .into()
             }
-            MbnProblem::MissingMove => format!(
-                "write a move after `{found}` (as `{found}W`), or remove `{found}`; a name \
-                 with spaces goes between `|` bars"
-            ),
+            MbnProblem::MissingMove => {
+                format!("write a move after `{found}` (as `{found}W`), or remove `{found}`")
+            }
             MbnProblem::SecondSteps => format!("keep one exponent: remove `{found}`"),
             MbnProblem::UnusedModifier => "remove `q`".into(),
             MbnProblem::LoneY => "write `y` right after `c`, `j`, `w` or `x`, or remove it".into(),
