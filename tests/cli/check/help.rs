@@ -188,7 +188,8 @@ fn every_error_and_warning_says_what_to_write() {
     let scratch = Scratch::new("help");
     let files = files(&scratch);
     // Two processes, one for the fairy strings and one for the rest, each listing every
-    // finding; and one with a small cap, whose summary of the findings left out is one more.
+    // finding; one with a small cap, whose summary of the findings left out is one more; and
+    // one for the real variant files with XBoard as a target too.
     let (fairy, other): (Vec<PathBuf>, Vec<PathBuf>) = files
         .iter()
         .cloned()
@@ -198,10 +199,17 @@ fn every_error_and_warning_says_what_to_write() {
         .filter(|f| f.ends_with("tests.betza"))
         .cloned()
         .collect::<Vec<_>>();
+    // The real variant files once more for those who play them under XBoard too.
+    let real: Vec<PathBuf> = (fairy.iter())
+        .filter(|f| !f.starts_with(&scratch.0))
+        .cloned()
+        .collect();
+    let both = ["--engine", "xboard", "--engine", "fairy-stockfish"];
     let runs = [
         check(&fairy, &["--max-findings", "0"]),
         check(&other, &["--max-findings", "0"]),
         check(&capped, &["--max-findings", "5"]),
+        check(&real, &both),
     ];
     let findings: Vec<Value> = runs
         .into_iter()

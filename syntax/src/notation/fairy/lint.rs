@@ -449,10 +449,18 @@ fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
         return;
     };
     let whole = TextRange::new(0.into(), rowan::TextSize::of(string.text()));
-    findings.push(
+    let convert = format!(
+        "betza convert {} --from xbetza --to fairy",
+        crate::quote::argument(string.text())
+    );
+    findings.push_with_help(
         codes::ENGINES_DISAGREE,
         whole,
         format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
+        format!(
+            "Fairy-Stockfish plays the moves shown here; if the piece was designed in XBetza, \
+             `{convert}` finds a string Fairy-Stockfish plays alike if there is one"
+        ),
         None,
     );
 }

@@ -164,11 +164,15 @@ fn directions(legs: &[ast::Leg], atom: &ast::Atom, findings: &mut Findings<'_>) 
                     lone_half_help(atom_letter, oblique),
                     None,
                 ),
-                DirectionTerm::Chiral { right } if index == 0 && !oblique => findings.push(
+                DirectionTerm::Chiral { right } if index == 0 && !oblique => findings.push_with_help(
                     codes::CHIRAL_WITHOUT_EFFECT,
                     range,
                     format!(
                         "`{}` picks a chiral set of an oblique atom; this atom has none",
+                        if right { "hr" } else { "hl" }
+                    ),
+                    format!(
+                        "remove `{}` from `{atom_letter}`'s directions, or write it on an oblique atom (as `hrN`)",
                         if right { "hr" } else { "hl" }
                     ),
                     None,
@@ -362,12 +366,17 @@ pub(crate) fn redundant_moves(string: &BetzaString, findings: &mut Findings<'_>)
             }
             _ => false,
         };
-        findings.push(
+        let written = crate::quote::shortened(&text[range]);
+        findings.push_with_help(
             codes::REDUNDANT_MOVE,
             range,
             format!(
                 "`{}` adds nothing: the rest of the piece already makes every one of its moves",
                 &text[range]
+            ),
+            format!(
+                "remove `{written}`, writing the moves beside it so that they do not join into \
+                 one atom"
             ),
             (!joins_atoms).then(|| Fix::delete(format!("remove `{}`", &text[range]), &[range])),
         );

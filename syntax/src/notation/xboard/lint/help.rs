@@ -44,8 +44,11 @@ pub(super) fn instead(reading: XBoardReading, text: &str) -> String {
             "keep `{}` only where XBoard's wrapping is meant",
             quoted(modifier)
         ),
+        XBoardReading::ContinuationExcludesOnlyStraightBack { leg } if leg.is_empty() => {
+            "give the leg direction letters that say where it may go".into()
+        }
         XBoardReading::ContinuationExcludesOnlyStraightBack { leg } => format!(
-            "give `{}` direction letters that say where it may go",
+            "give the leg `{}` direction letters that say where it may go",
             quoted(leg)
         ),
         XBoardReading::DropsOutOfOrder { .. }
@@ -64,10 +67,9 @@ pub(super) fn port_help(text: &str, dialect: Dialect) -> String {
         Dialect::XBetza | Dialect::Fairy => dialect.id(),
         _ => return format!("write the move as XBoard reads it, {leave}"),
     };
-    let command = if text.chars().count() <= crate::quote::MOST_QUOTED && !text.contains('\'') {
-        format!("betza convert '{text}' --from {from} --to xboard")
-    } else {
-        format!("betza convert STRING --from {from} --to xboard")
-    };
+    let command = format!(
+        "betza convert {} --from {from} --to xboard",
+        crate::quote::argument(text)
+    );
     format!("`{command}` finds a string XBoard reads alike if there is one, {leave}")
 }
