@@ -20,8 +20,8 @@ pub trait SyntaxProblem {
     fn message(&self, text: &str, dialect: Dialect) -> String;
 
     /// What to write instead, said on the user's letters: `found` (shortened as for the
-    /// message) `at` its range of the whole parsed text. Guidance, never a claim about moves.
-    /// `None` only where another change owns the words.
+    /// message) `at` its range of the whole parsed text. Guidance, never a claim about moves;
+    /// a notation's grammar may say it in its own terms (`Grammar::parse`).
     fn help(&self, found: &str, at: (&str, TextRange), dialect: Dialect) -> Option<String>;
 }
 
@@ -91,18 +91,8 @@ impl SyntaxProblem for Problem {
         }
     }
 
-    fn help(&self, found: &str, at: (&str, TextRange), dialect: Dialect) -> Option<String> {
-        // issue 53: in `fairy` the engine skips what it does not know, and the words for
-        // these are being written with that change.
-        let skipped_in_fairy = matches!(
-            self,
-            Problem::MissingAtom { .. }
-                | Problem::StrayPunctuation
-                | Problem::StrayNumber
-                | Problem::UnclosedParen
-        );
-        (!(skipped_in_fairy && dialect == Dialect::Fairy))
-            .then(|| self.help_text(found, at, dialect))
+    fn help(&self, found: &str, at: (&str, TextRange), _: Dialect) -> Option<String> {
+        Some(self.help_text(found, at))
     }
 
     fn message(&self, text: &str, dialect: Dialect) -> String {
@@ -185,7 +175,7 @@ fn missing_atom_message(
 
 impl Problem {
     /// What to write instead of the problem's letters `found` at `range` of `text`.
-    fn help_text(&self, found: &str, (text, range): (&str, TextRange), dialect: Dialect) -> String {
+    fn help_text(&self, found: &str, (text, range): (&str, TextRange)) -> String {
         let before = &text[..usize::from(range.start())];
         let atom_before = before.chars().next_back().filter(char::is_ascii_uppercase);
         match *self {
@@ -197,9 +187,9 @@ impl Problem {
                 "write an atom in place of `{found}` (W F D N A H C Z G, or K R B Q), or remove it"
             ),
             Problem::UnknownCharacter => format!("remove `{}`", found.escape_debug()),
-            Problem::StrayPunctuation if found == "-" && dialect == Dialect::XBetza => {
-                "remove `-`: XBetza writes the moves of a piece one after another, and the legs \
-                 of one move joined by `a` (`mafW`)"
+            Problem::StrayPunctuation if found == "-" => {
+                "remove `-`: the moves of a piece are written one after another, and the legs of \
+                 one move joined by `a` (`mafW`)"
                     .into()
             }
             Problem::StrayPunctuation => format!("remove `{found}`"),
@@ -246,14 +236,7 @@ impl Problem {
             Problem::RangeWithoutEffect => format!("remove `{found}`"),
             Problem::RangeOnDoubledAtom => {
                 let atom = atom_before.unwrap_or('N');
-                // Fairy-Stockfish rides only along W, F and N lines (its `fairy-no-moves`).
-                let rides = dialect != Dialect::Fairy
-                    || matches!(atom, 'W' | 'F' | 'N' | 'K' | 'R' | 'B' | 'Q');
-                if !rides {
-                    format!(
-                        "write `{atom}` for the single leap: Fairy-Stockfish has no `{atom}` rider"
-                    )
-                } else if found == "1" {
+                if found == "1" {
                     format!(
                         "remove `1` for the rider without limit (`{atom}{atom}`), or write \
                          `{atom}` for one leap"

@@ -18,7 +18,10 @@ impl Grammar for Fairy {
     }
 
     fn parse(&self, text: &str, tokens: &[Token]) -> (SpanNode, Vec<SyntaxError>) {
-        crate::parser::parse_betza(text, tokens, Dialect::Fairy, parser::DIGITS)
+        let (node, mut errors) =
+            crate::parser::parse_betza(text, tokens, Dialect::Fairy, parser::DIGITS);
+        super::help::in_engine_terms(text, &mut errors);
+        (node, errors)
     }
 
     /// The meaning is what the engine builds, read from the text as the engine reads it.
