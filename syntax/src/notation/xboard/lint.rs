@@ -344,7 +344,7 @@ fn stops_reading(
     // fairy string means; the seed's S and T are AD and GH.
     let bare = dialect == Dialect::XBetza && moves.contains(&atom);
     let spell = match spelled {
-        Some(s) => format!("seed 000 spells `{letters}` as `{s}`, which XBoard knows"),
+        Some(s) => format!("XBetza spells `{letters}` also as `{s}`, which XBoard knows"),
         None => format!("spell `{letters}` with atoms XBoard knows"),
     };
     findings.push_with_help(

@@ -71,8 +71,8 @@ impl SyntaxProblem for ChainedProblem {
                 format!("write a leg before `{found}` (as `W{found}F`), or remove `{found}`")
             }
             ChainedProblem::UnknownLetter => format!(
-                "remove `{found}`, or write the modifier or operator of seed 001 you meant in \
-                 its place"
+                "remove `{found}`, or write the modifier or operator of chained Betza you \
+                 meant in its place"
             ),
             ChainedProblem::UnknownAtom => format!(
                 "write an atom of chained Betza in place of `{found}` (as `W`), or remove it"

@@ -34,7 +34,7 @@ pub(super) fn instead(reading: XBoardReading, text: &str) -> String {
             quoted(modifier)
         ),
         XBoardReading::JumpOnSingleStepHasNoMoves { .. } => {
-            "remove `j`, which seed 000 reads as nothing on a single step".into()
+            "remove `j`, which XBetza reads as nothing on a single step".into()
         }
         XBoardReading::LameChecksOneSquare { modifier, .. } => format!(
             "write the leap as legs (`a`) through the squares that must be empty, in place of `{}`",
