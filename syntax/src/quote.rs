@@ -31,6 +31,16 @@ pub fn shortened(text: &str) -> Cow<'_, str> {
     Cow::Owned(format!("{head}…{tail}"))
 }
 
+/// `text` as one argument of a command a message tells the user to run (`'fmW'`), or `STRING`
+/// when it is too long to quote whole or holds a quote of its own.
+pub fn argument(text: &str) -> String {
+    if text.chars().count() <= MOST_QUOTED && !text.contains(['\'', '\n', '\r']) {
+        format!("'{text}'")
+    } else {
+        "STRING".to_owned()
+    }
+}
+
 /// How long `text` is, said after a quote of it that [`shortened`] cut (`; it is 5000
 /// characters long`), or nothing: a message that echoes text a user may have made any length
 /// (a setting, a new name) quotes its ends and says what was left out.

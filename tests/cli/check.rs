@@ -7,6 +7,7 @@ use super::{betza, stderr};
 
 mod bounded;
 mod formats;
+mod help;
 mod hostile;
 mod named_ini;
 mod sarif_schema;

@@ -68,7 +68,9 @@ async fn the_whole_diagnostic_message() {
                 "severity": 1,
                 "code": "unknown-modifier",
                 "source": "betza",
-                "message": "`w` is not a modifier",
+                // The help on lines of its own (issue 53: every error says what to write).
+                "message": "`w` is not a modifier\nremove `w`,\nor write the modifier you meant \
+                            in its place (a direction f b l r v s, a mode m c)",
             }],
         })
     );

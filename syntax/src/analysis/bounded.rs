@@ -186,13 +186,17 @@ impl Bounded {
             .collect();
         let omitted = self.omitted;
         if let (Some(severity), Some(range)) = (omitted.severity, omitted.first) {
-            let message = summary(&omitted, self.max.unwrap_or_default());
-            findings.push(Diagnostic::new(
-                range,
-                codes::TOO_MANY_FINDINGS,
-                severity,
-                message,
-            ));
+            let max = self.max.unwrap_or_default();
+            let message = summary(&omitted, max);
+            let all = max.saturating_add(omitted.count);
+            findings.push(
+                Diagnostic::new(range, codes::TOO_MANY_FINDINGS, severity, message).with_help(
+                    format!(
+                        "run `betza check --max-findings {all}` (or 0) to list all {all}, or \
+                         mend the findings listed first"
+                    ),
+                ),
+            );
         }
         let levels = [
             Severity::Error,

@@ -11,7 +11,8 @@ use crate::diagnostic::{Diagnostic, codes};
 use crate::lint::{self, Engine};
 use crate::{BetzaString, Dialect, Severity};
 
-/// The findings of one string seen on `board`, in its own coordinates, without their help.
+/// The findings of one string seen on `board`, in its own coordinates, with the help they were
+/// made with (not yet their fixes').
 pub(super) fn findings_of(
     string: &BetzaString,
     board: Option<BoardSize>,

@@ -76,6 +76,12 @@ fn help_of(fix: &Fix, text: &str) -> String {
     }
 }
 
+/// The help of a finding `d` of `text`: a fix says exactly what it writes; without one, the
+/// help the finding was made with.
+fn help(d: &Diagnostic, text: &str) -> Option<String> {
+    (d.fix.as_ref().map(|fix| help_of(fix, text))).or_else(|| d.help.clone())
+}
+
 /// Offers each finding of a region (`text`, its string) to `found`, built in file coordinates,
 /// with its help, only if it is kept.
 fn offer_region_findings(found: &mut Bounded, region: &Region, text: &str, local: &[Diagnostic]) {
@@ -88,11 +94,12 @@ fn offer_region_findings(found: &mut Bounded, region: &Region, text: &str, local
     }
 }
 
-/// A finding of a region's string `text`, in file coordinates, with its help.
+/// A finding of a region's string `text`, in file coordinates, with its help: its fix's, or
+/// the one it was made with.
 fn in_file(region: &Region, text: &str, d: &Diagnostic) -> Diagnostic {
     Diagnostic {
         range: region.to_file(d.range),
-        help: (d.fix.as_ref().map(|fix| help_of(fix, text))).or_else(|| d.help.clone()),
+        help: help(d, text),
         fix: d.fix.as_ref().map(|fix| Fix {
             title: fix.title.clone(),
             edits: fix
@@ -193,7 +200,7 @@ pub fn analyse_cached(
 pub fn analyse_string(string: &BetzaString, options: &Options) -> Vec<Diagnostic> {
     let mut findings = findings_of(string, seen_board(options.board), options);
     for d in &mut findings {
-        d.help = d.fix.as_ref().map(|fix| help_of(fix, string.text()));
+        d.help = help(d, string.text());
     }
     findings
 }

@@ -35,8 +35,9 @@ pub struct Strings {
 #[derive(Debug, Default, Clone)]
 struct Entry {
     read: Option<Arc<BetzaString>>,
-    /// The findings in the string's own coordinates, without their help (made from the fix
-    /// when a finding is placed in the file), by the board the string is seen on.
+    /// The findings in the string's own coordinates, with only the help they were made with
+    /// (a fix's is made when a finding is placed in the file), by the board the string is
+    /// seen on.
     findings: Vec<(Option<BoardSize>, Arc<[Diagnostic]>)>,
 }
 

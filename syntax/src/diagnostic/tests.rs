@@ -96,6 +96,29 @@ fn no_code_and_no_example_finding_says_seed() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Issue 53: every error and warning found on an example says what to write, in a help of its
+/// own or its fix's (tests/cli/check/help.rs asks the same of the project's files).
+#[test]
+fn every_error_and_warning_on_an_example_says_what_to_write() {
+    let mut silent = Vec::new();
+    for code in all_codes() {
+        let example = code.example;
+        let (Example::Betza { bad, .. } | Example::File { bad, .. }) = example else {
+            continue;
+        };
+        for d in findings_on(code, &example, bad) {
+            let severe = matches!(
+                d.severity,
+                super::Severity::Error | super::Severity::Warning
+            );
+            if severe && d.help.is_none() {
+                silent.push(format!("{} on {bad:?}: {}", d.code, d.message));
+            }
+        }
+    }
+    assert!(silent.is_empty(), "{}", silent.join("\n"));
+}
+
 #[test]
 fn codes_are_unique() {
     let mut seen = HashSet::new();

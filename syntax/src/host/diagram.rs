@@ -206,12 +206,15 @@ impl Field {
             );
         }
         for &at in &self.unmatched {
-            out.push(Diagnostic::new(
-                span(offset + at, offset + at + 1),
-                codes::DIAGRAM_UNMATCHED_BRACKET,
-                Severity::Error,
-                "this `]` closes no bracket group: a group opens with `[`".to_owned(),
-            ));
+            out.push(
+                Diagnostic::new(
+                    span(offset + at, offset + at + 1),
+                    codes::DIAGRAM_UNMATCHED_BRACKET,
+                    Severity::Error,
+                    "this `]` closes no bracket group: a group opens with `[`".to_owned(),
+                )
+                .with_help("write `[` where the group's first leg starts, or remove this `]`"),
+            );
         }
         out
     }

@@ -78,25 +78,38 @@ impl<'c> Findings<'c> {
         self.config.level(code).is_some()
     }
 
+    /// A finding whose help, if any, is its fix's.
     pub(crate) fn push(&mut self, code: Code, range: TextRange, message: String, fix: Option<Fix>) {
-        self.push_with_help(code, range, message, fix, None);
+        self.add(code, range, message, None, fix);
     }
 
-    /// A finding with the help that says what to write where its fix does not.
+    /// A finding that says what to write: `help`, which stands when no fix is kept (a fix
+    /// proven by generation says what it writes instead), so it must hold without the fix.
     pub(crate) fn push_with_help(
         &mut self,
         code: Code,
         range: TextRange,
         message: String,
+        help: String,
         fix: Option<Fix>,
+    ) {
+        self.add(code, range, message, Some(help), fix);
+    }
+
+    fn add(
+        &mut self,
+        code: Code,
+        range: TextRange,
+        message: String,
         help: Option<String>,
+        fix: Option<Fix>,
     ) {
         let Some(severity) = self.config.level(code) else {
             return;
         };
         self.out.push(Diagnostic {
-            fix,
             help,
+            fix,
             ..Diagnostic::new(range, code, severity, message)
         });
     }

@@ -18,6 +18,11 @@ pub trait SyntaxProblem {
     /// The message for this problem found on `text`, the source it points at, already
     /// shortened for a message ([`crate::quote::shortened`]).
     fn message(&self, text: &str, dialect: Dialect) -> String;
+
+    /// What to write instead, said on the user's letters: `found` (shortened as for the
+    /// message) `at` its range of the whole parsed text. Guidance, never a claim about moves;
+    /// a notation's grammar may say it in its own terms (`Grammar::parse`).
+    fn help(&self, found: &str, at: (&str, TextRange), dialect: Dialect) -> Option<String>;
 }
 
 /// What the Betza grammar that XBetza and Fairy-Stockfish's reading share found wrong. The
@@ -84,6 +89,10 @@ impl SyntaxProblem for Problem {
             Problem::RangeWithoutEffect => codes::RANGE_WITHOUT_EFFECT,
             Problem::RangeOnDoubledAtom => codes::RANGE_ON_DOUBLED_ATOM,
         }
+    }
+
+    fn help(&self, found: &str, at: (&str, TextRange), _: Dialect) -> Option<String> {
+        Some(self.help_text(found, at))
     }
 
     fn message(&self, text: &str, dialect: Dialect) -> String {
@@ -164,6 +173,85 @@ fn missing_atom_message(
     }
 }
 
+impl Problem {
+    /// What to write instead of the problem's letters `found` at `range` of `text`.
+    fn help_text(&self, found: &str, (text, range): (&str, TextRange)) -> String {
+        let before = &text[..usize::from(range.start())];
+        let atom_before = before.chars().next_back().filter(char::is_ascii_uppercase);
+        match *self {
+            Problem::UnknownModifier => format!(
+                "remove `{found}`, or write the modifier you meant in its place (a direction \
+                 f b l r v s, a mode m c)"
+            ),
+            Problem::UnknownAtom => format!(
+                "write an atom in place of `{found}` (W F D N A H C Z G, or K R B Q), or remove it"
+            ),
+            Problem::UnknownCharacter => format!("remove `{}`", found.escape_debug()),
+            Problem::StrayPunctuation if found == "-" => {
+                "remove `-`: the moves of a piece are written one after another, and the legs of \
+                 one move joined by `a` (`mafW`)"
+                    .into()
+            }
+            Problem::StrayPunctuation => format!("remove `{found}`"),
+            Problem::MissingAtom { .. } => {
+                format!("write an atom after `{found}` (as `{found}W`), or remove `{found}`")
+            }
+            Problem::StrayNumber => format!(
+                "write `{found}` right after the atom it limits (as `W{found}`), or remove it"
+            ),
+            Problem::StrayStar => {
+                "write `*` right after the atom it is the range of (as `fW*`), or remove it".into()
+            }
+            Problem::StrayExtension => {
+                format!("write `{found}` right after a single leaper (as `F{found}`), or remove it")
+            }
+            Problem::UnclosedParen => {
+                "close the group with `)` after the letters it repeats (as `(caf)R`), or \
+                 remove `(`"
+                    .into()
+            }
+            Problem::UnmatchedParen => {
+                "open the group with `(` before the letters it repeats (as `(caf)R`), or \
+                 remove `)`"
+                    .into()
+            }
+            Problem::EmptyGroup => {
+                "write the letters to repeat inside the parentheses (as `(caf)R`), or remove \
+                 them"
+                    .into()
+            }
+            Problem::NestedParen => "write one group with no group inside it (as `(caf)R`)".into(),
+            Problem::DuplicateRange => format!("keep one range: remove `{found}`"),
+            Problem::DuplicateExtension => format!("keep one suffix: remove `{found}`"),
+            Problem::ExtensionOnNonLeaper => {
+                format!("remove `{found}`, or write it after a single leaper (as `F{found}`)")
+            }
+            Problem::RangeTooLong => format!(
+                "write a range of at most two digits in place of `{found}` (`0` rides without \
+                 limit)"
+            ),
+            Problem::CastlingBadStep => {
+                format!("write a king step of 1 or more in place of `{found}` (as `O2`)")
+            }
+            Problem::RangeWithoutEffect => format!("remove `{found}`"),
+            Problem::RangeOnDoubledAtom => {
+                let atom = atom_before.unwrap_or('N');
+                if found == "1" {
+                    format!(
+                        "remove `1` for the rider without limit (`{atom}{atom}`), or write \
+                         `{atom}` for one leap"
+                    )
+                } else {
+                    format!(
+                        "remove `{found}` for the rider without limit (`{atom}{atom}`), or write \
+                         the atom once with the range for at most {found} leaps (`{atom}{found}`)"
+                    )
+                }
+            }
+        }
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code().name())
@@ -178,7 +266,8 @@ pub struct SyntaxError {
     pub range: TextRange,
     pub message: String,
     fix: Option<Fix>,
-    help: Option<String>,
+    /// What to write instead.
+    pub help: Option<String>,
 }
 
 impl SyntaxError {
@@ -200,7 +289,7 @@ impl SyntaxError {
             range,
             message: problem.message(&found, dialect),
             fix,
-            help: None,
+            help: problem.help(&found, (text, range), dialect),
         }
     }
 

@@ -12,7 +12,6 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 use crate::stderr;
-
 use crate::tool;
 
 /// Checks a log against a JSON schema of draft 2020-12 (the schema's own): each error on a

@@ -20,7 +20,7 @@ fn an_inline_comment_is_said_once() {
 }
 
 /// Issue 25: help speaks of the user's own string (the fix and what it leaves), never of a
-/// rule's example; a finding with no fix has no help beyond its message.
+/// rule's example; issue 53: a finding with no fix says what to write in its own help.
 #[test]
 fn help_shows_this_string_corrected() {
     let analysis = analyse(HostFormat::Betza, "mfW\nfE\n", &Options::default());
@@ -35,7 +35,13 @@ fn help_shows_this_string_corrected() {
         help(codes::XBOARD_MODIFIER_ORDER),
         Some(Some("write `fm`: `mfW` becomes `fmW`".to_owned()))
     );
-    assert_eq!(help(codes::UNKNOWN_ATOM), Some(None));
+    assert_eq!(
+        help(codes::UNKNOWN_ATOM),
+        Some(Some(
+            "write an atom in place of `E` (W F D N A H C Z G, or K R B Q), or remove it"
+                .to_owned()
+        ))
+    );
     check_diagnostics(
         "p.betza",
         r#"

@@ -26,13 +26,14 @@ pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
         let said = said.touches(range);
         let broken = written.descendants().any(|n| n.kind() == SyntaxKind::ERROR);
         if !drawn && !said && !broken {
-            findings.push(
+            findings.push_with_help(
                 codes::NO_MOVES,
                 range,
                 format!(
                     "`{}` can never move: its direction letters select no path",
                     &text[range]
                 ),
+                meaning::no_moves_help(&text[range]),
                 None,
             );
         }

@@ -18,8 +18,9 @@ impl Grammar for Fairy {
     }
 
     fn parse(&self, text: &str, tokens: &[Token]) -> (SpanNode, Vec<SyntaxError>) {
-        let (tree, errors) =
+        let (tree, mut errors) =
             crate::parser::parse_betza(text, tokens, Dialect::Fairy, parser::DIGITS);
+        super::help::in_engine_terms(text, &mut errors);
         (tree, skipped::engine_errors(text, errors))
     }
 

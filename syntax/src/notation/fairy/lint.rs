@@ -98,13 +98,14 @@ fn inline_comment(text: &str, findings: &mut Findings<'_>) {
             text: String::new(),
         }],
     };
-    findings.push(
+    findings.push_with_help(
         codes::FAIRY_INLINE_COMMENT,
         range,
         format!(
             "Fairy-Stockfish has no inline comments and reads `{comment}` as part of the Betza \
              string: {effect}{en_passant}; put the comment on a line of its own"
         ),
+        format!("move `{comment}` to a line of its own above, starting with `#`"),
         Some(fix),
     );
 }
@@ -150,13 +151,14 @@ fn compare_atom(
     let rest = moves_of(&without(text, span));
     if rest == *whole {
         if is_empty(&moves_of(written)) {
-            findings.push(
+            findings.push_with_help(
                 codes::FAIRY_NO_MOVES,
                 atom.source,
                 format!(
                     "Fairy-Stockfish builds no moves from `{written}`: {}",
                     atom.why_no_moves()
                 ),
+                no_moves_help(text, atom),
                 None,
             );
         } else if !is_empty(&rest) {
@@ -188,6 +190,42 @@ fn compare_atom(
     }
 }
 
+/// What to write for an atom Fairy-Stockfish builds no moves from, by the reason
+/// [`AtomReading::why_no_moves`] gives: what the engine does build, or nothing.
+fn no_moves_help(text: &str, atom: &AtomReading) -> String {
+    let written = crate::quote::shortened(&text[atom.source]);
+    let letter = atom.atom;
+    let or_remove = format!("or remove `{written}`");
+    if atom.directions_select_nothing {
+        format!(
+            "change the direction letters of `{written}` to ones that select `{letter}`'s \
+             directions, {or_remove}"
+        )
+    } else if atom.initial && !atom.modalities.contains(&Modality::Quiet) {
+        format!(
+            "remove `i` from `{written}` for a capture the piece may make on any move, \
+             {or_remove}: Fairy-Stockfish has no captures for the first move only"
+        )
+    } else if atom.table == Table::Steps && atom.range == -1 {
+        format!(
+            "remove `n` from `{written}` for a leap that cannot be blocked, {or_remove}: \
+             Fairy-Stockfish makes only D, N, A and Z lame"
+        )
+    } else if atom.table == Table::Sliders {
+        let leap = crate::quote::shortened(
+            &text[TextRange::new(atom.source.start(), atom.atom_range.end())],
+        );
+        format!("write `{leap}` for the single leap, {or_remove}")
+    } else if atom.table == Table::Hoppers {
+        format!(
+            "remove `{written}`: Fairy-Stockfish hops along rook and bishop lines only (as `pR`, \
+             `gB`)"
+        )
+    } else {
+        format!("remove `{written}`")
+    }
+}
+
 /// An atom whose entries replace an earlier atom's and so take moves away.
 fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &mut Findings<'_>) {
     let mut earlier: Vec<TextRange> = Vec::new();
@@ -213,7 +251,13 @@ fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &
         return;
     }
     let names: Vec<String> = earlier.iter().map(|r| format!("`{}`", &text[*r])).collect();
-    findings.push(
+    let later = crate::quote::shortened(&text[atom.source]);
+    let help = format!(
+        "Fairy-Stockfish keeps the range written last for each direction and move kind: write \
+         `{later}` before {}, or remove `{later}`",
+        names.join(" and ")
+    );
+    findings.push_with_help(
         codes::FAIRY_RANGE_OVERWRITTEN,
         atom.source,
         format!(
@@ -223,6 +267,7 @@ fn overwritten(text: &str, engine: &EnginePiece, atom: &AtomReading, findings: &
             names.join(" and "),
             kinds.join(" and ")
         ),
+        help,
         None,
     );
 }
@@ -257,10 +302,16 @@ fn lame_ignored(
         } else {
             format!("Fairy-Stockfish ignores `n` on a rider: `{written}` is not lame")
         };
-        findings.push(
+        let help = format!(
+            "remove `n` from `{}`, keeping its direction letters paired as meant; \
+             Fairy-Stockfish makes only leaps lame (as `nN`)",
+            crate::quote::shortened(written)
+        );
+        findings.push_with_help(
             codes::FAIRY_LAME_IGNORED,
             letter,
             message,
+            help,
             same_without.then_some(fix),
         );
     }
@@ -291,7 +342,7 @@ fn skipped(string: &BetzaString, findings: &mut Findings<'_>) {
             }
         });
         let (fix, help) = reading.proven_removal(run);
-        findings.push_with_help(codes::FAIRY_SKIPPED_LETTER, run, message, fix, help);
+        findings.push_with_help(codes::FAIRY_SKIPPED_LETTER, run, message, help, fix);
     }
 }
 
@@ -338,10 +389,18 @@ fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
         return;
     };
     let whole = TextRange::new(0.into(), rowan::TextSize::of(string.text()));
-    findings.push(
+    let convert = format!(
+        "betza convert {} --from xbetza --to fairy",
+        crate::quote::argument(string.text())
+    );
+    findings.push_with_help(
         codes::ENGINES_DISAGREE,
         whole,
         format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
+        format!(
+            "Fairy-Stockfish plays the moves shown here; if the piece was designed in XBetza, \
+             `{convert}` finds a string Fairy-Stockfish plays alike if there is one"
+        ),
         None,
     );
 }

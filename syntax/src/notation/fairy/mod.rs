@@ -2,6 +2,7 @@
 
 pub(crate) mod explain;
 pub(crate) mod grammar;
+mod help;
 pub(crate) mod lint;
 pub mod model;
 mod parser;

@@ -1,6 +1,8 @@
 //! What Fairy-Stockfish's reading adds to the shared Betza grammar: its engine reads one digit
 //! of a range (../shared/reference).
 
+use rowan::TextRange;
+
 use crate::Dialect;
 use crate::diagnostic::{Code, codes};
 use crate::parser::{DigitRule, SyntaxProblem};
@@ -24,6 +26,21 @@ impl SyntaxProblem for ReadsOneDigit {
     fn message(&self, text: &str, _: Dialect) -> String {
         let first = text.get(..1).unwrap_or(text);
         format!("Fairy-Stockfish reads one digit of a range: `{text}` means `{first}`")
+    }
+
+    fn help(&self, found: &str, (text, range): (&str, TextRange), _: Dialect) -> Option<String> {
+        let first = found.get(..1).unwrap_or(found);
+        let atom = text[..usize::from(range.start())].chars().next_back();
+        let played: String = atom.into_iter().chain(first.chars()).collect();
+        let unlimited = match atom {
+            Some(slider @ ('R' | 'B' | 'Q')) => {
+                format!("; with no digit (`{slider}`) it rides without limit")
+            }
+            _ => String::new(),
+        };
+        Some(format!(
+            "write one digit: `{played}` is what Fairy-Stockfish plays{unlimited}"
+        ))
     }
 }
 

@@ -12,7 +12,7 @@ use rowan::{TextRange, TextSize};
 use super::model::{self as fairy, EnginePiece};
 use crate::board::reference::same_on_proof_positions;
 use crate::diagnostic::Diagnostic;
-use crate::diagnostic::{Code, Fix, codes};
+use crate::diagnostic::{Fix, codes};
 use crate::lint::proof::PROOF_LETTERS;
 use crate::parser::{Problem, SyntaxError, SyntaxProblem};
 use crate::{BetzaString, Dialect, quote};
@@ -115,29 +115,29 @@ impl<'t> SkipReading<'t> {
         )
     }
 
-    /// The removal of `run`, offered when the engine plays the string alike without it,
-    /// else the words that say what to write.
-    pub(crate) fn proven_removal(&mut self, run: TextRange) -> (Option<Fix>, Option<String>) {
+    /// The removal of `run`, offered when the engine plays the string alike without it, and
+    /// the words that say what to write, which hold whether the fix is kept or not (a fix on
+    /// letters around it can take its place).
+    pub(crate) fn proven_removal(&mut self, run: TextRange) -> (Option<Fix>, String) {
         let fix = removal(self.text, run);
         let fixed = fix.apply(self.text);
         let removed = quote::shortened(&self.text[run]);
         match self.plays_alike(&fixed) {
-            Some(true) => (Some(fix), None),
             Some(false) => (
                 None,
-                Some(format!(
+                format!(
                     "without `{removed}` Fairy-Stockfish would read `{}` otherwise (the letters \
                      either side of it meet): write each atom's modifiers right before it, with \
                      nothing between",
                     quote::shortened(&fixed)
-                )),
+                ),
             ),
-            None => (
-                None,
-                Some(format!(
+            proven => (
+                proven.is_some().then_some(fix),
+                format!(
                     "Fairy-Stockfish reads the string as if `{removed}` were not there: leave it \
                      out, keeping each atom's modifiers right before it"
-                )),
+                ),
             ),
         }
     }
@@ -209,20 +209,6 @@ where
     let mut tail: Vec<char> = chars.rev().take(QUOTED / 2).collect();
     tail.reverse();
     format!("{head}…{}", tail.into_iter().collect::<String>())
-}
-
-/// A bracket group the engine reads as its atoms (Fairy-Stockfish has no groups).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct BracketGroup;
-
-impl SyntaxProblem for BracketGroup {
-    fn code(&self) -> Code {
-        codes::FAIRY_BRACKET_GROUP
-    }
-
-    fn message(&self, text: &str, _: Dialect) -> String {
-        format!("Fairy-Stockfish has no bracket groups: `{text}` is read as the atoms in it")
-    }
 }
 
 /// The shared grammar's `errors` on `text`, replaced where Fairy-Stockfish reads the text
@@ -302,7 +288,7 @@ fn bracket_group(reading: &SkipReading<'_>, group: TextRange) -> SyntaxError {
     );
     let title = format!("write `{}`", quote::shortened(&read));
     let fix = Fix::replace(title, group, read);
-    SyntaxError::said(BracketGroup.code(), group, message, Some(fix), None)
+    SyntaxError::said(codes::FAIRY_BRACKET_GROUP, group, message, Some(fix), None)
 }
 
 /// The distinct characters `found`, quoted and listed in words: the first few of them.
@@ -344,18 +330,21 @@ pub(crate) fn proven(string: &BetzaString) -> Vec<Diagnostic> {
         let mut finding = error.diagnostic();
         match error.fix() {
             Some(fix) if error.code() == codes::FAIRY_BRACKET_GROUP => {
-                if reading.plays_alike(&fix.apply(text)) == Some(true) {
-                    finding.fix = Some(fix);
+                let read = quote::shortened(fix.edits.first().map_or("", |e| e.text.as_str()));
+                finding.help = Some(if reading.plays_alike(&fix.apply(text)) == Some(true) {
+                    finding.fix = Some(fix.clone());
+                    format!("write `{read}`: the moves Fairy-Stockfish plays, without brackets")
                 } else {
-                    let read = fix.edits.first().map_or("", |edit| edit.text.as_str());
-                    finding.help = Some(format!(
+                    format!(
                         "write the moves without the brackets, each atom with its own \
-                         modifiers; Fairy-Stockfish cannot chain `{}` into one move",
-                        quote::shortened(read)
-                    ));
-                }
+                         modifiers; Fairy-Stockfish cannot chain `{read}` into one move"
+                    )
+                });
             }
-            Some(_) => (finding.fix, finding.help) = reading.proven_removal(error.range),
+            Some(_) => {
+                let (fix, help) = reading.proven_removal(error.range);
+                (finding.fix, finding.help) = (fix, Some(help));
+            }
             None => {}
         }
         out.push(finding);

@@ -14,6 +14,7 @@ use crate::model::{LegSteps, MoveKind};
 use crate::notation::mbn::ast::{self, Expression};
 use crate::notation::mbn::model::selected_leaps;
 use crate::notation::mbn::vocabulary::Direction;
+use crate::notation::xbetza::lint::no_moves_help;
 use crate::tree::SyntaxNode;
 
 pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
@@ -105,10 +106,22 @@ fn rider_range(atom: &SyntaxNode, findings: &mut Findings<'_>) {
             ))
             .unwrap_or_default()
     );
-    findings.push(
+    let help = match stepper {
+        Some(s) => format!(
+            "write `{s}{digits}` for a {} of at most {digits} squares, or `{letter}` alone",
+            piece.name
+        ),
+        None => format!(
+            "remove `{digits}` (`{letter}` is the same piece); for a shorter ride, write the \
+             moves of `{letter}` (`{}`) with {digits} in place of `0`",
+            piece.moves
+        ),
+    };
+    findings.push_with_help(
         codes::MBN_RIDER_RANGE,
         letter_range.cover(range),
         message,
+        help,
         stepper.map(|s| Fix::replace(format!("write `{s}{digits}`"), letter_range, s.to_string())),
     );
 }
@@ -147,12 +160,15 @@ fn leap_order(vector: &SyntaxNode, findings: &mut Findings<'_>) {
     if first <= second {
         return;
     }
-    findings.push(
+    findings.push_with_help(
         codes::MBN_LEAP_ORDER,
         vector.text_range(),
         format!(
             "`:{first_text},{second_text}:` is not valid MBN: the smaller number comes first, \
              `:{second_text},{first_text}:` (the same leap)"
+        ),
+        format!(
+            "write `:{second_text},{first_text}:`, the same leap with the smaller number first"
         ),
         Some(Fix {
             title: format!("write `:{second_text},{first_text}:`"),
@@ -226,7 +242,7 @@ fn never_possible(string: &BetzaString, findings: &mut Findings<'_>) {
         }
         let written = &text[a_move.source];
         let amalgam = doubled_letters(written);
-        findings.push(
+        findings.push_with_help(
             codes::NO_MOVES,
             a_move.source,
             match amalgam {
@@ -240,6 +256,7 @@ fn never_possible(string: &BetzaString, findings: &mut Findings<'_>) {
                      by the MBN description's direction tables"
                 ),
             },
+            no_moves_help(written),
             None,
         );
     }

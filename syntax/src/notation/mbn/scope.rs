@@ -39,8 +39,8 @@ impl SharedDefinitions for Macros {
     fn findings(&self) -> Vec<Diagnostic> {
         let macros = self;
         let mut out = Vec::new();
-        let mut add = |range: TextRange, code: Code, message: String| {
-            out.push(Diagnostic::new(range, code, code.severity, message));
+        let mut add = |range: TextRange, code: Code, message: String, help: String| {
+            out.push(Diagnostic::new(range, code, code.severity, message).with_help(help));
         };
         for undefined in &macros.undefined {
             add(
@@ -51,6 +51,11 @@ impl SharedDefinitions for Macros {
                      it with `@{}=…`",
                     undefined.key, undefined.key
                 ),
+                format!(
+                    "define it with `@{}=` and its moves (as `@{}=N0`), or write a macro that \
+                     is defined in its place",
+                    undefined.key, undefined.key
+                ),
             );
         }
         for (key, ranges) in macros.duplicates() {
@@ -59,6 +64,7 @@ impl SharedDefinitions for Macros {
                     *range,
                     codes::DUPLICATE_MACRO,
                     format!("macro `{key}` is defined more than once; the first definition counts"),
+                    format!("remove this definition of `{key}`, or give it a name of its own"),
                 );
             }
         }
@@ -67,6 +73,7 @@ impl SharedDefinitions for Macros {
                 range,
                 codes::UNUSED_MACRO,
                 format!("macro `{key}` is never used"),
+                format!("use `{key}` in a piece, or remove its definition"),
             );
         }
         for (key, range, expansion) in macros.expansions() {
@@ -75,11 +82,16 @@ impl SharedDefinitions for Macros {
                     range,
                     codes::RECURSIVE_MACRO,
                     format!("macro `{key}` cannot be dissolved: {error}"),
+                    format!("define `{key}` by moves and macros that do not lead back to it"),
                 ),
                 Err(error @ ExpandError::TooLong) => add(
                     range,
                     codes::MACRO_TOO_LONG,
                     format!("macro `{key}` cannot be dissolved: {error}"),
+                    format!(
+                        "define `{key}` through fewer macros used many times over, or write \
+                         part of its moves out"
+                    ),
                 ),
                 Ok(text) => {
                     // Only news: a macro whose own text is wrong is reported where it stands.
@@ -94,6 +106,11 @@ impl SharedDefinitions for Macros {
                             format!(
                                 "macro `{key}` dissolves to `{text}`, which does not parse: {}",
                                 error.message
+                            ),
+                            format!(
+                                "change the definitions `{key}` dissolves through so that \
+                                 together they parse: {}",
+                                error.help.as_deref().unwrap_or("mend the first error")
                             ),
                         );
                     }

@@ -29,7 +29,7 @@ fn has_group(a_move: &ast::Move) -> bool {
 }
 
 pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
-    let dialect = string.dialect();
+    let (dialect, text) = (string.dialect(), string.text());
     let tree = string.parse().piece();
     let piece = string.model();
     let by_source = piece.by_source();
@@ -40,16 +40,19 @@ pub(crate) fn check(string: &BetzaString, findings: &mut Findings<'_>) {
             .get(&a_move.text_range())
             .cloned()
             .unwrap_or_default();
+        // Quoted in help: a move of thousands of letters is shown by its ends.
+        let written = crate::quote::shortened(&text[a_move.text_range()]);
+        let written = written.as_ref();
         if !has_group(&a_move) {
             default_modes(&legs, dialect, findings);
-            toggles_and_iso(&legs, models.first().copied(), findings);
+            toggles_and_iso((&legs, written), models.first().copied(), findings);
         }
         directions(&legs, &atom, findings);
         range_one(&atom, findings);
         if let Some(model) = models.first() {
-            never_possible(&a_move, model, findings);
+            never_possible(&a_move, written, model, findings);
             single_step_jump(&legs, model, findings);
-            unload_without_capture(&legs, &models, findings);
+            unload_without_capture((&legs, written), &models, findings);
         }
     }
     redundant_moves(string, findings);
@@ -89,8 +92,13 @@ pub(crate) fn default_modes(legs: &[ast::Leg], dialect: Dialect, findings: &mut 
     }
 }
 
-/// `y` on the final leg, and `i` (iso) with no slider leg before it.
-fn toggles_and_iso(legs: &[ast::Leg], model: Option<&model::Move>, findings: &mut Findings<'_>) {
+/// `y` on the final leg, and `i` (iso) with no slider leg before it; `written` is the move's
+/// text.
+fn toggles_and_iso(
+    (legs, written): (&[ast::Leg], &str),
+    model: Option<&model::Move>,
+    findings: &mut Findings<'_>,
+) {
     let count = legs.len();
     let mut slider_before = model
         .and_then(|m| m.legs.first())
@@ -98,22 +106,25 @@ fn toggles_and_iso(legs: &[ast::Leg], model: Option<&model::Move>, findings: &mu
     for (index, leg) in legs.iter().enumerate() {
         for (modifier, range) in modifiers(leg) {
             match modifier {
-                Modifier::Y if index + 1 == count => findings.push(
+                Modifier::Y if index + 1 == count => findings.push_with_help(
                     codes::TOGGLE_AT_END,
                     range,
                     "`y` toggles the range of the next leg, but this is the last leg".into(),
+                    format!("remove `y` from `{written}`, or write an `a` and the leg it toggles after it"),
                     Some(Fix::delete("remove `y`", &[range])),
                 ),
-                Modifier::I if index > 0 && !slider_before => findings.push(
+                Modifier::I if index > 0 && !slider_before => findings.push_with_help(
                     codes::ISO_WITHOUT_SLIDER,
                     range,
                     "`i` asks for as many steps as an earlier slider leg, but no leg before it slides".into(),
+                    format!("remove `i` from `{written}`, or let a leg before it slide (a rider atom, or a range as in `W0`)"),
                     None,
                 ),
-                Modifier::E if index + 1 < count => findings.push(
+                Modifier::E if index + 1 < count => findings.push_with_help(
                     codes::EN_PASSANT_BEFORE_A,
                     range,
                     "`e` (en passant) is a mode of the final leg".into(),
+                    format!("move `e` to the last leg of `{written}` (after its last `a`), or remove it"),
                     None,
                 ),
                 _ => {}
@@ -139,22 +150,29 @@ fn directions(legs: &[ast::Leg], atom: &ast::Atom, findings: &mut Findings<'_>) 
             .filter(|(m, _)| m.entry().class == ModifierClass::Direction)
             .map(|(m, r)| (m.entry().letter, r))
             .collect();
+        let atom_letter = atom.letter_token().map(|t| t.text().to_owned());
+        let atom_letter = atom_letter.as_deref().unwrap_or("N");
         for (term, sources) in terms_with_sources(&letters) {
             let Some(range) = sources.iter().copied().reduce(|a, b| a.cover(b)) else {
                 continue;
             };
             match term {
-                DirectionTerm::LoneHalf => findings.push(
+                DirectionTerm::LoneHalf => findings.push_with_help(
                     codes::LONE_HALF,
                     range,
                     "`h` has no direction to combine with, so it selects no move (write `fh`, `rh`, `hr`, …)".into(),
+                    lone_half_help(atom_letter, oblique),
                     None,
                 ),
-                DirectionTerm::Chiral { right } if index == 0 && !oblique => findings.push(
+                DirectionTerm::Chiral { right } if index == 0 && !oblique => findings.push_with_help(
                     codes::CHIRAL_WITHOUT_EFFECT,
                     range,
                     format!(
                         "`{}` picks a chiral set of an oblique atom; this atom has none",
+                        if right { "hr" } else { "hl" }
+                    ),
+                    format!(
+                        "remove `{}` from `{atom_letter}`'s directions, or write it on an oblique atom (as `hrN`)",
                         if right { "hr" } else { "hl" }
                     ),
                     None,
@@ -163,6 +181,16 @@ fn directions(legs: &[ast::Leg], atom: &ast::Atom, findings: &mut Findings<'_>) 
             }
         }
     }
+}
+
+/// What to write for a lone `h` on `atom`: a direction beside it, or nothing.
+fn lone_half_help(atom: &str, oblique: bool) -> String {
+    let chiral = if oblique {
+        format!(", or `hr{atom}` (the right-handed set)")
+    } else {
+        String::new()
+    };
+    format!("write a direction with `h`, as `fh{atom}` (the forward half){chiral}; or remove `h`")
 }
 
 /// Range 1 on a leaper is the leaper itself.
@@ -186,18 +214,34 @@ fn range_one(atom: &ast::Atom, findings: &mut Findings<'_>) {
     }
 }
 
-/// A move whose direction letters select no step exists on no board.
-fn never_possible(a_move: &ast::Move, model: &model::Move, findings: &mut Findings<'_>) {
+/// A move (`written`) whose direction letters select no step exists on no board.
+fn never_possible(
+    a_move: &ast::Move,
+    written: &str,
+    model: &model::Move,
+    findings: &mut Findings<'_>,
+) {
     let empty = model.kind == MoveKind::Legs
         && matches!(model.legs.first().map(|l| &l.steps), Some(LegSteps::Absolute(steps)) if steps.is_empty());
     if empty {
-        findings.push(
+        findings.push_with_help(
             codes::NO_MOVES,
             a_move.text_range(),
             "its direction letters select no move of the atom: this move can never be made".into(),
+            no_moves_help(written),
             None,
         );
     }
+}
+
+/// What to write for a move (`written`) that can never be made: other direction letters, or
+/// nothing. Shared by every notation that says so.
+pub(crate) fn no_moves_help(written: &str) -> String {
+    let written = crate::quote::shortened(written);
+    format!(
+        "change the direction letters of `{written}` to ones that select moves of its atom, or \
+         remove `{written}`"
+    )
 }
 
 /// `j` on a single step has nothing to jump.
@@ -221,8 +265,13 @@ fn single_step_jump(legs: &[ast::Leg], model: &model::Move, findings: &mut Findi
     }
 }
 
-/// `u` puts back what the move captured; a move that never captures has nothing to put back.
-fn unload_without_capture(legs: &[ast::Leg], models: &[&model::Move], findings: &mut Findings<'_>) {
+/// `u` puts back what the move (`written`) captured; a move that never captures has nothing
+/// to put back.
+fn unload_without_capture(
+    (legs, written): (&[ast::Leg], &str),
+    models: &[&model::Move],
+    findings: &mut Findings<'_>,
+) {
     let captures = models.iter().any(|m| {
         m.legs
             .iter()
@@ -234,10 +283,11 @@ fn unload_without_capture(legs: &[ast::Leg], models: &[&model::Move], findings: 
     for leg in legs {
         for (modifier, range) in modifiers(leg) {
             if modifier == Modifier::U {
-                findings.push(
+                findings.push_with_help(
                     codes::UNLOAD_WITHOUT_CAPTURE,
                     range,
                     "`u` puts back a captured piece, but this move never captures".into(),
+                    format!("remove `u` from `{written}`, or let a leg of it capture (`c`) the piece `u` puts back"),
                     None,
                 );
             }
@@ -316,12 +366,17 @@ pub(crate) fn redundant_moves(string: &BetzaString, findings: &mut Findings<'_>)
             }
             _ => false,
         };
-        findings.push(
+        let written = crate::quote::shortened(&text[range]);
+        findings.push_with_help(
             codes::REDUNDANT_MOVE,
             range,
             format!(
                 "`{}` adds nothing: the rest of the piece already makes every one of its moves",
                 &text[range]
+            ),
+            format!(
+                "remove `{written}`, writing the moves beside it so that they do not join into \
+                 one atom"
             ),
             (!joins_atoms).then(|| Fix::delete(format!("remove `{}`", &text[range]), &[range])),
         );

@@ -10,7 +10,9 @@ use crate::notation::xboard::reading::{XBoardReading, readings};
 use crate::tree::ast::{self, LegElement};
 use crate::vocabulary::{Modifier, ModifierClass};
 use crate::{BetzaString, Dialect};
+use help::{instead, port_help};
 
+mod help;
 #[cfg(test)]
 mod tests;
 
@@ -58,10 +60,11 @@ fn xboard_findings(tree: &ast::Piece, string: &BetzaString, findings: &mut Findi
             first.message.push_str(&format!(" ({difference})"));
         }
     } else {
-        findings.push(
+        findings.push_with_help(
             codes::XBOARD_READS_DIFFERENTLY,
             TextRange::up_to(rowan::TextSize::of(text)),
             format!("XBoard reads this piece differently: {difference}"),
+            port_help(text, dialect),
             None,
         );
     }
@@ -119,14 +122,18 @@ fn xboard(
             _ => None,
         })
         .collect();
-    modifier_order(&legs, &dropped, text, findings);
+    modifier_order(&legs, &dropped, (text, dialect), findings);
     // Looked up for each unknown atom, of which a string may have thousands.
     let moves: FxHashSet<TextRange> = tree.moves().map(|m| m.text_range()).collect();
     for &reading in readings {
         match reading {
             XBoardReading::DropsOutOfOrder { .. } => {}
-            XBoardReading::DoubledAtomIsNoRider { atom } => doubled_atom(atom, text, findings),
-            XBoardReading::SwapsCamelAndZebra { atom } => camel_zebra(atom, text, findings),
+            XBoardReading::DoubledAtomIsNoRider { atom } => {
+                doubled_atom(atom, (text, dialect), findings);
+            }
+            XBoardReading::SwapsCamelAndZebra { atom } => {
+                camel_zebra(atom, (text, dialect), findings);
+            }
             XBoardReading::LeadingZeroEndsString { range } => {
                 leading_zero(range, text, dialect, findings);
             }
@@ -149,7 +156,8 @@ fn xboard(
             continue;
         }
         said.push((kind, findings.out.len(), 0));
-        findings.push(codes::XBOARD_READS_DIFFERENTLY, range, message, None);
+        let help = format!("{}; {}", instead(reading, text), port_help(text, dialect));
+        findings.push_with_help(codes::XBOARD_READS_DIFFERENTLY, range, message, help, None);
     }
     for (_, index, more) in said.into_iter().filter(|(_, _, more)| *more > 0) {
         if let Some(finding) = findings.out.get_mut(index) {
@@ -172,7 +180,7 @@ fn xboard(
 fn modifier_order(
     legs: &[ast::Leg],
     dropped: &[TextRange],
-    text: &str,
+    (text, dialect): (&str, Dialect),
     findings: &mut Findings<'_>,
 ) {
     // The leg holding a letter is the last that starts at or before it.
@@ -195,7 +203,11 @@ fn modifier_order(
         for letter in repeated {
             let written = &text[letter];
             let message = format!("XBoard reads `{written}` once in a leg and drops this one");
-            findings.push(codes::XBOARD_MODIFIER_ORDER, letter, message, None);
+            let help = format!(
+                "spell the move with one `{written}` in this leg; {}",
+                port_help(text, dialect)
+            );
+            findings.push_with_help(codes::XBOARD_MODIFIER_ORDER, letter, message, help, None);
         }
         let (Some(first), Some(last)) = (out_of_order.first(), out_of_order.last()) else {
             continue;
@@ -221,24 +233,33 @@ fn modifier_order(
             ),
             [] => continue,
         };
-        findings.push(
+        let help = format!(
+            "write each leg's letters in XBoard's order where that keeps the move; {}",
+            port_help(text, dialect)
+        );
+        findings.push_with_help(
             codes::XBOARD_MODIFIER_ORDER,
             first.cover(*last),
             message,
+            help,
             fix,
         );
     }
 }
 
 /// A doubled `atom` (`NN`), which XBoard reads as two atoms; the rider is written with `0`.
-fn doubled_atom(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
+fn doubled_atom(atom: TextRange, (text, dialect): (&str, Dialect), findings: &mut Findings<'_>) {
     let letter = text[atom].chars().next().unwrap_or('N');
-    findings.push(
+    findings.push_with_help(
         codes::XBOARD_DOUBLED_ATOM,
         atom,
         format!(
             "XBoard reads `{}` as two {letter} atoms, not a rider",
             &text[atom]
+        ),
+        format!(
+            "`{letter}0` is the rider every engine reads as one; {}",
+            port_help(text, dialect)
         ),
         Some(Fix::replace(
             format!("write `{letter}0`"),
@@ -249,7 +270,7 @@ fn doubled_atom(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
 }
 
 /// A Camel or Zebra `atom` written with the letter XBoard gives the other one.
-fn camel_zebra(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
+fn camel_zebra(atom: TextRange, (text, dialect): (&str, Dialect), findings: &mut Findings<'_>) {
     let letters = &text[atom];
     let (name, same) = if letters.starts_with('L') {
         ("Zebra (2,3)", 'C')
@@ -266,11 +287,16 @@ fn camel_zebra(atom: TextRange, text: &str, findings: &mut Findings<'_>) {
     };
     let joins = text[..usize::from(atom.start())].ends_with(same)
         || text[usize::from(atom.end())..].starts_with(same);
-    findings.push(
+    findings.push_with_help(
         codes::XBOARD_CAMEL_ZEBRA,
         atom,
         format!(
             "XBoard reads `{letters}` as the {name}; write `{written}`, which every engine reads alike"
+        ),
+        format!(
+            "write `{written}` in place of `{letters}` (not next to another `{same}`, which would \
+             double it into a rider); {}",
+            port_help(text, dialect)
         ),
         (!joins).then(|| Fix::replace(format!("write `{written}`"), atom, written.clone())),
     );
@@ -287,10 +313,14 @@ fn leading_zero(range: TextRange, text: &str, dialect: Dialect, findings: &mut F
         _ if trimmed.is_empty() => "0",
         _ => trimmed,
     };
-    findings.push(
+    findings.push_with_help(
         codes::XBOARD_LEADING_ZERO,
         range,
         format!("XBoard reads `{digits}` as `{fixed}` and then stops reading the string"),
+        format!(
+            "write the range without a leading `0`; {}",
+            port_help(text, dialect)
+        ),
         Some(Fix::replace(format!("write `{fixed}`"), range, fixed)),
     );
 }
@@ -313,10 +343,15 @@ fn stops_reading(
     // Fairy-Stockfish builds nothing from S or T, so spelling them out would change what a
     // fairy string means; the seed's S and T are AD and GH.
     let bare = dialect == Dialect::XBetza && moves.contains(&atom);
-    findings.push(
+    let spell = match spelled {
+        Some(s) => format!("XBetza spells `{letters}` also as `{s}`, which XBoard knows"),
+        None => format!("spell `{letters}` with atoms XBoard knows"),
+    };
+    findings.push_with_help(
         codes::XBOARD_STOPS_READING,
         atom,
         format!("XBoard does not know `{letters}` and ignores the rest of the string from here"),
+        format!("{spell}; {}", port_help(text, dialect)),
         spelled
             .filter(|_| bare)
             .map(|s| Fix::replace(format!("write `{s}`"), atom, s)),

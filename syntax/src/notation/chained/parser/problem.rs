@@ -1,5 +1,7 @@
 //! What the chained Betza grammar (seed 001) finds wrong, with each problem's code and message.
 
+use rowan::TextRange;
+
 use crate::Dialect;
 use crate::diagnostic::{Code, codes};
 use crate::parser::limits::nesting_too_deep;
@@ -61,5 +63,30 @@ impl SyntaxProblem for ChainedProblem {
             ChainedProblem::NestingTooDeep => nesting_too_deep(),
             ChainedProblem::Betza(problem) => problem.message(text, dialect),
         }
+    }
+
+    fn help(&self, found: &str, at: (&str, TextRange), dialect: Dialect) -> Option<String> {
+        Some(match self {
+            ChainedProblem::OperatorFirst => {
+                format!("write a leg before `{found}` (as `W{found}F`), or remove `{found}`")
+            }
+            ChainedProblem::UnknownLetter => format!(
+                "remove `{found}`, or write the modifier or operator of chained Betza you \
+                 meant in its place"
+            ),
+            ChainedProblem::UnknownAtom => format!(
+                "write an atom of chained Betza in place of `{found}` (as `W`), or remove it"
+            ),
+            ChainedProblem::MissingLeg if found.is_empty() => {
+                "write a leg here: an atom (as `W`) or a group in parentheses".into()
+            }
+            ChainedProblem::MissingLeg => {
+                format!("write a leg after `{found}` (as `{found}W`), or remove `{found}`")
+            }
+            ChainedProblem::NestingTooDeep => {
+                "write the groups less deeply nested, or split the piece into several moves".into()
+            }
+            ChainedProblem::Betza(problem) => return problem.help(found, at, dialect),
+        })
     }
 }

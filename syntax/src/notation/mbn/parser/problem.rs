@@ -1,5 +1,7 @@
 //! What the MBN grammar (seed 002) finds wrong, with each problem's code and message.
 
+use rowan::TextRange;
+
 use crate::Dialect;
 use crate::diagnostic::{Code, codes};
 use crate::parser::SyntaxProblem;
@@ -99,5 +101,72 @@ impl SyntaxProblem for MbnProblem {
                 "`y` means \"any\" only after `c`, `j`, `w` or `x` (`cy`, `jy`, `wy`, `xy`)".into()
             }
         }
+    }
+
+    fn help(&self, found: &str, _: (&str, TextRange), _: Dialect) -> Option<String> {
+        // A table read whole, as the messages are.
+        Some(match *self {
+            MbnProblem::Unclosed('|') => "close the comment with a second `|`".into(),
+            MbnProblem::Unclosed(':') => format!("close `{found}` with `:` (as `:1,2:`)"),
+            MbnProblem::Unclosed(c) => {
+                format!("close `{c}` with its `{}`, or remove it", closing(c))
+            }
+            MbnProblem::Unmatched(c) => {
+                format!("remove `{c}`, or open it with its `{}` before", opening(c))
+            }
+            MbnProblem::NestingTooDeep => {
+                "write the brackets less deeply nested (a macro can name an inner part)".into()
+            }
+            MbnProblem::Expected(what) => format!("write {what} here"),
+            MbnProblem::Unexpected(_) => {
+                format!(
+                    "remove `{}`, or move it where it belongs",
+                    found.escape_debug()
+                )
+            }
+            MbnProblem::EmptyDefinition => format!(
+                "write the moves right after `{found}`, with no space (as `{found}fW`), or \
+                 remove `{found}`"
+            ),
+            MbnProblem::SecondEquals => "remove the second `=`".into(),
+            MbnProblem::MacroWithPrefix => {
+                format!("remove the prefix of `{found}`: a macro is named by its letter alone")
+            }
+            MbnProblem::CompoundTooLong => {
+                format!("name it with at most three characters in place of `{found}`")
+            }
+            MbnProblem::MissingMove if found.is_empty() => {
+                "write a move here: a piece letter (as `W`), `:m,n:` or a move in parentheses"
+                    .into()
+            }
+            MbnProblem::MissingMove => {
+                format!("write a move after `{found}` (as `{found}W`), or remove `{found}`")
+            }
+            MbnProblem::SecondSteps => format!("keep one exponent: remove `{found}`"),
+            MbnProblem::UnusedModifier => "remove `q`".into(),
+            MbnProblem::LoneY => "write `y` right after `c`, `j`, `w` or `x`, or remove it".into(),
+        })
+    }
+}
+
+/// The bracket that closes `open`.
+fn closing(open: char) -> char {
+    match open {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        other => other,
+    }
+}
+
+/// The bracket that `close` closes.
+fn opening(close: char) -> char {
+    match close {
+        ')' => '(',
+        ']' => '[',
+        '}' => '{',
+        '>' => '<',
+        other => other,
     }
 }
