@@ -1,6 +1,7 @@
-//! Code actions, as plain data: every lint fix under the cursor, "rewrite in XBoard order" for
-//! the whole document, a string rewritten between chained Betza and XBetza, a string written
-//! for another engine or shortest (`ide::conversions`), and "explain this piece".
+//! Code actions, as plain data: every lint fix under the cursor, a string rewritten between
+//! chained Betza and XBetza, a string written for another engine or shortest
+//! (`ide::conversions`), "explain this piece", and last "rewrite in XBoard order" for the
+//! whole document.
 
 use super::Document;
 pub use super::answers::{Action, ActionKind};
@@ -31,13 +32,6 @@ pub fn actions(document: &Document, start: usize, end: usize) -> Vec<Action> {
             edits: fix.edits.clone(),
         });
     }
-    if order_edits.len() > 1 {
-        out.push(Action {
-            title: "Rewrite every string in XBoard's modifier order".into(),
-            kind: ActionKind::FixAll,
-            edits: order_edits,
-        });
-    }
     if let Some(rewrite) = rewritten(document, start) {
         out.push(Action {
             title: rewrite.title,
@@ -51,6 +45,15 @@ pub fn actions(document: &Document, start: usize, end: usize) -> Vec<Action> {
             title: "Explain this piece in a new document".into(),
             kind: ActionKind::Explain { offset: start },
             edits: Vec::new(),
+        });
+    }
+    // Last: an editor that applies the first action on a key must not rewrite other lines
+    // (issue 55).
+    if order_edits.len() > 1 {
+        out.push(Action {
+            title: "Rewrite every string in XBoard's modifier order".into(),
+            kind: ActionKind::FixAll,
+            edits: order_edits,
         });
     }
     out
@@ -146,5 +149,25 @@ mod tests {
             kind: ActionKind::Explain { offset },
             edits: Vec::new(),
         }));
+    }
+
+    /// Issue 55: on a string with nothing to fix, Neovim's first action rewrote two other
+    /// lines; the file-wide rewrite comes last, whatever the cursor is on.
+    #[test]
+    fn the_file_wide_rewrite_is_never_first() {
+        let fixture = Fixture::parse(
+            Host::File("p.betza"),
+            "mfhNcfW
+$0fmWfcF
+mfhNcfW
+",
+        );
+        let text = fixture.text.as_str();
+        let document = Document::new("p.betza", "", text, &Options::default());
+        let offset = fixture.cursor();
+        let found = actions(&document, offset, offset);
+        let last = found.last().expect("actions");
+        assert_eq!(last.kind, ActionKind::FixAll, "{found:?}");
+        assert_ne!(found[0].kind, ActionKind::FixAll, "{found:?}");
     }
 }
