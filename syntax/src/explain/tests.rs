@@ -338,3 +338,15 @@ fn a_summary_says_several_leg_moves_leg_after_leg() {
     assert!(chained("W").contains("Moves or captures: Wazir step (0,1)."));
     assert!(!chained("mR").contains("prefix"), "{}", chained("mR"));
 }
+
+/// Issue 55: letters with no atom in an XBetza string were said to be something
+/// "Fairy-Stockfish builds nothing from"; XBetza's explanation speaks of XBetza alone.
+#[test]
+fn letters_with_no_atom_are_said_without_another_engine() {
+    let text = super::explain(&parse("Wqq", Dialect::XBetza)).to_text();
+    assert!(
+        text.contains("(no move: these letters have no atom to move by)"),
+        "{text}"
+    );
+    assert!(!text.contains("Fairy-Stockfish"), "{text}");
+}

@@ -16,10 +16,7 @@ pub(crate) fn moves(
         let range = a_move.text_range();
         let models: Vec<&Move> = by_source.get(&range).cloned().unwrap_or_default();
         let mut lines = match models.as_slice() {
-            [] => vec![
-                "(no move: the letters have no atom, or Fairy-Stockfish builds nothing from them)"
-                    .to_owned(),
-            ],
+            [] => vec!["(no move: these letters have no atom to move by)".to_owned()],
             [only] => explain_move(
                 only,
                 a_move.atom().and_then(|a| a.atom()),
