@@ -16,22 +16,43 @@ pub const EXPANSION_LIMIT: usize = 64 * 1024;
 /// Why a definition's uses of other definitions cannot be dissolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExpandError {
-    /// The names of the cycle, first repeated last.
-    Recursive(Vec<String>),
+    /// The cycle it leads into.
+    Recursive(Cycle),
     TooLong,
 }
 
 impl std::fmt::Display for ExpandError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ExpandError::Recursive(cycle) => {
-                write!(f, "it refers to itself: {}", cycle.join(" → "))
-            }
+            ExpandError::Recursive(cycle) => write!(f, "it refers to itself: {cycle}"),
             ExpandError::TooLong => write!(
                 f,
                 "its expansion is longer than {EXPANSION_LIMIT} characters"
             ),
         }
+    }
+}
+
+/// A cycle of definitions as a message quotes it: its first few names, from the one where it
+/// is entered, and how many it holds. A cycle of 1,000 macros quoted whole was a message of
+/// 1,000 names for each of them (issue 56).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cycle {
+    pub names: Vec<String>,
+    pub length: usize,
+}
+
+impl std::fmt::Display for Cycle {
+    /// `A → B → A`, or `A → B → C → D → … 996 more → A`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for name in &self.names {
+            write!(f, "{name} → ")?;
+        }
+        let more = self.length.saturating_sub(self.names.len());
+        if more > 0 {
+            write!(f, "… {more} more → ")?;
+        }
+        write!(f, "{}", self.names.first().map_or("", String::as_str))
     }
 }
 

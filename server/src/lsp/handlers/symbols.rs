@@ -1,5 +1,6 @@
 //! Document symbols: the library's variants and pieces as protocol symbols.
 
+use betza_syntax::cancel;
 use betza_syntax::ide::Document;
 use betza_syntax::ide::symbols::{self, Symbol};
 use ropey::Rope;
@@ -16,6 +17,8 @@ pub fn symbols(document: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must be written out.
 fn convert(symbol: Symbol, rope: &Rope, encoding: Encoding) -> DocumentSymbol {
+    // A file of 100,000 sections is as many symbols: an answer no longer wanted stops here too.
+    cancel::checkpoint();
     let range = to_range(rope, symbol.range, encoding);
     let children: Vec<DocumentSymbol> = symbol
         .children

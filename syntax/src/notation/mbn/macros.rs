@@ -12,13 +12,14 @@
 //! - "Piece sets and board ranges will not be dissolved": letters there are never uses.
 //! - Comments are no part of a macro's text.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rowan::{NodeOrToken, TextRange, TextSize};
 
 use crate::SyntaxKind::{self, *};
-pub use crate::notation::definitions::{EXPANSION_LIMIT, ExpandError, Occurrence};
+pub use crate::notation::definitions::{Cycle, EXPANSION_LIMIT, ExpandError, Occurrence};
 use crate::tree::{SyntaxNode, SyntaxToken};
+use expansion::{Dissolving, Found};
 
 /// A macro's name as compared: single letters as written (a small letter is a black piece),
 /// compound letters in capitals ("`:Be:` and `:BE:` are equal").
@@ -60,6 +61,10 @@ pub struct Macros {
     pub undefined: Vec<Occurrence>,
     /// Single letters standing as moves that no macro overrides: basic pieces.
     basic_uses: Vec<(String, TextRange)>,
+    /// The key of each use, by range.
+    use_keys: HashMap<TextRange, String>,
+    /// Every macro dissolved, once.
+    found: Found,
 }
 
 impl Macros {
@@ -113,29 +118,23 @@ impl Macros {
             }
         }
         macros.occurrences.sort_by_key(|o| o.range.start());
+        macros.use_keys = (macros.occurrences.iter())
+            .filter(|o| !o.definition)
+            .map(|o| (o.range, o.key.clone()))
+            .collect();
         macros.fill_bodies(&sources);
         macros
     }
 
     /// Splits each definition's body into text and uses, from its tree in `sources`.
     fn fill_bodies(&mut self, sources: &[DefinitionTree]) {
-        let uses = self.use_keys();
         for (key, index, offset, node) in sources {
             if let Some(definition) =
                 (self.definitions.get_mut(key)).and_then(|d| d.get_mut(*index))
             {
-                definition.body = chunks(node, *offset, &uses);
+                definition.body = chunks(node, *offset, &self.use_keys);
             }
         }
-    }
-
-    /// The key of each use, by range.
-    fn use_keys(&self) -> HashMap<TextRange, String> {
-        self.occurrences
-            .iter()
-            .filter(|o| !o.definition)
-            .map(|o| (o.range, o.key.clone()))
-            .collect()
     }
 
     /// The names defined more than once, each with every definition's range.
@@ -149,14 +148,10 @@ impl Macros {
 
     /// Macros defined but never used, with their name's range.
     pub fn unused(&self) -> Vec<(&str, TextRange)> {
+        let used: HashSet<&str> = self.use_keys.values().map(String::as_str).collect();
         self.definitions
             .iter()
-            .filter(|(key, _)| {
-                !self
-                    .occurrences
-                    .iter()
-                    .any(|o| !o.definition && &o.key == *key)
-            })
+            .filter(|(key, _)| !used.contains(key.as_str()))
             .filter_map(|(key, d)| d.first().map(|d| (key.as_str(), d.name_range)))
             .collect()
     }
@@ -188,41 +183,7 @@ impl Macros {
 
     /// The text a macro stands for, every use inside it dissolved.
     pub fn expand(&self, key: &str) -> Result<String, ExpandError> {
-        self.expand_within(key, &mut Vec::new())
-    }
-
-    fn expand_within(&self, key: &str, stack: &mut Vec<String>) -> Result<String, ExpandError> {
-        if let Some(at) = stack.iter().position(|k| k == key) {
-            let mut cycle = stack[at..].to_vec();
-            cycle.push(key.to_owned());
-            return Err(ExpandError::Recursive(cycle));
-        }
-        let Some(definition) = self.definitions.get(key).and_then(|d| d.first()) else {
-            return Ok(key.to_owned());
-        };
-        stack.push(key.to_owned());
-        let result = self.dissolve(&definition.body, stack);
-        stack.pop();
-        result
-    }
-
-    fn dissolve(&self, body: &[Chunk], stack: &mut Vec<String>) -> Result<String, ExpandError> {
-        let mut out = String::new();
-        for chunk in body {
-            match chunk {
-                Chunk::Text(text) => out.push_str(text),
-                Chunk::Use(key) => {
-                    let inner = self.expand_within(key, stack)?;
-                    out.push('(');
-                    out.push_str(&inner);
-                    out.push(')');
-                }
-            }
-            if out.len() > EXPANSION_LIMIT {
-                return Err(ExpandError::TooLong);
-            }
-        }
-        Ok(out)
+        self.found.get(self).expand(key)
     }
 
     /// The moves of a piece definition (or bare move) with every macro use dissolved: what the
@@ -233,9 +194,19 @@ impl Macros {
         definition: &SyntaxNode,
         offset: TextSize,
     ) -> Result<String, ExpandError> {
-        let uses = self.use_keys();
-        let mut stack: Vec<String> = macro_name(definition).map(|(k, _)| k).into_iter().collect();
-        self.dissolve(&chunks(definition, offset, &uses), &mut stack)
+        let body = chunks(definition, offset, &self.use_keys);
+        let own = macro_name(definition).map(|(key, _)| key);
+        let first = (own.as_ref()).and_then(|key| Some((key, self.definitions.get(key)?.first()?)));
+        match first {
+            // The definition that counts: what its macro dissolves to.
+            Some((key, first)) if first.range == definition.text_range() + offset => {
+                self.expand(key)
+            }
+            // A later one, dissolved as if it counted: the others that lead back to its name
+            // lead back to it.
+            Some((key, _)) => Dissolving::new(self, Some((key, &body))).expand(key),
+            None => self.found.get(self).dissolve(&body),
+        }
     }
 
     /// The occurrence at `offset` (its end included, for a cursor after the name).
@@ -450,5 +421,6 @@ fn flush(out: &mut Vec<Chunk>, text: &mut String) {
     }
 }
 
+mod expansion;
 #[cfg(test)]
 mod tests;

@@ -76,12 +76,10 @@ fn cycles_and_blowups_are_reported_not_followed() {
     let table = macros("@A=B+W @B=C @C=A");
     assert_eq!(
         table.expand("A"),
-        Err(ExpandError::Recursive(vec![
-            "A".into(),
-            "B".into(),
-            "C".into(),
-            "A".into()
-        ]))
+        Err(ExpandError::Recursive(Cycle {
+            names: vec!["A".into(), "B".into(), "C".into()],
+            length: 3
+        }))
     );
     let chain: Vec<String> = (b'A'..=b'Y')
         .map(|c| format!("@{}={}{}", c as char, (c + 1) as char, (c + 1) as char))
@@ -207,4 +205,139 @@ proptest::proptest! {
             }
         }
     }
+}
+
+/// The way macros were dissolved before issue 56, one use at a time with the names on the way
+/// in a list: what dissolving once must still give.
+fn one_by_one(table: &Macros, body: &[Chunk], stack: &mut Vec<String>) -> Result<String, String> {
+    let mut out = String::new();
+    for chunk in body {
+        match chunk {
+            Chunk::Text(text) => out.push_str(text),
+            Chunk::Use(key) => {
+                if let Some(at) = stack.iter().position(|k| k == key) {
+                    // Quoted as messages quote it now: four names, or all of five.
+                    let length = stack.len() - at;
+                    let shown = if length > 5 { 4 } else { length };
+                    let cycle = Cycle {
+                        names: stack[at..at + shown].to_vec(),
+                        length,
+                    };
+                    return Err(cycle.to_string());
+                }
+                let inner = match table.definitions.get(key).and_then(|d| d.first()) {
+                    None => key.clone(),
+                    Some(definition) => {
+                        stack.push(key.clone());
+                        let inner = one_by_one(table, &definition.body, stack);
+                        stack.pop();
+                        inner?
+                    }
+                };
+                out.push('(');
+                out.push_str(&inner);
+                out.push(')');
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn quoted(result: Result<String, ExpandError>) -> Result<String, String> {
+    result.map_err(|error| match error {
+        ExpandError::Recursive(cycle) => cycle.to_string(),
+        ExpandError::TooLong => "too long".to_owned(),
+    })
+}
+
+/// Small tables of macros using each other at random (with later definitions of the same
+/// name, and pieces): every macro and every definition dissolves as it did one use at a time.
+#[test]
+fn dissolving_once_gives_what_dissolving_use_by_use_gave() {
+    let names = [":A:", ":B:", ":C:", ":D:", ":E:", ":F:", ":G:", "I"];
+    let mut seed: u64 = 56;
+    let mut next = |below: usize| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        usize::try_from(seed >> 33).unwrap_or(0) % below
+    };
+    for _ in 0..2_000 {
+        let mut definitions = Vec::new();
+        for _ in 0..1 + next(10) {
+            let parts: Vec<&str> = (0..1 + next(3))
+                .map(|_| match next(4) {
+                    0 => "W",
+                    _ => names[next(names.len())],
+                })
+                .collect();
+            let head = if next(4) == 0 {
+                "P".to_owned()
+            } else {
+                format!("@{}", names[next(names.len())])
+            };
+            definitions.push(format!("{head}={}", parts.join("+")));
+        }
+        let text = definitions.join(" ");
+        let parsed = parse(&text, Dialect::Mbn);
+        let root = parsed.syntax();
+        let table = Macros::collect([(TextSize::new(0), &root)]);
+        for name in names {
+            let expected = match table.definitions.get(name).and_then(|d| d.first()) {
+                None => Ok(name.to_owned()),
+                Some(d) => one_by_one(&table, &d.body, &mut vec![name.to_owned()]),
+            };
+            assert_eq!(quoted(table.expand(name)), expected, "{name} in {text}");
+        }
+        for definition in root.children().filter(|n| n.kind() == DEFINITION) {
+            let own: Vec<String> = macro_name(&definition)
+                .map(|(k, _)| k)
+                .into_iter()
+                .collect();
+            let body = chunks(&definition, TextSize::new(0), &table.use_keys);
+            let expected = one_by_one(&table, &body, &mut own.clone());
+            let found = table.dissolve_definition(&definition, TextSize::new(0));
+            assert_eq!(quoted(found), expected, "{definition} in {text}");
+        }
+    }
+}
+
+/// Issue 56: a cycle of 1,000 macros, and a chain of 2,000, each dissolved once; the message
+/// quotes four names of a cycle and says how many more it holds.
+#[test]
+fn long_cycles_and_chains_are_dissolved_once_and_quoted_briefly() {
+    let count = 1_000;
+    let mut text: String = (1..=count)
+        .map(|i| format!("@:{}:=:{}: ", name(i), name(i % count + 1)))
+        .collect();
+    text.push_str("P=:AAB:");
+    let table = macros(&text);
+    let Err(ExpandError::Recursive(cycle)) = table.expand(":AAB:") else {
+        panic!("a cycle");
+    };
+    assert_eq!(cycle.length, count);
+    assert_eq!(
+        cycle.to_string(),
+        ":AAB: → :AAC: → :AAD: → :AAE: → … 996 more → :AAB:"
+    );
+    let failing = table.expansions().iter().filter(|e| e.2.is_err()).count();
+    assert_eq!(failing, count);
+    // A chain into a cycle enters it where the walk first meets it.
+    let table = macros("@A=B @B=C+W @C=B");
+    assert_eq!(quoted(table.expand("A")), Err("B → C → B".to_owned()));
+    // A chain 2,000 long dissolves from its end, with no recursion.
+    let chain: String = (1..2_000)
+        .map(|i| format!("@:{}:=:{}: ", name(i), name(i + 1)))
+        .chain(["@:ZZZ:=W".to_owned()])
+        .collect::<String>()
+        .replace(&format!(":{}:", name(2_000)), ":ZZZ:");
+    let table = macros(&chain);
+    let first = table.expand(&format!(":{}:", name(1))).expect("dissolves");
+    assert_eq!(first.len(), 2 * 1_999 + 1);
+}
+
+/// Three capitals for `i`: `AAB` for 1.
+fn name(i: usize) -> String {
+    let letter = |n: usize| char::from(b'A' + u8::try_from(n % 26).unwrap_or(0));
+    [letter(i / 676), letter(i / 26), letter(i)]
+        .iter()
+        .collect()
 }
