@@ -16,7 +16,7 @@ use crate::model;
 use crate::notation::Grammar;
 use crate::notation::fairy::grammar::Fairy;
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
-use crate::notation::fairy::skipped::{SkipReading, window};
+use crate::notation::fairy::skipped::{SkipReading, window, within_one};
 use crate::notation::xbetza::grammar::XBetza;
 use crate::notation::xbetza::lint as meaning;
 use crate::{BetzaString, Dialect, Reading};
@@ -322,12 +322,18 @@ fn lame_ignored(
 /// finding, with their removal when the engine plays the string alike without them.
 fn skipped(string: &BetzaString, findings: &mut Findings<'_>) {
     let text = string.text();
-    let errors = string.parse().errors();
     let mut reading = SkipReading::new(text);
     let groups = reading.bracket_groups();
-    for run in reading.runs(&groups) {
-        let found = |e: &crate::SyntaxError| e.range.intersect(run).is_some_and(|r| !r.is_empty());
-        if !text[run].chars().any(|c| c.is_ascii_alphanumeric()) || errors.iter().any(found) {
+    let runs = reading.runs(&groups);
+    // The runs the grammar found something wrong in, each once, in order.
+    let mut found: Vec<bool> = vec![false; runs.len()];
+    for error in string.parse().errors() {
+        if let Some(run) = within_one(&runs, error.range) {
+            found[run] = true;
+        }
+    }
+    for (run, found) in runs.into_iter().zip(found) {
+        if found || !text[run].chars().any(|c| c.is_ascii_alphanumeric()) {
             continue;
         }
         let message = reading.what_it_reads(run).unwrap_or_else(|| {

@@ -48,7 +48,7 @@ impl<'t> SkipReading<'t> {
         let mut runs: Vec<TextRange> = Vec::new();
         let counted = self.engine.skipped.iter().filter(|range| {
             &self.text[**range] != "e"
-                && !groups.iter().any(|g| g.contains_range(**range))
+                && within_one(groups, **range).is_none()
                 && !self
                     .engine
                     .dangling
@@ -74,7 +74,13 @@ impl<'t> SkipReading<'t> {
                 (']', Some(start)) => {
                     open = None;
                     let group = range(start, at + 1);
-                    if (self.engine.atoms.iter()).any(|a| group.contains_range(a.atom_range)) {
+                    // Atoms are in source order: the first one at or after the `[`.
+                    let atoms = &self.engine.atoms;
+                    let first = atoms.partition_point(|a| a.atom_range.start() < group.start());
+                    if atoms
+                        .get(first)
+                        .is_some_and(|a| group.contains_range(a.atom_range))
+                    {
                         groups.push(group);
                     }
                 }
@@ -100,8 +106,12 @@ impl<'t> SkipReading<'t> {
         out
     }
 
+    /// The skipped characters in `within`, found by their order: a string of thousands of
+    /// groups reads each skipped character once.
     fn skipped_in(&self, within: TextRange) -> impl Iterator<Item = TextRange> + '_ {
-        (self.engine.skipped.iter().copied()).filter(move |r| within.contains_range(*r))
+        let skipped = &self.engine.skipped;
+        let first = skipped.partition_point(|r| r.start() < within.start());
+        (skipped[first..].iter().copied()).take_while(move |r| within.contains_range(*r))
     }
 
     /// Whether the engine plays `fixed` as it plays the text: the same moves on every proof
@@ -186,6 +196,15 @@ impl<'t> SkipReading<'t> {
     }
 }
 
+/// The one of `ranges` (in order, none overlapping) that holds `range`, found by halving.
+pub(crate) fn within_one(ranges: &[TextRange], range: TextRange) -> Option<usize> {
+    let at = ranges.partition_point(|r| r.end() <= range.start());
+    ranges
+        .get(at)
+        .is_some_and(|r| r.contains_range(range))
+        .then_some(at)
+}
+
 fn range(start: usize, end: usize) -> TextRange {
     let at = |offset: usize| TextSize::try_from(offset).unwrap_or(TextSize::new(u32::MAX));
     TextRange::new(at(start), at(end))
@@ -223,15 +242,14 @@ pub(crate) fn engine_errors(text: &str, errors: Vec<SyntaxError>) -> Vec<SyntaxE
     let mut found_in_run: Vec<Vec<SyntaxError>> = vec![Vec::new(); runs.len()];
     let mut out: Vec<SyntaxError> = Vec::new();
     for error in errors {
-        let within = |outer: &TextRange| outer.contains_range(error.range);
         // The engine's own modifiers with no atom are said below, from its reading.
         if error.is_missing_atom()
-            || groups.iter().any(within)
-            || dangling.is_some_and(|d| within(&d))
+            || within_one(&groups, error.range).is_some()
+            || dangling.is_some_and(|d| d.contains_range(error.range))
         {
             continue;
         }
-        match runs.iter().position(within) {
+        match within_one(&runs, error.range) {
             Some(run) => found_in_run[run].push(error),
             None => out.push(error),
         }

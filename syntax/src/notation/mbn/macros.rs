@@ -19,7 +19,7 @@ use rowan::{NodeOrToken, TextRange, TextSize};
 use crate::SyntaxKind::{self, *};
 pub use crate::notation::definitions::{Cycle, EXPANSION_LIMIT, ExpandError, Occurrence};
 use crate::tree::{SyntaxNode, SyntaxToken};
-use expansion::{Dissolving, Found};
+use expansion::{Chunk, Dissolving, Found};
 
 /// A macro's name as compared: single letters as written (a small letter is a black piece),
 /// compound letters in capitals ("`:Be:` and `:BE:` are equal").
@@ -29,13 +29,6 @@ pub fn key_of(name: &str) -> String {
     } else {
         name.to_owned()
     }
-}
-
-/// A piece of a definition's text: literal text or a macro use.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Chunk {
-    Text(String),
-    Use(String),
 }
 
 /// One `@NAME=…` definition. No tree is kept (its text is in `body`), so that a document can
@@ -183,7 +176,19 @@ impl Macros {
 
     /// The text a macro stands for, every use inside it dissolved.
     pub fn expand(&self, key: &str) -> Result<String, ExpandError> {
-        self.found.get(self).expand(key)
+        self.dissolved().expand(key)
+    }
+
+    /// Every macro dissolved, on first need.
+    fn dissolved(&self) -> &Dissolving {
+        self.found
+            .get(|| Dissolving::new(self.first_bodies(), None))
+    }
+
+    /// Each macro's name and the body of the definition that counts, its first.
+    fn first_bodies(&self) -> impl Iterator<Item = (&str, &[Chunk])> {
+        (self.definitions.iter())
+            .filter_map(|(key, all)| Some((key.as_str(), all.first()?.body.as_slice())))
     }
 
     /// The moves of a piece definition (or bare move) with every macro use dissolved: what the
@@ -204,8 +209,8 @@ impl Macros {
             }
             // A later one, dissolved as if it counted: the others that lead back to its name
             // lead back to it.
-            Some((key, _)) => Dissolving::new(self, Some((key, &body))).expand(key),
-            None => self.found.get(self).dissolve(&body),
+            Some((key, _)) => Dissolving::new(self.first_bodies(), Some((key, &body))).expand(key),
+            None => self.dissolved().dissolve(&body),
         }
     }
 

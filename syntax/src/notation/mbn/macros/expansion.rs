@@ -15,7 +15,14 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::{Chunk, Cycle, EXPANSION_LIMIT, ExpandError, Macros};
+use crate::notation::definitions::{Cycle, EXPANSION_LIMIT, ExpandError};
+
+/// A piece of a definition's text: literal text or a macro use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Chunk {
+    Text(String),
+    Use(String),
+}
 
 /// What a macro's first definition comes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,19 +61,20 @@ pub(super) struct Dissolving {
 const CYCLE_NAMES_SHOWN: usize = 4;
 
 impl Dissolving {
-    /// The macros of `macros`, the definition of `instead.0` read as `instead.1` when given
-    /// (a macro's later definition, dissolved as if it counted).
-    pub(super) fn new(macros: &Macros, instead: Option<(&str, &[Chunk])>) -> Dissolving {
+    /// The macros whose names and bodies are `firsts` (each name's definition that counts),
+    /// the body of `instead.0` read as `instead.1` when given (a macro's later definition,
+    /// dissolved as if it counted).
+    pub(super) fn new<'a>(
+        firsts: impl Iterator<Item = (&'a str, &'a [Chunk])>,
+        instead: Option<(&str, &[Chunk])>,
+    ) -> Dissolving {
         let mut keys = Vec::new();
         let mut bodies = Vec::new();
-        for (key, definitions) in &macros.definitions {
-            let Some(first) = definitions.first() else {
-                continue;
-            };
-            keys.push(key.clone());
+        for (key, first) in firsts {
+            keys.push(key.to_owned());
             bodies.push(match instead {
                 Some((own, body)) if own == key => body.to_vec(),
-                _ => first.body.clone(),
+                _ => first.to_vec(),
             });
         }
         let index = (keys.iter().enumerate())
@@ -308,7 +316,7 @@ impl PartialEq for Found {
 impl Eq for Found {}
 
 impl Found {
-    pub(super) fn get(&self, macros: &Macros) -> &Dissolving {
-        self.0.get_or_init(|| Dissolving::new(macros, None))
+    pub(super) fn get(&self, dissolve: impl FnOnce() -> Dissolving) -> &Dissolving {
+        self.0.get_or_init(dissolve)
     }
 }
