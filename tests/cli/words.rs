@@ -80,8 +80,9 @@ fn golden_sample(file: &str, every: usize) -> Vec<String> {
         .collect()
 }
 
-/// The texts of the `.betza` examples under `syntax/test_data/parser/<dialect>` (valid and not).
-fn test_data_examples(dialect: &str) -> Vec<String> {
+/// The texts of the `.betza` examples under `syntax/test_data/parser/<dialect>` (valid and
+/// not), each on one line.
+pub(crate) fn test_data_examples(dialect: &str) -> Vec<String> {
     let mut out = Vec::new();
     for kind in ["ok", "err"] {
         let folder = root()

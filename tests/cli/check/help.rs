@@ -14,6 +14,7 @@ use serde_json::Value;
 use crate::scratch::Scratch;
 use crate::stderr;
 use crate::tool;
+use crate::words::test_data_examples;
 
 fn project() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -40,30 +41,6 @@ fn golden_strings(dialect: &str) -> Vec<String> {
     }
     strings.sort();
     strings.dedup();
-    strings
-}
-
-/// The parser's test inputs of `dialect` (syntax/test_data/parser/DIALECT/{ok,err}), one
-/// string each.
-fn test_inputs(dialect: &str) -> Vec<String> {
-    let mut strings = Vec::new();
-    for kind in ["ok", "err"] {
-        let folder = project()
-            .join("syntax/test_data/parser")
-            .join(dialect)
-            .join(kind);
-        for entry in std::fs::read_dir(&folder).expect("test inputs are committed") {
-            let path = entry.expect("a folder entry").path();
-            if path.extension().is_some_and(|e| e == "betza") {
-                let text = std::fs::read_to_string(&path).expect("UTF-8 test input");
-                let text = text.strip_suffix('\n').unwrap_or(&text);
-                if !text.contains('\n') {
-                    strings.push(text.to_owned());
-                }
-            }
-        }
-    }
-    strings.sort();
     strings
 }
 
@@ -96,12 +73,21 @@ fn files(scratch: &Scratch) -> Vec<PathBuf> {
         "golden.variants.ini",
         variants_ini(&golden_strings("fairy")),
     );
-    write("tests.variants.ini", variants_ini(&test_inputs("fairy")));
+    write(
+        "tests.variants.ini",
+        variants_ini(&test_data_examples("fairy")),
+    );
     write("golden.betza", lines("xbetza", &golden_strings("xbetza")));
-    write("tests.betza", lines("xbetza", &test_inputs("xbetza")));
-    write("chained.betza", lines("chained", &test_inputs("chained")));
+    write(
+        "tests.betza",
+        lines("xbetza", &test_data_examples("xbetza")),
+    );
+    write(
+        "chained.betza",
+        lines("chained", &test_data_examples("chained")),
+    );
     // A file each: the strings of an MBN file share macros, and a comment left open runs on.
-    for (index, betza) in test_inputs("mbn").iter().enumerate() {
+    for (index, betza) in test_data_examples("mbn").iter().enumerate() {
         write(&format!("test{index}.mbn"), format!("{betza}\n"));
     }
     let examples = project().join("corpus/examples");
