@@ -75,15 +75,16 @@ fn a_fix_is_given_as_edits_of_the_string() {
     );
 }
 
-/// What the engines-disagree finding on `mafsW` says on a page of `state`.
+/// What the finding that XBoard reads `mafsW` otherwise than Fairy-Stockfish says on a page
+/// of `state`.
 fn disagreement(mut state: Value) -> String {
     state["betza"] = "mafsW".into();
     state["dialect"] = "fairy".into();
     let view = view(state);
     let findings = view["findings"].as_array().expect("findings");
     let disagreement = (findings.iter())
-        .find(|f| f["code"] == "engines-disagree")
-        .expect("the engines disagree on mafsW");
+        .find(|f| f["code"] == "xboard-reads-differently")
+        .expect("XBoard reads mafsW otherwise");
     disagreement["message"]
         .as_str()
         .unwrap_or_default()

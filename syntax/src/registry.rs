@@ -28,13 +28,13 @@ impl BetzaString {
 }
 
 impl LintConfig {
-    /// DESIGN.md: XBoard for `xbetza`; Fairy-Stockfish alone for `fairy`, since a
-    /// `variants.ini` is read by Fairy-Stockfish. XBoard is added on request (setting or
-    /// `--engine`), for those whose XBoard-protocol GUI reads the string again.
+    /// XBoard for `xbetza`; for `fairy`, Fairy-Stockfish and XBoard: a piece in a
+    /// `variants.ini` meets both, since Fairy-Stockfish sends its Betza to an XBoard-protocol
+    /// GUI (`piece X& BETZA`), which reads it again to show and test moves (issue 54).
     pub fn for_dialect(dialect: Dialect) -> LintConfig {
         let own = notation(dialect).own_engine();
         LintConfig {
-            engines: vec![own.unwrap_or(Engine::XBoard)],
+            engines: own.into_iter().chain([Engine::XBoard]).collect(),
             levels: Vec::new(),
             seen: None,
             boards: Engine::ALL

@@ -399,12 +399,13 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     // Issue 52: an Interactive Diagram and a C/CIF file get their languages and the server:
     // the finding at the end of line 2 of each, and `space k` on the diagram's Shatranj pawn.
     tmux.keys(&[":open pieces.diagram", "Enter"]);
+    let diagram_message = "modifier `x` at the end has no atom";
     let diagram = tmux.wait_for("the server's diagnostic in pieces.diagram", |s| {
-        status_line(s).contains("pieces.diagram") && s.contains(message)
+        status_line(s).contains("pieces.diagram") && s.contains(diagram_message)
     });
     assert!(
         status_line(&diagram).contains("interactive-diagram")
-            && line_with(&diagram, "wazir:W:fmWx").contains(message),
+            && line_with(&diagram, "wazir:W:fmWx").contains(diagram_message),
         "pieces.diagram should be `interactive-diagram`, line 2 carrying the message:\n{diagram}"
     );
     tmux.keys(&[":3", "Enter", "g", "h", "9", "l", "Space", "k"]);

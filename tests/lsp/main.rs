@@ -245,10 +245,11 @@ fn a_variants_ini_is_hovered_and_completed_around_its_strings() {
     server.child.wait().expect("the server exits");
 }
 
-/// Issue 44: the real server offers, on an `engines-disagree` finding, the string
-/// Fairy-Stockfish plays as XBetza reads this one (`mafsW`, the Xiangqi horse, is `nN` for the
-/// engine), as a quick fix for that diagnostic; and the shortest string of the same moves
-/// (`WF` is `K`) as a rewrite. Both replace the string alone.
+/// Issues 44 and 54: the real server offers, on the finding that XBoard (the GUI
+/// Fairy-Stockfish sends the string to) reads `mafsW` otherwise, the string XBoard reads as
+/// Fairy-Stockfish plays this one (`fsmW`), as a quick fix for that diagnostic; and the
+/// shortest string of the same moves (`WF` is `K`) as a rewrite. Both replace the string
+/// alone.
 #[test]
 fn conversions_are_offered_as_code_actions() {
     let mut server = Server::start();
@@ -269,9 +270,9 @@ fn conversions_are_offered_as_code_actions() {
         .as_array()
         .expect("diagnostics")
         .iter()
-        .find(|d| d["code"] == "engines-disagree")
+        .find(|d| d["code"] == "xboard-reads-differently")
         .cloned()
-        .expect("the engines disagree on mafsW");
+        .expect("XBoard reads mafsW otherwise");
     let actions = |server: &mut Server, id: i64, line: u32, diagnostics: Value| {
         server.send(json!({
             "jsonrpc": "2.0", "id": id, "method": "textDocument/codeAction",
@@ -292,14 +293,14 @@ fn conversions_are_offered_as_code_actions() {
         .find(|a| {
             a["title"]
                 .as_str()
-                .is_some_and(|t| t.starts_with("Write it for Fairy-Stockfish"))
+                .is_some_and(|t| t.starts_with("Write it for XBoard"))
         })
-        .expect("the port to Fairy-Stockfish offered");
+        .expect("the port to XBoard offered");
     assert_eq!(port["kind"], "quickfix");
     let edits = &port["edit"]["changes"][uri];
     assert_eq!(
         edits,
-        &json!([{ "range": { "start": { "line": 1, "character": 17 }, "end": { "line": 1, "character": 22 } }, "newText": "nN" }])
+        &json!([{ "range": { "start": { "line": 1, "character": 17 }, "end": { "line": 1, "character": 22 } }, "newText": "fsmW" }])
     );
     let found = actions(&mut server, 3, 2, json!([]));
     let shortest = found

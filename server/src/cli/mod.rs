@@ -55,7 +55,7 @@ enum Command {
         #[arg(long, value_name = "CODE")]
         deny: Vec<String>,
         /// Target engine for portability rules, xboard or fairy-stockfish (repeatable; default:
-        /// XBoard for xbetza, Fairy-Stockfish alone for fairy).
+        /// XBoard for xbetza, Fairy-Stockfish and XBoard for fairy).
         #[arg(long)]
         engine: Vec<betza_syntax::lint::Engine>,
         /// After a human report, the number of findings of each code.

@@ -50,14 +50,22 @@ fn one_finding_per_span(findings: &mut Vec<Diagnostic>, dialect: Dialect) {
             .and_modify(|s| *s = (*s).min(d.severity))
             .or_insert(d.severity);
     }
-    let strongest: Vec<Severity> = findings
+    // An error in the string's own reading outweighs what another engine makes of the same
+    // letters (`D1`, which Fairy-Stockfish builds nothing from: its fix answers XBoard too).
+    let under_own_error = |d: &Diagnostic| {
+        scope(d).1.is_some() && strongest_on.get(&(d.range, None)) == Some(&Severity::Error)
+    };
+    let strongest: Vec<Option<Severity>> = findings
         .iter()
-        .map(|d| strongest_on.get(&scope(d)).copied().unwrap_or(d.severity))
+        .map(|d| {
+            (!under_own_error(d))
+                .then(|| strongest_on.get(&scope(d)).copied().unwrap_or(d.severity))
+        })
         .collect();
     let (kept, dropped): (Vec<_>, Vec<_>) = findings
         .drain(..)
         .zip(strongest)
-        .partition(|(d, strongest)| d.severity == *strongest);
+        .partition(|(d, strongest)| Some(d.severity) == *strongest);
     let mut kept: Vec<Diagnostic> = kept.into_iter().map(|(d, _)| d).collect();
     // The kept findings without a fix, by span and engine, first first.
     let mut heirs: HashMap<(TextRange, Option<Engine>), VecDeque<usize>> = HashMap::new();

@@ -2,13 +2,23 @@
 //! reads the original, else the one with the fewest differing moves, and where it differs.
 
 use super::candidates::Source;
+use super::unseen::{Unseen, without_castling};
 use super::{Conversion, Difference, Landing, Reading};
 use crate::BetzaString;
 use crate::lint::{Boards, Found, Largest, Move, Original, difference_words, first_difference};
 
 /// The original as `from` reads it, generated from the string's own model when `from` is the
 /// string's dialect (XBoard's reading generates from the text).
-pub(super) fn original(string: &BetzaString, from: Reading) -> Original<'_> {
+/// A piece that castles (`unseen`) is generated without its castling, which [`Unseen`]
+/// compares.
+pub(super) fn original<'s>(
+    string: &'s BetzaString,
+    from: Reading,
+    unseen: &Unseen,
+) -> Original<'s> {
+    if unseen.castles() {
+        return Original::read_as(string.text(), string.dialect(), from, without_castling);
+    }
     match from {
         Reading::Dialect(_) => string.original(),
         engine => Original::read_as(string.text(), string.dialect(), engine, string.reader()),
@@ -20,7 +30,7 @@ const CLOSEST_TRIED: usize = 8;
 
 /// The conversion of `text` among `candidates`.
 pub(crate) fn best(
-    string: &BetzaString,
+    (string, unseen): (&BetzaString, &Unseen),
     from: Reading,
     to: Reading,
     mut candidates: Vec<(Source, String)>,
@@ -36,17 +46,39 @@ pub(crate) fn best(
         source => source as u8,
     };
     candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
-    let mut original = original(string, from);
+    let mut original = original(string, from, unseen);
+    // The shortest candidate with the same moves but not the same castling or en passant.
+    let mut near: Option<(&str, Unseen)> = None;
     for (_, candidate) in &candidates {
         if original.same_as(candidate, to) == Some(true) {
-            return Conversion {
-                betza: candidate.clone(),
-                exact: true,
-                difference: None,
-            };
+            let theirs = Unseen::of(candidate, to);
+            if unseen.same(&theirs) {
+                return Conversion {
+                    betza: candidate.clone(),
+                    exact: true,
+                    difference: None,
+                };
+            }
+            near.get_or_insert((candidate, theirs));
         }
     }
-    closest(&mut original, (from, to), &candidates)
+    if let Some((betza, theirs)) = near {
+        return Conversion {
+            betza: betza.to_owned(),
+            exact: false,
+            difference: Some(Difference {
+                words: unseen.differences(&theirs, (from, to)).join("; "),
+                lost: Vec::new(),
+                added: Vec::new(),
+            }),
+        };
+    }
+    let mut conversion = closest(&mut original, (from, to), &candidates);
+    let unseen_lost = unseen.differences(&Unseen::of(&conversion.betza, to), (from, to));
+    if let (false, Some(difference)) = (unseen_lost.is_empty(), conversion.difference.as_mut()) {
+        difference.words = format!("{}; {}", unseen_lost.join("; "), difference.words);
+    }
+    conversion
 }
 
 /// The candidate whose moves differ least from the original's where they first differ (fewest

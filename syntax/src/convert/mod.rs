@@ -17,6 +17,7 @@ mod part;
 mod spell;
 #[cfg(test)]
 mod tests;
+mod unseen;
 
 use crate::diagnostic::{Code, codes};
 use crate::lint::Engine;
@@ -55,13 +56,14 @@ impl BetzaString {
 /// What a conversion asks of a reading.
 impl Reading {
     /// The conversion that answers a finding of `code` on a string read this way: from the
-    /// reading meant to the reading of the engine that plays it. On `engines-disagree` in
-    /// Fairy-Stockfish's reading: the engine of a variants.ini plays a piece its author
-    /// designed in XBetza. On an XBoard finding: XBoard plays the string as it is meant here.
+    /// reading meant to the reading of the engine that plays it. On `engines-disagree` on an
+    /// XBetza string: Fairy-Stockfish plays it as the XBetza description reads it. On an
+    /// XBoard finding: XBoard plays the string as it is meant here (in a `variants.ini`, as
+    /// Fairy-Stockfish plays it).
     pub(crate) fn port_for(self, code: Code) -> Option<(Reading, Reading)> {
         match code.engine {
             _ if code == codes::ENGINES_DISAGREE => {
-                (self == Reading::FAIRY).then_some((Reading::XBETZA, self))
+                (self == Reading::XBETZA).then_some((self, Reading::FAIRY))
             }
             Some(Engine::XBoard) => Some((self, Reading::XBOARD)),
             _ => None,
@@ -78,6 +80,12 @@ impl Reading {
         }
     }
 
+    /// Whether the reading's letters can castle (`O`): Fairy-Stockfish's Betza cannot, a
+    /// variant gives castling with its own options.
+    fn writes_castling(self) -> bool {
+        self.dialect() != Dialect::Fairy
+    }
+
     /// Whether the reading has quirks where it reads letters otherwise than the seed, so a
     /// conversion also tries the letters it reads as the seed does.
     fn has_quirks(self) -> bool {
@@ -91,10 +99,21 @@ pub struct NoMeaning {
     pub reading: Reading,
     /// It reads, but makes no move in any reference position (Fairy-Stockfish's `HH`, `icD`).
     pub no_moves: bool,
+    /// Its only moves are castling (`icO1`), which the target cannot write (Fairy-Stockfish's
+    /// Betza has none).
+    pub only_castles: bool,
 }
 
 impl fmt::Display for NoMeaning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.only_castles {
+            return write!(
+                f,
+                "{} only castles with this piece, which Fairy-Stockfish's Betza cannot write (a \
+                 variants.ini gives castling with its `castling` options)",
+                self.reading.reader()
+            );
+        }
         match (self.reading, self.no_moves) {
             (reading, true) => write!(
                 f,
@@ -133,16 +152,21 @@ pub(crate) fn convert_read(
         return Err(NoMeaning {
             reading: from,
             no_moves: false,
+            only_castles: false,
         });
     }
-    if moveless(string, from) {
+    // Castling makes no move on a proof position in XBoard's reading (it needs the start
+    // position): a piece that only castles has its castling to write.
+    let unseen = unseen::Unseen::of_string(string, from);
+    if moveless(string, from, &unseen) && (!unseen.castles() || !to.writes_castling()) {
         return Err(NoMeaning {
             reading: from,
             no_moves: true,
+            only_castles: unseen.castles(),
         });
     }
     let candidates = candidates::candidates(string, from, to);
-    Ok(choose::best(string, from, to, candidates))
+    Ok(choose::best((string, &unseen), from, to, candidates))
 }
 
 /// Whether `text` cannot be read as `from`, as `betza moves` decides: an empty string, or a
@@ -155,8 +179,8 @@ fn unreadable(string: &BetzaString, from: Reading) -> bool {
 
 /// Whether `text` read as `from` makes no move in any reference position: there is nothing
 /// to write, and no other string proven to make no move either.
-fn moveless(string: &BetzaString, from: Reading) -> bool {
-    let mut original = choose::original(string, from);
+fn moveless(string: &BetzaString, from: Reading, unseen: &unseen::Unseen) -> bool {
+    let mut original = choose::original(string, from, unseen);
     let generator = original.generator();
     crate::board::reference::shown_positions(None)
         .iter()

@@ -107,6 +107,53 @@ fn what_the_target_cannot_say_is_listed() {
     assert!(words.contains("only XBetza goes to"), "{words}");
 }
 
+/// Issue 54: castling needs the game's start position and capturing en passant needs e.p.
+/// rights, which no proof position has; each reading's letters are compared for them.
+/// XBoard's `O1` castles (reference/xboard.md, "`O<n>` castling"), Fairy-Stockfish's Betza has
+/// no castling (its variants set it with the `castling` options), and an `e` anywhere in a
+/// Fairy-Stockfish string makes the piece capture en passant (notes F9).
+#[test]
+fn castling_and_en_passant_are_compared_though_no_position_shows_them() {
+    let (x, f, b) = (Reading::XBETZA, Reading::FAIRY, Reading::XBOARD);
+    for (from, to) in [(b, f), (x, f)] {
+        let conversion = convert("fscRO1", from, to).expect("meaning");
+        assert_eq!(conversion.betza, "cfsR");
+        assert!(!conversion.exact);
+        let words = conversion.difference.expect("the loss said").words;
+        assert!(
+            words.contains("castles (`O1`), which Fairy-Stockfish's Betza cannot write"),
+            "{words}"
+        );
+    }
+    // Between the readings that castle, castling is kept and the result exact.
+    exactly(&[
+        ("fscRO1", b, x, "fscRO1"),
+        ("fscRO1", x, b, "fscRO1"),
+        ("icO1", b, x, "icO1"),
+    ]);
+    // A piece that only castles has nothing Fairy-Stockfish's Betza can write, and says so
+    // (not "no move").
+    for text in ["icO1", "vscO3"] {
+        let said = convert(text, b, f)
+            .expect_err("nothing to write")
+            .to_string();
+        assert!(
+            said.contains("XBoard only castles with this piece"),
+            "{said}"
+        );
+    }
+    // The Jocly soldier keeps its `e`: the string that drops it captures no more en passant.
+    for (from, to) in [(x, f), (f, b), (x, b), (f, x)] {
+        let conversion = convert("fsmWfceFfmnD", from, to).expect("meaning");
+        assert!(
+            conversion.betza.contains('e'),
+            "{from} -> {to}: {conversion:?}"
+        );
+    }
+    let dropped = convert("fceF", x, f).expect("meaning");
+    assert!(dropped.exact && dropped.betza.contains('e'), "{dropped:?}");
+}
+
 /// As `betza moves` decides (registry::is_meaningless): no meaning, no conversion.
 #[test]
 fn a_string_without_meaning_is_an_error() {

@@ -7,10 +7,12 @@
 use super::Document;
 use super::answers::{Action, ActionKind};
 use crate::BetzaString;
+use crate::TextRange;
 use crate::convert::Reading;
+use crate::diagnostic::Promise;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::host::Region;
-use crate::lint::Edit;
+use crate::lint::{Edit, Fix};
 
 /// A string written so that an engine plays the piece as the notation reads it.
 pub(super) struct Port {
@@ -24,13 +26,13 @@ pub(super) struct Port {
 }
 
 /// The ports for `piece`, read as `own`, proven, for the `findings` about it: an
-/// `engines-disagree` in Fairy-Stockfish's reading, and an XBoard finding whose own fix does
-/// not already write the same string (`own_fix`).
+/// `engines-disagree` on an XBetza string, and an XBoard finding; none for an engine that a
+/// fix offered beside them already makes read the string as meant (`served`).
 fn ports<'f>(
     string: &BetzaString,
     own: Reading,
     findings: impl Iterator<Item = &'f Diagnostic>,
-    own_fix: impl Fn(&Diagnostic, &str) -> bool,
+    served: impl Fn(Reading) -> bool,
 ) -> Vec<Port> {
     let mut out = Vec::new();
     let mut said: Vec<Reading> = Vec::new();
@@ -42,9 +44,10 @@ fn ports<'f>(
             continue;
         }
         said.push(engine);
-        if let Some(betza) = string.converted(meant, engine)
-            && !own_fix(finding, &betza)
-        {
+        if served(engine) {
+            continue;
+        }
+        if let Some(betza) = string.converted(meant, engine) {
             out.push(Port {
                 engine: engine.reader(),
                 // Read as written: as the string's own notation means it.
@@ -69,7 +72,7 @@ pub(super) fn ports_of(document: &Document, region: &Region) -> Vec<Port> {
     };
     let string = document.string(&document.region_text(region), region.dialect);
     let findings = (document.diagnostics().iter()).filter(|d| region.range.contains_range(d.range));
-    ports(&string, own, findings, |_, _| false)
+    ports(&string, own, findings, |_| false)
 }
 
 /// The conversions offered for the string at byte `offset` of `document`, each replacing the
@@ -89,22 +92,31 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
             text: betza,
         }]
     };
-    let here = (document.diagnostics().iter())
-        .filter(|d| usize::from(d.range.start()) <= offset && offset <= usize::from(d.range.end()));
-    // A finding's own fix that already writes this string is not offered twice.
-    let own_fix = |finding: &Diagnostic, betza: &str| {
-        finding.fix.as_ref().is_some_and(|fix| {
-            fix.edits.len() == 1 && fix.edits[0].range == region.range && fix.edits[0].text == betza
-        })
+    let here: Vec<&Diagnostic> = (document.diagnostics().iter())
+        .filter(|d| usize::from(d.range.start()) <= offset && offset <= usize::from(d.range.end()))
+        .collect();
+    // One fix per intent: an engine that a finding's own fix here already makes read the
+    // string as meant (`NN` → `N0`, `mafsW` without the skipped `a`) gets no port beside it,
+    // and the shortest string is not offered again when a fix writes it.
+    let fixed = fixed_strings(region, &text, &here);
+    let served = |engine: Reading| {
+        let mut original = string.original();
+        fixed
+            .iter()
+            .any(|fixed| original.same_as(fixed, engine) == Some(true))
     };
-    let mut out: Vec<Action> = (ports(&string, own, here, own_fix).into_iter())
-        .map(|port| Action {
-            title: format!(
-                "Write it for {} as {} reads it: `{}` ({})",
-                port.engine, port.meaning, port.betza, port.code
-            ),
-            kind: ActionKind::QuickFix { code: port.code },
-            edits: replace(port.betza),
+    let mut written: Vec<String> = fixed.clone();
+    let mut out: Vec<Action> = (ports(&string, own, here.into_iter(), served).into_iter())
+        .map(|port| {
+            written.push(port.betza.clone());
+            Action {
+                title: format!(
+                    "Write it for {} as {} reads it: `{}` ({})",
+                    port.engine, port.meaning, port.betza, port.code
+                ),
+                kind: ActionKind::QuickFix { code: port.code },
+                edits: replace(port.betza),
+            }
         })
         .collect();
     // A string with a syntax error has its own fix, which says what is wrong; the shortest
@@ -112,7 +124,7 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
     if let Some(betza) = (!string.parse().has_errors())
         .then(|| string.converted(own, own))
         .flatten()
-        .filter(|betza| betza.len() < text.len())
+        .filter(|betza| betza.len() < text.len() && !written.contains(betza))
     {
         out.push(Action {
             title: format!("Rewrite `{text}` as the shortest equivalent: `{betza}`"),
@@ -123,14 +135,46 @@ pub(super) fn actions(document: &Document, offset: usize) -> Vec<Action> {
     out
 }
 
+/// The string each finding's fix in `here` makes of the string in `region` (`text`), where
+/// its edits stay inside it and it keeps the string's moves (every fix but an intended change
+/// is proven to).
+fn fixed_strings(region: &Region, text: &str, here: &[&Diagnostic]) -> Vec<String> {
+    let start = region.range.start();
+    here.iter()
+        .filter(|d| d.code.fix != Some(Promise::Intended))
+        .filter_map(|d| {
+            let edits = (d.fix.as_ref()?.edits.iter())
+                .map(|edit| {
+                    region.range.contains_range(edit.range).then(|| Edit {
+                        range: TextRange::new(edit.range.start() - start, edit.range.end() - start),
+                        text: edit.text.clone(),
+                    })
+                })
+                .collect::<Option<Vec<Edit>>>()?;
+            Some(
+                Fix {
+                    title: String::new(),
+                    edits,
+                }
+                .apply(text),
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::Options;
+    use crate::lint::Engine;
 
     /// The conversion actions at the first `at` of `text` in a file `name`: title and new string.
     fn offered(name: &str, text: &str, at: &str) -> Vec<(String, String)> {
-        let document = Document::new(name, "", text, &Options::default());
+        offered_with(name, text, at, &Options::default())
+    }
+
+    fn offered_with(name: &str, text: &str, at: &str, options: &Options) -> Vec<(String, String)> {
+        let document = Document::new(name, "", text, options);
         let offset = text.find(at).expect("the string");
         actions(&document, offset)
             .into_iter()
@@ -139,23 +183,73 @@ mod tests {
     }
 
     /// Issue 44: `mafsW` is XBetza's Xiangqi horse; Fairy-Stockfish skips the `a` and reads a
-    /// Wazir, so the engines disagree. The fix writes `nN`, which Fairy-Stockfish reads as the
-    /// lame knight (reference/fairy-stockfish.md), proven by generation in `convert`.
+    /// Wazir, so the engines disagree. For an XBetza piece bound for Fairy-Stockfish, the fix
+    /// writes `nN`, which Fairy-Stockfish reads as the lame knight
+    /// (reference/fairy-stockfish.md), proven by generation in `convert`.
     #[test]
     fn an_engines_disagree_finding_offers_the_string_fairy_stockfish_plays() {
-        let found = offered(
-            "variants.ini",
-            "[v:chess]\ncustomPiece1 = a:mafsW\n",
-            "mafsW",
-        );
+        let options = Options {
+            engines: Some(vec![Engine::XBoard, Engine::FairyStockfish]),
+            ..Options::default()
+        };
+        let found = offered_with("p.betza", "mafsW\n", "mafsW", &options);
         assert!(
             found.contains(&(
-                "Write it for Fairy-Stockfish as XBetza reads it: `nN` (engines-disagree)"
+                "Write it for Fairy-Stockfish as the XBetza description reads it: `nN` \
+                 (engines-disagree)"
                     .to_owned(),
                 "nN".to_owned()
             )),
             "{found:?}"
         );
+    }
+
+    /// Issue 54: in a `variants.ini` the game is what Fairy-Stockfish plays. CwDA's `fsRbK`
+    /// (pychess-variants.ini): XBoard, which the engine sends the string to, reads `bK` as
+    /// `bW` alone; the fix keeps Fairy-Stockfish's backward diagonal steps and spells them so
+    /// that XBoard reads them too (`betza convert fsRbK --from fairy --to xboard`). Nothing
+    /// offers a string of the XBetza description's reading, which no engine here plays.
+    #[test]
+    fn in_a_variants_file_the_port_keeps_what_fairy_stockfish_plays() {
+        let text = "[v:chess]\ncustomPiece1 = a:fsRbK\n";
+        let found = offered("variants.ini", text, "fsRbK");
+        assert_eq!(
+            found,
+            [(
+                "Write it for XBoard as Fairy-Stockfish reads it: `bWbFfsR` \
+                 (xboard-reads-differently)"
+                    .to_owned(),
+                "bWbFfsR".to_owned()
+            )]
+        );
+    }
+
+    /// Issue 54: one fix per intent. On the `a` of `sfmaW` in a `variants.ini`, the removal of
+    /// the letter Fairy-Stockfish skips (`sfmW`) already makes XBoard read what
+    /// Fairy-Stockfish plays, so no port (`fsmW`) is offered beside it; where no fix is (on
+    /// the `s`), the port is. On `mafsW` removing the `a` leaves `mfsW`, whose `fs` XBoard
+    /// drops (its order puts directions first), so the port stays beside it.
+    #[test]
+    fn a_port_that_a_fix_already_makes_is_not_offered() {
+        let port = |betza: &str| {
+            (
+                format!(
+                    "Write it for XBoard as Fairy-Stockfish reads it: `{betza}` \
+                     (xboard-reads-differently)"
+                ),
+                betza.to_owned(),
+            )
+        };
+        let text = "[v:chess]\ncustomPiece1 = a:sfmaW\n";
+        assert!(!offered("variants.ini", text, "aW").contains(&port("fsmW")));
+        assert!(offered("variants.ini", text, "sfmaW").contains(&port("fsmW")));
+        let document = Document::new("variants.ini", "", text, &Options::default());
+        let offset = text.find("aW").expect("the letter");
+        let all = super::super::actions::actions(&document, offset, offset);
+        assert_eq!(all[0].title, "remove `a` (fairy-skipped-letter)", "{all:?}");
+
+        let text = "[v:chess]\ncustomPiece1 = a:mafsW\n";
+        assert!(offered("variants.ini", text, "afsW").contains(&port("fsmW")));
     }
 
     /// Issue 44: atoms combined, `WF` is `K`, in the string's own reading.

@@ -133,6 +133,14 @@ pub(crate) trait Notation: Grammar {
         None
     }
 
+    /// Whether the piece `text` writes (its model `piece`) may capture en passant, which no
+    /// position without e.p. rights shows: where a leg says so (`e`).
+    fn captures_en_passant(&self, _text: &str, piece: &model::Piece) -> bool {
+        (piece.moves.iter())
+            .flat_map(|m| &m.legs)
+            .any(|leg| leg.modes.en_passant)
+    }
+
     /// Who reads a string as this notation means it, in a sentence comparing readings: the
     /// description users know it from, or the engine whose reading it is.
     fn reader(&self) -> &'static str;

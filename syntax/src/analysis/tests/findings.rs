@@ -88,7 +88,8 @@ fn help_says_an_emptied_string_in_words() {
 
 /// Issue 25: findings on the same letters have one cause; the most severe is kept, with the
 /// fix another offered. `z` in `fmWfcFz` is a modifier with no atom (not also a move that adds
-/// nothing), and `D1`, which Fairy-Stockfish builds nothing from, is not also said to differ.
+/// nothing), and `D1`, which Fairy-Stockfish builds nothing from, is not also said to differ,
+/// neither from XBetza nor from XBoard (issue 54): the error's fix answers both.
 #[test]
 fn one_cause_one_finding_on_the_same_letters() {
     let analysis = analyse(HostFormat::Betza, "fmWfcFz\n", &Options::default());
@@ -125,7 +126,7 @@ fn findings_name_squares_on_the_sections_board() {
                 customPiece1 = a:mafsW\n[v:chess]\ncustomPiece1 = a:mafsW\n";
     let disagreements = |analysis: &Analysis| -> Vec<String> {
         (analysis.diagnostics.iter())
-            .filter(|d| d.code == codes::ENGINES_DISAGREE)
+            .filter(|d| d.code == codes::XBOARD_READS_DIFFERENTLY)
             .map(|d| d.message.clone())
             .collect()
     };
@@ -133,7 +134,7 @@ fn findings_name_squares_on_the_sections_board() {
     let said = disagreements(&analysis);
     assert_eq!(said.len(), 2, "{said:?}");
     assert!(
-        said[0].contains("from e4 on an empty 10x8 board: Fairy-Stockfish also goes to d4 e5 f4"),
+        said[0].contains("from e4 on an empty 10x8 board: XBoard also goes to c3 c5 d2 d6 f2 f6 g3 g5; only Fairy-Stockfish goes to d4 e5 f4"),
         "{said:?}"
     );
     assert!(
@@ -166,7 +167,7 @@ fn findings_name_squares_on_the_board_the_user_asked_for() {
     };
     let said: Vec<String> =
         (analyse_string(&crate::BetzaString::new("mafsW", Dialect::Fairy), &options).into_iter())
-            .filter(|d| d.code == codes::ENGINES_DISAGREE)
+            .filter(|d| d.code == codes::XBOARD_READS_DIFFERENTLY)
             .map(|d| d.message)
             .collect();
     assert!(
@@ -177,8 +178,8 @@ fn findings_name_squares_on_the_board_the_user_asked_for() {
                 customPiece1 = a:mafsW\n";
     let analysis = analyse(HostFormat::VariantsIni, text, &options);
     let disagreement = (analysis.diagnostics.iter())
-        .find(|d| d.code == codes::ENGINES_DISAGREE)
-        .expect("the engines disagree");
+        .find(|d| d.code == codes::XBOARD_READS_DIFFERENTLY)
+        .expect("XBoard reads it otherwise");
     assert!(
         disagreement
             .message

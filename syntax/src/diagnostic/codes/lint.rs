@@ -294,9 +294,9 @@ catalogue! {
         Info,
         false,
         Some(FairyStockfish),
-        "XBetza and Fairy-Stockfish give this piece different moves",
-        "Decided by generating both readings on reference boards; the message shows where they differ.",
-        (Fairy, "fK", "fW"),
+        "Fairy-Stockfish plays this XBetza piece otherwise than the XBetza description reads it",
+        "For pieces written in XBetza (a `.betza` file, an Interactive Diagram) with Fairy-Stockfish as a target engine. Decided by generating both readings on reference boards; the message shows where they differ. In a `variants.ini` the engines compared are Fairy-Stockfish and XBoard, and XBoard's findings say how they differ.",
+        (XBetza, "mafsW", "mfsW"),
         None,
     ),
     ]

@@ -91,9 +91,10 @@ fn converted_strings_are_built_once() {
     assert_eq!(builds, 0);
 }
 
-/// Issue 44: a string Fairy-Stockfish reads otherwise than XBetza (`mafsW`: it skips the `a`)
-/// says in its hover what to write for the engine to play the XBetza piece, proven by
-/// generation (`nN`, the lame knight of reference/fairy-stockfish.md).
+/// Issues 44 and 54: a string XBoard reads otherwise than Fairy-Stockfish plays it (`mafsW`:
+/// the engine skips the `a`, XBoard reads a Xiangqi horse) says in its hover what to write for
+/// XBoard, which the engine sends the string to, to read the piece the engine plays, proven by
+/// generation; not the XBetza description's piece (`nN`), which no engine here plays.
 #[test]
 fn a_string_an_engine_reads_otherwise_says_what_to_write_for_it() {
     let text = hover_text(
@@ -103,11 +104,12 @@ fn a_string_an_engine_reads_otherwise_says_what_to_write_for_it() {
     );
     assert!(
         text.contains(
-            "Fairy-Stockfish reads this string otherwise: for it to play the piece as XBetza \
-             reads it, write `nN`."
+            "XBoard reads this string otherwise: for it to play the piece as Fairy-Stockfish \
+             reads it, write `fsmW`."
         ),
         "{text}"
     );
+    assert!(!text.contains("`nN`"), "{text}");
 }
 
 /// Issue 27: a piece of a variants.ini is drawn on its section's board (its parents'

@@ -7,7 +7,7 @@ use crate::analysis::{Options, analyse};
 use crate::board::{BoardSize, Position, Side, Square, generate};
 use crate::host::HostFormat;
 use crate::lint::{Boards, Comparison, Largest, difference};
-use crate::{BetzaString, Dialect};
+use crate::{BetzaString, Dialect, Reading};
 
 /// A position named in a message, as `difference_words` writes it, and the squares each
 /// reading alone goes to there: (who, squares).
@@ -85,13 +85,19 @@ fn witness(message: &str) -> Witness {
     }
 }
 
-/// Each reading's destinations in the witness's position: those the message says only one
-/// reading goes to are its and not the other's.
+/// The two engines a `variants.ini` string is compared with (issue 54), by their names in a
+/// message.
+const ENGINES: [(&str, Reading); 2] = [
+    ("XBoard", Reading::XBOARD),
+    ("Fairy-Stockfish", Reading::FAIRY),
+];
+
+/// Each engine's destinations in the witness's position: those the message says only one
+/// engine (or one "also") goes to are its and not the other's.
 fn reproduce(text: &str, message: &str) -> Witness {
     let found = witness(message);
-    let reading = |dialect: Dialect| {
-        let string = BetzaString::new(text, dialect);
-        let mut to: Vec<Square> = generate(string.model_to_generate(), &found.position)
+    let reading = |reading: Reading| {
+        let mut to: Vec<Square> = crate::registry::generate_as(reading, text, &found.position)
             .moves
             .iter()
             .map(|m| m.to)
@@ -100,14 +106,12 @@ fn reproduce(text: &str, message: &str) -> Witness {
         to.dedup();
         to
     };
-    let (xbetza, fairy) = (reading(Dialect::XBetza), reading(Dialect::Fairy));
+    let moves = ENGINES.map(|(_, engine)| reading(engine));
     assert!(!found.only.is_empty(), "{message}");
     for (who, squares) in &found.only {
-        let (goes, not) = match who.as_str() {
-            "XBetza" => (&xbetza, &fairy),
-            "Fairy-Stockfish" => (&fairy, &xbetza),
-            other => panic!("{other} in {message}"),
-        };
+        let index = (ENGINES.iter().position(|(name, _)| name == who))
+            .unwrap_or_else(|| panic!("{who} in {message}"));
+        let (goes, not) = (&moves[index], &moves[1 - index]);
         for square in squares {
             assert!(
                 goes.contains(square) && !not.contains(square),
@@ -118,12 +122,13 @@ fn reproduce(text: &str, message: &str) -> Witness {
     found
 }
 
-/// The `engines-disagree` message on each piece of a `variants.ini` text, by line.
+/// XBoard's finding that it reads a piece otherwise on each piece of a `variants.ini` text, by
+/// line.
 fn disagreements(ini: &str) -> Vec<(usize, String)> {
     analyse(HostFormat::VariantsIni, ini, &Options::default())
         .diagnostics
         .into_iter()
-        .filter(|d| d.code == crate::diagnostic::codes::ENGINES_DISAGREE)
+        .filter(|d| d.code == crate::diagnostic::codes::XBOARD_READS_DIFFERENTLY)
         .map(|d| {
             let line = ini[..usize::from(d.range.start())].matches('\n').count() + 1;
             (line, d.message)
@@ -133,19 +138,12 @@ fn disagreements(ini: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn a_difference_a_section_board_shows_is_named_on_that_board() {
-    // `nN`: XBetza blocks the leap only when both paths are, Fairy-Stockfish on its one path;
-    // `mRpRmFpB2` and `mfWcfFfhmnN` are pieces of the real variants files. Each difference
-    // needs pieces, which the section's empty board lacks.
-    let ini = "[nine:chess]\nmaxFile = 9\nmaxRank = 9\ncustomPiece1 = a:nN\n\
-               customPiece2 = w:mRpRmFpB2\n\
-               [ten:chess]\nmaxFile = 10\nmaxRank = 10\ncustomPiece1 = a:nN\n\
-               customPiece2 = h:mfWcfFfhmnN\n";
-    let pieces = [
-        (4, "nN", 9),
-        (5, "mRpRmFpB2", 9),
-        (9, "nN", 10),
-        (10, "mfWcfFfhmnN", 10),
-    ];
+    // `nZ`: Fairy-Stockfish steps along the longer axis first, XBoard checks the square
+    // halfway along the leap; the difference needs pieces, which the section's empty board
+    // lacks.
+    let ini = "[nine:chess]\nmaxFile = 9\nmaxRank = 9\ncustomPiece1 = a:nZ\n\
+               [ten:chess]\nmaxFile = 10\nmaxRank = 10\ncustomPiece1 = a:nZ\n";
+    let pieces = [(4, "nZ", 9), (8, "nZ", 10)];
     let found = disagreements(ini);
     assert_eq!(found.len(), pieces.len(), "{found:?}");
     for ((line, message), (at, text, side)) in found.iter().zip(pieces) {
@@ -167,12 +165,12 @@ fn a_difference_a_section_board_shows_is_named_on_that_board() {
 #[test]
 fn without_a_board_of_its_own_a_difference_is_named_on_one_fairy_stockfish_plays() {
     // Found first on the 15×15 reference board, then on a board the engine plays.
-    let found = BetzaString::new("nN", Dialect::Fairy)
+    let found = BetzaString::new("nZ", Dialect::Fairy)
         .lint(&crate::lint::LintConfig::for_dialect(Dialect::Fairy))
         .into_iter()
-        .find(|d| d.code == crate::diagnostic::codes::ENGINES_DISAGREE)
-        .expect("engines-disagree");
-    let witness = reproduce("nN", &found.message);
+        .find(|d| d.code == crate::diagnostic::codes::XBOARD_READS_DIFFERENTLY)
+        .expect("XBoard reads it otherwise");
+    let witness = reproduce("nZ", &found.message);
     let size = witness.position.size;
     assert!(size.files <= 12 && size.ranks <= 10, "{}", found.message);
     assert!(!found.message.contains("larger than"), "{}", found.message);

@@ -4,20 +4,15 @@
 //! in question on the reference boards, so a finding holds under the engine's combining and
 //! overwriting rules (notes F1–F8).
 
-use std::borrow::Cow;
-
 use rowan::{TextRange, TextSize};
 
 use crate::board::reference::{Fingerprint, fingerprint};
 use crate::board::{generate, without_repeats};
 use crate::diagnostic::codes;
 use crate::lint::{Boards, Comparison, Findings, Fix, difference};
-use crate::model;
-use crate::notation::Grammar;
 use crate::notation::fairy::grammar::Fairy;
 use crate::notation::fairy::model::{self as fairy, AtomReading, EnginePiece, Modality, Table};
 use crate::notation::fairy::skipped::{SkipReading, window, within_one};
-use crate::notation::xbetza::grammar::XBetza;
 use crate::notation::xbetza::lint as meaning;
 use crate::{BetzaString, Dialect, Reading};
 
@@ -352,8 +347,10 @@ fn skipped(string: &BetzaString, findings: &mut Findings<'_>) {
     }
 }
 
-/// Whether Fairy-Stockfish reads the string as XBetza does, for those who asked for
-/// Fairy-Stockfish's findings.
+/// Whether Fairy-Stockfish plays an XBetza string as the XBetza description reads it, for
+/// those who write pieces in XBetza (a `.betza` file, an Interactive Diagram) and asked for
+/// Fairy-Stockfish's findings. In a `variants.ini` the other engine is XBoard, whose own
+/// findings compare it with Fairy-Stockfish.
 pub(crate) fn check_engines(string: &BetzaString, findings: &mut Findings<'_>) {
     if findings.wants(codes::ENGINES_DISAGREE) && !string.parse().has_errors() {
         engines_disagree(string, findings);
@@ -364,28 +361,16 @@ pub(crate) fn check_engines(string: &BetzaString, findings: &mut Findings<'_>) {
 /// squares that show it.
 fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
     let seen = findings.seen();
-    // A string XBetza reads with errors (`v[W?B]`) has no XBetza reading to compare.
-    let xbetza_errors = if string.dialect() == XBetza.dialect() {
-        string.parse().has_errors()
-    } else {
-        XBetza.read(string.text()).has_errors()
-    };
-    if xbetza_errors {
-        return;
-    }
-    let seed = string.model_as(&XBetza);
     let engine = string.model_as(&Fairy);
-    if fingerprint(&seed) == fingerprint(&engine) {
+    if fingerprint(string.model()) == fingerprint(&engine) {
         return;
     }
-    // The string's own reading (the one borrowed) has its model to generate already.
-    let to_generate = |read: &Cow<model::Piece>| match read {
-        Cow::Borrowed(_) => Cow::Borrowed(string.model_to_generate()),
-        Cow::Owned(piece) => Cow::Owned(without_repeats(piece)),
-    };
-    let (seed, engine) = (to_generate(&seed), to_generate(&engine));
+    let engine = without_repeats(&engine);
+    let described = string.notation().reader();
     let Comparison::Differs(detail) = difference(
-        ("XBetza", &|position| generate(&seed, position)),
+        (described, &|position| {
+            generate(string.model_to_generate(), position)
+        }),
         ("Fairy-Stockfish", &|position| generate(&engine, position)),
         Boards {
             seen: seen.as_ref(),
@@ -402,10 +387,10 @@ fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
     findings.push_with_help(
         codes::ENGINES_DISAGREE,
         whole,
-        format!("XBetza and Fairy-Stockfish read this piece differently; {detail}"),
+        format!("Fairy-Stockfish plays this piece otherwise than {described} reads it; {detail}"),
         format!(
-            "Fairy-Stockfish plays the moves shown here; if the piece was designed in XBetza, \
-             `{convert}` finds a string Fairy-Stockfish plays alike if there is one"
+            "for a `variants.ini`, `{convert}` finds a string Fairy-Stockfish plays as \
+             {described} reads this one, if there is one"
         ),
         None,
     );
@@ -435,6 +420,44 @@ mod tests {
         let without_m = long[..12].chars().chain(long[13..].chars());
         assert_eq!(window(without_m), "abcdefghijkl…opqrstuvwxyz");
         assert_eq!(window("é😀".chars()), "é😀");
+    }
+
+    /// Issue 54: a piece in a `variants.ini` meets Fairy-Stockfish and XBoard, which the
+    /// engine sends its Betza to (`piece X& BETZA`), and the findings compare those two by
+    /// default. Fairy-Stockfish's ranged hoppers (its own test file) read alike in both, so no
+    /// finding, though the XBetza description reads them otherwise; `NN`, `L`, `FL` and
+    /// `KmfR2` are read otherwise by XBoard (recorded in `reference/`), each found unasked.
+    #[test]
+    fn a_variants_file_compares_fairy_stockfish_with_xboard_by_default() {
+        let engine_findings = |text: &str| -> Vec<String> {
+            crate::BetzaString::new(text, Dialect::Fairy)
+                .lint(&LintConfig::for_dialect(Dialect::Fairy))
+                .into_iter()
+                .filter(|d| d.code.engine.is_some())
+                .map(|d| d.code.to_string())
+                .collect()
+        };
+        for quiet in ["mRpRmFpB2", "mBpBmWpR2", "fmWfcF", "N0", "C"] {
+            assert_eq!(engine_findings(quiet), Vec::<String>::new(), "{quiet}");
+        }
+        for (text, code) in [
+            ("NN", "xboard-doubled-atom"),
+            ("L", "xboard-camel-zebra"),
+            ("FL", "xboard-camel-zebra"),
+            ("KmfR2", "xboard-modifier-order"),
+            ("fsRbK", "xboard-reads-differently"),
+        ] {
+            assert_eq!(engine_findings(text), [code], "{text}");
+        }
+        // The XBetza description is not a reference in this file: no `engines-disagree`.
+        assert!(findings("mafsW", codes::ENGINES_DISAGREE).is_empty());
+        let message = &crate::BetzaString::new("NN", Dialect::Fairy)
+            .lint(&LintConfig::for_dialect(Dialect::Fairy))[0]
+            .message;
+        assert!(
+            message.contains("only Fairy-Stockfish goes to"),
+            "the two engines are named: {message}"
+        );
     }
 
     /// Issue 26: each skipped `a` inside one long atom quoted the atom twice, built without the

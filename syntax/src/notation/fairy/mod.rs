@@ -29,8 +29,9 @@ const SPELLING: Spelling = Spelling {
 impl Notation for Fairy {
     fn lint(&self, string: &BetzaString, findings: &mut Findings<'_>) {
         lint::check(string, findings);
+        // The other engine the piece meets is XBoard (the GUI), whose findings compare its
+        // reading with Fairy-Stockfish's; the XBetza description is no reference here.
         super::xboard::lint::check(string, findings);
-        lint::check_engines(string, findings);
     }
 
     /// The fixes of what the engine skips are proven by generating its moves.
@@ -44,6 +45,12 @@ impl Notation for Fairy {
 
     fn largest_board(&self) -> Option<BoardSize> {
         Some(model::LARGEST_BOARD)
+    }
+
+    /// An `e` anywhere in a custom piece's string puts it among the pieces that capture en
+    /// passant (`parser.cpp` 279–283, notes F9), though the move reader skips the letter.
+    fn captures_en_passant(&self, text: &str, _: &crate::model::Piece) -> bool {
+        text.contains('e')
     }
 
     /// Fairy-Stockfish reads a move's letters in any order (DESIGN.md, "Dialects").
