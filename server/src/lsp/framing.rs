@@ -210,7 +210,12 @@ pub async fn forward_input<R, W>(
                 say!("betza lsp: a response from the client was dropped: {why}");
             }
             Ok(Verdict::Pass(value)) => {
-                let out = match stand_ins.cancellations(&body) {
+                // Only a cancellation is read again: every other body may be large.
+                let cancels = (value.get("method").and_then(Value::as_str)
+                    == Some("$/cancelRequest"))
+                .then(|| stand_ins.cancellations(&body))
+                .flatten();
+                let out = match cancels {
                     Some(cancels) => cancels
                         .into_iter()
                         .flat_map(|cancel| passed(cancel, None, &in_flight))
