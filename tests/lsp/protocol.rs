@@ -78,14 +78,12 @@ fn one_error(body: &str, code: i64, id: Value) -> Value {
     answer.clone()
 }
 
+/// JSON-RPC lets an id be any number: one past every integer type is served, and answered
+/// under the id digit for digit.
 #[test]
-fn a_request_with_an_id_of_2_to_the_63_is_refused_with_its_id() {
-    one_error(&hover("9223372036854775808"), -32600, json!(1_u64 << 63));
-}
-
-#[test]
-fn ids_beyond_every_integer_type_are_echoed_digit_for_digit() {
+fn ids_beyond_every_integer_type_are_served_and_echoed_digit_for_digit() {
     for id in [
+        "9223372036854775808",
         "123456789012345678901234567890",
         "-9223372036854775809",
         &"9".repeat(400),
@@ -94,14 +92,21 @@ fn ids_beyond_every_integer_type_are_echoed_digit_for_digit() {
         server.send(json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }));
         server.reply_to(1);
         server.send_raw(hover(id).as_bytes());
-        server.send(json!({ "jsonrpc": "2.0", "id": 3, "method": "shutdown" }));
-        let answers = answers_until(&mut server, 3);
-        assert_eq!(answers.len(), 2, "{answers:?}");
+        // The one answer before the shutdown's; no document is open: the protocol error for
+        // that, under the id as written.
+        let answer = loop {
+            let body = lsp_framing::read_body(&mut server.stdout).expect("an answer");
+            let body = String::from_utf8(body).expect("UTF-8");
+            if !body.contains("\"method\"") {
+                break body;
+            }
+        };
         assert!(
-            answers[0].contains(&format!("\"id\":{id}")) && answers[0].contains("-32600"),
-            "{id}: {}",
-            answers[0]
+            answer.contains(&format!("\"id\":{id}")) && answer.contains("-32602"),
+            "{id}: {answer}"
         );
+        server.send(json!({ "jsonrpc": "2.0", "id": 3, "method": "shutdown" }));
+        answers_until(&mut server, 3);
         server.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
         assert_eq!(server.child.wait().expect("exits").code(), Some(0));
     }

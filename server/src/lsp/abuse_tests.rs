@@ -8,14 +8,14 @@ use tokio::io::{AsyncWriteExt, BufReader};
 use super::lsp_framing::{frame, read_message_async};
 
 /// A bare session: nothing sent yet.
-struct Raw {
+pub(super) struct Raw {
     to_server: tokio::io::DuplexStream,
-    from_server: BufReader<tokio::io::DuplexStream>,
-    server: tokio::task::JoinHandle<bool>,
+    pub(super) from_server: BufReader<tokio::io::DuplexStream>,
+    pub(super) server: tokio::task::JoinHandle<bool>,
 }
 
 impl Raw {
-    fn start() -> Raw {
+    pub(super) fn start() -> Raw {
         Raw::with_pipes(1 << 22)
     }
 
@@ -30,15 +30,15 @@ impl Raw {
         }
     }
 
-    async fn bytes(&mut self, bytes: &[u8]) {
+    pub(super) async fn bytes(&mut self, bytes: &[u8]) {
         self.to_server.write_all(bytes).await.expect("write");
     }
 
-    async fn send(&mut self, message: Value) {
+    pub(super) async fn send(&mut self, message: Value) {
         self.bytes(&frame(message.to_string().as_bytes())).await;
     }
 
-    async fn receive(&mut self) -> Value {
+    pub(super) async fn receive(&mut self) -> Value {
         read_message_async(&mut self.from_server)
             .await
             .expect("a message before the server's output ends")
@@ -53,18 +53,18 @@ impl Raw {
         }
     }
 
-    async fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
+    pub(super) async fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
         self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
             .await;
         self.reply(id).await
     }
 
-    async fn notify(&mut self, method: &str, params: Value) {
+    pub(super) async fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }))
             .await;
     }
 
-    async fn initialize(&mut self) {
+    pub(super) async fn initialize(&mut self) {
         self.request(1, "initialize", json!({ "capabilities": {} }))
             .await;
         self.notify("initialized", json!({})).await;
@@ -113,7 +113,7 @@ async fn broken_framing_gets_parse_errors_and_the_session_goes_on() {
         ),
         (r#"{"jsonrpc":"2.0","id":4,"method":5}"#, json!(4)),
         (
-            r#"{"jsonrpc":"2.0","id":1.5,"method":"shutdown"}"#,
+            r#"{"jsonrpc":"2.0","id":true,"method":"shutdown"}"#,
             Value::Null,
         ),
     ] {
@@ -177,7 +177,7 @@ async fn a_frame_announcing_gigabytes_does_not_deafen_the_server() {
 }
 
 /// A request (`id`) still gets its answer: the protocol error for a document not open.
-async fn still_answers(raw: &mut Raw, id: i64) {
+pub(super) async fn still_answers(raw: &mut Raw, id: i64) {
     let reply = raw
         .request(
             id,
@@ -346,7 +346,7 @@ async fn a_client_that_never_reads_holds_the_server_up_instead_of_filling_its_me
 }
 
 /// Runs `session`, failing instead of hanging when an answer never comes.
-async fn within_a_minute(session: impl std::future::Future<Output = ()>) {
+pub(super) async fn within_a_minute(session: impl std::future::Future<Output = ()>) {
     tokio::time::timeout(std::time::Duration::from_secs(60), session)
         .await
         .expect("every request is answered within a minute");
@@ -354,7 +354,7 @@ async fn within_a_minute(session: impl std::future::Future<Output = ()>) {
 
 /// A document whose every line takes the server a long time to explain: `(aK)` repeats a King
 /// step up to 25 times.
-async fn open_costly(raw: &mut Raw, uri: &str) {
+pub(super) async fn open_costly(raw: &mut Raw, uri: &str) {
     let text = "(aK)\n".repeat(40);
     raw.notify(
         "textDocument/didOpen",
@@ -363,7 +363,7 @@ async fn open_costly(raw: &mut Raw, uri: &str) {
     .await;
 }
 
-fn hover(id: i64, uri: &str, line: u32) -> Value {
+pub(super) fn hover(id: i64, uri: &str, line: u32) -> Value {
     json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
             "params": { "textDocument": { "uri": uri }, "position": position(line, 1) } })
 }

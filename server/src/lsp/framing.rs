@@ -1,14 +1,19 @@
 //! A framing layer in front of the protocol library. It reads `Content-Length` frames from the
 //! client, passes JSON-RPC 2.0 messages on, answers a frame whose body is not JSON itself with a
 //! -32700 parse error and one that is no JSON-RPC 2.0 message as [`super::jsonrpc`] says, so one
-//! bad message cannot end the session (tower-lsp-server would answer and then stop reading). On the way out it writes whole frames only, so the server's messages
-//! and these replies never interleave.
+//! bad message cannot end the session (tower-lsp-server would answer and then stop reading). A
+//! request id the library cannot carry goes under a stand-in, and its answer under the id again
+//! ([`super::request_ids`]). On the way out it writes whole frames only, so the server's
+//! messages and these replies never interleave.
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc::{Receiver, Sender};
 
+use serde_json::Value;
+
 use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
+use super::request_ids::StandIns;
 
 /// The largest body accepted; a larger announced length is answered as a parse error and its
 /// bytes are skipped until the header of a next frame shows up among them.
@@ -168,6 +173,7 @@ pub async fn forward_input<R, W>(
     mut to_server: W,
     replies: Sender<Frame>,
     in_flight: InFlight,
+    stand_ins: StandIns,
 ) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
@@ -204,15 +210,29 @@ pub async fn forward_input<R, W>(
                 say!("betza lsp: a response from the client was dropped: {why}");
             }
             Ok(Verdict::Pass(value)) => {
-                let mut out = Vec::new();
-                for cancel in in_flight.client_message(&value) {
-                    out.extend(frame(&cancel));
-                }
-                match super::initialize::mended(value) {
-                    Some(mended) => out.extend(frame(&mended)),
-                    None => out.extend(frame(&body)),
-                }
+                // Only a cancellation is read again: every other body may be large.
+                let cancels = (value.get("method").and_then(Value::as_str)
+                    == Some("$/cancelRequest"))
+                .then(|| stand_ins.cancellations(&body))
+                .flatten();
+                let out = match cancels {
+                    Some(cancels) => cancels
+                        .into_iter()
+                        .flat_map(|cancel| passed(cancel, None, &in_flight))
+                        .collect(),
+                    None => passed(value, Some(&body), &in_flight),
+                };
                 if to_server.write_all(&out).await.is_err() {
+                    break;
+                }
+            }
+            Ok(Verdict::StandIn(mut value, written)) => {
+                stand_ins.stand_in(&mut value, &written);
+                if to_server
+                    .write_all(&passed(value, None, &in_flight))
+                    .await
+                    .is_err()
+                {
                     break;
                 }
             }
@@ -222,6 +242,26 @@ pub async fn forward_input<R, W>(
         }
     }
     let _ = to_server.shutdown().await;
+}
+
+/// The frames that pass `message` on to the server: the cancellations of the requests it makes
+/// stale first, then itself, as it came (`body`) unless it was changed here.
+fn passed(message: Value, body: Option<&[u8]>, in_flight: &InFlight) -> Vec<u8> {
+    let mut out = Vec::new();
+    for cancel in in_flight.client_message(&message) {
+        out.extend(frame(&cancel));
+    }
+    if message.get("method").and_then(Value::as_str) == Some("initialize")
+        && let Some(mended) = super::initialize::mended(message.clone())
+    {
+        out.extend(frame(&mended));
+        return out;
+    }
+    match body {
+        Some(body) => out.extend(frame(body)),
+        None => out.extend(frame(message.to_string().as_bytes())),
+    }
+    out
 }
 
 /// Writes `frame` whole; `false` once the output is gone.
@@ -239,6 +279,7 @@ pub async fn forward_output<R, W>(
     mut frames: Receiver<Frame>,
     mut output: W,
     in_flight: InFlight,
+    stand_ins: StandIns,
 ) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
@@ -250,6 +291,7 @@ pub async fn forward_output<R, W>(
         let mut from_server = BufReader::new(from_server);
         while let Some(body) = read_body(&mut from_server).await {
             let body = in_flight.server_message(&body).unwrap_or(body);
+            let body = stand_ins.restored(&body).unwrap_or(body);
             if queue.send(frame(&body)).await.is_err() {
                 break;
             }
@@ -298,7 +340,7 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
     use tokio::sync::mpsc::Sender;
 
-    use super::{Frame, InFlight, forward_output, frame};
+    use super::{Frame, InFlight, StandIns, forward_output, frame};
 
     /// `forward_output` running on pipes: the server's end, the queue of frames sent around the
     /// server, and what reaches the client once the server's end is dropped.
@@ -320,6 +362,7 @@ mod tests {
                 queue,
                 output,
                 InFlight::default(),
+                StandIns::default(),
             ));
             Output {
                 server,

@@ -1,15 +1,19 @@
 //! Which client messages are JSON-RPC 2.0 as the protocol library reads them, decided before it
 //! sees them: the library ends the session on a message it cannot read (an integer id beyond
 //! 64-bit signed, a `jsonrpc` other than `"2.0"`, a member named twice) and never answers a
-//! request whose method starts with `$/`. Every other message gets here the answer the
-//! specification gives: -32600 (invalid request) with the request's id as written, whatever its
-//! size, or a null id when no id can be told; -32601 for a `$/` request. A broken response is
-//! answered by no one (nobody waits for an answer to a response): it is dropped and said in the
-//! log. A message that passes goes on to the library byte for byte as it came.
+//! request whose method starts with `$/`. A request whose id is valid JSON-RPC but not one the
+//! library carries as written (2^63, `-0`, `1.5`) is served under a stand-in id
+//! ([`super::request_ids`]). Every other message gets here the answer the specification gives:
+//! -32600 (invalid request) with the request's id as written, or a null id when no id can be
+//! told; -32601 for a `$/` request. A broken response is answered by no one (nobody waits for
+//! an answer to a response): it is dropped and said in the log. A message that passes goes on
+//! to the library byte for byte as it came.
 
 use std::fmt;
 
 use betza_syntax::quote;
+
+use super::request_ids;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
 use serde_json::value::RawValue;
@@ -25,6 +29,8 @@ const METHOD_NOT_FOUND: i64 = -32601;
 pub enum Verdict {
     /// A message the protocol library reads: passed on as it came.
     Pass(Value),
+    /// A request the library reads once its id, written as the text here, is stood in for.
+    StandIn(Value, String),
     /// Not one: this error response (a body, not yet framed) answers it, and it goes no further.
     Answer(Vec<u8>),
     /// A broken response: dropped, for the log the reason.
@@ -52,7 +58,17 @@ pub fn check(body: &[u8]) -> Result<Verdict, serde_json::Error> {
     } else {
         message.request_fault()
     };
-    Ok(verdict.unwrap_or(Verdict::Pass(read.value)))
+    let stand_in = match message.id {
+        Id::StandIn(written) => Some(written.to_owned()),
+        _ => None,
+    };
+    if let Some(verdict) = verdict {
+        return Ok(verdict);
+    }
+    Ok(match stand_in {
+        Some(written) => Verdict::StandIn(read.value, written),
+        None => Verdict::Pass(read.value),
+    })
 }
 
 /// The body of the error response `code` to the request whose id is written `id` (JSON text).
@@ -74,37 +90,39 @@ fn invalid(id: Id<'_>, what: &str) -> Verdict {
 #[derive(Debug, Clone, Copy)]
 enum Id<'a> {
     Absent,
-    /// A string, or an integer of 64 bits signed: as written.
+    /// A string or an integer the library carries as written.
     Usable(&'a str),
+    /// A number or string the library cannot carry as written (see [`request_ids`]), as
+    /// written.
+    StandIn(&'a str),
     /// `null`: a request may not use it; a response says with it that no id could be read.
     Null,
-    /// An integer beyond 64 bits signed, as written: the library cannot hold it.
-    TooLarge(&'a str),
-    /// A fraction, a boolean, an object or an array.
+    /// A boolean, an object or an array.
     Unreadable,
 }
 
 impl<'a> Id<'a> {
     fn of(raw: &'a RawValue) -> Id<'a> {
         let text = raw.get();
-        let digits = text.strip_prefix('-').unwrap_or(text);
-        if text.starts_with('"') {
-            Id::Usable(text)
-        } else if text == "null" {
-            Id::Null
-        } else if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            Id::Unreadable
-        } else if text.parse::<i64>().is_ok() {
+        // Valid JSON already: a number starts with a minus or a digit.
+        let number = text.starts_with(|c: char| c == '-' || c.is_ascii_digit());
+        if !number && !text.starts_with('"') {
+            if text == "null" {
+                Id::Null
+            } else {
+                Id::Unreadable
+            }
+        } else if request_ids::carried_as_written(text) {
             Id::Usable(text)
         } else {
-            Id::TooLarge(text)
+            Id::StandIn(text)
         }
     }
 
     /// The id an answer to the request names: its own when it can be told, else null.
     fn answered(self) -> &'a str {
         match self {
-            Id::Usable(text) | Id::TooLarge(text) => text,
+            Id::Usable(text) | Id::StandIn(text) => text,
             Id::Absent | Id::Null | Id::Unreadable => "null",
         }
     }
@@ -153,27 +171,14 @@ impl Message<'_> {
             Some(_) => return Some(invalid(self.id, "the method is not a string")),
             None => return Some(invalid(self.id, "no method")),
         };
-        match self.id {
-            Id::Absent | Id::Usable(_) => {}
-            Id::Null | Id::Unreadable => {
-                return Some(invalid(
-                    self.id,
-                    "the id is neither an integer nor a string",
-                ));
-            }
-            Id::TooLarge(_) => {
-                return Some(invalid(
-                    self.id,
-                    "the id is an integer beyond what this server takes \
-                     (-2^63 to 2^63-1); use a smaller integer or a string",
-                ));
-            }
+        if let Id::Null | Id::Unreadable = self.id {
+            return Some(invalid(self.id, "the id is neither a number nor a string"));
         }
         if self.members.contains_key("result") || self.members.contains_key("error") {
             return Some(invalid(self.id, "a request has no result or error"));
         }
         // The library swallows the answer to every `$/` request; no `$/` method is a request.
-        if let Id::Usable(id) = self.id
+        if let Id::Usable(id) | Id::StandIn(id) = self.id
             && method.starts_with("$/")
         {
             return Some(Verdict::Answer(error_body(
@@ -200,7 +205,7 @@ impl Message<'_> {
         match self.id {
             Id::Usable(_) | Id::Null => {}
             Id::Absent => return Some("no id".to_owned()),
-            Id::TooLarge(_) | Id::Unreadable => {
+            Id::StandIn(_) | Id::Unreadable => {
                 return Some("its id is none the server gives (an integer or a string)".into());
             }
         }
@@ -351,7 +356,7 @@ mod tests {
     fn valid_messages_pass_as_they_are() {
         for body in [
             r#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#,
-            r#"{"jsonrpc":"2.0","id":-9223372036854775808,"method":"shutdown"}"#,
+            r#"{"jsonrpc":"2.0","id":-2147483648,"method":"shutdown"}"#,
             r#"{"jsonrpc":"2.0","id":"x","method":"a","params":{"a":1,"a":2}}"#,
             r#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#,
             r#"{"jsonrpc":"2.0","id":3,"result":null}"#,
@@ -367,8 +372,19 @@ mod tests {
     #[test]
     fn a_large_id_is_answered_as_written() {
         let id = "1".repeat(500);
-        let reply = answer(&format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"m"}}"#));
+        let reply = answer(&format!(r#"{{"jsonrpc":"1.0","id":{id},"method":"m"}}"#));
         assert!(reply.contains(&format!(r#""id":{id},"#)), "{reply}");
+    }
+
+    #[test]
+    fn ids_the_library_cannot_carry_are_stood_in() {
+        for id in ["9223372036854775808", "-0", "1.5", r#""\ud800""#] {
+            let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"m"}}"#);
+            assert!(
+                matches!(check(body.as_bytes()), Ok(Verdict::StandIn(_, written)) if written == id),
+                "{body}"
+            );
+        }
     }
 
     #[test]

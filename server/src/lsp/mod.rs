@@ -9,6 +9,7 @@ mod in_flight;
 mod initialize;
 mod jsonrpc;
 mod position;
+mod request_ids;
 mod snapshot;
 mod state;
 
@@ -18,6 +19,8 @@ mod abuse_tests;
 #[cfg(test)]
 #[path = "../../../tests/common/lsp_framing.rs"]
 mod lsp_framing;
+#[cfg(test)]
+mod protocol_tests;
 #[cfg(test)]
 mod tests;
 
@@ -55,14 +58,16 @@ where
         .concurrency_level(MESSAGES_AT_ONCE)
         .serve(service);
     let in_flight = in_flight::InFlight::default();
+    let stand_ins = request_ids::StandIns::default();
     let writer = framing::forward_output(
         from_server,
         replies.clone(),
         reply_queue,
         output,
         in_flight.clone(),
+        stand_ins.clone(),
     );
-    let reader = framing::forward_input(input, to_server, replies, in_flight);
+    let reader = framing::forward_input(input, to_server, replies, in_flight, stand_ins);
     tokio::pin!(server, reader);
     let run = async {
         tokio::select! {
