@@ -2,6 +2,7 @@
 //! reads the original, else the one with the fewest differing moves, and where it differs.
 
 use super::candidates::Source;
+use super::search;
 use super::unseen::{Unseen, without_castling};
 use super::{Conversion, Difference, Landing, Reading};
 use crate::BetzaString;
@@ -47,30 +48,58 @@ pub(crate) fn best(
     };
     candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
     let mut original = original(string, from, unseen);
-    // The shortest candidate with the same moves but not the same castling or en passant.
-    let mut near: Option<(&str, Unseen)> = None;
-    for (_, candidate) in &candidates {
-        if original.same_as(candidate, to) == Some(true) {
-            let theirs = Unseen::of(candidate, to);
-            if unseen.same(&theirs) {
-                return Conversion {
-                    betza: candidate.clone(),
-                    exact: true,
-                    difference: None,
-                };
-            }
-            near.get_or_insert((candidate, theirs));
+    // Exact: the same moves on every proof position, and the same castling and en passant.
+    // The shortest candidate with the same moves but not those is kept to say so.
+    let mut near: Option<(String, Unseen)> = None;
+    let mut exact = |original: &mut Original<'_>, candidate: &str| {
+        if original.same_as(candidate, to) != Some(true) {
+            return false;
         }
+        let theirs = Unseen::of(candidate, to);
+        let same = unseen.same(&theirs);
+        if !same && near.is_none() {
+            near = Some((candidate.to_owned(), theirs));
+        }
+        same
+    };
+    let mut found = (candidates.iter())
+        .map(|(_, candidate)| candidate.clone())
+        .find(|candidate| exact(&mut original, candidate));
+    if found.is_none() {
+        // Nearer strings, shortest first, when no first candidate was exact.
+        let mut nearer: Vec<String> = candidates
+            .iter()
+            .flat_map(|(_, candidate)| search::near(candidate))
+            .collect();
+        nearer.sort_by_key(String::len);
+        nearer.dedup();
+        found = nearer
+            .into_iter()
+            .find(|candidate| exact(&mut original, candidate));
+    }
+    if let Some(mut betza) = found {
+        // Shortest means shortest: a letter left out while the moves stay (`bnW` is `bW`).
+        while let Some(shorter) = search::one_left_out(&betza)
+            .into_iter()
+            .find(|candidate| exact(&mut original, candidate))
+        {
+            betza = shorter;
+        }
+        return Conversion {
+            betza,
+            exact: true,
+            difference: None,
+        };
     }
     if let Some((betza, theirs)) = near {
         return Conversion {
-            betza: betza.to_owned(),
-            exact: false,
             difference: Some(Difference {
                 words: unseen.differences(&theirs, (from, to)).join("; "),
                 lost: Vec::new(),
                 added: Vec::new(),
             }),
+            betza,
+            exact: false,
         };
     }
     let mut conversion = closest(&mut original, (from, to), &candidates);

@@ -14,6 +14,7 @@ mod candidates;
 mod choose;
 mod conversion;
 mod part;
+mod search;
 mod spell;
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! Plain-English explanations of a piece, move by move and leg by leg, built from the model and
 //! worded only with the vocabulary's tables and phrases.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 pub mod names;
@@ -237,7 +238,7 @@ fn with_twin(
         return format!(
             "Moves like the {} on an empty board, but {}. {summary}",
             twin.name,
-            difference.unwrap_or("other pieces change what it can do")
+            difference.unwrap_or(Cow::Borrowed("other pieces change what it can do"))
         );
     }
     let Some(difference) = difference else {
@@ -253,7 +254,7 @@ fn with_twin(
         // The sentence of its moves says it already ("unless blocked").
         None if moves_said => summary,
         None => {
-            let mut sentence = difference.to_owned();
+            let mut sentence = difference.into_owned();
             sentence[..1].make_ascii_uppercase();
             format!("{sentence}. {summary}")
         }

@@ -67,8 +67,13 @@ pub struct Identity {
 /// an unusual or costly piece is generated once, and briefly.
 pub fn identify(piece: &model::Piece) -> Identity {
     // A move limited to parts of the board or to a position (MBN's `[1-2]`, `/Ta1/`) is not
-    // seen from the squares the comparison uses: the seed's Pawn is no Shatranj Pawn.
-    if piece.is_empty() || piece.moves.iter().any(|m| !m.regions.is_empty()) {
+    // seen from the squares the comparison uses: the seed's Pawn is no Shatranj Pawn. Nor is a
+    // reach that depends on the piece's rank (`*`, as far as the enemy half): from the board's
+    // centre `fmW*fceF` steps once, from its start square up to half the board (issue 54).
+    let depends_on_square = |m: &model::Move| {
+        !m.regions.is_empty() || (m.legs.iter()).any(|leg| leg.reach == model::Reach::ToEnemyHalf)
+    };
+    if piece.is_empty() || piece.moves.iter().any(depends_on_square) {
         return Identity::default();
     }
     // Every catalogue piece is cheap to generate: one that is not matches none of them.
@@ -110,6 +115,19 @@ mod tests {
     fn names_of(betza: &str) -> Vec<&'static str> {
         let piece = crate::registry::lower(&parse(betza, Dialect::XBetza).piece(), Dialect::XBetza);
         identify(&piece).names.iter().map(|e| e.name).collect()
+    }
+
+    /// Issue 54: an Interactive Diagram's pawn `fmW*fceF` steps once from the board's centre,
+    /// where the catalogue is compared, but up to the enemy half from its start square (seed
+    /// 000: `*` is "a location-dependent range, namely the number of ranks between the
+    /// current square and the enemy board half"): it is named as no piece, and twins none.
+    #[test]
+    fn a_reach_that_depends_on_the_square_names_no_piece() {
+        let piece =
+            crate::registry::lower(&parse("fmW*fceF", Dialect::XBetza).piece(), Dialect::XBetza);
+        let identity = identify(&piece);
+        assert!(identity.names.is_empty() && identity.twins.is_empty());
+        assert_eq!(names_of("fmWfceF"), names_of("fmWfcF"));
     }
 
     /// Another way to write the same piece: the moves in reverse order, or an explicit default.

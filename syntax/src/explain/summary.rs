@@ -1,6 +1,8 @@
 //! The first lines of an explanation: what the piece does in a sentence, how many moves it
 //! has and whether it captures, a swap said as a swap, and what sets it apart from a twin.
 
+use std::borrow::Cow;
+
 use super::MoveExplanation;
 use crate::board::reference::fingerprint;
 use crate::model;
@@ -204,8 +206,24 @@ pub(super) fn swaps_said(
 }
 
 /// Why a piece that matches another on an empty board differs once pieces stand around, when
-/// it has a feature that says so.
-pub(super) fn difference_words(piece: &model::Piece) -> Option<&'static str> {
+/// it has a feature that says so; a move that hops several times says how many (`(paf)3R`
+/// hops over up to three pieces, its repeat group counted).
+pub(super) fn difference_words(piece: &model::Piece) -> Option<Cow<'static, str>> {
+    let hops = (piece.moves.iter())
+        .map(|m| m.legs.iter().filter(|l| l.modes.hop).count())
+        .max()
+        .unwrap_or(0);
+    let said = one_difference(piece)?;
+    Some(match said {
+        HOPS if hops > 1 => Cow::Owned(format!("it can also hop over up to {hops} pieces")),
+        said => Cow::Borrowed(said),
+    })
+}
+
+/// The words for hopping over a piece.
+const HOPS: &str = "it can also hop over a piece";
+
+fn one_difference(piece: &model::Piece) -> Option<&'static str> {
     let earlier_legs = || {
         piece
             .moves
@@ -215,7 +233,7 @@ pub(super) fn difference_words(piece: &model::Piece) -> Option<&'static str> {
     let legs = || piece.moves.iter().flat_map(|m| m.legs.iter());
     if let Some(engine) = &piece.engine {
         return if engine.hops() {
-            Some("it can also hop over a piece")
+            Some(HOPS)
         } else if engine.is_lame() {
             Some("it can be blocked on the way")
         } else {

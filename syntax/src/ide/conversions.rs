@@ -216,10 +216,10 @@ mod tests {
         assert_eq!(
             found,
             [(
-                "Write it for XBoard as Fairy-Stockfish reads it: `bWbFfsR` \
+                "Write it for XBoard as Fairy-Stockfish reads it: `WbFfsR` \
                  (xboard-reads-differently)"
                     .to_owned(),
-                "bWbFfsR".to_owned()
+                "WbFfsR".to_owned()
             )]
         );
     }

@@ -194,21 +194,29 @@ async function run(): Promise<void> {
       const problems = (when: string, expected: string[]) =>
         waitFor(page, `the problems ${expected.join(", ")} ${when}`, () => problemLines(page), (lines) => lines.join() === expected.join());
       await page.keyboard.press("Control+Shift+M");
-      await problems("after the fix", ["Info 23"]);
+      // Fairy-Stockfish and XBoard read the rest of the file alike (issue 54): nothing left.
+      await problems("after the fix", []);
       await goTo(page, 7, 20);
       // A typo: `a:BN` becomes `a:BNN`. Escape closes the letter completions.
       await page.keyboard.type("N");
       await page.keyboard.press("Escape");
-      await problems("after the typo", ["Warning 7", "Info 23"]);
+      await problems("after the typo", ["Warning 7"]);
+      // Another below it: `c:mRcpR` becomes `c:mfRcpR`, whose `f` XBoard drops.
+      await goTo(page, 24, 19);
+      await page.keyboard.type("f");
+      await page.keyboard.press("Escape");
+      await problems("after the second typo", ["Warning 7", "Warning 24"]);
       // A line inserted between them moves the finding below it only; deleting it moves it back.
       await goTo(page, 10, 1);
       await page.keyboard.press("Enter");
-      await problems("after a line is inserted above line 23", ["Warning 7", "Info 24"]);
+      await problems("after a line is inserted above line 24", ["Warning 7", "Warning 25"]);
       await page.keyboard.press("Backspace");
-      await problems("after that line is deleted", ["Warning 7", "Info 23"]);
+      await problems("after that line is deleted", ["Warning 7", "Warning 24"]);
       await goTo(page, 7, 21);
       await page.keyboard.press("Backspace");
-      await problems("after the typo is undone", ["Info 23"]);
+      await goTo(page, 24, 20);
+      await page.keyboard.press("Backspace");
+      await problems("after the typos are undone", []);
       const publish = "Received notification 'textDocument/publishDiagnostics'";
       const trace = fs.readFileSync(findLog("betza"), "utf8");
       check(trace.includes(publish), "the server sends diagnostics as textDocument/publishDiagnostics");
@@ -221,7 +229,7 @@ async function run(): Promise<void> {
       const { starts } = await lastStart();
       await quickInput(page, "F1", ">Betza: Restart language server", "Restart language server");
       await waitFor(page, "diagnostics from the restarted server", lastStart, (now) => now.starts > starts && now.publishedSince > 0);
-      await problems("after a restart", ["Info 23"]);
+      await problems("after a restart", []);
       await quickInput(page, "F1", ">View: Hide Panel", "Hide Panel");
     });
 

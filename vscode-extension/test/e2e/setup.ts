@@ -56,8 +56,8 @@ export function prepare(): void {
   for (const [name, text] of Object.entries({ ...INI_FILES, ...HOST_FILES })) {
     fs.writeFileSync(path.join(dirs.workspace, name), text);
   }
-  // XBoard's findings are off in a variants.ini unless asked for; this workspace asks, as one
-  // running Fairy-Stockfish under an XBoard GUI would (the quick fix below is XBoard's).
+  // The engines a variants.ini is checked for, said as a user would (they are the default,
+  // Fairy-Stockfish and XBoard, since issue 54; the quick fix below is XBoard's).
   writeWorkspaceSettings({ "betza.engines": ENGINES });
   // Servers that fail: one dies at once, one two seconds after it started.
   fs.writeFileSync(path.join(work, "dead-betza"), "#!/bin/sh\nexit 3\n", { mode: 0o755 });
