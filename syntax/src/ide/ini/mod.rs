@@ -4,6 +4,7 @@
 //! of the values of a boolean, a word or a piece option and of parents, and the way from a
 //! variant's name or a piece letter to where it is defined.
 
+mod glance;
 mod pieces;
 
 pub use super::answers::IniCompletion;
@@ -140,6 +141,14 @@ pub fn hover(model: &Model, offset: usize) -> Option<Hover> {
     let overridden = section
         .last_set(&entry.key)
         .is_some_and(|last| last.key_range != entry.key_range);
+    // The start position is seen, not only read: drawn with the pieces it places.
+    if key == "startFen"
+        && !overridden
+        && let Some(glance) = glance::glance(model, index)
+    {
+        markdown.push('\n');
+        markdown.push_str(&glance);
+    }
     if overridden && !entry.value.is_empty() {
         markdown.push_str(
             "\nThis line is overridden: the engine keeps the last value of a key in a section.\n",
@@ -201,6 +210,10 @@ fn header_words(model: &Model, index: usize) -> String {
             board.start_fen
         )),
         None => markdown.push_str("Fairy-Stockfish does not register this section.\n"),
+    }
+    if let Some(glance) = glance::glance(model, index) {
+        markdown.push('\n');
+        markdown.push_str(&glance);
     }
     if let Some((built_in, flags)) = needs {
         markdown.push_str(&format!(

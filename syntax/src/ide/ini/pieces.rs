@@ -12,17 +12,19 @@ use crate::ide::answers::{Hover, IniCompletion, Place};
 
 /// A piece letter of a section and where its piece comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Origin {
+pub(super) struct Origin {
     /// Lower case.
-    letter: char,
+    pub(super) letter: char,
     /// Where the piece is defined, in words.
-    detail: String,
+    pub(super) detail: String,
     /// The letter in the value that defines it; none for a built-in parent's piece.
     at: Option<TextRange>,
     /// The key and value that define it; none for a built-in parent's piece.
-    definition: Option<(String, String)>,
+    pub(super) definition: Option<(String, String)>,
     /// A built-in parent's piece, with the parent's name.
-    built_in: Option<(String, &'static BuiltInPiece)>,
+    pub(super) built_in: Option<(String, &'static BuiltInPiece)>,
+    /// The name of the section whose key defines it; none for a built-in parent's piece.
+    pub(super) section: Option<String>,
 }
 
 /// A built-in's piece named for a hover or a completion: "queen (`Q`) of the built-in `chess`".
@@ -59,7 +61,7 @@ fn holds_piece_letters(key: &str) -> bool {
 /// The pieces of section `index`: the piece keys of the section and of its parents above it,
 /// the nearest section's value of a key counting, then a built-in parent's letters; only
 /// letters of the board the engine makes of the section, when it registers it.
-fn origins(model: &Model, index: usize) -> Vec<Origin> {
+pub(super) fn origins(model: &Model, index: usize) -> Vec<Origin> {
     let sections = model.sections();
     let mut found: Vec<Origin> = Vec::new();
     let mut keys_seen: Vec<&str> = Vec::new();
@@ -80,6 +82,7 @@ fn origins(model: &Model, index: usize) -> Vec<Origin> {
                             at: None,
                             definition: None,
                             built_in: piece.map(|p| (name.clone(), p)),
+                            section: None,
                         });
                     }
                 }
@@ -109,6 +112,7 @@ fn origins(model: &Model, index: usize) -> Vec<Origin> {
                     at: Some(section.range((entry.value_at, entry.value_at + 1))),
                     definition: Some((entry.key.clone(), value.to_owned())),
                     built_in: None,
+                    section: section.name().map(str::to_owned),
                 });
             }
         }

@@ -115,6 +115,15 @@ fn a_header_says_its_parents_and_its_board() {
             - board: 7 files × 6 ranks
             - pieces: bknpqr
             - start position: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
+
+            Pieces:
+
+            - **B** bishop `B`, of the built-in `chess`
+            - **K** king `K`, of the built-in `chess`
+            - **N** knight `N`, of the built-in `chess`
+            - **P** pawn `fmWfceF`, of the built-in `chess`
+            - **Q** queen `Q`, of the built-in `chess`
+            - **R** rook `R`, of the built-in `chess`
         "#]],
     );
     let hover = |fixture| hover_text("variants.ini", fixture, HoverOptions::default());
@@ -124,6 +133,58 @@ fn a_header_says_its_parents_and_its_board() {
     assert!(shogi.contains("compiled with LARGEBOARDS"), "{shogi}");
     let chess = hover("[$0a:chess]\nmaxRank = 6\ncastling = false\n[b:a]\nmaxFile = 7\n");
     assert!(!chess.contains("compiled"), "{chess}");
+}
+
+/// Issue 55, the variant at a glance: a header (and `startFen`) draws the start position on
+/// the section's board and lists each piece with its Betza string, its name where the
+/// catalogue knows its moves, and where it is defined.
+#[test]
+fn a_header_draws_the_start_position_and_lists_the_pieces() {
+    check_hover(
+        "variants.ini",
+        "[$0capablanca-lite:chess]\nmaxFile = 10\ncustomPiece1 = a:BN\ncustomPiece2 = c:RN\n\
+         startFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n",
+        expect![[r#"
+            hover on `[capablanca-lite:chess]`
+
+            **Variant `capablanca-lite`** ← `chess` (built in)
+
+            - board: 10 files × 8 ranks
+            - pieces: abcknpqr
+            - start position: `rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1`
+
+            Start position (10 files × 8 ranks; white upper case, black lower case):
+
+            ```text
+            8  r n a b q k b c n r
+            7  p p p p p p p p p p
+            6  . . . . . . . . . .
+            5  . . . . . . . . . .
+            4  . . . . . . . . . .
+            3  . . . . . . . . . .
+            2  P P P P P P P P P P
+            1  R N A B Q K B C N R
+               a b c d e f g h i j
+            ```
+
+            Pieces:
+
+            - **A** `BN`, the Archbishop: `customPiece1` in `[capablanca-lite]`
+            - **B** bishop `B`, of the built-in `chess`
+            - **C** `RN`, the Chancellor: `customPiece2` in `[capablanca-lite]`
+            - **K** king `K`, of the built-in `chess`
+            - **N** knight `N`, of the built-in `chess`
+            - **P** pawn `fmWfceF`, of the built-in `chess`
+            - **Q** queen `Q`, of the built-in `chess`
+            - **R** rook `R`, of the built-in `chess`
+        "#]],
+    );
+    let at_fen = hover_text(
+        "variants.ini",
+        "[v:chess]\ncustomPiece1 = a:BN\nstart$0Fen = 8/8/8/8/8/8/8/RA2K3 w - - 0 1\n",
+        HoverOptions::default(),
+    );
+    assert!(at_fen.contains("1  R A . . K . . ."), "{at_fen}");
 }
 
 #[test]
