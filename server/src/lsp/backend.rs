@@ -11,7 +11,7 @@
 //! reads the documents, then makes it in place.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use betza_syntax::cancel;
@@ -55,6 +55,10 @@ pub struct Backend {
     readers: Arc<tokio::sync::RwLock<()>>,
     /// The files the Explain command wrote, removed at shutdown.
     explanations: explanation_file::ExplanationFiles,
+    /// How many configuration changes have arrived: one that a newer change follows before it
+    /// is applied applies nothing, since the newer one analyses with the settings then in
+    /// force (twenty changes in a row cost one analysis of each document, not twenty).
+    configurations: AtomicU64,
 }
 
 impl Backend {
@@ -65,6 +69,7 @@ impl Backend {
             shut_down,
             readers: Arc::default(),
             explanations: explanation_file::ExplanationFiles::default(),
+            configurations: AtomicU64::new(0),
         }
     }
 
@@ -339,11 +344,20 @@ impl LanguageServer for Backend {
             .cloned()
             .unwrap_or(params.settings);
         let (settings, problems) = Settings::read(&settings);
+        let this_change = self.configurations.fetch_add(1, Ordering::SeqCst) + 1;
         self.say_settings_problems(problems).await;
         let uris = self
             .change("didChangeConfiguration", |state| {
+                if self.configurations.load(Ordering::SeqCst) != this_change {
+                    return Ok(Vec::new());
+                }
                 let options = settings.options();
+                let same_analysis = state.settings.options() == options;
                 state.settings = settings.clone();
+                // Settings that change no finding (a hover's picture) analyse nothing again.
+                if same_analysis {
+                    return Ok(Vec::new());
+                }
                 let uris: Vec<Uri> = state.documents.keys().cloned().collect();
                 for open in state.documents.values_mut() {
                     Arc::make_mut(&mut open.document).reanalyse(&options);

@@ -10,7 +10,7 @@ use crate::{Dialect, Severity};
 /// How to analyse: the dialect of `.betza` lines that declare none, the lint settings per
 /// dialect (a dialect's default target engines unless `engines` is given), and how many
 /// findings a file keeps.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     pub default_dialect: Dialect,
     pub engines: Option<Vec<lint::Engine>>,

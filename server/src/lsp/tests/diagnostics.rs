@@ -148,3 +148,36 @@ async fn settings_problems_are_bounded_and_max_findings_is_read() {
     assert_eq!(list[5]["code"], "too-many-findings");
     assert!(session.finish().await);
 }
+
+/// Issue 56: a configuration change that changes no finding (the hover's picture) analyses
+/// nothing again and publishes nothing: the one list that comes is the next change's, which
+/// turns a rule to an error.
+#[tokio::test]
+async fn a_configuration_change_that_changes_no_finding_publishes_nothing() {
+    let (mut session, _) = Session::start(
+        &["utf-16"],
+        json!({ "rules": { "xboard-modifier-order": "warning" } }),
+    )
+    .await;
+    let uri = "file:///w/a.betza";
+    let first = session.open(uri, "betza", "mfW\n").await;
+    assert_eq!(first["diagnostics"][0]["severity"], 2);
+    let settings = |level: &str, image: bool| {
+        json!({ "settings": { "betza": {
+            "rules": { "xboard-modifier-order": level },
+            "hoverImage": image,
+        } } })
+    };
+    session
+        .notify(
+            "workspace/didChangeConfiguration",
+            settings("warning", true),
+        )
+        .await;
+    session
+        .notify("workspace/didChangeConfiguration", settings("error", true))
+        .await;
+    let next = session.diagnostics(uri).await;
+    assert_eq!(next["diagnostics"][0]["severity"], 1, "{next}");
+    assert!(session.finish().await);
+}
