@@ -129,6 +129,10 @@ fn piece_words(
     let start = file_board.and_then(|b| Some((b.size, b.start_fen.as_deref()?)));
     if let (true, Some((size, fen)), Some(letter)) = (options.start_position, start, letter) {
         words.push_str(&on_start_square(string, size, fen, letter));
+    } else if let (true, Some(board)) = (options.start_position, file_board) {
+        words.push_str(&on_listed_start_square(
+            document, region, string, board.size,
+        ));
     }
     // An engine that reads the string otherwise: what to write for it, proven.
     for port in super::conversions::ports_of(document, region) {
@@ -172,6 +176,44 @@ fn on_start_square(string: &BetzaString, size: BoardSize, fen: &str, letter: cha
             format!(
                 "\nOn its start square {from}, among the start position's pieces (F friend, E \
                  enemy):\n\n```text\n{grid}```\n"
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// The piece on the first start square its line lists (an Interactive Diagram's), among the
+/// white pieces the other lines start on: its moves there, which may differ from the board's
+/// centre (`fmW*fceF` steps up to the enemy half, issue 54). Black's pieces are not placed:
+/// the line lists White's squares only.
+fn on_listed_start_square(
+    document: &Document,
+    region: &crate::host::Region,
+    string: &BetzaString,
+    size: BoardSize,
+) -> String {
+    let square = |s: &crate::region::StartSquare| crate::board::Square {
+        file: s.file,
+        rank: s.rank,
+    };
+    let Some(from) = region.context.start_squares.first().map(square) else {
+        return String::new();
+    };
+    if !size.contains(from) {
+        return String::new();
+    }
+    let mut friends: Vec<crate::board::Square> = (document.regions().iter())
+        .flat_map(|other| other.context.start_squares.iter().map(square))
+        .filter(|s| *s != from && size.contains(*s))
+        .collect();
+    friends.sort();
+    friends.dedup();
+    let described = Described::with_model(string.parse(), string.model());
+    described
+        .diagram_in_position(size, from, (&friends, &[]))
+        .map(|grid| {
+            format!(
+                "\nOn its start square {from}, among White's other pieces as the diagram starts \
+                 them (F friend):\n\n```text\n{grid}```\n"
             )
         })
         .unwrap_or_default()

@@ -153,7 +153,7 @@ pub enum Reach {
     /// At most this many steps (1 for a leaper).
     Steps(u32),
     Unlimited,
-    /// `*`: as many steps as there are ranks up to the enemy half, at least 1.
+    /// `*`: as many steps as there are ranks between the square and the enemy half, at least 1.
     ToEnemyHalf,
 }
 

@@ -238,14 +238,16 @@ impl Walker<'_> {
             Reach::Steps(n) => n.min(longest),
             Reach::Unlimited => longest,
             Reach::ToEnemyHalf => {
-                // Steps needed to reach the first rank of the enemy half, at least 1.
+                // As many steps as there are ranks between the square and the enemy half (its
+                // first rank not counted), at least 1: from the second rank of 8, two, as the
+                // Pawn's double step (notes M8).
                 let ranks = u32::from(size.ranks);
                 let rank = u32::from(from.rank);
                 let own = match self.position.side {
                     Side::White => rank,
                     Side::Black => ranks - 1 - rank,
                 };
-                ranks.div_ceil(2).saturating_sub(own).max(1)
+                ranks.div_ceil(2).saturating_sub(own + 1).max(1)
             }
         }
     }

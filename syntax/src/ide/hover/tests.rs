@@ -506,3 +506,33 @@ mod cancellation {
         assert!(outcome.is_err(), "the hover ran to its end");
     }
 }
+
+/// Issue 54: an Interactive Diagram pawn `fmW*fceF` on a 12×12 board steps once from the
+/// board's centre but up to four squares from its start square (seed 000: `*` is "the number
+/// of ranks between the current square and the enemy board half"); the hover draws it there,
+/// among the pieces White starts with, and names it as no catalogue piece.
+#[test]
+fn a_diagram_piece_is_drawn_on_its_start_square() {
+    let text = hover_text(
+        "pieces.diagram",
+        "files=12 ranks=12\npawn:P:f$0mW*fceF:pawn:a2-l2\nrook:R:R:rook:a1,l1\n",
+        HoverOptions {
+            start_position: true,
+            ..HoverOptions::default()
+        },
+    );
+    assert!(
+        text.contains("On its start square a2, among White's other pieces"),
+        "{text}"
+    );
+    for rank in [
+        "  7  . . . .",
+        "  6  o . . .",
+        "  3  o x . .",
+        "  2  @ F F F",
+        "  1  F . . .",
+    ] {
+        assert!(text.contains(rank), "{rank}: {text}");
+    }
+    assert!(!text.contains("Shatranj"), "{text}");
+}
