@@ -269,10 +269,10 @@ fn emacs_runs_the_installed_config_through_eglot() {
     );
     assert_eq!(result["key_completed"], "pieceDrops = ", "{at}: {result}");
     // Issue 42: after `fmW` Eglot keeps the items that start with the word before the point:
-    // each letter is offered as that word and the letter (it said "No match"), and choosing
-    // one writes it.
+    // each letter is offered as that word and the letter (it said "No match"), with the rest
+    // of the word, `fcF`, which Eglot replaces too (issue 55); and choosing one writes it.
     let after_word = strings(&result, "letter_items_after_word");
-    for letter in ["fmWW", "fmWF", "fmWc", "fmWm"] {
+    for letter in ["fmWWfcF", "fmWFfcF", "fmWcfcF", "fmWmfcF"] {
         assert!(
             after_word.contains(&letter),
             "{at}: after `fmW` the table offered {after_word:?}"
@@ -282,8 +282,25 @@ fn emacs_runs_the_installed_config_through_eglot() {
         result["letter_completed"], "customPiece3 = z:fmWF",
         "{at}: {result}"
     );
+    // Issue 55: C-M-i between `R` and `N` of `e:RN` changes nothing (it wrote `e:RNN`); the
+    // candidates there are the word with a letter at the point, and `RAN` writes just that.
+    assert_eq!(
+        (&result["middle_line"], &result["middle_point"]),
+        (&Value::from("customPiece4 = e:RN"), &Value::from(18)),
+        "{at}: C-M-i in the middle of `RN` should leave it as it was: {result}"
+    );
+    let middle = strings(&result, "middle_items");
+    assert!(
+        ["RAN", "RWN", "RcN"].iter().all(|c| middle.contains(c)),
+        "{at}: between `R` and `N` the table offered {middle:?}"
+    );
+    assert_eq!(
+        result["middle_completed"], "customPiece4 = e:RAN",
+        "{at}: {result}"
+    );
+    // Before the `W` of `z:W`: each letter with the word after it.
     let letters = strings(&result, "letter_items");
-    for letter in ["W", "F", "N", "f", "m", "c"] {
+    for letter in ["WW", "FW", "NW", "fW", "mW", "cW"] {
         assert!(
             letters.contains(&letter),
             "{at}: at the start of a Betza string the table offered {letters:?}"

@@ -102,6 +102,14 @@ After 15 s, signal an error naming WHAT."
         (mapcar #'substring-no-properties
                 (all-completions (buffer-substring-no-properties beg (point)) table))))))
 
+(defun betza-session--choose (candidate)
+  "Choose CANDIDATE of Eglot's table at point, as `completion-at-point' does
+once one candidate is left."
+  (let* ((capf (eglot-completion-at-point))
+         (completion-extra-properties (nthcdr 3 capf)))
+    (completion-in-region (nth 0 capf) (nth 1 capf) (nth 2 capf)
+                          (lambda (c) (equal c candidate)))))
+
 (defun betza-session--line ()
   "The text of the current line."
   (buffer-substring-no-properties (line-beginning-position) (line-end-position)))
@@ -154,11 +162,22 @@ After 15 s, signal an error naming WHAT."
     ;; completion-at-point does once one candidate is left.
     (goto-char (point-max))
     (insert "customPiece3 = z:fmW")
-    (let* ((capf (eglot-completion-at-point))
-           (completion-extra-properties (nthcdr 3 capf)))
-      (completion-in-region (nth 0 capf) (nth 1 capf) (nth 2 capf)
-                            (lambda (candidate) (equal candidate "fmWF"))))
+    (betza-session--choose "fmWF")
     (betza-session--put 'letter_completed (betza-session--line))
+    (delete-region (line-beginning-position) (line-end-position))
+    ;; Issue 55: C-M-i between `R' and `N' of `e:RN' leaves the string as it was (Eglot's
+    ;; bounds are the whole word, and the one candidate matching both halves was inserted
+    ;; unasked); the candidates are the whole word with a letter at the point, and choosing
+    ;; `RAN' writes exactly that.
+    (insert "customPiece4 = e:RN")
+    (backward-char)
+    (let ((completion-auto-help nil))
+      (call-interactively #'completion-at-point))
+    (betza-session--put 'middle_line (betza-session--line))
+    (betza-session--put 'middle_point (- (point) (line-beginning-position)))
+    (betza-session--put 'middle_items (vconcat (betza-session--completions)))
+    (betza-session--choose "RAN")
+    (betza-session--put 'middle_completed (betza-session--line))
     (delete-region (line-beginning-position) (line-end-position))
 
     ;; The quick fix on the broken string (`Nm' becomes `N'): the actions Eglot lists there,

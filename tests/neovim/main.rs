@@ -226,17 +226,53 @@ fn check_keys(result: &Value, label: &str) {
         "{label}: CTRL-X CTRL-O after `promo` should offer promotionPieceTypes; the menu showed \
          {menu:?}"
     );
-    // The menu's first entry is put in the line as the user reaches it, with its ` = `.
+    // Issue 55: the menu opens with nothing inserted or selected; CTRL-N writes its first
+    // entry, with its ` = `.
+    assert_eq!(
+        (&result["omni_shown_line"], &result["omni_selected"]),
+        (&Value::from("promo"), &Value::from(-1)),
+        "{label}: CTRL-X CTRL-O should insert and select nothing unasked: {result}"
+    );
     let line = result["omni_line"].as_str().unwrap_or_default();
     assert!(
         menu.first()
             .is_some_and(|first| line == format!("{first} = ")),
-        "{label}: CTRL-X CTRL-O should write the first entry of {menu:?} as `KEY = `; the line \
+        "{label}: CTRL-N should write the first entry of {menu:?} as `KEY = `; the line \
          read `{line}`"
     );
     assert_eq!(
         result["omni_undone"], true,
         "{label}: `u` after the completion should leave the buffer as it was: {result}"
+    );
+}
+
+/// Issue 55: CTRL-X CTRL-O at the end of `fmWfcF` offers letters and inserts none, Esc leaves
+/// the string as it was, and no preview window stays open; in the middle (`fmWfc|F`), CTRL-N
+/// and Esc write the first letter of the menu at the cursor and nothing else.
+fn check_string_omni(result: &Value, label: &str) {
+    let seen = &result["string_omni"];
+    let menu = strings(seen, "menu");
+    assert!(menu.contains(&"A"), "{label}: the menu in `fmWfcF`: {seen}");
+    for (key, expected) in [
+        ("shown_line", "customPiece4 = w:fmWfcF"),
+        ("line", "customPiece4 = w:fmWfcF"),
+    ] {
+        assert_eq!(
+            seen[key], expected,
+            "{label}: CTRL-X CTRL-O then Esc should leave the string as it was: {seen}"
+        );
+    }
+    assert_eq!(seen["selected"], -1, "{label}: {seen}");
+    assert_eq!(
+        (&seen["preview"], &seen["middle_preview"]),
+        (&Value::Bool(false), &Value::Bool(false)),
+        "{label}: no preview window should stay open: {seen}"
+    );
+    let first = strings(seen, "middle_menu").first().copied().unwrap_or("?");
+    assert_eq!(
+        seen["middle_line"],
+        format!("customPiece4 = w:fmWfc{first}F"),
+        "{label}: CTRL-N in the middle of `fmWfcF` should write `{first}` at the cursor: {seen}"
     );
 }
 
@@ -494,6 +530,7 @@ fn check(result: &Value, label: &str) {
     let labels = strings(result, "completion");
     assert!(labels.contains(&"N"), "{label}: {result}");
     check_keys(result, label);
+    check_string_omni(result, label);
     check_error_over_hint(result, label);
     check_small_float(result, label);
     check_explain(result, label);

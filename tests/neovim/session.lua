@@ -173,30 +173,96 @@ local ok, err = pcall(function()
   results.key_float = k_on(5, 2, "K on castling")
   results.header_float = k_on(2, 1, "K on [v:chess]")
 
-  -- A new line below the last, `promo` typed, then CTRL-X CTRL-O. The reply comes while Insert
-  -- mode waits for keys, so the keys go in with feedkeys' `x!`, which keeps Insert mode until a
-  -- timer reads the menu and leaves with CTRL-E and Esc (as `:help feedkeys()` suggests for
-  -- tests); `u` then takes the typed line away again.
+  -- Omni-completion as a user's keys do it: `keys` typed from Normal mode, ending in CTRL-X
+  -- CTRL-O. The reply comes while Insert mode waits for keys, so the keys go in with feedkeys'
+  -- `x!`, which keeps Insert mode until a timer finds the menu and calls `on_menu` (as `:help
+  -- feedkeys()` suggests for tests); `on_menu` returns the keys that leave, or a list of keys
+  -- and functions, each function called a moment after the keys before it, returning more
+  -- keys. Returns what the menu showed and the line then.
+  local function omni(keys, on_menu)
+    local seen = { menu = {} }
+    local deadline = uv.now() + 15000
+    local function leave(steps, from)
+      local step = steps[from]
+      if type(step) == "function" then
+        vim.defer_fn(function()
+          vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(step(), true, false, true), "n", false)
+          leave(steps, from + 1)
+        end, 100)
+      elseif step then
+        vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(step, true, false, true), "n", false)
+        leave(steps, from + 1)
+      end
+    end
+    local function read_menu()
+      if vim.fn.pumvisible() == 0 and uv.now() < deadline then
+        vim.defer_fn(read_menu, 50)
+        return
+      end
+      seen.line = vim.api.nvim_get_current_line()
+      local info = vim.fn.complete_info({ "items", "selected" })
+      seen.selected = info.selected
+      for _, item in ipairs(info.items or {}) do
+        table.insert(seen.menu, item.abbr ~= "" and item.abbr or item.word)
+      end
+      local steps = on_menu(seen)
+      leave(type(steps) == "table" and steps or { steps }, 1)
+    end
+    vim.defer_fn(read_menu, 50)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "nx!", false)
+    return seen
+  end
+  -- Whether a preview window is open.
+  local function preview_open()
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      if vim.wo[win].previewwindow then return true end
+    end
+    return false
+  end
+
+  -- A new line below the last, `promo` typed, then CTRL-X CTRL-O: the menu, nothing inserted
+  -- or selected (issue 55), then CTRL-N picks the first entry, written with its ` = `, and Esc;
+  -- `u` then takes the typed line away again.
   local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
   vim.api.nvim_win_set_cursor(0, { #before, 0 })
-  local deadline = uv.now() + 15000
-  local function read_menu()
-    if vim.fn.pumvisible() == 0 and uv.now() < deadline then
-      vim.defer_fn(read_menu, 50)
-      return
-    end
-    results.omni_line = vim.api.nvim_get_current_line()
-    results.omni_menu = {}
-    for _, item in ipairs(vim.fn.complete_info({ "items" }).items or {}) do
-      table.insert(results.omni_menu, item.abbr ~= "" and item.abbr or item.word)
-    end
-    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("<C-e><Esc>", true, false, true), "n", false)
-  end
-  vim.defer_fn(read_menu, 50)
-  local keys = vim.api.nvim_replace_termcodes("opromo<C-x><C-o>", true, false, true)
-  vim.api.nvim_feedkeys(keys, "nx!", false)
+  local keyed = omni("opromo<C-x><C-o>", function(seen)
+    return { "<C-n>", function()
+      seen.picked = vim.api.nvim_get_current_line()
+      return "<Esc>"
+    end }
+  end)
+  results.omni_shown_line = keyed.line
+  results.omni_selected = keyed.selected
+  results.omni_menu = keyed.menu
+  results.omni_line = keyed.picked
   vim.cmd("normal! u")
   results.omni_undone = vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), before)
+
+  -- Issue 55: CTRL-X CTRL-O at the end of a Betza string, then Esc: the string as it was, no
+  -- preview window. In the middle of it, CTRL-N then Esc: the first letter of the menu and
+  -- nothing else written at the cursor.
+  local last = vim.api.nvim_buf_line_count(buf)
+  local string_line = "customPiece4 = w:fmWfcF"
+  vim.api.nvim_buf_set_lines(buf, last, last, false, { string_line })
+  vim.wait(15000, function() return #codes() > 0 end, 50)
+  vim.api.nvim_win_set_cursor(0, { last + 1, 0 })
+  local at_end = omni("A<C-x><C-o>", function() return "<Esc>" end)
+  results.string_omni = {
+    menu = at_end.menu,
+    selected = at_end.selected,
+    shown_line = at_end.line,
+    line = vim.api.nvim_buf_get_lines(buf, last, last + 1, false)[1],
+    preview = preview_open(),
+  }
+  -- Between `fmWfc` and `F`.
+  vim.api.nvim_win_set_cursor(0, { last + 1, #"customPiece4 = w:fmWfc" - 1 })
+  local middle = omni("a<C-x><C-o>", function() return "<C-n><Esc>" end)
+  -- betza.lua mends the line once the completion is done, on the next turn of the loop.
+  vim.wait(300)
+  results.string_omni.middle_menu = middle.menu
+  results.string_omni.middle_line = vim.api.nvim_buf_get_lines(buf, last, last + 1, false)[1]
+  results.string_omni.middle_preview = preview_open()
+  vim.api.nvim_buf_set_lines(buf, last, last + 1, false, {})
 
   -- A line with an error and a hint after it: `]` is not Betza, and `cW1`'s range 1 changes
   -- nothing. What the screen shows: the sign column, the line with its virtual text; and the

@@ -1,7 +1,8 @@
 //! The VS Code extension in the real editor: its type check and unit tests (npm), then
 //! vscode-extension/test/e2e/run.sh, which packages the .vsix around the `betza` that cargo
 //! built for this test, installs it into code-server (VS Code served from npm) and drives it
-//! from Debian's Chromium: Problems count, hover diagram, completion, quick fix, diagnostics
+//! from Debian's Chromium: Problems count, hover diagram, completion (a letter then Enter is a new
+//! line, never an item), quick fix, diagnostics
 //! following edits, explain panel, server failures. `.ci/run` installs what it needs first (`run.sh --install-only`).
 
 #[path = "../common/generated.rs"]

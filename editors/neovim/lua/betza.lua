@@ -9,8 +9,14 @@
 --     cmd = { "betza", "lsp" },                 -- the server; `betza` must be on PATH otherwise
 --     settings = { dialect = "xbetza", engines = { "fairy-stockfish" } },
 --     diagnostic = { severity_sort = true, virtual_text = true },  -- the default
+--     completeopt = "menuone,noinsert,noselect",  -- the default; false leaves yours
 --     on_attach = function(client, bufnr) end,  -- optional, runs after betza's own
 --   })
+--
+-- `completeopt` is 'completeopt' in the server's buffers only: CTRL-X CTRL-O shows the letters
+-- and inserts none until you pick one (Neovim's default inserts the first at once, and Esc keeps
+-- it), and opens no preview window. Neovim 0.11 and newer keep it per buffer; before, it is set
+-- while you are in Insert mode in such a buffer and yours is put back when you leave it.
 --
 -- `diagnostic` is given to vim.diagnostic.config for the server's namespace only: the default
 -- sorts signs and virtual text by severity, so an error is never hidden behind a hint on its
@@ -393,6 +399,87 @@ local function default_keys(bufnr)
   end)
 end
 
+local COMPLETEOPT = "menuone,noinsert,noselect"
+
+-- 'completeopt' for the server's buffer `bufnr` (see the top of this file).
+local function completion_options(opts, bufnr)
+  if opts.completeopt == false then
+    return
+  end
+  local value = opts.completeopt or COMPLETEOPT
+  local get_info = vim.api.nvim_get_option_info2 or function(name)
+    return vim.api.nvim_get_option_info(name)
+  end
+  if get_info("completeopt", {}).scope == "buf" then
+    vim.bo[bufnr].completeopt = value
+    return
+  end
+  -- Completion happens in Insert mode only; Neovim's LSP code visits other buffers without
+  -- BufEnter on the way back, so Insert mode is the span, not the buffer being current.
+  local group = vim.api.nvim_create_augroup("betza-completeopt-" .. bufnr, { clear = true })
+  local theirs
+  vim.api.nvim_create_autocmd("InsertEnter", {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      theirs = theirs or vim.o.completeopt
+      vim.o.completeopt = value
+    end,
+  })
+  vim.api.nvim_create_autocmd("InsertLeave", {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      if theirs then
+        vim.o.completeopt, theirs = theirs, nil
+      end
+    end,
+  })
+end
+
+-- A letter in the middle of a word rewrites the whole word (the server's edit covers the part
+-- after the cursor, as Eglot and VS Code apply it), but Neovim's omni-completion puts the item
+-- before the cursor and keeps that part: the copy of it after the cursor is taken away.
+local function complete_done(bufnr)
+  local done = vim.v.completed_item
+  local lsp = type(done) == "table" and type(done.user_data) == "table" and done.user_data.nvim
+    and done.user_data.nvim.lsp
+  local edit = lsp and lsp.completion_item and lsp.completion_item.textEdit
+  local range = edit and edit.range
+  -- A letter's item: the word one letter longer, on one line.
+  if not (range and edit.newText == done.word and range.start.line == range["end"].line
+      and range["end"].character - range.start.character == #edit.newText - 1) then
+    return
+  end
+  -- The cursor as the completion leaves it, still in Insert mode (Esc moves it back one); the
+  -- text is changed once the completion is over.
+  local row, col = unpack(vim.api.nvim_win_get_cursor(0))
+  local line = vim.api.nvim_get_current_line()
+  local rest = line:sub(col + 1):match("^%w*")
+  if #rest == 0 or line:sub(1, col):sub(-#edit.newText) ~= edit.newText
+      or edit.newText:sub(-#rest) ~= rest then
+    return
+  end
+  vim.schedule(function()
+    local now = vim.api.nvim_buf_is_valid(bufnr)
+      and vim.api.nvim_buf_get_lines(bufnr, row - 1, row, false)[1]
+    if now == line then
+      vim.api.nvim_buf_set_text(bufnr, row - 1, col, row - 1, col + #rest, {})
+    end
+  end)
+end
+
+local function completion_fixes(bufnr)
+  local group = vim.api.nvim_create_augroup("betza-complete-done-" .. bufnr, { clear = true })
+  vim.api.nvim_create_autocmd("CompleteDone", {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      complete_done(bufnr)
+    end,
+  })
+end
+
 -- An error and a hint on one line: unsorted, the sign and the virtual text are the last one's.
 local DIAGNOSTIC_DEFAULTS = { severity_sort = true, virtual_text = true }
 
@@ -453,6 +540,8 @@ local function config_for(opts, root_dir)
     commands = { ["betza.explain"] = explain },
     on_attach = function(client, bufnr)
       default_keys(bufnr)
+      completion_options(opts, bufnr)
+      completion_fixes(bufnr)
       configure_diagnostics(opts, client)
       if opts.on_attach then
         opts.on_attach(client, bufnr)

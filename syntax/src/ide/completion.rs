@@ -15,8 +15,11 @@ use crate::{Source, TextRange, TextSize};
 pub enum Completion {
     /// A letter added at the cursor. A Betza string is one word to an editor, and many
     /// editors (Helix, Emacs's Eglot) keep only the items that start with the word before the
-    /// cursor: so the item replaces `word` (the letters and digits from where that word starts
-    /// to the cursor, maybe empty) with the word and the letter.
+    /// cursor: so the item replaces `word` (the letters and digits around the cursor, maybe
+    /// none) with the word and the letter at the cursor. In the middle of a word the edit
+    /// covers the part after the cursor too: Eglot 1.9 replaces the whole word with the item
+    /// and filters by both halves, so an item of the part before alone would be inserted
+    /// unasked (`e:R|N` became `e:RNN`, issue 55).
     Letter { letter: Letter, word: TextRange },
     /// A `customPieceN = x:` line.
     CustomPiece(CustomPiece),
@@ -43,8 +46,19 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             .rev()
             .take_while(char::is_ascii_alphanumeric)
             .count();
+        let after = document
+            .text()
+            .text_at(offset..usize::from(region.range.end()))
+            .unwrap_or_default();
+        let after_length = after
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .count();
         // ASCII: one byte a character.
-        let word = TextRange::new(at - TextSize::new(word_length as u32), at);
+        let word = TextRange::new(
+            at - TextSize::new(word_length as u32),
+            at + TextSize::new(after_length as u32),
+        );
         let notation = crate::registry::notation(region.dialect);
         let continuation = notation.continues_leg(&before);
         return as_items(notation.letters().letters(continuation), word);

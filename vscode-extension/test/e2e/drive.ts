@@ -174,6 +174,56 @@ async function run(): Promise<void> {
       await page.keyboard.press("Escape");
     });
 
+    await step("typing a letter then Enter in a Betza string writes a new line; Ctrl+Space and Tab still complete", async () => {
+      // Issue 55: completion popped up on every letter with an item selected, and Enter took
+      // it (`fmWfcFW` became `fmWfcFWA`; after `b:mafsW` Enter, the next key joined the line).
+      const lineTexts = async () => (await page.locator(".view-lines .view-line").allInnerTexts()).map(normalise);
+      const published = () => fs.readFileSync(findLog("betza"), "utf8").split("Received notification 'textDocument/publishDiagnostics'").length;
+      // Types `text` and waits until the server has published the diagnostics of the change,
+      // when a completion list asked for while typing has had its answer too.
+      const typeAndSettle = async (text: string) => {
+        const before = published();
+        await page.keyboard.type(text);
+        await waitFor(page, `the server to read \`${text}\``, async () => published(), (n) => n > before);
+      };
+      // That no list opens can only be watched for a while: a second, longer than the quick
+      // suggestions' delay and the server's answer take.
+      const staysClosed = async (what: string) => {
+        const until = Date.now() + 1000;
+        while (Date.now() < until) {
+          check(!(await page.locator(".editor-widget.suggest-widget.visible").isVisible()), `no completion list opens after ${what}`);
+          await page.waitForTimeout(50);
+        }
+      };
+      await goTo(page, 18, 24);
+      await typeAndSettle("W");
+      await staysClosed("`W`");
+      await page.keyboard.press("Enter");
+      await typeAndSettle("customPiece9 = b:mafsW");
+      await staysClosed("`mafsW`");
+      await page.keyboard.press("Enter");
+      await typeAndSettle("#");
+      const lines = await waitFor(page, "the three lines", lineTexts, (l) => l.includes("customPiece3 = p:fmWfcFW") && l.includes("customPiece9 = b:mafsW") && l.includes("#"));
+      check(!lines.some((l) => l.includes("fmWfcFWA") || l.includes("mafsW#")), `Enter wrote new lines and took no item: ${JSON.stringify(lines)}`);
+      // Ctrl+Space opens the list at the end of the string; Tab takes the selected letter.
+      await goTo(page, 18, 25);
+      await page.keyboard.press("Control+Space");
+      await waitFor(page, "letter completions", () => rowLabels(page, ".suggest-widget"), (l) => l.some((label) => label.startsWith("A,")));
+      await page.keyboard.press("Tab");
+      await waitFor(page, "a letter written by Tab", lineTexts, (l) => l.some((t) => /^customPiece3 = p:fmWfcFW[A-Za-z]$/.test(t)));
+      // Undone back to the file as it opened (an undo more changes nothing), for the steps below.
+      await page.keyboard.press("Escape");
+      await waitFor(
+        page,
+        "the file as it was",
+        async () => {
+          await page.keyboard.press("Control+Z");
+          return lineTexts();
+        },
+        (l) => l.includes("customPiece3 = p:fmWfcF") && !l.some((t) => t.includes("customPiece9") || t === "#"),
+      );
+    });
+
     await step("apply the quick fix for NN", async () => {
       await goTo(page, 33, 18);
       await page.keyboard.press("Control+.");

@@ -1,6 +1,7 @@
-//! Completion: the library's items as protocol items. A letter rewrites the word before the
-//! cursor with the letter added, and is filtered by that (clients filter by the word before the
-//! cursor); a custom piece line is inserted as text.
+//! Completion: the library's items as protocol items. A letter rewrites the word around the
+//! cursor with the letter added at the cursor, and is filtered by that (clients filter by the
+//! word before the cursor); a custom piece line is inserted as text. No item is preselected or
+//! committed by a character: a letter the user types is text, never a choice.
 
 use betza_syntax::ide::ini::IniCompletion;
 use betza_syntax::ide::{self, Completion, CustomPiece, Document, Letter, LetterKind};
@@ -57,7 +58,7 @@ pub fn completion(
         .into_iter()
         .map(|item| match item {
             Completion::Letter { letter, word } => {
-                letter_item(document, encoding, letter, word, described_labels)
+                letter_item(document, encoding, letter, word, offset, described_labels)
             }
             Completion::CustomPiece(piece) => custom_piece_item(piece),
             Completion::Ini(item) => ini_item(document, encoding, item),
@@ -78,17 +79,22 @@ fn edit(
     }))
 }
 
-/// A letter added to the word before the cursor: the item rewrites that word, so that
-/// clients filtering by it keep the item.
+/// A letter added at byte `cursor` of `word`: the item rewrites the whole word, so that clients
+/// filtering by the part before the cursor keep the item, and a client that replaces the whole
+/// word with the item (Eglot 1.9) writes the word's rest once.
 fn letter_item(
     document: &Document,
     encoding: Encoding,
     letter: Letter,
     word: TextRange,
+    cursor: usize,
     described_labels: bool,
 ) -> CompletionItem {
-    let typed = document.text().text_at(word.into()).unwrap_or_default();
-    let written = format!("{typed}{}", letter.letter);
+    let text = document.text();
+    let (start, end) = (usize::from(word.start()), usize::from(word.end()));
+    let before = text.text_at(start..cursor).unwrap_or_default();
+    let after = text.text_at(cursor..end).unwrap_or_default();
+    let written = format!("{before}{}{after}", letter.letter);
     let label = if described_labels {
         format!("{}  {}", letter.letter, short(&letter.detail))
     } else {
@@ -123,9 +129,9 @@ fn custom_piece_item(piece: CustomPiece) -> CompletionItem {
         detail: Some(piece.detail),
         insert_text: Some(piece.insert),
         documentation: doc(piece.documentation),
-        // Listed before the options: a new piece is what a section most often gets.
+        // Listed first, so selected first, without `preselect`: a new piece is what a section
+        // most often gets.
         sort_text: Some("0".to_owned()),
-        preselect: Some(true),
         ..CompletionItem::default()
     }
 }
@@ -160,5 +166,56 @@ fn ini_item(document: &Document, encoding: Encoding, item: IniCompletion) -> Com
             text_edit: edit(document, encoding, replace, value),
             ..CompletionItem::default()
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use betza_syntax::analysis::Options;
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    /// The items at the `|` of `text` in a variants.ini, as JSON.
+    fn items(text: &str) -> Vec<Value> {
+        let offset = text.find('|').expect("a cursor");
+        let text = text.replace('|', "");
+        let document = Document::new(
+            "/v/variants.ini",
+            "fairy-variants",
+            &text,
+            &Options::default(),
+        );
+        completion(&document, offset, Encoding::Utf16, false)
+            .into_iter()
+            .map(|item| serde_json::to_value(item).expect("JSON"))
+            .collect()
+    }
+
+    /// Issue 55: between `R` and `N` of `e:RN` each letter rewrites the whole word with itself
+    /// at the cursor, the same text in the edit, in `insertText` (Eglot's candidate) and in
+    /// `filterText`; no item is preselected or committed by a character.
+    #[test]
+    fn a_letter_in_the_middle_of_a_word_writes_the_whole_word() {
+        let items = items("[v:chess]\ncustomPiece5 = e:R|N\n");
+        let a = items
+            .iter()
+            .find(|item| item["label"] == "A")
+            .expect("A offered");
+        assert_eq!(
+            a["textEdit"],
+            json!({
+                "range": { "start": { "line": 1, "character": 17 }, "end": { "line": 1, "character": 19 } },
+                "newText": "RAN",
+            })
+        );
+        assert_eq!(
+            (&a["insertText"], &a["filterText"]),
+            (&json!("RAN"), &json!("RAN"))
+        );
+        for item in items.iter().chain(&self::items("[v:chess]\n|\n")) {
+            assert!(item.get("preselect").is_none(), "{item}");
+            assert!(item.get("commitCharacters").is_none(), "{item}");
+        }
     }
 }

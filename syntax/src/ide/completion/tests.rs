@@ -67,16 +67,16 @@ fn the_next_custom_piece_takes_the_first_free_number_and_letter() {
     assert_eq!(next_custom_piece(&model.sections()[1]), None);
 }
 
-/// MBN's own letters, each typed over the word before the cursor.
+/// MBN's own letters, each typed over the word around the cursor.
 #[test]
 fn completion_in_an_mbn_file_offers_mbn_letters_at_the_cursor() {
     let items = completions("p.mbn", "w$0fK\n");
     assert!(
-        items.contains(&"letter `w` over `w`: swap (MBN modifier)".to_owned()),
+        items.contains(&"letter `w` over `wfK`: swap (MBN modifier)".to_owned()),
         "{items:?}"
     );
     assert!(
-        items.iter().all(|item| item.contains(" over `w`: ")),
+        items.iter().all(|item| item.contains(" over `wfK`: ")),
         "{items:?}"
     );
 }
@@ -98,7 +98,27 @@ fn a_letter_replaces_the_word_before_the_cursor() {
         "[v:chess]\ncustomPiece1 = a:fmWfc$0\n",
         "fmWfc",
     );
-    typed_over("p.betza", "W-f$0F\n", "f");
+    typed_over("p.betza", "W-f$0F\n", "fF");
+}
+
+/// Issue 55: in the middle of a word the item covers the word's rest too, since Eglot 1.9
+/// replaces the whole word with the item (and filtered by both halves, it inserted the one
+/// item `RN` unasked: `e:R|N` became `e:RNN`); the word ends at what is not a letter or digit.
+#[test]
+fn in_the_middle_of_a_word_a_letter_replaces_the_whole_word() {
+    let over = |fixture: &str| {
+        let items = completions("variants.ini", fixture);
+        let words: std::collections::BTreeSet<String> = items
+            .iter()
+            .filter_map(|item| Some(item.split('`').nth(3)?.to_owned()))
+            .collect();
+        words.into_iter().collect::<Vec<_>>()
+    };
+    assert_eq!(over("[v:chess]\ncustomPiece5 = e:R$0N\n"), ["RN"]);
+    assert_eq!(over("[v:chess]\ncustomPiece5 = e:$0RN\n"), ["RN"]);
+    assert_eq!(over("[v:chess]\ncustomPiece5 = e:R$04N\n"), ["R4N"]);
+    assert_eq!(over("[v:chess]\ncustomPiece5 = e:RN$0\n"), ["RN"]);
+    assert_eq!(over("[v:chess]\ncustomPiece5 = e:R$0(N)\n"), ["R"]);
 }
 
 /// The custom piece comes first, then the options the section may still set.
