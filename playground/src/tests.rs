@@ -470,10 +470,11 @@ fn a_string_is_written_shortest_and_in_the_targets_order() {
 }
 
 /// What the target cannot say is said in words and listed: the seed's `iK` also captures on
-/// its first move, which no Fairy-Stockfish string does.
+/// its first move, which no Fairy-Stockfish string does (`iKD` is written `DiK`, the closest).
 #[test]
 fn a_conversion_that_is_not_exact_says_where_it_differs() {
-    let conversion = conversion("iK", "xbetza", "fairy");
+    let conversion = conversion("iKD", "xbetza", "fairy");
+    assert_eq!(conversion["betza"], "DiK");
     assert_eq!(conversion["exact"], false);
     let words = conversion["difference"].as_str().expect("words");
     assert!(words.contains("only XBetza goes to"), "{words}");
@@ -501,6 +502,31 @@ fn what_cannot_be_converted_is_said() {
         "conversion reads XBetza, Fairy-Stockfish or XBoard's reading, not Modified Betza Notation"
     );
     assert!(problem("N", "xbetza", "betza").starts_with("unknown reading `betza`"));
+    // Issue 55: the string itself, not exact, is no conversion with a Copy button beside it.
+    let unchanged = problem("fmWfcFzzWW", "xbetza", "xboard");
+    assert!(
+        unchanged.starts_with(
+            "no string was found that XBoard reads as XBetza reads this one; as written, from d4"
+        ),
+        "{unchanged}"
+    );
+    // The menu is offered only for the dialects a conversion reads.
+    let offered: Vec<(String, bool)> = (crate::view::dialects().as_array().expect("a list"))
+        .iter()
+        .map(|d| {
+            (
+                d["id"].as_str().unwrap_or_default().to_owned(),
+                d["converts"] == true,
+            )
+        })
+        .collect();
+    for (id, converts) in offered {
+        assert_eq!(
+            converts,
+            ["xbetza", "fairy", "xboard"].contains(&id.as_str()),
+            "{id}"
+        );
+    }
     let view = view(json!({ "betza": "+", "convert": "fairy" }));
     assert!(view["conversion"].get("betza").is_none());
     assert!(view["diagram"].is_object());

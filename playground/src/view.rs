@@ -25,13 +25,21 @@ pub fn conversions() -> Value {
         .collect()
 }
 
-/// The dialects the page offers, in the order of the menu.
+/// The dialects the page offers, in the order of the menu, each saying whether a conversion
+/// reads it (the page offers "Convert to" only then).
 pub fn dialects() -> Value {
     let mut list: Vec<Value> = Dialect::ALL
         .iter()
-        .map(|d| json!({ "id": d.id(), "title": d.title() }))
+        .map(|d| {
+            let converts = Reading::of_dialect(*d).is_some();
+            json!({ "id": d.id(), "title": d.title(), "converts": converts })
+        })
         .collect();
-    list.push(json!({ "id": Reading::XBOARD.id(), "title": "XBoard's own reading of XBetza" }));
+    list.push(json!({
+        "id": Reading::XBOARD.id(),
+        "title": "XBoard's own reading of XBetza",
+        "converts": Reading::XBOARD.converts(),
+    }));
     Value::Array(list)
 }
 
@@ -132,6 +140,17 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
             .collect()
     };
     let difference = conversion.difference.as_ref();
+    // The string itself, not exact, is no conversion to copy: say that none was found.
+    if !conversion.exact && conversion.betza == request.betza {
+        view["problem"] = format!(
+            "no string was found that {} reads as {} reads this one; as written, {}",
+            to.reader(),
+            from.reader(),
+            difference.map_or("the moves differ", |d| d.words.as_str())
+        )
+        .into();
+        return Some(view);
+    }
     view["betza"] = conversion.betza.clone().into();
     view["exact"] = conversion.exact.into();
     view["difference"] = difference.map(|d| d.words.clone()).into();

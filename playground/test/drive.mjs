@@ -248,8 +248,20 @@ async function check({ name, url, module }) {
     assert.equal((await converted()).length, 8);
     // What Fairy-Stockfish cannot say is said: the seed's iK also captures on its first move.
     await page.locator("#convert").selectOption("fairy");
-    await retype("iK");
+    await retype("iKD");
+    assert.equal(await text("#converted"), "DiK");
     assert.match(await text("#verdict"), /^not exact: .*only XBetza goes to/);
+    // The string itself is no conversion: no string, no Copy button, the difference said.
+    await retype("iK");
+    assert.match(await text("#conversion-problem"),
+      /^no string was found that Fairy-Stockfish reads as XBetza reads this one; as written, .*only XBetza goes to/);
+    assert.equal(await page.locator("#conversion-result").isHidden(), true);
+    // MBN has no conversion: the menu is not offered for it.
+    await page.locator("#dialect").selectOption("mbn");
+    assert.equal(await page.locator("#convert").isHidden(), true);
+    assert.equal(await page.locator("#conversion").isHidden(), true);
+    await page.locator("#dialect").selectOption("xbetza");
+    assert.equal(await page.locator("#convert").isHidden(), false);
     // A string without meaning says so, in the library's words.
     await retype("+");
     assert.equal(await text("#conversion-problem"),
@@ -427,7 +439,7 @@ async function check({ name, url, module }) {
         await page.locator("#convert").selectOption("fairy");
         assert.equal(await page.locator("#conversion").isHidden(), false);
         await same("a conversion to Fairy-Stockfish");
-        await retype("iK");
+        await retype("iKD");
         await same("a conversion that is not exact");
         await page.locator("#convert").selectOption("");
         await same("no conversion again");

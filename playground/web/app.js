@@ -219,8 +219,9 @@ function render() {
     betza: state.betza, dialect: state.dialect, board: state.board,
     from: state.from, side: state.side, moved: state.moved,
     friend: state.friends.join(","), enemy: state.enemies.join(","), pieces: state.pieces.join(","),
-    convert: state.convert,
+    convert: converting.has(state.dialect) ? state.convert : "",
   }));
+  $("convert").parentElement.hidden = !converting.has(state.dialect);
   const moduleTime = performance.now() - start;
   const view = JSON.parse(answer);
   underline(state.betza, view.findings);
@@ -278,12 +279,16 @@ function movePiece(square) {
   render();
 }
 
+// The dialects a conversion reads: "Convert to" is offered only for them.
+const converting = new Set();
+
 function fillMenus() {
   const dialect = $("dialect");
   for (const d of JSON.parse(dialects())) {
     const option = element("option", "", `${d.id} — ${d.title}`);
     option.value = d.id;
     dialect.append(option);
+    if (d.converts) converting.add(d.id);
   }
   const convert = $("convert");
   for (const r of JSON.parse(conversions())) {
