@@ -216,6 +216,10 @@ async function check({ name, url, module }) {
     assert.equal(await input.inputValue(), "N");
     assert.equal(await page.locator("#dialect").inputValue(), "xbetza");
     assert.match(await text("#explanation"), /^The Knight\./);
+    // Issue 55: the menu shows the piece chosen, not "choose…", while the string is its string.
+    assert.equal(await page.locator("#catalogue").inputValue(), "N");
+    await retype("NW");
+    assert.equal(await page.locator("#catalogue").inputValue(), "");
   });
 
   await stepAt("convert to: mafsW is nN for Fairy-Stockfish, WF is K for XBoard", async () => {

@@ -229,6 +229,7 @@ function render() {
   $("explanation").textContent = view.explanation ?? "";
   showDiagram(view);
   showConversion(view.conversion);
+  showNamedPiece();
   writeUrl();
   return moduleTime;
 }
@@ -314,6 +315,15 @@ function showControls() {
   $("side").value = state.side;
   $("moved").checked = state.moved;
   $("typed").value = state.pieces.join(", ");
+  showNamedPiece();
+}
+
+// The named piece the string is, as the menu shows it: the one chosen stays chosen while the
+// string is still its string; another string shows its piece or "choose…".
+function showNamedPiece() {
+  const menu = $("catalogue");
+  const named = state.dialect === "xbetza" ? state.betza : "";
+  if (menu.value !== named) menu.value = [...menu.options].some((o) => o.value === named) ? named : "";
 }
 
 // The module's bytes, for wasm_bindgen(). From a web server: the URL of
@@ -355,7 +365,6 @@ async function main() {
     // The catalogue is written in XBetza.
     state.betza = e.target.value;
     state.dialect = "xbetza";
-    e.target.value = "";
     showControls();
     render();
   });
