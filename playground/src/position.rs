@@ -27,7 +27,12 @@ pub fn position(size: BoardSize, request: &Request) -> Result<Position, String> 
     let most = usize::from(size.files) * usize::from(size.ranks);
     let mut friends: Vec<Square> = entries(request.friends, "friend", most)?;
     let mut enemies: Vec<Square> = entries(request.enemies, "enemy", most)?;
-    let typed: Vec<PlacedPiece> = entries(request.pieces, "Typed pieces", most)?;
+    let mut typed: Vec<PlacedPiece> = entries(request.pieces, "Typed pieces", most)?;
+    // Pieces a smaller board leaves off stay in the page's lists, for a larger board again;
+    // the position is what stands on this one (`off_board` says which were left out).
+    friends.retain(|s| size.contains(*s));
+    enemies.retain(|s| size.contains(*s));
+    typed.retain(|p| size.contains(p.square));
     for piece in &typed {
         if piece.white == (side == Side::White) {
             friends.push(piece.square);
@@ -41,6 +46,27 @@ pub fn position(size: BoardSize, request: &Request) -> Result<Position, String> 
         position.name_piece(piece.square, &piece.name);
     }
     Ok(position)
+}
+
+/// The squares of the page's other pieces that are off a board of `size`, in the order given:
+/// left out of the position, and said beside the diagram.
+pub fn off_board(size: BoardSize, request: &Request) -> Vec<Square> {
+    let squares = |list: &str| -> Vec<Square> {
+        (list.split(',').map(str::trim))
+            .filter_map(|entry| entry.parse::<Square>().ok())
+            .collect()
+    };
+    let typed = (request.pieces.split(',').map(str::trim))
+        .filter_map(|entry| entry.parse::<PlacedPiece>().ok())
+        .map(|piece| piece.square);
+    let mut out: Vec<Square> = squares(request.friends)
+        .into_iter()
+        .chain(squares(request.enemies))
+        .chain(typed)
+        .filter(|s| !size.contains(*s))
+        .collect();
+    out.dedup();
+    out
 }
 
 /// `white` or `black`, as the page's menu and `betza moves --side` write it; white when empty.
@@ -79,14 +105,16 @@ fn entries<T: std::str::FromStr<Err = String>>(
 /// The typed pieces as the page draws their letters: `[{"index", "square", "name", "friend"}]`,
 /// `index` the entry's place among the non-empty entries of `pieces` (the page changes that
 /// entry when the square is clicked), `name` upper case for White and lower case for Black, as
-/// written. Only called once [`position`] has read the same list without error.
-pub fn typed(pieces: &str, side: Side) -> Value {
+/// written; those off a board of `size` are not drawn. Only called once [`position`] has read
+/// the same list without error.
+pub fn typed(pieces: &str, side: Side, size: BoardSize) -> Value {
     pieces
         .split(',')
         .map(str::trim)
         .filter(|e| !e.is_empty())
         .enumerate()
         .filter_map(|(index, entry)| Some((index, entry.parse::<PlacedPiece>().ok()?)))
+        .filter(|(_, piece)| size.contains(piece.square))
         .map(|(index, piece)| {
             let name = if piece.white {
                 piece.name.clone()

@@ -146,8 +146,16 @@ fn a_bad_board_or_square_is_a_problem_in_words_and_the_rest_is_shown() {
     );
     assert!(bad_board.get("diagram").is_none());
     assert!(said(&bad_board, "explanation").contains("Knight"));
-    let off_board = view(json!({ "betza": "N", "board": "5x5", "friend": "h8" }));
-    assert_eq!(off_board["problem"], "square h8 is off the 5x5 board");
+    // Issue 55: pieces a smaller board leaves off are left out and said; the diagram stays.
+    let off_board = view(json!({
+        "betza": "N", "board": "5x5", "friend": "h8,b2", "enemy": "o15", "pieces": "Q@j10",
+    }));
+    assert!(off_board.get("problem").is_none(), "{off_board}");
+    assert!(off_board["diagram"].is_object(), "{off_board}");
+    assert_eq!(
+        off_board["notes"][0],
+        "Left out, off the 5x5 board: the pieces on h8 o15 j10."
+    );
     let overlap = view(json!({ "betza": "N", "friend": "d4" }));
     assert!(said(&overlap, "problem").contains("given twice"));
     let not_a_square = view(json!({ "betza": "N", "friend": "4d" }));

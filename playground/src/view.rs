@@ -90,9 +90,28 @@ pub fn update(request: &Request) -> Value {
                 Some(piece) => board::generate(piece, &position),
                 None => betza_syntax::registry::generate_as(reading, request.betza, &position),
             };
-            view["diagram"] = diagram(&position, &generated, typed(request.pieces, position.side));
+            view["diagram"] = diagram(
+                &position,
+                &generated,
+                typed(request.pieces, position.side, position.size),
+            );
             let drawn_text = drawn.syntax().text().to_string();
-            view["notes"] = notes(&drawn_text, piece, &generated).into();
+            let mut said = notes(&drawn_text, piece, &generated);
+            let off: Vec<String> = crate::position::off_board(position.size, request)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            if !off.is_empty() {
+                said.insert(
+                    0,
+                    format!(
+                        "Left out, off the {} board: the pieces on {}.",
+                        position.size,
+                        off.join(" ")
+                    ),
+                );
+            }
+            view["notes"] = said.into();
         }
         Err(problem) => view["problem"] = problem.into(),
     }
@@ -179,7 +198,11 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
                 (Some(piece), generated)
             }
         };
-        view["diagram"] = diagram(position, &generated, typed(request.pieces, position.side));
+        view["diagram"] = diagram(
+            position,
+            &generated,
+            typed(request.pieces, position.side, position.size),
+        );
         view["notes"] = notes(text, piece.as_ref(), &generated).into();
     }
     Some(view)
