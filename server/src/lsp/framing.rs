@@ -6,7 +6,10 @@
 //! ([`super::request_ids`]). On the way out it writes whole frames only, so the server's
 //! messages and these replies never interleave.
 
+use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+
+use tokio::sync::Semaphore;
 use tokio::sync::mpsc::{Receiver, Sender};
 
 use serde_json::Value;
@@ -22,6 +25,49 @@ const MAX_BODY: usize = 256 * 1024 * 1024;
 /// The most whole frames waiting to be written to the client. A client that stops reading
 /// holds up the server and then the reading of its own input, instead of making the queue grow.
 pub const QUEUED_FRAMES: usize = 64;
+
+/// The most bytes of frames waiting to be written to the client (issue 56: sixty-four answers
+/// of 22 MB each were 1.4 GB for a client that stopped reading). A frame larger than this waits
+/// until the queue is empty, and then goes alone.
+pub const QUEUED_BYTES: usize = 64 << 20;
+
+/// The sending end of the frames to the client, bounded in bytes as well as in frames: a frame
+/// waits for room for its bytes, which the writer gives back once it has written the frame.
+#[derive(Clone)]
+pub struct Outbox {
+    frames: Sender<Frame>,
+    room: Arc<Semaphore>,
+}
+
+impl Outbox {
+    /// An outbox of `frames`, with [`QUEUED_BYTES`] of room.
+    pub fn new(frames: Sender<Frame>) -> Outbox {
+        Outbox {
+            frames,
+            room: Arc::new(Semaphore::new(QUEUED_BYTES)),
+        }
+    }
+
+    /// Queues `frame` once there is room for it; `false` once the writer is gone.
+    pub async fn send(&self, frame: Frame) -> bool {
+        let Ok(room) = self.room.acquire_many(room_taken(&frame)).await else {
+            return false;
+        };
+        // Given back by the writer, after the frame is written.
+        room.forget();
+        self.frames.send(frame).await.is_ok()
+    }
+
+    /// Gives back the room `frame` took, once it is written.
+    fn written(&self, frame: &Frame) {
+        self.room.add_permits(room_taken(frame) as usize);
+    }
+}
+
+/// The room a frame takes in the queue: its bytes, at most the whole room.
+fn room_taken(frame: &Frame) -> u32 {
+    u32::try_from(frame.len().min(QUEUED_BYTES)).unwrap_or(u32::MAX)
+}
 
 /// The header of a frame whose body is `length` bytes.
 fn header(length: usize) -> String {
@@ -171,7 +217,7 @@ async fn skip_body<R: AsyncRead + Unpin>(
 pub async fn forward_input<R, W>(
     input: R,
     mut to_server: W,
-    replies: Sender<Frame>,
+    replies: Outbox,
     in_flight: InFlight,
     stand_ins: StandIns,
 ) where
@@ -185,13 +231,13 @@ pub async fn forward_input<R, W>(
         let length = match read_headers(&mut input, found.take()).await {
             Ok(None) | Err(_) => break,
             Ok(Some(Err(detail))) => {
-                let _ = replies.send(parse_error(&detail)).await;
+                replies.send(parse_error(&detail)).await;
                 continue;
             }
             Ok(Some(Ok(length))) => length,
         };
         if length > MAX_BODY {
-            let _ = replies.send(parse_error("the message is too large")).await;
+            replies.send(parse_error("the message is too large")).await;
             match skip_body(&mut input, length).await {
                 Ok(next) => found = next,
                 Err(_) => break,
@@ -204,7 +250,7 @@ pub async fn forward_input<R, W>(
         }
         match super::jsonrpc::check(&body) {
             Ok(Verdict::Answer(reply)) => {
-                let _ = replies.send(frame(&reply)).await;
+                replies.send(frame(&reply)).await;
             }
             Ok(Verdict::Drop(why)) => {
                 say!("betza lsp: a response from the client was dropped: {why}");
@@ -237,7 +283,7 @@ pub async fn forward_input<R, W>(
                 }
             }
             Err(error) => {
-                let _ = replies.send(parse_error(&error.to_string())).await;
+                replies.send(parse_error(&error.to_string())).await;
             }
         }
     }
@@ -275,7 +321,7 @@ async fn write_frame<W: AsyncWrite + Unpin>(output: &mut W, frame: &[u8]) -> boo
 /// [`InFlight`]).
 pub async fn forward_output<R, W>(
     from_server: R,
-    queue: Sender<Frame>,
+    queue: Outbox,
     mut frames: Receiver<Frame>,
     mut output: W,
     in_flight: InFlight,
@@ -287,12 +333,13 @@ pub async fn forward_output<R, W>(
     // Reading a frame takes several reads, and a read interrupted halfway would lose the
     // frame's start; so one long-lived reader puts the server's whole frames in the same queue
     // as the others, which keeps the order in which they came.
+    let room = queue.clone();
     let reader = async move {
         let mut from_server = BufReader::new(from_server);
         while let Some(body) = read_body(&mut from_server).await {
             let body = in_flight.server_message(&body).unwrap_or(body);
             let body = stand_ins.restored(&body).unwrap_or(body);
-            if queue.send(frame(&body)).await.is_err() {
+            if !queue.send(frame(&body)).await {
                 break;
             }
         }
@@ -306,6 +353,7 @@ pub async fn forward_output<R, W>(
                     if !write_frame(&mut output, &frame).await {
                         return;
                     }
+                    room.written(&frame);
                     false
                 }
                 None => return,
@@ -338,15 +386,14 @@ async fn read_body<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Vec
 #[cfg(test)]
 mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
-    use tokio::sync::mpsc::Sender;
 
-    use super::{Frame, InFlight, StandIns, forward_output, frame};
+    use super::{InFlight, Outbox, StandIns, forward_output, frame};
 
     /// `forward_output` running on pipes: the server's end, the queue of frames sent around the
     /// server, and what reaches the client once the server's end is dropped.
     struct Output {
         server: DuplexStream,
-        frames: Sender<Frame>,
+        frames: Outbox,
         writer: tokio::task::JoinHandle<()>,
         client: DuplexStream,
     }
@@ -356,6 +403,7 @@ mod tests {
             let (server, from_server) = tokio::io::duplex(1 << 12);
             let (output, client) = tokio::io::duplex(1 << 16);
             let (frames, queue) = tokio::sync::mpsc::channel(super::QUEUED_FRAMES);
+            let frames = Outbox::new(frames);
             let writer = tokio::spawn(forward_output(
                 from_server,
                 frames.clone(),
@@ -399,13 +447,59 @@ mod tests {
             .await
             .expect("write");
         tokio::task::yield_now().await;
-        output.frames.send(frame(b"[]")).await.expect("send");
+        assert!(output.frames.send(frame(b"[]")).await);
         tokio::task::yield_now().await;
         output.server.write_all(b"\r\n\r\n{}").await.expect("write");
         assert_eq!(
             output.written().await,
             "Content-Length: 2\r\n\r\n[]Content-Length: 2\r\n\r\n{}"
         );
+    }
+
+    /// Issue 56: a client that stops reading holds up at most [`super::QUEUED_BYTES`] of
+    /// frames, whatever their size (before, sixty-four frames of any size: 1.4 GB of semantic
+    /// tokens); once it reads again, every frame comes, in order.
+    #[tokio::test]
+    async fn a_client_that_stops_reading_holds_up_a_bounded_number_of_bytes() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        const SIZE: usize = 4 << 20;
+        const FRAMES: usize = 40;
+        let Output {
+            mut server,
+            frames,
+            writer,
+            mut client,
+        } = Output::start();
+        let taken = Arc::new(AtomicUsize::new(0));
+        let counted = taken.clone();
+        let producer = tokio::spawn(async move {
+            let body = vec![b' '; SIZE];
+            for _ in 0..FRAMES {
+                server.write_all(&frame(&body)).await.expect("write");
+                counted.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+        for _ in 0..2_000 {
+            tokio::task::yield_now().await;
+        }
+        // The queue's bytes, and a frame on its way in each pipe.
+        let most = super::QUEUED_BYTES / SIZE + 3;
+        let held = taken.load(Ordering::SeqCst);
+        assert!(
+            held <= most,
+            "{held} frames of 4 MiB taken in, at most {most}"
+        );
+        drop(frames);
+        let reading = tokio::spawn(async move {
+            let mut all = Vec::new();
+            client.read_to_end(&mut all).await.expect("read");
+            all.len()
+        });
+        producer.await.expect("every frame written");
+        writer.await.expect("the writer ends with the server");
+        let read = reading.await.expect("read");
+        assert_eq!(read, FRAMES * frame(&vec![b' '; SIZE]).len());
     }
 
     /// Frames go out in the order they came, whether from the server or around it (found by a
@@ -426,11 +520,7 @@ mod tests {
                 tokio::task::yield_now().await;
             }
             let note = format!("[{n}]");
-            output
-                .frames
-                .send(frame(note.as_bytes()))
-                .await
-                .expect("send");
+            assert!(output.frames.send(frame(note.as_bytes())).await);
             for body in [answer, note] {
                 expected.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
             }

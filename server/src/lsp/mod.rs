@@ -50,6 +50,7 @@ where
     let flag = shut_down.clone();
     // The framing layer's error replies go out around the protocol library.
     let (replies, reply_queue) = tokio::sync::mpsc::channel(framing::QUEUED_FRAMES);
+    let replies = framing::Outbox::new(replies);
     let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     // Room for a large file's diagnostics in one go, so they pass in one wake-up.
