@@ -71,7 +71,7 @@ pub(crate) fn best(
             .iter()
             .flat_map(|(_, candidate)| search::near(candidate))
             .collect();
-        nearer.sort_by_key(String::len);
+        nearer.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
         nearer.dedup();
         found = nearer
             .into_iter()

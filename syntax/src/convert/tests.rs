@@ -150,6 +150,10 @@ fn castling_and_en_passant_are_compared_though_no_position_shows_them() {
             "{from} -> {to}: {conversion:?}"
         );
     }
+    // However many castling moves a string writes, a few are quoted.
+    let many = convert(&format!("W{}", "O1".repeat(50)), x, f).expect("meaning");
+    let words = many.difference.expect("the loss said").words;
+    assert!(words.contains("(`O1`, `O1`, `O1`, 47 more)"), "{words}");
     let dropped = convert("fceF", x, f).expect("meaning");
     assert!(dropped.exact && dropped.betza.contains('e'), "{dropped:?}");
 }

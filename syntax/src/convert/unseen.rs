@@ -18,6 +18,9 @@ struct Castling {
     next_closer: bool,
 }
 
+/// The most castling moves a message quotes.
+const QUOTED: usize = 3;
+
 /// What a reading of a string does that no proof position shows.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(super) struct Unseen {
@@ -94,11 +97,16 @@ impl Unseen {
     ) -> Vec<String> {
         let mut out = Vec::new();
         if self.castling != result.castling {
+            // A few quoted, however many the string writes.
             let written = |unseen: &Unseen| {
-                (unseen.castling_written.iter())
-                    .map(|w| format!("`{w}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                let all = &unseen.castling_written;
+                let mut said: Vec<String> = (all.iter().take(QUOTED))
+                    .map(|w| format!("`{}`", crate::quote::shortened(w)))
+                    .collect();
+                if all.len() > QUOTED {
+                    said.push(format!("{} more", all.len() - QUOTED));
+                }
+                said.join(", ")
             };
             out.push(
                 match (self.castling.is_empty(), result.castling.is_empty()) {
