@@ -176,6 +176,53 @@ async fn a_frame_announcing_gigabytes_does_not_deafen_the_server() {
     }
 }
 
+/// Issue 56: a large message made of many small values (a 20 MB array of numbers, which a JSON
+/// tree holds at 32 times its size) is refused before it is read into one, with the error the
+/// protocol says; a large document, one long string, is read as before.
+#[tokio::test]
+async fn a_large_message_of_many_values_is_refused_unread_and_a_large_text_is_not() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    let numbers = vec!["1"; 10_000_000].join(",");
+    let body = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":\"workspace/symbol\",\"params\":[{numbers}]}}"
+    );
+    raw.bytes(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes())
+        .await;
+    let refused = raw.receive().await;
+    assert_eq!(refused["error"]["code"], -32600, "{refused}");
+    assert_eq!(refused["id"], Value::Null);
+    still_answers(&mut raw, 22).await;
+    let text = format!("{}\n", "fmWfcF".repeat(400_000));
+    raw.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": "file:///w/long.betza", "languageId": "betza", "version": 1, "text": text } }),
+    )
+    .await;
+    let published = raw.receive().await;
+    assert_eq!(
+        published["method"], "textDocument/publishDiagnostics",
+        "{published}"
+    );
+    // An edit of many small changes (a replace-all) is never refused: nothing is lost.
+    let uri = "file:///w/short.betza";
+    raw.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "betza", "version": 1, "text": "W\n" } }),
+    )
+    .await;
+    raw.receive().await;
+    let change = json!({ "range": { "start": position(0, 0), "end": position(0, 0) }, "text": "" });
+    let changes = vec![change; 30_000];
+    raw.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": changes }),
+    )
+    .await;
+    let published = raw.receive().await;
+    assert_eq!(published["params"]["version"], 2, "{published}");
+}
+
 /// A request (`id`) still gets its answer: the protocol error for a document not open.
 pub(super) async fn still_answers(raw: &mut Raw, id: i64) {
     let reply = raw
