@@ -75,15 +75,16 @@ impl Analysis {
             .is_some()
     }
 
-    /// [`Analysis::apply_edit`], `None` where it needs a whole analysis.
-    fn kept_up<S: Source + ?Sized>(
+    /// [`Analysis::apply_edit`], with how many bytes of the text it read again (the parts it
+    /// analysed); `None` where it needs a whole analysis.
+    pub fn kept_up<S: Source + ?Sized>(
         &mut self,
         text: &S,
         (start, end): (usize, usize),
         inserted: &str,
         options: &Options,
         strings: &mut Strings,
-    ) -> Option<()> {
+    ) -> Option<usize> {
         if self.is_cut_short() {
             return None;
         }
@@ -99,7 +100,9 @@ impl Analysis {
         };
         // The first part is the edited one, in the old text's offsets; the others lie where
         // the edit left them.
+        let mut read = 0;
         for part in parts {
+            read += part.new.1.saturating_sub(part.new.0);
             let bounds = Bounds {
                 from: offset(part.old.0),
                 to: offset(part.old.1),
@@ -124,7 +127,7 @@ impl Analysis {
         let within_limit = options
             .max_findings
             .is_none_or(|max| self.diagnostics.len() <= max);
-        within_limit.then_some(())
+        within_limit.then_some(read)
     }
 
     /// Puts the regions, host tokens and `fresh` findings of the part's new `scan` in place of

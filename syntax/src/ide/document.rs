@@ -36,6 +36,8 @@ pub struct Edits<'d> {
     options: &'d Options,
     /// An edit needed the whole file analysed again: done once, after the last edit.
     whole: bool,
+    /// The bytes the edits so far read again to keep the analysis up.
+    read: usize,
 }
 
 impl Edits<'_> {
@@ -64,10 +66,13 @@ impl Edits<'_> {
             ..
         } = &mut *self.document;
         let strings = strings.get_mut().unwrap_or_else(PoisonError::into_inner);
-        let kept_up = analysis.as_mut().is_some_and(|analysis| {
-            analysis.apply_edit(rope, (start, end), inserted, self.options, strings)
+        let read = analysis.as_mut().and_then(|analysis| {
+            analysis.kept_up(rope, (start, end), inserted, self.options, strings)
         });
-        self.whole = !kept_up;
+        // Edits that read again more than the whole text (a replace-all inside one long
+        // string: each change read it all) are cheaper as one analysis once they are done.
+        self.read = self.read.saturating_add(read.unwrap_or(usize::MAX));
+        self.whole = self.read > rope.len_bytes();
     }
 
     /// Replaces the whole text.
@@ -178,6 +183,7 @@ impl Document {
             document: self,
             options,
             whole: false,
+            read: 0,
         };
         edit(&mut edits);
         if edits.whole {

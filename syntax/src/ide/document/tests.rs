@@ -127,3 +127,29 @@ fn macro_scopes_are_built_once_per_revision() {
     ask_everything(&document);
     assert_eq!(builds() - edited, 1, "a second revision");
 }
+
+/// Issue 56: a batch of edits inside one long string (a replace-all: thousands of changes in
+/// one message) read the string again for each, 70 s for 30,000 changes in 2.4 MB. Once the
+/// edits have read more than the whole text, the rest is one analysis after the last edit,
+/// which gives the same findings as analysing the result afresh.
+#[test]
+fn many_edits_of_one_long_string_are_analysed_once_they_cost_more_than_the_text() {
+    let options = Options::default();
+    let long = "fmWfcF".repeat(2_000);
+    let mut document = Document::new("p.betza", "", &format!("{long}\n"), &options);
+    let built = || crate::model::BUILT.with(|built| built.borrow().len());
+    let before = built();
+    document.edit(&options, |edits| {
+        for at in 0..200 {
+            edits.replace(at * 6, at * 6 + 1, "b");
+        }
+    });
+    // The first edit reads the string again, the second would read it past the text's
+    // length: from then on, one analysis at the end.
+    assert!(built() - before <= 3, "{} builds", built() - before);
+    let text = document.text().to_string();
+    assert_eq!(
+        document.diagnostics(),
+        Document::new("p.betza", "", &text, &options).diagnostics()
+    );
+}
