@@ -524,3 +524,33 @@ async fn an_unreadable_capability_does_not_leave_the_server_uninitialized() {
     raw.notify("initialized", json!({})).await;
     still_answers(&mut raw, 2).await;
 }
+
+/// Issue 56: an outline is cut after the symbols a person can use, with one more that says how
+/// many are left out and stands where the first of them does (100,000 sections were 643 MB
+/// of the server's memory as one answer).
+#[tokio::test]
+async fn an_outline_of_thousands_of_sections_is_cut_with_a_note() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    let sections = super::handlers::symbols::MOST_SYMBOLS + 2_000;
+    let text: String = (0..sections).map(|n| format!("[s{n}]\n")).collect();
+    let uri = "file:///w/many.variants.ini";
+    raw.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1, "text": text } }),
+    )
+    .await;
+    let reply = raw
+        .request(
+            7,
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        )
+        .await;
+    let symbols = reply["result"].as_array().cloned().unwrap_or_default();
+    assert_eq!(symbols.len(), super::handlers::symbols::MOST_SYMBOLS + 1);
+    let note = symbols.last().expect("the note");
+    assert_eq!(note["name"], "… 2000 more not listed (from here)");
+    let first_left_out = u64::try_from(super::handlers::symbols::MOST_SYMBOLS).unwrap_or(0);
+    assert_eq!(note["range"]["start"]["line"], first_left_out);
+}

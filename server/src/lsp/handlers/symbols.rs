@@ -8,11 +8,43 @@ use tower_lsp_server::ls_types::{DocumentSymbol, SymbolKind};
 
 use crate::lsp::position::{Encoding, to_range};
 
+/// The most symbols an outline lists: more is no outline a person reads, and every symbol is
+/// hundreds of bytes in the answer (100,000 sections were 643 MB of the server's memory).
+pub const MOST_SYMBOLS: usize = 10_000;
+
+/// The outline, cut after [`MOST_SYMBOLS`] symbols with one more that says how many are left
+/// out and stands where the first of them does.
 pub fn symbols(document: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
-    symbols::symbols(document)
-        .into_iter()
-        .map(|symbol| convert(symbol, document.text(), encoding))
-        .collect()
+    let all = symbols::symbols(document);
+    let count = |symbol: &Symbol| 1 + symbol.children.len();
+    let total: usize = all.iter().map(count).sum();
+    let mut listed = 0;
+    let mut out = Vec::new();
+    for symbol in all {
+        if listed + count(&symbol) > MOST_SYMBOLS {
+            out.push(left_out(&symbol, total - listed, document.text(), encoding));
+            break;
+        }
+        listed += count(&symbol);
+        out.push(convert(symbol, document.text(), encoding));
+    }
+    out
+}
+
+/// The symbol that says how many are not listed, at the first of them.
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must be written out.
+fn left_out(first: &Symbol, more: usize, rope: &Rope, encoding: Encoding) -> DocumentSymbol {
+    let range = to_range(rope, first.range, encoding);
+    DocumentSymbol {
+        name: format!("… {more} more not listed (from here)"),
+        detail: Some(format!("the outline lists the first {MOST_SYMBOLS}")),
+        kind: SymbolKind::NAMESPACE,
+        tags: None,
+        deprecated: None,
+        range,
+        selection_range: range,
+        children: None,
+    }
 }
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must be written out.
