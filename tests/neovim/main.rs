@@ -389,6 +389,11 @@ fn check_explain(result: &Value, label: &str) {
             .any(|l| l.contains("fmW") && l.contains("Fairy-Stockfish Betza")),
         "{label}: the explanation should name `fmW` in Fairy-Stockfish Betza: {lines:#?}"
     );
+    // Issue 55: the explanation's long lines wrap on words ("ba / ckward" at 80 columns).
+    assert_eq!(
+        explain["wraps_on_words"], true,
+        "{label}: the explanation window should wrap on words: {explain}"
+    );
     let shows = result["shows_documents"] == true;
     assert_eq!(
         shows,

@@ -389,6 +389,7 @@ local ok, err = pcall(function()
     windows_after = #vim.api.nvim_list_wins(), file_shown = false }
   for _, win in ipairs(explanation_windows()) do
     table.insert(results.explain.windows, float_lines(win))
+    results.explain.wraps_on_words = vim.wo[win].wrap and vim.wo[win].linebreak
   end
   for _, win in ipairs(vim.api.nvim_list_wins()) do
     if vim.api.nvim_win_get_buf(win) == buf then results.explain.file_shown = true end

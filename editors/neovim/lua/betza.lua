@@ -593,11 +593,26 @@ local function setup_start_client(opts)
   end)
 end
 
+-- An explanation is prose in long lines: wrapped at the window's edge on words, not inside
+-- them (issue 55 saw "ba / ckward" at 80 columns).
+local function wrap_explanations()
+  vim.api.nvim_create_autocmd("BufWinEnter", {
+    group = vim.api.nvim_create_augroup("betza-explanation", { clear = true }),
+    pattern = "*betza-explain-*.md",
+    callback = function()
+      vim.opt_local.wrap = true
+      vim.opt_local.linebreak = true
+      vim.opt_local.breakindent = true
+    end,
+  })
+end
+
 function M.setup(opts)
   opts = opts or {}
   opts.cmd = opts.cmd or { "betza", "lsp" }
   opts.settings = opts.settings or vim.empty_dict()
   add_filetypes()
+  wrap_explanations()
   if vim.lsp.config and vim.lsp.enable then
     setup_config_api(opts)
   elseif vim.lsp.start then
