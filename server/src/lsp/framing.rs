@@ -6,68 +6,21 @@
 //! ([`super::request_ids`]). On the way out it writes whole frames only, so the server's
 //! messages and these replies never interleave.
 
-use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
-use tokio::sync::Semaphore;
-use tokio::sync::mpsc::{Receiver, Sender};
+use tokio::sync::mpsc::Receiver;
 
 use serde_json::Value;
 
+use super::dense::too_dense;
 use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
+use super::outbox::{Frame, Outbox};
 use super::request_ids::StandIns;
 
 /// The largest body accepted; a larger announced length is answered as a parse error and its
 /// bytes are skipped until the header of a next frame shows up among them.
 const MAX_BODY: usize = 256 * 1024 * 1024;
-
-/// The most whole frames waiting to be written to the client. A client that stops reading
-/// holds up the server and then the reading of its own input, instead of making the queue grow.
-pub const QUEUED_FRAMES: usize = 64;
-
-/// The most bytes of frames waiting to be written to the client (issue 56: sixty-four answers
-/// of 22 MB each were 1.4 GB for a client that stopped reading). A frame larger than this waits
-/// until the queue is empty, and then goes alone.
-pub const QUEUED_BYTES: usize = 64 << 20;
-
-/// The sending end of the frames to the client, bounded in bytes as well as in frames: a frame
-/// waits for room for its bytes, which the writer gives back once it has written the frame.
-#[derive(Clone)]
-pub struct Outbox {
-    frames: Sender<Frame>,
-    room: Arc<Semaphore>,
-}
-
-impl Outbox {
-    /// An outbox of `frames`, with [`QUEUED_BYTES`] of room.
-    pub fn new(frames: Sender<Frame>) -> Outbox {
-        Outbox {
-            frames,
-            room: Arc::new(Semaphore::new(QUEUED_BYTES)),
-        }
-    }
-
-    /// Queues `frame` once there is room for it; `false` once the writer is gone.
-    pub async fn send(&self, frame: Frame) -> bool {
-        let Ok(room) = self.room.acquire_many(room_taken(&frame)).await else {
-            return false;
-        };
-        // Given back by the writer, after the frame is written.
-        room.forget();
-        self.frames.send(frame).await.is_ok()
-    }
-
-    /// Gives back the room `frame` took, once it is written.
-    fn written(&self, frame: &Frame) {
-        self.room.add_permits(room_taken(frame) as usize);
-    }
-}
-
-/// The room a frame takes in the queue: its bytes, at most the whole room.
-fn room_taken(frame: &Frame) -> u32 {
-    u32::try_from(frame.len().min(QUEUED_BYTES)).unwrap_or(u32::MAX)
-}
 
 /// The header of a frame whose body is `length` bytes.
 fn header(length: usize) -> String {
@@ -80,74 +33,12 @@ pub fn frame(body: &[u8]) -> Vec<u8> {
     out
 }
 
-/// A whole frame, header and body.
-pub type Frame = Vec<u8>;
-
 fn parse_error(detail: &str) -> Vec<u8> {
     frame(&super::jsonrpc::error_body(
         "null",
         -32700,
         &format!("Parse error: {detail}"),
     ))
-}
-
-/// A body up to this size is read into a JSON tree whatever its shape.
-const SMALL_BODY: usize = 1 << 20;
-
-/// In a larger body, at most one JSON value in this many bytes. A tree costs tens of bytes a
-/// value: a 50 MB array of numbers was 1.6 GB (issue 56), where a document's text, however
-/// long, is one string.
-const BYTES_A_VALUE: usize = 64;
-
-/// Whether `body` is too large a message for the values it holds: over [`SMALL_BODY`], with
-/// more than one value (counted by the commas, colons and brackets outside strings) in
-/// [`BYTES_A_VALUE`] bytes. Read without building anything. An edit is never refused: a
-/// replace-all in a long document is thousands of small changes in one message, and a lost
-/// edit would leave the server's text unlike the editor's.
-fn too_dense(body: &[u8]) -> bool {
-    if body.len() <= SMALL_BODY || is_edit(body) {
-        return false;
-    }
-    let most = body.len() / BYTES_A_VALUE;
-    let (mut values, mut in_string, mut escaped) = (0usize, false, false);
-    for &byte in body {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' => in_string = true,
-            b',' | b':' | b'[' | b'{' => {
-                values += 1;
-                if values > most {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-    }
-    false
-}
-
-/// Whether `body` opens or changes a document, read without building its members (serde
-/// skips what it is not asked for).
-fn is_edit(body: &[u8]) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Method<'a> {
-        #[serde(borrow)]
-        method: Option<std::borrow::Cow<'a, str>>,
-    }
-    serde_json::from_slice::<Method>(body).is_ok_and(|read| {
-        matches!(
-            read.method.as_deref(),
-            Some("textDocument/didOpen" | "textDocument/didChange")
-        )
-    })
 }
 
 /// The longest header line kept; the rest of a longer one is read and dropped, so a line that
@@ -458,6 +349,7 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
 
     use super::{InFlight, Outbox, StandIns, forward_output, frame};
+    use crate::lsp::outbox::{QUEUED_BYTES, QUEUED_FRAMES};
 
     /// `forward_output` running on pipes: the server's end, the queue of frames sent around the
     /// server, and what reaches the client once the server's end is dropped.
@@ -472,7 +364,7 @@ mod tests {
         fn start() -> Output {
             let (server, from_server) = tokio::io::duplex(1 << 12);
             let (output, client) = tokio::io::duplex(1 << 16);
-            let (frames, queue) = tokio::sync::mpsc::channel(super::QUEUED_FRAMES);
+            let (frames, queue) = tokio::sync::mpsc::channel(QUEUED_FRAMES);
             let frames = Outbox::new(frames);
             let writer = tokio::spawn(forward_output(
                 from_server,
@@ -526,7 +418,7 @@ mod tests {
         );
     }
 
-    /// Issue 56: a client that stops reading holds up at most [`super::QUEUED_BYTES`] of
+    /// Issue 56: a client that stops reading holds up at most [`QUEUED_BYTES`] of
     /// frames, whatever their size (before, sixty-four frames of any size: 1.4 GB of semantic
     /// tokens); once it reads again, every frame comes, in order.
     #[tokio::test]
@@ -554,7 +446,7 @@ mod tests {
             tokio::task::yield_now().await;
         }
         // The queue's bytes, and a frame on its way in each pipe.
-        let most = super::QUEUED_BYTES / SIZE + 3;
+        let most = QUEUED_BYTES / SIZE + 3;
         let held = taken.load(Ordering::SeqCst);
         assert!(
             held <= most,

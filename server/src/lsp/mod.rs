@@ -2,12 +2,14 @@
 //! holds no notation knowledge of its own.
 
 mod backend;
+mod dense;
 mod explanation_file;
 mod framing;
 pub mod handlers;
 mod in_flight;
 mod initialize;
 mod jsonrpc;
+mod outbox;
 mod position;
 mod request_ids;
 mod snapshot;
@@ -49,8 +51,8 @@ where
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
     // The framing layer's error replies go out around the protocol library.
-    let (replies, reply_queue) = tokio::sync::mpsc::channel(framing::QUEUED_FRAMES);
-    let replies = framing::Outbox::new(replies);
+    let (replies, reply_queue) = tokio::sync::mpsc::channel(outbox::QUEUED_FRAMES);
+    let replies = outbox::Outbox::new(replies);
     let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     // Room for a large file's diagnostics in one go, so they pass in one wake-up.

@@ -3,7 +3,7 @@
 //! either, so a result that lost them would pass the proof (`fscRO1` as `cfsR`); each reading's
 //! letters say them instead (issue 54).
 
-use crate::board::Position;
+use crate::board::{Position, generate, without_repeats};
 use crate::lint::proof::Generator;
 use crate::model::{self, MoveKind, Step};
 use crate::{BetzaString, Reading};
@@ -160,22 +160,20 @@ impl Unseen {
 /// XBetza description's castling is generated with the piece at the board's edge, XBoard's is
 /// not (it needs the start position), so the proof would part them for that alone.
 pub(super) fn without_castling(text: &str, reading: Reading) -> Generator<'static> {
-    let generator = crate::registry::generator(text, reading);
     let Reading::Dialect(dialect) = reading else {
-        return generator;
+        return crate::registry::generator(text, reading);
     };
-    let castling: Vec<TextRange> =
-        (crate::registry::lower(&crate::parse(text, dialect).piece(), dialect)
-            .moves
-            .iter())
+    // Read once: its castling moves are known by their source in the model generated.
+    let piece = without_repeats(&crate::registry::lower(
+        &crate::parse(text, dialect).piece(),
+        dialect,
+    ));
+    let castling: Vec<TextRange> = (piece.moves.iter())
         .filter(|m| matches!(m.kind, MoveKind::Castling { .. }))
         .map(|m| m.source)
         .collect();
-    if castling.is_empty() {
-        return generator;
-    }
     Box::new(move |position: &Position| {
-        let mut generated = generator(position);
+        let mut generated = generate(&piece, position);
         generated.moves.retain(|m| !castling.contains(&m.source));
         generated
     })
