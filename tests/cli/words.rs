@@ -19,6 +19,23 @@ use super::scratch::Scratch;
 use super::{betza, stderr, stdout, tool};
 
 /// The project's root folder.
+/// The `.ini` files of the shared corpus; where it is absent, says what goes unread
+/// (`unread`) as a missing tool does (a failure in CI).
+pub(crate) fn shared_corpus_inis(unread: &str) -> Vec<PathBuf> {
+    let shared = root().join("../shared/corpus");
+    match std::fs::read_dir(&shared) {
+        Ok(entries) => entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ini"))
+            .collect(),
+        Err(_) => {
+            tool::missing(&format!("{} is absent: {unread}", shared.display()));
+            Vec::new()
+        }
+    }
+}
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -162,19 +179,9 @@ fn no_finding_says_seed() {
         std::fs::write(&file, header + &strings.join("\n") + "\n").expect("a scratch file");
         files.push(file);
     }
-    let shared = root().join("../shared/corpus");
-    match std::fs::read_dir(&shared) {
-        Ok(entries) => files.extend(
-            entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "ini")),
-        ),
-        Err(_) => tool::missing(&format!(
-            "{} is absent: its findings are not read for the word `seed`",
-            shared.display()
-        )),
-    }
+    files.extend(shared_corpus_inis(
+        "its findings are not read for the word `seed`",
+    ));
     let mut texts = Vec::new();
     for file in &files {
         let path = file.to_string_lossy();

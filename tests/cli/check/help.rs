@@ -13,8 +13,7 @@ use serde_json::Value;
 
 use crate::scratch::Scratch;
 use crate::stderr;
-use crate::tool;
-use crate::words::test_data_examples;
+use crate::words::{shared_corpus_inis, test_data_examples};
 
 fn project() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -94,16 +93,7 @@ fn files(scratch: &Scratch) -> Vec<PathBuf> {
     for entry in std::fs::read_dir(examples).expect("corpus/examples is committed") {
         files.push(entry.expect("a folder entry").path());
     }
-    let shared = project().join("../shared/corpus");
-    match std::fs::read_dir(&shared) {
-        Ok(entries) => files.extend(
-            entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "ini")),
-        ),
-        Err(_) => tool::missing(&format!("{} is absent", shared.display())),
-    }
+    files.extend(shared_corpus_inis("its findings are not read for help"));
     files.sort();
     files
 }
