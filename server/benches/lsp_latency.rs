@@ -8,6 +8,8 @@
 //! also measures taplo's language server on a 1 MB TOML file, sending each edit the way taplo
 //! asks for it (the sync kind it advertises). `SIZES=1MB,10MB` measures only those files; the
 //! 10 MB one is measured only when asked for (its edits outside strings take minutes).
+//! `MAX_FINDINGS=N` sets the server's limit on findings (0: none), to compare a file past the
+//! default limit of 3,000 with the same file listed whole.
 
 #[path = "../../syntax/benches/support/large_variants.rs"]
 mod large_variants;
@@ -15,24 +17,17 @@ mod large_variants;
 mod lsp_framing;
 #[path = "support/outside_edits.rs"]
 mod outside_edits;
+#[path = "support/stdio_server.rs"]
+mod stdio_server;
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-
-/// A message from the server, with when its first and last bytes arrived and how long the JSON
-/// parse took (the client's work, not the server's). The server writes a message only once it is
-/// whole, so until the first byte is the server's work; from there to the last, the transfer.
-struct Received {
-    message: Value,
-    first_byte: Instant,
-    arrived: Instant,
-    parse: Duration,
-}
+use stdio_server::Received;
 
 struct Client {
     child: Child,
@@ -42,43 +37,10 @@ struct Client {
 }
 
 impl Client {
-    /// Starts the server and initializes it; also gives its answer to `initialize`.
-    fn start(command: &str, args: &[&str], capabilities: Value) -> (Client, Value) {
-        let mut child = Command::new(command)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let (sender, messages) = channel();
-        std::thread::spawn(move || {
-            loop {
-                // Waits for the message's first byte without taking it.
-                if stdout.fill_buf().map_or(true, |bytes| bytes.is_empty()) {
-                    return;
-                }
-                let first_byte = Instant::now();
-                let Some(body) = lsp_framing::read_body(&mut stdout) else {
-                    return;
-                };
-                let arrived = Instant::now();
-                if let Ok(message) = serde_json::from_slice(&body)
-                    && sender
-                        .send(Received {
-                            message,
-                            first_byte,
-                            arrived,
-                            parse: arrived.elapsed(),
-                        })
-                        .is_err()
-                {
-                    return;
-                }
-            }
-        });
+    /// Starts the server and initializes it with `options`; also gives its answer to
+    /// `initialize`.
+    fn start(command: &str, args: &[&str], options: Value) -> (Client, Value) {
+        let (child, stdin, messages) = stdio_server::spawn(command, args);
         let mut client = Client {
             child,
             stdin,
@@ -87,7 +49,7 @@ impl Client {
         };
         let initialized = client.request(
             "initialize",
-            json!({ "capabilities": capabilities, "processId": null, "rootUri": null }),
+            json!({ "capabilities": {}, "initializationOptions": options, "processId": null, "rootUri": null }),
         );
         client.notify("initialized", json!({}));
         (client, initialized)
@@ -130,13 +92,7 @@ impl Client {
     }
 
     fn peak_memory_kb(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or(0)
+        stdio_server::memory_kb(self.child.id(), "VmHWM")
     }
 
     fn stop(mut self) {
@@ -340,7 +296,15 @@ fn measure_betza(label: &str, text: &str, rounds: usize) -> Vec<String> {
     // `BETZA_SERVER=path` measures another build (one with symbols, for a profiler).
     let server =
         std::env::var("BETZA_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_betza").into());
-    let (mut client, initialized) = Client::start(&server, &["lsp"], json!({}));
+    // `MAX_FINDINGS=0` lifts the limit on findings; another number sets it.
+    let options = match std::env::var("MAX_FINDINGS")
+        .ok()
+        .and_then(|n| n.parse::<u64>().ok())
+    {
+        Some(max) => json!({ "maxFindings": max }),
+        None => Value::Null,
+    };
+    let (mut client, initialized) = Client::start(&server, &["lsp"], options);
     let uri = format!("file:///bench/{}/variants.ini", label.replace(' ', ""));
     let opened = Instant::now();
     client.notify(
@@ -429,7 +393,7 @@ fn measure_peer(taplo: &str, rounds: usize) {
         ));
         table += 1;
     }
-    let (mut client, initialized) = Client::start(taplo, &["lsp", "stdio"], json!({}));
+    let (mut client, initialized) = Client::start(taplo, &["lsp", "stdio"], Value::Null);
     let uri = "file:///bench/peer.toml";
     let sync = Sync::advertised(&initialized);
     let opened = Instant::now();

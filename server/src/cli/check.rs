@@ -385,7 +385,9 @@ fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
         ));
     }
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
-    let mut bytes = Vec::new();
+    // Room for the file as it is now and the one byte that would say it grew: reading into a
+    // buffer that doubles as it fills would hold up to twice the file (issue 56).
+    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).map_or(0, |n| n + 1));
     // A file that grows while it is read stops at the limit too.
     file.take(MAX_FILE + 1)
         .read_to_end(&mut bytes)

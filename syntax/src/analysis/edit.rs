@@ -2,11 +2,13 @@
 //! everything after it.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use rowan::{TextRange, TextSize};
 
+use super::held::in_file_order;
 use super::{
-    Analysis, Bounded, Options, Strings, errors_per_code, offer_host_findings,
+    Analysis, Bounded, Options, Strings, errors_per_code, host_findings, offer_host_findings,
     offer_region_findings, region_board,
 };
 use crate::diagnostic::Diagnostic;
@@ -60,9 +62,10 @@ impl Analysis {
     /// stays in is read again and the sections whose result can change with it are checked
     /// again (`host::ini::edit`); elsewhere, an edit inside one Betza string that neither types
     /// nor leaves a separator analyses that string again. Only those parts are read from
-    /// `text`, and everything after them moves. Returns `false` when the edit needs a whole
-    /// analysis instead (which then replaces this one whole): also when findings were left out
-    /// past [`Options::max_findings`] before or after it, as only the whole file says which.
+    /// `text`, and everything after them moves. Past [`Options::max_findings`], the first
+    /// findings are put together again from every finding held ([`super::held::Held`]). Returns `false`
+    /// when the edit needs a whole analysis instead (which then replaces this one whole): also
+    /// when it takes the file past the limit, or the file is past it with no findings held.
     pub fn apply_edit<S: Source + ?Sized>(
         &mut self,
         text: &S,
@@ -85,7 +88,7 @@ impl Analysis {
         options: &Options,
         strings: &mut Strings,
     ) -> Option<usize> {
-        if self.is_cut_short() {
+        if self.is_cut_short() && self.held.is_none() {
             return None;
         }
         let parts = match self.ini.as_deref_mut() {
@@ -108,22 +111,39 @@ impl Analysis {
                 to: offset(part.old.1),
                 closed: part.closed,
             };
-            if self.diagnostics.iter().any(|d| bounds.crossed_by(d.range)) {
+            let crossed = |range| bounds.crossed_by(range);
+            let crossing = match &self.held {
+                Some(held) => held.any_crossing(&self.regions, crossed),
+                None => self.diagnostics.iter().any(|d| crossed(d.range)),
+            };
+            if crossing {
                 return None;
             }
             // Everything after the part moves by the same amount, in one direction.
             let shift = u32::from(offset(part.new.1)).wrapping_sub(u32::from(offset(part.old.1)));
             let host = host::of(self.format);
-            let fresh = analyse_scan(
-                text,
-                (host, &part.scan),
-                self.ini.as_deref(),
-                options,
-                strings,
-            )?;
+            let scanned = (host, &part.scan);
+            let fresh = match self.held {
+                Some(_) => hold_scan(text, scanned, self.ini.as_deref(), options, strings)?,
+                None => Fresh::Listed(analyse_scan(
+                    text,
+                    scanned,
+                    self.ini.as_deref(),
+                    options,
+                    strings,
+                )?),
+            };
             self.replace(bounds, shift, part.scan, fresh);
         }
         strings.drop_unused(text, &self.regions);
+        if let Some(held) = &self.held {
+            (self.diagnostics, self.left_out) =
+                held.first(text, &self.regions, options.max_findings);
+            if !self.is_cut_short() {
+                self.held = None;
+            }
+            return Some(read);
+        }
         let within_limit = options
             .max_findings
             .is_none_or(|max| self.diagnostics.len() <= max);
@@ -132,15 +152,26 @@ impl Analysis {
 
     /// Puts the regions, host tokens and `fresh` findings of the part's new `scan` in place of
     /// those `bounds` holds, and moves everything after them by `shift`.
-    fn replace(&mut self, bounds: Bounds, shift: u32, scan: host::Scan, fresh: Vec<Diagnostic>) {
+    fn replace(&mut self, bounds: Bounds, shift: u32, scan: host::Scan, fresh: Fresh) {
         let moved = |range: TextRange| host::moved(range, shift);
         let inside = |range: TextRange| bounds.holds(range);
+        let move_finding = |d: &mut Diagnostic| {
+            d.range = moved(d.range);
+            if let Some(fix) = &mut d.fix {
+                for edit in &mut fix.edits {
+                    edit.range = moved(edit.range);
+                }
+            }
+        };
+        let regions = part_of(&self.regions, |r| r.range, inside, bounds.from);
+        if let (Some(held), Fresh::Held { strings, .. }) = (&mut self.held, &fresh) {
+            held.strings
+                .splice(regions.clone(), strings.iter().cloned());
+        }
         replace_part(
             &mut self.regions,
-            |r| r.range,
-            inside,
+            regions,
             |r| r.range = moved(r.range),
-            bounds.from,
             scan.regions,
         );
         self.host_tokens
@@ -148,21 +179,13 @@ impl Analysis {
         // File order holds: the fresh findings lie inside the part, and those after it start
         // at its end or later; at its end the fresh ones are empty and the later ones are not
         // (an empty one there was inside), so the fresh ones come first, as in a whole analysis.
-        replace_part(
-            &mut self.diagnostics,
-            |d| d.range,
-            inside,
-            |d| {
-                d.range = moved(d.range);
-                if let Some(fix) = &mut d.fix {
-                    for edit in &mut fix.edits {
-                        edit.range = moved(edit.range);
-                    }
-                }
-            },
-            bounds.from,
-            fresh,
-        );
+        let (findings, fresh) = match (&mut self.held, fresh) {
+            (Some(held), Fresh::Held { host, .. }) => (&mut held.host, host),
+            (_, Fresh::Listed(listed)) => (&mut self.diagnostics, listed),
+            (None, Fresh::Held { .. }) => return,
+        };
+        let part = part_of(findings, |d| d.range, inside, bounds.from);
+        replace_part(findings, part, move_finding, fresh);
     }
 
     /// The Betza string an edit stays inside, when the edit neither types nor leaves a
@@ -237,27 +260,68 @@ impl Analysis {
     }
 }
 
-/// Replaces the items of `items` (in file order) that are `inside` the part starting at `from`
-/// with `fresh`, and moves those after them with `shift`.
-fn replace_part<T>(
-    items: &mut Vec<T>,
+/// The items of `items` (in file order) that are `inside` the part starting at `from`.
+fn part_of<T>(
+    items: &[T],
     range: impl Fn(&T) -> TextRange,
     inside: impl Fn(TextRange) -> bool,
-    shift: impl Fn(&mut T),
     from: TextSize,
-    fresh: impl IntoIterator<Item = T>,
-) {
+) -> std::ops::Range<usize> {
     let at = items.partition_point(|item| range(item).start() < from);
     let removed = items[at..]
         .iter()
         .take_while(|item| inside(range(item)))
         .count();
-    items[at + removed..].iter_mut().for_each(shift);
-    items.splice(at..at + removed, fresh);
+    at..at + removed
+}
+
+/// Replaces the items `part` of `items` with `fresh`, and moves those after them with `shift`.
+fn replace_part<T>(
+    items: &mut Vec<T>,
+    part: std::ops::Range<usize>,
+    shift: impl FnMut(&mut T),
+    fresh: impl IntoIterator<Item = T>,
+) {
+    items[part.end..].iter_mut().for_each(shift);
+    items.splice(part, fresh);
 }
 
 fn offset(at: usize) -> TextSize {
     TextSize::new(u32::try_from(at).unwrap_or(u32::MAX))
+}
+
+/// The findings of a part's new `scan`.
+enum Fresh {
+    /// All of them, built, in file order.
+    Listed(Vec<Diagnostic>),
+    /// As a file past the limit holds them ([`super::held::Held`]).
+    Held {
+        host: Vec<Diagnostic>,
+        strings: Vec<Arc<[Diagnostic]>>,
+    },
+}
+
+/// The findings of a part's new `scan` as [`super::held::Held`] keeps them: `None` when the host left some
+/// of its own out.
+fn hold_scan<S: Source + ?Sized>(
+    text: &S,
+    (host, scan): (&dyn host::Host, &host::Scan),
+    ini: Option<&host::ini::Model>,
+    options: &Options,
+    strings: &mut Strings,
+) -> Option<Fresh> {
+    let mut found_by_host = host_findings(&scan.errors, options)?;
+    in_file_order(&mut found_by_host);
+    let in_strings = (scan.regions.iter())
+        .map(|region| {
+            let board = region_board(host, ini, region, options);
+            strings.findings((region.dialect, &region.text(text)), board, options)
+        })
+        .collect();
+    Some(Fresh::Held {
+        host: found_by_host,
+        strings: in_strings,
+    })
 }
 
 /// The findings of a part's new `scan`: the host's own, then each region's, from `strings` when

@@ -11,6 +11,7 @@ use crate::notation::scope::MacroScope;
 mod bounded;
 mod edit;
 mod findings;
+mod held;
 mod options;
 mod strings;
 
@@ -18,6 +19,7 @@ pub use crate::source::lines::{LineColumn, LineIndex, Lines, Unit};
 use bounded::Bounded;
 pub use bounded::LeftOut;
 use findings::findings_of;
+use held::Held;
 pub use options::{DEFAULT_MAX_FINDINGS, Options, findings_limit};
 pub use strings::Strings;
 
@@ -53,6 +55,10 @@ pub struct Analysis {
     pub left_out: Vec<LeftOut>,
     /// A `variants.ini` as Fairy-Stockfish reads it, kept in step with every edit.
     pub ini: Option<Box<host::ini::Model>>,
+    /// Past [`Options::max_findings`], every finding, for edits to keep the first ones with;
+    /// `None` also where a whole analysis alone says which are first (the host left some of its
+    /// own out, or MBN macros tie the strings together).
+    held: Option<Box<Held>>,
 }
 
 impl Analysis {
@@ -141,6 +147,22 @@ fn offer_host_findings(found: &mut Bounded, errors: &host::HostErrors, options: 
     }
 }
 
+/// The host's findings at the user's levels, all built: `None` when the host left some out,
+/// whose places only a whole scan knows.
+fn host_findings(errors: &host::HostErrors, options: &Options) -> Option<Vec<Diagnostic>> {
+    if errors.left_out().next().is_some() {
+        return None;
+    }
+    let leveled = errors.iter().filter_map(|error| {
+        let severity = diagnostic::level(&options.levels, error.code, error.severity)?;
+        Some(Diagnostic {
+            severity,
+            ..error.clone()
+        })
+    });
+    Some(leveled.collect())
+}
+
 /// Analyses `text`, in `format`.
 pub fn analyse(format: HostFormat, text: &str, options: &Options) -> Analysis {
     analyse_cached(format, text, options, &mut Strings::default())
@@ -164,6 +186,7 @@ pub fn analyse_cached(
     offer_host_findings(&mut found, &scan.errors, options);
     let mut kept = Strings::default();
     let host = host::of(format);
+    let mut in_strings = Vec::with_capacity(scan.regions.len());
     for region in &scan.regions {
         let board = region_board(host, scan.ini.as_deref(), region, options);
         let string = region.text(text);
@@ -174,17 +197,24 @@ pub fn analyse_cached(
             options,
         );
         offer_region_findings(&mut found, region, &string, &local);
+        in_strings.push(local);
     }
     *strings = kept;
     let read = &mut |text: &str, dialect| strings.read_in_budget(text, dialect);
+    let mut tied = false;
     for scope in MacroScope::all(host.macros_per_string(), text, &scan.regions, read) {
         for finding in scope.findings(&scan.regions) {
             if let Some(finding) = options.leveled(finding) {
+                tied = true;
                 found.push(finding);
             }
         }
     }
     let (diagnostics, left_out) = found.finish();
+    let held = (!left_out.is_empty() && !tied)
+        .then(|| host_findings(&scan.errors, options))
+        .flatten()
+        .map(|host| Box::new(Held::new(host, in_strings)));
     Analysis {
         format,
         regions: scan.regions,
@@ -192,6 +222,7 @@ pub fn analyse_cached(
         diagnostics,
         left_out,
         ini: scan.ini,
+        held,
     }
 }
 

@@ -46,9 +46,18 @@ pub(crate) fn edit_in_steps(
     before: &str,
     edits: &[((usize, usize), &str)],
 ) -> usize {
-    let options = Options::default();
+    edit_in_steps_with(format, before, edits, &Options::default())
+}
+
+/// [`edit_in_steps`] with `options`.
+fn edit_in_steps_with(
+    format: HostFormat,
+    before: &str,
+    edits: &[((usize, usize), &str)],
+    options: &Options,
+) -> usize {
     let mut strings = Strings::default();
-    let mut analysis = analyse_cached(format, before, &options, &mut strings);
+    let mut analysis = analyse_cached(format, before, options, &mut strings);
     let mut text = before.to_owned();
     let mut incremental = 0;
     for &((start, end), inserted) in edits {
@@ -56,8 +65,8 @@ pub(crate) fn edit_in_steps(
             continue;
         }
         text.replace_range(start..end, inserted);
-        let fresh = analyse(format, &text, &options);
-        if analysis.apply_edit(&text, (start, end), inserted, &options, &mut strings) {
+        let fresh = analyse(format, &text, options);
+        if analysis.apply_edit(&text, (start, end), inserted, options, &mut strings) {
             incremental += 1;
             assert_eq!(analysis, fresh, "{text:?}");
         } else {
@@ -213,6 +222,11 @@ proptest::proptest! {
         // Interactive Diagram bracket groups, which cut a Betza field in parts (issue 40).
         let diagram = "griffon:G:K[F?fqR]W:griffon:c1\nx:X:[W-F]:x:a1\n";
         edit_in_steps(HostFormat::Diagram, diagram, &edits);
+        // Past the limit, the first findings are kept by the edits too (issue 56).
+        for max in [1, 3] {
+            edit_in_steps_with(HostFormat::VariantsIni, before, &edits, &limited(Some(max)));
+            edit_in_steps_with(HostFormat::Betza, betza, &edits, &limited(Some(max)));
+        }
     }
 }
 
@@ -375,10 +389,12 @@ fn findings_past_the_limit_are_summed_up_in_one() {
     assert_eq!(exact, all);
 }
 
-/// Only the whole file says which findings are the first: an edit that takes a file past the
-/// limit, or any edit of a file already past it, asks for a whole analysis.
+/// Issue 56: an edit that takes a file past the limit asks for a whole analysis, once; edits of
+/// a file past it put the first findings together again from every finding held, as a whole
+/// analysis would list them, anywhere in the file: before the last listed, after it, and
+/// taking the file back under the limit.
 #[test]
-fn edits_past_the_limit_analyse_the_whole_file() {
+fn edits_past_the_limit_keep_the_first_findings() {
     let options = limited(Some(2));
     let mut strings = Strings::default();
     let mut text = "W+\nW+\nW\n".to_owned();
@@ -388,12 +404,42 @@ fn edits_past_the_limit_analyse_the_whole_file() {
     assert!(!analysis.apply_edit(&text, (7, 7), "+", &options, &mut strings));
     analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut strings);
     assert!(analysis.is_cut_short());
-    text.replace_range(0..1, "F");
-    assert!(!analysis.apply_edit(&text, (0, 1), "F", &options, &mut strings));
-    // Back under the limit, edits are incremental again.
-    let mut text = "W+\nW\n".to_owned();
-    let mut analysis = analyse_cached(HostFormat::Betza, &text, &options, &mut strings);
-    text.replace_range(3..4, "F");
-    assert!(analysis.apply_edit(&text, (3, 4), "F", &options, &mut strings));
-    assert_eq!(analysis, analyse(HostFormat::Betza, &text, &options));
+    // After the last listed, before it, a new one first, and one gone: each kept by the edit.
+    let edits: [((usize, usize), &str); 6] = [
+        ((7, 7), "z"),
+        ((2, 2), "z"),
+        ((0, 1), "F"),
+        ((1, 2), ""),
+        ((1, 2), ""),
+        ((3, 4), ""),
+    ];
+    for ((start, end), inserted) in edits {
+        text.replace_range(start..end, inserted);
+        assert!(
+            analysis.apply_edit(&text, (start, end), inserted, &options, &mut strings),
+            "{text:?}"
+        );
+        assert_eq!(
+            analysis,
+            analyse(HostFormat::Betza, &text, &options),
+            "{text:?}"
+        );
+    }
+    // The last edits took the file back under the limit.
+    assert!(!analysis.is_cut_short(), "{text:?}");
+}
+
+/// Where the host itself left findings out (more of one code than the file lists), only a
+/// whole scan says where they were: edits of such a file analyse it whole.
+#[test]
+fn edits_of_a_file_whose_host_left_findings_out_analyse_it_whole() {
+    let options = limited(Some(2));
+    let mut strings = Strings::default();
+    let mut text = format!("[a]\n{}customPiece1 = a:W+\n", "x\n".repeat(2000));
+    let mut analysis = analyse_cached(HostFormat::VariantsIni, &text, &options, &mut strings);
+    assert!(analysis.is_cut_short());
+    assert!(analysis.held.is_none());
+    let at = text.len() - 2;
+    text.replace_range(at..at, "+");
+    assert!(!analysis.apply_edit(&text, (at, at), "+", &options, &mut strings));
 }
