@@ -284,6 +284,35 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     tmux.keys(&["Escape"]);
     tmux.wait_for("the hover closed", |s| !s.contains("o moves there"));
 
+    // Issue 55: space a on the same piece offers "Explain this piece in a new document";
+    // Enter takes it and Helix shows the explanation, its Markdown as text, in place of the
+    // file (Helix 25.01 opens a document the server asks it to show, though it does not say
+    // so; before, nothing happened).
+    tmux.keys(&["Space", "a"]);
+    tmux.wait_for("the code actions", |s| {
+        s.contains("Explain this piece in a new document")
+    });
+    tmux.keys(&["Enter"]);
+    let explained = tmux.wait_for("the explanation", |s| {
+        status_line(s).contains("betza-explain-") && s.contains("o moves there")
+    });
+    assert_shows(
+        "the explanation",
+        &explained,
+        &[
+            "**`fmWfcF`** (Fairy-Stockfish Betza) · piece `x` in `[v]`",
+            "5  . . x o x . . .",
+            "4  . . . @ . . . .",
+            "a b c d e f g h",
+            "The Shatranj Pawn.",
+        ],
+    );
+    // Closing it shows variants.ini again.
+    tmux.keys(&[":buffer-close", "Enter"]);
+    tmux.wait_for("variants.ini again", |s| {
+        status_line(s).contains("variants.ini")
+    });
+
     // Completion: a new line, `pieceDr`, CTRL-X: the menu offers pieceDrops; Tab selects it
     // (writing it in the line), Enter takes it and closes the menu.
     tmux.keys(&["g", "e", "o"]);
