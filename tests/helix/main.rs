@@ -15,12 +15,16 @@ mod generated_lists;
 mod host_files;
 #[path = "../common/scratch.rs"]
 mod scratch;
+#[path = "../common/tmux.rs"]
+mod tmux;
 #[path = "../common/tool.rs"]
 mod tool;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+use tmux::Tmux;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -36,71 +40,6 @@ fn helix() -> Option<PathBuf> {
     };
     let version = Command::new(&hx).arg("--version").output();
     version.is_ok_and(|o| o.status.success()).then_some(hx)
-}
-
-/// A tmux server of the test's own (its socket in the scratch folder), ended when dropped.
-struct Tmux {
-    socket: PathBuf,
-}
-
-impl Tmux {
-    fn command(&self) -> Command {
-        let mut command = Command::new("tmux");
-        command.arg("-S").arg(&self.socket);
-        command
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let out = self.command().args(args).output().expect("tmux runs");
-        assert!(
-            out.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out
-    }
-
-    /// Keys as tmux names them (`Enter`, `Escape`, `Space`, `C-x`) or literal text.
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "betza"];
-        args.extend(keys);
-        self.run(&args);
-    }
-
-    fn literal(&self, text: &str) {
-        self.run(&["send-keys", "-t", "betza", "-l", text]);
-    }
-
-    fn screen(&self) -> String {
-        let out = self
-            .command()
-            .args(["capture-pane", "-p", "-t", "betza"])
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// The screen once `ready` holds for it; panics with the last screen after 15 s.
-    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if ready(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(15),
-                "Helix did not show {what} in 15 s; the screen read:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.command().arg("kill-server").output();
-    }
 }
 
 /// The line of the screen that holds `text`.
@@ -205,33 +144,18 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     .expect("PATH");
     let tmux = Tmux {
         socket: dir.join("tmux.socket"),
+        editor: "Helix",
     };
-    let quoted = |p: &Path| format!("'{}'", p.display().to_string().replace('\'', "'\\''"));
-    let started = tmux
-        .command()
-        .args([
-            "new-session",
-            "-d",
-            "-x",
-            "120",
-            "-y",
-            "45",
-            "-s",
-            "betza",
-            "-c",
-        ])
-        .arg(dir)
-        .arg(format!("exec {} variants.ini", quoted(&hx)))
-        .env("PATH", path)
-        .env("HOME", dir)
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env("XDG_CACHE_HOME", dir.join("cache"))
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_STATE_HOME", dir.join("state"))
-        .env_remove("TMUX")
-        .status()
-        .expect("tmux runs");
-    assert!(started.success(), "tmux new-session failed");
+    let hx = tmux::quoted(&hx.display().to_string());
+    Tmux::started(
+        tmux.new_session(dir, 120, 45, &format!("exec {hx} variants.ini"))
+            .env("PATH", path)
+            .env("HOME", dir)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("XDG_CACHE_HOME", dir.join("cache"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .env("XDG_STATE_HOME", dir.join("state")),
+    );
 
     // The diagnostic: the gutter's mark on line 3, its message after the line, the count in the
     // status line, and the file's language there too.
