@@ -26,8 +26,13 @@
 ;; `betza-eglot-ensure' to nil to start it yourself with M-x eglot).  M-x betza-variants-mode picks the mode by hand.
 ;;
 ;; Hovers are Markdown: Eglot renders them with markdown-mode when it is installed (Debian:
-;; `apt-get install elpa-markdown-mode'), else shows the raw text.  The echo area shows what
-;; fits of a hover; C-h . (`eldoc-doc-buffer') shows all of it, diagram included.
+;; `apt-get install elpa-markdown-mode'), else shows the raw text.  A hover longer than the
+;; echo area (a piece's, with its diagram) shows whole in a window at the bottom of the frame,
+;; which then follows the point (`q' closes it); set `betza-hover-window' to nil for ElDoc's
+;; own display, where C-h . (`eldoc-doc-buffer') shows what the echo area cuts.
+;;
+;; C-c C-e (`betza-explain'), or "Explain this piece in a new document" of M-x
+;; eglot-code-actions, shows the piece at point explained in a buffer of its own.
 ;;
 ;; Settings go to the server through `eglot-workspace-configuration', for instance in a
 ;; .dir-locals.el:
@@ -37,7 +42,9 @@
 
 ;;; Code:
 
+(require 'cl-lib)
 (require 'conf-mode)
+(require 'subr-x)
 
 (defvar eglot-server-programs)
 (declare-function eglot-ensure "eglot" ())
@@ -56,6 +63,68 @@
   "Whether a buffer of a Betza mode starts (or joins) the server on its own.
 When nil, start it with \\[eglot]."
   :type 'boolean)
+
+(defcustom betza-hover-window t
+  "Whether a hover longer than the echo area shows whole in a window.
+When non-nil, such a hover (a piece's, with its diagram) opens ElDoc's
+*eldoc* buffer in a window at the bottom of the frame, as high as the
+hover, and the echo area stays quiet while it shows; the window then
+follows the point, and `q' in it closes it.  When nil, the echo area
+shows what fits (`max-mini-window-height') and \\[eldoc-doc-buffer] the rest."
+  :type 'boolean)
+
+(defun betza--echo-area-lines ()
+  "How many lines the echo area may grow to (`max-mini-window-height')."
+  (if (floatp max-mini-window-height)
+      (max 1 (truncate (* (frame-height) max-mini-window-height)))
+    max-mini-window-height))
+
+(defvar eldoc--doc-buffer)
+(defvar eldoc-display-functions)
+(declare-function eldoc-display-in-buffer "eldoc" (docs interactive))
+(declare-function eldoc-display-in-echo-area "eldoc" (docs interactive))
+
+(defun betza--doc-window ()
+  "The window that shows ElDoc's *eldoc* buffer, or nil."
+  (and (boundp 'eldoc--doc-buffer)
+       (buffer-live-p eldoc--doc-buffer)
+       (get-buffer-window eldoc--doc-buffer t)))
+
+(defun betza--eldoc-display (docs interactive)
+  "Show DOCS, ElDoc's documentation at point, whole.
+In place of `eldoc-display-in-echo-area' in Betza buffers (see
+`betza-hover-window'): DOCS longer than the echo area may grow show
+in a window at the bottom of the frame, and while that window shows,
+the echo area stays quiet; else the echo area shows them, as ElDoc
+does.  INTERACTIVE as for `eldoc-display-functions'."
+  (let ((lines (cl-loop for (text) in docs sum (1+ (cl-count ?\n text)))))
+    (cond
+     ((not betza-hover-window) (eldoc-display-in-echo-area docs interactive))
+     ((> lines (betza--echo-area-lines))
+      (eldoc-display-in-buffer docs nil)
+      (with-current-buffer eldoc--doc-buffer
+        ;; Named as `eldoc-doc-buffer' names it once shown, so C-x b finds it.
+        (rename-buffer (string-trim-left (buffer-name)) t)
+        (visual-line-mode 1))
+      (let ((window (display-buffer
+                     eldoc--doc-buffer
+                     '((display-buffer-reuse-window display-buffer-in-side-window)
+                       (side . bottom)
+                       (window-height . fit-window-to-buffer)))))
+        ;; A window shown before, for another hover or another frame size, is fitted again.
+        (when (and window (eq (window-parameter window 'window-side) 'bottom))
+          (fit-window-to-buffer window))))
+     ;; The window shows them (`eldoc-display-in-buffer' fills it).
+     ((betza--doc-window))
+     (t (eldoc-display-in-echo-area docs interactive)))))
+
+(defun betza--setup-buffer ()
+  "What each Betza mode sets up: the hover's display, then Eglot."
+  (setq-local eldoc-display-functions
+              (cons #'betza--eldoc-display
+                    (remq 'eldoc-display-in-echo-area
+                          (default-value 'eldoc-display-functions))))
+  (betza--start-eglot))
 
 (defun betza--start-eglot ()
   "Start Eglot in the current buffer if `betza-eglot-ensure' says so.
@@ -76,7 +145,7 @@ or M-x package-install RET eglot"))))
 An INI mode whose Betza strings (`customPiece1 = x:fmWfcF') the server
 checks, explains on hover and completes, as it does the options of each
 section."
-  (betza--start-eglot))
+  (betza--setup-buffer))
 
 (defvar betza-mode-syntax-table
   (let ((table (make-syntax-table)))
@@ -92,7 +161,7 @@ A line may name its piece, `Name: STRING'.  A line
 `# dialect: xbetza|fairy|mbn|chained' sets the dialect of the lines after it."
   (setq-local comment-start "# ")
   (setq-local comment-end "")
-  (betza--start-eglot))
+  (betza--setup-buffer))
 
 (defvar betza-mbn-mode-syntax-table
   (let ((table (make-syntax-table)))
@@ -106,23 +175,23 @@ A line may name its piece, `Name: STRING'.  A line
 Definitions are separated by whitespace, comments stand between bars."
   (setq-local comment-start "|")
   (setq-local comment-end "|")
-  (betza--start-eglot))
+  (betza--setup-buffer))
 
 ;;;###autoload
 (define-derived-mode betza-pgn-mode text-mode "PGN"
   "Major mode for PGN games whose `VariantMen' tag holds Betza strings."
-  (betza--start-eglot))
+  (betza--setup-buffer))
 
 ;;;###autoload
 (define-derived-mode betza-diagram-mode prog-mode "Diagram"
   "Major mode for Interactive Diagram files: `key=value' settings and piece
 lines `name:ID:betza:image:squares', whose Betza (XBetza) the server checks."
-  (betza--start-eglot))
+  (betza--setup-buffer))
 
 ;;;###autoload
 (define-derived-mode betza-ccif-mode nxml-mode "CCIF"
   "Major mode for C/CIF XML files, whose `pieces' attribute holds MBN."
-  (betza--start-eglot))
+  (betza--setup-buffer))
 
 ;; The server's lists of files (tests/emacs checks them against syntax/src/host/kinds.rs, and
 ;; writes them): variants files by name and by content, then each extension the server reads.
@@ -347,6 +416,80 @@ Eglot passes one argument or two, depending on its version."
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs
                (cons betza--eglot-modes #'betza--server-command)))
+
+;;; Explain this piece
+
+(declare-function eglot--current-server-or-lose "eglot" ())
+(declare-function eglot-code-actions "eglot" (beg &optional end action-kind interactive))
+(declare-function eglot-client-capabilities "eglot" (server))
+(declare-function eglot-execute-command "eglot" (server command arguments))
+(declare-function jsonrpc-request "jsonrpc" (connection method params &rest args))
+(declare-function gfm-view-mode "markdown-mode" ())
+
+(defun betza--shows-documents-p (server)
+  "Whether Eglot tells SERVER that it shows the documents it is asked to.
+Eglot 1.9 does not: the server then only returns the explanation's
+file, and `betza--show-explanation' shows it."
+  (let ((window (plist-get (eglot-client-capabilities server) :window)))
+    (eq (plist-get (plist-get window :showDocument) :support) t)))
+
+(defun betza--show-explanation (file)
+  "Show the explanation the server wrote to FILE in a new buffer, rendered.
+The buffer holds a copy: the server removes its files when it stops."
+  (let ((buffer (generate-new-buffer "*betza explanation*")))
+    (with-current-buffer buffer
+      (insert-file-contents file)
+      (if (progn (require 'markdown-mode nil t) (fboundp 'gfm-view-mode))
+          (progn (setq-local markdown-fontify-code-blocks-natively t)
+                 (gfm-view-mode)
+                 ;; Hidden markup is font-lock's work: done now, in batch mode too.
+                 (font-lock-ensure))
+        (special-mode))
+      ;; Long lines wrap on words in a window of any width.
+      (visual-line-mode 1)
+      (goto-char (point-min)))
+    ;; The explanation holds all the hover does: the hover's window gives it its room.
+    (let ((hover (betza--doc-window)))
+      (when (and hover (window-parameter hover 'window-side))
+        (delete-window hover)))
+    (pop-to-buffer buffer)))
+
+(defun betza--explained (server file)
+  "Show FILE, which SERVER's Explain command returned.
+Unless SERVER shows it itself, asked to by `window/showDocument'."
+  (cond ((not (stringp file)) (message "betza: no piece to explain here"))
+        ((not (betza--shows-documents-p server)) (betza--show-explanation file))))
+
+(defun betza-explain ()
+  "Explain the piece at point in a buffer of its own.
+Its string leg by leg, its move diagram and its letters, as the hover
+shows them, to read beside the file."
+  (interactive)
+  (let* ((server (eglot--current-server-or-lose))
+         (explain (cl-loop for action in (append (eglot-code-actions (point)) nil)
+                           for command = (plist-get action :command)
+                           when (equal (plist-get command :command) "betza.explain")
+                           return command)))
+    (unless explain
+      (user-error "No piece to explain here"))
+    (betza--explained server
+                      (jsonrpc-request server :workspace/executeCommand
+                                       (list :command "betza.explain"
+                                             :arguments (plist-get explain :arguments))))))
+
+(dolist (map (list betza-variants-mode-map betza-mode-map betza-mbn-mode-map betza-pgn-mode-map
+                   betza-diagram-mode-map betza-ccif-mode-map))
+  (define-key map (kbd "C-c C-e") #'betza-explain))
+
+;; The action of M-x eglot-code-actions: Eglot 1.9 runs the command and drops its result, the
+;; file.  Newer Eglot shows the file when the server asks (`window/showDocument') and runs
+;; commands through `eglot-execute'.
+(with-eval-after-load 'eglot
+  (cl-defmethod eglot-execute-command :around (server (_command (eql 'betza.explain)) _arguments)
+    "Show the explanation the Explain command returns, when Eglot does not."
+    (let ((file (cl-call-next-method)))
+      (betza--explained server file)
+      file)))
 
 (provide 'betza)
 

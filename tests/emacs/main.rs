@@ -18,8 +18,12 @@ mod host_files;
 mod ini_samples;
 #[path = "../common/scratch.rs"]
 mod scratch;
+#[path = "../common/tmux.rs"]
+mod tmux;
 #[path = "../common/tool.rs"]
 mod tool;
+
+mod terminal;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -136,13 +140,14 @@ fn session() -> Value {
         .stderr(Stdio::piped())
         .spawn()
         .expect("emacs runs");
-    // The answer to the one prompt, M-x eglot-code-actions's: RET takes the preferred action.
+    // The answers to the prompts of M-x eglot-code-actions: RET takes the preferred action
+    // (the fix), then the action that explains the piece, by its title.
     child
         .stdin
         .take()
         .expect("stdin")
-        .write_all(b"\n")
-        .expect("answers the prompt");
+        .write_all(b"\nExplain this piece in a new document\n")
+        .expect("answers the prompts");
     let run = child.wait_with_output().expect("emacs ends");
     // Batch Emacs prints messages, Eglot's included, on stderr; a failed handler says `Error`.
     let printed = String::from_utf8_lossy(&run.stderr);
@@ -321,6 +326,21 @@ fn emacs_runs_the_installed_config_through_eglot() {
         .map(|l| l.iter().filter_map(|d| d["code"].as_str()).collect())
         .unwrap_or_default();
     assert_eq!(after, ["xboard-doubled-atom"], "{at}: {result}");
+
+    // Issue 55: the explanation, taken from M-x eglot-code-actions, in a window of its own,
+    // rendered by markdown-mode: the string, its diagram, its legs.
+    let explanation = result["explanation"].as_str().unwrap_or_default();
+    for shown in [
+        "fmWfcF (Fairy-Stockfish Betza) · piece x in [v]",
+        "  5  . . x o x . . .",
+        "     a b c d e f g h",
+        "Wazir leap, forward; moves to an empty square (m)",
+    ] {
+        assert!(
+            explanation.contains(shown) && !explanation.contains("**"),
+            "{at}: the explanation should show `{shown}`, rendered; it read:\n{explanation}"
+        );
+    }
 
     // An ordinary .ini keeps Emacs's own mode and gets no server.
     let plain = result["plain_mode"].as_str().unwrap_or_default();

@@ -5,7 +5,8 @@
 ;; `find-file' does, reads the server's diagnostics from Flymake, asks for the hover as `M-x
 ;; eldoc' does and reads the *eldoc* buffer, completes an option key with `completion-at-point'
 ;; and reads the items Eglot's completion table offers for a key and inside a Betza string,
-;; applies the quick fix of the broken string with `M-x eglot-code-actions RET', checks that a
+;; applies the quick fix of the broken string with `M-x eglot-code-actions RET', takes the
+;; action that explains a piece and reads the buffer it shows, checks that a
 ;; plain .ini is left alone and that variants files of other names are not (rules.ini and the
 ;; samples in $BETZA_SAMPLES), and opens an Interactive Diagram and a C/CIF file.
 ;; Writes what it saw as JSON to $BETZA_OUT.  Every wait polls for its condition, 15 s at most.
@@ -194,6 +195,21 @@ once one candidate is left."
      'fixed (betza-session--wait "the diagnostics of the fixed file"
                                  (lambda () (if (betza-session--has "missing-atom") nil t))))
     (betza-session--put 'diagnostics_after_fix (vconcat (betza-session--diagnostics)))
+
+    ;; Issue 55: on `fmWfcF', M-x eglot-code-actions and the action "Explain this piece in a
+    ;; new document" (the test's second line of standard input): the explanation shows in a
+    ;; window, rendered.  Eglot 1.9 dropped the command's result, so nothing showed.
+    (betza-session--goto 2 19)
+    (let ((last-nonmenu-event ?\r))
+      (call-interactively #'eglot-code-actions))
+    (let ((shown (betza-session--wait
+                  "the explanation in a window"
+                  (lambda () (cl-find-if (lambda (w) (string-prefix-p "*betza explanation*"
+                                                                      (buffer-name (window-buffer w))))
+                                         (window-list))))))
+      (betza-session--put 'explanation (betza-session--shown (window-buffer shown)))
+      (quit-window t shown))
+    (switch-to-buffer buffer)
 
     ;; An ordinary .ini beside it: its own mode, no server.
     (with-current-buffer (betza-session--visit plain)

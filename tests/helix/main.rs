@@ -15,12 +15,16 @@ mod generated_lists;
 mod host_files;
 #[path = "../common/scratch.rs"]
 mod scratch;
+#[path = "../common/tmux.rs"]
+mod tmux;
 #[path = "../common/tool.rs"]
 mod tool;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+use tmux::Tmux;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -36,71 +40,6 @@ fn helix() -> Option<PathBuf> {
     };
     let version = Command::new(&hx).arg("--version").output();
     version.is_ok_and(|o| o.status.success()).then_some(hx)
-}
-
-/// A tmux server of the test's own (its socket in the scratch folder), ended when dropped.
-struct Tmux {
-    socket: PathBuf,
-}
-
-impl Tmux {
-    fn command(&self) -> Command {
-        let mut command = Command::new("tmux");
-        command.arg("-S").arg(&self.socket);
-        command
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let out = self.command().args(args).output().expect("tmux runs");
-        assert!(
-            out.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out
-    }
-
-    /// Keys as tmux names them (`Enter`, `Escape`, `Space`, `C-x`) or literal text.
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "betza"];
-        args.extend(keys);
-        self.run(&args);
-    }
-
-    fn literal(&self, text: &str) {
-        self.run(&["send-keys", "-t", "betza", "-l", text]);
-    }
-
-    fn screen(&self) -> String {
-        let out = self
-            .command()
-            .args(["capture-pane", "-p", "-t", "betza"])
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// The screen once `ready` holds for it; panics with the last screen after 15 s.
-    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if ready(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(15),
-                "Helix did not show {what} in 15 s; the screen read:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.command().arg("kill-server").output();
-    }
 }
 
 /// The line of the screen that holds `text`.
@@ -205,33 +144,18 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     .expect("PATH");
     let tmux = Tmux {
         socket: dir.join("tmux.socket"),
+        editor: "Helix",
     };
-    let quoted = |p: &Path| format!("'{}'", p.display().to_string().replace('\'', "'\\''"));
-    let started = tmux
-        .command()
-        .args([
-            "new-session",
-            "-d",
-            "-x",
-            "120",
-            "-y",
-            "45",
-            "-s",
-            "betza",
-            "-c",
-        ])
-        .arg(dir)
-        .arg(format!("exec {} variants.ini", quoted(&hx)))
-        .env("PATH", path)
-        .env("HOME", dir)
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env("XDG_CACHE_HOME", dir.join("cache"))
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_STATE_HOME", dir.join("state"))
-        .env_remove("TMUX")
-        .status()
-        .expect("tmux runs");
-    assert!(started.success(), "tmux new-session failed");
+    let hx = tmux::quoted(&hx.display().to_string());
+    Tmux::started(
+        tmux.new_session(dir, 120, 45, &format!("exec {hx} variants.ini"))
+            .env("PATH", path)
+            .env("HOME", dir)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("XDG_CACHE_HOME", dir.join("cache"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .env("XDG_STATE_HOME", dir.join("state")),
+    );
 
     // The diagnostic: the gutter's mark on line 3, its message after the line, the count in the
     // status line, and the file's language there too.
@@ -283,6 +207,35 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
     // Escape alone, then what it leads to: an Escape and the next key in one read are Alt+key.
     tmux.keys(&["Escape"]);
     tmux.wait_for("the hover closed", |s| !s.contains("o moves there"));
+
+    // Issue 55: space a on the same piece offers "Explain this piece in a new document";
+    // Enter takes it and Helix shows the explanation, its Markdown as text, in place of the
+    // file (Helix 25.01 opens a document the server asks it to show, though it does not say
+    // so; before, nothing happened).
+    tmux.keys(&["Space", "a"]);
+    tmux.wait_for("the code actions", |s| {
+        s.contains("Explain this piece in a new document")
+    });
+    tmux.keys(&["Enter"]);
+    let explained = tmux.wait_for("the explanation", |s| {
+        status_line(s).contains("betza-explain-") && s.contains("o moves there")
+    });
+    assert_shows(
+        "the explanation",
+        &explained,
+        &[
+            "**`fmWfcF`** (Fairy-Stockfish Betza) · piece `x` in `[v]`",
+            "5  . . x o x . . .",
+            "4  . . . @ . . . .",
+            "a b c d e f g h",
+            "The Shatranj Pawn.",
+        ],
+    );
+    // Closing it shows variants.ini again.
+    tmux.keys(&[":buffer-close", "Enter"]);
+    tmux.wait_for("variants.ini again", |s| {
+        status_line(s).contains("variants.ini")
+    });
 
     // Completion: a new line, `pieceDr`, CTRL-X: the menu offers pieceDrops; Tab selects it
     // (writing it in the line), Enter takes it and closes the menu.

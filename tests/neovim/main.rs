@@ -63,6 +63,7 @@ fn session(nvim: &Path, label: &str) -> Value {
     // with the rest.
     let temporary = dir.join("tmp");
     std::fs::create_dir_all(&temporary).expect("temporary folder");
+    let glance = glance_headers(&dir.join("corpus"));
     let out = dir.join("result.json");
     let script = workspace().join("tests/neovim/session.lua");
     let run = Command::new(nvim)
@@ -76,6 +77,7 @@ fn session(nvim: &Path, label: &str) -> Value {
         .env("BETZA_FILE", &file)
         .env("BETZA_OUT", &out)
         .env("BETZA_SAMPLES", &samples)
+        .env("BETZA_GLANCE", glance)
         .output()
         .expect("nvim runs");
     // Errors in Neovim's callbacks (a hover handler, say) are only printed, never raised.
@@ -89,6 +91,79 @@ fn session(nvim: &Path, label: &str) -> Value {
             .expect("JSON");
     let _ = std::fs::remove_dir_all(&dir);
     result
+}
+
+/// Section headers of the shared corpus's real variants files, each file and the header's
+/// text: a board of 8×8 and one of 10×10 inheriting a built-in variant, and one of 8×8 with
+/// pieces of its own.
+const GLANCE: [(&str, &str, &str); 3] = [
+    (
+        "fairy-stockfish-variants.ini",
+        "[allwayspawns:chess]",
+        "a b c d e f g h",
+    ),
+    (
+        "pychess-variants.ini",
+        "[grandhouse:grand]",
+        "a b c d e f g h i j",
+    ),
+    ("pychess-variants.ini", "[cwda:chess]", "a b c d e f g h"),
+];
+
+/// Copies the corpus files of [`GLANCE`] into `folder` and returns where their headers are,
+/// `path:line` parted by `;` (empty, and said as a missing tool, without the corpus).
+fn glance_headers(folder: &Path) -> String {
+    let shared = workspace().join("../shared/corpus");
+    if !shared.is_dir() {
+        tool::missing(&format!(
+            "{} is absent: the glance on real variants files goes unchecked",
+            shared.display()
+        ));
+        return String::new();
+    }
+    std::fs::create_dir_all(folder).expect("corpus folder");
+    let mut headers = Vec::new();
+    for (name, header, _) in GLANCE {
+        let text = std::fs::read_to_string(shared.join(name)).expect("reads the corpus file");
+        let path = folder.join(name);
+        std::fs::write(&path, &text).expect("copies the corpus file");
+        let line = text
+            .lines()
+            .position(|l| l.trim_end() == header)
+            .unwrap_or_else(|| panic!("{name} has no `{header}`"));
+        headers.push(format!("{}:{}", path.display(), line + 1));
+    }
+    headers.join(";")
+}
+
+/// Issue 55: `K` on each header of [`GLANCE`] shows the start position drawn (rank 1 and the
+/// files' letters) and the pieces listed.
+fn check_glance(result: &Value, label: &str) {
+    let Some(glance) = result["glance"].as_object() else {
+        return;
+    };
+    for (name, header, files) in GLANCE {
+        let variant = header[1..].split(':').next().unwrap_or_default();
+        let title = format!("Variant `{variant}`");
+        let Some((_, float)) = glance
+            .iter()
+            .find(|(entry, float)| entry.contains(name) && float.to_string().contains(&title))
+        else {
+            panic!("{label}: no glance for {header} in {name}: {glance:?}");
+        };
+        let lines: Vec<&str> = float
+            .as_array()
+            .map(|l| l.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let shown = lines.join("\n");
+        assert!(
+            lines.iter().any(|l| l.starts_with("Start position ("))
+                && lines.iter().any(|l| l.trim_start().starts_with("1 "))
+                && lines.iter().any(|l| l.trim() == files)
+                && lines.iter().any(|l| l.starts_with("Pieces:")),
+            "{label}: K on {header} of {name} should show the start position and the pieces:\n{shown}"
+        );
+    }
 }
 
 /// Beside the variants.ini: `pychess-variants.ini` is a variants file by its name (its section
@@ -497,6 +572,7 @@ fn check(result: &Value, label: &str) {
     );
     assert_eq!(result["client"], "betza", "{label}: {result}");
     check_diagnostics(result, label);
+    check_glance(result, label);
     let hover = result["hover"].as_str().unwrap_or_default();
     assert!(hover.contains("**`fmW`**"), "{label}: {result}");
 

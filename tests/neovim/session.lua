@@ -7,7 +7,7 @@
 -- the sign and the virtual text on screen. `K` on a piece in a terminal of 80x24. Last, the code
 -- action menu (`gra` from 0.11 on, `:lua vim.lsp.buf.code_action()` typed before) and the
 -- explanation it opens. Then variants files under other names, an Interactive Diagram and a
--- C/CIF file, and the samples in $BETZA_SAMPLES: whether each is recognised. Counts the notifications and requests the server
+-- C/CIF file, `K` on section headers of real variants files, and the samples in $BETZA_SAMPLES: whether each is recognised. Counts the notifications and requests the server
 -- sent. Writes what it saw as JSON to $BETZA_OUT. Run by tests/neovim/main.rs.
 local file = os.getenv("BETZA_FILE")
 local out = os.getenv("BETZA_OUT")
@@ -437,6 +437,17 @@ local ok, err = pcall(function()
       seen.float = k_on(3, 9, "K on " .. name)
     end
     results.host_files[name] = seen
+  end
+
+  -- Issue 55: `K` on section headers of real variants files ($BETZA_GLANCE, `path:line` parted
+  -- by `;`): the variant at a glance, its start position and its pieces.
+  results.glance = {}
+  for entry in (os.getenv("BETZA_GLANCE") or ""):gmatch("[^;]+") do
+    local path, line = entry:match("^(.*):(%d+)$")
+    vim.cmd("edit " .. vim.fn.fnameescape(path))
+    local real = vim.api.nvim_get_current_buf()
+    vim.wait(15000, function() return vim.lsp.buf_is_attached(real, client.id) end, 50)
+    results.glance[entry] = k_on(tonumber(line), 1, "K on line " .. line .. " of " .. path)
   end
 
   -- The samples of tests/common/ini_samples.rs: the filetype each gets, and whether the config

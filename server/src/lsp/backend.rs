@@ -22,13 +22,13 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use betza_syntax::ide::{self, Document};
 
-use super::explanation_file;
 use super::handlers::{
     code_actions, completion, diagnostics, hover, macros, recognition, semantic_tokens, symbols,
 };
 use super::position::Encoding;
 use super::snapshot::{RaiseOnDrop, Snapshot};
 use super::state::{Open, Settings};
+use super::{client_traits, explanation_file};
 
 #[derive(Debug, Default)]
 struct State {
@@ -207,16 +207,8 @@ impl LanguageServer for Backend {
         } else {
             Encoding::Utf16
         };
-        let shows_documents = params
-            .capabilities
-            .window
-            .as_ref()
-            .and_then(|w| w.show_document.as_ref())
-            .is_some_and(|s| s.support);
-        let described_labels = params
-            .client_info
-            .as_ref()
-            .is_some_and(|client| client.name == "helix");
+        let shows_documents = client_traits::shows_documents(&params);
+        let described_labels = client_traits::describes_labels(&params);
         let (settings, problems) =
             Settings::read(&params.initialization_options.unwrap_or_default());
         self.with_state("initialize", |state| {

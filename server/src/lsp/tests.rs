@@ -417,7 +417,26 @@ async fn the_explanation_is_shown_only_by_a_client_that_shows_documents() {
         "general": { "positionEncodings": ["utf-16"] },
         "window": { "showDocument": { "support": true } },
     });
-    let (mut session, _) = Session::start_with(capabilities, Value::Null).await;
+    let (session, _) = Session::start_with(capabilities, Value::Null).await;
+    the_explanation_is_shown(session).await;
+}
+
+/// Issue 55: Helix 25.01 opens a document it is asked to show, though its capabilities do
+/// not say so (it ignores the command's result): it is asked.
+#[tokio::test]
+async fn helix_is_asked_to_show_the_explanation() {
+    let (session, _) = Session::start_initialized(json!({
+        "capabilities": { "general": { "positionEncodings": ["utf-8", "utf-32", "utf-16"] },
+                          "window": { "workDoneProgress": true } },
+        "clientInfo": { "name": "helix", "version": "25.01.1" },
+    }))
+    .await;
+    the_explanation_is_shown(session).await;
+}
+
+/// Runs the Explain command in `session` and waits for the server to ask the client to show
+/// the file whose path the command returns.
+async fn the_explanation_is_shown(mut session: Session) {
     let uri = "file:///w/a.betza";
     session.open(uri, "betza", "mfW\n").await;
     let command = json!({ "command": "betza.explain", "arguments": [uri, 1] });

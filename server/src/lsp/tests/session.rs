@@ -23,6 +23,14 @@ impl Session {
     }
 
     pub(super) async fn start_with(capabilities: Value, options: Value) -> (Session, Value) {
+        Session::start_initialized(
+            json!({ "capabilities": capabilities, "initializationOptions": options }),
+        )
+        .await
+    }
+
+    /// A session begun with `initialize` of these parameters, then `initialized`.
+    pub(super) async fn start_initialized(params: Value) -> (Session, Value) {
         let (to_server, server_input) = tokio::io::duplex(1 << 20);
         let (server_output, from_server) = tokio::io::duplex(1 << 20);
         let server = tokio::spawn(super::super::serve(server_input, server_output));
@@ -32,12 +40,7 @@ impl Session {
             server,
             next_id: 0,
         };
-        let result = session
-            .request(
-                "initialize",
-                json!({ "capabilities": capabilities, "initializationOptions": options }),
-            )
-            .await;
+        let result = session.request("initialize", params).await;
         session.notify("initialized", json!({})).await;
         (session, result)
     }
