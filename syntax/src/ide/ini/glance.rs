@@ -98,7 +98,7 @@ fn piece_line(origin: &Origin) -> String {
 
 /// The Betza string of a piece a key defines: a custom piece's own, or that of the built-in
 /// piece type its key names.
-fn origin_betza(origin: &Origin) -> Option<String> {
+pub(super) fn origin_betza(origin: &Origin) -> Option<String> {
     let (key, value) = origin.definition.as_ref()?;
     if let Some((_, betza)) = value.split_once(':') {
         return Some(betza.trim().to_owned());
@@ -113,7 +113,7 @@ fn origin_betza(origin: &Origin) -> Option<String> {
 }
 
 /// The catalogue's name for the moves `betza` makes in Fairy-Stockfish's reading.
-fn catalogue_name(betza: &str) -> Option<&'static str> {
+pub(super) fn catalogue_name(betza: &str) -> Option<&'static str> {
     let dialect = crate::host::HostFormat::VariantsIni.dialect();
     let piece = crate::registry::lower(&crate::parse(betza, dialect).piece(), dialect);
     crate::explain::names::identify(&piece)
