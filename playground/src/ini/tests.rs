@@ -190,6 +190,25 @@ fn a_piece_its_variant_limits_says_so() {
     );
 }
 
+/// A built-in type given another letter moves as the type does, wherever the engine has it:
+/// orda's `centaur = h` is the centaur (`KN`), its `kniroo = l` the kniroo (`mNcR`).
+#[test]
+fn a_built_in_type_under_another_letter_moves_as_the_type() {
+    let Some(text) = corpus() else { return };
+    let orda = variant(&text, "orda", "b8");
+    let betza = |letter: &str| {
+        (orda["pieces"].as_array().expect("pieces").iter())
+            .find(|p| p["letter"] == letter)
+            .map(|p| p["betza"].as_str().unwrap_or_default().to_owned())
+    };
+    assert_eq!(betza("h").as_deref(), Some("KN"));
+    assert_eq!(betza("l").as_deref(), Some("mNcR"));
+    assert_eq!(orda["moving"]["letter"], "h");
+    // The centaur on b8 (`lhaykahl/8/pppppppp/…`): its king steps to the empty seventh rank,
+    // its knight leap to d7; a6 and c6 hold its own pawns.
+    assert_eq!(destinations(&orda), ["a7", "b7", "c7", "d7"]);
+}
+
 /// Half-typed text: what can be read is listed and drawn, the rest says what is wrong.
 #[test]
 fn broken_text_lists_what_it_can_and_says_what_is_wrong() {

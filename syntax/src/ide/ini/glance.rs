@@ -103,11 +103,14 @@ pub(super) fn origin_betza(origin: &Origin) -> Option<String> {
     if let Some((_, betza)) = value.split_once(':') {
         return Some(betza.trim().to_owned());
     }
-    // A standard type given another letter (`queen = q`): its moves are the type's.
+    // A standard type given another letter (`queen = q`): its moves are the type's. A type no
+    // standard variant has (orda's `centaur = h`) is found in the built-in that has it.
+    let others = crate::host::ini::options::built_ins().iter();
     builtin_pieces::pieces("chess")
         .iter()
         .chain(builtin_pieces::pieces("shogi"))
         .chain(builtin_pieces::pieces("xiangqi"))
+        .chain(others.flat_map(|variant| builtin_pieces::pieces(&variant.name)))
         .find(|piece| piece.piece == *key)
         .map(|piece| piece.betza.clone())
 }
