@@ -6,6 +6,7 @@
 //!
 //! The same functions build for the host, where the tests and clippy read them.
 
+mod ini;
 mod position;
 mod request;
 mod view;
@@ -50,6 +51,22 @@ pub fn conversions() -> String {
 #[wasm_bindgen]
 pub fn catalogue() -> String {
     view::catalogue().to_string()
+}
+
+/// The variants of a whole `variants.ini` (`text`) whose name holds `filter`, for the list:
+/// `{"total", "matching", "variants": [{"index", "name", "parent", "files", "ranks"}],
+/// "unregistered": [{"index", "name", "problem"}], "notes"}` (see `ini.rs`).
+#[wasm_bindgen]
+pub fn ini_variants(text: &str, filter: &str) -> String {
+    ini::list(text, filter).to_string()
+}
+
+/// Variant `index` of `text` at a glance: its board, start position and pieces, drawn with the
+/// moves of the piece on `square` (empty: the first of White's pieces that can move), or
+/// `{"problem"}` (see `ini.rs`).
+#[wasm_bindgen]
+pub fn ini_variant(text: &str, index: usize, square: &str) -> String {
+    ini::variant(text, index, square).to_string()
 }
 
 #[cfg(test)]

@@ -286,7 +286,7 @@ fn findings(
 /// The whole board as SVG, with what the page needs to find the square under a click (the
 /// board is drawn whole, top rank first, in squares of `cell` pixels) and to letter the typed
 /// pieces over it.
-fn diagram(position: &Position, generated: &Generated, typed: Value) -> Value {
+pub(crate) fn diagram(position: &Position, generated: &Generated, typed: Value) -> Value {
     let destinations: Vec<String> = generated
         .destinations()
         .iter()
@@ -305,7 +305,11 @@ fn diagram(position: &Position, generated: &Generated, typed: Value) -> Value {
 
 /// What the diagram leaves out, each said once: parts not drawn, moves with no squares,
 /// borrowed moves, a search cut short.
-fn notes(text: &str, piece: Option<&model::Piece>, generated: &Generated) -> Vec<String> {
+pub(crate) fn notes(
+    text: &str,
+    piece: Option<&model::Piece>,
+    generated: &Generated,
+) -> Vec<String> {
     let quoted = |range: &betza_syntax::TextRange| {
         let letters = text
             .get(std::ops::Range::<usize>::from(*range))

@@ -8,12 +8,16 @@
 // piece. The figures are printed as a `timing:` line, and nothing is asserted about them. The
 // board must stay where it is, to the pixel, whatever the page writes around it (a
 // conversion too), at 1280×800 and at a phone's 390×844, where it comes first, within the
-// first screen.
+// first screen. The second tab opens Fairy-Stockfish's own variants.ini from a file input,
+// lists its 143 variants, draws one on its own board and shows a piece's moves on a click, and
+// lists what it can of half-typed text.
 //
 // Environment: PLAYGROUND_URL (the served dist/ folder), PLAYGROUND_DIST (the same folder on
 // the disk), CHROMIUM (/usr/bin/chromium), WORK (a fresh folder for the browser profile),
 // SCREENSHOTS (a folder for the pictures of both sizes, playground.png and
-// playground-phone.png).
+// playground-phone.png, and of the variants.ini tab, playground-ini.png and
+// playground-ini-phone.png), PLAYGROUND_VARIANTS_INI (Fairy-Stockfish's variants.ini; unset,
+// the tab's checks are skipped: the test says so).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +25,7 @@ import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 
 const served = process.env.PLAYGROUND_URL;
+const variantsIni = process.env.PLAYGROUND_VARIANTS_INI;
 const dist = process.env.PLAYGROUND_DIST;
 const work = process.env.WORK;
 assert.ok(served && dist && work, "PLAYGROUND_URL, PLAYGROUND_DIST and WORK are set");
@@ -80,11 +85,12 @@ async function retype(value) {
 }
 
 // A click on the middle of a square, from the geometry the module gave (the whole board, top
-// rank first); the SVG may be drawn at another scale than its own pixels.
-async function clickSquare(square) {
-  const board = page.locator("#diagram svg");
+// rank first); the SVG may be drawn at another scale than its own pixels. `diagram` is the
+// string's diagram, or the variant's (`#ini-diagram`).
+async function clickSquare(square, diagram = "#diagram") {
+  const board = page.locator(`${diagram} svg`);
   const box = await board.boundingBox();
-  const drawn = await page.locator("#diagram").evaluate((node) => ({
+  const drawn = await page.locator(diagram).evaluate((node) => ({
     ...node.dataset,
     width: node.querySelector("svg").viewBox.baseVal.width,
   }));
@@ -478,6 +484,64 @@ async function check({ name, url, module }) {
     }
   });
 
+
+  await stepAt("a variants.ini: its variants listed, one drawn, a piece's moves on a click", async () => {
+    if (!variantsIni) return;
+    await open("?tab=ini");
+    assert.equal(await page.locator("#ini-tab").isHidden(), false);
+    assert.equal(await page.locator("#string-tab").isHidden(), true);
+    assert.equal(await text("#ini-title"), "Nothing pasted yet");
+    await page.locator("#ini-file").setInputFiles(variantsIni);
+    // The page reads the file as a promise resolves.
+    await page.locator("#ini-variants option").first().waitFor();
+    const options = page.locator("#ini-variants option");
+    assert.equal(await options.count(), 143, "every section of the file");
+    assert.equal(await text("#ini-count"), "(143)");
+    assert.equal(await options.first().innerText(), "allwayspawns ← chess · 8×8");
+    assert.equal(await page.locator("#ini-unregistered-box").isHidden(), true);
+    // The first variant, drawn with White's first piece that moves: the knight on b1.
+    assert.equal(await text("#ini-title"), "allwayspawns ← chess: 8 files × 8 ranks");
+    assert.equal(await text("#ini-moves"), "White's N on b1 (knight, N): to a3 c3.");
+    assert.match(await text("#ini-pieces tr.moving"), /^N\tN\tknight\tof the built-in chess$/);
+    // A board of its own: 4 × 5, sixteen pieces lettered on it.
+    await page.locator("#ini-filter").fill("4x5");
+    assert.equal(await options.count(), 1);
+    assert.equal(await text("#ini-count"), "(1 of 143)");
+    assert.equal(await text("#ini-title"), "4x5chess ← gardner: 4 files × 5 ranks");
+    const geometry = await page.locator("#ini-diagram").evaluate((node) => ({ ...node.dataset }));
+    assert.equal(`${geometry.files}x${geometry.ranks}`, "4x5");
+    assert.equal(await page.locator("#ini-diagram .typed").count(), 16);
+    assert.equal((await text("#ini-diagram .files")).replace(/\s/g, ""), "abcd");
+    // A click: the centaur king's knight leaps over its own pieces, Black's knight, and an
+    // empty square, which keeps the piece drawn and says why.
+    await page.locator("#ini-filter").fill("centaur");
+    await page.locator("#ini-variants").selectOption({ label: "centaurking ← chess · 8×8" });
+    await clickSquare("e1", "#ini-diagram");
+    assert.equal(await text("#ini-moves"), "White's K on e1 (Centaur, KN): to d3 f3.");
+    assert.match(await text("#ini-pieces tr.moving"), /^K\tKN\t/);
+    await clickSquare("b8", "#ini-diagram");
+    assert.equal(await text("#ini-moves"), "Black's n on b8 (knight, N): to a6 c6.");
+    await clickSquare("e4", "#ini-diagram");
+    assert.equal(await text("#ini-problem"), "No piece stands on e4 in the start position.");
+    assert.match(await text("#ini-moves"), /^Black's n on b8 /);
+    // Half-typed text: what can be read is listed, the rest says what is wrong.
+    await page.locator("#ini-filter").fill("");
+    await page.locator("#ini-text").fill("[good:chess]\ncustomPiece1 = a:NN\n[bad:nowhere]\n[half:che");
+    assert.equal(await options.count(), 1);
+    assert.equal(await options.first().innerText(), "good ← chess · 8×8");
+    assert.equal(await page.locator("#ini-unregistered li").count(), 2);
+    assert.match(await text("#ini-unregistered li >> nth=0"), /^\[bad\]: .*nowhere/);
+    await page.locator("#ini-text").press("End");
+    await page.locator("#ini-text").pressSequentially("ss]\nstartFen = 8/8/8/8/8/8/8/A3K3 w - - 0 1\n");
+    assert.equal(await options.count(), 2);
+    assert.equal(await page.locator("#ini-unregistered li").count(), 1);
+    // The tab is in the link; the other tab is as it was.
+    assert.equal((await query()).get("tab"), "ini");
+    await page.locator("#tab-string").click();
+    assert.equal(await page.locator("#ini-tab").isHidden(), true);
+    assert.equal((await query()).get("tab"), null);
+    assert.match(await text("#destinations"), /^From d4 /);
+  });
 }
 
 try {
@@ -515,6 +579,27 @@ try {
         await page.setViewportSize(size);
         await page.goto(`${served}${link}`);
         await page.locator("body[data-ready=true]").waitFor();
+        await page.screenshot({ path: path.join(folder, name) });
+      }
+    } finally {
+      await page.setViewportSize(desktop);
+    }
+  });
+
+  await step("screenshots of the variants.ini tab at 1280×800 and at 390×844", async () => {
+    if (!variantsIni) return;
+    const folder = process.env.SCREENSHOTS;
+    try {
+      for (const [name, size] of [["playground-ini.png", desktop], ["playground-ini-phone.png", phone]]) {
+        await page.setViewportSize(size);
+        await page.goto(`${served}?tab=ini`);
+        await page.locator("body[data-ready=true]").waitFor();
+        await page.locator("#ini-file").setInputFiles(variantsIni);
+        await page.locator("#ini-variants option").first().waitFor();
+        // Orda: pieces of other built-in types under its own letters; its centaur's moves.
+        await page.locator("#ini-filter").fill("orda");
+        await page.locator("#ini-variants").selectOption({ label: "orda ← chess · 8×8" });
+        await clickSquare("b8", "#ini-diagram");
         await page.screenshot({ path: path.join(folder, name) });
       }
     } finally {

@@ -4,7 +4,7 @@
 // A classic script after betza_playground.js (wasm-bindgen's loader, which defines
 // `wasm_bindgen`), so that the page also works opened from the disk (index.html).
 "use strict";
-const { update, dialects, conversions, catalogue } = wasm_bindgen;
+const { update, dialects, conversions, catalogue, ini_variants, ini_variant } = wasm_bindgen;
 
 const $ = (id) => document.getElementById(id);
 const input = $("betza");
@@ -17,6 +17,7 @@ const state = {
   friends: [], enemies: [], pieces: [], convert: "",
 };
 let diagram = null; // the last diagram's geometry, for clicks
+let tab = "string"; // the tab shown: "string" or "ini"
 
 function readUrl() {
   const query = new URLSearchParams(location.search);
@@ -30,6 +31,7 @@ function readUrl() {
   state.enemies = list(query.get("enemy"));
   state.pieces = list(query.get("pieces"));
   state.convert = query.get("convert") ?? "";
+  tab = query.get("tab") === "ini" ? "ini" : "string";
 }
 
 // A comma-separated list, as the URL and the typed pieces' field write it.
@@ -48,6 +50,7 @@ function writeUrl() {
   if (state.enemies.length) query.set("enemy", state.enemies.join(","));
   if (state.pieces.length) query.set("pieces", state.pieces.join(","));
   if (state.convert) query.set("convert", state.convert);
+  if (tab === "ini") query.set("tab", "ini");
   // `,` and `@` need no escape in a query; left plain, a link reads `pieces=N@e4,p@d5`.
   const written = query.toString().replaceAll("%2C", ",").replaceAll("%40", "@");
   history.replaceState(null, "", `?${written}`);
@@ -119,21 +122,26 @@ function showFindings(findings) {
   }
 }
 
-function showDiagram(view) {
-  const box = $("diagram");
-  diagram = view.diagram ?? null;
-  box.innerHTML = diagram ? diagram.svg : "";
-  if (diagram) {
+// A diagram from the module (`drawn`, or none) in `box`, with its coordinates and lettered
+// pieces over it.
+function drawBoard(box, drawn) {
+  box.innerHTML = drawn ? drawn.svg : "";
+  if (drawn) {
     const svg = box.querySelector("svg");
     // The picture's scale follows the board alone (style.css): a legend that grows with the
     // marks shown must neither move nor resize the squares under the mouse.
-    const boardWidth = diagram.files * diagram.cell;
+    const boardWidth = drawn.files * drawn.cell;
     box.style.setProperty("--board-width", `${boardWidth}px`);
     box.style.setProperty("--picture-ratio", String(svg.viewBox.baseVal.width / boardWidth));
-    box.append(coordinates(diagram));
+    box.append(coordinates(drawn));
   }
   // The geometry, for whoever drives the page (the end-to-end test clicks squares with it).
-  Object.assign(box.dataset, diagram ? { cell: diagram.cell, files: diagram.files, ranks: diagram.ranks } : {});
+  Object.assign(box.dataset, drawn ? { cell: drawn.cell, files: drawn.files, ranks: drawn.ranks } : {});
+}
+
+function showDiagram(view) {
+  diagram = view.diagram ?? null;
+  drawBoard($("diagram"), diagram);
   $("from").placeholder = diagram && !state.from ? diagram.from : "";
   const squares = diagram?.destinations ?? [];
   $("destinations").textContent = diagram
@@ -234,15 +242,16 @@ function render() {
   return moduleTime;
 }
 
-// The square under a click, from the diagram's geometry: the whole board, top rank first.
-function squareAt(event) {
-  const svg = $("diagram").querySelector("svg");
-  if (!svg || !diagram) return null;
+// The square under a click on the diagram `drawn` in `box`, from its geometry: the whole
+// board, top rank first.
+function squareAt(event, box = $("diagram"), drawn = diagram) {
+  const svg = box.querySelector("svg");
+  if (!svg || !drawn) return null;
   const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
-  const column = Math.floor(point.x / diagram.cell);
-  const row = Math.floor(point.y / diagram.cell);
-  if (column < 0 || row < 0 || column >= diagram.files || row >= diagram.ranks) return null;
-  return String.fromCharCode(97 + column) + String(diagram.ranks - row);
+  const column = Math.floor(point.x / drawn.cell);
+  const row = Math.floor(point.y / drawn.cell);
+  if (column < 0 || row < 0 || column >= drawn.files || row >= drawn.ranks) return null;
+  return String.fromCharCode(97 + column) + String(drawn.ranks - row);
 }
 
 // empty → friend → enemy → empty. A typed piece keeps its type: a friend changes colour and
@@ -326,6 +335,155 @@ function showNamedPiece() {
   if (menu.value !== named) menu.value = [...menu.options].some((o) => o.value === named) ? named : "";
 }
 
+// The tab shown, as its buttons and the URL say.
+function showTab(name) {
+  tab = name;
+  for (const [button, panel] of [["tab-string", "string-tab"], ["tab-ini", "ini-tab"]]) {
+    const shown = $(panel).id === `${name}-tab`;
+    $(button).setAttribute("aria-selected", String(shown));
+    $(panel).hidden = !shown;
+  }
+  writeUrl();
+}
+
+// A whole variants.ini: its text (pasted or opened), the filter of its list, and the variant
+// chosen (its section's index and name, kept by name while the text changes) with the square
+// of the piece whose moves are drawn (empty: the module draws White's first piece that moves).
+const ini = { text: "", filter: "", index: null, name: "", square: "" };
+let iniDiagram = null; // the variant's diagram, for clicks
+
+// The list of variants, from the module; the one chosen stays chosen while it is listed.
+function renderIniList() {
+  const answer = JSON.parse(ini_variants(ini.text, ini.filter));
+  const select = $("ini-variants");
+  select.replaceChildren(...answer.variants.map((v) => {
+    const parent = v.parent ? ` ← ${v.parent}` : "";
+    const option = element("option", "", `${v.name || "(no name)"}${parent} · ${v.files}×${v.ranks}`);
+    option.value = String(v.index);
+    option.dataset.name = v.name;
+    return option;
+  }));
+  $("ini-count").textContent = ini.filter
+    ? `(${answer.matching} of ${answer.total})` : answer.total ? `(${answer.total})` : "";
+  $("ini-list-notes").replaceChildren(...answer.notes.map((n) => element("li", "", n)));
+  $("ini-unregistered-box").hidden = answer.unregistered.length === 0;
+  $("ini-unregistered").replaceChildren(...answer.unregistered.map((u) => {
+    const item = withCode("li", "", `\`[${u.name}]\`: ${u.problem}`);
+    return item;
+  }));
+  const kept = answer.variants.find((v) => v.name === ini.name && ini.name !== "")
+    ?? answer.variants.find((v) => v.index === ini.index);
+  const chosen = kept ?? answer.variants[0] ?? null;
+  if (!kept) ini.square = "";
+  ini.index = chosen ? chosen.index : null;
+  ini.name = chosen ? chosen.name : "";
+  select.value = chosen ? String(chosen.index) : "";
+  renderIniVariant();
+}
+
+// The variant chosen: its board, its start position, the moves of the piece on the square
+// chosen, its pieces. Returns the module's answer.
+function renderIniVariant(notice) {
+  const tbody = $("ini-pieces").querySelector("tbody");
+  if (ini.index === null) {
+    $("ini-title").textContent = ini.text.trim() ? "No variant to draw" : "Nothing pasted yet";
+    for (const id of ["ini-problem", "ini-moves"]) $(id).textContent = "";
+    $("ini-problem").hidden = true;
+    iniDiagram = null;
+    drawBoard($("ini-diagram"), null);
+    $("ini-notes").replaceChildren();
+    tbody.replaceChildren();
+    return {};
+  }
+  const view = JSON.parse(ini_variant(ini.text, ini.index, ini.square));
+  const parent = view.parent ? ` ← ${view.parent}` : "";
+  $("ini-title").textContent = view.problem
+    ? ini.name : `${view.name}${parent}: ${view.files} files × ${view.ranks} ranks`;
+  const problem = view.problem ?? notice ?? view.notice ?? view.start_problem;
+  $("ini-problem").hidden = !problem;
+  $("ini-problem").replaceChildren(...(problem ? withCode("span", "", problem).childNodes : []));
+  iniDiagram = view.diagram ?? null;
+  drawBoard($("ini-diagram"), iniDiagram);
+  const moving = view.moving;
+  if (moving) {
+    ini.square = moving.square;
+    const squares = moving.destinations.length ? moving.destinations.join(" ") : "no square";
+    const about = [moving.name, moving.betza].filter(Boolean).join(", ");
+    $("ini-moves").textContent =
+      `${moving.side}'s ${moving.letter} on ${moving.square}${about ? ` (${about})` : ""}: to ${squares}.`;
+  } else {
+    $("ini-moves").textContent = "";
+  }
+  $("ini-notes").replaceChildren(...(view.notes ?? []).map((n) => withCode("li", "", n)));
+  const letter = moving ? moving.letter.toLowerCase() : "";
+  tbody.replaceChildren(...(view.pieces ?? []).map((p) => {
+    const row = element("tr", p.letter === letter ? "moving" : "");
+    row.append(element("td", "letter", p.letter.toUpperCase()),
+      element("td", "betza", p.betza || "(does not move)"),
+      element("td", "", p.name ?? ""), withCode("td", "", p.origin));
+    return row;
+  }));
+  return view;
+}
+
+// `text` as an element's children, the spans between backticks as code (the library's words
+// quote Betza, keys and sections so).
+function withCode(tag, className, text) {
+  const node = element(tag, className);
+  text.split("`").forEach((part, i) => {
+    if (part) node.append(i % 2 ? element("code", "", part) : document.createTextNode(part));
+  });
+  return node;
+}
+
+// A click on the variant's board: the moves of the piece there; on an empty square, the piece
+// drawn stays and the page says why.
+function clickIni(square) {
+  const before = ini.square;
+  ini.square = square;
+  const view = renderIniVariant();
+  if (view.notice && before) {
+    ini.square = before;
+    renderIniVariant(view.notice);
+  }
+}
+
+// The text as pasted or opened: read again at once, or a moment after the last keystroke for
+// a long file.
+let iniTimer = null;
+function setIniText(text) {
+  ini.text = text;
+  clearTimeout(iniTimer);
+  if (text.length < 200000) renderIniList();
+  else iniTimer = setTimeout(renderIniList, 200);
+}
+
+function listenIni() {
+  $("tab-string").addEventListener("click", () => showTab("string"));
+  $("tab-ini").addEventListener("click", () => showTab("ini"));
+  $("ini-text").addEventListener("input", (e) => setIniText(e.target.value));
+  $("ini-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    const text = await file.text();
+    $("ini-text").value = text;
+    setIniText(text);
+  });
+  $("ini-filter").addEventListener("input", (e) => { ini.filter = e.target.value; renderIniList(); });
+  $("ini-variants").addEventListener("change", (e) => {
+    const option = e.target.selectedOptions[0];
+    if (!option) return;
+    ini.index = Number(option.value);
+    ini.name = option.dataset.name;
+    ini.square = "";
+    renderIniVariant();
+  });
+  $("ini-diagram").addEventListener("click", (e) => {
+    const square = squareAt(e, $("ini-diagram"), iniDiagram);
+    if (square) clickIni(square);
+  });
+}
+
 // The module's bytes, for wasm_bindgen(). From a web server: the URL of
 // betza_playground_bg.wasm, which the loader fetches (compiled while it downloads). From the
 // disk (file://, or any other scheme), where Chromium fetches nothing: the same bytes from
@@ -354,6 +512,9 @@ async function main() {
   fillMenus();
   readUrl();
   showControls();
+  listenIni();
+  renderIniList();
+  showTab(tab);
   input.addEventListener("input", () => { state.betza = input.value; render(); });
   input.addEventListener("scroll", () => { $("underlines").scrollLeft = input.scrollLeft; });
   $("dialect").addEventListener("change", (e) => { state.dialect = e.target.value; render(); });

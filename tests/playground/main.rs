@@ -5,7 +5,9 @@
 //! `dist/index.html` opened as a file: type `fmWfcF` and see the Shatranj Pawn, click squares
 //! to put a friend and an enemy, follow a fix, open a link, pick a named piece, convert the
 //! string for another reading (`mafsW` is `nN` for Fairy-Stockfish, exact; `WF` is `K` for
-//! XBoard), move the piece and turn it black, type the pieces around it, read the coordinates. The compressed
+//! XBoard), move the piece and turn it black, type the pieces around it, read the coordinates;
+//! open Fairy-Stockfish's variants.ini (../shared/corpus), see its variants listed, one drawn
+//! on its own board and a piece's moves on a click. The compressed
 //! module must stay under 1 MB (a budget: its size does not vary from run to run); what each
 //! way of opening the page loads is printed. The time of an update is measured in the browser
 //! for every catalogue piece and printed, never asserted.
@@ -134,6 +136,16 @@ fn the_playground_works_in_chromium() {
         ));
     }
 
+    // Fairy-Stockfish's own variants.ini, for the tab that reads a whole file (shared, not
+    // copied into the project); absent, a skip said on the terminal (a failure in CI).
+    let variants_ini = playground().join("../../shared/corpus/fairy-stockfish-variants.ini");
+    if !variants_ini.exists() {
+        tool::missing(&format!(
+            "{} is absent: the variants.ini tab goes unchecked",
+            variants_ini.display()
+        ));
+    }
+
     let url = serve::serve(&dist);
     let work = scratch::Scratch::new("playground");
     let screenshots = work.0.join("screenshots");
@@ -146,6 +158,11 @@ fn the_playground_works_in_chromium() {
         .env("CHROMIUM", CHROMIUM)
         .env("WORK", &work.0)
         .env("SCREENSHOTS", &screenshots)
+        .envs(
+            variants_ini
+                .exists()
+                .then_some(("PLAYGROUND_VARIANTS_INI", &variants_ini)),
+        )
         .stderr(Stdio::inherit())
         .output()
         .expect("node runs the driver");

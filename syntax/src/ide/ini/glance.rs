@@ -98,22 +98,25 @@ fn piece_line(origin: &Origin) -> String {
 
 /// The Betza string of a piece a key defines: a custom piece's own, or that of the built-in
 /// piece type its key names.
-fn origin_betza(origin: &Origin) -> Option<String> {
+pub(super) fn origin_betza(origin: &Origin) -> Option<String> {
     let (key, value) = origin.definition.as_ref()?;
     if let Some((_, betza)) = value.split_once(':') {
         return Some(betza.trim().to_owned());
     }
-    // A standard type given another letter (`queen = q`): its moves are the type's.
+    // A standard type given another letter (`queen = q`): its moves are the type's. A type no
+    // standard variant has (orda's `centaur = h`) is found in the built-in that has it.
+    let others = crate::host::ini::options::built_ins().iter();
     builtin_pieces::pieces("chess")
         .iter()
         .chain(builtin_pieces::pieces("shogi"))
         .chain(builtin_pieces::pieces("xiangqi"))
+        .chain(others.flat_map(|variant| builtin_pieces::pieces(&variant.name)))
         .find(|piece| piece.piece == *key)
         .map(|piece| piece.betza.clone())
 }
 
 /// The catalogue's name for the moves `betza` makes in Fairy-Stockfish's reading.
-fn catalogue_name(betza: &str) -> Option<&'static str> {
+pub(super) fn catalogue_name(betza: &str) -> Option<&'static str> {
     let dialect = crate::host::HostFormat::VariantsIni.dialect();
     let piece = crate::registry::lower(&crate::parse(betza, dialect).piece(), dialect);
     crate::explain::names::identify(&piece)

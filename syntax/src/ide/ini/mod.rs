@@ -6,6 +6,7 @@
 
 mod glance;
 mod pieces;
+mod variants;
 
 pub use super::answers::IniCompletion;
 use super::answers::{Hover, Place};
@@ -13,6 +14,7 @@ use crate::TextRange;
 use crate::host::ini::options::{self, OptionInfo, ValueKind};
 use crate::host::ini::values;
 use crate::host::ini::{Entry, Model, Parent, Section};
+pub use variants::{Glance, GlancePiece, Listed, Listing, Variants};
 
 fn range(start: usize, end: usize) -> TextRange {
     crate::host::span(start, end)
