@@ -244,42 +244,52 @@ fn bench_files(c: &mut Criterion) {
 /// before it and joined, which re-scans its section. Everything after the edit moves.
 fn bench_edits(c: &mut Criterion) {
     let mut group = c.benchmark_group("edit");
-    // Every finding kept: past the limit (the 10 MB file has 4,719 findings, the limit is 3,000)
-    // an edit analyses the whole file again, which the `file` group measures.
-    let options = Options {
-        max_findings: None,
-        ..Options::default()
-    };
-    for (label, bytes) in FILE_SIZES {
-        let text = large_variants::generate(bytes);
-        let mut strings = Strings::default();
-        let mut analysis = analyse_cached(HostFormat::VariantsIni, &text, &options, &mut strings);
-        let at = usize::from(analysis.regions[0].range.start());
-        for (what, typed) in [
-            ("a letter typed and deleted", "F"),
-            ("a line broken and joined", "\n"),
-        ] {
-            let mut edited = text.clone();
-            edited.insert_str(at, typed);
-            let end = at + typed.len();
-            group.bench_function(format!("{what} in a {label} variants.ini"), |b| {
-                b.iter(|| {
-                    let kept_up = [
-                        analysis.apply_edit(
-                            edited.as_str(),
-                            (at, at),
-                            typed,
-                            &options,
-                            &mut strings,
-                        ),
-                        analysis.apply_edit(text.as_str(), (at, end), "", &options, &mut strings),
-                    ];
-                    assert!(
-                        kept_up.iter().all(|kept| *kept),
-                        "both edits are incremental"
-                    );
-                })
-            });
+    // Every finding kept, and the editor's default limit: past it (the 10 MB file has about
+    // 10,000 findings) an edit also puts the first 3,000 together again from every finding held.
+    for (limit, max_findings) in [("every finding", None), ("3,000 findings", Some(3000))] {
+        let options = Options {
+            max_findings,
+            ..Options::default()
+        };
+        for (label, bytes) in FILE_SIZES {
+            let text = large_variants::generate(bytes);
+            let mut strings = Strings::default();
+            let mut analysis =
+                analyse_cached(HostFormat::VariantsIni, &text, &options, &mut strings);
+            let at = usize::from(analysis.regions[0].range.start());
+            for (what, typed) in [
+                ("a letter typed and deleted", "F"),
+                ("a line broken and joined", "\n"),
+            ] {
+                let mut edited = text.clone();
+                edited.insert_str(at, typed);
+                let end = at + typed.len();
+                let name = format!("{what} in a {label} variants.ini, {limit}");
+                group.bench_function(name, |b| {
+                    b.iter(|| {
+                        let kept_up = [
+                            analysis.apply_edit(
+                                edited.as_str(),
+                                (at, at),
+                                typed,
+                                &options,
+                                &mut strings,
+                            ),
+                            analysis.apply_edit(
+                                text.as_str(),
+                                (at, end),
+                                "",
+                                &options,
+                                &mut strings,
+                            ),
+                        ];
+                        assert!(
+                            kept_up.iter().all(|kept| *kept),
+                            "both edits are incremental"
+                        );
+                    })
+                });
+            }
         }
     }
     group.finish();

@@ -176,6 +176,26 @@ async fn a_frame_announcing_gigabytes_does_not_deafen_the_server() {
     }
 }
 
+/// Issue 56: a frame whose Content-Length announces more than it sends (200,000,000 bytes for
+/// a 2-byte message) is answered with a parse error where the next frame's header comes, and
+/// that frame is read: the server used to take every message after it as part of that body.
+#[tokio::test]
+async fn a_content_length_longer_than_its_message_does_not_deafen_the_server() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    raw.bytes(b"Content-Length: 200000000\r\n\r\n{}").await;
+    let request = json!({ "jsonrpc": "2.0", "id": 23, "method": "textDocument/documentSymbol", "params": { "textDocument": { "uri": "file:///none" } } });
+    raw.send(request).await;
+    let answered = tokio::time::timeout(std::time::Duration::from_secs(30), async {
+        let error = raw.receive().await;
+        assert_eq!(error["error"]["code"], -32700, "{error}");
+        let reply = raw.reply(23).await;
+        assert_eq!(reply["error"]["code"], -32602, "{reply}");
+    })
+    .await;
+    assert!(answered.is_ok(), "no answer after a frame that lied");
+}
+
 /// Issue 56: a large message made of many small values (a 20 MB array of numbers, which a JSON
 /// tree holds at 32 times its size) is refused before it is read into one, with the error the
 /// protocol says; a large document, one long string, is read as before.

@@ -59,6 +59,9 @@ pub struct Backend {
     /// is applied applies nothing, since the newer one analyses with the settings then in
     /// force (twenty changes in a row cost one analysis of each document, not twenty).
     configurations: AtomicU64,
+    /// The analysis each open document's last diagnostics were made from; held while a list is
+    /// made and sent.
+    published: tokio::sync::Mutex<std::collections::HashMap<Uri, u64>>,
 }
 
 impl Backend {
@@ -70,6 +73,7 @@ impl Backend {
             readers: Arc::default(),
             explanations: explanation_file::ExplanationFiles::default(),
             configurations: AtomicU64::new(0),
+            published: tokio::sync::Mutex::default(),
         }
     }
 
@@ -152,20 +156,30 @@ impl Backend {
             .await;
     }
 
-    /// Sends the document's diagnostics, or clears them once it is closed. Handlers run one at
-    /// a time, so the lists go out in the order of the edits.
+    /// Sends the document's diagnostics as they are now, or clears them once it is closed.
+    /// One list is made and sent at a time, so the lists go out in the order of the edits; a
+    /// list of an analysis already sent is not made again, so edits that came while one list
+    /// was made or sent (a client that reads slowly, a user faster than the server) are
+    /// answered together by the list of the newest (issue 56).
     async fn publish(&self, uri: &Uri) {
-        let published = self.with_state("diagnostics", |state| {
+        let mut published = self.published.lock().await;
+        let list = self.with_state("diagnostics", |state| {
             let encoding = state.encoding.unwrap_or(Encoding::Utf16);
             Ok(match state.documents.get(uri) {
-                Some(open) => (
+                Some(open) if published.get(uri) == Some(&open.analysis) => None,
+                Some(open) => Some((
                     diagnostics::diagnostics(&open.document, encoding),
                     Some(open.version),
-                ),
-                None => (Vec::new(), None),
+                    Some(open.analysis),
+                )),
+                None => Some((Vec::new(), None, None)),
             })
         });
-        if let Ok((list, version)) = published {
+        if let Ok(Some((list, version, analysis))) = list {
+            match analysis {
+                Some(analysis) => published.insert(uri.clone(), analysis),
+                None => published.remove(uri),
+            };
             self.client
                 .publish_diagnostics(uri.clone(), list, version)
                 .await;
@@ -352,7 +366,7 @@ impl LanguageServer for Backend {
                 }
                 let uris: Vec<Uri> = state.documents.keys().cloned().collect();
                 for open in state.documents.values_mut() {
-                    Arc::make_mut(&mut open.document).reanalyse(&options);
+                    open.reanalyse(&options);
                 }
                 Ok(uris)
             })

@@ -12,6 +12,7 @@ use tokio::sync::mpsc::Receiver;
 
 use serde_json::Value;
 
+use super::body::{self, Body};
 use super::dense::too_dense;
 use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
@@ -43,7 +44,7 @@ fn parse_error(detail: &str) -> Vec<u8> {
 
 /// The longest header line kept; the rest of a longer one is read and dropped, so a line that
 /// never ends cannot fill the memory.
-const MAX_HEADER_LINE: u64 = 4096;
+pub(super) const MAX_HEADER_LINE: u64 = 4096;
 
 /// One header line without its line break (at most [`MAX_HEADER_LINE`] bytes of it); `None` at
 /// end of input.
@@ -80,7 +81,7 @@ async fn header_line<R: AsyncRead + Unpin>(
 /// The value of a `Content-Length` header found anywhere in `line`: after a body shorter than
 /// its announced length, the rest of the body runs into the next header line, and reading the
 /// length from where it stands brings the stream back in step.
-fn content_length(line: &str) -> Option<Result<usize, String>> {
+pub(super) fn content_length(line: &str) -> Option<Result<usize, String>> {
     const NAME: &str = "content-length:";
     let at = line.to_ascii_lowercase().rfind(NAME)?;
     let value = line.get(at + NAME.len()..)?.trim();
@@ -194,10 +195,20 @@ pub async fn forward_input<R, W>(
             }
             continue;
         }
-        let mut body = vec![0; length];
-        if input.read_exact(&mut body).await.is_err() {
-            break;
-        }
+        let body = match body::read(&mut input, length).await {
+            Ok(Some(Body::Whole(body))) => body,
+            Ok(Some(Body::Cut { read, next_header })) => {
+                replies
+                    .send(parse_error(&format!(
+                        "the message ended after {read} of the {length} bytes its \
+                         Content-Length announced, where the next frame's header came"
+                    )))
+                    .await;
+                found = Some(next_header);
+                continue;
+            }
+            Ok(None) | Err(_) => break,
+        };
         if too_dense(&body) {
             replies
                 .send(frame(&super::jsonrpc::error_body(

@@ -2,6 +2,7 @@
 //! holds no notation knowledge of its own.
 
 mod backend;
+mod body;
 mod client_traits;
 mod dense;
 mod explanation_file;

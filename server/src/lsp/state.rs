@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use betza_syntax::analysis::{DEFAULT_MAX_FINDINGS, Options, findings_limit};
 use betza_syntax::board::BoardSize;
@@ -21,6 +22,16 @@ use super::position::{Encoding, to_offset};
 pub struct Open {
     pub document: Arc<ide::Document>,
     pub version: i32,
+    /// Which analysis the document holds, unique in the process: a list of diagnostics made
+    /// from it need not be sent again (see the backend's `publish`).
+    pub analysis: u64,
+}
+
+/// The analyses made so far, for [`Open::analysis`].
+static ANALYSES: AtomicU64 = AtomicU64::new(0);
+
+fn next_analysis() -> u64 {
+    ANALYSES.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Open {
@@ -33,7 +44,14 @@ impl Open {
                 &settings.options(),
             )),
             version,
+            analysis: next_analysis(),
         }
+    }
+
+    /// Analyses the document again with `options` (the settings changed).
+    pub fn reanalyse(&mut self, options: &Options) {
+        Arc::make_mut(&mut self.document).reanalyse(options);
+        self.analysis = next_analysis();
     }
 
     /// Applies a change's edits in order (one without a range replaces everything); positions
@@ -60,6 +78,7 @@ impl Open {
             }
         });
         self.version = version;
+        self.analysis = next_analysis();
     }
 }
 

@@ -181,3 +181,42 @@ async fn a_configuration_change_that_changes_no_finding_publishes_nothing() {
     assert_eq!(next["diagnostics"][0]["severity"], 1, "{next}");
     assert!(session.finish().await);
 }
+
+/// Issue 56: edits sent faster than the server answers are answered in their order, each list
+/// newer than the one before (the lists of edits that came while one was made are skipped, not
+/// sent late), and the last is the list of the last edit, as a fresh open of its text gives.
+#[tokio::test]
+async fn edits_sent_together_are_answered_in_order_the_newest_last() {
+    let (mut session, _) = Session::start(&["utf-16"], Value::Null).await;
+    let uri = "file:///w/typed/variants.ini";
+    let mut text = "[v:chess]\ncustomPiece1 = x:W\n".to_owned();
+    session.open(uri, "fairy-variants", &text).await;
+    let edits = 40;
+    for version in 2..edits + 2 {
+        let typed = if version % 3 == 0 { "+" } else { "F" };
+        text.insert_str(27, typed);
+        session
+            .notify(
+                "textDocument/didChange",
+                json!({
+                    "textDocument": { "uri": uri, "version": version },
+                    "contentChanges": [{ "range": { "start": position(1, 17), "end": position(1, 17) }, "text": typed }],
+                }),
+            )
+            .await;
+    }
+    let mut versions = Vec::new();
+    let last = loop {
+        let list = session.diagnostics(uri).await;
+        versions.push(list["version"].as_i64().expect("a version"));
+        if versions.last() == Some(&(edits + 1)) {
+            break list;
+        }
+    };
+    assert!(versions.windows(2).all(|w| w[0] < w[1]), "{versions:?}");
+    let fresh = session
+        .open("file:///w/fresh/variants.ini", "fairy-variants", &text)
+        .await;
+    assert_eq!(last["diagnostics"], fresh["diagnostics"], "{text}");
+    assert!(session.finish().await);
+}
