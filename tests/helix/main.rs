@@ -382,6 +382,50 @@ fn helix_runs_the_installed_languages_toml_in_tmux() {
         "pieces.cif should be `ccif`:\n{cif}"
     );
 
+    // Issue 55: at 80x24 Helix opens a hover below the cursor in the rows left there (6 at
+    // least). With the piece mid-screen, on screen row 11, the popup has 11 rows: the diagram,
+    // which opens the hover, is seen whole, rank 8 to the legend, without C-d (before, the
+    // string's heading came first and the legend was cut off).
+    tmux.run(&["resize-window", "-t", "betza", "-x", "80", "-y", "24"]);
+    std::fs::write(
+        dir.join("middle.variants.ini"),
+        format!("{}[v:chess]\ncustomPiece1 = e:mQcN\n", "#\n".repeat(9)),
+    )
+    .expect("middle.variants.ini");
+    tmux.keys(&[":open middle.variants.ini", "Enter"]);
+    tmux.wait_for("middle.variants.ini", |s| {
+        status_line(s).contains("middle.variants.ini")
+    });
+    tmux.keys(&[":11", "Enter", "g", "l", "h", "h", "Space", "k"]);
+    let middle = tmux.wait_for("the hover on mQcN at 80x24", |s| {
+        s.contains("4  o o o @ o o o o")
+    });
+    let rows: Vec<&str> = middle.lines().collect();
+    let cursor = rows
+        .iter()
+        .position(|l| l.contains("customPiece1 = e:mQcN"))
+        .unwrap_or_default();
+    assert_eq!(
+        cursor, 10,
+        "the piece should be on screen row 11:\n{middle}"
+    );
+    assert_shows(
+        "the hover at 80x24",
+        &middle,
+        &[
+            "8  . . . o . . . o",
+            "1  o . . o . . o .",
+            "a b c d e f g h",
+            "@ the piece   x captures an enemy there   o moves there",
+        ],
+    );
+    if let Ok(folder) = std::env::var("BETZA_SAVE_SCREEN") {
+        std::fs::write(Path::new(&folder).join("helix-hover-80x24.txt"), &middle)
+            .expect("saves the screen");
+    }
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the hover closed", |s| !s.contains("@ the piece"));
+
     // Helix quits, and its server with it; the tmux server ends with its last session.
     tmux.keys(&[":qa!", "Enter"]);
     let start = Instant::now();

@@ -131,11 +131,12 @@ async fn hover_explains_the_piece_then_the_letter() {
     let text = hover["result"]["contents"]["value"]
         .as_str()
         .expect("markdown");
-    // Issues 28 and 42: the piece first, its diagram right under it (a text grid, as this
-    // client takes no pictures), then its summary and the legs; the letter under the cursor
+    // Issues 28, 42 and 55: the diagram first (a text grid, as this client takes no pictures),
+    // the piece right under it, then its summary and the legs; the letter under the cursor
     // last.
+    assert!(text.starts_with("```text\n"), "{text}");
     assert!(
-        text.starts_with("**`nN`** (Fairy-Stockfish Betza) · piece `h` in `[v]`\n\n```text\n"),
+        text.contains("```\n\n**`nN`** (Fairy-Stockfish Betza) · piece `h` in `[v]`\n\n"),
         "{text}"
     );
     let (summary, legs, letter) = (

@@ -1,6 +1,9 @@
 //! Hover, as Markdown: the piece under the cursor, its diagram first (a text grid in a code
-//! block or, when asked, an SVG picture sized to be seen whole), then explained move by move;
-//! on a modifier or atom, its own documentation last. In MBN, the definition under the cursor
+//! block or, when asked, an SVG picture sized to be seen whole), then the string's heading and
+//! the piece explained move by move; on a modifier or atom, its own documentation last. The
+//! diagram opens the hover because a client's hover may be a few lines tall (Helix at 80×24
+//! opens it in as few as 5 rows below the cursor, VS Code in 250 pixels under the findings
+//! there): what is seen without scrolling is the piece's moves. In MBN, the definition under the cursor
 //! with its macros dissolved, or the macro whose name is under it. The piece's model is built
 //! once for all of it.
 
@@ -114,13 +117,14 @@ fn piece_words(
         crate::quote::shortened(&document.region_text(region)),
         region.dialect.title()
     );
-    let mut words = heading + &unread_groups(region.context.unread_groups);
-    words.push_str(&meaning_of(
+    let meaning = meaning_of(
         string.parse(),
         string.model(),
         (options, height),
         board_said,
-    ));
+    );
+    let mut words = meaning.diagram + &heading + &unread_groups(region.context.unread_groups);
+    words.push_str(&meaning.words);
     let letter = region
         .context
         .piece
@@ -232,6 +236,7 @@ fn mbn_definition(
     let scope = document.macro_scope_at(offset)?;
     let at = scope.to_scope(regions, offset)?;
     let (definition, start) = scope.definition_at(at)?;
+    // The heading of the definition or macro, then the diagram is put before it.
     let mut markdown = String::new();
     let shared = scope.shared();
     let (range, written, dissolved) = match shared.occurrence_at(at) {
@@ -285,7 +290,8 @@ fn mbn_definition(
                 (string.notation()).model_in_game(&string.parse().piece(), &game)
             });
             let model = attackers_defined.as_ref().unwrap_or_else(|| string.model());
-            markdown.push_str(&meaning_of(string.parse(), model, (options, height), None));
+            let meaning = meaning_of(string.parse(), model, (options, height), None);
+            markdown = meaning.diagram + &markdown + &meaning.words;
         }
         Err(error) => markdown.push_str(&format!("cannot be dissolved: {error}\n")),
     }
@@ -315,43 +321,49 @@ pub fn token_doc(parsed: &Parse, offset: usize) -> String {
     }
 }
 
+/// What a hover says about a piece: its diagram, which opens the hover, and the words that
+/// follow the string's heading.
+struct Meaning {
+    diagram: String,
+    words: String,
+}
+
 /// What a hover says about a parsed piece and its model: the diagram (the SVG picture, at most
 /// `picture_height` pixels tall, for clients that render images; the text grid for the others,
 /// which would show the picture's data), then the summary and the moves leg by leg.
-/// `board_said` follows the diagram when the board is the section's.
+/// `board_said` opens the words when the board is the section's.
 fn meaning_of(
     parsed: &Parse,
     model: &model::Piece,
     (options, picture_height): (HoverOptions, u32),
     board_said: Option<String>,
-) -> String {
+) -> Meaning {
     let HoverOptions { board, image, .. } = options;
     let described = Described::with_model(parsed, model);
     let explanation = described.explanation_on(board);
-    // The diagram first, where it is seen whole; the words after it.
-    let mut markdown = String::new();
+    let mut diagram = String::new();
     // Shown after the moves: the other boards (pieces around, where limited moves start).
     let mut more_boards = String::new();
     if image {
         if let Some(picture) = described.picture(board, picture_height) {
-            markdown.push_str(&format!(
+            diagram.push_str(&format!(
                 "![move diagram](data:image/svg+xml;base64,{})\n\n",
                 base64(picture.svg.as_bytes())
             ));
             if !picture.notes.is_empty() {
-                markdown.push_str(&format!("{}\n", picture.notes));
+                diagram.push_str(&format!("{}\n", picture.notes));
             }
             more_boards = picture.more_boards;
         }
     } else {
         let grid = described.diagram(board);
         if !grid.is_empty() {
-            markdown.push_str("```text\n");
-            markdown.push_str(&grid);
-            markdown.push_str("```\n\n");
+            diagram.push_str("```text\n");
+            diagram.push_str(&grid);
+            diagram.push_str("```\n\n");
         }
     }
-    markdown.push_str(&board_said.unwrap_or_default());
+    let mut markdown = board_said.unwrap_or_default();
     markdown.push_str(&explanation.summary);
     markdown.push_str("\n\n");
     for m in &explanation.moves {
@@ -378,25 +390,29 @@ fn meaning_of(
     if !more_boards.is_empty() {
         markdown.push_str(&format!("\n```text{more_boards}```\n"));
     }
-    markdown
+    Meaning {
+        diagram,
+        words: markdown,
+    }
 }
 
 /// The tallest diagram picture in a hover, in pixels.
 const HOVER_DIAGRAM_HEIGHT: u32 = 170;
 
 /// What a client that renders images (VS Code) shows of a hover before it scrolls, in pixels,
-/// less the string's heading above the picture.
-const HOVER_ROOM: u32 = 250 - 40;
+/// less the hover's margin above the picture, which opens it.
+const HOVER_ROOM: u32 = 250 - 12;
 
 /// How tall the picture may be when `findings` (code, message and help) are shown above the
 /// hover, as VS Code shows the problems at the mouse: each line the client is sent (the message
-/// in [`message_lines`], then the help), folded at about 70 characters, the code after the
-/// last, a gap after each finding, and one bar of actions. The picture is never drawn smaller
-/// than a board one can still read: under several long findings VS Code's hover scrolls to it.
+/// in [`message_lines`], then the help), folded at about 52 characters (VS Code 1.100 folds a
+/// finding of `NN` at 54 in its 500-pixel hover), the code after the last, a gap after each
+/// finding, and one bar of actions. The picture is never drawn smaller than a board one can
+/// still read (render/svg.rs): under several long findings VS Code's hover scrolls to it.
 fn picture_height<'m>(findings: impl Iterator<Item = (&'m str, &'m str, Option<&'m str>)>) -> u32 {
     const LINE: u32 = 19;
     const GAP: u32 = 12;
-    const CHARACTERS_PER_LINE: usize = 70;
+    const CHARACTERS_PER_LINE: usize = 52;
     const ACTIONS: u32 = 30;
     let taken = findings.fold(0u32, |taken, (code, message, help)| {
         let shown = match help {

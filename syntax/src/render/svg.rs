@@ -33,7 +33,9 @@ pub fn svg(position: &Position, uses: &BTreeMap<Square, SquareUse>, radius: Opti
 
 /// The same picture at most `most_height` pixels tall, its legend beside the board and the
 /// files' letters and ranks' numbers around it: a hover shows it whole under a line of words.
-/// The board is drawn smaller, the words keep their size.
+/// The board is drawn smaller, the words keep their size; a square is never smaller than
+/// [`SMALLEST_CELL`] pixels, so that a 12×12 board stays legible where `most_height` is less
+/// (VS Code's hover then scrolls a little).
 pub fn svg_fitted(
     position: &Position,
     uses: &BTreeMap<Square, SquareUse>,
@@ -43,10 +45,8 @@ pub fn svg_fitted(
     let board = Board::drawn(position, uses, radius);
     // Room for the ranks' numbers on the left and the files' letters below.
     const MARGIN: u32 = 18;
-    // The board's scale in hundredths, so that the numbers stay whole.
-    let natural = board.rows * CELL;
-    let scale = (most_height.saturating_sub(MARGIN) * 100 / natural.max(1)).clamp(1, 100);
-    let cell = CELL * scale / 100;
+    // Whole pixels a square, so that the letters and numbers stand at the squares' middles.
+    let cell = (most_height.saturating_sub(MARGIN) / board.rows.max(1)).clamp(SMALLEST_CELL, CELL);
     let board_width = board.columns * cell;
     let board_height = board.rows * cell;
     const LINE: u32 = 22;
@@ -58,9 +58,8 @@ pub fn svg_fitted(
     let mut out = header(width, height);
     let _ = write!(
         out,
-        r#"<g transform="translate({MARGIN} 0) scale({}.{:02})">{}</g>"#,
-        scale / 100,
-        scale % 100,
+        r#"<g transform="translate({MARGIN} 0) scale({})">{}</g>"#,
+        scale(cell),
         board.body
     );
     out.push_str(&coordinates(&board, cell, MARGIN));
@@ -78,11 +77,41 @@ pub fn svg_fitted(
     out
 }
 
+/// The smallest square of [`svg_fitted`], in pixels: its marks still show, and a number or a
+/// letter every other square (see [`coordinates`]) stands clear of the next.
+pub const SMALLEST_CELL: u32 = 9;
+
+/// The factor from [`CELL`] to `cell` pixels, written with the digits it needs (`0.25`,
+/// `0.3333`).
+fn scale(cell: u32) -> String {
+    let ten_thousandths = cell * 10_000 / CELL;
+    let written = format!(
+        "{}.{:04}",
+        ten_thousandths / 10_000,
+        ten_thousandths % 10_000
+    );
+    written
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_owned()
+}
+
+/// The size of the files' letters and ranks' numbers beside squares of `cell` pixels.
+fn coordinate_size(cell: u32) -> u32 {
+    if cell >= 12 { 11 } else { 10 }
+}
+
 /// The files' letters under a board drawn `margin` pixels from the left with squares of `cell`
-/// pixels, and the ranks' numbers left of it, each at the middle of its square.
+/// pixels, and the ranks' numbers left of it, each at the middle of its square. Where squares
+/// are smaller than a number is tall (or a letter wide), every other one is written, from the
+/// first, so that they never run into each other.
 fn coordinates(board: &Board, cell: u32, margin: u32) -> String {
-    let mut out = String::from(r##"<g font-size="11" fill="#555" text-anchor="middle">"##);
-    for column in 0..board.columns {
+    let size = coordinate_size(cell);
+    // A number is `size` pixels tall, a letter about two thirds as wide; one pixel between.
+    let every_rank = (size + 1).div_ceil(cell.max(1)) as usize;
+    let every_file = (size * 2 / 3 + 1).div_ceil(cell.max(1)) as usize;
+    let mut out = format!(r##"<g font-size="{size}" fill="#555" text-anchor="middle">"##);
+    for column in (0..board.columns).step_by(every_file.max(1)) {
         let file = u32::from(board.first_file) + column;
         let letter = char::from_u32(u32::from('a') + file).unwrap_or('?');
         let x = margin + column * cell + cell / 2;
@@ -92,9 +121,9 @@ fn coordinates(board: &Board, cell: u32, margin: u32) -> String {
             board.rows * cell + 13
         );
     }
-    for row in 0..board.rows {
+    for row in (0..board.rows).rev().step_by(every_rank.max(1)) {
         let rank = u32::from(board.first_rank) + board.rows - row;
-        let y = row * cell + cell / 2 + 4;
+        let y = row * cell + cell / 2 + size * 4 / 11;
         let _ = write!(out, r#"<text x="{}" y="{y}">{rank}</text>"#, margin / 2);
     }
     out.push_str("</g>");

@@ -184,3 +184,76 @@ fn the_fitted_picture_names_files_and_ranks() {
         .expect("a height");
     assert!(height <= 120, "{height}");
 }
+
+/// Issue 55: under a finding, VS Code's hover leaves the picture about 90 pixels; a 12×12
+/// board drawn in them had squares of 6 pixels and its ranks' numbers, 11 pixels tall, ran
+/// into each other. The squares keep a size one can read, and the numbers and letters written
+/// stand clear of each other, rank 1 and file a among them.
+#[test]
+fn a_large_board_in_a_small_picture_stays_legible() {
+    use crate::board::{BoardSize, Side};
+    let size = BoardSize {
+        files: 12,
+        ranks: 12,
+    };
+    let position =
+        Position::new(size, size.centre(), Side::White, false, &[], &[]).expect("a position");
+    let parsed = parse("NN", Dialect::XBetza);
+    let piece = crate::registry::lower(&parsed.piece(), Dialect::XBetza);
+    let uses = generate(&piece, &position).summary();
+    let picture = super::svg_fitted(&position, &uses, None, 90);
+    let number = |text: &str, name: &str| -> u32 {
+        let value = text.split(&format!(r#"{name}=""#)).nth(1).expect(name);
+        value[..value.find('"').expect("a quote")]
+            .parse()
+            .expect("a number")
+    };
+    // The squares, from the scale of the board's group (its squares are 36 pixels).
+    let scale: f64 = picture
+        .split("scale(")
+        .nth(1)
+        .and_then(|s| s[..s.find(')')?].parse().ok())
+        .expect("a scale");
+    assert!(scale * 36.0 >= 9.0, "squares of {} pixels", scale * 36.0);
+    let coordinates = picture
+        .split(r#"text-anchor="middle">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</g>").next())
+        .expect("the coordinates");
+    // The coordinates' group, `<g font-size="…" …>`.
+    let group = picture
+        .split("<g font-size=")
+        .nth(1)
+        .expect("the coordinates' group");
+    let size = f64::from(number(&format!(" font-size={group}"), "font-size"));
+    let labels: Vec<(String, u32, u32)> = (coordinates.split("<text").skip(1))
+        .map(|element| {
+            let label = element.split('>').nth(1).unwrap_or_default();
+            let label = label.split('<').next().unwrap_or_default().to_owned();
+            (label, number(element, "x"), number(element, "y"))
+        })
+        .collect();
+    let ranks: Vec<&(String, u32, u32)> = labels
+        .iter()
+        .filter(|(l, ..)| l.parse::<u8>().is_ok())
+        .collect();
+    let files: Vec<&(String, u32, u32)> = labels
+        .iter()
+        .filter(|(l, ..)| l.parse::<u8>().is_err())
+        .collect();
+    for (label, ..) in [&ranks, &files].iter().flat_map(|l| l.first()) {
+        assert!(["1", "a"].contains(&label.as_str()), "{labels:?}");
+    }
+    for pair in ranks.windows(2) {
+        assert!(
+            f64::from(pair[0].2 - pair[1].2) > size,
+            "numbers run into each other: {labels:?}"
+        );
+    }
+    for pair in files.windows(2) {
+        assert!(
+            f64::from(pair[1].1 - pair[0].1) > size * 2.0 / 3.0,
+            "letters run into each other: {labels:?}"
+        );
+    }
+}

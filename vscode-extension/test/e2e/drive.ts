@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { START_TIMEOUT, corpusFile, corpusPgn, work, extensionRoot, dirs, prepare, writeWorkspaceSettings, writeCrashingServer, installExtension, expectedFindings, startCodeServer, launchBrowser, problemCounts, screenshot, findLog } from "./setup";
+import { START_TIMEOUT, GLANCE, sharedCorpus, corpusFile, corpusPgn, work, extensionRoot, dirs, prepare, writeWorkspaceSettings, writeCrashingServer, installExtension, expectedFindings, startCodeServer, launchBrowser, problemCounts, screenshot, findLog } from "./setup";
 import { STEP_TIMEOUT, check, waitFor, normalise, quickInput, goTo, statusCounts, rowLabels, problemLines, notifications, aroundHover, settled, frameWithText } from "./workbench";
 
 const started = Date.now();
@@ -100,6 +100,9 @@ async function run(): Promise<void> {
       const box = await hover.boundingBox();
       const picture = await image.boundingBox();
       check(box !== null && picture !== null && picture.height > 80, "the hover and its diagram have a size");
+      // Issue 55: the picture opens the hover, the string's heading right under it.
+      const heading = await hover.locator("p", { hasText: "(Fairy-Stockfish Betza)" }).first().boundingBox();
+      check(heading !== null && picture !== null && heading.y >= picture.y + picture.height, `the heading (at ${Math.round(heading?.y ?? 0)}) follows the picture (${Math.round(picture?.y ?? 0)}..${Math.round((picture?.y ?? 0) + (picture?.height ?? 0))})`);
       if (box && picture) {
         check(picture.y >= box.y && picture.y + picture.height <= box.y + box.height, `the diagram (${Math.round(picture.y)}..${Math.round(picture.y + picture.height)}) lies inside the hover's visible part (${Math.round(box.y)}..${Math.round(box.y + box.height)}) without scrolling`);
         await screenshot(page, "hover.png", aroundHover(box, { width: 1280, height: 800 }));
@@ -365,6 +368,19 @@ async function run(): Promise<void> {
       const box = await hover.boundingBox();
       const picture = await image.boundingBox();
       check(box !== null && picture !== null && picture.height > 80, "the hover and its diagram have a size");
+      // Issue 55: the board is legible. VS Code draws the picture at the size the server gave
+      // it, not shrunk; its squares are 9 pixels or more (they were 7, and the ranks' 11-pixel
+      // numbers ran into each other), and the numbers written stand clear of each other.
+      const natural = await image.evaluate((element) => ({ width: (element as HTMLImageElement).naturalWidth, height: (element as HTMLImageElement).naturalHeight }));
+      const svg = Buffer.from((await image.getAttribute("src"))?.split(",")[1] ?? "", "base64").toString("utf8");
+      const cell = 36 * Number(/scale\(([0-9.]+)\)/.exec(svg)?.[1] ?? "0");
+      const size = Number(/<g font-size="(\d+)"/.exec(svg)?.[1] ?? "0");
+      const ranks = [...svg.matchAll(/<text x="\d+" y="(\d+)">(\d+)<\/text>/g)].map((m) => Number(m[1]));
+      const closest = Math.min(...ranks.slice(1).map((y, i) => Math.abs(y - (ranks[i] ?? 0))));
+      console.log(`  the picture: ${Math.round(picture?.width ?? 0)}x${Math.round(picture?.height ?? 0)} px shown, ${natural.width}x${natural.height} drawn; squares of ${cell.toFixed(1)} px; ${ranks.length} ranks numbered, ${closest} px apart, in ${size} px`);
+      check(picture !== null && Math.abs(picture.height - natural.height) <= 1 && Math.abs(picture.width - natural.width) <= 1, "VS Code shows the picture at the size it is drawn");
+      check(cell >= 9, `the squares are 9 pixels or more: ${cell}`);
+      check(ranks.length >= 5 && closest > size, `the ranks' numbers stand clear of each other: ${ranks.join(" ")} in ${size} px`);
       if (box && picture) {
         check(picture.y >= box.y && picture.y + picture.height <= box.y + box.height, `the diagram (${Math.round(picture.y)}..${Math.round(picture.y + picture.height)}) lies inside the hover's visible part (${Math.round(box.y)}..${Math.round(box.y + box.height)}) below the findings`);
         await screenshot(page, "hover-findings.png", aroundHover(box, { width: 1280, height: 800 }));
@@ -393,6 +409,49 @@ async function run(): Promise<void> {
       await screenshot(page, "problems.png");
       await filter.fill("");
       await quickInput(page, "F1", ">View: Hide Panel", "Hide Panel");
+    });
+
+    await step("the variant at a glance: a section header's hover shows the start position and the pieces", async () => {
+      // Issue 55, as the Neovim test checks it: real variants files of the shared corpus, a
+      // board of 8x8 and one of 10x10 inheriting a built-in variant, one of 8x8 with pieces of
+      // its own.
+      if (!sharedCorpus) {
+        return;
+      }
+      for (const { file, header, files } of GLANCE) {
+        const name = `corpus/${file}`;
+        // The corpus's pychess-variants.ini, not the one beside it: Enter once Quick Open has
+        // selected it (it lists the files open before while it searches).
+        await page.keyboard.press("Control+P");
+        const input = page.locator(".quick-input-widget input");
+        await input.waitFor({ state: "visible", timeout: STEP_TIMEOUT });
+        await input.fill(name);
+        await page.locator(".quick-input-widget .monaco-list-row.focused", { hasText: file }).filter({ hasText: "corpus" }).waitFor({ state: "visible", timeout: STEP_TIMEOUT });
+        await page.keyboard.press("Enter");
+        await waitFor(page, `${name} in the editor`, () => page.title(), (t) => t.startsWith(`${file} `));
+        await waitFor(page, "the Fairy-Stockfish variants language", languageMode, (t) => t.includes("Fairy-Stockfish variants"));
+        const line = fs.readFileSync(path.join(dirs.workspace, name), "utf8").split("\n").findIndex((l) => l.trimEnd() === header) + 1;
+        check(line > 0, `${file} has no ${header}`);
+        await goTo(page, line, 2);
+        await page.keyboard.press("Control+K");
+        await page.keyboard.press("Control+I");
+        const hover = page.locator(".monaco-hover:not(.hidden)").first();
+        const variant = header.slice(1).split(":")[0] ?? "";
+        const text = await waitFor(page, `the hover on ${header}`, async () => await hover.innerText(), (t) => normalise(t).includes(`Variant ${variant}`) && t.includes("Pieces:"));
+        const lines = text.split("\n").map((l) => l.trimEnd());
+        check(lines.some((l) => l.startsWith("Start position (")), `the hover on ${header} says the start position: ${text}`);
+        check(lines.some((l) => l.trimStart().startsWith("1 ")) && lines.some((l) => l.trim() === files), `the hover on ${header} draws it down to rank 1 and the files ${files}: ${text}`);
+        const listed = lines.slice(lines.indexOf("Pieces:") + 1).filter((l) => l.trim() !== "");
+        check(listed.length >= 2, `the hover on ${header} lists the pieces: ${text}`);
+        await settled(hover);
+        const box = await hover.boundingBox();
+        check(box !== null, "the hover has a size");
+        if (box) {
+          await screenshot(page, `glance-${variant}.png`, aroundHover(box, { width: 1280, height: 800 }));
+        }
+        await page.keyboard.press("Escape");
+        await hover.waitFor({ state: "hidden", timeout: STEP_TIMEOUT });
+      }
     });
 
     await step("settings.ini stays INI once the server has answered about it", async () => {

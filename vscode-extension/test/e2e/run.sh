@@ -84,5 +84,6 @@ fi
 npm run build:e2e
 CODE_SERVER="$code_server" VSIX="$VSIX" CHROMIUM=/usr/bin/chromium \
     CORPUS_FILE="$repository/corpus/examples/variants.ini" CORPUS_PGN="$repository/corpus/examples/game.pgn" \
+    SHARED_CORPUS="${SHARED_CORPUS:-$(dirname "$repository")/shared/corpus}" \
     WORK="$cache/run" \
     node out/test/e2e/drive.js

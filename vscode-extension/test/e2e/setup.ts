@@ -25,6 +25,30 @@ export const vsix = required("VSIX");
 export const corpusFile = required("CORPUS_FILE");
 export const corpusPgn = required("CORPUS_PGN");
 export const work = required("WORK");
+/**
+ * The shared corpus of real variants files (issue 55), beside the repository; without it the
+ * glance on their section headers goes unchecked, and in CI the test fails.
+ */
+export const sharedCorpus = (() => {
+  const folder = process.env["SHARED_CORPUS"];
+  if (folder && fs.existsSync(folder)) {
+    return folder;
+  }
+  const ci = process.env["CI"] === "true" || process.env["CI"] === "1";
+  check(!ci, `the shared corpus (${folder}) is absent (CI is set: what a test needs must be there)`);
+  console.log(`SKIPPED: the shared corpus (${folder}) is absent: the glance on real variants files goes unchecked`);
+  return undefined;
+})();
+
+/**
+ * Section headers of the shared corpus's variants files, as tests/neovim checks them: each
+ * file, the header, and the files' letters under its start position.
+ */
+export const GLANCE = [
+  { file: "fairy-stockfish-variants.ini", header: "[allwayspawns:chess]", files: "a b c d e f g h" },
+  { file: "pychess-variants.ini", header: "[grandhouse:grand]", files: "a b c d e f g h i j" },
+  { file: "pychess-variants.ini", header: "[cwda:chess]", files: "a b c d e f g h" },
+];
 export const browser = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
 export const extensionRoot = path.resolve(__dirname, "..", "..", "..");
 
@@ -55,6 +79,12 @@ export function prepare(): void {
   fs.copyFileSync(corpusPgn, path.join(dirs.workspace, "game.pgn"));
   for (const [name, text] of Object.entries({ ...INI_FILES, ...HOST_FILES })) {
     fs.writeFileSync(path.join(dirs.workspace, name), text);
+  }
+  if (sharedCorpus) {
+    fs.mkdirSync(path.join(dirs.workspace, "corpus"));
+    for (const file of new Set(GLANCE.map((g) => g.file))) {
+      fs.copyFileSync(path.join(sharedCorpus, file), path.join(dirs.workspace, "corpus", file));
+    }
   }
   // The engines a variants.ini is checked for, said as a user would (they are the default,
   // Fairy-Stockfish and XBoard, since issue 54; the quick fix below is XBoard's).
@@ -122,6 +152,8 @@ export function writeSettings(): void {
         "chat.commandCenter.enabled": false,
         // The run folder lies inside the project's git checkout: no offer to open it.
         "git.enabled": false,
+        // Nor a notification when another program on the machine listens on a port.
+        "remote.autoForwardPorts": false,
         // The "betza" output logs each message's method: which notification carried diagnostics.
         "betza.trace.server": "messages",
       },

@@ -45,7 +45,7 @@ async fn chained_strings_are_checked_explained_and_rewritten() {
     let hover = session.request("textDocument/hover", at(1, 8)).await;
     let value = hover["result"]["contents"]["value"].as_str().unwrap_or("");
     assert!(
-        value.starts_with("**`W-F`** (chained Extended Betza)"),
+        value.contains("```\n\n**`W-F`** (chained Extended Betza)"),
         "{value}"
     );
     assert!(value.contains("The Xiangqi Horse"), "{value}");

@@ -123,8 +123,6 @@ fn a_piece_of_a_section_is_drawn_on_the_sections_board() {
         expect![[r#"
             hover on `R`
 
-            **`R`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
-
             ```text
               6  . . . . * . . . . .
               5  . . . . * . . . . .
@@ -135,6 +133,8 @@ fn a_piece_of_a_section_is_drawn_on_the_sections_board() {
                  a b c d e f g h i j
             @ the piece   * moves there, or captures an enemy there
             ```
+
+            **`R`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
 
             Drawn on the section's board, 10 files × 6 ranks.
 
@@ -160,8 +160,6 @@ fn a_piece_of_a_section_is_drawn_on_the_sections_board() {
         expect![[r#"
             hover on `R`
 
-            **`R`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
-
             ```text
               8  . . . * . . . .
               7  . . . * . . . .
@@ -174,6 +172,8 @@ fn a_piece_of_a_section_is_drawn_on_the_sections_board() {
                  a b c d e f g h
             @ the piece   * moves there, or captures an enemy there
             ```
+
+            **`R`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
 
             The Rook. Moves or captures: Rook rider, any distance, in every direction. 1 move in Fairy-Stockfish Betza; it can capture.
 
@@ -206,8 +206,6 @@ fn a_piece_is_drawn_on_its_start_square() {
         expect![[r#"
             hover on `mRcpR`
 
-            **`mRcpR`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
-
             ```text
               8  . . . o . . . .
               7  . . . o . . . .
@@ -232,6 +230,8 @@ fn a_piece_is_drawn_on_its_start_square() {
                  a b c d e f g h
             @ the piece   x captures an enemy there   o moves there   J friend, hopped over   F friend   X enemy, which it captures   N enemy it cannot take, in the way of a move there   E enemy
             ```
+
+            **`mRcpR`** (Fairy-Stockfish Betza) · piece `a` in `[v]`
 
             Drawn on the section's board, 8 files × 8 ranks.
 
@@ -283,10 +283,6 @@ fn a_string_beside_a_bracket_group_is_only_part_of_its_piece() {
         expect![[r#"
             hover on `K`
 
-            **`K`** (XBetza) · piece `B`
-
-            Only part of the piece: its bracket group (Interactive Diagram notation) is not read, so its moves are not explained or drawn here.
-
             ```text
               8  . . . . . . . .
               7  . . . . . . . .
@@ -299,6 +295,10 @@ fn a_string_beside_a_bracket_group_is_only_part_of_its_piece() {
                  a b c d e f g h
             @ the piece   * moves there, or captures an enemy there
             ```
+
+            **`K`** (XBetza) · piece `B`
+
+            Only part of the piece: its bracket group (Interactive Diagram notation) is not read, so its moves are not explained or drawn here.
 
             Drawn on the diagram's board, 8 files × 8 ranks.
 
@@ -332,8 +332,6 @@ fn diagrams_and_games_give_their_own_boards() {
         expect![[r#"
             hover on `mRcpR`
 
-            **`mRcpR`** (XBetza) · piece `X`
-
             ```text
               6  . . . . o . . . . .
               5  . . . . o . . . . .
@@ -354,6 +352,8 @@ fn diagrams_and_games_give_their_own_boards() {
                  a b c d e f g h i j
             @ the piece   x captures an enemy there   o moves there   J friend, hopped over   F friend   X enemy, which it captures   N enemy it cannot take, in the way of a move there   E enemy
             ```
+
+            **`mRcpR`** (XBetza) · piece `X`
 
             Drawn on the diagram's board, 10 files × 6 ranks.
 
@@ -384,8 +384,6 @@ fn diagrams_and_games_give_their_own_boards() {
         expect![[r#"
             hover on `BN`
 
-            **`BN`** (XBetza) · piece `A`
-
             ```text
               9  * . . . . . . . *
               8  . * . . . . . * .
@@ -399,6 +397,8 @@ fn diagrams_and_games_give_their_own_boards() {
                  a b c d e f g h i
             @ the piece   * moves there, or captures an enemy there
             ```
+
+            **`BN`** (XBetza) · piece `A`
 
             Drawn on the game's board, 9 files × 9 ranks.
 
@@ -449,8 +449,6 @@ fn the_legs_of_a_move_are_one_ordered_list() {
         expect![[r#"
             hover on `mafsW`
 
-            **`mafsW`** (XBetza)
-
             ```text
               8  . . . . . . . .
               7  . . . . . . . .
@@ -463,6 +461,8 @@ fn the_legs_of_a_move_are_one_ordered_list() {
                  a b c d e f g h
             @ the piece   * moves there, or captures an enemy there
             ```
+
+            **`mafsW`** (XBetza)
 
             The Xiangqi Horse (also known as: Mao). Moves like the Knight on an empty board, but it can be blocked on the way. Moves or captures: Wazir step (0,1), in every direction, onto an empty square, then turning 45° left or right, continuing as a Ferz step. 1 move in XBetza; it can capture; some moves have several legs. In chained Betza: `(W-fF)`.
 
