@@ -166,7 +166,8 @@ fn offset_of(offset: usize) -> crate::TextSize {
     crate::TextSize::new(u32::try_from(offset).unwrap_or(u32::MAX))
 }
 
-/// A header's hover: the chain of parents, then the board the engine makes of the section.
+/// A header's hover: the chain of parents, then the board the engine makes of the section:
+/// drawn with its pieces, then in words.
 fn header_words(model: &Model, index: usize) -> String {
     let section = &model.sections()[index];
     let name = section.name().unwrap_or_default();
@@ -199,6 +200,12 @@ fn header_words(model: &Model, index: usize) -> String {
         chain.push(format!("`{parent}` (not defined above)"));
     }
     let mut markdown = format!("{}\n\n", chain.join(" ← "));
+    // The drawing first, so that a hover a few rows high (VS Code's 250 px, a terminal's popup)
+    // shows the position before the lines that say it again in words.
+    if let Some(glance) = glance::glance(model, index) {
+        markdown.push_str(&glance);
+        markdown.push('\n');
+    }
     match section.board() {
         Some(board) => markdown.push_str(&format!(
             "- board: {} files × {} ranks\n- pieces: {}\n- start position: `{}`\n",
@@ -212,10 +219,6 @@ fn header_words(model: &Model, index: usize) -> String {
             board.start_fen
         )),
         None => markdown.push_str("Fairy-Stockfish does not register this section.\n"),
-    }
-    if let Some(glance) = glance::glance(model, index) {
-        markdown.push('\n');
-        markdown.push_str(&glance);
     }
     if let Some((built_in, flags)) = needs {
         markdown.push_str(&format!(

@@ -112,10 +112,6 @@ fn a_header_says_its_parents_and_its_board() {
 
             **Variant `b`** ← `a` ← `chess` (built in)
 
-            - board: 7 files × 6 ranks
-            - pieces: bknpqr
-            - start position: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
-
             Pieces:
 
             - **B** bishop `B`, of the built-in `chess`
@@ -124,6 +120,10 @@ fn a_header_says_its_parents_and_its_board() {
             - **P** pawn `fmWfceF`, of the built-in `chess`
             - **Q** queen `Q`, of the built-in `chess`
             - **R** rook `R`, of the built-in `chess`
+
+            - board: 7 files × 6 ranks
+            - pieces: bknpqr
+            - start position: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`
         "#]],
     );
     let hover = |fixture| hover_text("variants.ini", fixture, HoverOptions::default());
