@@ -7,7 +7,7 @@
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt};
 
-use super::framing::{MAX_HEADER_LINE, content_length};
+use super::header::{MAX_HEADER_LINE, content_length};
 
 /// A frame's body as it was read.
 #[derive(Debug, PartialEq, Eq)]

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::body::{self, Body};
 use super::dense::too_dense;
+use super::header::{MAX_HEADER_LINE, content_length};
 use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
 use super::outbox::{Frame, Outbox};
@@ -41,10 +42,6 @@ fn parse_error(detail: &str) -> Vec<u8> {
         &format!("Parse error: {detail}"),
     ))
 }
-
-/// The longest header line kept; the rest of a longer one is read and dropped, so a line that
-/// never ends cannot fill the memory.
-pub(super) const MAX_HEADER_LINE: u64 = 4096;
 
 /// One header line without its line break (at most [`MAX_HEADER_LINE`] bytes of it); `None` at
 /// end of input.
@@ -76,20 +73,6 @@ async fn header_line<R: AsyncRead + Unpin>(
     }
     let text = String::from_utf8_lossy(&line);
     Ok(Some(text.trim_end_matches(['\r', '\n']).to_owned()))
-}
-
-/// The value of a `Content-Length` header found anywhere in `line`: after a body shorter than
-/// its announced length, the rest of the body runs into the next header line, and reading the
-/// length from where it stands brings the stream back in step.
-pub(super) fn content_length(line: &str) -> Option<Result<usize, String>> {
-    const NAME: &str = "content-length:";
-    let at = line.to_ascii_lowercase().rfind(NAME)?;
-    let value = line.get(at + NAME.len()..)?.trim();
-    Some(
-        value
-            .parse::<usize>()
-            .map_err(|_| format!("bad Content-Length `{value}`")),
-    )
 }
 
 /// Reads one header block, whose first line may have been read already; returns the content

@@ -8,6 +8,7 @@ mod dense;
 mod explanation_file;
 mod framing;
 pub mod handlers;
+mod header;
 mod in_flight;
 mod initialize;
 mod jsonrpc;

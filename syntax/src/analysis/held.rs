@@ -7,9 +7,11 @@
 
 use std::sync::Arc;
 
-use super::{Bounded, LeftOut, Region, offer_region_findings};
+use super::bounded::{Bounded, LeftOut};
+use super::placed::offer_region_findings;
 use crate::Source;
 use crate::diagnostic::Diagnostic;
+use crate::host::Region;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Held {

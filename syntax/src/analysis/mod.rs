@@ -4,7 +4,7 @@
 
 use crate::BetzaString;
 use crate::board::BoardSize;
-use crate::diagnostic::{self, Diagnostic, Edit, Fix};
+use crate::diagnostic::{self, Diagnostic};
 use crate::host::{self, HostFormat, Region};
 use crate::notation::scope::MacroScope;
 
@@ -13,6 +13,7 @@ mod edit;
 mod findings;
 mod held;
 mod options;
+mod placed;
 mod strings;
 
 pub use crate::source::lines::{LineColumn, LineIndex, Lines, Unit};
@@ -21,6 +22,7 @@ pub use bounded::LeftOut;
 use findings::findings_of;
 use held::Held;
 pub use options::{DEFAULT_MAX_FINDINGS, Options, findings_limit};
+use placed::{help, offer_region_findings};
 pub use strings::Strings;
 
 /// The board `region` is seen on, when it is not 8×8: the one the user asked for, else the one
@@ -65,59 +67,6 @@ impl Analysis {
     /// Whether findings were left out, past [`Options::max_findings`].
     pub fn is_cut_short(&self) -> bool {
         !self.left_out.is_empty()
-    }
-}
-
-/// The help of a finding of `text` that has a fix: the fix's title and the string as it
-/// leaves it. An empty side is said in words, as an empty code span reads as nothing (issue 42).
-fn help_of(fix: &Fix, text: &str) -> String {
-    let (before, after) = fix.preview(text);
-    let title = &fix.title;
-    if after.is_empty() {
-        format!("{title}: the string becomes empty")
-    } else if before.is_empty() {
-        format!("{title}: the empty string becomes `{after}`")
-    } else {
-        format!("{title}: `{before}` becomes `{after}`")
-    }
-}
-
-/// The help of a finding `d` of `text`: a fix says exactly what it writes; without one, the
-/// help the finding was made with.
-fn help(d: &Diagnostic, text: &str) -> Option<String> {
-    (d.fix.as_ref().map(|fix| help_of(fix, text))).or_else(|| d.help.clone())
-}
-
-/// Offers each finding of a region (`text`, its string) to `found`, built in file coordinates,
-/// with its help, only if it is kept.
-fn offer_region_findings(found: &mut Bounded, region: &Region, text: &str, local: &[Diagnostic]) {
-    for d in local {
-        found.offer(
-            (region.to_file(d.range), d.code, &d.message),
-            d.severity,
-            || in_file(region, text, d),
-        );
-    }
-}
-
-/// A finding of a region's string `text`, in file coordinates, with its help: its fix's, or
-/// the one it was made with.
-fn in_file(region: &Region, text: &str, d: &Diagnostic) -> Diagnostic {
-    Diagnostic {
-        range: region.to_file(d.range),
-        help: help(d, text),
-        fix: d.fix.as_ref().map(|fix| Fix {
-            title: fix.title.clone(),
-            edits: fix
-                .edits
-                .iter()
-                .map(|edit| Edit {
-                    range: region.to_file(edit.range),
-                    text: edit.text.clone(),
-                })
-                .collect(),
-        }),
-        ..d.clone()
     }
 }
 
