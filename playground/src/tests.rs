@@ -559,3 +559,86 @@ fn the_same_question_gets_the_same_answer() {
         assert_eq!(conversion("WF", "xbetza", "xbetza")["betza"], "K");
     }
 }
+
+/// Issue 55: where a conversion differs is told of the page's board. `iK` captures on its
+/// first move in XBetza and not in Fairy-Stockfish: on the page's empty 8x8 board both make the
+/// same moves, which the words say before naming an 8x8 position with enemies, the piece on
+/// the page's square (d4, then b2), where they differ; not a 12x10 or 15x15 board.
+#[test]
+fn a_difference_off_the_position_shown_is_told_on_the_pages_board() {
+    let unchanged = said(&conversion("iK", "xbetza", "fairy"), "problem").to_owned();
+    assert_eq!(
+        unchanged,
+        "no string was found that Fairy-Stockfish reads as XBetza reads this one; as written, \
+         in the position shown both read the same moves; they differ from d4 on a 8x8 board, \
+         friends on a4 c2 d5 d8 e3 f3, enemies on a7 b3 b6 c4 d2 e5 f5 g4: only XBetza goes to \
+         c4 e5"
+    );
+    // `iKD` is written `DiK`, drawn beside it: the same squares in the position shown, as said.
+    for (from, words) in [
+        (
+            "d4",
+            "in the position shown both read the same moves; they differ from d4 on a 8x8 \
+             board, friends on a4 c2 d5 d8 e3 f3, enemies on a7 b3 b6 c4 d2 e5 f5 g4: only \
+             XBetza goes to c4 e5",
+        ),
+        (
+            "b2",
+            "in the position shown both read the same moves; they differ from b2 on a 8x8 \
+             board, friends on b3 b6 c1 d1, enemies on a2 c3 d3 e2: only XBetza goes to a2 c3",
+        ),
+    ] {
+        let view = view(json!({ "betza": "iKD", "convert": "fairy", "from": from }));
+        assert_eq!(view["conversion"]["betza"], "DiK");
+        assert_eq!(view["conversion"]["difference"], words);
+        assert_eq!(
+            destinations(&view),
+            strings(&view["conversion"]["diagram"]["destinations"])
+        );
+        // The squares listed are those the words name, each an enemy there.
+        let lost: Vec<&str> = (view["conversion"]["lost"].as_array().unwrap().iter())
+            .filter_map(|m| m["to"].as_str())
+            .collect();
+        let enemies = words.split("enemies on ").nth(1).unwrap();
+        assert!(
+            lost.iter().all(|square| enemies.contains(square)),
+            "{lost:?}"
+        );
+    }
+}
+
+/// Where the readings differ in the page's own position, the words name its squares, which
+/// the two diagrams show: an enemy on d5 that XBetza's `iKD` takes and `DiK` does not.
+#[test]
+fn a_difference_in_the_position_shown_names_its_squares() {
+    let view = view(json!({ "betza": "iKD", "convert": "fairy", "enemy": "d5" }));
+    assert_eq!(
+        view["conversion"]["difference"],
+        "in the position shown, from d4 on the 8x8 board, enemies on d5: only XBetza goes to d5"
+    );
+    assert_eq!(
+        view["conversion"]["lost"],
+        json!([{ "to": "d5", "capturing": [] }])
+    );
+    assert!(destinations(&view).contains(&"d5"));
+    assert!(!strings(&view["conversion"]["diagram"]["destinations"]).contains(&"d5"));
+}
+
+/// Where they differ only on a larger board, the words say that they agree on the page's:
+/// XBoard reads `HH` otherwise than XBetza two leaps out, which a 5x5 board has no room for.
+#[test]
+fn a_difference_beyond_the_pages_board_says_they_agree_on_it() {
+    let view = view(json!({ "betza": "HH", "convert": "xboard", "board": "5x5", "from": "a1" }));
+    assert_eq!(
+        said(&view["conversion"], "problem"),
+        "no string was found that XBoard reads as XBetza reads this one; as written, on this \
+         5x5 board both read the same moves in every position tried; they differ from h8 on a \
+         15x15 board: only XBetza goes to b8 h14 h2 n8"
+    );
+    assert_eq!(destinations(&view), ["a4", "d1"]);
+    // On the command line's default board, the difference shows from a1.
+    assert!(
+        said(&conversion("HH", "xbetza", "xboard"), "problem")
+            .ends_with("they differ from a1 on a 8x8 board: only XBetza goes to a7 g1")
+    );
+}

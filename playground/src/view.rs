@@ -8,7 +8,7 @@ use std::cell::RefCell;
 
 use betza_syntax::analysis::{self, LineIndex, Lines, Options, Unit};
 use betza_syntax::board::{self, BoardSize, Generated, Position, Square};
-use betza_syntax::convert::{self, Conversion, Landing, NoMeaning};
+use betza_syntax::convert::{self, Conversion, Difference, Landing, NoMeaning};
 use betza_syntax::diagnostic::Diagnostic;
 use betza_syntax::explain::{names, pieces, said_in_turn};
 use betza_syntax::{BetzaString, Dialect, Reading, model, render};
@@ -120,9 +120,11 @@ pub fn update(request: &Request) -> Value {
 
 /// The string written for the reading `request.convert` names, as `betza convert` writes it:
 /// `{"to", "title", "betza", "exact", "difference": null | words, "lost", "added", "diagram",
-/// "notes"}`, the diagram the target's reading of the new string in the page's position (absent
-/// when the position is bad, as the page's own); or `{"to", "title", "problem"}` when the string
-/// has no meaning or its dialect has no conversion. None when no reading is chosen.
+/// "notes"}`: the difference told of the page's position when it is good (the squares there,
+/// else that both readings agree there or on its whole board, then where they differ), the
+/// diagram the target's reading of the new string in the page's position (absent when the
+/// position is bad, as the page's own); or `{"to", "title", "problem"}` when the string has no
+/// meaning or its dialect has no conversion. None when no reading is chosen.
 fn conversion(request: &Request, reading: Reading, position: Option<&Position>) -> Option<Value> {
     let id = request.convert.trim();
     if id.is_empty() {
@@ -158,7 +160,10 @@ fn conversion(request: &Request, reading: Reading, position: Option<&Position>) 
             })
             .collect()
     };
-    let difference = conversion.difference.as_ref();
+    // Where it differs is told of the page's position, as far as generation shows it there.
+    let seen =
+        position.and_then(|position| seen_from(request.betza, (from, to), &conversion, position));
+    let difference = seen.as_ref().or(conversion.difference.as_ref());
     // The string itself, not exact, is no conversion to copy: say that none was found.
     if !conversion.exact && conversion.betza == request.betza {
         view["problem"] = format!(
@@ -230,6 +235,46 @@ fn converted(text: &str, from: Reading, to: Reading) -> Result<Conversion, NoMea
         let answer = convert::convert(text, from, to);
         *last = Some((text.to_owned(), from, to, answer.clone()));
         answer
+    })
+}
+
+/// A string, the readings of its conversion and the page's position, with where the
+/// conversion differs told of that position.
+type Told = (String, Reading, Reading, Position, Option<Difference>);
+
+thread_local! {
+    /// The last difference told: an update that changes nothing it depends on (another
+    /// dialect's menu, a bad square elsewhere) does not compare the readings again.
+    static TOLD: RefCell<Option<Told>> = const { RefCell::new(None) };
+}
+
+/// Where `conversion`, of `text` read as `from` written for `to`, differs from it, told of the
+/// page's `position` ([`convert::difference_seen`]); `None` when it is exact or makes the same
+/// moves.
+fn seen_from(
+    text: &str,
+    (from, to): (Reading, Reading),
+    conversion: &Conversion,
+    position: &Position,
+) -> Option<Difference> {
+    TOLD.with_borrow_mut(|told| {
+        if let Some((t, f, o, p, difference)) = told.as_ref()
+            && t == text
+            && *f == from
+            && *o == to
+            && p == position
+        {
+            return difference.clone();
+        }
+        let difference = convert::difference_seen(text, (from, to), conversion, position);
+        *told = Some((
+            text.to_owned(),
+            from,
+            to,
+            position.clone(),
+            difference.clone(),
+        ));
+        difference
     })
 }
 

@@ -286,6 +286,33 @@ async function check({ name, url, module }) {
     assert.equal((await query()).get("convert"), null);
   });
 
+  await stepAt("convert to: where the readings differ is told of the page's board", async () => {
+    // Issue 55: iK captures on its first move in XBetza, not in Fairy-Stockfish. On the page's
+    // empty 8x8 board both make the same moves, which is said before an 8x8 position with
+    // enemies, from the page's d4, where they differ (no 12x10 or 15x15 board).
+    await open("?betza=iK&dialect=xbetza&convert=fairy");
+    const problem = await text("#conversion-problem");
+    assert.match(problem, /as written, in the position shown both read the same moves; they differ from d4 on a 8x8 board, friends on .*: only XBetza goes to c4 e5$/);
+    assert.doesNotMatch(problem, /12x10|15x15/);
+    // The piece on b2: the position named has it there.
+    await page.locator("#from").fill("b2");
+    assert.match(await text("#conversion-problem"), /they differ from b2 on a 8x8 board, .*: only XBetza goes to a2 c3$/);
+    // An enemy on d5 (two clicks): they differ in the position shown, on d5, which the page's
+    // diagram shows taken and DiK's does not.
+    await open("?betza=iKD&dialect=xbetza&convert=fairy");
+    assert.match(await text("#verdict"), /^not exact: in the position shown both read the same moves; they differ from d4 on a 8x8 board/);
+    await clickSquare("d5");
+    await clickSquare("d5");
+    assert.equal(await text("#verdict"),
+      "not exact: in the position shown, from d4 on the 8x8 board, enemies on d5: only XBetza goes to d5");
+    assert.ok((await destinations()).includes("d5"));
+    assert.ok(!(await text("#converted-destinations")).includes("d5"));
+    // Where they differ only on a larger board, the page's 5x5 is said to agree.
+    await open("?betza=HH&dialect=xbetza&board=5x5&from=a1&convert=xboard");
+    assert.match(await text("#conversion-problem"),
+      /as written, on this 5x5 board both read the same moves in every position tried; they differ from h8 on a 15x15 board: only XBetza goes to b8 h14 h2 n8$/);
+  });
+
   const pawn = "P=mfW+cefF+[1-2]mefW02";
   await stepAt("the piece's square: the MBN Pawn double-steps from rank 2 only", async () => {
     await open(`?dialect=mbn&betza=${encodeURIComponent(pawn)}`);

@@ -80,6 +80,23 @@ pub fn fitted(position: &Position, size: BoardSize) -> Option<Position> {
             (old_centre.rank, new_centre.rank),
         )?,
     };
+    moved_to(position, size, from)
+}
+
+/// `position` moved so that its piece stands where the piece of `seen` stands, on `seen`'s
+/// board (the square the reader sees the piece on), the other pieces keeping their places
+/// relative to it; those that fall off the board are left out. `None` when `seen`'s square is
+/// not on its board.
+pub fn placed(position: &Position, seen: &Position) -> Option<Position> {
+    moved_to(position, seen.size, seen.from)
+}
+
+/// `position` on a `size` board with its piece on `from`, the other pieces keeping their
+/// places relative to it; those that fall off the board are left out.
+fn moved_to(position: &Position, size: BoardSize, from: Square) -> Option<Position> {
+    if !size.contains(from) {
+        return None;
+    }
     let shift = |square: Square| {
         let file = i16::from(square.file) - i16::from(position.from.file) + i16::from(from.file);
         let rank = i16::from(square.rank) - i16::from(position.from.rank) + i16::from(from.rank);

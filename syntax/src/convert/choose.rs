@@ -6,6 +6,7 @@ use super::search;
 use super::unseen::{Unseen, without_castling};
 use super::{Conversion, Difference, Landing, Reading};
 use crate::BetzaString;
+use crate::board::Position;
 use crate::lint::{Boards, Found, Largest, Move, Original, difference_words, first_difference};
 
 /// The original as `from` reads it, generated from the string's own model when `from` is the
@@ -153,6 +154,47 @@ fn closest(
         exact: false,
         difference: Some(described(found, (from, to), boards)),
     }
+}
+
+/// Where `betza`, read as `to`, differs from `string`, read as `from`, told for a reader who
+/// sees `seen` ([`super::difference_seen`]); `None` when their moves are the same.
+pub(super) fn seen_from(
+    string: &BetzaString,
+    (from, to): (Reading, Reading),
+    betza: &str,
+    seen: &Position,
+) -> Option<Difference> {
+    let unseen = Unseen::of_string(string, from);
+    let mut original = original(string, from, &unseen);
+    let ours = original.generator();
+    let theirs = crate::registry::generator(betza, to);
+    let boards = Boards {
+        seen: Some(seen),
+        largest: Largest::both(largest(from), largest(to)),
+    };
+    let found = first_difference(ours, &*theirs, boards);
+    let Found::Differs { position, .. } = &found else {
+        return None;
+    };
+    // Where the moves differ off the position shown, the reader is told first that they agree
+    // there, or on the whole board, since the diagram beside the words shows that they do.
+    let agree = if position == seen {
+        String::new()
+    } else if position.size == seen.size {
+        "in the position shown both read the same moves; they differ ".to_owned()
+    } else {
+        format!(
+            "on this {} board both read the same moves in every position tried; they differ ",
+            seen.size
+        )
+    };
+    let mut difference = described(found, (from, to), boards);
+    difference.words = format!("{agree}{}", difference.words);
+    let unseen_lost = unseen.differences(&Unseen::of(betza, to), (from, to));
+    if !unseen_lost.is_empty() {
+        difference.words = format!("{}; {}", unseen_lost.join("; "), difference.words);
+    }
+    Some(difference)
 }
 
 /// The largest board the engine whose reading `reading` is plays, where it has a limit.

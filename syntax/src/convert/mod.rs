@@ -142,6 +142,27 @@ pub fn convert(text: &str, from: Reading, to: Reading) -> Result<Conversion, NoM
     convert_read(&BetzaString::new(text, from.dialect()), from, to)
 }
 
+/// Where `conversion`, of `text` read as `from` written for `to`, differs from the original,
+/// told for a reader who sees `seen` (the playground's board, piece and pieces around it): in
+/// that position where the moves differ there; else on its board, the piece on its square
+/// first, where a proof position moved there shows the difference, said to be another position
+/// than the one shown; else where the moves differ, said to be the same on every position
+/// tried on its board. The conversion's own [`Conversion::difference`] is the command line's,
+/// told without a board. `None` when the conversion is exact or makes the same moves (it
+/// differs in castling or en passant alone, which its own difference says).
+pub fn difference_seen(
+    text: &str,
+    (from, to): (Reading, Reading),
+    conversion: &Conversion,
+    seen: &crate::board::Position,
+) -> Option<Difference> {
+    if conversion.exact {
+        return None;
+    }
+    let string = BetzaString::new(text, from.dialect());
+    choose::seen_from(&string, (from, to), &conversion.betza, seen)
+}
+
 /// [`convert`] of a string already read in `from`'s dialect, whose parse and model every
 /// step reads.
 pub(crate) fn convert_read(

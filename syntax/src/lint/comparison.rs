@@ -1,7 +1,7 @@
 //! Comparing two readings of one string by generating both on reference positions, and saying
 //! where they first differ.
 
-use crate::board::reference::{fitted, proof_positions, shown_positions};
+use crate::board::reference::{fitted, placed, proof_positions, shown_positions};
 use crate::board::{BoardSize, Generated, Occupant, Position, Side, Square};
 
 /// One move as both readings can be compared: where it ends, and the squares of its side
@@ -123,10 +123,11 @@ type OnlyOne = (Vec<Move>, Vec<Move>);
 /// was cut short: a piece that costly is compared no further.
 ///
 /// A difference found off the user's own board is looked for again on it (the proof positions
-/// moved onto it, [`fitted`]), and one found on a board larger than an engine compared plays
-/// is looked for again on boards it plays (the proof positions that fit, then the others moved
-/// onto its largest board), so that the position named is one the user can set up; only when
-/// none shows it is the larger board named ([`difference_words`] says why).
+/// moved onto it, the piece on the user's square first, [`placed`], then [`fitted`]), and one
+/// found on a board larger than an engine compared plays is looked for again on boards it plays
+/// (the proof positions that fit, then the others moved onto its largest board), so that the
+/// position named is one the user can set up; only when none shows it is the larger board
+/// named ([`difference_words`] says why).
 pub(crate) fn first_difference(
     first: &dyn Fn(&Position) -> Generated,
     second: &dyn Fn(&Position) -> Generated,
@@ -198,9 +199,14 @@ fn nearer_home(
     if let Some(seen) = boards.seen
         && !boards.on_own_board(found)
     {
+        // Each with the piece where the user sees it first, then moved by [`fitted`].
         let mut own = std::iter::once(found)
             .chain(proof_positions())
-            .filter_map(|p| fitted(p, seen.size));
+            .flat_map(|p| {
+                let placed = placed(p, seen);
+                let fitted = fitted(p, seen.size).filter(|f| placed.as_ref() != Some(f));
+                placed.into_iter().chain(fitted)
+            });
         match first_shown(&mut own) {
             Ok(Some(better)) => return Some(better),
             Ok(None) => {}
