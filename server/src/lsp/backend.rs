@@ -47,7 +47,7 @@ struct State {
 
 pub struct Backend {
     client: Client,
-    state: Mutex<State>,
+    state: Arc<Mutex<State>>,
     shut_down: Arc<AtomicBool>,
     /// Held for reading by each request's work while it runs, for writing by each change of
     /// the documents or settings: a change waits for work still reading (work a cancel has
@@ -59,21 +59,20 @@ pub struct Backend {
     /// is applied applies nothing, since the newer one analyses with the settings then in
     /// force (twenty changes in a row cost one analysis of each document, not twenty).
     configurations: AtomicU64,
-    /// The analysis each open document's last diagnostics were made from; held while a list is
-    /// made and sent.
-    published: tokio::sync::Mutex<std::collections::HashMap<Uri, u64>>,
+    /// Diagnostics sent apart from the edits (see [`Backend::publish`]).
+    publishing: Arc<Publishing>,
 }
 
 impl Backend {
     pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Self {
         Backend {
             client,
-            state: Mutex::new(State::default()),
+            state: Arc::default(),
             shut_down,
             readers: Arc::default(),
             explanations: explanation_file::ExplanationFiles::default(),
             configurations: AtomicU64::new(0),
-            published: tokio::sync::Mutex::default(),
+            publishing: Arc::default(),
         }
     }
 
@@ -127,19 +126,7 @@ impl Backend {
 
     /// Runs `work` on the state, turning a panic into an internal error.
     fn with_state<T>(&self, name: &str, work: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
-        let mut state = match self.state.lock() {
-            Ok(state) => state,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        match catch_unwind(AssertUnwindSafe(|| work(&mut state))) {
-            Ok(result) => result,
-            Err(_) => {
-                say!(
-                    "betza lsp: {name} failed unexpectedly; the request is answered with an error"
-                );
-                Err(Error::internal_error())
-            }
-        }
+        run_on(&self.state, name, work)
     }
 
     /// Tells the user which settings were not taken, and why; the rest are in force.
@@ -156,35 +143,78 @@ impl Backend {
             .await;
     }
 
-    /// Sends the document's diagnostics as they are now, or clears them once it is closed.
-    /// One list is made and sent at a time, so the lists go out in the order of the edits; a
-    /// list of an analysis already sent is not made again, so edits that came while one list
-    /// was made or sent (a client that reads slowly, a user faster than the server) are
-    /// answered together by the list of the newest (issue 56).
-    async fn publish(&self, uri: &Uri) {
-        let mut published = self.published.lock().await;
-        let list = self.with_state("diagnostics", |state| {
-            let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-            Ok(match state.documents.get(uri) {
-                Some(open) if published.get(uri) == Some(&open.analysis) => None,
-                Some(open) => Some((
-                    diagnostics::diagnostics(&open.document, encoding),
-                    Some(open.version),
-                    Some(open.analysis),
-                )),
-                None => Some((Vec::new(), None, None)),
-            })
+    /// Has the document's diagnostics sent as they will be then, or cleared once it is closed,
+    /// apart from the edit that asks, which goes on at once. One list is made and sent at a
+    /// time, so the lists go out in the order of the edits; one more waits at most (a list
+    /// asked for while one waits is that one), and a list of an analysis already sent is not
+    /// made again. So edits that come while a list is made or sent (a client that reads
+    /// slowly, a user faster than the server can list 3,000 findings) are answered together by
+    /// the list of the newest, never by a queue of lists behind (issue 56).
+    fn publish(&self, uri: &Uri) {
+        if !locked(&self.publishing.waiting).insert(uri.clone()) {
+            return;
+        }
+        let (client, state, publishing, uri) = (
+            self.client.clone(),
+            self.state.clone(),
+            self.publishing.clone(),
+            uri.clone(),
+        );
+        tokio::spawn(async move {
+            let mut sent = publishing.sent.lock().await;
+            locked(&publishing.waiting).remove(&uri);
+            let list = run_on(&state, "diagnostics", |state| {
+                let encoding = state.encoding.unwrap_or(Encoding::Utf16);
+                Ok(match state.documents.get(&uri) {
+                    Some(open) if sent.get(&uri) == Some(&open.analysis) => None,
+                    Some(open) => Some((
+                        diagnostics::diagnostics(&open.document, encoding),
+                        Some(open.version),
+                        Some(open.analysis),
+                    )),
+                    None => Some((Vec::new(), None, None)),
+                })
+            });
+            if let Ok(Some((list, version, analysis))) = list {
+                match analysis {
+                    Some(analysis) => sent.insert(uri.clone(), analysis),
+                    None => sent.remove(&uri),
+                };
+                client.publish_diagnostics(uri, list, version).await;
+            }
         });
-        if let Ok(Some((list, version, analysis))) = list {
-            match analysis {
-                Some(analysis) => published.insert(uri.clone(), analysis),
-                None => published.remove(uri),
-            };
-            self.client
-                .publish_diagnostics(uri.clone(), list, version)
-                .await;
+    }
+}
+
+/// Runs `work` on `state`, turning a panic into an internal error.
+fn run_on<T>(
+    state: &Mutex<State>,
+    name: &str,
+    work: impl FnOnce(&mut State) -> Result<T>,
+) -> Result<T> {
+    let mut state = locked(state);
+    match catch_unwind(AssertUnwindSafe(|| work(&mut state))) {
+        Ok(result) => result,
+        Err(_) => {
+            say!("betza lsp: {name} failed unexpectedly; the request is answered with an error");
+            Err(Error::internal_error())
         }
     }
+}
+
+/// A lock taken even when a panic left it poisoned (what it guards is whole between changes).
+fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The diagnostics being sent: for each open document, the analysis its last list was made
+/// from, held while a list is made and sent; and the documents whose list waits for that.
+#[derive(Default)]
+struct Publishing {
+    sent: tokio::sync::Mutex<std::collections::HashMap<Uri, u64>>,
+    waiting: Mutex<std::collections::HashSet<Uri>>,
 }
 
 /// `text` from the client as an error message quotes it: shortened however long it is (a URI
@@ -310,7 +340,7 @@ impl LanguageServer for Backend {
                 Ok(())
             })
             .await;
-        self.publish(&uri).await;
+        self.publish(&uri);
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -330,7 +360,7 @@ impl LanguageServer for Backend {
                 Ok(())
             })
             .await;
-        self.publish(&uri).await;
+        self.publish(&uri);
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -340,7 +370,7 @@ impl LanguageServer for Backend {
                 Ok(())
             })
             .await;
-        self.publish(&params.text_document.uri).await;
+        self.publish(&params.text_document.uri);
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
@@ -373,7 +403,7 @@ impl LanguageServer for Backend {
             .await
             .unwrap_or_default();
         for uri in &uris {
-            self.publish(uri).await;
+            self.publish(uri);
         }
     }
 
