@@ -438,7 +438,8 @@ fn version(result: &Value) -> Vec<u64> {
         .collect()
 }
 
-/// The code action menu on `fmW`, "Explain this piece in a new document" picked by its number:
+/// The code action menu on `fmW`, with the file-wide rewrite last, and "Explain this piece in a
+/// new document" picked by its number:
 /// the explanation opens once, in a new window where Neovim does not show documents itself
 /// (before 0.9: betza.lua opens the path the command returns), else where Neovim shows it.
 fn check_explain(result: &Value, label: &str) {
@@ -446,6 +447,14 @@ fn check_explain(result: &Value, label: &str) {
     assert!(
         menu.contains(&"Explain this piece in a new document"),
         "{label}: the code action menu showed {menu:?}"
+    );
+    // Issue 55: the file-wide rewrite is offered (two strings below need it) and comes last,
+    // so the first action, which a key applies, never rewrites other lines.
+    let file_wide = "Rewrite every string in XBoard's modifier order";
+    assert_eq!(
+        menu.last(),
+        Some(&file_wide),
+        "{label}: the file-wide rewrite should be the last action: {menu:?}"
     );
     let explain = &result["explain"];
     let windows = explain["windows"].as_array().cloned().unwrap_or_default();

@@ -367,6 +367,12 @@ local ok, err = pcall(function()
     end
     return select(items, opts, on_choice)
   end
+  -- Issue 55: two more strings XBoard reads in another order, below: the file-wide rewrite is
+  -- offered on `fmW` too, and it must come last, not first (Enter on the first rewrote them).
+  local order_at = vim.api.nvim_buf_line_count(buf)
+  vim.api.nvim_buf_set_lines(buf, order_at, order_at, false,
+    { "customPiece5 = a:mfW", "customPiece6 = b:mfR" })
+  vim.wait(15000, function() return has(codes(), "xboard-modifier-order", order_at + 1) end, 50)
   vim.api.nvim_win_set_cursor(0, { 3, 19 })
   if vim.fn.has("nvim-0.11") == 1 then
     vim.api.nvim_feedkeys("gra", "mx", false)
@@ -394,6 +400,7 @@ local ok, err = pcall(function()
   for _, win in ipairs(vim.api.nvim_list_wins()) do
     if vim.api.nvim_win_get_buf(win) == buf then results.explain.file_shown = true end
   end
+  vim.api.nvim_buf_set_lines(buf, order_at, order_at + 2, false, {})
 
   -- Variants files under other names (issue 42), and a tox.ini beside them: the filetype each
   -- gets, whether the server attached, and in a variants file its diagnostics once they came
