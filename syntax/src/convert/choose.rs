@@ -123,6 +123,7 @@ fn closest(
     let boards = Boards {
         seen: None,
         largest: Largest::both(largest(from), largest(to)),
+        by_move: false,
     };
     let mut best: Option<(usize, &str, Found)> = None;
     for (_, candidate) in candidates.iter().take(CLOSEST_TRIED) {
@@ -173,6 +174,7 @@ fn described(found: Found, (from, to): (Reading, Reading), boards: Boards<'_>) -
             position,
             only_first,
             only_second,
+            ..
         } => Difference {
             words: difference_words(
                 &position,
