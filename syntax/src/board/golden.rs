@@ -202,14 +202,17 @@ fn check_xboard_reading(file: &str) -> usize {
     passed
 }
 
-/// XBoard's reading against XBoard's own answers: every case of both shared sets and of the
-/// 3,600 random cases computed for this project (corpus/golden/README-xboard-random.md).
+/// XBoard's reading against XBoard's own answers: every case of both shared sets, of the
+/// 3,600 random cases computed for this project (corpus/golden/README-xboard-random.md) and of
+/// the long-tail cases of issue 54 (README-xboard-longtail.md: castling, endless cylinder
+/// legs, first-move tests on later legs).
 #[test]
 fn xboard_reading_matches_xboard() {
     for file in [
         "xbetza-visible.jsonl",
         "xbetza-random-visible.jsonl",
         "xboard-random.jsonl",
+        "xboard-longtail.jsonl",
     ] {
         check_xboard_reading(file);
     }
@@ -240,6 +243,7 @@ fn every_xbetza_departure_from_xboard_carries_a_finding() {
         "xbetza-random-visible.jsonl",
         "xboard-random.jsonl",
         "xboard-crowded.jsonl",
+        "xboard-longtail.jsonl",
     ] {
         let (_, _, failed) = run_with(file, |case, position| {
             generate(

@@ -124,6 +124,7 @@ fn closest(
     let boards = Boards {
         seen: None,
         largest: Largest::both(largest(from), largest(to)),
+        by_move: false,
     };
     let mut best: Option<(usize, &str, Found)> = None;
     for (_, candidate) in candidates.iter().take(CLOSEST_TRIED) {
@@ -171,6 +172,7 @@ pub(super) fn seen_from(
     let boards = Boards {
         seen: Some(seen),
         largest: Largest::both(largest(from), largest(to)),
+        by_move: false,
     };
     let found = first_difference(ours, &*theirs, boards);
     let Found::Differs { position, .. } = &found else {
@@ -215,6 +217,7 @@ fn described(found: Found, (from, to): (Reading, Reading), boards: Boards<'_>) -
             position,
             only_first,
             only_second,
+            ..
         } => Difference {
             words: difference_words(
                 &position,

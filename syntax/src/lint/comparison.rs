@@ -1,8 +1,12 @@
 //! Comparing two readings of one string by generating both on reference positions, and saying
 //! where they first differ.
 
+use std::collections::BTreeSet;
+
+use rowan::TextRange;
+
 use crate::board::reference::{fitted, placed, proof_positions, shown_positions};
-use crate::board::{BoardSize, Generated, Occupant, Position, Side, Square};
+use crate::board::{BoardSize, Generated, GeneratedMove, Occupant, Position, Side, Square};
 
 /// One move as both readings can be compared: where it ends, and the squares of its side
 /// effects (locust victims, an unload square), as XBoard's own answers are recorded.
@@ -13,16 +17,19 @@ pub(crate) fn comparable(generated: &Generated, from: Square) -> (Vec<Move>, boo
     let mut moves: Vec<Move> = generated
         .moves
         .iter()
-        .map(|m| {
-            let mut vias = m.captured.clone();
-            vias.extend(m.unload.filter(|u| *u != from));
-            vias.sort();
-            (m.to, vias)
-        })
+        .map(|m| comparable_move(m, from))
         .collect();
     moves.sort();
     moves.dedup();
     (moves, generated.truncated)
+}
+
+/// One move as [`Move`] says it.
+fn comparable_move(m: &GeneratedMove, from: Square) -> Move {
+    let mut vias = m.captured.clone();
+    vias.extend(m.unload.filter(|u| *u != from));
+    vias.sort();
+    (m.to, vias)
 }
 
 /// How two readings' moves compare on the reference positions.
@@ -74,6 +81,10 @@ impl Largest {
 pub(crate) struct Boards<'p> {
     pub(crate) seen: Option<&'p Position>,
     pub(crate) largest: Option<Largest>,
+    /// Both readings read the same text: their moves are compared move by move (by the letters
+    /// each comes from) where both read those letters as one move, so that a move of one
+    /// reading that goes elsewhere shows even where another move of the string goes there.
+    pub(crate) by_move: bool,
 }
 
 impl Boards<'_> {
@@ -106,6 +117,9 @@ pub(crate) enum Found {
         position: Position,
         only_first: Vec<Move>,
         only_second: Vec<Move>,
+        /// The letters of the moves that differ, where the readings were compared move by
+        /// move and both read them as one move; empty otherwise.
+        moves: Vec<TextRange>,
     },
 }
 
@@ -114,8 +128,42 @@ pub(crate) enum Found {
 /// when they make the same moves.
 type Shown = Option<Result<OnlyOne, ()>>;
 
-/// The moves only the first reading makes in a position, and those only the second makes.
-type OnlyOne = (Vec<Move>, Vec<Move>);
+/// The moves only the first reading makes in a position, those only the second makes, and the
+/// letters of the moves they come from where both readings read them as one move.
+type OnlyOne = (Vec<Move>, Vec<Move>, Vec<TextRange>);
+
+/// A move keyed by the letters it comes from, where both readings read those letters as one
+/// move (`None`: compared with the piece's other such moves as one whole).
+type KeyedMove = (Option<(u32, u32)>, Move);
+
+/// A move's letters as a key that sorts (start, end).
+fn letters(range: TextRange) -> (u32, u32) {
+    (range.start().into(), range.end().into())
+}
+
+/// The moves of two generations keyed by their source letters where both have moves from the
+/// same letters (see [`Boards::by_move`]), each list sorted.
+fn keyed(a: &Generated, b: &Generated, from: Square) -> (Vec<KeyedMove>, Vec<KeyedMove>) {
+    let sources = |g: &Generated| -> BTreeSet<(u32, u32)> {
+        g.moves.iter().map(|m| letters(m.source)).collect()
+    };
+    let (in_a, in_b) = (sources(a), sources(b));
+    let key = |g: &Generated| -> Vec<KeyedMove> {
+        let mut moves: Vec<KeyedMove> = g
+            .moves
+            .iter()
+            .map(|m| {
+                let source = letters(m.source);
+                let shared = (in_a.contains(&source) && in_b.contains(&source)).then_some(source);
+                (shared, comparable_move(m, from))
+            })
+            .collect();
+        moves.sort();
+        moves.dedup();
+        moves
+    };
+    (key(a), key(b))
+}
 
 /// The moves of two readings compared, in the positions of [`shown_positions`] first (the one
 /// users see beside a message, `seen` or 8×8 from d4), then on the proof positions, up to the
@@ -135,10 +183,28 @@ pub(crate) fn first_difference(
 ) -> Found {
     // A search cut short at its budget found some of its moves, not all: the other reading
     // going somewhere it did not is no proof, only its own moves the other lacks are.
+    // Unmoved positions where either reading makes a first move (`i`): the same position after
+    // the piece has moved is compared too, when no other shows a difference.
+    let with_first_moves = std::cell::RefCell::new(Vec::new());
     let differs = |position: &Position| -> Shown {
-        let (a, a_truncated) = comparable(&first(position), position.from);
-        let (b, b_truncated) = comparable(&second(position), position.from);
-        let only = |moves: &[Move], others: &[Move], others_truncated: bool| -> Vec<Move> {
+        let (first_generated, second_generated) = (first(position), second(position));
+        let first_move = |generated: &Generated| generated.moves.iter().any(|m| m.initial_only);
+        if !position.moved && (first_move(&first_generated) || first_move(&second_generated)) {
+            let mut moved = position.clone();
+            moved.moved = true;
+            with_first_moves.borrow_mut().push(moved);
+        }
+        let (a_truncated, b_truncated) = (first_generated.truncated, second_generated.truncated);
+        let (a, b) = if boards.by_move {
+            keyed(&first_generated, &second_generated, position.from)
+        } else {
+            let unkeyed = |g: &Generated| -> Vec<KeyedMove> {
+                let (moves, _) = comparable(g, position.from);
+                moves.into_iter().map(|m| (None, m)).collect()
+            };
+            (unkeyed(&first_generated), unkeyed(&second_generated))
+        };
+        let only = |moves: &[KeyedMove], others: &[KeyedMove], others_truncated: bool| {
             if others_truncated {
                 return Vec::new();
             }
@@ -147,33 +213,55 @@ pub(crate) fn first_difference(
                 .iter()
                 .filter(|m| others.binary_search(m).is_err())
                 .cloned()
-                .collect()
+                .collect::<Vec<KeyedMove>>()
         };
         let (only_b, only_a) = (only(&b, &a, a_truncated), only(&a, &b, b_truncated));
         if !only_a.is_empty() || !only_b.is_empty() {
-            Some(Ok((only_a, only_b)))
+            let sources: BTreeSet<(u32, u32)> = (only_a.iter().chain(&only_b))
+                .filter_map(|(source, _)| *source)
+                .collect();
+            let moves: Vec<TextRange> = sources
+                .into_iter()
+                .map(|(start, end)| TextRange::new(start.into(), end.into()))
+                .collect();
+            let unkeyed = |list: Vec<KeyedMove>| -> Vec<Move> {
+                let mut list: Vec<Move> = list.into_iter().map(|(_, m)| m).collect();
+                list.sort();
+                list.dedup();
+                list
+            };
+            Some(Ok((unkeyed(only_a), unkeyed(only_b), moves)))
         } else if a_truncated || b_truncated {
             Some(Err(()))
         } else {
             None
         }
     };
-    let found = shown_positions(boards.seen)
+    let mut found = shown_positions(boards.seen)
         .iter()
         .chain(proof_positions())
         .find_map(|p| differs(p).map(|d| d.map(|d| (p.clone(), d))));
-    let (position, (only_first, only_second)) = match found {
+    if found.is_none() {
+        // A first-move test on a later leg (XBoard's `i` after a leaper leg) can differ only
+        // once the piece has moved, with the room around it an unmoved position gave.
+        let moved = with_first_moves.take();
+        found = moved
+            .iter()
+            .find_map(|p| differs(p).map(|d| d.map(|d| (p.clone(), d))));
+    }
+    let (position, (only_first, only_second, moves)) = match found {
         None => return Found::Same,
         Some(Err(())) => return Found::SameSoFar,
         Some(Ok(found)) => found,
     };
     let better = nearer_home(&position, &differs, boards);
-    let (position, (only_first, only_second)) =
-        better.unwrap_or((position, (only_first, only_second)));
+    let (position, (only_first, only_second, moves)) =
+        better.unwrap_or((position, (only_first, only_second, moves)));
     Found::Differs {
         position,
         only_first,
         only_second,
+        moves,
     }
 }
 
@@ -240,6 +328,7 @@ pub(crate) fn difference(
             position,
             only_first,
             only_second,
+            ..
         } => Comparison::Differs(difference_words(
             &position,
             (first_name, &only_first),

@@ -318,6 +318,7 @@ impl BetzaString {
         let boards = Boards {
             seen: config.seen.as_ref(),
             largest: self.largest(),
+            by_move: false,
         };
         prove_fixes(original, &mut out, boards, &config.boards);
         out

@@ -204,6 +204,7 @@ fn a_difference_only_a_larger_board_shows_says_so() {
     let limited = compare(Boards {
         seen: None,
         largest,
+        by_move: false,
     });
     assert!(
         limited.starts_with("only on a board larger than Fairy-Stockfish plays (12x10), from "),
@@ -220,6 +221,7 @@ fn a_difference_only_a_larger_board_shows_says_so() {
     let on_own = compare(Boards {
         seen: own.as_ref(),
         largest,
+        by_move: false,
     });
     assert!(!on_own.contains("larger than"), "{on_own}");
 }

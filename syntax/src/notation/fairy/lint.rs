@@ -375,6 +375,7 @@ fn engines_disagree(string: &BetzaString, findings: &mut Findings<'_>) {
         Boards {
             seen: seen.as_ref(),
             largest: findings.largest(crate::lint::Engine::FairyStockfish),
+            by_move: false,
         },
     ) else {
         return;

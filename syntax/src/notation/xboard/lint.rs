@@ -4,7 +4,7 @@ use crate::diagnostic::codes;
 use rowan::TextRange;
 use rustc_hash::FxHashSet;
 
-use super::difference::xboard_difference;
+use super::difference::xboard_difference_by_move;
 use crate::lint::{Comparison, Findings, Fix};
 use crate::notation::xboard::reading::{XBoardReading, readings};
 use crate::tree::ast::{self, LegElement};
@@ -36,8 +36,8 @@ fn xboard_findings(tree: &ast::Piece, string: &BetzaString, findings: &mut Findi
     let (text, dialect) = (string.text(), string.dialect());
     let before = findings.out.len();
     let causes = readings(tree);
-    let Comparison::Differs(difference) = xboard_difference(string, findings.seen().as_ref())
-    else {
+    let (comparison, differing) = xboard_difference_by_move(string, findings.seen().as_ref());
+    let Comparison::Differs(difference) = comparison else {
         // Only a dropped `e` is worth saying then; the causes (and their fixes, each checked by
         // generating) are looked at only when there is one.
         let dropped_e: Vec<XBoardReading> = causes
@@ -54,16 +54,33 @@ fn xboard_findings(tree: &ast::Piece, string: &BetzaString, findings: &mut Findi
     let explained = causes.iter().any(|reading| {
         dialect == Dialect::XBetza || !matches!(reading, XBoardReading::LameChecksOneSquare { .. })
     });
+    // The move that differs, where the comparison found one move of the string to differ.
+    let differing_move = match differing.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
     if explained {
-        // What XBoard does differently is one fact about the string: said with its first cause.
-        if let Some(first) = findings.out[before..].first_mut() {
+        // What XBoard does differently is one fact about the string: said with its first cause
+        // in the move that differs, else its first cause.
+        let said = &mut findings.out[before..];
+        let in_move = differing_move
+            .and_then(|m| said.iter().position(|f| m.contains_range(f.range)))
+            .unwrap_or(0);
+        if let Some(first) = said.get_mut(in_move) {
             first.message.push_str(&format!(" ({difference})"));
         }
     } else {
         findings.push_with_help(
             codes::XBOARD_READS_DIFFERENTLY,
-            TextRange::up_to(rowan::TextSize::of(text)),
-            format!("XBoard reads this piece differently: {difference}"),
+            differing_move.unwrap_or_else(|| TextRange::up_to(rowan::TextSize::of(text))),
+            format!(
+                "XBoard reads this {} differently: {difference}",
+                if differing_move.is_some() {
+                    "move"
+                } else {
+                    "piece"
+                }
+            ),
             port_help(text, dialect),
             None,
         );

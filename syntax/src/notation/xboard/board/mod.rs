@@ -40,6 +40,7 @@ pub fn generate(text: &str, position: &Position) -> Generated {
         made: HashSet::default(),
         budget: BUDGET,
         whole: TextRange::up_to(rowan::TextSize::of(text)),
+        source: TextRange::up_to(rowan::TextSize::of(text)),
     };
     let origin = (i32::from(position.from.file), i32::from(position.from.rank));
     walk.read(
@@ -56,8 +57,17 @@ pub fn generate(text: &str, position: &Position) -> Generated {
 }
 
 /// What makes two moves of XBoard's reading the same move: where it ends, what it takes there,
-/// whether it swaps, whether it is an initial move, and its locust victims.
-type MoveKey = (Square, Option<Occupant>, bool, bool, Vec<Square>);
+/// whether it swaps, whether it is an initial move, its locust victims, and the letters it
+/// comes from (start and end), so that each move of the string keeps its own landings and can
+/// be compared with the same move of another reading.
+type MoveKey = (
+    Square,
+    Option<Occupant>,
+    bool,
+    bool,
+    Vec<Square>,
+    (u32, u32),
+);
 
 struct Walk<'p> {
     position: &'p Position,
@@ -68,6 +78,9 @@ struct Walk<'p> {
     made: HashSet<MoveKey>,
     budget: u32,
     whole: TextRange,
+    /// The letters of the move being walked, from its `i`s to its range, which every move it
+    /// makes comes from (the whole string before the first is read).
+    source: TextRange,
 }
 
 impl Walk<'_> {
@@ -133,6 +146,9 @@ impl Walk<'_> {
             let digits = text[p..].iter().take_while(|c| c.is_ascii_digit()).count();
             if leg.start.is_none() && !read_before.insert(&text[start..p + digits]) {
                 continue;
+            }
+            if leg.start.is_none() {
+                self.source = source_range(start, p);
             }
             let Some(mut atom) = self.atom_move(text, &written, leg) else {
                 continue;
@@ -208,21 +224,24 @@ impl Walk<'_> {
             }
             initial = 0;
         }
-        if written.expo > 0 && written.directions.step == (0, 0) {
-            self.not_generated("XBoard's castling needs the game's start position");
-            return None;
-        }
+        // `O` with a range is castling: XBoard walks it as a W step (moves.c 556-559).
+        let castles = written.expo > 0 && written.directions.step == (0, 0);
         let expo = if written.expo < 0 { 1 } else { written.expo };
-        let (mode, next) = leg_mode(text, &written.modes, expo);
-        // On W and F steps `j` skips the first square and `n` is `m` that creates e.p.
-        // rights.
-        let (jump, skip) = if written.dy == 1 {
+        let (mut mode, next) = leg_mode(text, &written.modes, expo);
+        let mut step = written.directions.step;
+        if castles {
+            mode |= CASTLE;
+            step.1 = 1;
+        }
+        // On W and F steps (castling's too) `j` skips the first square and `n` is `m` that
+        // creates e.p. rights.
+        let (jump, skip) = if written.dy == 1 || castles {
             (1, written.modes.jump - 1)
         } else {
             (written.modes.jump, 0)
         };
         Some(AtomMove {
-            step: written.directions.step,
+            step,
             expo,
             all: written.all,
             mode,
@@ -274,6 +293,17 @@ impl Walk<'_> {
         } else {
             atom.skip
         };
+        // A sideways ray on a cylinder with no end to its range (a rider's, or castling's)
+        // comes round again and again: XBoard counts its range down from 0 until the count
+        // wraps, some 2^32 squares. Past a full turn nothing new happens on it, and the only
+        // thing that still changes is the number of steps handed to an iso leg after it,
+        // whose moves repeat with a period of at most the board's width squared; so the ray
+        // stops once it has gone that far, and a little more.
+        let endless = atom.mode & CYLINDER != 0
+            && ray.step.1 == 0
+            && (atom.expo == 0 || atom.mode & CASTLE != 0);
+        let turns = width * width + 3 * width;
+        let mut steps = 0;
         loop {
             crate::cancel::checkpoint();
             if self.budget == 0 {
@@ -284,6 +314,10 @@ impl Walk<'_> {
             let (vx, vy) = ray.step;
             let (mut x, y) = (ray.square.0 + vx, ray.square.1 + vy);
             if y < 0 || y >= height {
+                break;
+            }
+            steps += 1;
+            if endless && steps > turns {
                 break;
             }
             if x < 0 || x >= width {
@@ -348,6 +382,15 @@ impl Walk<'_> {
                 ray.hop &= 31;
             }
             return true;
+        }
+        if atom.mode & CASTLE != 0 {
+            // Castling runs on over empty squares, whatever its range, to the first piece.
+            ray.left = 2;
+            if occup == EMPTY {
+                return true;
+            }
+            self.castle(atom, leg, (x, y));
+            return false;
         }
         if occup & atom.mode != 0 {
             if atom.mode & INDUCE != 0 {
@@ -421,6 +464,26 @@ impl Walk<'_> {
         occup
     }
 
+    /// XBoard's castling with the piece a castling ray met on `partner` (moves.c 739-773): it
+    /// castles when that piece stands on its start square and on the file `skip` squares in
+    /// from an edge (the `j`s), whichever way the ray went, even along a file. The piece lands
+    /// its range away from its own file toward that edge, on the partner's rank. A King's
+    /// castling is taken, which XBoard makes at once; another piece's is the same move entered
+    /// with the partner clicked first, and without that click XBoard lists only the left one.
+    fn castle(&mut self, atom: &AtomMove, leg: Leg, partner: (i32, i32)) {
+        if !matches!(self.stands_on_its_start_square(partner), StartSquare::Yes) {
+            return;
+        }
+        let last = i32::from(self.position.size.files) - 1;
+        let (file, (x, y)) = (leg.piece.0, partner);
+        if x == atom.skip {
+            self.land(file - atom.expo, y, EMPTY, false, atom.initial_only);
+        }
+        if x == last - atom.skip {
+            self.land(file + atom.expo, y, EMPTY, false, atom.initial_only);
+        }
+    }
+
     /// A move that ends on (x, y), made by the piece on `piece`.
     fn land(&mut self, x: i32, y: i32, occup: u32, swap: bool, initial_only: bool) {
         let Some(to) = self.square(x, y) else { return };
@@ -429,7 +492,15 @@ impl Walk<'_> {
             ENEMY if !swap => Some(Occupant::Enemy),
             _ => None,
         };
-        let key = (to, capture, swap, initial_only, self.victims.clone());
+        let source = (self.source.start().into(), self.source.end().into());
+        let key = (
+            to,
+            capture,
+            swap,
+            initial_only,
+            self.victims.clone(),
+            source,
+        );
         if self.made.contains(&key) {
             return;
         }
@@ -451,9 +522,15 @@ impl Walk<'_> {
             captured: self.victims.clone(),
             waypoints: Vec::new(),
             ep_rights: Vec::new(),
-            source: self.whole,
+            source: self.source,
         });
     }
+}
+
+/// The letters from `start` to `end` of the string, as a range.
+fn source_range(start: usize, end: usize) -> TextRange {
+    let at = |i: usize| rowan::TextSize::from(u32::try_from(i).unwrap_or(u32::MAX));
+    TextRange::new(at(start), at(end.max(start)))
 }
 
 /// Why a move of XBoard's `ii` is not generated.

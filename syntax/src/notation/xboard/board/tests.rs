@@ -79,7 +79,11 @@ fn destinations(betza: &str, moved: bool, friends: &[&str], enemies: &[&str]) ->
         &squares(enemies),
     )
     .expect("position");
-    let generated = generate(betza, &position);
+    names(&generate(betza, &position))
+}
+
+/// The destinations generated, by name, in order.
+fn names(generated: &crate::board::Generated) -> String {
     let names: Vec<String> = generated
         .destinations()
         .iter()
@@ -118,4 +122,73 @@ fn a_double_initial_needs_the_start_position() {
     // Three `i` are one: a first move.
     assert_eq!(destinations("iiiW", false, &[], &[]), "c4 d3 d5 e4");
     assert_eq!(destinations("iiiW", true, &[], &[]), "");
+}
+
+/// The destinations of `betza` on a board of `size` from `from`, white, unmoved or moved,
+/// with friends: every move generated.
+fn castles(betza: &str, size: (u8, u8), from: &str, moved: bool, friends: &[&str]) -> String {
+    let size = BoardSize {
+        files: size.0,
+        ranks: size.1,
+    };
+    let friends: Vec<Square> = friends.iter().map(|n| n.parse().expect("sq")).collect();
+    let from = from.parse().expect("square");
+    let position = Position::new(size, from, Side::White, moved, &friends, &[]).expect("position");
+    let generated = generate(betza, &position);
+    assert!(generated.not_generated.is_empty(), "{betza}");
+    names(&generated)
+}
+
+/// XBoard's castling (`O` with a range, moves.c 739-773) runs along each of the atom's four
+/// directions to the first piece, of either side, and castles with it when it stands on its
+/// start square (an unmoved position's pieces all do, a moved one's none) on the file `j`
+/// squares in from an edge, even along a file: the piece lands its range away from its own
+/// file, on the partner's rank. XBoard's answers: corpus/golden/xboard-longtail.jsonl
+/// (lt-castle-1 to lt-castle-10).
+#[test]
+fn castling_reads_the_start_position_along_every_line() {
+    // lt-castle-1, lt-castle-2: from c1 the ray up the c-file meets c10, two files in from
+    // the left edge as `jj` asks, and the piece lands on a10.
+    let long_tail = "lfdmFasKmafscpjBjjO2";
+    assert_eq!(
+        castles(long_tail, (10, 10), "c1", false, &["c10"]),
+        "a1 a10 b2 c3 d2 e1"
+    );
+    assert_eq!(
+        castles(long_tail, (10, 10), "c1", true, &["c10"]),
+        "a1 b2 c3 d2 e1"
+    );
+    // lt-castle-3, lt-castle-4: `jj` castles with the piece two files in, the first met.
+    assert_eq!(
+        castles("jjO2", (10, 10), "e1", false, &["c1", "h1"]),
+        "c1 g1"
+    );
+    assert_eq!(
+        castles("jjO2", (10, 10), "e1", false, &["a1", "c1", "h1", "j1"]),
+        "c1 g1"
+    );
+    // lt-castle-5, lt-castle-9: the ordinary castling, and none with a piece off the edge.
+    assert_eq!(castles("O2", (8, 8), "e1", false, &["a1", "h1"]), "c1 g1");
+    assert_eq!(castles("O2", (8, 8), "e1", false, &["b1", "h1"]), "g1");
+}
+
+/// A sideways leg on a cylinder with nothing to stop it goes round without end: XBoard counts
+/// its range down from 0 for some 2^32 squares, and then has its moves. `oaudoR` from d4 on an
+/// empty board comes back to its own square from every square of its rank, where it finds
+/// itself, a friend, to take (lt-cyl-1, an answer XBoard's generator gave after ten minutes).
+#[test]
+fn an_endless_cylinder_leg_ends_with_the_moves_xboard_makes() {
+    let generated = generate("oaudoR", &empty_board());
+    assert!(!generated.truncated);
+    let mut vias: Vec<String> = generated
+        .moves
+        .iter()
+        .flat_map(|m| {
+            assert_eq!(m.to.to_string(), "d4");
+            m.captured.iter().map(ToString::to_string)
+        })
+        .collect();
+    vias.sort();
+    vias.dedup();
+    assert_eq!(vias, ["a4", "b4", "c4", "e4", "f4", "g4", "h4"]);
 }

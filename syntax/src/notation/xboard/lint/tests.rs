@@ -70,3 +70,44 @@ fn only_the_first_unknown_atom_is_said() {
     assert_eq!(codes, [codes::XBOARD_STOPS_READING]);
     assert_eq!(found[0].range, TextRange::new(0.into(), 1.into()));
 }
+
+/// XBoard's `i` on a leg after a leaper leg asks whether the piece is unmoved (X10):
+/// `bcaiblafrW` with an enemy behind it reaches f4 from d4 unmoved and nothing after the piece
+/// has moved (corpus/golden/xboard-longtail.jsonl, lt-iso-1 and lt-iso-2), where the XBetza
+/// description reaches f4 either way. No proof position that is moved has the room it needs,
+/// so the unmoved positions where a first move is made are compared again after a move.
+#[test]
+fn a_first_move_test_on_a_later_leg_is_compared_after_the_piece_has_moved() {
+    let Comparison::Differs(words) =
+        xboard_difference(&BetzaString::new("bcaiblafrW", Dialect::XBetza), None)
+    else {
+        panic!("bcaiblafrW differs once the piece has moved");
+    };
+    assert!(words.contains("after the piece has moved"), "{words}");
+    assert!(
+        words.contains("only the XBetza description goes to"),
+        "{words}"
+    );
+}
+
+/// A move that differs is compared with the same move of the other reading, not with the whole
+/// piece: in `afgamQ5irdRmQ4` XBoard's `afgamQ5` does not reach j8 where the XBetza
+/// description's does (lt-move-2 in corpus/golden/xboard-longtail.jsonl), while `mQ4` reaches
+/// j8 in both (lt-move-1), which once hid the difference.
+#[test]
+fn a_difference_in_one_move_is_not_masked_by_another_move() {
+    let text = "afgamQ5irdRmQ4";
+    let found = findings(text);
+    let xboard: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == codes::XBOARD_READS_DIFFERENTLY)
+        .collect();
+    assert!(!xboard.is_empty(), "{found:?}");
+    let first_move = TextRange::new(0.into(), 7.into());
+    assert!(
+        xboard
+            .iter()
+            .any(|d| first_move.contains_range(d.range) && d.message.contains("j8")),
+        "{xboard:?}"
+    );
+}
