@@ -161,7 +161,19 @@ impl Unseen {
 /// not (it needs the start position), so the proof would part them for that alone.
 pub(super) fn without_castling(text: &str, reading: Reading) -> Generator<'static> {
     let Reading::Dialect(dialect) = reading else {
-        return crate::registry::generator(text, reading);
+        // XBoard's reading castles on positions too (notes X14); its moves carry the letters
+        // they come from, and `O` is castling only.
+        let generator = crate::registry::generator(text, reading);
+        let text = text.to_owned();
+        return Box::new(move |position: &Position| {
+            let mut generated = generator(position);
+            generated.moves.retain(|m| {
+                !text
+                    .get(std::ops::Range::<usize>::from(m.source))
+                    .is_some_and(|letters| letters.contains('O'))
+            });
+            generated
+        });
     };
     // Read once: its castling moves are known by their source in the model generated.
     let piece = without_repeats(&crate::registry::lower(

@@ -127,21 +127,44 @@ impl<'t> Original<'t> {
         let other = (self.reader)(text, reading);
         // Full traces compare only two readings of our own; an engine's is seen by landings.
         let full = reading == self.reading && matches!(reading, Reading::Dialect(_));
+        let same = |ours: &Generated, theirs: &Generated, from| {
+            let seen = |generated: &Generated| {
+                if full {
+                    let (moves, could) = trace(generated);
+                    Seen::Full(moves, could)
+                } else {
+                    Seen::Landings(comparable(generated, from).0)
+                }
+            };
+            seen(ours) == seen(theirs)
+        };
+        // An unmoved position where either makes a first move (`i`) is compared again once
+        // the piece has moved, as `first_difference` does: `iB` beside `mfrB7` covers the
+        // range limit only until the piece moves.
+        let mut moved_twins = Vec::new();
         for (index, position) in proof_positions().iter().enumerate() {
             let ours = self.at(index);
             let theirs = other(position);
             if ours.truncated || theirs.truncated {
                 return None;
             }
-            let seen = |generated: &Generated| {
-                if full {
-                    let (moves, could) = trace(generated);
-                    Seen::Full(moves, could)
-                } else {
-                    Seen::Landings(comparable(generated, position.from).0)
-                }
-            };
-            if seen(ours) != seen(&theirs) {
+            if !same(ours, &theirs, position.from) {
+                return Some(false);
+            }
+            let first_move = |g: &Generated| g.moves.iter().any(|m| m.initial_only);
+            if !position.moved && (first_move(ours) || first_move(&theirs)) {
+                let mut moved = position.clone();
+                moved.moved = true;
+                moved_twins.push(moved);
+            }
+        }
+        for position in &moved_twins {
+            let ours = self.generator()(position);
+            let theirs = other(position);
+            if ours.truncated || theirs.truncated {
+                return None;
+            }
+            if !same(&ours, &theirs, position.from) {
                 return Some(false);
             }
         }
