@@ -30,8 +30,10 @@ local uv = vim.uv or vim.loop
 
 -- What the server sent, seen where the client's RPC hands notifications and requests over: the
 -- count of each method. The dispatchers are start's third argument on 0.7, its second later.
+-- And the requests the client sent (`sent`), counted where its RPC takes them.
 results.received = {}
 results.requested = {}
+results.sent = {}
 local rpc_start = vim.lsp.rpc.start
 vim.lsp.rpc.start = function(...)
   for _, argument in ipairs({ ... }) do
@@ -48,7 +50,13 @@ vim.lsp.rpc.start = function(...)
       end
     end
   end
-  return rpc_start(...)
+  local rpc = rpc_start(...)
+  local request = rpc.request
+  rpc.request = function(method, ...)
+    results.sent[method] = (results.sent[method] or 0) + 1
+    return request(method, ...)
+  end
+  return rpc
 end
 
 -- The text the screen shows on `row` (1-based), cell by cell.

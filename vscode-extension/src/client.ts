@@ -1,6 +1,6 @@
 // The language client: which documents go to the server, how it is started and what happens
-// when it dies. Diagnostics come as standard `textDocument/publishDiagnostics`, shown by the
-// library itself.
+// when it dies. Diagnostics are asked for with standard `textDocument/diagnostic` and shown by
+// the library itself.
 
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -483,14 +483,22 @@ end
 -- An error and a hint on one line: unsorted, the sign and the virtual text are the last one's.
 local DIAGNOSTIC_DEFAULTS = { severity_sort = true, virtual_text = true }
 
--- Diagnostics come as standard textDocument/publishDiagnostics, taken by Neovim's own handler
--- into the client's namespace; the options apply to that namespace alone, over the global ones.
+-- Diagnostics come the standard way, taken by Neovim's own handlers into the client's namespace:
+-- sent (textDocument/publishDiagnostics) to Neovim 0.7, asked for (textDocument/diagnostic) by
+-- 0.10 and newer, whose answers go to a namespace of their own. The options apply to those
+-- namespaces alone, over the global ones.
 local function configure_diagnostics(opts, client)
   if opts.diagnostic == false then
     return
   end
-  local namespace = vim.lsp.diagnostic.get_namespace(client.id)
-  vim.diagnostic.config(vim.deepcopy(opts.diagnostic or DIAGNOSTIC_DEFAULTS), namespace)
+  local pulled = vim.fn.has("nvim-0.10") == 1
+  -- 0.12 names a pull namespace by the identifier it asks with; 0.10 finds it itself.
+  local provider = (client.server_capabilities or {}).diagnosticProvider
+  local identifier = type(provider) == "table" and provider.identifier or nil
+  for _, is_pull in ipairs(pulled and { false, true } or { false }) do
+    local namespace = vim.lsp.diagnostic.get_namespace(client.id, is_pull, identifier)
+    vim.diagnostic.config(vim.deepcopy(opts.diagnostic or DIAGNOSTIC_DEFAULTS), namespace)
+  end
 end
 
 -- Whether the client told the server it shows documents (`window/showDocument`, which Neovim

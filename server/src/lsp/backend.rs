@@ -20,30 +20,16 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
-use betza_syntax::ide::{self, Document};
+use betza_syntax::ide;
 
 use super::handlers::{
     code_actions, completion, diagnostics, hover, macros, recognition, semantic_tokens, symbols,
 };
 use super::position::Encoding;
+use super::publishing::Publishing;
 use super::snapshot::{RaiseOnDrop, Snapshot};
-use super::state::{Open, Settings};
+use super::state::{Open, Settings, State, run_on};
 use super::{client_traits, explanation_file};
-
-#[derive(Debug, Default)]
-struct State {
-    documents: std::collections::HashMap<Uri, Open>,
-    settings: Settings,
-    encoding: Option<Encoding>,
-    /// Whether the client shows a document it is asked to (`window/showDocument`); one that
-    /// does not opens the explanation from the command's result itself.
-    shows_documents: bool,
-    /// Whether completion labels say what each letter is, for a client whose list shows only
-    /// labels and kinds (Helix 25: neither `labelDetails` nor `detail`).
-    described_labels: bool,
-    /// What was wrong with the initialization options, said once the client is initialized.
-    settings_problems: Vec<String>,
-}
 
 pub struct Backend {
     client: Client,
@@ -59,7 +45,7 @@ pub struct Backend {
     /// is applied applies nothing, since the newer one analyses with the settings then in
     /// force (twenty changes in a row cost one analysis of each document, not twenty).
     configurations: AtomicU64,
-    /// Diagnostics sent apart from the edits (see [`Backend::publish`]).
+    /// Diagnostics sent apart from the edits.
     publishing: Arc<Publishing>,
 }
 
@@ -78,25 +64,44 @@ impl Backend {
 
     /// Runs `work` on the blocking pool against the open document `uri` as it is now (see the
     /// module's comment); a cancelled request is answered with `RequestCancelled`, a panic
-    /// with an internal error.
+    /// with an internal error, a document not open with an invalid-params error.
     async fn on_document<T: Send + 'static>(
         &self,
         name: &'static str,
         uri: &Uri,
         work: impl FnOnce(&Snapshot) -> Result<T> + Send + 'static,
     ) -> Result<T> {
+        self.on_document_if_open(name, uri, work)
+            .await?
+            .ok_or_else(|| {
+                let (uri, length) = quoted(uri.as_str());
+                Error::invalid_params(format!("{uri} is not open{length}"))
+            })
+    }
+
+    /// [`Backend::on_document`], answering `None` for a document not open.
+    async fn on_document_if_open<T: Send + 'static>(
+        &self,
+        name: &'static str,
+        uri: &Uri,
+        work: impl FnOnce(&Snapshot) -> Result<T> + Send + 'static,
+    ) -> Result<Option<T>> {
         // In line behind the changes taken before this request (the lock is fair), so the
         // snapshot has them all.
         let reading = self.readers.clone().read_owned().await;
         let snapshot = self.with_state(name, |state| {
-            Ok(Snapshot {
-                document: open_document(state, uri)?.clone(),
+            Ok(state.documents.get(uri).map(|open| Snapshot {
+                document: open.document.clone(),
+                analysis: open.analysis,
                 settings: state.settings.clone(),
                 encoding: state.encoding.unwrap_or(Encoding::Utf16),
                 shows_documents: state.shows_documents,
                 described_labels: state.described_labels,
-            })
+            }))
         })?;
+        let Some(snapshot) = snapshot else {
+            return Ok(None);
+        };
         let flag = Arc::new(AtomicBool::new(false));
         let _cancel_when_dropped = RaiseOnDrop(flag.clone());
         let task = tokio::task::spawn_blocking(move || {
@@ -107,7 +112,7 @@ impl Backend {
             outcome
         });
         match task.await {
-            Ok(Ok(Ok(answer))) => answer,
+            Ok(Ok(Ok(answer))) => answer.map(Some),
             Ok(Ok(Err(cancel::Cancelled))) => Err(Error::request_cancelled()),
             Ok(Err(_)) | Err(_) => {
                 say!(
@@ -143,78 +148,31 @@ impl Backend {
             .await;
     }
 
-    /// Has the document's diagnostics sent as they will be then, or cleared once it is closed,
-    /// apart from the edit that asks, which goes on at once. One list is made and sent at a
-    /// time, so the lists go out in the order of the edits; one more waits at most (a list
-    /// asked for while one waits is that one), and a list of an analysis already sent is not
-    /// made again. So edits that come while a list is made or sent (a client that reads
-    /// slowly, a user faster than the server can list 3,000 findings) are answered together by
-    /// the list of the newest, never by a queue of lists behind (issue 56).
+    /// Has the document's diagnostics sent, for a client that waits for them.
     fn publish(&self, uri: &Uri) {
-        if !locked(&self.publishing.waiting).insert(uri.clone()) {
-            return;
-        }
-        let (client, state, publishing, uri) = (
-            self.client.clone(),
-            self.state.clone(),
-            self.publishing.clone(),
-            uri.clone(),
-        );
-        tokio::spawn(async move {
-            let mut sent = publishing.sent.lock().await;
-            locked(&publishing.waiting).remove(&uri);
-            let list = run_on(&state, "diagnostics", |state| {
-                let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-                Ok(match state.documents.get(&uri) {
-                    Some(open) if sent.get(&uri) == Some(&open.analysis) => None,
-                    Some(open) => Some((
-                        diagnostics::diagnostics(&open.document, encoding),
-                        Some(open.version),
-                        Some(open.analysis),
-                    )),
-                    None => Some((Vec::new(), None, None)),
-                })
-            });
-            if let Ok(Some((list, version, analysis))) = list {
-                match analysis {
-                    Some(analysis) => sent.insert(uri.clone(), analysis),
-                    None => sent.remove(&uri),
-                };
-                client.publish_diagnostics(uri, list, version).await;
+        self.publishing.publish(&self.client, &self.state, uri);
+    }
+
+    /// The diagnostics of `uris` changed with the settings: sent again, or, for a client that
+    /// asks for them, the client told to ask again.
+    fn publish_all(&self, uris: &[Uri]) {
+        let refresh = self
+            .with_state("diagnostics", |state| {
+                Ok(state
+                    .pulls_diagnostics
+                    .then_some(state.refreshes_diagnostics))
+            })
+            .unwrap_or_default();
+        match refresh {
+            None => uris.iter().for_each(|uri| self.publish(uri)),
+            Some(true) if !uris.is_empty() => {
+                let client = self.client.clone();
+                tokio::spawn(async move { client.workspace_diagnostic_refresh().await });
             }
-        });
-    }
-}
-
-/// Runs `work` on `state`, turning a panic into an internal error.
-fn run_on<T>(
-    state: &Mutex<State>,
-    name: &str,
-    work: impl FnOnce(&mut State) -> Result<T>,
-) -> Result<T> {
-    let mut state = locked(state);
-    match catch_unwind(AssertUnwindSafe(|| work(&mut state))) {
-        Ok(result) => result,
-        Err(_) => {
-            say!("betza lsp: {name} failed unexpectedly; the request is answered with an error");
-            Err(Error::internal_error())
+            // A client that cannot be told asks again at its next edit.
+            Some(_) => {}
         }
     }
-}
-
-/// A lock taken even when a panic left it poisoned (what it guards is whole between changes).
-fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The diagnostics being sent: for each open document, the analysis its last list was made
-/// from, held while a list is made and sent; and the documents whose list waits for that.
-#[derive(Default)]
-struct Publishing {
-    sent: tokio::sync::Mutex<std::collections::HashMap<Uri, u64>>,
-    waiting: Mutex<std::collections::HashSet<Uri>>,
 }
 
 /// `text` from the client as an error message quotes it: shortened however long it is (a URI
@@ -224,18 +182,6 @@ fn quoted(text: &str) -> (std::borrow::Cow<'_, str>, String) {
         betza_syntax::quote::shortened(text),
         betza_syntax::quote::length_if_cut(text),
     )
-}
-
-/// The open document `uri`, or the protocol error for an unknown one.
-fn open_document<'a>(state: &'a State, uri: &Uri) -> Result<&'a Arc<Document>> {
-    state
-        .documents
-        .get(uri)
-        .map(|open| &open.document)
-        .ok_or_else(|| {
-            let (uri, length) = quoted(uri.as_str());
-            Error::invalid_params(format!("{uri} is not open{length}"))
-        })
 }
 
 impl LanguageServer for Backend {
@@ -253,12 +199,15 @@ impl LanguageServer for Backend {
         };
         let shows_documents = client_traits::shows_documents(&params);
         let described_labels = client_traits::describes_labels(&params);
+        let (pulls_diagnostics, refreshes_diagnostics) = client_traits::pulls_diagnostics(&params);
         let (settings, problems) =
             Settings::read(&params.initialization_options.unwrap_or_default());
         self.with_state("initialize", |state| {
             state.encoding = Some(encoding);
             state.shows_documents = shows_documents;
             state.described_labels = described_labels;
+            state.pulls_diagnostics = pulls_diagnostics;
+            state.refreshes_diagnostics = refreshes_diagnostics;
             state.settings = settings;
             state.settings_problems = problems;
             Ok(())
@@ -305,6 +254,16 @@ impl LanguageServer for Backend {
                         },
                     ),
                 ),
+                // Offered only to a client that asks for diagnostics: one that also took them
+                // when sent would show each finding twice.
+                diagnostic_provider: pulls_diagnostics.then(|| {
+                    DiagnosticServerCapabilities::Options(DiagnosticOptions {
+                        identifier: Some("betza".into()),
+                        inter_file_dependencies: false,
+                        workspace_diagnostics: false,
+                        work_done_progress_options: WorkDoneProgressOptions::default(),
+                    })
+                }),
                 ..ServerCapabilities::default()
             },
         })
@@ -402,9 +361,27 @@ impl LanguageServer for Backend {
             })
             .await
             .unwrap_or_default();
-        for uri in &uris {
-            self.publish(uri);
-        }
+        self.publish_all(&uris);
+    }
+
+    async fn diagnostic(
+        &self,
+        params: DocumentDiagnosticParams,
+    ) -> Result<DocumentDiagnosticReportResult> {
+        let previous = params.previous_result_id;
+        let report = self
+            .on_document_if_open("diagnostic", &params.text_document.uri, move |open| {
+                let previous = previous.as_deref();
+                Ok(diagnostics::report(
+                    &open.document,
+                    open.analysis,
+                    previous,
+                    open.encoding,
+                ))
+            })
+            .await?;
+        // A document not open has no findings known here.
+        Ok(report.unwrap_or_else(|| diagnostics::full_report(None, Vec::new()).into()))
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {

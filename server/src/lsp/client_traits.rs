@@ -40,6 +40,23 @@ pub fn describes_labels(params: &InitializeParams) -> bool {
         .is_some_and(|client| client.name == "helix")
 }
 
+/// Whether the client asks for each document's diagnostics (`textDocument/diagnostic`), and
+/// whether it asks again for all when told they changed (`workspace/diagnostic/refresh`).
+pub fn pulls_diagnostics(params: &InitializeParams) -> (bool, bool) {
+    let capabilities = &params.capabilities;
+    let pulls = capabilities
+        .text_document
+        .as_ref()
+        .is_some_and(|text| text.diagnostic.is_some());
+    let refreshes = capabilities
+        .workspace
+        .as_ref()
+        .and_then(|workspace| workspace.diagnostics.as_ref())
+        .and_then(|diagnostics| diagnostics.refresh_support)
+        .unwrap_or(false);
+    (pulls, pulls && refreshes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{release, shows_documents};

@@ -4,9 +4,10 @@
 //! is passed on, as if the client had cancelled it: one still waiting is answered without
 //! running, one running stops at its next checkpoint. Its answer then says the content was
 //! modified (-32801), which clients take as "ask again if still wanted", as they do with
-//! rust-analyzer.
+//! rust-analyzer; a request for the document's diagnostics says the server cancelled it and
+//! should be asked again (-32802, `retriggerRequest`), as the protocol has it for those.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Deserialize;
@@ -17,16 +18,20 @@ use serde_json::Value;
 const REQUEST_CANCELLED: i64 = -32800;
 /// LSP's "content modified": the document changed under the request.
 const CONTENT_MODIFIED: i64 = -32801;
+/// LSP's "server cancelled", which a diagnostics request is answered with.
+const SERVER_CANCELLED: i64 = -32802;
 
 /// A request's id as a key: its JSON text (`1` and `"1"` are different ids).
 type IdKey = String;
 
 #[derive(Debug, Default)]
 struct Ledger {
-    /// Unanswered requests about a document: id → the document's URI as the client wrote it.
-    about: HashMap<IdKey, String>,
-    /// Requests cancelled here because an edit made them stale, until their answer goes out.
-    superseded: HashSet<IdKey>,
+    /// Unanswered requests about a document: id → the document's URI as the client wrote it,
+    /// and whether the request asks for its diagnostics.
+    about: HashMap<IdKey, (String, bool)>,
+    /// Requests cancelled here because an edit made them stale, until their answer goes out:
+    /// id → whether the request asks for diagnostics.
+    superseded: HashMap<IdKey, bool>,
 }
 
 /// Shared by the reading and the writing side of the framing layer.
@@ -72,7 +77,8 @@ impl InFlight {
         };
         let mut ledger = self.ledger();
         if let Some(id) = message.get("id") {
-            ledger.about.insert(id.to_string(), uri.to_owned());
+            let pull = method == "textDocument/diagnostic";
+            ledger.about.insert(id.to_string(), (uri.to_owned(), pull));
             return Vec::new();
         }
         if !matches!(method, "textDocument/didChange" | "textDocument/didClose") {
@@ -81,20 +87,20 @@ impl InFlight {
         let stale: Vec<IdKey> = ledger
             .about
             .iter()
-            .filter(|(_, about)| *about == uri)
+            .filter(|(_, (about, _))| about == uri)
             .map(|(id, _)| id.clone())
             .collect();
         stale
             .into_iter()
             .filter_map(|key| {
-                ledger.about.remove(&key);
+                let (_, pull) = ledger.about.remove(&key)?;
                 let id: Value = serde_json::from_str(&key).ok()?;
                 let body = serde_json::json!({
                     "jsonrpc": "2.0",
                     "method": "$/cancelRequest",
                     "params": { "id": id },
                 });
-                ledger.superseded.insert(key);
+                ledger.superseded.insert(key, pull);
                 Some(body.to_string().into_bytes())
             })
             .collect()
@@ -113,15 +119,21 @@ impl InFlight {
         }
         let key = head.id?.to_string();
         ledger.about.remove(&key);
-        let stale = ledger.superseded.remove(&key);
-        if !stale || head.error.is_none_or(|e| e.code != REQUEST_CANCELLED) {
+        let pull = ledger.superseded.remove(&key)?;
+        if head.error.is_none_or(|e| e.code != REQUEST_CANCELLED) {
             return None;
         }
         let mut answer: Value = serde_json::from_slice(body).ok()?;
-        answer["error"] = serde_json::json!({
-            "code": CONTENT_MODIFIED,
-            "message": "the document changed after the request was sent; ask again",
-        });
+        let message = "the document changed after the request was sent; ask again";
+        answer["error"] = if pull {
+            serde_json::json!({
+                "code": SERVER_CANCELLED,
+                "message": message,
+                "data": { "retriggerRequest": true },
+            })
+        } else {
+            serde_json::json!({ "code": CONTENT_MODIFIED, "message": message })
+        };
         Some(answer.to_string().into_bytes())
     }
 }
@@ -211,5 +223,26 @@ mod tests {
         assert_eq!(in_flight.server_message(answer.as_bytes()), None);
         // Forgotten once answered.
         assert_eq!(in_flight.server_message(&cancelled(json!(3))), None);
+    }
+
+    /// A request for diagnostics that an edit made stale is answered as the protocol has it
+    /// for those: cancelled by the server, to be asked again (LSP 3.17,
+    /// `DiagnosticServerCancellationData`).
+    #[test]
+    fn a_stale_diagnostics_request_is_to_be_asked_again() {
+        let in_flight = InFlight::default();
+        let pull = json!({"jsonrpc": "2.0", "id": 9, "method": "textDocument/diagnostic",
+                          "params": {"textDocument": {"uri": "file:///a.betza"}}});
+        in_flight.client_message(&pull);
+        assert_eq!(in_flight.client_message(&edit("file:///a.betza")).len(), 1);
+        let rewritten = in_flight
+            .server_message(&cancelled(json!(9)))
+            .expect("rewritten");
+        let rewritten: Value = serde_json::from_slice(&rewritten).expect("json");
+        assert_eq!(rewritten["error"]["code"], json!(-32802));
+        assert_eq!(
+            rewritten["error"]["data"],
+            json!({"retriggerRequest": true})
+        );
     }
 }

@@ -14,6 +14,7 @@ mod initialize;
 mod jsonrpc;
 mod outbox;
 mod position;
+mod publishing;
 mod request_ids;
 mod snapshot;
 mod state;

@@ -25,6 +25,8 @@ impl Drop for RaiseOnDrop {
 /// settings then.
 pub struct Snapshot {
     pub document: Arc<Document>,
+    /// Which analysis `document` holds (see `Open::analysis`).
+    pub analysis: u64,
     pub settings: Settings,
     pub encoding: Encoding,
     pub shows_documents: bool,

@@ -2,8 +2,9 @@
 //! and its analysis, kept in step with every edit) with the version the client gave it.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use betza_syntax::analysis::{DEFAULT_MAX_FINDINGS, Options, findings_limit};
 use betza_syntax::board::BoardSize;
@@ -12,9 +13,53 @@ use betza_syntax::lint::Engine;
 use betza_syntax::quote::{length_if_cut, shortened};
 use betza_syntax::{Dialect, Severity};
 use serde::Deserialize;
+use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::position::{Encoding, to_offset};
+
+/// What the server knows: the open documents, the settings, and what the client can do.
+#[derive(Debug, Default)]
+pub struct State {
+    pub documents: HashMap<Uri, Open>,
+    pub settings: Settings,
+    pub encoding: Option<Encoding>,
+    /// Whether the client shows a document it is asked to (`window/showDocument`); one that
+    /// does not opens the explanation from the command's result itself.
+    pub shows_documents: bool,
+    /// Whether completion labels say what each letter is, for a client whose list shows only
+    /// labels and kinds (Helix 25: neither `labelDetails` nor `detail`).
+    pub described_labels: bool,
+    /// Whether the client asks for each document's diagnostics (`textDocument/diagnostic`)
+    /// rather than waiting for them to be sent.
+    pub pulls_diagnostics: bool,
+    /// Whether the client asks again for every document's diagnostics when told they changed
+    /// (`workspace/diagnostic/refresh`).
+    pub refreshes_diagnostics: bool,
+    /// What was wrong with the initialization options, said once the client is initialized.
+    pub settings_problems: Vec<String>,
+}
+
+/// Runs `work` on `state`, turning a panic into an internal error.
+pub fn run_on<T>(
+    state: &Mutex<State>,
+    name: &str,
+    work: impl FnOnce(&mut State) -> Result<T>,
+) -> Result<T> {
+    let mut state = locked(state);
+    match catch_unwind(AssertUnwindSafe(|| work(&mut state))) {
+        Ok(result) => result,
+        Err(_) => {
+            say!("betza lsp: {name} failed unexpectedly; the request is answered with an error");
+            Err(Error::internal_error())
+        }
+    }
+}
+
+/// A lock taken even when a panic left it poisoned (what it guards is whole between changes).
+pub fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// One open document. Requests read it on the blocking pool, each through its own handle;
 /// an edit changes it in place once they are done (see the backend).
@@ -23,7 +68,7 @@ pub struct Open {
     pub document: Arc<ide::Document>,
     pub version: i32,
     /// Which analysis the document holds, unique in the process: a list of diagnostics made
-    /// from it need not be sent again (see the backend's `publish`).
+    /// from it need not be sent again (see `publishing`).
     pub analysis: u64,
 }
 

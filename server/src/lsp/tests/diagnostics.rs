@@ -220,3 +220,104 @@ async fn edits_sent_together_are_answered_in_order_the_newest_last() {
     assert_eq!(last["diagnostics"], fresh["diagnostics"], "{text}");
     assert!(session.finish().await);
 }
+
+/// Issue 56: a client that asks for diagnostics (`textDocument/diagnostic`, LSP 3.17) is
+/// offered them so, and is sent none: it asks, and is answered the whole list with a result id;
+/// asking again with that id while nothing changed is answered "unchanged", with no list; an
+/// edit gives a new list and id; a settings change that changes the findings has the client
+/// told to ask again (`workspace/diagnostic/refresh`).
+#[tokio::test]
+async fn a_client_that_asks_for_diagnostics_is_answered_and_sent_none() {
+    let capabilities = json!({
+        "textDocument": { "diagnostic": { "dynamicRegistration": false } },
+        "workspace": { "diagnostics": { "refreshSupport": true } },
+    });
+    let (mut session, init) = Session::start_with(capabilities, Value::Null).await;
+    assert_eq!(
+        init["result"]["capabilities"]["diagnosticProvider"],
+        json!({ "identifier": "betza", "interFileDependencies": false, "workspaceDiagnostics": false })
+    );
+    let uri = "file:///w/pulled.betza";
+    session
+        .notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "betza", "version": 1, "text": "mfW\n" } }),
+        )
+        .await;
+    let ask = async |session: &mut Session, previous: Option<&Value>| {
+        let mut params = json!({ "textDocument": { "uri": uri } });
+        if let Some(previous) = previous {
+            params["previousResultId"] = previous.clone();
+        }
+        session.request("textDocument/diagnostic", params).await["result"].clone()
+    };
+    let first = ask(&mut session, None).await;
+    assert_eq!(first["kind"], "full", "{first}");
+    assert_eq!(first["items"][0]["code"], "xboard-modifier-order");
+    let same = ask(&mut session, Some(&first["resultId"])).await;
+    assert_eq!(
+        same,
+        json!({ "kind": "unchanged", "resultId": first["resultId"] })
+    );
+    session
+        .notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": 2 },
+                    "contentChanges": [{ "text": "mfW\nfwW\n" }] }),
+        )
+        .await;
+    let edited = ask(&mut session, Some(&first["resultId"])).await;
+    assert_eq!(edited["kind"], "full");
+    assert_ne!(edited["resultId"], first["resultId"]);
+    let codes: Vec<&Value> = edited["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert_eq!(
+        codes,
+        [&json!("xboard-modifier-order"), &json!("unknown-modifier")]
+    );
+    // A document not open has no findings known.
+    let unknown = session
+        .request(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": "file:///w/x.betza" } }),
+        )
+        .await;
+    assert_eq!(unknown["result"], json!({ "kind": "full", "items": [] }));
+    session
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({ "settings": { "betza": { "rules": { "xboard-modifier-order": "off" } } } }),
+        )
+        .await;
+    // Nothing is sent: the next message is the server asking the client to ask again.
+    let refresh = session.receive().await;
+    assert_eq!(
+        refresh["method"], "workspace/diagnostic/refresh",
+        "{refresh}"
+    );
+    let answer = json!({ "jsonrpc": "2.0", "id": refresh["id"], "result": null });
+    session.send_raw(answer.to_string().as_bytes()).await;
+    let quieter = ask(&mut session, Some(&edited["resultId"])).await;
+    assert_eq!(
+        quieter["items"].as_array().map(Vec::len),
+        Some(1),
+        "{quieter}"
+    );
+    assert!(session.finish().await);
+}
+
+/// A client that does not say it asks for diagnostics is not offered them (it is sent them).
+#[tokio::test]
+async fn a_client_that_does_not_ask_is_not_offered_diagnostics_on_request() {
+    let (session, init) = Session::start(&["utf-16"], Value::Null).await;
+    assert!(
+        init["result"]["capabilities"]
+            .get("diagnosticProvider")
+            .is_none()
+    );
+    assert!(session.finish().await);
+}
