@@ -243,6 +243,50 @@ async fn a_large_message_of_many_values_is_refused_unread_and_a_large_text_is_no
     assert_eq!(published["params"]["version"], 2, "{published}");
 }
 
+/// Issue 56: a document whose message is over 64 MiB is not held (it would be held four times
+/// over while opened): the user is told, a document it replaces is closed, so its findings are
+/// cleared, and the server goes on.
+#[tokio::test]
+async fn a_document_too_large_to_hold_is_said_and_not_held() {
+    let mut raw = Raw::start();
+    raw.initialize().await;
+    let uri = "file:///w/grows.betza";
+    raw.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "betza", "version": 1, "text": "mfW\n" } }),
+    )
+    .await;
+    let first = raw.receive().await;
+    assert_eq!(
+        first["params"]["diagnostics"][0]["code"],
+        "xboard-modifier-order"
+    );
+    let huge = "W".repeat(super::too_large::MAX_DOCUMENT + 1);
+    raw.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": huge }] }),
+    )
+    .await;
+    let told = raw.receive().await;
+    assert_eq!(told["method"], "window/showMessage", "{told}");
+    let said = told["params"]["message"].as_str().unwrap_or_default();
+    assert!(
+        said.contains("grows.betza is 64 MiB; betza reads documents of up to 64 MiB"),
+        "{said}"
+    );
+    let cleared = raw.receive().await;
+    assert_eq!(cleared["params"]["uri"], uri, "{cleared}");
+    assert_eq!(cleared["params"]["diagnostics"], json!([]), "{cleared}");
+    raw.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": "file:///w/huge.betza", "languageId": "betza", "version": 1, "text": huge } }),
+    )
+    .await;
+    let told = raw.receive().await;
+    assert_eq!(told["method"], "window/showMessage", "{told}");
+    still_answers(&mut raw, 31).await;
+}
+
 /// A request (`id`) still gets its answer: the protocol error for a document not open.
 pub(super) async fn still_answers(raw: &mut Raw, id: i64) {
     let reply = raw

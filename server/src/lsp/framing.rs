@@ -6,6 +6,8 @@
 //! ([`super::request_ids`]). On the way out it writes whole frames only, so the server's
 //! messages and these replies never interleave.
 
+use std::borrow::Cow;
+
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use tokio::sync::mpsc::Receiver;
@@ -19,6 +21,7 @@ use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
 use super::outbox::{Frame, Outbox};
 use super::request_ids::StandIns;
+use super::too_large;
 
 /// The largest body accepted; a larger announced length is answered as a parse error and its
 /// bytes are skipped until the header of a next frame shows up among them.
@@ -211,29 +214,39 @@ pub async fn forward_input<R, W>(
                 say!("betza lsp: a response from the client was dropped: {why}");
             }
             Ok(Verdict::Pass(value)) => {
+                if let Some((close, warning)) = too_large::instead(&value, body.len()) {
+                    drop(body);
+                    replies.send(frame(warning.to_string().as_bytes())).await;
+                    let closed = close.map(|close| passed(close, None, &in_flight));
+                    if let Some(closed) = closed
+                        && !closed.write(&mut to_server).await
+                    {
+                        break;
+                    }
+                    continue;
+                }
                 // Only a cancellation is read again: every other body may be large.
                 let cancels = (value.get("method").and_then(Value::as_str)
                     == Some("$/cancelRequest"))
                 .then(|| stand_ins.cancellations(&body))
                 .flatten();
                 let out = match cancels {
-                    Some(cancels) => cancels
-                        .into_iter()
-                        .flat_map(|cancel| passed(cancel, None, &in_flight))
-                        .collect(),
+                    Some(cancels) => Passed {
+                        head: cancels
+                            .into_iter()
+                            .flat_map(|cancel| passed(cancel, None, &in_flight).whole())
+                            .collect(),
+                        body: Cow::Borrowed(&[]),
+                    },
                     None => passed(value, Some(&body), &in_flight),
                 };
-                if to_server.write_all(&out).await.is_err() {
+                if !out.write(&mut to_server).await {
                     break;
                 }
             }
             Ok(Verdict::StandIn(mut value, written)) => {
                 stand_ins.stand_in(&mut value, &written);
-                if to_server
-                    .write_all(&passed(value, None, &in_flight))
-                    .await
-                    .is_err()
-                {
+                if !passed(value, None, &in_flight).write(&mut to_server).await {
                     break;
                 }
             }
@@ -245,24 +258,46 @@ pub async fn forward_input<R, W>(
     let _ = to_server.shutdown().await;
 }
 
-/// The frames that pass `message` on to the server: the cancellations of the requests it makes
-/// stale first, then itself, as it came (`body`) unless it was changed here.
-fn passed(message: Value, body: Option<&[u8]>, in_flight: &InFlight) -> Vec<u8> {
-    let mut out = Vec::new();
+/// What passes a message on to the server: `head`, the frames of the cancellations it makes
+/// stale and then its header, and `body`, the message as it came or as changed here. Apart, so
+/// that a document's text of many megabytes is written from where it was read, not copied.
+struct Passed<'a> {
+    head: Vec<u8>,
+    body: Cow<'a, [u8]>,
+}
+
+impl Passed<'_> {
+    /// Writes it; `false` once the server's input is gone.
+    async fn write<W: AsyncWrite + Unpin>(&self, to_server: &mut W) -> bool {
+        to_server.write_all(&self.head).await.is_ok()
+            && to_server.write_all(&self.body).await.is_ok()
+    }
+
+    /// Its bytes in one piece, for a message that is small.
+    fn whole(self) -> Vec<u8> {
+        let mut whole = self.head;
+        whole.extend_from_slice(&self.body);
+        whole
+    }
+}
+
+/// What passes `message` on to the server: the cancellations of the requests it makes stale
+/// first, then itself, as it came (`body`) unless it was changed here.
+fn passed<'a>(message: Value, body: Option<&'a [u8]>, in_flight: &InFlight) -> Passed<'a> {
+    let mut head = Vec::new();
     for cancel in in_flight.client_message(&message) {
-        out.extend(frame(&cancel));
+        head.extend(frame(&cancel));
     }
-    if message.get("method").and_then(Value::as_str) == Some("initialize")
-        && let Some(mended) = super::initialize::mended(message.clone())
-    {
-        out.extend(frame(&mended));
-        return out;
-    }
-    match body {
-        Some(body) => out.extend(frame(body)),
-        None => out.extend(frame(message.to_string().as_bytes())),
-    }
-    out
+    let mended = (message.get("method").and_then(Value::as_str) == Some("initialize"))
+        .then(|| super::initialize::mended(message.clone()))
+        .flatten();
+    let body = match (mended, body) {
+        (Some(mended), _) => Cow::Owned(mended),
+        (None, Some(body)) => Cow::Borrowed(body),
+        (None, None) => Cow::Owned(message.to_string().into_bytes()),
+    };
+    head.extend(header(body.len()).into_bytes());
+    Passed { head, body }
 }
 
 /// Writes `frame` whole; `false` once the output is gone.

@@ -14,6 +14,7 @@ use std::fmt;
 use betza_syntax::quote;
 
 use super::request_ids;
+use super::skeleton::Skeleton;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
 use serde_json::value::RawValue;
@@ -27,7 +28,8 @@ const METHOD_NOT_FOUND: i64 = -32601;
 /// What becomes of a client message.
 #[derive(Debug)]
 pub enum Verdict {
-    /// A message the protocol library reads: passed on as it came.
+    /// A message the protocol library reads: passed on as it came. The tree is for reading its
+    /// method, id and document, and lacks the texts of documents.
     Pass(Value),
     /// A request the library reads once its id, written as the text here, is stood in for.
     StandIn(Value, String),
@@ -65,9 +67,18 @@ pub fn check(body: &[u8]) -> Result<Verdict, serde_json::Error> {
     if let Some(verdict) = verdict {
         return Ok(verdict);
     }
+    // The tree lacks the texts of documents (see `skeleton`); a message that is written again
+    // from its tree (under a stand-in id, or mended) is read whole.
+    let rewritten = stand_in.is_some()
+        || read.value.get("method").and_then(Value::as_str) == Some("initialize");
+    let value = if read.without_text && rewritten {
+        serde_json::from_slice(body)?
+    } else {
+        read.value
+    };
     Ok(match stand_in {
-        Some(written) => Verdict::StandIn(read.value, written),
-        None => Verdict::Pass(read.value),
+        Some(written) => Verdict::StandIn(value, written),
+        None => Verdict::Pass(value),
     })
 }
 
@@ -233,7 +244,10 @@ impl Message<'_> {
 /// named twice (a `Value` keeps the last silently, the library refuses the whole message) and
 /// its `id` as written (a `Value` rounds an integer beyond 64 bits).
 struct Read {
+    /// Without the texts of documents in `params` (see `skeleton`).
     value: Value,
+    /// Whether a text was left out.
+    without_text: bool,
     /// The first member named twice: at this level, or in an `error` member (`error.code`).
     repeated: Option<String>,
     /// The `id` member as written.
@@ -244,6 +258,7 @@ impl From<Value> for Read {
     fn from(value: Value) -> Read {
         Read {
             value,
+            without_text: false,
             repeated: None,
             id: None,
         }
@@ -305,6 +320,7 @@ impl<'de> Visitor<'de> for ReadVisitor {
         let mut members = Map::new();
         let mut repeated = None;
         let mut id = None;
+        let mut without_text = false;
         while let Some(key) = map.next_key::<String>()? {
             let value = match key.as_str() {
                 "id" => {
@@ -321,6 +337,11 @@ impl<'de> Visitor<'de> for ReadVisitor {
                     }
                     error.value
                 }
+                "params" => {
+                    let params: Skeleton = map.next_value()?;
+                    without_text |= params.without_text;
+                    params.value
+                }
                 _ => map.next_value()?,
             };
             match members.entry(key) {
@@ -335,6 +356,7 @@ impl<'de> Visitor<'de> for ReadVisitor {
         }
         Ok(Read {
             value: Value::Object(members),
+            without_text,
             repeated,
             id,
         })
@@ -402,5 +424,26 @@ mod tests {
         assert!(
             matches!(check(body.as_bytes()), Ok(Verdict::Drop(why)) if why.contains("error.message"))
         );
+    }
+
+    /// A document's text is not read into the tree the framing layer reads (issue 56), except
+    /// where the message is written again from it: under a stand-in id, it is whole.
+    #[test]
+    fn texts_are_kept_out_of_the_tree_unless_it_is_written_again() {
+        let open = r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a","text":"W\n"}}}"#;
+        let Ok(Verdict::Pass(value)) = check(open.as_bytes()) else {
+            panic!("{open}");
+        };
+        assert_eq!(
+            value["params"]["textDocument"]["text"],
+            serde_json::Value::Null
+        );
+        assert_eq!(value["params"]["textDocument"]["uri"], "file:///a");
+        let stood_in =
+            r#"{"jsonrpc":"2.0","id":9223372036854775808,"method":"m","params":{"text":"W\n"}}"#;
+        let Ok(Verdict::StandIn(value, _)) = check(stood_in.as_bytes()) else {
+            panic!("{stood_in}");
+        };
+        assert_eq!(value["params"]["text"], "W\n");
     }
 }

@@ -16,8 +16,10 @@ mod outbox;
 mod position;
 mod publishing;
 mod request_ids;
+mod skeleton;
 mod snapshot;
 mod state;
+mod too_large;
 
 #[cfg(test)]
 mod abuse_tests;
