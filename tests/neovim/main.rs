@@ -11,10 +11,12 @@
 mod generated;
 #[path = "generated.rs"]
 mod generated_lists;
+mod glance;
 #[path = "../common/host_files.rs"]
 mod host_files;
 #[path = "../common/ini_samples.rs"]
 mod ini_samples;
+mod keys;
 #[path = "../common/scratch.rs"]
 mod scratch;
 #[path = "../common/tool.rs"]
@@ -24,6 +26,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+
+use glance::{check_glance, glance_headers};
+use keys::{check_keys, check_string_omni};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -93,79 +98,6 @@ fn session(nvim: &Path, label: &str) -> Value {
     result
 }
 
-/// Section headers of the shared corpus's real variants files, each file and the header's
-/// text: a board of 8×8 and one of 10×10 inheriting a built-in variant, and one of 8×8 with
-/// pieces of its own.
-const GLANCE: [(&str, &str, &str); 3] = [
-    (
-        "fairy-stockfish-variants.ini",
-        "[allwayspawns:chess]",
-        "a b c d e f g h",
-    ),
-    (
-        "pychess-variants.ini",
-        "[grandhouse:grand]",
-        "a b c d e f g h i j",
-    ),
-    ("pychess-variants.ini", "[cwda:chess]", "a b c d e f g h"),
-];
-
-/// Copies the corpus files of [`GLANCE`] into `folder` and returns where their headers are,
-/// `path:line` parted by `;` (empty, and said as a missing tool, without the corpus).
-fn glance_headers(folder: &Path) -> String {
-    let shared = workspace().join("../shared/corpus");
-    if !shared.is_dir() {
-        tool::missing(&format!(
-            "{} is absent: the glance on real variants files goes unchecked",
-            shared.display()
-        ));
-        return String::new();
-    }
-    std::fs::create_dir_all(folder).expect("corpus folder");
-    let mut headers = Vec::new();
-    for (name, header, _) in GLANCE {
-        let text = std::fs::read_to_string(shared.join(name)).expect("reads the corpus file");
-        let path = folder.join(name);
-        std::fs::write(&path, &text).expect("copies the corpus file");
-        let line = text
-            .lines()
-            .position(|l| l.trim_end() == header)
-            .unwrap_or_else(|| panic!("{name} has no `{header}`"));
-        headers.push(format!("{}:{}", path.display(), line + 1));
-    }
-    headers.join(";")
-}
-
-/// Issue 55: `K` on each header of [`GLANCE`] shows the start position drawn (rank 1 and the
-/// files' letters) and the pieces listed.
-fn check_glance(result: &Value, label: &str) {
-    let Some(glance) = result["glance"].as_object() else {
-        return;
-    };
-    for (name, header, files) in GLANCE {
-        let variant = header[1..].split(':').next().unwrap_or_default();
-        let title = format!("Variant `{variant}`");
-        let Some((_, float)) = glance
-            .iter()
-            .find(|(entry, float)| entry.contains(name) && float.to_string().contains(&title))
-        else {
-            panic!("{label}: no glance for {header} in {name}: {glance:?}");
-        };
-        let lines: Vec<&str> = float
-            .as_array()
-            .map(|l| l.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let shown = lines.join("\n");
-        assert!(
-            lines.iter().any(|l| l.starts_with("Start position ("))
-                && lines.iter().any(|l| l.trim_start().starts_with("1 "))
-                && lines.iter().any(|l| l.trim() == files)
-                && lines.iter().any(|l| l.starts_with("Pieces:")),
-            "{label}: K on {header} of {name} should show the start position and the pieces:\n{shown}"
-        );
-    }
-}
-
 /// Beside the variants.ini: `pychess-variants.ini` is a variants file by its name (its section
 /// inherits from nothing and it has no custom piece), `rules.ini` by its content (a section
 /// inheriting from chess, a custom piece), `tox.ini` by neither (its `[testenv:lint]` has a
@@ -210,10 +142,7 @@ fn check_diagnostics(result: &Value, label: &str) {
     // One notification or request at least for each list the session read.
     let published = result["received"]["textDocument/publishDiagnostics"].as_u64();
     let pulled = result["sent"]["textDocument/diagnostic"].as_u64();
-    let minor = result["version"]
-        .as_str()
-        .and_then(|version| version.split('.').nth(1)?.parse::<u32>().ok());
-    if minor < Some(10) {
+    if version(result) < vec![0, 10] {
         assert!(published >= Some(5), "{label}: {result}");
         assert_eq!(pulled, None, "{label}: {result}");
     } else {
@@ -270,96 +199,6 @@ fn strings<'a>(result: &'a Value, key: &str) -> Vec<&'a str> {
 /// and backticks, which newer Neovims conceal on screen.
 fn float_words(result: &Value, key: &str) -> String {
     strings(result, key).join("\n").replace(['*', '`'], "")
-}
-
-/// A variants.ini as a user's keys meet it: `K` on an option key and on a section header, and
-/// CTRL-X CTRL-O after the start of a key on a new line of the section, then `u`.
-fn check_keys(result: &Value, label: &str) {
-    // Neovim 0.10 and newer give a client's buffer both keys on their own, the setup of docs/neovim.md
-    // gives them before: on every version the setup is all a user needs.
-    assert_eq!(
-        result["k_mapped_by_setup"], true,
-        "{label}: with the setup of docs/neovim.md, `K` would run 'keywordprg', not the hover: {result}"
-    );
-    assert_eq!(
-        result["omnifunc_from_setup"], "v:lua.vim.lsp.omnifunc",
-        "{label}: with the setup of docs/neovim.md, CTRL-X CTRL-O would not ask the server: {result}"
-    );
-
-    let key = float_words(result, "key_float");
-    for shown in [
-        "castling (Fairy-Stockfish option)",
-        "Castling is allowed.",
-        "default: true",
-        "In [v]: false (set in this section)",
-    ] {
-        assert!(
-            key.contains(shown),
-            "{label}: `K` on `castling = false` should show `{shown}`; the float read:\n{key}"
-        );
-    }
-    let header = float_words(result, "header_float");
-    for shown in ["Variant v ← chess (built in)", "board: 8 files × 8 ranks"] {
-        assert!(
-            header.contains(shown),
-            "{label}: `K` on `[v:chess]` should show `{shown}`; the float read:\n{header}"
-        );
-    }
-
-    let menu = strings(result, "omni_menu");
-    assert!(
-        menu.contains(&"promotionPieceTypes"),
-        "{label}: CTRL-X CTRL-O after `promo` should offer promotionPieceTypes; the menu showed \
-         {menu:?}"
-    );
-    // Issue 55: the menu opens with nothing inserted or selected; CTRL-N writes its first
-    // entry, with its ` = `.
-    assert_eq!(
-        (&result["omni_shown_line"], &result["omni_selected"]),
-        (&Value::from("promo"), &Value::from(-1)),
-        "{label}: CTRL-X CTRL-O should insert and select nothing unasked: {result}"
-    );
-    let line = result["omni_line"].as_str().unwrap_or_default();
-    assert!(
-        menu.first()
-            .is_some_and(|first| line == format!("{first} = ")),
-        "{label}: CTRL-N should write the first entry of {menu:?} as `KEY = `; the line \
-         read `{line}`"
-    );
-    assert_eq!(
-        result["omni_undone"], true,
-        "{label}: `u` after the completion should leave the buffer as it was: {result}"
-    );
-}
-
-/// Issue 55: CTRL-X CTRL-O at the end of `fmWfcF` offers letters and inserts none, Esc leaves
-/// the string as it was, and no preview window stays open; in the middle (`fmWfc|F`), CTRL-N
-/// and Esc write the first letter of the menu at the cursor and nothing else.
-fn check_string_omni(result: &Value, label: &str) {
-    let seen = &result["string_omni"];
-    let menu = strings(seen, "menu");
-    assert!(menu.contains(&"A"), "{label}: the menu in `fmWfcF`: {seen}");
-    for (key, expected) in [
-        ("shown_line", "customPiece4 = w:fmWfcF"),
-        ("line", "customPiece4 = w:fmWfcF"),
-    ] {
-        assert_eq!(
-            seen[key], expected,
-            "{label}: CTRL-X CTRL-O then Esc should leave the string as it was: {seen}"
-        );
-    }
-    assert_eq!(seen["selected"], -1, "{label}: {seen}");
-    assert_eq!(
-        (&seen["preview"], &seen["middle_preview"]),
-        (&Value::Bool(false), &Value::Bool(false)),
-        "{label}: no preview window should stay open: {seen}"
-    );
-    let first = strings(seen, "middle_menu").first().copied().unwrap_or("?");
-    assert_eq!(
-        seen["middle_line"],
-        format!("customPiece4 = w:fmWfc{first}F"),
-        "{label}: CTRL-N in the middle of `fmWfcF` should write `{first}` at the cursor: {seen}"
-    );
 }
 
 /// `customPiece3 = z:mW]cW1`: an error (`]`) and, after it, a hint (`cW1`'s range 1). The sign
