@@ -25,6 +25,7 @@ use betza_syntax::ide;
 use super::handlers::{
     code_actions, completion, diagnostics, hover, macros, recognition, semantic_tokens, symbols,
 };
+use super::outbox::Outbox;
 use super::position::Encoding;
 use super::publishing::Publishing;
 use super::snapshot::{RaiseOnDrop, Snapshot};
@@ -47,10 +48,12 @@ pub struct Backend {
     configurations: AtomicU64,
     /// Diagnostics sent apart from the edits.
     publishing: Arc<Publishing>,
+    /// The client's output, for what is written around the protocol library.
+    outbox: Outbox,
 }
 
 impl Backend {
-    pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Self {
+    pub fn new(client: Client, shut_down: Arc<AtomicBool>, outbox: Outbox) -> Self {
         Backend {
             client,
             state: Arc::default(),
@@ -59,6 +62,7 @@ impl Backend {
             explanations: explanation_file::ExplanationFiles::default(),
             configurations: AtomicU64::new(0),
             publishing: Arc::default(),
+            outbox,
         }
     }
 
@@ -150,7 +154,7 @@ impl Backend {
 
     /// Has the document's diagnostics sent, for a client that waits for them.
     fn publish(&self, uri: &Uri) {
-        self.publishing.publish(&self.client, &self.state, uri);
+        self.publishing.publish(&self.outbox, &self.state, uri);
     }
 
     /// The diagnostics of `uris` changed with the settings: sent again, or, for a client that

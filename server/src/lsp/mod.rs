@@ -59,7 +59,9 @@ where
     // The framing layer's error replies go out around the protocol library.
     let (replies, reply_queue) = tokio::sync::mpsc::channel(outbox::QUEUED_FRAMES);
     let replies = outbox::Outbox::new(replies);
-    let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
+    let backend_outbox = replies.clone();
+    let (service, socket) =
+        LspService::new(move |client| Backend::new(client, flag, backend_outbox));
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     // Room for a large file's diagnostics in one go, so they pass in one wake-up.
     let (server_output, from_server) = tokio::io::duplex(1 << 20);

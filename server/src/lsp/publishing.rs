@@ -5,10 +5,11 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
-use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::Uri;
 
+use super::framing::frame;
 use super::handlers::diagnostics;
+use super::outbox::Outbox;
 use super::position::Encoding;
 use super::state::{State, locked, run_on};
 
@@ -28,12 +29,15 @@ impl Publishing {
     /// not made again. So edits that come while a list is made or sent (a client that reads
     /// slowly, a user faster than the server can list 3,000 findings) are answered together by
     /// the list of the newest, never by a queue of lists behind (issue 56).
-    pub fn publish(self: &Arc<Self>, client: &Client, state: &Arc<Mutex<State>>, uri: &Uri) {
+    ///
+    /// The list is written straight to the client's output (`outbox`), around the protocol
+    /// library, which would first build a JSON tree of it.
+    pub fn publish(self: &Arc<Self>, outbox: &Outbox, state: &Arc<Mutex<State>>, uri: &Uri) {
         if !locked(&self.waiting).insert(uri.clone()) {
             return;
         }
-        let (client, state, publishing, uri) =
-            (client.clone(), state.clone(), self.clone(), uri.clone());
+        let (outbox, state, publishing, uri) =
+            (outbox.clone(), state.clone(), self.clone(), uri.clone());
         tokio::spawn(async move {
             let mut sent = publishing.sent.lock().await;
             locked(&publishing.waiting).remove(&uri);
@@ -42,22 +46,24 @@ impl Publishing {
                     return Ok(None);
                 }
                 let encoding = state.encoding.unwrap_or(Encoding::Utf16);
-                Ok(match state.documents.get(&uri) {
-                    Some(open) if sent.get(&uri) == Some(&open.analysis) => None,
-                    Some(open) => Some((
-                        diagnostics::diagnostics(&open.document, encoding),
-                        Some(open.version),
-                        Some(open.analysis),
-                    )),
-                    None => Some((Vec::new(), None, None)),
-                })
+                let open = state.documents.get(&uri);
+                if open.is_some_and(|open| sent.get(&uri) == Some(&open.analysis)) {
+                    return Ok(None);
+                }
+                let body = diagnostics::notification(
+                    open.map(|open| &*open.document),
+                    encoding,
+                    &uri,
+                    open.map(|open| open.version),
+                );
+                Ok(Some((body, open.map(|open| open.analysis))))
             });
-            if let Ok(Some((list, version, analysis))) = list {
+            if let Ok(Some((body, analysis))) = list {
                 match analysis {
                     Some(analysis) => sent.insert(uri.clone(), analysis),
                     None => sent.remove(&uri),
                 };
-                client.publish_diagnostics(uri, list, version).await;
+                outbox.send(frame(&body)).await;
             }
         });
     }
