@@ -45,9 +45,11 @@ pub(crate) fn candidates(
     let string_read = read.as_ref().unwrap_or(string);
     // For XBoard also in the letters it reads as the seed does, in case its quirks differ.
     for plainly in [false, to.has_quirks()] {
-        if let Some(written) = from_parts(string_read, to, plainly) {
-            found.push((Source::Parts, written));
-        }
+        found.extend(
+            from_parts(string_read, to, plainly)
+                .into_iter()
+                .map(|written| (Source::Parts, written)),
+        );
     }
     if text.len() <= LONGEST_LOOKED_UP {
         found.extend(catalogue(string_read).map(|betza| (Source::Catalogue, betza)));
@@ -67,8 +69,9 @@ pub(crate) fn candidates(
     unique
 }
 
-/// The piece's parts written in the target's letters, when at least one part was found.
-fn from_parts(string: &BetzaString, to: Reading, plainly: bool) -> Option<String> {
+/// The piece's parts written in the target's letters, when at least one part was found; and,
+/// where some written moves are no parts, those moves' letters as written after them.
+fn from_parts(string: &BetzaString, to: Reading, plainly: bool) -> Vec<String> {
     let read = parts(string.model());
     let mut written = String::new();
     for group in &read.groups {
@@ -77,7 +80,18 @@ fn from_parts(string: &BetzaString, to: Reading, plainly: bool) -> Option<String
             written.push_str(&spelled);
         }
     }
-    (!written.is_empty()).then_some(written)
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let kept: String = (read.kept.iter())
+        .filter_map(|range| string.text().get(std::ops::Range::<usize>::from(*range)))
+        .collect();
+    let with_kept = format!("{written}{kept}");
+    let mut out = vec![written];
+    if !kept.is_empty() {
+        out.push(with_kept);
+    }
+    out
 }
 
 /// The catalogue's strings for the piece, if it is one of them (recognised by its moves).

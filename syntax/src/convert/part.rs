@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use rowan::TextRange;
+
 use crate::model::engine::{EnginePiece, Modality, Table};
 use crate::model::{self, Initial, LegSteps, Modes, Move, MoveKind, Reach, Step};
 use crate::{Dialect, parse};
@@ -22,6 +24,14 @@ pub(crate) enum Kind {
     Cannon,
     /// A grasshopper: over one piece, landing just behind it (`g`).
     Grasshopper,
+    /// A cannon that lands at most this many squares (2 or more) from its start, counted from
+    /// the start and not from the piece it hops (Fairy-Stockfish's `pB2`); in XBetza a hop
+    /// and the legs after it (`pafF`).
+    RangedCannon(u8),
+    /// One move of a ranged cannon written in legs: the hop from the `hop`-th square of its
+    /// line, landing `land` squares beyond. Gathered into [`Kind::RangedCannon`] where a step's
+    /// moves are every one of a range; never a group of its own.
+    HopAt { hop: u8, land: u8 },
 }
 
 /// What a part may do where it lands.
@@ -50,6 +60,10 @@ pub(crate) struct Group {
 pub(crate) struct Parts {
     pub(crate) groups: Vec<Group>,
     pub(crate) left_out: bool,
+    /// Where the written moves are that some of whose moves are no parts, in order: a
+    /// conversion may keep their letters as written beside the parts (`fafscWifsmnD`, whose
+    /// `ifsmnD` makes e.p. rights, is `cfnN` and `ifsmnD` to Fairy-Stockfish).
+    pub(crate) kept: Vec<TextRange>,
 }
 
 /// One step of one kind, for one landing, initial or not.
@@ -72,12 +86,21 @@ pub(crate) fn parts(piece: &model::Piece) -> Parts {
     }
     let mut entries = BTreeMap::new();
     let mut left_out = piece.incomplete || !piece.not_drawn.is_empty();
+    let mut kept: Vec<TextRange> = Vec::new();
     for a_move in &piece.moves {
-        left_out |= !add_move(a_move, &mut entries);
+        if !add_move(a_move, &mut entries) {
+            left_out = true;
+            if !kept.contains(&a_move.source) {
+                kept.push(a_move.source);
+            }
+        }
     }
+    kept.sort_by_key(|range| range.start());
+    left_out |= !gather_hops(&mut entries);
     Parts {
         groups: grouped(&entries),
         left_out,
+        kept,
     }
 }
 
@@ -121,6 +144,10 @@ fn from_engine(engine: &EnginePiece) -> Parts {
                         Err(_) => continue,
                     },
                     (Motion::Cannon, Some(0)) => Kind::Cannon,
+                    (Motion::Cannon, Some(range)) if range >= 2 => match u8::try_from(range) {
+                        Ok(range) => Kind::RangedCannon(range),
+                        Err(_) => continue,
+                    },
                     (Motion::Grasshopper, Some(0)) => Kind::Grasshopper,
                     (_, None) if !admitted => continue,
                     _ => {
@@ -137,6 +164,7 @@ fn from_engine(engine: &EnginePiece) -> Parts {
     Parts {
         groups: grouped(&entries),
         left_out,
+        kept: Vec::new(),
     }
 }
 
@@ -259,6 +287,15 @@ fn shape(a_move: &Move) -> Option<(Kind, Vec<Step>, Modes)> {
             };
             Some((kind, steps.clone(), leg.modes))
         }
+        // A hop and steps straight on (`pafF`, `afpafF`, or `pF` with the hop-off leg hidden):
+        // one move of a ranged cannon.
+        legs if legs.iter().all(plain)
+            && let Some((hop, land)) = hop_at(legs) =>
+        {
+            let off = legs.last()?;
+            let unit = steps.iter().all(|s| matches!(s.shape(), (0, 1) | (1, 1)));
+            unit.then(|| (Kind::HopAt { hop, land }, steps.clone(), off.modes))
+        }
         [hop, off] if off.hidden && plain(hop) && leg_is_hop(hop) => {
             let kind = match (hop.reach, off.reach) {
                 (Reach::Unlimited, Reach::Unlimited) => Kind::Cannon,
@@ -342,6 +379,66 @@ fn lame_leaps(step: &model::Leg, turn: &model::Leg, on: Option<&model::Leg>) -> 
     knights.sort();
     knights.dedup();
     Some(knights)
+}
+
+/// Where a move of single steps hops: each leg one step, every later leg straight on, one
+/// leg that only hops, the legs before and after it to empty squares, the last one moving or
+/// capturing. The hop's square and how far beyond it the move lands.
+fn hop_at(legs: &[model::Leg]) -> Option<(u8, u8)> {
+    let (last, before) = legs.split_last()?;
+    let one = |leg: &model::Leg| leg.reach == Reach::Steps(1) && leg.lame.is_none();
+    let straight = legs
+        .iter()
+        .skip(1)
+        .all(|leg| leg.steps == LegSteps::Relative(vec![0]));
+    let only_hops = Modes {
+        hop: true,
+        ..Modes::default()
+    };
+    let hop = before.iter().position(|leg| leg.modes == only_hops)?;
+    let empty = (before.iter().enumerate()).all(|(i, leg)| i == hop || leg.modes == Modes::MOVE);
+    let fine = straight && empty && legs.iter().all(one) && moves_or_captures(last.modes);
+    let hop = u8::try_from(hop).ok()?;
+    let land = u8::try_from(legs.len()).ok()?.checked_sub(hop + 1)?;
+    fine.then_some((hop + 1, land))
+}
+
+/// The moves of ranged cannons written in legs gathered, for each step and landing, into the
+/// cannon whose range they are all the moves of (`pafafF`, `afpafF` and `pafF` are `pB3`);
+/// `false` where some are not, which are left out.
+fn gather_hops(entries: &mut BTreeMap<Entry, (bool, bool)>) -> bool {
+    // Initial or not, the step and its landing: the hops and landings written for them.
+    type Written = (bool, Step, (bool, bool));
+    let mut by_step: BTreeMap<Written, Vec<(u8, u8)>> = BTreeMap::new();
+    entries.retain(|&(initial, kind, step), landing| match kind {
+        Kind::HopAt { hop, land } => {
+            by_step
+                .entry((initial, step, *landing))
+                .or_default()
+                .push((hop, land));
+            false
+        }
+        _ => true,
+    });
+    let mut whole = true;
+    for ((initial, step, landing), mut moves) in by_step {
+        moves.sort_unstable();
+        moves.dedup();
+        let farthest = moves.iter().map(|(h, l)| h + l).max().unwrap_or(0);
+        let every: Vec<(u8, u8)> = (1..farthest)
+            .flat_map(|hop| (1..=farthest - hop).map(move |land| (hop, land)))
+            .collect();
+        if moves != every {
+            whole = false;
+            continue;
+        }
+        let entry = entries
+            .entry((initial, Kind::RangedCannon(farthest), step))
+            .or_insert((false, false));
+        entry.0 |= landing.0;
+        entry.1 |= landing.1;
+    }
+    whole
 }
 
 /// Whether a leg only finds the piece to hop over.

@@ -1,7 +1,8 @@
 //! Strings near a candidate, tried when the first candidates leave a shorter or an exact form
 //! untried (issue 54): a letter or two left out (a meaningless `n`, a doubled atom XBoard reads
 //! once), an atom letter for another (XBoard's `J` and `L`, a King that only steps one way), a
-//! move with several directions written once per direction (`sfN` as `sNfN`). None is trusted:
+//! move with several directions written once per direction (`sfN` as `sNfN`), an atom's range
+//! written or changed (`cW` as `cW2`). None is trusted:
 //! `choose` proves each by generation, as every candidate. The letters are read as single-leg
 //! Betza (a move ends at its atom and range); a text of several legs only gets strings no
 //! proof accepts.
@@ -31,7 +32,7 @@ pub(super) fn one_left_out(text: &str) -> Vec<String> {
 }
 
 /// The strings near `text` worth proving when nothing nearer was exact: two letters left out,
-/// one atom letter replaced, a move split by its directions.
+/// one atom letter replaced, a move split by its directions, a range changed.
 pub(super) fn near(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() > LONGEST_SEARCHED {
@@ -39,6 +40,7 @@ pub(super) fn near(text: &str) -> Vec<String> {
     }
     let mut out = one_left_out(text);
     out.extend(split_by_direction(&chars));
+    out.extend(ranges_changed(&chars));
     // The moves in another order: in Fairy-Stockfish a later atom replaces the range an
     // earlier one wrote in the same direction (`R4` after `sR` shortens it).
     let written = moves(&chars);
@@ -111,6 +113,32 @@ fn moves(chars: &[char]) -> Vec<(usize, usize)> {
     out
 }
 
+/// The ranges an atom may be given in its stead: none, unlimited, or one digit.
+const RANGES: [&str; 10] = ["", "0", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+/// The text with one atom's range written, changed or left out: a step the source reads as
+/// part of a longer leap may need a range in the target (XBoard's `cWcnD4`, whose lame D
+/// captures on the second square, is Fairy-Stockfish's `cW2cnD4`).
+fn ranges_changed(chars: &[char]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (_, end) in moves(chars) {
+        let digits = (chars[..end].iter().rev())
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let (atom_end, written) = (end - digits, &chars[end - digits..end]);
+        for range in RANGES {
+            if range.chars().eq(written.iter().copied()) {
+                continue;
+            }
+            let mut changed: String = chars[..atom_end].iter().collect();
+            changed.push_str(range);
+            changed.extend(&chars[end..]);
+            out.push(changed);
+        }
+    }
+    out
+}
+
 fn without(chars: &[char], left_out: &[usize]) -> String {
     (chars.iter().enumerate())
         .filter(|(i, _)| !left_out.contains(i))
@@ -173,5 +201,13 @@ mod tests {
             split_by_direction(&"mfsW".chars().collect::<Vec<_>>()).contains(&"mfWmsW".to_owned())
         );
         assert!(one_left_out(&"W".repeat(LONGEST_SEARCHED + 1)).is_empty());
+        let changed = ranges_changed(&"cWcnD4".chars().collect::<Vec<_>>());
+        for expected in ["cW2cnD4", "cW0cnD4", "cWcnD", "cWcnD9"] {
+            assert!(
+                changed.iter().any(|t| t == expected),
+                "{expected}: {changed:?}"
+            );
+        }
+        assert!(!changed.iter().any(|t| t == "cWcnD4"));
     }
 }

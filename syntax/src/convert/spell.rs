@@ -25,6 +25,10 @@ struct Word {
     /// The later legs' letters: the Xiangqi horse's turn (`mafs`), Fairy-Stockfish's lame
     /// Knight in XBetza; the Janggi elephant's turn and diagonal (`mafsmaf`), its lame (2,3).
     turn: Option<&'static str>,
+    /// The farthest landing of a cannon written as hops and steps (`pafF`, issue 54): one move
+    /// for each square the hop may be made from and each it may land on; and whether the
+    /// nearest is written with its hop-off leg hidden (`pF`, which XBoard does not read).
+    hop_off: Option<(u8, bool)>,
 }
 
 /// The words that may write moves of `kind` in `dialect`, the conventional first.
@@ -37,6 +41,7 @@ fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
                 kind_letter,
                 atom: (*atom).to_owned(),
                 turn: None,
+                hop_off: None,
             })
             .collect()
     };
@@ -53,6 +58,7 @@ fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
                 kind_letter: "",
                 atom: "W".to_owned(),
                 turn: Some(turn),
+                hop_off: None,
             }));
             words
         }
@@ -63,10 +69,36 @@ fn words(kind: Kind, dialect: Dialect) -> Vec<Word> {
                 kind_letter: "",
                 atom: format!("{atom}{range}"),
                 turn: None,
+                hop_off: None,
             })
             .collect(),
         Kind::Cannon => plain(&["R", "B", "Q"], "p"),
         Kind::Grasshopper => plain(&["R", "B", "Q"], "g"),
+        // Gathered into ranged cannons before anything is written.
+        Kind::HopAt { .. } => Vec::new(),
+        // Fairy-Stockfish's range counts from the start (`pB2`); XBetza's would count to the
+        // piece hopped, so there the hop and each step after it are legs of their own. Each
+        // dialect keeps the words it reads back as this kind.
+        Kind::RangedCannon(range) => {
+            let mut words: Vec<Word> = ["R", "B", "Q"]
+                .iter()
+                .map(|atom| Word {
+                    kind_letter: "p",
+                    atom: format!("{atom}{range}"),
+                    turn: None,
+                    hop_off: None,
+                })
+                .collect();
+            for hidden in [true, false] {
+                words.extend(["W", "F"].map(|atom| Word {
+                    kind_letter: "",
+                    atom: atom.to_owned(),
+                    turn: None,
+                    hop_off: Some((range, hidden)),
+                }));
+            }
+            words
+        }
     }
 }
 
@@ -88,7 +120,17 @@ fn layout(
         kind_letter,
         atom,
         turn,
+        hop_off,
     } = word;
+    if let Some((farthest, hidden)) = *hop_off {
+        return hops_and_steps(farthest)
+            .map(|legs| match legs.as_str() {
+                // Seed 000: a leaper's `p` hops off as the same leaper (`pF` is `pafF`).
+                "paf" if hidden => format!("{initial}{directions}{mode}p{atom}"),
+                _ => format!("{initial}{directions}{legs}{mode}{atom}"),
+            })
+            .collect();
+    }
     if let Some(turn) = turn {
         return format!("{initial}{directions}{turn}{mode}{atom}");
     }
@@ -97,6 +139,29 @@ fn layout(
     } else {
         format!("{initial}{directions}{mode}{kind_letter}{atom}")
     }
+}
+
+/// The legs before the last of each move of a cannon landing at most `farthest` squares from
+/// its start: for the hop from the `d`-th square and the landing `k` squares beyond it
+/// (`d + k <= farthest`), `d - 1` steps to empty squares (non-final legs move by default, seed
+/// 000), the hop, `k - 1` steps to empty squares and the step straight on to land: `paf` for
+/// the nearest (`pafF`), `afpaf`, `pafaf`.
+fn hops_and_steps(farthest: u8) -> impl Iterator<Item = String> {
+    (1..farthest).flat_map(move |d| {
+        (1..=farthest - d).map(move |k| {
+            let mut legs = String::new();
+            for leg in 1..d + k {
+                if leg > 1 {
+                    legs.push_str("af");
+                }
+                if leg == d {
+                    legs.push('p');
+                }
+            }
+            legs.push_str("af");
+            legs
+        })
+    })
 }
 
 /// For one word in one dialect: each set of steps some direction letters select, with the
@@ -152,14 +217,28 @@ fn read_back(dialect: Dialect, kind: Kind, word: &Word) -> Selections {
 /// `s` before another letter (`vrN`, `vsK` are not distributed).
 pub(crate) fn spell(group: &Group, dialect: Dialect, plainly: bool) -> Option<String> {
     let quirky = |word: &Word, directions: &str| {
+        // XBoard's `p` on a leaper's last leg has no moves (reference/xboard.md).
+        let hidden_hop = matches!(word.hop_off, Some((_, true)));
         let compass = word.atom.starts_with(['K', 'Q']) && !directions.is_empty();
         let leading = directions.len() > 1 && directions.starts_with(['v', 's']);
-        compass || leading || directions.contains('h')
+        hidden_hop || compass || leading || directions.contains('h')
     };
     let options: Vec<(Word, Selections)> = words(group.kind, dialect)
         .into_iter()
         .map(|word| {
-            let read = selections(dialect, group.kind, &word);
+            // Which letters select which lines does not depend on the range: they are read
+            // back on the nearest cannon, one hop and one step.
+            let read = match word.hop_off {
+                Some((_, hidden)) => selections(
+                    dialect,
+                    Kind::RangedCannon(2),
+                    &Word {
+                        hop_off: Some((2, hidden)),
+                        ..word.clone()
+                    },
+                ),
+                None => selections(dialect, group.kind, &word),
+            };
             let kept = read
                 .iter()
                 .filter(|(_, directions)| !plainly || !quirky(&word, directions))

@@ -10,13 +10,17 @@ use crate::lint::{Edit, Fix};
 use crate::notation::Grammar;
 use crate::notation::xbetza::grammar::XBetza;
 use crate::notation::xboard::reading::{XBoardReading, readings};
+use crate::tree::ast;
+use crate::vocabulary::{Atom, ModifierClass};
 
 /// `text` as XBoard reads it, in the seed's letters; `None` when XBoard reads it as written.
 pub(crate) fn as_xboard_reads(text: &str) -> Option<String> {
-    let mut edits: Vec<Edit> = Vec::new();
+    let piece = XBetza.read(text).piece();
+    // First, so that they win over a reading of the same letters below.
+    let mut edits: Vec<Edit> = oblique_directions(text, &piece);
     let mut end = text.len();
     let letters = |range: TextRange| text.get(std::ops::Range::<usize>::from(range));
-    for reading in readings(&XBetza.read(text).piece()) {
+    for reading in readings(&piece) {
         let (range, replacement) = match reading {
             XBoardReading::DropsOutOfOrder { letter } => (letter, String::new()),
             XBoardReading::HalfOnKingGivesAll { directions }
@@ -73,4 +77,87 @@ pub(crate) fn as_xboard_reads(text: &str) -> Option<String> {
         }
         .apply(cut),
     )
+}
+
+/// The first legs' direction letters on oblique atoms (N, C, Z, XBoard's J and L) that XBoard
+/// reads as other leaps than the seed does, written as the leaps XBoard reads (`fsvrN` is seven
+/// leaps to XBoard: a `v` or `s` before another letter is read on its own; `hN` is a chiral
+/// set, moves.c `case 'N'`).
+fn oblique_directions(text: &str, piece: &ast::Piece) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    for a_move in piece.moves() {
+        let oblique = a_move.atom().and_then(|a| a.atom());
+        if !matches!(
+            oblique,
+            Some(Atom::N | Atom::C | Atom::Z | Atom::J | Atom::L)
+        ) {
+            continue;
+        }
+        let Some(leg) = a_move.legs().next() else {
+            continue;
+        };
+        let directions: Vec<TextRange> = leg
+            .modifiers()
+            .filter(|m| {
+                m.modifier()
+                    .is_some_and(|d| d.entry().class == ModifierClass::Direction)
+            })
+            .map(|m| m.text_range())
+            .collect();
+        let (Some(first), Some(last)) = (directions.first(), directions.last()) else {
+            continue;
+        };
+        let range = first.cover(*last);
+        let Some(letters) = text.get(std::ops::Range::<usize>::from(range)) else {
+            continue;
+        };
+        if let Some(named) = oblique_leaps_named(letters) {
+            edits.push(Edit { range, text: named });
+        }
+    }
+    edits
+}
+
+/// The leaps XBoard's direction letters `letters` select on an oblique atom, named one by one
+/// in the seed's letters (notes M2: `fr` the flat forward-right leap, `rf` the steep one; none
+/// for all eight), when the seed reads the letters otherwise; `None` when they are not only
+/// direction letters or both read them alike. XBoard reads the letters alike on every oblique
+/// atom, so both readings are generated on N.
+fn oblique_leaps_named(letters: &str) -> Option<String> {
+    if !letters.chars().all(|c| "fbvslrh".contains(c)) {
+        return None;
+    }
+    let size = crate::board::BoardSize { files: 8, ranks: 8 };
+    let position = crate::board::reference::centred(size)?;
+    let text = format!("{letters}N");
+    let landings = |generated: crate::board::Generated| {
+        let mut squares: Vec<crate::board::Square> = generated.moves.iter().map(|m| m.to).collect();
+        squares.sort();
+        squares.dedup();
+        squares
+    };
+    let xboard = landings(super::board::generate(&text, &position));
+    let seed = XBetza.model(&XBetza.read(&text).piece());
+    if xboard == landings(crate::board::generate(&seed, &position)) {
+        return None;
+    }
+    let mut named = String::new();
+    for to in &xboard {
+        let dx = i32::from(to.file) - i32::from(position.from.file);
+        let dy = i32::from(to.rank) - i32::from(position.from.rank);
+        let vertical = if dy > 0 { 'f' } else { 'b' };
+        let horizontal = if dx > 0 { 'r' } else { 'l' };
+        // The second letter picks the pair, the first the leap in it.
+        let name = if dx.abs() > dy.abs() {
+            [vertical, horizontal]
+        } else {
+            [horizontal, vertical]
+        };
+        named.extend(name);
+    }
+    Some(if xboard.len() == 8 {
+        String::new()
+    } else {
+        named
+    })
 }
