@@ -206,7 +206,7 @@ impl Scanner<'_> {
         });
         let start_fen = last("startFen");
         if let Some((_, _, fen, _)) = start_fen {
-            board.start_fen.clone_from(fen);
+            board.start_fen = fen.as_str().into();
         }
         match start_fen {
             _ if unreadable_size => {}
@@ -488,7 +488,10 @@ fn section_board(section: &SectionState, parent: &Board) -> Board {
     let values: Vec<(&str, &str)> = (section.board_values.iter())
         .map(|(_, key, value, _)| (key.as_str(), value.as_str()))
         .collect();
-    board.rules = board.rules.with_section(&values, board.ranks);
+    let rules = board.rules.with_section(&values, board.ranks);
+    if rules != *board.rules {
+        board.rules = std::sync::Arc::new(rules);
+    }
     board
 }
 
