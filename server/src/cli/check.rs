@@ -113,7 +113,7 @@ fn check_each(
     for (path, named) in files {
         match check_file(path, *named, options) {
             Ok(Some(file)) => {
-                totals.add(&file.analysis);
+                totals.add(&file);
                 sink.file(&file)?;
             }
             Ok(None) => {}
@@ -139,7 +139,7 @@ impl<W: Write> Sink for Human<W> {
             &mut self.out,
             &shown(&file.path),
             &file.text,
-            &file.analysis.diagnostics,
+            &file.diagnostics,
         )
     }
 
@@ -164,7 +164,7 @@ impl<W: Write> Sink for Json<W> {
     fn file(&mut self, file: &Checked) -> std::io::Result<()> {
         let lines = LineIndex::new(&file.text);
         let file_name = file.path.display().to_string();
-        for d in &file.analysis.diagnostics {
+        for d in &file.diagnostics {
             self.out
                 .write_all(if self.items == 0 { b"[" } else { b"," })?;
             self.items += 1;
@@ -435,7 +435,8 @@ fn check_file(path: &Path, named: bool, options: &Options) -> Result<Option<Chec
     Ok(Some(Checked {
         path: path.to_path_buf(),
         text,
-        analysis,
+        diagnostics: analysis.diagnostics,
+        left_out: analysis.left_out,
     }))
 }
 

@@ -14,12 +14,12 @@ pub(super) struct GitHub<W: Write> {
 
 impl<W: Write> Sink for GitHub<W> {
     fn file(&mut self, file: &Checked) -> std::io::Result<()> {
-        if file.analysis.diagnostics.is_empty() {
+        if file.diagnostics.is_empty() {
             return Ok(());
         }
         let lines = LineIndex::new(&file.text);
         let path = property(&slashed(&file.path));
-        for d in &file.analysis.diagnostics {
+        for d in &file.diagnostics {
             // GitHub has no info or hint annotations: both are notices.
             let command = match d.severity {
                 Severity::Error => "error",

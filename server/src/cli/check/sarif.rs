@@ -84,12 +84,12 @@ impl<W: Write> Sarif<W> {
 
 impl<W: Write> Sink for Sarif<W> {
     fn file(&mut self, file: &Checked) -> std::io::Result<()> {
-        if file.analysis.diagnostics.is_empty() {
+        if file.diagnostics.is_empty() {
             return Ok(());
         }
         let lines = LineIndex::new(&file.text);
         let uri = uri(&file.path);
-        for d in &file.analysis.diagnostics {
+        for d in &file.diagnostics {
             if self.results > 0 {
                 self.out.write_all(b",")?;
             }

@@ -7,11 +7,14 @@ use std::path::{Path, PathBuf};
 use betza_syntax::analysis;
 use betza_syntax::diagnostic::{Diagnostic, codes};
 
-/// One file's outcome.
+/// One file's outcome: its findings alone, so that the analysis (a `variants.ini`'s model,
+/// the regions) is freed before the reports are drawn, which index the whole text again.
 pub(super) struct Checked {
     pub(super) path: PathBuf,
     pub(super) text: String,
-    pub(super) analysis: analysis::Analysis,
+    pub(super) diagnostics: Vec<Diagnostic>,
+    /// The findings left out past the limit, counted.
+    pub(super) left_out: Vec<analysis::LeftOut>,
 }
 
 /// Where the findings go, file by file.
@@ -31,13 +34,13 @@ pub(super) struct Totals {
 }
 
 impl Totals {
-    pub(super) fn add(&mut self, analysis: &analysis::Analysis) {
+    pub(super) fn add(&mut self, file: &Checked) {
         self.files += 1;
-        let listed = (analysis.diagnostics.iter())
+        let listed = (file.diagnostics.iter())
             // The finding that stands for those left out is counted as they are.
             .filter(|d| d.code != codes::TOO_MANY_FINDINGS)
             .map(|d| (d.code.name(), d.severity, 1));
-        let left_out = (analysis.left_out.iter()).map(|l| (l.code.name(), l.severity, l.count));
+        let left_out = (file.left_out.iter()).map(|l| (l.code.name(), l.severity, l.count));
         for (code, severity, count) in listed.chain(left_out) {
             self.by_severity[severity as usize] += count;
             match self.by_code.get_mut(code) {

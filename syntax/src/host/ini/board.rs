@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 use super::options::{self, ValueKind};
 use super::rules::Rules;
@@ -17,9 +18,12 @@ pub struct Board {
     pub ranks: u8,
     /// Its pieces' letters, lower case.
     pub letters: BTreeSet<char>,
-    pub start_fen: String,
-    /// What else the engine's check of a start position reads.
-    pub rules: Rules,
+    /// Shared with the parent's board unless the section sets its own.
+    pub start_fen: Arc<str>,
+    /// What else the engine's check of a start position reads: shared with the parent's
+    /// board while the section's keys leave it as it was (most sections change no rule, and
+    /// a file holds a board for each section).
+    pub rules: Arc<Rules>,
     /// A hash of every value the section and its parents in the file set: a child's findings
     /// read its parents' values, so a change of any of them changes the outcome the child is
     /// checked again for, without the board holding the values themselves.
@@ -28,6 +32,12 @@ pub struct Board {
     /// recorded; none for a chain that starts from the engine's defaults.
     pub built_in: Option<&'static str>,
 }
+
+/// The rules of a section without parent, shared by every board that keeps them.
+static DEFAULT_RULES: OnceLock<Arc<Rules>> = OnceLock::new();
+
+/// The start position of a section without parent, shared likewise.
+static DEFAULT_START: OnceLock<Arc<str>> = OnceLock::new();
 
 /// What is wrong with a list of piece letters: the severity, the bytes at fault, what to
 /// say, and what to write when it is not the variant's letters.
@@ -40,8 +50,12 @@ impl Board {
             files: 8,
             ranks: 8,
             letters: BTreeSet::new(),
-            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
-            rules: Rules::without_parent(),
+            start_fen: Arc::clone(
+                DEFAULT_START.get_or_init(|| {
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+                }),
+            ),
+            rules: Arc::clone(DEFAULT_RULES.get_or_init(|| Arc::new(Rules::without_parent()))),
             values_hash: 0,
             built_in: None,
         }
@@ -53,8 +67,8 @@ impl Board {
             files: b.files,
             ranks: b.ranks,
             letters: b.letters.chars().collect(),
-            start_fen: b.start_fen.clone(),
-            rules: Rules::built_in(name)?,
+            start_fen: b.start_fen.as_str().into(),
+            rules: Rules::built_in_shared(name)?,
             values_hash: 0,
             built_in: Some(b.name.as_str()),
         })
@@ -321,7 +335,7 @@ impl Board {
         let known = match option.key.as_str() {
             "maxRank" => self.ranks.to_string(),
             "maxFile" => self.files.to_string(),
-            "startFen" => self.start_fen.clone(),
+            "startFen" => self.start_fen.to_string(),
             "castling" => self.rules.castling.to_string(),
             "chess960" => self.rules.chess960.to_string(),
             "doubleStep" => self.rules.double_step.to_string(),

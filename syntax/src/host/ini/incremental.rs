@@ -56,8 +56,8 @@ pub fn edit<S: Source + ?Sized>(
         later.start = later.start.wrapping_add(shift);
     }
     model.sections[index] = section;
-    if let [old_name, new_name] = renamed.as_slice() {
-        model.renamed(index, old_name, new_name);
+    if !renamed.is_empty() {
+        model.renamed(index);
     }
     let mut dirty = touched_by_rename(model, index, &renamed);
     dirty.insert(index);

@@ -193,7 +193,7 @@ pub(super) fn swapped_sides(fen: &str, board: &Board) -> Option<Swapped> {
         &fen[placement_end..]
     );
     let mut fixed_board = board.clone();
-    fixed_board.start_fen.clone_from(&fixed);
+    fixed_board.start_fen = fixed.as_str().into();
     let fixed_placement = fixed.split(' ').next().unwrap_or("");
     if fixed == fen || upside_down(fixed_placement) || fen::check(&fixed, &fixed_board).is_err() {
         return None;

@@ -15,8 +15,8 @@ impl Scanner<'_> {
     /// A `key = value` line of `section`, as the model read it.
     pub(super) fn entry(&mut self, section: &Section, line: &Line, entry: &Entry) {
         let offset = section.start + line.at();
-        let key = entry.key.as_str();
-        let raw_value = entry.value.as_str();
+        let key = entry.key;
+        let raw_value = entry.value;
         let value_at = section.start + entry.value_at;
         let key_range = (
             section.start + entry.key_range.0,
@@ -232,7 +232,7 @@ impl Scanner<'_> {
         if let Some(super::Parent::Section(above)) = self.model.parent_of(self.index)
             && let Some((_, entry)) = self.model.set_in_chain(above, &option.key)
         {
-            return Some(values::reading(option.kind, &entry.value));
+            return Some(values::reading(option.kind, entry.value));
         }
         let reading = board.reading_of(option)?;
         // A piece whose letter another piece key of the section takes is removed anyway

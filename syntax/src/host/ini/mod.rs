@@ -93,7 +93,7 @@ impl Host for VariantsIni {
                 ranks: board.ranks,
             },
             whose: "the section's",
-            start_fen: Some(board.start_fen.clone()),
+            start_fen: Some(board.start_fen.to_string()),
         })
     }
 }

@@ -7,8 +7,11 @@
 //! outcome can change with it (`incremental.rs`).
 //!
 //! Offsets inside a section are relative to its start, so an edit moves a section by changing
-//! one number.
+//! one number. A section keeps its bytes and reads its lines from them when asked: a line
+//! costs no memory of its own (a file of a million short lines held a million lines, boxed
+//! entries and owned keys and values, about 200 bytes each; issue 56).
 
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use rowan::TextRange;
@@ -23,8 +26,10 @@ pub struct Model {
     /// The text before the first header (a section without header, which the engine skips),
     /// then one section per header line, in file order.
     pub(super) sections: Vec<Section>,
-    /// The sections with each name, in file order (the preamble has none).
-    names: HashMap<String, Vec<usize>>,
+    /// The sections with a header, ordered by name, then in file order: those with one name
+    /// are together, found by their name without a copy of it (a map of names held each name
+    /// again, with a list for each; issue 56).
+    names: Vec<u32>,
 }
 
 /// A header line and the lines up to the next header line.
@@ -32,11 +37,10 @@ pub struct Model {
 pub struct Section {
     /// Where the section starts in the file (its header line, or 0 for the preamble).
     pub start: usize,
-    /// Its bytes, up to the next header line (that line's break included).
-    pub len: usize,
     pub header: Option<Header>,
-    /// The lines after the header.
-    pub lines: Vec<Line>,
+    /// Its bytes, up to the next header line (that line's break included): the header line
+    /// and the lines after it, read from here when asked.
+    text: Box<str>,
     /// What the engine made of the section, once checked.
     pub outcome: Outcome,
 }
@@ -65,48 +69,46 @@ impl Header {
     }
 }
 
-/// One line of a section, without its break (and the carriage return before it).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
-    // Offsets of 32 bits (a file is analysed up to 4 GiB): a file of a million short lines
-    // holds a million of these.
-    at: u32,
-    len: u32,
-    content: (u32, u32),
-    carriage_return: Option<u32>,
-    pub kind: LineKind,
+/// One line of a section, without its break (and the carriage return before it), read from
+/// the section's bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line<'s> {
+    at: usize,
+    text: &'s str,
+    content: (usize, usize),
+    pub kind: LineKind<'s>,
 }
 
-/// An offset inside a file, which is at most 4 GiB.
-fn offset(at: usize) -> u32 {
-    u32::try_from(at).unwrap_or(u32::MAX)
-}
-
-impl Line {
+impl<'s> Line<'s> {
     /// Where the line starts, in bytes relative to the section.
     pub fn at(&self) -> usize {
-        self.at as usize
+        self.at
     }
 
     /// Its length in bytes, without its break.
     pub fn byte_len(&self) -> usize {
-        self.len as usize
+        self.text.len()
+    }
+
+    /// Its text, without its break.
+    pub fn text(&self) -> &'s str {
+        self.text
     }
 
     /// Bytes of the line without the spaces and tabs around it, relative to the section.
     pub fn content(&self) -> (usize, usize) {
-        (self.content.0 as usize, self.content.1 as usize)
+        self.content
     }
 
     /// Where a carriage return stands that ends no line for the engine, relative to the line.
     pub fn carriage_return(&self) -> Option<usize> {
-        self.carriage_return.map(|at| at as usize)
+        self.text.find('\r')
     }
 }
 
 /// How the engine reads a line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LineKind {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind<'s> {
     /// Nothing but spaces and tabs.
     Blank,
     /// Starts with `#` or `;`; also an indented one without `=`, which the engine ignores.
@@ -118,30 +120,29 @@ pub enum LineKind {
     IndentedHeader,
     /// A line without `=`, ignored.
     NoEquals,
-    /// Boxed: most lines of a file are keys, but a line is kept small for those that are not.
-    Entry(Box<Entry>),
+    Entry(Entry<'s>),
 }
 
 /// `key = value`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry<'s> {
     /// The key as the engine looks it up: everything before the first `=`, less trailing
     /// spaces (leading ones and tabs are kept).
-    pub key: String,
+    pub key: &'s str,
     /// The key as shown, without the spaces and tabs around it (relative to the section).
     pub key_range: (usize, usize),
     /// The value as the engine keeps it: after `=` and the whitespace that follows it, to the
     /// end of the line (trailing whitespace kept). Empty: the engine stores nothing.
-    pub value: String,
+    pub value: &'s str,
     /// Where the value starts, relative to the section.
     pub value_at: usize,
     /// The option the key names, when the engine knows it.
     pub option: Option<&'static OptionInfo>,
 }
 
-impl Entry {
+impl<'s> Entry<'s> {
     /// The value less the whitespace after it, which most values ignore.
-    pub fn trimmed_value(&self) -> &str {
+    pub fn trimmed_value(&self) -> &'s str {
         self.value.trim_end()
     }
 }
@@ -174,30 +175,37 @@ fn is_header_line(line: &str) -> bool {
 }
 
 /// The lines of `text` with their byte offsets, without their `\n`, and without the one `\r`
-/// before it that the engine drops.
-fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    crate::host::lines(text)
+/// before it that the engine drops; from either end.
+fn lines(text: &str) -> impl DoubleEndedIterator<Item = (usize, &str)> {
+    text.split_inclusive('\n').map(move |chunk| {
+        // `chunk` lies inside `text`: its distance from the start is its offset.
+        let start = (chunk.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+        let line = chunk.strip_suffix('\n').unwrap_or(chunk);
+        (start, line.strip_suffix('\r').unwrap_or(line))
+    })
 }
 
 impl Model {
     /// Reads a whole file. Sections are not checked yet.
     pub fn read(text: &str) -> Model {
         let mut sections = Vec::new();
-        let mut current = Section::empty(0, None);
+        let (mut start, mut header) = (0, None);
         for (offset, line) in lines(text) {
             if is_header_line(line) {
-                current.len = offset - current.start;
-                sections.push(current);
-                current = Section::empty(offset, Some(Header::read(line)));
-                continue;
+                let own = text.get(start..offset).unwrap_or_default();
+                sections.push(Section::new(start, header, own));
+                (start, header) = (offset, Some(Header::read(line)));
             }
-            current.lines.push(Line::read(offset - current.start, line));
         }
-        current.len = text.len() - current.start;
-        sections.push(current);
+        sections.push(Section::new(
+            start,
+            header,
+            text.get(start..).unwrap_or_default(),
+        ));
+        sections.shrink_to_fit();
         let mut model = Model {
             sections,
-            names: HashMap::new(),
+            names: Vec::new(),
         };
         model.index_names();
         model
@@ -213,42 +221,40 @@ impl Model {
             Some((_, line)) if preamble && !is_header_line(line) => None,
             _ => return None,
         };
-        let mut section = Section::empty(start, header);
         // Without a header, the first line is a line of the preamble.
-        let body = lines(text).skip(usize::from(section.header.is_some()));
-        for (offset, line) in body {
+        let body = lines(text).skip(usize::from(header.is_some()));
+        for (_, line) in body {
             if is_header_line(line) {
                 return None;
             }
-            section.lines.push(Line::read(offset, line));
         }
-        section.len = text.len();
-        Some(section)
+        Some(Section::new(start, header, text))
     }
 
-    /// Section `index` was renamed from `old` to `new`: only those two names are indexed again.
-    pub(super) fn renamed(&mut self, index: usize, old: &str, new: &str) {
-        if let Some(indices) = self.names.get_mut(old) {
-            indices.retain(|&i| i != index);
-            if indices.is_empty() {
-                self.names.remove(old);
-            }
-        }
-        let indices = self.names.entry(new.to_owned()).or_default();
-        let at = indices.partition_point(|&i| i < index);
-        indices.insert(at, index);
+    /// Section `index`, which now has its new header, was renamed: it moves to its new name's
+    /// place among the names.
+    pub(super) fn renamed(&mut self, index: usize) {
+        let Ok(index) = u32::try_from(index) else {
+            return;
+        };
+        self.names.retain(|&i| i != index);
+        let at = (self.names).partition_point(|&i| self.by_name(i, index) == Ordering::Less);
+        self.names.insert(at, index);
+    }
+
+    /// How section `a` sorts against section `b` among the names: by name, then in file order.
+    fn by_name(&self, a: u32, b: u32) -> Ordering {
+        let name = |i: u32| (self.sections.get(i as usize)).and_then(Section::name);
+        name(a).cmp(&name(b)).then(a.cmp(&b))
     }
 
     fn index_names(&mut self) {
-        self.names.clear();
-        for (index, section) in self.sections.iter().enumerate() {
-            if let Some(header) = &section.header {
-                self.names
-                    .entry(header.name.clone())
-                    .or_default()
-                    .push(index);
-            }
-        }
+        let mut names: Vec<u32> = (self.sections.iter().enumerate())
+            .filter(|(_, section)| section.header.is_some())
+            .filter_map(|(index, _)| u32::try_from(index).ok())
+            .collect();
+        names.sort_unstable_by(|&a, &b| self.by_name(a, b));
+        self.names = names;
     }
 
     pub fn sections(&self) -> &[Section] {
@@ -263,16 +269,23 @@ impl Model {
     }
 
     /// The sections named `name`, in file order.
-    pub fn named(&self, name: &str) -> &[usize] {
-        self.names.get(name).map_or(&[], Vec::as_slice)
+    pub fn named(&self, name: &str) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        let named = |i: &u32| (self.sections.get(*i as usize)).and_then(Section::name);
+        let from = self.names.partition_point(|i| named(i) < Some(name));
+        let to = self.names.partition_point(|i| named(i) <= Some(name));
+        self.names
+            .get(from..to)
+            .unwrap_or_default()
+            .iter()
+            .map(|&i| i as usize)
     }
 
     /// The section the engine has registered under `name` when it reads section `before`: the
     /// one above it with that name that it did not skip.
     pub fn registered_above(&self, name: &str, before: usize) -> Option<(usize, &Board)> {
-        (self.named(name).iter())
-            .take_while(|&&index| index < before)
-            .find_map(|&index| match &self.sections[index].outcome {
+        (self.named(name))
+            .take_while(|&index| index < before)
+            .find_map(|index| match &self.sections[index].outcome {
                 Outcome::Registered(board) => Some((index, &**board)),
                 _ => None,
             })
@@ -301,7 +314,7 @@ impl Model {
             .as_ref()?
             .parent
             .as_deref()?;
-        if let Some(&first) = self.named(parent).first()
+        if let Some(first) = self.named(parent).next()
             && first < index
         {
             return Some(Parent::Section(first));
@@ -311,7 +324,7 @@ impl Model {
 
     /// The last value of `key` that section `index` or its parents in the file set, nearest
     /// first, with the section that sets it.
-    pub fn set_in_chain(&self, index: usize, key: &str) -> Option<(usize, &Entry)> {
+    pub fn set_in_chain(&self, index: usize, key: &str) -> Option<(usize, Entry<'_>)> {
         let parents = self
             .ancestors(index)
             .into_iter()
@@ -348,14 +361,27 @@ pub enum Parent {
 }
 
 impl Section {
-    fn empty(start: usize, header: Option<Header>) -> Section {
+    fn new(start: usize, header: Option<Header>, text: &str) -> Section {
         Section {
             start,
-            len: 0,
             header,
-            lines: Vec::new(),
+            text: text.into(),
             outcome: Outcome::Unchecked,
         }
+    }
+
+    /// Its text, header line included.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The lines after the header, in file order (or from the end).
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> {
+        let mut body = lines(&self.text);
+        if self.header.is_some() {
+            body.next();
+        }
+        body.map(|(at, line)| Line::read(at, line))
     }
 
     pub fn name(&self) -> Option<&str> {
@@ -363,7 +389,7 @@ impl Section {
     }
 
     pub fn end(&self) -> usize {
-        self.start + self.len
+        self.start + self.text.len()
     }
 
     /// A range relative to the section, in the file.
@@ -372,15 +398,15 @@ impl Section {
     }
 
     /// The section's `key = value` lines, in file order.
-    pub fn entries(&self) -> impl DoubleEndedIterator<Item = &Entry> {
-        self.lines.iter().filter_map(|line| match &line.kind {
-            LineKind::Entry(entry) => Some(&**entry),
+    pub fn entries(&self) -> impl DoubleEndedIterator<Item = Entry<'_>> {
+        self.lines().filter_map(|line| match line.kind {
+            LineKind::Entry(entry) => Some(entry),
             _ => None,
         })
     }
 
     /// The entry that sets `key` last with a value: the one the engine keeps.
-    pub fn last_set(&self, key: &str) -> Option<&Entry> {
+    pub fn last_set(&self, key: &str) -> Option<Entry<'_>> {
         self.entries()
             .rev()
             .find(|e| e.key == key && !e.value.is_empty())
@@ -415,10 +441,10 @@ impl Header {
     }
 }
 
-impl Line {
+impl<'s> Line<'s> {
     /// Reads `line`, at `at` in its section, as the engine does: a comment starts at the line's
     /// first character; anything else with a `=` is a key.
-    fn read(at: usize, line: &str) -> Line {
+    fn read(at: usize, line: &'s str) -> Line<'s> {
         let (start, content) = crate::host::trimmed(line, at);
         let content_range = (start, start + content.len());
         let kind = if content.is_empty() {
@@ -429,7 +455,7 @@ impl Line {
             if content.starts_with(['#', ';']) {
                 LineKind::IndentedComment
             } else {
-                LineKind::Entry(Box::new(Entry::read(at, line, equals)))
+                LineKind::Entry(Entry::read(at, line, equals))
             }
         } else if content.starts_with(['#', ';']) {
             LineKind::Comment
@@ -439,26 +465,25 @@ impl Line {
             LineKind::NoEquals
         };
         Line {
-            at: offset(at),
-            len: offset(line.len()),
-            content: (offset(content_range.0), offset(content_range.1)),
-            carriage_return: line.find('\r').map(offset),
+            at,
+            text: line,
+            content: content_range,
             kind,
         }
     }
 }
 
-impl Entry {
+impl<'s> Entry<'s> {
     /// `line` at `at` whose first `=` is at `equals`.
-    fn read(at: usize, line: &str, equals: usize) -> Entry {
+    fn read(at: usize, line: &'s str, equals: usize) -> Entry<'s> {
         let key = line[..equals].trim_end_matches(' ');
         let after = &line[equals + 1..];
         let value = after.trim_start();
         let (key_start, shown_key) = crate::host::trimmed(key, at);
         Entry {
-            key: key.to_owned(),
+            key,
             key_range: (key_start, key_start + shown_key.len()),
-            value: value.to_owned(),
+            value,
             value_at: at + equals + 1 + (after.len() - value.len()),
             option: options::lookup(key),
         }

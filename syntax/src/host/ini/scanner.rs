@@ -59,6 +59,9 @@ pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
         model.sections[index].outcome = outcome;
         scan.extend(found);
     }
+    // Grown a section at a time, up to twice their length: held as long as the file is.
+    scan.regions.shrink_to_fit();
+    scan.host_tokens.shrink_to_fit();
     scan.ini = Some(Box::new(model));
     scan
 }
@@ -93,8 +96,8 @@ pub(super) fn check_section(
     } else {
         scanner.preamble(section, text);
     }
-    for line in &section.lines {
-        scanner.line(section, line, text);
+    for line in section.lines() {
+        scanner.line(section, &line, text);
     }
     scanner.finish_section();
     (scanner.scan, scanner.outcome)
@@ -372,7 +375,7 @@ impl Scanner<'_> {
     /// keys, at the first (a file without any header defines no variant at all).
     pub(super) fn preamble(&mut self, section: &Section, text: &str) {
         // A comment after a byte-order mark has a `=` in it, not a key the author meant.
-        let keys: Vec<&Line> = (section.lines.iter())
+        let keys: Vec<Line> = (section.lines())
             .filter(|line| match &line.kind {
                 LineKind::Entry(entry) => !entry
                     .key

@@ -83,9 +83,9 @@ impl Scanner<'_> {
     pub(super) fn unknown_parent(&self, name: &str, parent: &str, range: TextRange) -> Diagnostic {
         let skipped = "Fairy-Stockfish skips the section";
         let trimmed = parent.trim();
-        let above: Vec<&Outcome> = (self.model.named(parent).iter())
-            .take_while(|&&index| index < self.index)
-            .map(|&index| &self.model.sections[index].outcome)
+        let above: Vec<&Outcome> = (self.model.named(parent))
+            .take_while(|&index| index < self.index)
+            .map(|index| &self.model.sections[index].outcome)
             .collect();
         let known = |name: &str| {
             self.model.registered_above(name, self.index).is_some()
@@ -114,7 +114,7 @@ impl Scanner<'_> {
                  {skipped} too"
             ))
             .with_help(format!("mend `[{parent}]`'s header first"))
-        } else if !self.model.named(parent).is_empty() {
+        } else if self.model.named(parent).next().is_some() {
             finding(format!(
                 "`{name}` inherits from `{parent}`, which is defined further down: {skipped}, as \
                  it reads sections in order"
@@ -206,7 +206,7 @@ impl Scanner<'_> {
         });
         let start_fen = last("startFen");
         if let Some((_, _, fen, _)) = start_fen {
-            board.start_fen.clone_from(fen);
+            board.start_fen = fen.as_str().into();
         }
         match start_fen {
             _ if unreadable_size => {}
@@ -488,7 +488,10 @@ fn section_board(section: &SectionState, parent: &Board) -> Board {
     let values: Vec<(&str, &str)> = (section.board_values.iter())
         .map(|(_, key, value, _)| (key.as_str(), value.as_str()))
         .collect();
-    board.rules = board.rules.with_section(&values, board.ranks);
+    let rules = board.rules.with_section(&values, board.ranks);
+    if rules != *board.rules {
+        board.rules = std::sync::Arc::new(rules);
+    }
     board
 }
 

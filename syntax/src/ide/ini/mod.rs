@@ -34,7 +34,7 @@ fn effective(model: &Model, index: usize, option: &OptionInfo) -> String {
             )
         };
         let value = crate::quote::shortened(entry.trimmed_value());
-        return match values::read_as(option.kind, &entry.value) {
+        return match values::read_as(option.kind, entry.value) {
             Some(read) => format!("`{value}` ({whence}), which Fairy-Stockfish reads as `{read}`"),
             None => format!("`{value}` ({whence})"),
         };
@@ -105,7 +105,7 @@ pub fn hover(model: &Model, offset: usize) -> Option<Hover> {
     let key_range = section.range(entry.key_range);
     let key = entry.key.trim();
     let Some(option) = entry.option else {
-        let markdown = match options::nearest(&entry.key) {
+        let markdown = match options::nearest(entry.key) {
             Some(near) => format!(
                 "`{key}` is no Fairy-Stockfish option: the engine ignores it (did you mean \
                  `{near}`?)"
@@ -141,7 +141,7 @@ pub fn hover(model: &Model, offset: usize) -> Option<Hover> {
         effective(model, index, option)
     ));
     let overridden = section
-        .last_set(&entry.key)
+        .last_set(entry.key)
         .is_some_and(|last| last.key_range != entry.key_range);
     // The start position is seen, not only read: drawn with the pieces it places.
     if key == "startFen"
@@ -262,8 +262,8 @@ pub fn places(model: &Model, offset: usize) -> Vec<Place> {
     let Some(named) = named else {
         return Vec::new();
     };
-    let definition = (model.named(named).first())
-        .and_then(|&index| header_names(&model.sections()[index]))
+    let definition = (model.named(named).next())
+        .and_then(|index| header_names(&model.sections()[index]))
         .map(|(range, _)| Place {
             range,
             definition: true,
@@ -333,7 +333,7 @@ pub fn completion(model: &Model, before: &str, offset: usize) -> Vec<IniCompleti
             })
             .collect();
     }
-    let set: Vec<&str> = section.entries().map(|e| e.key.as_str()).collect();
+    let set: Vec<&str> = section.entries().map(|e| e.key).collect();
     // The families built from piece names (a custom piece is offered whole, with a free
     // number and letter) come only once their start is typed.
     let typed = before.trim();
@@ -391,12 +391,12 @@ fn parents(model: &Model, index: usize, header: &str, offset: usize) -> Vec<IniC
 }
 
 /// The entry on the line that holds byte `offset`, in section `index`.
-pub(crate) fn entry_at(model: &Model, offset: usize) -> Option<(&Section, &Entry)> {
+pub(crate) fn entry_at(model: &Model, offset: usize) -> Option<(&Section, Entry<'_>)> {
     let section = model.sections().get(model.section_at(offset))?;
     let within = offset.checked_sub(section.start)?;
-    let line = (section.lines.iter())
+    let line = (section.lines())
         .find(|line| line.at() <= within && within <= line.at() + line.byte_len())?;
-    match &line.kind {
+    match line.kind {
         crate::host::ini::LineKind::Entry(entry) => Some((section, entry)),
         _ => None,
     }

@@ -91,10 +91,10 @@ pub(super) fn origins(model: &Model, index: usize) -> Vec<Origin> {
         };
         let section = &sections[at];
         for entry in section.entries().rev() {
-            if !is_piece_key(&entry.key) || keys_seen.contains(&entry.key.as_str()) {
+            if !is_piece_key(entry.key) || keys_seen.contains(&entry.key) {
                 continue;
             }
-            keys_seen.push(&entry.key);
+            keys_seen.push(entry.key);
             let value = entry.trimmed_value();
             let Some(letter) = value.chars().next().filter(char::is_ascii_alphabetic) else {
                 continue;
@@ -110,7 +110,7 @@ pub(super) fn origins(model: &Model, index: usize) -> Vec<Origin> {
                         section.name().unwrap_or_default()
                     ),
                     at: Some(section.range((entry.value_at, entry.value_at + 1))),
-                    definition: Some((entry.key.clone(), value.to_owned())),
+                    definition: Some((entry.key.to_owned(), value.to_owned())),
                     built_in: None,
                     section: section.name().map(str::to_owned),
                 });
@@ -163,21 +163,21 @@ pub(super) fn letter_values(
 
 /// The letters of an entry that name pieces: the start position's placement, or the whole
 /// value of a piece option.
-fn piece_letters(entry: &Entry) -> &str {
-    match entry.key.as_str() {
+fn piece_letters<'s>(entry: &Entry<'s>) -> &'s str {
+    match entry.key {
         "startFen" => entry.value.split(' ').next().unwrap_or(""),
-        key if holds_piece_letters(key) => entry.value.as_str(),
+        key if holds_piece_letters(key) => entry.value,
         _ => "",
     }
 }
 
 /// The piece letter at byte `offset` of `section`, with its entry: a letter of the start
 /// position's placement, or of a piece option.
-fn letter_at(section: &Section, offset: usize) -> Option<(&Entry, char, TextRange)> {
+fn letter_at(section: &Section, offset: usize) -> Option<(Entry<'_>, char, TextRange)> {
     let within = offset.checked_sub(section.start)?;
     section.entries().find_map(|entry| {
         let at = within.checked_sub(entry.value_at)?;
-        let letter = piece_letters(entry).get(at..)?.chars().next()?;
+        let letter = piece_letters(&entry).get(at..)?.chars().next()?;
         let range = section.range((entry.value_at + at, entry.value_at + at + 1));
         letter
             .is_ascii_alphabetic()
@@ -191,7 +191,7 @@ pub(super) fn letter_hover(model: &Model, index: usize, offset: usize) -> Option
     let section = model.sections().get(index)?;
     let (entry, letter, range) = letter_at(section, offset)?;
     let lower = letter.to_ascii_lowercase();
-    let side = match (entry.key.as_str(), letter.is_ascii_uppercase()) {
+    let side = match (entry.key, letter.is_ascii_uppercase()) {
         ("startFen", true) => "a white ",
         ("startFen", false) => "a black ",
         _ => "",
@@ -274,7 +274,7 @@ pub(super) fn letter_places(model: &Model, offset: usize) -> Vec<Place> {
             definition: true,
         });
     let uses = section.entries().flat_map(|entry| {
-        piece_letters(entry)
+        piece_letters(&entry)
             .char_indices()
             .filter(|(_, c)| c.to_ascii_lowercase() == lower)
             .map(|(i, _)| Place {

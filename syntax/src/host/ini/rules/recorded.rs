@@ -1,25 +1,27 @@
 //! The built-in variants' rules as recorded from the engine (`builtin_rules.tsv`, made by
 //! `record_builtin_rules.py`).
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::{PieceSet, PieceType, Rules};
 
 impl Rules {
-    /// A built-in variant's rules, as the engine has them.
-    pub fn built_in(name: &str) -> Option<Rules> {
-        static TABLE: OnceLock<Vec<(String, Rules)>> = OnceLock::new();
+    /// A built-in variant's rules, as the engine has them, shared by every board that
+    /// inherits them unchanged.
+    pub fn built_in_shared(name: &str) -> Option<Arc<Rules>> {
+        static TABLE: OnceLock<Vec<(String, Arc<Rules>)>> = OnceLock::new();
         TABLE
             .get_or_init(|| {
                 include_str!("../builtin_rules.tsv")
                     .lines()
                     .skip(1)
                     .filter_map(rules)
+                    .map(|(name, rules)| (name, Arc::new(rules)))
                     .collect()
             })
             .iter()
             .find(|(known, _)| known == name)
-            .map(|(_, rules)| rules.clone())
+            .map(|(_, rules)| Arc::clone(rules))
     }
 }
 
