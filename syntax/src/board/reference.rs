@@ -222,6 +222,7 @@ pub fn proof_positions() -> &'static [Position] {
         let mut numbers = Numbers(0x2545_f491);
         scattered(&mut numbers, &mut out);
         one_colour_of_enemies(&mut out);
+        screened_lines(&mut out);
         crowded(&mut numbers, &mut out);
         // Layers: every square at King distance one, two and three (and further) empty, a
         // friend or an enemy, in every combination, so each leg of a move finds on its own
@@ -331,6 +332,47 @@ fn one_colour_of_enemies(out: &mut Vec<Position>) {
             for side in [Side::White, Side::Black] {
                 out.extend(Position::new(size, from, side, false, &[], &enemies).ok());
             }
+        }
+    }
+}
+
+/// A screen on every line (the eight of the compass and the eight of the Knight) one, two or
+/// three steps from the centre of a 15×15 board, and an enemy further on with nothing between:
+/// a hopper whose range counts from its start square (Fairy-Stockfish's `cpB4`, which captures
+/// at most four squares out) shows the limit only where the enemy stands past it. Screens are
+/// friends, then enemies.
+fn screened_lines(out: &mut Vec<Position>) {
+    let size = BoardSize {
+        files: 15,
+        ranks: 15,
+    };
+    let centre = size.centre();
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let lines: Vec<(i8, i8)> = (super::COMPASS.iter().map(|s| (s.dx, s.dy)))
+        .chain(knight)
+        .collect();
+    for screen in 1..=3i8 {
+        for far in screen + 1..=7 {
+            let (mut screens, mut enemies) = (Vec::new(), Vec::new());
+            for &(dx, dy) in &lines {
+                let at = |n: i8| size.step(centre, super::Step::new(dx * n, dy * n), false, false);
+                if let (Some(near), Some(beyond)) = (at(screen), at(far)) {
+                    screens.push(near);
+                    enemies.push(beyond);
+                }
+            }
+            out.extend(Position::new(size, centre, Side::White, false, &screens, &enemies).ok());
+            let all: Vec<Square> = screens.iter().chain(&enemies).copied().collect();
+            out.extend(Position::new(size, centre, Side::White, false, &[], &all).ok());
         }
     }
 }

@@ -518,3 +518,24 @@ fn ranged_hoppers_are_written_with_their_hop_off_legs() {
         assert!(exact && landed == answer, "{text} as {betza}: {landed:?}");
     }
 }
+
+/// Fairy-Stockfish counts a hopper's range from its start square: `cpB4` from a1 with a friend
+/// on b2 captures on e5 but not on g7, where `cpB` does (pyffish 0.0.90, asked with
+/// `fsf_oracle.py 'cpB4' --from a1 --blockers 'b2:friend,g7:enemy'`). The proof positions hold
+/// a screen with an enemy past the range, so the two are never proven the same.
+#[test]
+fn a_ranged_hopper_is_not_proven_the_same_as_an_unlimited_one() {
+    for to in [Reading::XBETZA, Reading::XBOARD] {
+        let converted = convert("cpB4", Reading::FAIRY, to);
+        assert!(
+            !matches!(&converted, Ok(c) if c.exact && c.betza == "cpB"),
+            "{converted:?}"
+        );
+    }
+    assert!(!independently_same(
+        "cpB4",
+        Reading::FAIRY,
+        "cpB",
+        Reading::FAIRY
+    ));
+}
