@@ -291,6 +291,24 @@ fn a_lone_half_is_read_as_every_move_by_xboard() {
     );
 }
 
+/// On an oblique atom XBoard reads a lone `h` as a chiral set, four of the eight moves (its
+/// `moves.c`; the XBoard generator here goes from d4 to b3 c6 e2 f5 only), so the finding does
+/// not say "every move" there.
+#[test]
+fn a_lone_half_on_an_oblique_atom_is_four_moves_in_xboard() {
+    let found = findings("hN", Dialect::XBetza);
+    let said = found
+        .iter()
+        .find(|d| d.code == codes::XBOARD_READS_DIFFERENTLY)
+        .map(|d| d.message.as_str())
+        .unwrap_or_default();
+    assert!(
+        said.starts_with("XBoard reads a lone `h` on an oblique atom as four of its moves")
+            && said.contains("XBoard also goes to b3 c6 e2 f5"),
+        "{said}"
+    );
+}
+
 /// Issue 40: in `fairy`, what the engine plays without an ignored `n` is said only when it is
 /// true: without the `n` of `vnlfB5` the engine pairs `vl`, which it did not.
 #[test]

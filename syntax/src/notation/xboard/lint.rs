@@ -387,9 +387,21 @@ fn reads_differently(
             directions,
             format!("XBoard gives `{}K` all eight King moves", &text[directions]),
         ),
-        XBoardReading::LoneHalfGivesAll { directions } => (
+        XBoardReading::LoneHalfGivesAll {
+            directions,
+            oblique: false,
+        } => (
             directions,
             "XBoard ignores a lone `h` and plays every move of the atom, where the XBetza description selects none".to_owned(),
+        ),
+        // XBoard's `moves.c` reads `h` on an oblique atom as a chiral set (the `hr` or `hl` of
+        // the description), with no direction to narrow it.
+        XBoardReading::LoneHalfGivesAll {
+            directions,
+            oblique: true,
+        } => (
+            directions,
+            "XBoard reads a lone `h` on an oblique atom as four of its moves, turning one way, where the XBetza description selects none".to_owned(),
         ),
         XBoardReading::DiagonalPairWithVOrSGivesAll { directions } => (
             directions,

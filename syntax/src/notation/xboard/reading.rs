@@ -23,8 +23,12 @@ pub enum XBoardReading {
     UnknownAtomEndsString { atom: TextRange },
     /// `fhK`: all eight squares.
     HalfOnKingGivesAll { directions: TextRange },
-    /// `h` alone (`hW`): the seed selects no move, XBoard every move of the atom.
-    LoneHalfGivesAll { directions: TextRange },
+    /// `h` alone (`hW`): the seed selects no move, XBoard every move of the atom; of an oblique
+    /// atom (`hN`), four moves that turn one way.
+    LoneHalfGivesAll {
+        directions: TextRange,
+        oblique: bool,
+    },
     /// `v` or `s` combined with another letter on a diagonal atom (`lvF`, `fsF`) selects all four.
     DiagonalPairWithVOrSGivesAll { directions: TextRange },
     /// A leading `v` or `s` with another letter (`vrN`, `sfN`, `vsK`) is not distributed.
@@ -106,7 +110,9 @@ impl XBoardReading {
             | XBoardReading::LeadingZeroEndsString { range }
             | XBoardReading::UnknownAtomEndsString { atom: range }
             | XBoardReading::HalfOnKingGivesAll { directions: range }
-            | XBoardReading::LoneHalfGivesAll { directions: range }
+            | XBoardReading::LoneHalfGivesAll {
+                directions: range, ..
+            }
             | XBoardReading::DiagonalPairWithVOrSGivesAll { directions: range }
             | XBoardReading::LeadingVOrSNotDistributed { directions: range }
             | XBoardReading::LeaperHopperHasNoMoves { modifier: range }
@@ -316,8 +322,12 @@ fn direction_reading(modifiers: &[ast::Modifier], atom: Option<Atom>) -> Option<
         .collect();
     let has = |c: char| letters.contains(&c);
     let diagonal = matches!(atom, Some(Atom::F | Atom::A | Atom::G | Atom::B));
+    let oblique = matches!(atom, Some(Atom::N | Atom::C | Atom::Z | Atom::L | Atom::J));
     if atom != Some(Atom::K) && letters == ['h'] {
-        Some(XBoardReading::LoneHalfGivesAll { directions: range })
+        Some(XBoardReading::LoneHalfGivesAll {
+            directions: range,
+            oblique,
+        })
     } else if atom == Some(Atom::K) && has('h') {
         Some(XBoardReading::HalfOnKingGivesAll { directions: range })
     } else if diagonal && letters.len() > 1 && (has('v') || has('s')) {

@@ -24,7 +24,7 @@ pub(crate) fn as_xboard_reads(text: &str) -> Option<String> {
         let (range, replacement) = match reading {
             XBoardReading::DropsOutOfOrder { letter } => (letter, String::new()),
             XBoardReading::HalfOnKingGivesAll { directions }
-            | XBoardReading::LoneHalfGivesAll { directions }
+            | XBoardReading::LoneHalfGivesAll { directions, .. }
             | XBoardReading::DiagonalPairWithVOrSGivesAll { directions } => {
                 (directions, String::new())
             }

@@ -15,7 +15,7 @@ pub(super) fn instead(reading: XBoardReading, text: &str) -> String {
             "write the King moves `{}` means on `W` and `F` with plain directions",
             quoted(directions)
         ),
-        XBoardReading::LoneHalfGivesAll { directions } => format!(
+        XBoardReading::LoneHalfGivesAll { directions, .. } => format!(
             "write a direction with `{}` (as `fh`), or remove it",
             quoted(directions)
         ),
