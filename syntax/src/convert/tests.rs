@@ -539,3 +539,28 @@ fn a_ranged_hopper_is_not_proven_the_same_as_an_unlimited_one() {
         Reading::FAIRY
     ));
 }
+
+/// Where a conversion differs only on a larger board than the one shown, the words say first
+/// that the two agree on it: `H` for the seed's `HH` (the H rider) makes the same moves on a
+/// 5x5 board, where a second leap has no room, and differs on the 15x15 proof boards.
+#[test]
+fn a_difference_beyond_the_board_shown_says_they_agree_on_it() {
+    let size = crate::board::BoardSize { files: 5, ranks: 5 };
+    let from = crate::board::Square { file: 0, rank: 0 };
+    let seen = crate::board::Position::new(size, from, crate::board::Side::White, false, &[], &[])
+        .expect("a position");
+    let closest = super::Conversion {
+        betza: "H".to_owned(),
+        exact: false,
+        difference: None,
+    };
+    let found = super::difference_seen("HH", (Reading::XBETZA, Reading::XBETZA), &closest, &seen)
+        .expect("a difference");
+    assert!(
+        found.words.starts_with(
+            "on this 5x5 board both read the same moves in every position tried; they differ from"
+        ) && found.words.contains("15x15"),
+        "{}",
+        found.words
+    );
+}

@@ -103,13 +103,15 @@ impl Document {
     pub fn new(path: &str, language: &str, text: &str, options: &Options) -> Document {
         let format = host::detect_document(path, language, text);
         let mut document = Document {
-            rope: Rope::from_str(text),
+            rope: Rope::new(),
             format,
             analysis: None,
             strings: Mutex::default(),
             macro_scopes: OnceLock::new(),
         };
         document.analyse(text, options);
+        // Built after the analysis, so that the text is not held a third time while it runs.
+        document.rope = Rope::from_str(text);
         document
     }
 
@@ -187,8 +189,7 @@ impl Document {
         };
         edit(&mut edits);
         if edits.whole {
-            let text = self.rope.to_string();
-            self.analyse(&text, options);
+            self.analyse_whole(options);
         }
     }
 
@@ -196,8 +197,15 @@ impl Document {
     pub fn reanalyse(&mut self, options: &Options) {
         self.strings = Mutex::default();
         self.macro_scopes = OnceLock::new();
-        let text = self.rope.to_string();
+        self.analyse_whole(options);
+    }
+
+    /// Analyses the whole text. The analysis reads it in one piece, so the rope is turned into
+    /// that piece and built again after, rather than held beside it while the analysis runs.
+    fn analyse_whole(&mut self, options: &Options) {
+        let text = std::mem::take(&mut self.rope).to_string();
         self.analyse(&text, options);
+        self.rope = Rope::from_str(&text);
     }
 
     fn analyse(&mut self, text: &str, options: &Options) {

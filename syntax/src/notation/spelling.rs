@@ -16,6 +16,10 @@ pub(crate) struct Spelling {
 /// only order XBoard reads in full (reference/xboard.md).
 pub(crate) const SEED: Spelling = Spelling {
     lame: None,
-    riders: &["R", "B", "N0", "Q", "NN"],
+    // The other leapers' riders written with `0` too: XBoard reads a doubled atom as two
+    // leaps, not a rider (`HH`), but `H0` as the rider (reference/xboard.md).
+    riders: &[
+        "R", "B", "N0", "Q", "NN", "D0", "A0", "H0", "G0", "C0", "Z0",
+    ],
     mode_first: false,
 };
