@@ -27,6 +27,15 @@ pub(super) fn original<'s>(
     }
 }
 
+/// How many modifier letters `betza` writes twice in a row: of two strings as short, the one
+/// without (`fNsN`) reads more plainly than one that leans on a doubled letter (`ffsN`).
+fn doubled(betza: &str) -> usize {
+    let letters: Vec<char> = betza.chars().collect();
+    (letters.windows(2))
+        .filter(|pair| pair[0] == pair[1] && pair[0].is_ascii_lowercase())
+        .count()
+}
+
 /// With no exact candidate, at most this many (the shortest) are compared move by move.
 const CLOSEST_TRIED: usize = 8;
 
@@ -47,7 +56,7 @@ pub(crate) fn best(
         Source::Parts if own_letters_first => 0,
         source => source as u8,
     };
-    candidates.sort_by_key(|(source, betza)| (betza.len(), rank(*source)));
+    candidates.sort_by_key(|(source, betza)| (betza.len(), doubled(betza), rank(*source)));
     let mut original = original(string, from, unseen);
     // Exact: the same moves on every proof position, and the same castling and en passant.
     // The shortest candidate with the same moves but not those is kept to say so.
@@ -66,17 +75,24 @@ pub(crate) fn best(
     let mut found = (candidates.iter())
         .map(|(_, candidate)| candidate.clone())
         .find(|candidate| exact(&mut original, candidate));
-    if found.is_none() {
-        // Nearer strings, shortest first, when no first candidate was exact.
+    // Nearer strings, shortest first, when no first candidate was exact, or when the one that
+    // was leans on a doubled letter and a plainer one as short may be exact too.
+    if found.as_ref().is_none_or(|betza| doubled(betza) > 0) {
         let mut nearer: Vec<String> = candidates
             .iter()
             .flat_map(|(_, candidate)| search::near(candidate))
             .collect();
-        nearer.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+        if let Some(betza) = &found {
+            nearer.retain(|near| near.len() <= betza.len() && doubled(near) < doubled(betza));
+        }
+        nearer.sort_by(|a, b| (a.len(), doubled(a), a).cmp(&(b.len(), doubled(b), b)));
         nearer.dedup();
-        found = nearer
+        if let Some(plainer) = nearer
             .into_iter()
-            .find(|candidate| exact(&mut original, candidate));
+            .find(|candidate| exact(&mut original, candidate))
+        {
+            found = Some(plainer);
+        }
     }
     if let Some(mut betza) = found {
         // Shortest means shortest: a letter left out while the moves stay (`bnW` is `bW`).

@@ -13,6 +13,11 @@ pub(super) const LONGEST_SEARCHED: usize = 24;
 /// Texts up to this long also have two letters left out and atom letters replaced.
 const LONGEST_SEARCHED_WIDELY: usize = 12;
 
+/// Texts up to this long also have a modifier left out and an atom letter replaced at once
+/// (XBoard's `fnKfnN` is Fairy-Stockfish's `fWfnN`: its `n` means nothing on a King, whose
+/// forward step is all the `f` leaves).
+const LONGEST_SEARCHED_TWICE: usize = 8;
+
 /// The atom letters one may stand for another.
 const ATOMS: &str = "WFDNAHCZGJLKRBQ";
 
@@ -77,18 +82,33 @@ pub(super) fn near(text: &str) -> Vec<String> {
                 out.push(without(&chars, &[first, second]));
             }
         }
+        out.extend(atoms_replaced(&chars));
+    }
+    if chars.len() <= LONGEST_SEARCHED_TWICE {
         for (at, letter) in chars.iter().enumerate() {
-            if !ATOMS.contains(*letter) {
-                continue;
-            }
-            for other in ATOMS.chars().filter(|a| a != letter) {
-                let mut replaced = chars.clone();
-                replaced[at] = other;
-                out.push(replaced.into_iter().collect());
+            if letter.is_ascii_lowercase() {
+                let left_out: Vec<char> = without(&chars, &[at]).chars().collect();
+                out.extend(atoms_replaced(&left_out));
             }
         }
     }
     out.retain(|t| !t.is_empty());
+    out
+}
+
+/// The text with one atom letter replaced by another, each way.
+fn atoms_replaced(chars: &[char]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, letter) in chars.iter().enumerate() {
+        if !ATOMS.contains(*letter) {
+            continue;
+        }
+        for other in ATOMS.chars().filter(|a| a != letter) {
+            let mut replaced = chars.to_vec();
+            replaced[at] = other;
+            out.push(replaced.into_iter().collect());
+        }
+    }
     out
 }
 

@@ -175,12 +175,15 @@ fn nearer_forms_are_found() {
         ("sHH", b, f, "H"),
         ("nNlK", b, f, "lWnN"),
         ("blcNN", b, f, "N"),
+        ("fnKfnN", b, f, "fWfnN"),
+        ("sfN", b, f, "sNfN"),
     ]);
     // XBoard reads `vr` on an oblique atom letter by letter (moves.c, `case 'N'`): its
     // narrow vertical leaps and its narrow right ones, as Fairy-Stockfish reads `vC` and `rC`
     // or `rrvC` (a doubled letter is the letter alone to it).
-    // `sfN` the same: its narrow sideways pair and narrow forward one (`sNfN`, `ffsN`).
-    for text in ["vrJ", "sfN"] {
+    // `sfN` the same: its narrow sideways pair and narrow forward one, written `sNfN` rather
+    // than the as short `ffsN`, which leans on a doubled letter (above).
+    for text in ["vrJ"] {
         let (betza, exact) = converted(text, b, f);
         assert!(exact && betza.len() <= 4, "{text}: {betza}");
     }
