@@ -118,7 +118,7 @@ fn recheck<S: Source + ?Sized>(
         let section = &model.sections[next];
         let (from, to) = (section.start, section.end());
         let own = text.text_at(from..to)?;
-        let (mut scan, outcome) = check_section(model, next, &own, per_code);
+        let (mut scan, outcome) = check_section(model, &text, next, &own, per_code);
         drop_long_regions(&mut scan);
         let changed = model.sections[next].outcome != outcome;
         model.sections[next].outcome = outcome;

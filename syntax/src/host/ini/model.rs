@@ -7,17 +7,22 @@
 //! outcome can change with it (`incremental.rs`).
 //!
 //! Offsets inside a section are relative to its start, so an edit moves a section by changing
-//! one number. A section keeps its bytes and reads its lines from them when asked: a line
-//! costs no memory of its own (a file of a million short lines held a million lines, boxed
-//! entries and owned keys and values, about 200 bytes each; issue 56).
+//! one number. A section keeps where its bytes are, not the bytes: its lines are read from the
+//! file's text, which the reader hands over ([`Section::read_in`]). A line costs no memory of
+//! its own (a file of a million short lines held a million lines, boxed entries and owned keys
+//! and values, about 200 bytes each), nor does the text twice (a copy of each section's bytes
+//! was as large as the file; issue 56).
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::ops::Deref;
 
 use rowan::TextRange;
 
 use super::board::Board;
 use super::options::{self, OptionInfo};
+use crate::Source;
 use crate::host::span;
 
 /// A whole file.
@@ -38,9 +43,9 @@ pub struct Section {
     /// Where the section starts in the file (its header line, or 0 for the preamble).
     pub start: usize,
     pub header: Option<Header>,
-    /// Its bytes, up to the next header line (that line's break included): the header line
-    /// and the lines after it, read from here when asked.
-    text: Box<str>,
+    /// Its length in bytes, up to the next header line (that line's break included): the
+    /// header line and the lines after it.
+    len: usize,
     /// What the engine made of the section, once checked.
     pub outcome: Outcome,
 }
@@ -323,8 +328,13 @@ impl Model {
     }
 
     /// The last value of `key` that section `index` or its parents in the file set, nearest
-    /// first, with the section that sets it.
-    pub fn set_in_chain(&self, index: usize, key: &str) -> Option<(usize, Entry<'_>)> {
+    /// first, as the engine keeps it, with the section that sets it; `file` is the file's text.
+    pub fn set_in_chain(
+        &self,
+        file: &dyn Source,
+        index: usize,
+        key: &str,
+    ) -> Option<(usize, String)> {
         let parents = self
             .ancestors(index)
             .into_iter()
@@ -332,9 +342,10 @@ impl Model {
                 Parent::Section(above) => Some(above),
                 Parent::BuiltIn(_) => None,
             });
-        std::iter::once(index)
-            .chain(parents)
-            .find_map(|at| Some((at, self.sections.get(at)?.last_set(key)?)))
+        std::iter::once(index).chain(parents).find_map(|at| {
+            let section = self.sections.get(at)?.read_in(file);
+            Some((at, section.last_set(key)?.value.to_owned()))
+        })
     }
 
     /// The chain of parents of section `index`, nearest first, as far as the engine follows it.
@@ -365,23 +376,27 @@ impl Section {
         Section {
             start,
             header,
-            text: text.into(),
+            len: text.len(),
             outcome: Outcome::Unchecked,
         }
     }
 
-    /// Its text, header line included.
-    pub fn text(&self) -> &str {
-        &self.text
+    /// The section with its bytes, read from `file`, the file's text: borrowed where the
+    /// text holds them in one piece. Out of step with the text, it reads no lines.
+    pub fn read_in<'t>(&self, file: &'t dyn Source) -> SectionText<'_, 't> {
+        let text = (file.text_at(self.start..self.end())).unwrap_or(Cow::Borrowed(""));
+        SectionText {
+            section: self,
+            text,
+        }
     }
 
-    /// The lines after the header, in file order (or from the end).
-    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> {
-        let mut body = lines(&self.text);
-        if self.header.is_some() {
-            body.next();
+    /// The section with its bytes, `text`, as the check already holds them.
+    pub(super) fn with_text<'t>(&self, text: &'t str) -> SectionText<'_, 't> {
+        SectionText {
+            section: self,
+            text: Cow::Borrowed(text),
         }
-        body.map(|(at, line)| Line::read(at, line))
     }
 
     pub fn name(&self) -> Option<&str> {
@@ -389,12 +404,45 @@ impl Section {
     }
 
     pub fn end(&self) -> usize {
-        self.start + self.text.len()
+        self.start + self.len
     }
 
     /// A range relative to the section, in the file.
     pub fn range(&self, (from, to): (usize, usize)) -> TextRange {
         span(self.start + from, self.start + to)
+    }
+
+    pub fn board(&self) -> Option<&Board> {
+        match &self.outcome {
+            Outcome::Registered(board) => Some(board),
+            _ => None,
+        }
+    }
+}
+
+/// A section with its bytes, for reading its lines: the model keeps no copy of them.
+#[derive(Debug)]
+pub struct SectionText<'m, 't> {
+    section: &'m Section,
+    text: Cow<'t, str>,
+}
+
+impl Deref for SectionText<'_, '_> {
+    type Target = Section;
+
+    fn deref(&self) -> &Section {
+        self.section
+    }
+}
+
+impl SectionText<'_, '_> {
+    /// The lines after the header, in file order (or from the end).
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> {
+        let mut body = lines(&self.text);
+        if self.section.header.is_some() {
+            body.next();
+        }
+        body.map(|(at, line)| Line::read(at, line))
     }
 
     /// The section's `key = value` lines, in file order.
@@ -410,13 +458,6 @@ impl Section {
         self.entries()
             .rev()
             .find(|e| e.key == key && !e.value.is_empty())
-    }
-
-    pub fn board(&self) -> Option<&Board> {
-        match &self.outcome {
-            Outcome::Registered(board) => Some(board),
-            _ => None,
-        }
     }
 }
 

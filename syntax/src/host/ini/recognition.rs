@@ -37,7 +37,7 @@ pub fn is_variants_file(text: &str) -> bool {
             }
             names_above.insert(header.name.trim().to_ascii_lowercase());
         }
-        if (section.entries()).any(|entry| is_engine_key(entry.key, entry.value)) {
+        if (section.read_in(&text).entries()).any(|entry| is_engine_key(entry.key, entry.value)) {
             return true;
         }
     }

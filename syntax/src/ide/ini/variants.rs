@@ -21,6 +21,8 @@ use super::pieces::{Origin, origins};
 #[derive(Debug, Clone)]
 pub struct Variants {
     model: Model,
+    /// The file's text, which the model reads its lines from.
+    text: Box<str>,
     errors: Vec<(TextRange, String)>,
 }
 
@@ -94,6 +96,7 @@ impl Variants {
             .collect();
         Variants {
             model: scan.ini.map_or_else(|| Model::read(text), |model| *model),
+            text: text.into(),
             errors,
         }
     }
@@ -200,7 +203,10 @@ impl Variants {
             size,
             start: placed.unwrap_or_default(),
             start_problem,
-            pieces: origins(&self.model, index).iter().map(piece).collect(),
+            pieces: origins(&self.model, &&*self.text, index)
+                .iter()
+                .map(piece)
+                .collect(),
         })
     }
 }
