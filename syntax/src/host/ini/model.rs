@@ -51,26 +51,91 @@ pub struct Section {
 }
 
 /// `[name]` or `[name:parent]`, exactly as the engine takes them: split at the first `:`, up to
-/// the first `]`, spaces kept.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// the first `]`, spaces kept. One string, the name and parent lengths in it: a file holds a
+/// header for each section (three strings each were 2.5 MB of a 10 MB file; issue 56).
+#[derive(Debug, Clone)]
 pub struct Header {
-    /// The line as written, without a byte-order mark and the spaces and tabs after it.
-    pub text: String,
-    pub name: String,
-    pub parent: Option<String>,
-    /// Bytes of [`Header::text`], relative to the section.
-    pub line: (usize, usize),
-    /// Where the name starts (after `[`, and a byte-order mark before it).
-    pub name_at: usize,
+    /// The line as written, without a byte-order mark (the spaces and tabs after it kept: an
+    /// unclosed name ends with them).
+    content: Box<str>,
+    /// The length of [`Header::text`].
+    text_len: u32,
+    /// The name's length; it starts after the `[`.
+    name_len: u32,
+    /// The parent's length, after the name and its `:`; 0 for none.
+    parent_len: u32,
     pub closed: bool,
     /// The line starts with a byte-order mark, which hides the `[` from the engine.
     pub byte_order_mark: bool,
 }
 
+/// Compared as they were when a header held its text, name and parent as strings: spaces
+/// after a closed header change none of them.
+impl PartialEq for Header {
+    fn eq(&self, other: &Header) -> bool {
+        (
+            self.text(),
+            self.name(),
+            self.parent(),
+            self.closed,
+            self.byte_order_mark,
+        ) == (
+            other.text(),
+            other.name(),
+            other.parent(),
+            other.closed,
+            other.byte_order_mark,
+        )
+    }
+}
+
+impl Eq for Header {}
+
 impl Header {
+    /// The line as written, without a byte-order mark and the spaces and tabs after it.
+    pub fn text(&self) -> &str {
+        self.content
+            .get(..self.text_len as usize)
+            .unwrap_or_default()
+    }
+
+    pub fn name(&self) -> &str {
+        // After the `[`.
+        let to = 1 + self.name_len as usize;
+        self.content.get(1..to).unwrap_or_default()
+    }
+
+    pub fn parent(&self) -> Option<&str> {
+        // After the `[`, the name and the `:`.
+        let from = self.name_len as usize + 2;
+        (self.parent_len > 0)
+            .then(|| self.content.get(from..from + self.parent_len as usize))
+            .flatten()
+    }
+
+    /// Bytes of [`Header::text`], relative to the section.
+    pub fn line(&self) -> (usize, usize) {
+        let lead = self.lead();
+        (lead, lead + self.text_len as usize)
+    }
+
+    /// Where the name starts (after `[`, and a byte-order mark before it).
+    pub fn name_at(&self) -> usize {
+        self.lead() + 1
+    }
+
     /// Where the parent's name starts, after the `:`.
     pub fn parent_at(&self) -> usize {
-        self.name_at + self.name.len() + 1
+        self.name_at() + self.name_len as usize + 1
+    }
+
+    /// The bytes of the byte-order mark before the content, if any.
+    fn lead(&self) -> usize {
+        if self.byte_order_mark {
+            BYTE_ORDER_MARK.len_utf8()
+        } else {
+            0
+        }
     }
 }
 
@@ -302,7 +367,7 @@ impl Model {
             .iter()
             .filter_map(|s| match (&s.header, &s.outcome) {
                 (Some(header), Outcome::Registered(board)) => {
-                    Some((header.name.clone(), (**board).clone()))
+                    Some((header.name().to_owned(), (**board).clone()))
                 }
                 _ => None,
             })
@@ -312,13 +377,7 @@ impl Model {
     /// The section's parent as the engine finds it when it reads section `index`: a section
     /// above, else a built-in variant.
     pub fn parent_of(&self, index: usize) -> Option<Parent> {
-        let parent = self
-            .sections
-            .get(index)?
-            .header
-            .as_ref()?
-            .parent
-            .as_deref()?;
+        let parent = self.sections.get(index)?.header.as_ref()?.parent()?;
         if let Some(first) = self.named(parent).next()
             && first < index
         {
@@ -400,7 +459,7 @@ impl Section {
     }
 
     pub fn name(&self) -> Option<&str> {
-        self.header.as_ref().map(|h| h.name.as_str())
+        self.header.as_ref().map(Header::name)
     }
 
     pub fn end(&self) -> usize {
@@ -468,14 +527,14 @@ impl Header {
             None => (false, line),
         };
         let (name, parent) = header_parts(content);
-        let lead = line.len() - content.len();
         let text = content.trim_end_matches([' ', '\t']);
+        // A line over 4 GiB is cut short rather than refused (`check` reads 64 MiB at most).
+        let length = |part: &str| u32::try_from(part.len()).unwrap_or(u32::MAX);
         Header {
-            text: text.to_owned(),
-            name: name.to_owned(),
-            parent: parent.map(str::to_owned),
-            line: (lead, lead + text.len()),
-            name_at: lead + 1,
+            content: content.into(),
+            text_len: length(text),
+            name_len: length(name),
+            parent_len: parent.map_or(0, length),
             closed: content.contains(']'),
             byte_order_mark: bom,
         }

@@ -427,7 +427,7 @@ impl Scanner<'_> {
         let Some(header) = &next.header else {
             return;
         };
-        let header_line = &header.text;
+        let header_line = header.text();
         let error = Diagnostic::new(
             first_range,
             codes::OUTSIDE_SECTION,
@@ -458,7 +458,7 @@ impl Scanner<'_> {
 /// A header as written (and a byte-order mark before it), which a fix that moves it deletes:
 /// its line stays, empty, so that the fix depends on the header alone.
 fn section_line_span(section: &Section, header: &Header) -> TextRange {
-    span(section.start, section.start + header.line.1)
+    span(section.start, section.start + header.line().1)
 }
 
 /// Where Fairy-Stockfish reads piece key `key` among the piece keys: the standard pieces in its

@@ -12,7 +12,7 @@ pub use super::answers::IniCompletion;
 use super::answers::{Hover, Place};
 use crate::host::ini::options::{self, OptionInfo, ValueKind};
 use crate::host::ini::values;
-use crate::host::ini::{Entry, Model, Parent, Section, SectionText};
+use crate::host::ini::{Entry, Header, Model, Parent, Section, SectionText};
 use crate::{Source, TextRange};
 pub use variants::{Glance, GlancePiece, Listed, Listing, Variants};
 
@@ -46,11 +46,7 @@ fn effective(model: &Model, file: &dyn Source, index: usize, option: &OptionInfo
         Some(Parent::Section(above)) => *above,
         None => index,
     };
-    match sections[last]
-        .header
-        .as_ref()
-        .and_then(|h| h.parent.as_deref())
-    {
+    match sections[last].header.as_ref().and_then(Header::parent) {
         Some(parent) => format!("unknown: the parent `{parent}` is not defined above"),
         None => format!("`{}` (Fairy-Stockfish's default)", option.default),
     }
@@ -89,11 +85,11 @@ pub fn hover(model: &Model, file: &dyn Source, offset: usize) -> Option<Hover> {
     let section = model.sections().get(index)?.read_in(file);
     let at = offset_of(offset);
     if let Some(header) = &section.header
-        && section.range(header.line).contains_inclusive(at)
+        && section.range(header.line()).contains_inclusive(at)
     {
         return Some(Hover {
             markdown: header_words(model, file, index),
-            range: section.range(header.line),
+            range: section.range(header.line()),
         });
     }
     if let Some(hover) = pieces::letter_hover(model, file, index, offset) {
@@ -195,7 +191,7 @@ fn header_words(model: &Model, file: &dyn Source, index: usize) -> String {
     }
     let unknown = (model.sections().get(last))
         .and_then(|s| s.header.as_ref())
-        .and_then(|h| h.parent.as_deref());
+        .and_then(Header::parent);
     if let Some(parent) = unknown {
         chain.push(format!("`{parent}` (not defined above)"));
     }
@@ -232,8 +228,8 @@ fn header_words(model: &Model, file: &dyn Source, index: usize) -> String {
 /// The name and parent of a header, with their ranges.
 fn header_names(section: &Section) -> Option<(TextRange, Option<TextRange>)> {
     let header = section.header.as_ref()?;
-    let name = section.range((header.name_at, header.name_at + header.name.len()));
-    let parent = (header.parent.as_ref()).map(|parent| {
+    let name = section.range((header.name_at(), header.name_at() + header.name().len()));
+    let parent = (header.parent()).map(|parent| {
         let at = header.parent_at();
         section.range((at, at + parent.len()))
     });
@@ -255,7 +251,7 @@ pub fn places(model: &Model, file: &dyn Source, offset: usize) -> Vec<Place> {
     let named = if name.contains_inclusive(at) {
         section.name()
     } else if parent.is_some_and(|p| p.contains_inclusive(at)) {
-        section.header.as_ref().and_then(|h| h.parent.as_deref())
+        section.header.as_ref().and_then(Header::parent)
     } else {
         None
     };
@@ -269,7 +265,7 @@ pub fn places(model: &Model, file: &dyn Source, offset: usize) -> Vec<Place> {
             definition: true,
         });
     let uses = (model.sections().iter())
-        .filter(|s| s.header.as_ref().and_then(|h| h.parent.as_deref()) == Some(named))
+        .filter(|s| s.header.as_ref().and_then(Header::parent) == Some(named))
         .filter_map(|s| header_names(s)?.1)
         .map(|range| Place {
             range,
@@ -287,9 +283,9 @@ pub fn outline(model: &Model) -> Vec<(String, String, TextRange)> {
         .filter_map(|section| {
             crate::cancel::checkpoint();
             let header = section.header.as_ref()?;
-            let parent = (header.parent.as_deref()).map_or_else(String::new, |p| format!("← {p}"));
+            let parent = (header.parent()).map_or_else(String::new, |p| format!("← {p}"));
             Some((
-                header.name.clone(),
+                header.name().to_owned(),
                 parent,
                 range(section.start, section.end()),
             ))

@@ -114,7 +114,7 @@ impl Variants {
                 continue;
             };
             listing.total += 1;
-            if !header.name.to_lowercase().contains(&filter) {
+            if !header.name().to_lowercase().contains(&filter) {
                 continue;
             }
             listing.matching += 1;
@@ -131,8 +131,8 @@ impl Variants {
         let board = section.board();
         Listed {
             index,
-            name: header.map(|h| h.name.clone()).unwrap_or_default(),
-            parent: header.and_then(|h| h.parent.clone()),
+            name: header.map(|h| h.name().to_owned()).unwrap_or_default(),
+            parent: header.and_then(|h| h.parent().map(str::to_owned)),
             size: board.map(|b| BoardSize {
                 files: b.files,
                 ranks: b.ranks,
@@ -198,7 +198,10 @@ impl Variants {
         });
         Ok(Glance {
             name,
-            parent: section.header.as_ref().and_then(|h| h.parent.clone()),
+            parent: section
+                .header
+                .as_ref()
+                .and_then(|h| h.parent().map(str::to_owned)),
             built_in: board.built_in,
             size,
             start: placed.unwrap_or_default(),
