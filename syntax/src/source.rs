@@ -38,6 +38,18 @@ impl Source for String {
     }
 }
 
+/// A borrowed text is read as the text itself: so a `&str`, unsized, can be handed over as a
+/// `&dyn Source` (as `&&str`).
+impl<S: Source + ?Sized> Source for &S {
+    fn len_bytes(&self) -> usize {
+        (**self).len_bytes()
+    }
+
+    fn text_at(&self, range: Range<usize>) -> Option<Cow<'_, str>> {
+        (**self).text_at(range)
+    }
+}
+
 /// A rope's bytes are borrowed when the range lies in one of its chunks.
 impl Source for ropey::Rope {
     fn len_bytes(&self) -> usize {

@@ -6,7 +6,7 @@
 use super::Document;
 use crate::host::HostFormat;
 use crate::host::ini::options::CUSTOM_PIECES;
-use crate::host::ini::{Model, Section};
+use crate::host::ini::{Model, SectionText};
 use crate::vocabulary::dialects::Letter;
 use crate::{Source, TextRange, TextSize};
 
@@ -73,18 +73,18 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
             let line_start = rope.line_to_byte(rope.byte_to_line(offset));
             let before = rope.text_at(line_start..offset).unwrap_or_default();
             // A piece's Betza not typed yet (`customPiece3 = z:`): the letters of its start.
-            if betza_starts_at(model, offset) {
+            if betza_starts_at(model, rope, offset) {
                 let letters =
                     crate::registry::notation(HostFormat::VariantsIni.dialect()).letters();
                 return as_items(letters.letters(false), TextRange::empty(at));
             }
-            let options = super::ini::completion(model, &before, offset);
+            let options = super::ini::completion(model, rope, &before, offset);
             let at_key = options
                 .iter()
                 .any(|o| matches!(o, super::ini::IniCompletion::Key { .. }));
-            let section = &model.sections()[model.section_at(offset)];
+            let section = model.sections()[model.section_at(offset)].read_in(rope);
             at_key
-                .then(|| next_custom_piece(section))
+                .then(|| next_custom_piece(&section))
                 .flatten()
                 .map(Completion::CustomPiece)
                 .into_iter()
@@ -101,8 +101,12 @@ pub fn completion(document: &Document, offset: usize) -> Vec<Completion> {
 
 /// Whether byte `offset` of a variants.ini is right after the `x:` of a piece key whose Betza
 /// is still empty (a string is a region only once it has a letter).
-fn betza_starts_at(model: &Model, offset: usize) -> bool {
-    let Some((section, entry)) = super::ini::entry_at(model, offset) else {
+fn betza_starts_at(model: &Model, file: &dyn Source, offset: usize) -> bool {
+    let Some(section) = (model.sections().get(model.section_at(offset))).map(|s| s.read_in(file))
+    else {
+        return false;
+    };
+    let Some(entry) = super::ini::entry_at(&section, offset) else {
         return false;
     };
     let is_piece = entry
@@ -129,7 +133,7 @@ pub struct CustomPiece {
 
 /// Fairy-Stockfish's custom piece with the first number (1 to 25) and letter `section` does not
 /// use yet, or `None` when all 25 are taken.
-pub fn next_custom_piece(section: &Section) -> Option<CustomPiece> {
+pub fn next_custom_piece(section: &SectionText) -> Option<CustomPiece> {
     let mut numbers = Vec::new();
     let mut letters = Vec::new();
     for entry in section.entries() {

@@ -33,7 +33,7 @@ pub struct HoverOptions {
 pub fn hover(document: &Document, offset: usize, options: HoverOptions) -> Option<Hover> {
     let Some(region) = document.region_at(offset) else {
         // Around the strings of a variants.ini: its keys and section headers.
-        return super::ini::hover(document.ini()?, offset);
+        return super::ini::hover(document.ini()?, document.text(), offset);
     };
     let text = document.region_text(region);
     let string = document.string(&text, region.dialect);

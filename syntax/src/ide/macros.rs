@@ -22,7 +22,7 @@ pub fn places(document: &Document, offset: usize) -> Vec<Place> {
     let Some((scope, occurrence)) = occurrence_at(document, offset) else {
         // In a variants.ini, a variant's name in a header: its section and its children.
         return (document.ini())
-            .map(|model| super::ini::places(model, offset))
+            .map(|model| super::ini::places(model, document.text(), offset))
             .unwrap_or_default();
     };
     scope

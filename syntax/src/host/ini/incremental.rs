@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use super::model::{Model, Outcome};
+use super::model::{Header, Model, Outcome};
 use super::scanner::check_section;
 use crate::Source;
 use crate::host::scan::{Rescan, drop_long_regions};
@@ -45,10 +45,11 @@ pub fn edit<S: Source + ?Sized>(
     let old_header = old
         .header
         .as_ref()
-        .map(|h| (h.name.clone(), h.parent.clone()));
+        .map(|h| (h.name().to_owned(), h.parent().map(str::to_owned)));
     // The preamble's finding names the first header and moves it.
     let first_header_changed = index == 1 && old.header != section.header;
-    let new_header = (section.header.as_ref()).map(|h| (h.name.clone(), h.parent.clone()));
+    let new_header =
+        (section.header.as_ref()).map(|h| (h.name().to_owned(), h.parent().map(str::to_owned)));
     let renamed = renamed(old_header.as_ref(), new_header.as_ref())?;
     // The model now holds the edit: the section read again, those after it moved.
     let shift = new_end.wrapping_sub(old_end);
@@ -93,7 +94,7 @@ fn touched_by_rename(model: &Model, index: usize, renamed: &[String]) -> BTreeSe
     // A parent written with spaces is said by the name it would be without them.
     let touched = |name: Option<&str>| name.is_some_and(|n| renamed.iter().any(|r| r == n.trim()));
     for (other, section) in model.sections.iter().enumerate() {
-        let parent = section.header.as_ref().and_then(|h| h.parent.as_deref());
+        let parent = section.header.as_ref().and_then(Header::parent);
         // A section skipped for an unknown parent names the nearest name above.
         let suggests = other > index && section.outcome == Outcome::Skipped;
         if touched(section.name()) || touched(parent) || suggests {
@@ -118,7 +119,7 @@ fn recheck<S: Source + ?Sized>(
         let section = &model.sections[next];
         let (from, to) = (section.start, section.end());
         let own = text.text_at(from..to)?;
-        let (mut scan, outcome) = check_section(model, next, &own, per_code);
+        let (mut scan, outcome) = check_section(model, &text, next, &own, per_code);
         drop_long_regions(&mut scan);
         let changed = model.sections[next].outcome != outcome;
         model.sections[next].outcome = outcome;
@@ -136,7 +137,7 @@ fn recheck<S: Source + ?Sized>(
         }
         if changed && let Some(name) = model.sections[next].name().map(str::to_owned) {
             for (later, section) in model.sections.iter().enumerate().skip(next + 1) {
-                let parent = section.header.as_ref().and_then(|h| h.parent.as_deref());
+                let parent = section.header.as_ref().and_then(Header::parent);
                 if section.name() == Some(&name) || parent.map(str::trim) == Some(&name) {
                     dirty.insert(later);
                 }

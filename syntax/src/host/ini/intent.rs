@@ -21,17 +21,17 @@ use crate::diagnostic::{Diagnostic, codes};
 /// and so does XBoard's `variant` with no name (xboard.cpp 238). No section can inherit from it
 /// either: an empty parent is none (variant.cpp 2180, 2186).
 pub(super) fn unnamed_section(header: &Header, range: TextRange) -> Option<Diagnostic> {
-    if !header.name.trim().is_empty() {
+    if !header.name().trim().is_empty() {
         return None;
     }
-    let example = match &header.parent {
+    let example = match header.parent() {
         Some(parent) => format!("[myvariant:{parent}]"),
         None => "[myvariant]".to_owned(),
     };
-    let named = if header.name.is_empty() {
+    let named = if header.name().is_empty() {
         "no name".to_owned()
     } else {
-        format!("a name of spaces only (`{}`)", header.name)
+        format!("a name of spaces only (`{}`)", header.name())
     };
     Some(
         Diagnostic::new(
@@ -42,7 +42,7 @@ pub(super) fn unnamed_section(header: &Header, range: TextRange) -> Option<Diagn
                 "`{}` has {named}: Fairy-Stockfish loads the variant, but no GUI can select it \
                  (the engine ignores a `UCI_Variant` or an XBoard `variant` with no name) and no \
                  section can inherit from it",
-                crate::quote::shortened(&header.text)
+                crate::quote::shortened(header.text())
             ),
         )
         .with_help(format!(

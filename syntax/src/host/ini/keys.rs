@@ -117,8 +117,7 @@ impl Scanner<'_> {
         let shown = crate::quote::shortened(shown);
         let meant = near.and_then(options::lookup);
         let board = self.section.as_ref().and_then(|s| s.board.as_ref());
-        let set_too =
-            meant.is_some_and(|o| self.model.sections[self.index].last_set(&o.key).is_some());
+        let set_too = meant.is_some_and(|o| self.own_section().last_set(&o.key).is_some());
         let has_anyway = match (meant, board) {
             (Some(option), Some(board)) => {
                 self.inherited_reading(option, board) == Some(values::reading(option.kind, value))
@@ -230,16 +229,16 @@ impl Scanner<'_> {
         board: &super::Board,
     ) -> Option<String> {
         if let Some(super::Parent::Section(above)) = self.model.parent_of(self.index)
-            && let Some((_, entry)) = self.model.set_in_chain(above, &option.key)
+            && let Some((_, value)) = self.model.set_in_chain(self.file, above, &option.key)
         {
-            return Some(values::reading(option.kind, entry.value));
+            return Some(values::reading(option.kind, &value));
         }
         let reading = board.reading_of(option)?;
         // A piece whose letter another piece key of the section takes is removed anyway
         // (variant.h 181–195).
         let is_piece = option.kind == ValueKind::Piece || option.key == "king";
         let taken = is_piece
-            && (self.model.sections[self.index].entries()).any(|entry| {
+            && (self.own_section().entries()).any(|entry| {
                 entry.key != option.key
                     && entry.option.is_some_and(|o| {
                         matches!(o.kind, ValueKind::Piece | ValueKind::PieceWithBetza)

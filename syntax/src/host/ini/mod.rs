@@ -31,7 +31,7 @@ pub(crate) use fen::placement::{Placement, PlacementItem};
 pub(crate) use incremental::edit;
 #[cfg(test)]
 pub(crate) use model::header_parts;
-pub use model::{Entry, Header, Line, LineKind, Model, Outcome, Parent, Section};
+pub use model::{Entry, Header, Line, LineKind, Model, Outcome, Parent, Section, SectionText};
 pub use recognition::is_variants_file;
 #[cfg(test)]
 pub(crate) use scanner::boards;

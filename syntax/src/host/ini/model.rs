@@ -7,17 +7,22 @@
 //! outcome can change with it (`incremental.rs`).
 //!
 //! Offsets inside a section are relative to its start, so an edit moves a section by changing
-//! one number. A section keeps its bytes and reads its lines from them when asked: a line
-//! costs no memory of its own (a file of a million short lines held a million lines, boxed
-//! entries and owned keys and values, about 200 bytes each; issue 56).
+//! one number. A section keeps where its bytes are, not the bytes: its lines are read from the
+//! file's text, which the reader hands over ([`Section::read_in`]). A line costs no memory of
+//! its own (a file of a million short lines held a million lines, boxed entries and owned keys
+//! and values, about 200 bytes each), nor does the text twice (a copy of each section's bytes
+//! was as large as the file; issue 56).
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::ops::Deref;
 
 use rowan::TextRange;
 
 use super::board::Board;
 use super::options::{self, OptionInfo};
+use crate::Source;
 use crate::host::span;
 
 /// A whole file.
@@ -38,34 +43,99 @@ pub struct Section {
     /// Where the section starts in the file (its header line, or 0 for the preamble).
     pub start: usize,
     pub header: Option<Header>,
-    /// Its bytes, up to the next header line (that line's break included): the header line
-    /// and the lines after it, read from here when asked.
-    text: Box<str>,
+    /// Its length in bytes, up to the next header line (that line's break included): the
+    /// header line and the lines after it.
+    len: usize,
     /// What the engine made of the section, once checked.
     pub outcome: Outcome,
 }
 
 /// `[name]` or `[name:parent]`, exactly as the engine takes them: split at the first `:`, up to
-/// the first `]`, spaces kept.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// the first `]`, spaces kept. One string, the name and parent lengths in it: a file holds a
+/// header for each section (three strings each were 2.5 MB of a 10 MB file; issue 56).
+#[derive(Debug, Clone)]
 pub struct Header {
-    /// The line as written, without a byte-order mark and the spaces and tabs after it.
-    pub text: String,
-    pub name: String,
-    pub parent: Option<String>,
-    /// Bytes of [`Header::text`], relative to the section.
-    pub line: (usize, usize),
-    /// Where the name starts (after `[`, and a byte-order mark before it).
-    pub name_at: usize,
+    /// The line as written, without a byte-order mark (the spaces and tabs after it kept: an
+    /// unclosed name ends with them).
+    content: Box<str>,
+    /// The length of [`Header::text`].
+    text_len: u32,
+    /// The name's length; it starts after the `[`.
+    name_len: u32,
+    /// The parent's length, after the name and its `:`; 0 for none.
+    parent_len: u32,
     pub closed: bool,
     /// The line starts with a byte-order mark, which hides the `[` from the engine.
     pub byte_order_mark: bool,
 }
 
+/// Compared as they were when a header held its text, name and parent as strings: spaces
+/// after a closed header change none of them.
+impl PartialEq for Header {
+    fn eq(&self, other: &Header) -> bool {
+        (
+            self.text(),
+            self.name(),
+            self.parent(),
+            self.closed,
+            self.byte_order_mark,
+        ) == (
+            other.text(),
+            other.name(),
+            other.parent(),
+            other.closed,
+            other.byte_order_mark,
+        )
+    }
+}
+
+impl Eq for Header {}
+
 impl Header {
+    /// The line as written, without a byte-order mark and the spaces and tabs after it.
+    pub fn text(&self) -> &str {
+        self.content
+            .get(..self.text_len as usize)
+            .unwrap_or_default()
+    }
+
+    pub fn name(&self) -> &str {
+        // After the `[`.
+        let to = 1 + self.name_len as usize;
+        self.content.get(1..to).unwrap_or_default()
+    }
+
+    pub fn parent(&self) -> Option<&str> {
+        // After the `[`, the name and the `:`.
+        let from = self.name_len as usize + 2;
+        (self.parent_len > 0)
+            .then(|| self.content.get(from..from + self.parent_len as usize))
+            .flatten()
+    }
+
+    /// Bytes of [`Header::text`], relative to the section.
+    pub fn line(&self) -> (usize, usize) {
+        let lead = self.lead();
+        (lead, lead + self.text_len as usize)
+    }
+
+    /// Where the name starts (after `[`, and a byte-order mark before it).
+    pub fn name_at(&self) -> usize {
+        self.lead() + 1
+    }
+
     /// Where the parent's name starts, after the `:`.
     pub fn parent_at(&self) -> usize {
-        self.name_at + self.name.len() + 1
+        self.name_at() + self.name_len as usize + 1
+    }
+
+    /// The bytes of the byte-order mark before the content, if any.
+    fn lead(&self) -> usize {
+        if self.byte_order_mark {
+            BYTE_ORDER_MARK.len_utf8()
+        } else {
+            0
+        }
     }
 }
 
@@ -297,7 +367,7 @@ impl Model {
             .iter()
             .filter_map(|s| match (&s.header, &s.outcome) {
                 (Some(header), Outcome::Registered(board)) => {
-                    Some((header.name.clone(), (**board).clone()))
+                    Some((header.name().to_owned(), (**board).clone()))
                 }
                 _ => None,
             })
@@ -307,13 +377,7 @@ impl Model {
     /// The section's parent as the engine finds it when it reads section `index`: a section
     /// above, else a built-in variant.
     pub fn parent_of(&self, index: usize) -> Option<Parent> {
-        let parent = self
-            .sections
-            .get(index)?
-            .header
-            .as_ref()?
-            .parent
-            .as_deref()?;
+        let parent = self.sections.get(index)?.header.as_ref()?.parent()?;
         if let Some(first) = self.named(parent).next()
             && first < index
         {
@@ -323,8 +387,13 @@ impl Model {
     }
 
     /// The last value of `key` that section `index` or its parents in the file set, nearest
-    /// first, with the section that sets it.
-    pub fn set_in_chain(&self, index: usize, key: &str) -> Option<(usize, Entry<'_>)> {
+    /// first, as the engine keeps it, with the section that sets it; `file` is the file's text.
+    pub fn set_in_chain(
+        &self,
+        file: &dyn Source,
+        index: usize,
+        key: &str,
+    ) -> Option<(usize, String)> {
         let parents = self
             .ancestors(index)
             .into_iter()
@@ -332,9 +401,10 @@ impl Model {
                 Parent::Section(above) => Some(above),
                 Parent::BuiltIn(_) => None,
             });
-        std::iter::once(index)
-            .chain(parents)
-            .find_map(|at| Some((at, self.sections.get(at)?.last_set(key)?)))
+        std::iter::once(index).chain(parents).find_map(|at| {
+            let section = self.sections.get(at)?.read_in(file);
+            Some((at, section.last_set(key)?.value.to_owned()))
+        })
     }
 
     /// The chain of parents of section `index`, nearest first, as far as the engine follows it.
@@ -365,36 +435,73 @@ impl Section {
         Section {
             start,
             header,
-            text: text.into(),
+            len: text.len(),
             outcome: Outcome::Unchecked,
         }
     }
 
-    /// Its text, header line included.
-    pub fn text(&self) -> &str {
-        &self.text
+    /// The section with its bytes, read from `file`, the file's text: borrowed where the
+    /// text holds them in one piece. Out of step with the text, it reads no lines.
+    pub fn read_in<'t>(&self, file: &'t dyn Source) -> SectionText<'_, 't> {
+        let text = (file.text_at(self.start..self.end())).unwrap_or(Cow::Borrowed(""));
+        SectionText {
+            section: self,
+            text,
+        }
     }
 
-    /// The lines after the header, in file order (or from the end).
-    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> {
-        let mut body = lines(&self.text);
-        if self.header.is_some() {
-            body.next();
+    /// The section with its bytes, `text`, as the check already holds them.
+    pub(super) fn with_text<'t>(&self, text: &'t str) -> SectionText<'_, 't> {
+        SectionText {
+            section: self,
+            text: Cow::Borrowed(text),
         }
-        body.map(|(at, line)| Line::read(at, line))
     }
 
     pub fn name(&self) -> Option<&str> {
-        self.header.as_ref().map(|h| h.name.as_str())
+        self.header.as_ref().map(Header::name)
     }
 
     pub fn end(&self) -> usize {
-        self.start + self.text.len()
+        self.start + self.len
     }
 
     /// A range relative to the section, in the file.
     pub fn range(&self, (from, to): (usize, usize)) -> TextRange {
         span(self.start + from, self.start + to)
+    }
+
+    pub fn board(&self) -> Option<&Board> {
+        match &self.outcome {
+            Outcome::Registered(board) => Some(board),
+            _ => None,
+        }
+    }
+}
+
+/// A section with its bytes, for reading its lines: the model keeps no copy of them.
+#[derive(Debug)]
+pub struct SectionText<'m, 't> {
+    section: &'m Section,
+    text: Cow<'t, str>,
+}
+
+impl Deref for SectionText<'_, '_> {
+    type Target = Section;
+
+    fn deref(&self) -> &Section {
+        self.section
+    }
+}
+
+impl SectionText<'_, '_> {
+    /// The lines after the header, in file order (or from the end).
+    pub fn lines(&self) -> impl DoubleEndedIterator<Item = Line<'_>> {
+        let mut body = lines(&self.text);
+        if self.section.header.is_some() {
+            body.next();
+        }
+        body.map(|(at, line)| Line::read(at, line))
     }
 
     /// The section's `key = value` lines, in file order.
@@ -411,13 +518,6 @@ impl Section {
             .rev()
             .find(|e| e.key == key && !e.value.is_empty())
     }
-
-    pub fn board(&self) -> Option<&Board> {
-        match &self.outcome {
-            Outcome::Registered(board) => Some(board),
-            _ => None,
-        }
-    }
 }
 
 impl Header {
@@ -427,14 +527,14 @@ impl Header {
             None => (false, line),
         };
         let (name, parent) = header_parts(content);
-        let lead = line.len() - content.len();
         let text = content.trim_end_matches([' ', '\t']);
+        // A line over 4 GiB is cut short rather than refused (`check` reads 64 MiB at most).
+        let length = |part: &str| u32::try_from(part.len()).unwrap_or(u32::MAX);
         Header {
-            text: text.to_owned(),
-            name: name.to_owned(),
-            parent: parent.map(str::to_owned),
-            line: (lead, lead + text.len()),
-            name_at: lead + 1,
+            content: content.into(),
+            text_len: length(text),
+            name_len: length(name),
+            parent_len: parent.map_or(0, length),
             closed: content.contains(']'),
             byte_order_mark: bom,
         }

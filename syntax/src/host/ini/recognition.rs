@@ -29,15 +29,15 @@ pub fn is_variants_file(text: &str) -> bool {
     let mut names_above: HashSet<String> = HashSet::new();
     for section in model.sections() {
         if let Some(header) = &section.header {
-            if let Some(parent) = &header.parent {
+            if let Some(parent) = header.parent() {
                 let parent = parent.trim().to_ascii_lowercase();
                 if options::built_in(&parent).is_some() || names_above.contains(&parent) {
                     return true;
                 }
             }
-            names_above.insert(header.name.trim().to_ascii_lowercase());
+            names_above.insert(header.name().trim().to_ascii_lowercase());
         }
-        if (section.entries()).any(|entry| is_engine_key(entry.key, entry.value)) {
+        if (section.read_in(&text).entries()).any(|entry| is_engine_key(entry.key, entry.value)) {
             return true;
         }
     }

@@ -5,10 +5,10 @@ use crate::diagnostic::{Diagnostic, codes};
 use rowan::TextRange;
 
 use super::board::Board;
-use super::model::{Header, Line, LineKind, Model, Outcome, Section};
+use super::model::{Header, Line, LineKind, Model, Outcome, Section, SectionText};
 use super::options::{self, ValueKind};
 use crate::host::{Context, HostToken, Region, RegionContext, Scan, span};
-use crate::{Dialect, Severity};
+use crate::{Dialect, Severity, Source};
 
 /// What a check has read of the section so far.
 pub(super) struct SectionState {
@@ -43,8 +43,12 @@ impl SectionState {
 pub(super) struct Scanner<'m> {
     pub(super) scan: Scan,
     pub(super) model: &'m Model,
+    /// The file's text, for the lines of the sections above (the model keeps no copy).
+    pub(super) file: &'m dyn Source,
     /// The section checked.
     pub(super) index: usize,
+    /// Its bytes.
+    pub(super) own: &'m str,
     pub(super) section: Option<SectionState>,
     pub(super) outcome: Outcome,
 }
@@ -55,7 +59,7 @@ pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
     for index in 0..model.sections.len() {
         let section = &model.sections[index];
         let own = text.get(section.start..section.end()).unwrap_or_default();
-        let (found, outcome) = check_section(&model, index, own, per_code);
+        let (found, outcome) = check_section(&model, &text, index, own, per_code);
         model.sections[index].outcome = outcome;
         scan.extend(found);
     }
@@ -75,10 +79,11 @@ pub(crate) fn boards(text: &str) -> std::collections::HashMap<String, Board> {
         .unwrap_or_default()
 }
 
-/// Checks section `index` of `model`, whose text is `text`, against the sections above it: its
-/// findings in file offsets, and what the engine makes of it.
+/// Checks section `index` of `model`, whose text is `text` in the file's text `file`, against
+/// the sections above it: its findings in file offsets, and what the engine makes of it.
 pub(super) fn check_section(
     model: &Model,
+    file: &dyn Source,
     index: usize,
     text: &str,
     per_code: Option<usize>,
@@ -87,7 +92,9 @@ pub(super) fn check_section(
     let mut scanner = Scanner {
         scan: Scan::bounded(per_code),
         model,
+        file,
         index,
+        own: text,
         section: None,
         outcome: Outcome::Preamble,
     };
@@ -96,7 +103,7 @@ pub(super) fn check_section(
     } else {
         scanner.preamble(section, text);
     }
-    for line in section.lines() {
+    for line in section.with_text(text).lines() {
         scanner.line(section, &line, text);
     }
     scanner.finish_section();
@@ -158,7 +165,11 @@ pub(super) fn lone_carriage_return(scan: &mut Scan, offset: usize, line: &str, a
     });
 }
 
-impl Scanner<'_> {
+impl<'m> Scanner<'m> {
+    /// The section checked, with its bytes.
+    pub(super) fn own_section(&self) -> SectionText<'m, 'm> {
+        self.model.sections[self.index].with_text(self.own)
+    }
     /// One line of `section` (whose text is `text`), as the model read it.
     pub(super) fn line(&mut self, section: &Section, line: &Line, text: &str) {
         let offset = section.start + line.at();
@@ -324,10 +335,7 @@ impl Scanner<'_> {
         }
         // The section sets the owner's key itself: the clash is said between its two lines.
         let owner_key = owner.key().unwrap_or_default();
-        if self.model.sections[self.index]
-            .last_set(&owner_key)
-            .is_some()
-        {
+        if self.own_section().last_set(&owner_key).is_some() {
             return;
         }
         let owner_name = owner.key().unwrap_or_else(|| "piece".to_owned());
@@ -375,7 +383,8 @@ impl Scanner<'_> {
     /// keys, at the first (a file without any header defines no variant at all).
     pub(super) fn preamble(&mut self, section: &Section, text: &str) {
         // A comment after a byte-order mark has a `=` in it, not a key the author meant.
-        let keys: Vec<Line> = (section.lines())
+        let own = section.with_text(text);
+        let keys: Vec<Line> = (own.lines())
             .filter(|line| match &line.kind {
                 LineKind::Entry(entry) => !entry
                     .key
@@ -418,7 +427,7 @@ impl Scanner<'_> {
         let Some(header) = &next.header else {
             return;
         };
-        let header_line = &header.text;
+        let header_line = header.text();
         let error = Diagnostic::new(
             first_range,
             codes::OUTSIDE_SECTION,
@@ -449,7 +458,7 @@ impl Scanner<'_> {
 /// A header as written (and a byte-order mark before it), which a fix that moves it deletes:
 /// its line stays, empty, so that the fix depends on the header alone.
 fn section_line_span(section: &Section, header: &Header) -> TextRange {
-    span(section.start, section.start + header.line.1)
+    span(section.start, section.start + header.line().1)
 }
 
 /// Where Fairy-Stockfish reads piece key `key` among the piece keys: the standard pieces in its

@@ -16,19 +16,22 @@ impl Scanner<'_> {
     /// The header of `section`: it opens a section with no piece letters used yet, on its
     /// parent's board.
     pub(super) fn header(&mut self, section: &Section, header: &Header) {
-        let (line_start, line_end) = (section.start + header.line.0, section.start + header.line.1);
+        let (line_start, line_end) = (
+            section.start + header.line().0,
+            section.start + header.line().1,
+        );
         self.scan
             .host_tokens
             .push((span(line_start, line_end), HostToken::Section));
         self.outcome = Outcome::Skipped;
-        if let Some(at) = header.text.find('\r') {
-            super::scanner::lone_carriage_return(&mut self.scan, line_start, &header.text, at);
+        if let Some(at) = header.text().find('\r') {
+            super::scanner::lone_carriage_return(&mut self.scan, line_start, header.text(), at);
         }
         if header.byte_order_mark {
             let finding = byte_order_mark(section.start, (line_start, line_end));
             self.scan.errors.push(finding);
         }
-        let name = header.name.as_str();
+        let name = header.name();
         if !header.closed {
             let finding = unclosed_header(name, (line_start, line_end));
             self.scan.errors.push(finding);
@@ -36,7 +39,7 @@ impl Scanner<'_> {
         self.scan
             .errors
             .extend(intent::unnamed_section(header, span(line_start, line_end)));
-        let name_at = section.start + header.name_at;
+        let name_at = section.start + header.name_at();
         if let Some(whose) = self
             .model
             .registered_above(name, self.index)
@@ -61,7 +64,7 @@ impl Scanner<'_> {
             self.section = Some(SectionState::new(name, None));
             return;
         }
-        let board = match &header.parent {
+        let board = match header.parent() {
             None => Some(Board::without_parent()),
             Some(parent) => {
                 let board = match self.model.registered_above(parent, self.index) {
@@ -219,8 +222,8 @@ impl Scanner<'_> {
             }
         }
         let own = &self.model.sections[self.index];
-        if let Some(header) = own.header.as_ref().filter(|h| h.parent.is_none()) {
-            let line = span(own.start + header.line.0, own.start + header.line.1);
+        if let Some(header) = own.header.as_ref().filter(|h| h.parent().is_none()) {
+            let line = span(own.start + header.line().0, own.start + header.line().1);
             let promotion = intent::Promotion {
                 settings: &section.settings,
             };

@@ -58,13 +58,14 @@ fn an_empty_piece_string_is_completed_with_letters() {
 fn the_next_custom_piece_takes_the_first_free_number_and_letter() {
     let section = "[v:chess]\ncustomPiece1 = a:N\ncustomPiece3 = b:mW\nking = k:K\n";
     let model = crate::ide::ini::tests::model(section);
-    let next = next_custom_piece(&model.sections()[1]).expect("a free number");
+    let next = next_custom_piece(&model.sections()[1].read_in(&section)).expect("a free number");
     assert_eq!(next.insert, "customPiece2 = c:");
     let full: String = (1..=25)
         .map(|n| format!("customPiece{n} = a:W\n"))
         .collect();
-    let model = crate::ide::ini::tests::model(&format!("[v:chess]\n{full}"));
-    assert_eq!(next_custom_piece(&model.sections()[1]), None);
+    let file = format!("[v:chess]\n{full}");
+    let model = crate::ide::ini::tests::model(&file);
+    assert_eq!(next_custom_piece(&model.sections()[1].read_in(&file)), None);
 }
 
 /// MBN's own letters, each typed over the word around the cursor.

@@ -3,6 +3,7 @@
 //! name where the catalogue knows the moves, and where it is defined (its own line, a parent
 //! section's, or the built-in variant the chain starts from).
 
+use crate::Source;
 use crate::board::{BoardSize, Square};
 use crate::host::ini::{Model, builtin_pieces};
 use crate::host::position::placement;
@@ -11,7 +12,8 @@ use super::pieces::{Origin, origins};
 
 /// The board and the piece list of section `index`; `None` when the engine registers no
 /// board for it.
-pub(super) fn glance(model: &Model, index: usize) -> Option<String> {
+/// `file` is the file's text.
+pub(super) fn glance(model: &Model, file: &dyn Source, index: usize) -> Option<String> {
     let board = model.sections().get(index)?.board()?;
     let size = BoardSize {
         files: board.files,
@@ -27,7 +29,7 @@ pub(super) fn glance(model: &Model, index: usize) -> Option<String> {
             grid(size, &pieces)
         ));
     }
-    let origins = origins(model, index);
+    let origins = origins(model, file, index);
     if !origins.is_empty() {
         markdown.push_str("Pieces:\n\n");
         for origin in &origins {

@@ -10,10 +10,10 @@ mod variants;
 
 pub use super::answers::IniCompletion;
 use super::answers::{Hover, Place};
-use crate::TextRange;
 use crate::host::ini::options::{self, OptionInfo, ValueKind};
 use crate::host::ini::values;
-use crate::host::ini::{Entry, Model, Parent, Section};
+use crate::host::ini::{Entry, Header, Model, Parent, Section, SectionText};
+use crate::{Source, TextRange};
 pub use variants::{Glance, GlancePiece, Listed, Listing, Variants};
 
 fn range(start: usize, end: usize) -> TextRange {
@@ -21,10 +21,10 @@ fn range(start: usize, end: usize) -> TextRange {
 }
 
 /// The value a section ends up with for `key`, and where it comes from: this section, a parent
-/// in the file, a built-in parent, or the engine's default.
-fn effective(model: &Model, index: usize, option: &OptionInfo) -> String {
+/// in the file, a built-in parent, or the engine's default; `file` is the file's text.
+fn effective(model: &Model, file: &dyn Source, index: usize, option: &OptionInfo) -> String {
     let sections = model.sections();
-    if let Some((at, entry)) = model.set_in_chain(index, &option.key) {
+    if let Some((at, value)) = model.set_in_chain(file, index, &option.key) {
         let whence = if at == index {
             "set in this section".to_owned()
         } else {
@@ -33,10 +33,10 @@ fn effective(model: &Model, index: usize, option: &OptionInfo) -> String {
                 sections[at].name().unwrap_or_default()
             )
         };
-        let value = crate::quote::shortened(entry.trimmed_value());
-        return match values::read_as(option.kind, entry.value) {
-            Some(read) => format!("`{value}` ({whence}), which Fairy-Stockfish reads as `{read}`"),
-            None => format!("`{value}` ({whence})"),
+        let shown = crate::quote::shortened(value.trim_end());
+        return match values::read_as(option.kind, &value) {
+            Some(read) => format!("`{shown}` ({whence}), which Fairy-Stockfish reads as `{read}`"),
+            None => format!("`{shown}` ({whence})"),
         };
     }
     // Where the chain ends: a built-in, the engine's defaults, or a parent it does not know.
@@ -46,11 +46,7 @@ fn effective(model: &Model, index: usize, option: &OptionInfo) -> String {
         Some(Parent::Section(above)) => *above,
         None => index,
     };
-    match sections[last]
-        .header
-        .as_ref()
-        .and_then(|h| h.parent.as_deref())
-    {
+    match sections[last].header.as_ref().and_then(Header::parent) {
         Some(parent) => format!("unknown: the parent `{parent}` is not defined above"),
         None => format!("`{}` (Fairy-Stockfish's default)", option.default),
     }
@@ -83,20 +79,20 @@ fn kind_words(kind: ValueKind) -> String {
 }
 
 /// The hover on a key, a section header or a piece letter of a `variants.ini`, at byte
-/// `offset`.
-pub fn hover(model: &Model, offset: usize) -> Option<Hover> {
+/// `offset`; `file` is the file's text.
+pub fn hover(model: &Model, file: &dyn Source, offset: usize) -> Option<Hover> {
     let index = model.section_at(offset);
-    let section = model.sections().get(index)?;
+    let section = model.sections().get(index)?.read_in(file);
     let at = offset_of(offset);
     if let Some(header) = &section.header
-        && section.range(header.line).contains_inclusive(at)
+        && section.range(header.line()).contains_inclusive(at)
     {
         return Some(Hover {
-            markdown: header_words(model, index),
-            range: section.range(header.line),
+            markdown: header_words(model, file, index),
+            range: section.range(header.line()),
         });
     }
-    if let Some(hover) = pieces::letter_hover(model, index, offset) {
+    if let Some(hover) = pieces::letter_hover(model, file, index, offset) {
         return Some(hover);
     }
     let entry = section
@@ -138,7 +134,7 @@ pub fn hover(model: &Model, offset: usize) -> Option<Hover> {
     markdown.push_str(&format!(
         "\nIn `[{}]`: {}\n",
         section.name().unwrap_or_default(),
-        effective(model, index, option)
+        effective(model, file, index, option)
     ));
     let overridden = section
         .last_set(entry.key)
@@ -146,7 +142,7 @@ pub fn hover(model: &Model, offset: usize) -> Option<Hover> {
     // The start position is seen, not only read: drawn with the pieces it places.
     if key == "startFen"
         && !overridden
-        && let Some(glance) = glance::glance(model, index)
+        && let Some(glance) = glance::glance(model, file, index)
     {
         markdown.push('\n');
         markdown.push_str(&glance);
@@ -168,7 +164,7 @@ fn offset_of(offset: usize) -> crate::TextSize {
 
 /// A header's hover: the chain of parents, then the board the engine makes of the section:
 /// drawn with its pieces, then in words.
-fn header_words(model: &Model, index: usize) -> String {
+fn header_words(model: &Model, file: &dyn Source, index: usize) -> String {
     let section = &model.sections()[index];
     let name = section.name().unwrap_or_default();
     // The title starts the chain, so the name is said once (issue 42 saw it twice).
@@ -195,14 +191,14 @@ fn header_words(model: &Model, index: usize) -> String {
     }
     let unknown = (model.sections().get(last))
         .and_then(|s| s.header.as_ref())
-        .and_then(|h| h.parent.as_deref());
+        .and_then(Header::parent);
     if let Some(parent) = unknown {
         chain.push(format!("`{parent}` (not defined above)"));
     }
     let mut markdown = format!("{}\n\n", chain.join(" ← "));
     // The drawing first, so that a hover a few rows high (VS Code's 250 px, a terminal's popup)
     // shows the position before the lines that say it again in words.
-    if let Some(glance) = glance::glance(model, index) {
+    if let Some(glance) = glance::glance(model, file, index) {
         markdown.push_str(&glance);
         markdown.push('\n');
     }
@@ -232,8 +228,8 @@ fn header_words(model: &Model, index: usize) -> String {
 /// The name and parent of a header, with their ranges.
 fn header_names(section: &Section) -> Option<(TextRange, Option<TextRange>)> {
     let header = section.header.as_ref()?;
-    let name = section.range((header.name_at, header.name_at + header.name.len()));
-    let parent = (header.parent.as_ref()).map(|parent| {
+    let name = section.range((header.name_at(), header.name_at() + header.name().len()));
+    let parent = (header.parent()).map(|parent| {
         let at = header.parent_at();
         section.range((at, at + parent.len()))
     });
@@ -241,9 +237,9 @@ fn header_names(section: &Section) -> Option<(TextRange, Option<TextRange>)> {
 }
 
 /// The places of the variant named at byte `offset` (in a header, as its name or parent): the
-/// section that defines it, and the headers that inherit from it.
-pub fn places(model: &Model, offset: usize) -> Vec<Place> {
-    let letters = pieces::letter_places(model, offset);
+/// section that defines it, and the headers that inherit from it; `file` is the file's text.
+pub fn places(model: &Model, file: &dyn Source, offset: usize) -> Vec<Place> {
+    let letters = pieces::letter_places(model, file, offset);
     if !letters.is_empty() {
         return letters;
     }
@@ -255,7 +251,7 @@ pub fn places(model: &Model, offset: usize) -> Vec<Place> {
     let named = if name.contains_inclusive(at) {
         section.name()
     } else if parent.is_some_and(|p| p.contains_inclusive(at)) {
-        section.header.as_ref().and_then(|h| h.parent.as_deref())
+        section.header.as_ref().and_then(Header::parent)
     } else {
         None
     };
@@ -269,7 +265,7 @@ pub fn places(model: &Model, offset: usize) -> Vec<Place> {
             definition: true,
         });
     let uses = (model.sections().iter())
-        .filter(|s| s.header.as_ref().and_then(|h| h.parent.as_deref()) == Some(named))
+        .filter(|s| s.header.as_ref().and_then(Header::parent) == Some(named))
         .filter_map(|s| header_names(s)?.1)
         .map(|range| Place {
             range,
@@ -287,9 +283,9 @@ pub fn outline(model: &Model) -> Vec<(String, String, TextRange)> {
         .filter_map(|section| {
             crate::cancel::checkpoint();
             let header = section.header.as_ref()?;
-            let parent = (header.parent.as_deref()).map_or_else(String::new, |p| format!("← {p}"));
+            let parent = (header.parent()).map_or_else(String::new, |p| format!("← {p}"));
             Some((
-                header.name.clone(),
+                header.name().to_owned(),
                 parent,
                 range(section.start, section.end()),
             ))
@@ -298,8 +294,13 @@ pub fn outline(model: &Model) -> Vec<(String, String, TextRange)> {
 }
 
 /// Keys and values to offer at byte `offset` of the file `model` reads, outside any Betza
-/// string; `before` is the line up to the cursor.
-pub fn completion(model: &Model, before: &str, offset: usize) -> Vec<IniCompletion> {
+/// string, whose text is `file`; `before` is the line up to the cursor.
+pub fn completion(
+    model: &Model,
+    file: &dyn Source,
+    before: &str,
+    offset: usize,
+) -> Vec<IniCompletion> {
     let Some(line_start) = offset.checked_sub(before.len()) else {
         return Vec::new();
     };
@@ -310,7 +311,7 @@ pub fn completion(model: &Model, before: &str, offset: usize) -> Vec<IniCompleti
     if before.starts_with(['#', ';']) || index == 0 {
         return Vec::new();
     }
-    let section = &model.sections()[index];
+    let section = model.sections()[index].read_in(file);
     if let Some((key, typed)) = before.split_once('=') {
         let Some(option) = options::lookup(key.trim_end_matches(' ')) else {
             return Vec::new();
@@ -319,7 +320,7 @@ pub fn completion(model: &Model, before: &str, offset: usize) -> Vec<IniCompleti
             ValueKind::Bool => &["true", "false"],
             ValueKind::Word(words) => words,
             ValueKind::PieceSet | ValueKind::PieceType => {
-                return pieces::letter_values(model, index, option.kind, typed, offset);
+                return pieces::letter_values(model, file, index, option.kind, typed, offset);
             }
             _ => &[],
         };
@@ -390,14 +391,13 @@ fn parents(model: &Model, index: usize, header: &str, offset: usize) -> Vec<IniC
         .collect()
 }
 
-/// The entry on the line that holds byte `offset`, in section `index`.
-pub(crate) fn entry_at(model: &Model, offset: usize) -> Option<(&Section, Entry<'_>)> {
-    let section = model.sections().get(model.section_at(offset))?;
+/// The entry on the line of `section` that holds byte `offset` of the file.
+pub(crate) fn entry_at<'s>(section: &'s SectionText, offset: usize) -> Option<Entry<'s>> {
     let within = offset.checked_sub(section.start)?;
     let line = (section.lines())
         .find(|line| line.at() <= within && within <= line.at() + line.byte_len())?;
     match line.kind {
-        crate::host::ini::LineKind::Entry(entry) => Some((section, entry)),
+        crate::host::ini::LineKind::Entry(entry) => Some(entry),
         _ => None,
     }
 }

@@ -3,12 +3,12 @@
 //! letters a piece option may take, the hover on a letter of the start position or a piece
 //! option, and the way from such a letter to its definition.
 
-use crate::TextRange;
 use crate::host::ini::builtin_pieces::{self, BuiltInPiece};
 use crate::host::ini::options::{self, ValueKind};
-use crate::host::ini::{Entry, Model, Parent, Section};
+use crate::host::ini::{Entry, Model, Parent, SectionText};
 use crate::host::span;
 use crate::ide::answers::{Hover, IniCompletion, Place};
+use crate::{Source, TextRange};
 
 /// A piece letter of a section and where its piece comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,11 +60,13 @@ fn holds_piece_letters(key: &str) -> bool {
 
 /// The pieces of section `index`: the piece keys of the section and of its parents above it,
 /// the nearest section's value of a key counting, then a built-in parent's letters; only
-/// letters of the board the engine makes of the section, when it registers it.
-pub(super) fn origins(model: &Model, index: usize) -> Vec<Origin> {
+/// letters of the board the engine makes of the section, when it registers it. `file` is the
+/// file's text.
+pub(super) fn origins(model: &Model, file: &dyn Source, index: usize) -> Vec<Origin> {
     let sections = model.sections();
     let mut found: Vec<Origin> = Vec::new();
-    let mut keys_seen: Vec<&str> = Vec::new();
+    // The keys as owned strings: each section's text is read for its own turn of the loop.
+    let mut keys_seen: Vec<String> = Vec::new();
     for parent in std::iter::once(Parent::Section(index)).chain(model.ancestors(index)) {
         let at = match parent {
             Parent::Section(at) => at,
@@ -89,12 +91,12 @@ pub(super) fn origins(model: &Model, index: usize) -> Vec<Origin> {
                 break;
             }
         };
-        let section = &sections[at];
+        let section = sections[at].read_in(file);
         for entry in section.entries().rev() {
-            if !is_piece_key(entry.key) || keys_seen.contains(&entry.key) {
+            if !is_piece_key(entry.key) || keys_seen.iter().any(|seen| seen == entry.key) {
                 continue;
             }
-            keys_seen.push(entry.key);
+            keys_seen.push(entry.key.to_owned());
             let value = entry.trimmed_value();
             let Some(letter) = value.chars().next().filter(char::is_ascii_alphabetic) else {
                 continue;
@@ -129,6 +131,7 @@ pub(super) fn origins(model: &Model, index: usize) -> Vec<Origin> {
 /// cursor; a single letter is replaced), and `*` or `-` in an empty value.
 pub(super) fn letter_values(
     model: &Model,
+    file: &dyn Source,
     index: usize,
     kind: ValueKind,
     typed: &str,
@@ -149,7 +152,7 @@ pub(super) fn letter_values(
             detail: Some(detail.to_owned()),
             replace,
         });
-    origins(model, index)
+    origins(model, file, index)
         .into_iter()
         .filter(|o| !listed.contains(o.letter))
         .map(|o| IniCompletion::Value {
@@ -173,7 +176,7 @@ fn piece_letters<'s>(entry: &Entry<'s>) -> &'s str {
 
 /// The piece letter at byte `offset` of `section`, with its entry: a letter of the start
 /// position's placement, or of a piece option.
-fn letter_at(section: &Section, offset: usize) -> Option<(Entry<'_>, char, TextRange)> {
+fn letter_at<'s>(section: &'s SectionText, offset: usize) -> Option<(Entry<'s>, char, TextRange)> {
     let within = offset.checked_sub(section.start)?;
     section.entries().find_map(|entry| {
         let at = within.checked_sub(entry.value_at)?;
@@ -187,16 +190,21 @@ fn letter_at(section: &Section, offset: usize) -> Option<(Entry<'_>, char, TextR
 
 /// The hover on a piece letter of the start position or of a piece option: the piece it
 /// stands for, its side in a start position, and where it is defined.
-pub(super) fn letter_hover(model: &Model, index: usize, offset: usize) -> Option<Hover> {
-    let section = model.sections().get(index)?;
-    let (entry, letter, range) = letter_at(section, offset)?;
+pub(super) fn letter_hover(
+    model: &Model,
+    file: &dyn Source,
+    index: usize,
+    offset: usize,
+) -> Option<Hover> {
+    let section = model.sections().get(index)?.read_in(file);
+    let (entry, letter, range) = letter_at(&section, offset)?;
     let lower = letter.to_ascii_lowercase();
     let side = match (entry.key, letter.is_ascii_uppercase()) {
         ("startFen", true) => "a white ",
         ("startFen", false) => "a black ",
         _ => "",
     };
-    let Some(origin) = origins(model, index)
+    let Some(origin) = origins(model, file, index)
         .into_iter()
         .find(|o| o.letter == lower)
     else {
@@ -256,16 +264,16 @@ fn built_in_hover(letter: char, side: &str, variant: &str, piece: &BuiltInPiece)
 
 /// From a piece letter at byte `offset` in `startFen` or a piece option: the letter where its
 /// piece is defined, and the letter's uses in the section's start position and piece options.
-pub(super) fn letter_places(model: &Model, offset: usize) -> Vec<Place> {
+pub(super) fn letter_places(model: &Model, file: &dyn Source, offset: usize) -> Vec<Place> {
     let index = model.section_at(offset);
-    let Some(section) = model.sections().get(index) else {
+    let Some(section) = model.sections().get(index).map(|s| s.read_in(file)) else {
         return Vec::new();
     };
-    let Some((_, letter, _)) = letter_at(section, offset) else {
+    let Some((_, letter, _)) = letter_at(&section, offset) else {
         return Vec::new();
     };
     let lower = letter.to_ascii_lowercase();
-    let definition = origins(model, index)
+    let definition = origins(model, file, index)
         .into_iter()
         .find(|o| o.letter == lower)
         .and_then(|o| o.at)
@@ -304,7 +312,7 @@ mod tests {
         let (line_start, offset) = (text.rfind('\n').map_or(0, |i| i + 1), text.len());
         let (key, typed) = text[line_start..].split_once('=').expect("a value");
         let kind = options::lookup(key.trim_end()).expect("an option").kind;
-        letter_values(&model, index, kind, typed, offset)
+        letter_values(&model, &text, index, kind, typed, offset)
             .into_iter()
             .filter_map(|c| match c {
                 IniCompletion::Value { value, detail, .. } => Some((value, detail)),
@@ -379,7 +387,7 @@ mod tests {
         );
         // The model's own answer is the one the document gives an editor.
         let model = model(FILE);
-        let direct = letter_hover(&model, model.section_at(y), y).expect("a hover");
+        let direct = letter_hover(&model, &FILE, model.section_at(y), y).expect("a hover");
         let document = crate::ide::Document::new(
             "variants.ini",
             "",
@@ -472,7 +480,7 @@ mod tests {
         let model = model(FILE);
         let at = |marked: &str| Fixture::parse(Host::File("variants.ini"), marked).cursor();
         let y = at(&FILE.replace("KYk5", "K$0Yk5"));
-        let places = letter_places(&model, y);
+        let places = letter_places(&model, &FILE, y);
         let defined = FILE.find("y:W").expect("y");
         assert_eq!(places[0].range, span(defined, defined + 1), "{places:?}");
         assert!(places[0].definition);
@@ -480,6 +488,6 @@ mod tests {
         assert_eq!(places.len(), 3, "{places:?}");
         // `w` in the side-to-move field is no piece.
         let side = at(&FILE.replace(" w - -", " $0w - -"));
-        assert!(letter_places(&model, side).is_empty());
+        assert!(letter_places(&model, &FILE, side).is_empty());
     }
 }

@@ -15,7 +15,7 @@ pub fn model(text: &str) -> Model {
 }
 
 fn places(text: &str, offset: usize) -> Vec<crate::ide::macros::Place> {
-    super::places(&model(text), offset)
+    super::places(&model(text), &text, offset)
 }
 
 /// A key says what it means, where its value comes from and how the engine reads it.

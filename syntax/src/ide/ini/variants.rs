@@ -21,6 +21,8 @@ use super::pieces::{Origin, origins};
 #[derive(Debug, Clone)]
 pub struct Variants {
     model: Model,
+    /// The file's text, which the model reads its lines from.
+    text: Box<str>,
     errors: Vec<(TextRange, String)>,
 }
 
@@ -94,6 +96,7 @@ impl Variants {
             .collect();
         Variants {
             model: scan.ini.map_or_else(|| Model::read(text), |model| *model),
+            text: text.into(),
             errors,
         }
     }
@@ -111,7 +114,7 @@ impl Variants {
                 continue;
             };
             listing.total += 1;
-            if !header.name.to_lowercase().contains(&filter) {
+            if !header.name().to_lowercase().contains(&filter) {
                 continue;
             }
             listing.matching += 1;
@@ -128,8 +131,8 @@ impl Variants {
         let board = section.board();
         Listed {
             index,
-            name: header.map(|h| h.name.clone()).unwrap_or_default(),
-            parent: header.and_then(|h| h.parent.clone()),
+            name: header.map(|h| h.name().to_owned()).unwrap_or_default(),
+            parent: header.and_then(|h| h.parent().map(str::to_owned)),
             size: board.map(|b| BoardSize {
                 files: b.files,
                 ranks: b.ranks,
@@ -195,12 +198,18 @@ impl Variants {
         });
         Ok(Glance {
             name,
-            parent: section.header.as_ref().and_then(|h| h.parent.clone()),
+            parent: section
+                .header
+                .as_ref()
+                .and_then(|h| h.parent().map(str::to_owned)),
             built_in: board.built_in,
             size,
             start: placed.unwrap_or_default(),
             start_problem,
-            pieces: origins(&self.model, index).iter().map(piece).collect(),
+            pieces: origins(&self.model, &&*self.text, index)
+                .iter()
+                .map(piece)
+                .collect(),
         })
     }
 }
