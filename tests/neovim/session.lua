@@ -253,6 +253,11 @@ local ok, err = pcall(function()
   local string_line = "customPiece4 = w:fmWfcF"
   vim.api.nvim_buf_set_lines(buf, last, last, false, { string_line })
   vim.wait(15000, function() return #codes() > 0 end, 50)
+  -- As long as a user takes to reach the line: Neovim sends the new line after a pause (its
+  -- `debounce_text_changes`), and a completion asked for before it arrives is answered for
+  -- the text without it, which the server then cancels as stale (a CI run on a loaded machine
+  -- saw the menu empty once).
+  vim.wait(500)
   vim.api.nvim_win_set_cursor(0, { last + 1, 0 })
   local at_end = omni("A<C-x><C-o>", function() return "<Esc>" end)
   results.string_omni = {
