@@ -30,6 +30,7 @@ use super::position::Encoding;
 use super::publishing::Publishing;
 use super::snapshot::{RaiseOnDrop, Snapshot};
 use super::state::{Open, Settings, State, run_on};
+use super::texts::TakenTexts;
 use super::{client_traits, explanation_file};
 
 pub struct Backend {
@@ -50,10 +51,17 @@ pub struct Backend {
     publishing: Arc<Publishing>,
     /// The client's output, for what is written around the protocol library.
     outbox: Outbox,
+    /// Documents' texts the framing layer took out of their messages.
+    texts: TakenTexts,
 }
 
 impl Backend {
-    pub fn new(client: Client, shut_down: Arc<AtomicBool>, outbox: Outbox) -> Self {
+    pub fn new(
+        client: Client,
+        shut_down: Arc<AtomicBool>,
+        outbox: Outbox,
+        texts: TakenTexts,
+    ) -> Self {
         Backend {
             client,
             state: Arc::default(),
@@ -63,6 +71,7 @@ impl Backend {
             configurations: AtomicU64::new(0),
             publishing: Arc::default(),
             outbox,
+            texts,
         }
     }
 
@@ -206,6 +215,7 @@ impl LanguageServer for Backend {
         let (pulls_diagnostics, refreshes_diagnostics) = client_traits::pulls_diagnostics(&params);
         let (settings, problems) =
             Settings::read(&params.initialization_options.unwrap_or_default());
+        self.texts.accept(true);
         self.with_state("initialize", |state| {
             state.encoding = Some(encoding);
             state.shows_documents = shows_documents;
@@ -284,41 +294,46 @@ impl LanguageServer for Backend {
 
     async fn shutdown(&self) -> Result<()> {
         self.shut_down.store(true, Ordering::SeqCst);
+        self.texts.accept(false);
         self.explanations.remove_all();
         Ok(())
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let uri = params.text_document.uri.clone();
+        let TextDocumentItem {
+            uri: opened,
+            language_id,
+            version,
+            text,
+        } = params.text_document;
+        let text = self.texts.handed_in(text);
         let _ = self
             .change("didOpen", |state| {
-                let open = Open::new(
-                    &params.text_document.uri,
-                    &params.text_document.text,
-                    params.text_document.version,
-                    &params.text_document.language_id,
-                    &state.settings,
-                );
-                state.documents.insert(params.text_document.uri, open);
+                let open = Open::new(&opened, text, version, &language_id, &state.settings);
+                state.documents.insert(opened, open);
                 Ok(())
             })
             .await;
         self.publish(&uri);
     }
 
-    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+    async fn did_change(&self, mut params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri.clone();
+        let changes: Vec<TextDocumentContentChangeEvent> =
+            std::mem::take(&mut params.content_changes)
+                .into_iter()
+                .map(|change| TextDocumentContentChangeEvent {
+                    text: self.texts.handed_in(change.text),
+                    ..change
+                })
+                .collect();
         let _ = self
             .change("didChange", |state| {
                 let encoding = state.encoding.unwrap_or(Encoding::Utf16);
                 let settings = state.settings.clone();
                 if let Some(open) = state.documents.get_mut(&params.text_document.uri) {
-                    open.apply(
-                        params.content_changes,
-                        params.text_document.version,
-                        encoding,
-                        &settings,
-                    );
+                    open.apply(changes, params.text_document.version, encoding, &settings);
                 }
                 Ok(())
             })

@@ -21,6 +21,7 @@ use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
 use super::outbox::{Frame, Outbox};
 use super::request_ids::StandIns;
+use super::texts::TakenTexts;
 use super::too_large;
 
 /// The largest body accepted; a larger announced length is answered as a parse error and its
@@ -147,7 +148,8 @@ async fn skip_body<R: AsyncRead + Unpin>(
     Ok(None)
 }
 
-/// Client → server: well-formed frames go on; broken ones get a parse error reply.
+/// Client → server: well-formed frames go on; broken ones get a parse error reply. Documents'
+/// texts are taken out of their messages on the way (see [`TakenTexts`]).
 /// Requests an edit makes stale are cancelled on the way (see [`InFlight`]), and an `initialize`
 /// whose capabilities the protocol library cannot read is mended first (see
 /// [`super::initialize`]).
@@ -157,6 +159,7 @@ pub async fn forward_input<R, W>(
     replies: Outbox,
     in_flight: InFlight,
     stand_ins: StandIns,
+    texts: TakenTexts,
 ) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
@@ -213,7 +216,7 @@ pub async fn forward_input<R, W>(
             Ok(Verdict::Drop(why)) => {
                 say!("betza lsp: a response from the client was dropped: {why}");
             }
-            Ok(Verdict::Pass(value)) => {
+            Ok(Verdict::Pass(mut value)) => {
                 if let Some((close, warning)) = too_large::instead(&value, body.len()) {
                     drop(body);
                     replies.send(frame(warning.to_string().as_bytes())).await;
@@ -238,6 +241,11 @@ pub async fn forward_input<R, W>(
                             .collect(),
                         body: Cow::Borrowed(&[]),
                     },
+                    None if texts.take_out(&mut value, &body) => {
+                        // The message passed on is its tree, with markers for its texts.
+                        drop(body);
+                        passed(value, None, &in_flight)
+                    }
                     None => passed(value, Some(&body), &in_flight),
                 };
                 if !out.write(&mut to_server).await {

@@ -19,6 +19,7 @@ mod request_ids;
 mod skeleton;
 mod snapshot;
 mod state;
+mod texts;
 mod too_large;
 
 #[cfg(test)]
@@ -60,8 +61,10 @@ where
     let (replies, reply_queue) = tokio::sync::mpsc::channel(outbox::QUEUED_FRAMES);
     let replies = outbox::Outbox::new(replies);
     let backend_outbox = replies.clone();
+    let texts = texts::TakenTexts::default();
+    let backend_texts = texts.clone();
     let (service, socket) =
-        LspService::new(move |client| Backend::new(client, flag, backend_outbox));
+        LspService::new(move |client| Backend::new(client, flag, backend_outbox, backend_texts));
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     // Room for a large file's diagnostics in one go, so they pass in one wake-up.
     let (server_output, from_server) = tokio::io::duplex(1 << 20);
@@ -78,7 +81,7 @@ where
         in_flight.clone(),
         stand_ins.clone(),
     );
-    let reader = framing::forward_input(input, to_server, replies, in_flight, stand_ins);
+    let reader = framing::forward_input(input, to_server, replies, in_flight, stand_ins, texts);
     tokio::pin!(server, reader);
     let run = async {
         tokio::select! {

@@ -80,9 +80,9 @@ fn next_analysis() -> u64 {
 }
 
 impl Open {
-    pub fn new(uri: &Uri, text: &str, version: i32, language: &str, settings: &Settings) -> Self {
+    pub fn new(uri: &Uri, text: String, version: i32, language: &str, settings: &Settings) -> Self {
         Open {
-            document: Arc::new(ide::Document::new(
+            document: Arc::new(ide::Document::of_text(
                 uri.path().as_str(),
                 language,
                 text,
@@ -113,7 +113,7 @@ impl Open {
         document.edit(&settings.options(), |edits| {
             for change in changes {
                 let Some(range) = change.range else {
-                    edits.replace_all(&change.text);
+                    edits.replace_all(change.text);
                     continue;
                 };
                 let end_of = edits.text().len_bytes();
@@ -422,7 +422,7 @@ mod tests {
             let settings = Settings::default();
             let uri = "file:///p/variants.ini".parse().expect("uri");
             let start = "[v:chess]\ncustomPiece1 = x:mfW\r\nking = k:WF\n[w:v]\ncustomPiece2 = y:lvF\ncustomPiece3 = z:NN\n";
-            let mut open = Open::new(&uri, start, 1, "fairy-variants", &settings);
+            let mut open = Open::new(&uri, start.to_owned(), 1, "fairy-variants", &settings);
             let mut plain = start.to_owned();
             for (version, (l1, c1, l2, c2, text)) in edits.into_iter().enumerate() {
                 let from = naive_offset(&plain, l1, c1);
@@ -438,7 +438,7 @@ mod tests {
                 };
                 open.apply(vec![change], version as i32 + 2, Encoding::Utf16, &settings);
                 prop_assert_eq!(open.document.text().to_string(), plain.clone());
-                let fresh = Open::new(&uri, &plain, open.version, "fairy-variants", &settings);
+                let fresh = Open::new(&uri, plain.clone(), open.version, "fairy-variants", &settings);
                 prop_assert_eq!(open.document.analysis(), fresh.document.analysis());
                 prop_assert_eq!(
                     diagnostics(&open.document, Encoding::Utf16),

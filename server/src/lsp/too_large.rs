@@ -1,8 +1,9 @@
-//! Documents too large to hold. A document's text is held several times while it is opened (the
-//! message read, the protocol library's copy, the text it parses, the rope), so one of 250 MB
-//! would take a gigabyte (issue 56). A message that opens or replaces a document with a body
-//! over [`MAX_DOCUMENT`] is not passed on: the user is told why, and a document that was open
-//! is closed, so that nothing is shown for a text the server does not have.
+//! Documents too large to hold. A document's text is held twice while it is opened (the message
+//! read and the text decoded from it, see `texts`), then beside its analysis, which takes two to
+//! three times the text again, so one of 250 MB would take most of a gigabyte (issue 56). A
+//! message that opens or replaces a document with a body over [`MAX_DOCUMENT`] is not passed
+//! on: the user is told why, and a document that was open is closed, so that nothing is shown
+//! for a text the server does not have.
 
 use serde_json::{Value, json};
 

@@ -76,8 +76,8 @@ impl Edits<'_> {
     }
 
     /// Replaces the whole text.
-    pub fn replace_all(&mut self, text: &str) {
-        self.document.rope = Rope::from_str(text);
+    pub fn replace_all(&mut self, text: String) {
+        self.document.rope = rope_of(text);
         self.whole = true;
     }
 }
@@ -101,7 +101,14 @@ impl Document {
     /// A document named `path`, of the editor's `language` (its host format: see
     /// [`host::detect_document`]), analysed at once.
     pub fn new(path: &str, language: &str, text: &str, options: &Options) -> Document {
-        let format = host::detect_document(path, language, text);
+        Document::of_text(path, language, text.to_owned(), options)
+    }
+
+    /// [`Document::new`] of a text the document keeps: it becomes the rope, which is built
+    /// after the analysis and from the text's own bytes, so that the text is held once while
+    /// the analysis runs and about once while the rope is built.
+    pub fn of_text(path: &str, language: &str, text: String, options: &Options) -> Document {
+        let format = host::detect_document(path, language, &text);
         let mut document = Document {
             rope: Rope::new(),
             format,
@@ -109,9 +116,8 @@ impl Document {
             strings: Mutex::default(),
             macro_scopes: OnceLock::new(),
         };
-        document.analyse(text, options);
-        // Built after the analysis, so that the text is not held a third time while it runs.
-        document.rope = Rope::from_str(text);
+        document.analyse(&text, options);
+        document.rope = rope_of(text);
         document
     }
 
@@ -201,11 +207,13 @@ impl Document {
     }
 
     /// Analyses the whole text. The analysis reads it in one piece, so the rope is turned into
-    /// that piece and built again after, rather than held beside it while the analysis runs.
+    /// that piece and built again after, rather than held beside it while the analysis runs;
+    /// the analysis it replaces is dropped first, so two are never held.
     fn analyse_whole(&mut self, options: &Options) {
+        self.analysis = None;
         let text = std::mem::take(&mut self.rope).to_string();
         self.analyse(&text, options);
-        self.rope = Rope::from_str(&text);
+        self.rope = rope_of(text);
     }
 
     fn analyse(&mut self, text: &str, options: &Options) {
@@ -217,6 +225,33 @@ impl Document {
             .format
             .map(|format| analysis::analyse_cached(format, text, options, strings));
     }
+}
+
+/// The bytes of text a rope is built from at a time by [`rope_of`].
+const ROPE_PIECE: usize = 1 << 20;
+
+/// A rope of `text`, built from its end a piece at a time, each piece's bytes given back to
+/// the allocator once it is in the rope: a document of many megabytes is not held twice.
+fn rope_of(text: String) -> Rope {
+    rope_in_pieces(text, ROPE_PIECE)
+}
+
+fn rope_in_pieces(mut text: String, piece: usize) -> Rope {
+    let piece = piece.max(1);
+    let mut rope = Rope::new();
+    while !text.is_empty() {
+        let mut start = text.len().saturating_sub(piece);
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut before = Rope::from_str(&text[start..]);
+        text.truncate(start);
+        text.shrink_to_fit();
+        // Joins a carriage return and a line feed the cut parted (ropey mends the seam).
+        before.append(rope);
+        rope = before;
+    }
+    rope
 }
 
 #[cfg(test)]

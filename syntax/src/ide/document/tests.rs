@@ -1,4 +1,4 @@
-use super::Document;
+use super::{Document, rope_in_pieces};
 use crate::Dialect;
 use crate::analysis::Options;
 
@@ -152,4 +152,25 @@ fn many_edits_of_one_long_string_are_analysed_once_they_cost_more_than_the_text(
         document.diagnostics(),
         Document::new("p.betza", "", &text, &options).diagnostics()
     );
+}
+
+/// Issue 56: a rope built from the text's end a piece at a time is the rope of the whole text,
+/// whatever the cuts part: a carriage return from its line feed, or the bytes of a character.
+#[test]
+fn a_rope_built_in_pieces_is_the_rope_of_the_text() {
+    let text = "[chess]\r\ncustomPiece1 = a:mWfceF\r\n# é𝄞€\n\rx\r\n".repeat(7);
+    let whole = ropey::Rope::from_str(&text);
+    for piece in [1, 2, 3, 5, 8, 13, text.len(), text.len() + 1] {
+        let rope = rope_in_pieces(text.clone(), piece);
+        assert_eq!(rope.to_string(), text, "pieces of {piece}");
+        assert_eq!(rope.len_lines(), whole.len_lines(), "pieces of {piece}");
+        for line in 0..whole.len_lines() {
+            assert_eq!(
+                rope.line(line),
+                whole.line(line),
+                "line {line}, pieces of {piece}"
+            );
+        }
+    }
+    assert_eq!(rope_in_pieces(String::new(), 4).len_bytes(), 0);
 }
