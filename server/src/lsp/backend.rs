@@ -22,6 +22,7 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use betza_syntax::ide;
 
+use super::answers::WrittenAnswers;
 use super::handlers::{
     code_actions, completion, diagnostics, hover, macros, recognition, semantic_tokens, symbols,
 };
@@ -53,6 +54,8 @@ pub struct Backend {
     outbox: Outbox,
     /// Documents' texts the framing layer took out of their messages.
     texts: TakenTexts,
+    /// Long answers the framing layer sends in place of the library's.
+    answers: WrittenAnswers,
 }
 
 impl Backend {
@@ -60,7 +63,7 @@ impl Backend {
         client: Client,
         shut_down: Arc<AtomicBool>,
         outbox: Outbox,
-        texts: TakenTexts,
+        (texts, answers): (TakenTexts, WrittenAnswers),
     ) -> Self {
         Backend {
             client,
@@ -72,6 +75,7 @@ impl Backend {
             publishing: Arc::default(),
             outbox,
             texts,
+            answers,
         }
     }
 
@@ -399,8 +403,13 @@ impl LanguageServer for Backend {
                 ))
             })
             .await?;
-        // A document not open has no findings known here.
-        Ok(report.unwrap_or_else(|| diagnostics::full_report(None, Vec::new()).into()))
+        // Left for the framing layer here, with no wait between: a request cancelled before
+        // this point leaves nothing behind.
+        match report {
+            Some(diagnostics::Report::Written(written)) => Err(self.answers.instead(written)),
+            Some(diagnostics::Report::Unchanged(unchanged)) => Ok(unchanged),
+            None => Ok(diagnostics::nothing_known()),
+        }
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {

@@ -14,9 +14,10 @@ use tokio::sync::mpsc::Receiver;
 
 use serde_json::Value;
 
+use super::answers::WrittenAnswers;
 use super::body::{self, Body};
 use super::dense::too_dense;
-use super::header::{MAX_HEADER_LINE, content_length};
+use super::header::{MAX_HEADER_LINE, content_length, frame_of, header};
 use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
 use super::outbox::{Frame, Outbox};
@@ -28,15 +29,8 @@ use super::too_large;
 /// bytes are skipped until the header of a next frame shows up among them.
 const MAX_BODY: usize = 256 * 1024 * 1024;
 
-/// The header of a frame whose body is `length` bytes.
-fn header(length: usize) -> String {
-    format!("Content-Length: {length}\r\n\r\n")
-}
-
 pub fn frame(body: &[u8]) -> Vec<u8> {
-    let mut out = header(body.len()).into_bytes();
-    out.extend_from_slice(body);
-    out
+    frame_of(&[body])
 }
 
 fn parse_error(detail: &str) -> Vec<u8> {
@@ -314,7 +308,8 @@ async fn write_frame<W: AsyncWrite + Unpin>(output: &mut W, frame: &[u8]) -> boo
 }
 
 /// Server → client: whole frames from the server and the framing layer's replies, in the order
-/// they came, until the server ends.
+/// they came, until the server ends. A long answer written apart is sent in place of the
+/// library's response that carries its marker (see [`WrittenAnswers`]).
 /// `queue` is the sending end of `frames`. Answers to requests an edit made stale say so (see
 /// [`InFlight`]).
 pub async fn forward_output<R, W>(
@@ -324,6 +319,7 @@ pub async fn forward_output<R, W>(
     mut output: W,
     in_flight: InFlight,
     stand_ins: StandIns,
+    answers: WrittenAnswers,
 ) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
@@ -337,7 +333,9 @@ pub async fn forward_output<R, W>(
         while let Some(body) = read_body(&mut from_server).await {
             let body = in_flight.server_message(&body).unwrap_or(body);
             let body = stand_ins.restored(&body).unwrap_or(body);
-            if !queue.send(frame(&body)).await {
+            let frame = answers.delivered(&body).unwrap_or_else(|| frame(&body));
+            drop(body);
+            if !queue.send(frame).await {
                 break;
             }
         }
@@ -385,7 +383,7 @@ async fn read_body<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> Option<Vec
 mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
 
-    use super::{InFlight, Outbox, StandIns, forward_output, frame};
+    use super::{InFlight, Outbox, StandIns, WrittenAnswers, forward_output, frame};
     use crate::lsp::outbox::{QUEUED_BYTES, QUEUED_FRAMES};
 
     /// `forward_output` running on pipes: the server's end, the queue of frames sent around the
@@ -410,6 +408,7 @@ mod tests {
                 output,
                 InFlight::default(),
                 StandIns::default(),
+                WrittenAnswers::default(),
             ));
             Output {
                 server,

@@ -1,4 +1,5 @@
-//! What the framing layer and the body reader both read of a frame's header lines.
+//! What the framing layer and the body reader both read of a frame's header lines, and the
+//! header written before each frame sent.
 
 /// The longest header line kept; the rest of a longer one is read and dropped, so a line that
 /// never ends cannot fill the memory.
@@ -16,4 +17,21 @@ pub fn content_length(line: &str) -> Option<Result<usize, String>> {
             .parse::<usize>()
             .map_err(|_| format!("bad Content-Length `{value}`")),
     )
+}
+
+/// The header of a frame whose body is `length` bytes.
+pub fn header(length: usize) -> String {
+    format!("Content-Length: {length}\r\n\r\n")
+}
+
+/// The frame of a body written in `parts`, in one buffer of its size.
+pub fn frame_of(parts: &[&[u8]]) -> Vec<u8> {
+    let length = parts.iter().map(|part| part.len()).sum();
+    let header = header(length);
+    let mut frame = Vec::with_capacity(header.len() + length);
+    frame.extend_from_slice(header.as_bytes());
+    for part in parts {
+        frame.extend_from_slice(part);
+    }
+    frame
 }

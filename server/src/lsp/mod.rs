@@ -1,6 +1,7 @@
 //! `betza lsp`: the language server on stdio. It adapts the syntax crate to the protocol and
 //! holds no notation knowledge of its own.
 
+mod answers;
 mod backend;
 mod body;
 mod client_traits;
@@ -12,6 +13,7 @@ mod header;
 mod in_flight;
 mod initialize;
 mod jsonrpc;
+mod lockers;
 mod outbox;
 mod position;
 mod publishing;
@@ -61,10 +63,12 @@ where
     let (replies, reply_queue) = tokio::sync::mpsc::channel(outbox::QUEUED_FRAMES);
     let replies = outbox::Outbox::new(replies);
     let backend_outbox = replies.clone();
+    // Documents' texts and long answers pass around the protocol library.
     let texts = texts::TakenTexts::default();
-    let backend_texts = texts.clone();
+    let written_answers = answers::WrittenAnswers::default();
+    let apart = (texts.clone(), written_answers.clone());
     let (service, socket) =
-        LspService::new(move |client| Backend::new(client, flag, backend_outbox, backend_texts));
+        LspService::new(move |client| Backend::new(client, flag, backend_outbox, apart));
     let (to_server, server_input) = tokio::io::duplex(1 << 16);
     // Room for a large file's diagnostics in one go, so they pass in one wake-up.
     let (server_output, from_server) = tokio::io::duplex(1 << 20);
@@ -80,6 +84,7 @@ where
         output,
         in_flight.clone(),
         stand_ins.clone(),
+        written_answers,
     );
     let reader = framing::forward_input(input, to_server, replies, in_flight, stand_ins, texts);
     tokio::pin!(server, reader);

@@ -8,43 +8,23 @@
 //! A text is taken only while the server takes documents (between `initialize` and
 //! `shutdown`), and only when the message is one the backend is handed, so none is left here.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasher, RandomState};
-use std::sync::{Arc, Mutex};
-
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_json::value::RawValue;
 use tower_lsp_server::ls_types::{DidChangeTextDocumentParams, DidOpenTextDocumentParams};
 
-use super::state::locked;
+use super::lockers::Lockers;
 
-/// The texts taken and not yet handed in, shared by the framing layer and the backend.
+/// The texts taken and not yet handed in, shared by the framing layer and the backend. Open
+/// between `initialize` and `shutdown`: the backend is handed every `didOpen` and `didChange`
+/// then, so every text taken is handed in.
 #[derive(Clone)]
-pub struct TakenTexts {
-    shared: Arc<Mutex<Taken>>,
-    /// Starts every marker: a string no editor writes, random in each process, so a document
-    /// whose whole text looks like a marker is still read as text.
-    prefix: Arc<str>,
-}
-
-#[derive(Default)]
-struct Taken {
-    texts: HashMap<u64, String>,
-    next: u64,
-    /// Between `initialize` and `shutdown`: the backend is handed every `didOpen` and
-    /// `didChange` then, so every text taken is handed in.
-    accepting: bool,
-}
+pub struct TakenTexts(Lockers<String>);
 
 impl Default for TakenTexts {
     fn default() -> TakenTexts {
-        let nonce = RandomState::new().hash_one("betza");
-        TakenTexts {
-            shared: Arc::default(),
-            prefix: format!("\u{0}betza text taken {nonce:016x} ").into(),
-        }
+        TakenTexts(Lockers::new("\u{0}betza text taken", false))
     }
 }
 
@@ -74,11 +54,7 @@ impl TakenTexts {
     /// The backend takes documents from now on (`initialize`), or no more (`shutdown`, when
     /// texts still held are dropped: the library hands the backend nothing after it).
     pub fn accept(&self, accepting: bool) {
-        let mut taken = locked(&self.shared);
-        taken.accepting = accepting;
-        if !accepting {
-            taken.texts.clear();
-        }
+        self.0.open(accepting);
     }
 
     /// Takes the texts out of `message`, a `didOpen` or `didChange` read from `body` without
@@ -116,25 +92,23 @@ impl TakenTexts {
         else {
             return false;
         };
-        let mut taken = locked(&self.shared);
-        if !taken.accepting {
+        let Some(markers) = self.0.leave(texts) else {
             return false;
-        }
-        let first = taken.next;
+        };
         let mut rewritten = message.clone();
-        for (n, place) in places.iter().enumerate() {
-            let Some(slot) = rewritten.pointer_mut(place) else {
-                return false;
-            };
-            *slot = Value::String(self.marker(first + n as u64));
+        let mut placed = true;
+        for (place, marker) in places.iter().zip(&markers) {
+            match rewritten.pointer_mut(place) {
+                Some(slot) => *slot = Value::String(marker.clone()),
+                None => placed = false,
+            }
         }
-        if !handed_over(method, &rewritten) {
+        if !placed || !handed_over(method, &rewritten) {
+            for marker in &markers {
+                self.0.take(marker);
+            }
             return false;
         }
-        for (n, text) in texts.into_iter().enumerate() {
-            taken.texts.insert(first + n as u64, text);
-        }
-        taken.next = first + places.len() as u64;
         *message = rewritten;
         true
     }
@@ -142,14 +116,7 @@ impl TakenTexts {
     /// The text a message handed the backend stands for: the one taken out for its marker,
     /// or itself.
     pub fn handed_in(&self, text: String) -> String {
-        let number = (text.strip_prefix(&*self.prefix)).and_then(|rest| rest.parse::<u64>().ok());
-        number
-            .and_then(|number| locked(&self.shared).texts.remove(&number))
-            .unwrap_or(text)
-    }
-
-    fn marker(&self, number: u64) -> String {
-        format!("{}{number}", self.prefix)
+        self.0.take(&text).unwrap_or(text)
     }
 }
 

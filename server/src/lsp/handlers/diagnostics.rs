@@ -47,9 +47,27 @@ fn diagnostic(document: &Document, finding: &Finding, encoding: Encoding) -> Dia
     }
 }
 
+/// The findings of a document (none for a document closed), written as a JSON array one
+/// finding at a time: neither a list of diagnostics nor a JSON tree of them is built, which
+/// took 4.4 KB a finding (issue 56).
+#[derive(Clone, Copy)]
+struct Findings<'a>(Option<&'a Document>, Encoding);
+
+impl Serialize for Findings<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Findings(document, encoding) = *self;
+        match document {
+            Some(document) => serializer.collect_seq(
+                (document.diagnostics().iter())
+                    .map(|finding| diagnostic(document, finding, encoding)),
+            ),
+            None => serializer.collect_seq(std::iter::empty::<Diagnostic>()),
+        }
+    }
+}
+
 /// The `textDocument/publishDiagnostics` notification of `document`'s findings (none for a
-/// document closed), as the JSON text of its body. Written one finding at a time: neither a
-/// list of diagnostics nor a JSON tree of them is built, which took 4.4 KB a finding (issue 56).
+/// document closed), as the JSON text of its body.
 pub fn notification(
     document: Option<&Document>,
     encoding: Encoding,
@@ -69,20 +87,6 @@ pub fn notification(
         #[serde(skip_serializing_if = "Option::is_none")]
         version: Option<i32>,
     }
-    #[derive(Clone, Copy)]
-    struct Findings<'a>(Option<&'a Document>, Encoding);
-    impl Serialize for Findings<'_> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            let Findings(document, encoding) = *self;
-            match document {
-                Some(document) => serializer.collect_seq(
-                    (document.diagnostics().iter())
-                        .map(|finding| diagnostic(document, finding, encoding)),
-                ),
-                None => serializer.collect_seq(std::iter::empty::<Diagnostic>()),
-            }
-        }
-    }
     let notification = Notification {
         jsonrpc: "2.0",
         method: "textDocument/publishDiagnostics",
@@ -96,6 +100,14 @@ pub fn notification(
     serde_json::to_vec(&notification).unwrap_or_default()
 }
 
+/// An answer to `textDocument/diagnostic`: short, or the JSON text of a full report, written
+/// finding by finding (see `answers`).
+#[derive(Debug)]
+pub enum Report {
+    Unchanged(DocumentDiagnosticReportResult),
+    Written(Vec<u8>),
+}
+
 /// The answer to `textDocument/diagnostic` for a document holding analysis `analysis`, which is
 /// the result id: a client that already holds that list (`previous`) is told it is unchanged,
 /// and not sent it again.
@@ -104,23 +116,43 @@ pub fn report(
     analysis: u64,
     previous: Option<&str>,
     encoding: Encoding,
-) -> DocumentDiagnosticReportResult {
+) -> Report {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Full<'a> {
+        kind: &'static str,
+        result_id: &'a str,
+        items: Findings<'a>,
+    }
     let result_id = analysis.to_string();
-    let report = if previous == Some(result_id.as_str()) {
-        DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
-            related_documents: None,
-            unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id },
-        })
-    } else {
-        full_report(Some(result_id), diagnostics(document, encoding))
+    if previous == Some(result_id.as_str()) {
+        return Report::Unchanged(DocumentDiagnosticReportResult::Report(
+            DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
+                related_documents: None,
+                unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
+                    result_id,
+                },
+            }),
+        ));
+    }
+    let full = Full {
+        kind: "full",
+        result_id: &result_id,
+        items: Findings(Some(document), encoding),
     };
-    DocumentDiagnosticReportResult::Report(report)
+    // As for the notification: nothing here fails to be written.
+    Report::Written(serde_json::to_vec(&full).unwrap_or_default())
 }
 
-/// A report of every finding, `items`.
-pub fn full_report(result_id: Option<String>, items: Vec<Diagnostic>) -> DocumentDiagnosticReport {
-    DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
-        related_documents: None,
-        full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id, items },
-    })
+/// The report of a document not open: no findings known here.
+pub fn nothing_known() -> DocumentDiagnosticReportResult {
+    DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
+        RelatedFullDocumentDiagnosticReport {
+            related_documents: None,
+            full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                result_id: None,
+                items: Vec::new(),
+            },
+        },
+    ))
 }

@@ -321,3 +321,46 @@ async fn a_client_that_does_not_ask_is_not_offered_diagnostics_on_request() {
     );
     assert!(session.finish().await);
 }
+
+/// Issue 56: a list asked for is written apart from the protocol library and sent in its
+/// response's place; it is the list a client that does not ask is sent, item for item, and
+/// it comes under the request's id as written, even one the library cannot carry.
+#[tokio::test]
+async fn a_list_asked_for_is_the_list_sent_under_the_id_as_written() {
+    let uri = "file:///w/variants.ini";
+    let text = "[a:chess]\ncustomPiece1 = x:mfW\ncustomPiece2 = y:NN\n\n".repeat(40);
+    let (mut pushed, _) = Session::start(&["utf-16"], Value::Null).await;
+    let sent = pushed.open(uri, "fairy-variants", &text).await;
+    assert!(pushed.finish().await);
+    let capabilities =
+        json!({ "textDocument": { "diagnostic": { "dynamicRegistration": false } } });
+    let (mut pulling, _) = Session::start_with(capabilities, Value::Null).await;
+    pulling
+        .notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1,
+                                      "text": text } }),
+        )
+        .await;
+    let id = "18446744073709551616";
+    let ask = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"textDocument/diagnostic","params":{{"textDocument":{{"uri":"{uri}"}}}}}}"#
+    );
+    pulling.send_raw(ask.as_bytes()).await;
+    let (written, answer) = loop {
+        let written = String::from_utf8(pulling.receive_body().await).expect("text");
+        let message: Value = serde_json::from_str(&written).expect("JSON");
+        if message.get("method").is_none() {
+            break (written, message);
+        }
+    };
+    assert!(written.contains(&format!(r#""id":{id},"#)), "{written}");
+    assert_eq!(answer["result"]["kind"], "full");
+    let items = &answer["result"]["items"];
+    assert!(
+        items.as_array().is_some_and(|items| items.len() > 40),
+        "{items}"
+    );
+    assert_eq!(items, &sent["diagnostics"]);
+    assert!(pulling.finish().await);
+}

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 use tokio::io::{AsyncWriteExt, BufReader, DuplexStream};
 
-use super::super::lsp_framing::{frame, read_message_async};
+use super::super::lsp_framing::{frame, read_body_async, read_message_async};
 
 pub(super) struct Session {
     to_server: DuplexStream,
@@ -81,6 +81,13 @@ impl Session {
 
     pub(super) async fn receive(&mut self) -> Value {
         read_message_async(&mut self.from_server)
+            .await
+            .expect("a message before the server's output ends")
+    }
+
+    /// The next message as written, for what a JSON value would change (a large id).
+    pub(super) async fn receive_body(&mut self) -> Vec<u8> {
+        read_body_async(&mut self.from_server)
             .await
             .expect("a message before the server's output ends")
     }
