@@ -22,7 +22,7 @@ use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
 use super::outbox::{Frame, Outbox};
 use super::request_ids::StandIns;
-use super::texts::TakenTexts;
+use super::texts::{TakeOut, TakenTexts};
 use super::too_large;
 
 /// The largest body accepted; a larger announced length is answered as a parse error and its
@@ -227,6 +227,15 @@ pub async fn forward_input<R, W>(
                     == Some("$/cancelRequest"))
                 .then(|| stand_ins.cancellations(&body))
                 .flatten();
+                let kept = match cancels {
+                    Some(_) => Some(body),
+                    None => match texts.take_out(&mut value, body) {
+                        TakeOut::Kept(body) => Some(body),
+                        // The message passed on is its tree, with markers for its texts.
+                        TakeOut::Taken => None,
+                        TakeOut::Dropped => continue,
+                    },
+                };
                 let out = match cancels {
                     Some(cancels) => Passed {
                         head: cancels
@@ -235,12 +244,7 @@ pub async fn forward_input<R, W>(
                             .collect(),
                         body: Cow::Borrowed(&[]),
                     },
-                    None if texts.take_out(&mut value, &body) => {
-                        // The message passed on is its tree, with markers for its texts.
-                        drop(body);
-                        passed(value, None, &in_flight)
-                    }
-                    None => passed(value, Some(&body), &in_flight),
+                    None => passed(value, kept.as_deref(), &in_flight),
                 };
                 if !out.write(&mut to_server).await {
                     break;

@@ -58,6 +58,11 @@ impl<T> Lockers<T> {
         }
     }
 
+    /// Whether things are taken in now.
+    pub fn is_open(&self) -> bool {
+        locked(&self.shared).open
+    }
+
     /// Leaves `things` in lockers and returns their markers, in order; `None` (nothing left)
     /// while they are closed.
     pub fn leave(&self, things: Vec<T>) -> Option<Vec<String>> {
@@ -104,8 +109,10 @@ mod tests {
     #[test]
     fn closed_lockers_take_nothing_in_and_drop_what_they_held() {
         let lockers = Lockers::new("\u{0}test", false);
+        assert!(!lockers.is_open());
         assert_eq!(lockers.leave(vec![1]), None);
         lockers.open(true);
+        assert!(lockers.is_open());
         let markers = lockers.leave(vec![1]).expect("open");
         lockers.open(false);
         assert_eq!(lockers.take(&markers[0]), None);

@@ -8,6 +8,8 @@
 //! A text is taken only while the server takes documents (between `initialize` and
 //! `shutdown`), and only when the message is one the backend is handed, so none is left here.
 
+use std::ops::Range;
+
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -59,9 +61,10 @@ impl TakenTexts {
 
     /// Takes the texts out of `message`, a `didOpen` or `didChange` read from `body` without
     /// them (see `skeleton`): each is decoded from the body and kept, and its place in
-    /// `message` given a marker. `false` (and `message` unchanged) for any other message, or
-    /// one the backend would not be handed: it then goes on as it came.
-    pub fn take_out(&self, message: &mut Value, body: &[u8]) -> bool {
+    /// `message` given a marker. A single text is decoded in the body's own bytes, so the
+    /// text is not held twice. Any other message, or one the backend would not be handed, is
+    /// kept as it came.
+    pub fn take_out(&self, message: &mut Value, body: Vec<u8>) -> TakeOut {
         let method = message.get("method").and_then(Value::as_str);
         let places: Vec<String> = match method {
             Some("textDocument/didOpen") => vec!["/params/textDocument/text".into()],
@@ -74,43 +77,40 @@ impl TakenTexts {
                     .map(|n| format!("/params/contentChanges/{n}/text"))
                     .collect()
             }
-            _ => return false,
+            _ => return TakeOut::Kept(body),
         };
-        let Ok(carrier) = serde_json::from_slice::<Carrier>(body) else {
-            return false;
+        let Some(literals) = literals(method, &body).filter(|found| found.len() == places.len())
+        else {
+            return TakeOut::Kept(body);
         };
-        let raw: Vec<Option<&RawValue>> = match method {
-            Some("textDocument/didOpen") => vec![carrier.params.text_document.and_then(|d| d.text)],
-            _ => (carrier.params.content_changes.unwrap_or_default())
-                .into_iter()
-                .map(|change| change.text)
+        // The message as the backend will be handed it, markers aside.
+        let mut rewritten = message.clone();
+        for place in &places {
+            match rewritten.pointer_mut(place) {
+                Some(slot) => *slot = Value::String(String::new()),
+                None => return TakeOut::Kept(body),
+            }
+        }
+        if !handed_over(method, &rewritten) || !self.0.is_open() {
+            return TakeOut::Kept(body);
+        }
+        let texts: Option<Vec<String>> = match literals.as_slice() {
+            [literal] => decoded(body, literal.clone()).map(|text| vec![text]),
+            _ => (literals.iter())
+                .map(|literal| decoded(body[literal.clone()].to_vec(), 0..literal.len()))
                 .collect(),
         };
-        let Some(texts) = (raw.len() == places.len())
-            .then(|| raw.iter().map(|raw| raw.and_then(decoded)).collect())
-            .and_then(|texts: Vec<Option<String>>| texts.into_iter().collect::<Option<Vec<_>>>())
-        else {
-            return false;
+        // A text no string can hold (a lone surrogate): the library would drop the message.
+        let Some(markers) = texts.and_then(|texts| self.0.leave(texts)) else {
+            return TakeOut::Dropped;
         };
-        let Some(markers) = self.0.leave(texts) else {
-            return false;
-        };
-        let mut rewritten = message.clone();
-        let mut placed = true;
-        for (place, marker) in places.iter().zip(&markers) {
-            match rewritten.pointer_mut(place) {
-                Some(slot) => *slot = Value::String(marker.clone()),
-                None => placed = false,
+        for (place, marker) in places.iter().zip(markers) {
+            if let Some(slot) = rewritten.pointer_mut(place) {
+                *slot = Value::String(marker);
             }
-        }
-        if !placed || !handed_over(method, &rewritten) {
-            for marker in &markers {
-                self.0.take(marker);
-            }
-            return false;
         }
         *message = rewritten;
-        true
+        TakeOut::Taken
     }
 
     /// The text a message handed the backend stands for: the one taken out for its marker,
@@ -133,69 +133,117 @@ fn handed_over(method: Option<&str>, message: &Value) -> bool {
     }
 }
 
-/// The string a JSON string literal (quotes included) stands for, in a buffer of its size;
-/// `None` for a value that is no string or holds a lone surrogate, which the protocol library
-/// then refuses as it would have.
-fn decoded(literal: &RawValue) -> Option<String> {
-    let inner = literal.get().strip_prefix('"')?.strip_suffix('"')?;
-    let mut text = String::with_capacity(inner.len());
-    let mut rest = inner;
-    while let Some(at) = rest.find('\\') {
-        text.push_str(&rest[..at]);
-        let escape = rest.get(at + 1..at + 2)?;
-        rest = &rest[at + 2..];
-        text.push(match escape {
-            "\"" => '"',
-            "\\" => '\\',
-            "/" => '/',
-            "b" => '\u{8}',
-            "f" => '\u{c}',
-            "n" => '\n',
-            "r" => '\r',
-            "t" => '\t',
-            "u" => {
-                let (unit, after) = code_unit(rest)?;
-                rest = after;
-                if (0xD800..0xDC00).contains(&unit) {
-                    let (low, after) = rest.strip_prefix("\\u").and_then(code_unit)?;
-                    if !(0xDC00..0xE000).contains(&low) {
-                        return None;
-                    }
-                    rest = after;
-                    char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))?
-                } else {
-                    char::from_u32(unit)?
-                }
-            }
-            _ => return None,
-        });
-    }
-    text.push_str(rest);
-    // Escapes made it shorter than the literal: give back what it does not use.
-    text.shrink_to_fit();
-    Some(text)
+/// What became of a message and its body in [`TakenTexts::take_out`].
+#[derive(Debug)]
+pub enum TakeOut {
+    /// Its texts are taken and the message holds their markers: it goes on as its tree.
+    Taken,
+    /// It goes on as it came, in its body.
+    Kept(Vec<u8>),
+    /// It holds a text no string can hold, which the protocol library would not read: it goes
+    /// no further, as the library would drop it.
+    Dropped,
 }
 
-/// The four hexadecimal digits at the start of `text`, and what follows them.
-fn code_unit(text: &str) -> Option<(u32, &str)> {
-    let digits = text.get(..4)?;
-    let unit = u32::from_str_radix(digits, 16).ok()?;
-    digits
-        .bytes()
-        .all(|b| b.is_ascii_hexdigit())
-        .then_some((unit, &text[4..]))
+/// The byte ranges in `body` of the JSON string literals (quotes included) of a `didOpen`'s
+/// text or each `didChange` change's text; `None` where one is missing or no string.
+fn literals(method: Option<&str>, body: &[u8]) -> Option<Vec<Range<usize>>> {
+    let carrier = serde_json::from_slice::<Carrier>(body).ok()?;
+    let raw: Vec<Option<&RawValue>> = match method {
+        Some("textDocument/didOpen") => vec![carrier.params.text_document.and_then(|d| d.text)],
+        _ => (carrier.params.content_changes.unwrap_or_default())
+            .into_iter()
+            .map(|change| change.text)
+            .collect(),
+    };
+    let start = body.as_ptr() as usize;
+    raw.into_iter()
+        .map(|raw| {
+            let literal = raw?.get();
+            let at = (literal.as_ptr() as usize).checked_sub(start)?;
+            literal.starts_with('"').then_some(at..at + literal.len())
+        })
+        .collect()
+}
+
+/// The string the JSON string literal at `literal` in `bytes` (quotes included) stands for,
+/// decoded in `bytes` themselves (a literal is never shorter than its string), which become
+/// the string. `None` for a literal that holds a lone surrogate.
+fn decoded(mut bytes: Vec<u8>, literal: Range<usize>) -> Option<String> {
+    let end = literal.end.checked_sub(1)?;
+    let (mut read, mut write) = (literal.start + 1, 0);
+    while read < end {
+        let run = (bytes.get(read..end)?.iter())
+            .position(|&b| b == b'\\')
+            .unwrap_or(end - read);
+        bytes.copy_within(read..read + run, write);
+        (read, write) = (read + run, write + run);
+        if read == end {
+            break;
+        }
+        let (unescaped, used) = unescaped(bytes.get(read..end)?)?;
+        let mut buffer = [0; 4];
+        let unescaped = unescaped.encode_utf8(&mut buffer).as_bytes();
+        bytes
+            .get_mut(write..write + unescaped.len())?
+            .copy_from_slice(unescaped);
+        (read, write) = (read + used, write + unescaped.len());
+    }
+    bytes.truncate(write);
+    // Escapes and the message around it made it longer: give back what it does not use.
+    bytes.shrink_to_fit();
+    String::from_utf8(bytes).ok()
+}
+
+/// The character of the escape at the start of `escape` (its backslash included), and its
+/// length in bytes.
+fn unescaped(escape: &[u8]) -> Option<(char, usize)> {
+    let simple = match escape.get(1)? {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        b'u' => {
+            let unit = code_unit(escape.get(2..6)?)?;
+            if !(0xD800..0xDC00).contains(&unit) {
+                return Some((char::from_u32(unit)?, 6));
+            }
+            let low = escape
+                .get(6..8)
+                .filter(|next| *next == b"\\u")
+                .and_then(|_| code_unit(escape.get(8..12)?))
+                .filter(|low| (0xDC00..0xE000).contains(low))?;
+            let combined = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+            return Some((char::from_u32(combined)?, 12));
+        }
+        _ => return None,
+    };
+    Some((simple, 2))
+}
+
+/// The code unit of four hexadecimal digits.
+fn code_unit(digits: &[u8]) -> Option<u32> {
+    let digits = std::str::from_utf8(digits).ok()?;
+    (digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| u32::from_str_radix(digits, 16).ok())
+        .flatten()
 }
 
 #[cfg(test)]
 mod tests {
     use serde_json::{Value, json};
 
-    use super::{TakenTexts, decoded};
+    use super::{TakeOut, TakenTexts, decoded};
 
+    /// The string of a JSON string literal, decoded where it stands in a message.
     fn literal(json: &str) -> Option<String> {
-        let raw: Box<serde_json::value::RawValue> =
-            serde_json::from_str(json).expect("a JSON value");
-        decoded(&raw)
+        let message = format!(r#"{{"text":{json},"after":"\\n"}}"#);
+        let at = message.find(json).expect("written");
+        decoded(message.into_bytes(), at..at + json.len())
     }
 
     /// Every escape JSON has (RFC 8259, section 7), decoded as serde_json decodes it.
@@ -213,6 +261,13 @@ mod tests {
         }
         assert_eq!(literal(r#""\u00e9\/\ud834\udd1e""#).as_deref(), Some("é/𝄞"));
         assert_eq!(literal(r#""\uD834\uDD1E""#).as_deref(), Some("𝄞"));
+        // Every character written as `\u` escapes, as some clients write all that is not ASCII.
+        let text = "a\"\\\n\u{7f}é€𝄞\u{10ffff}z";
+        let escaped: String = text
+            .encode_utf16()
+            .map(|unit| format!("\\u{unit:04x}"))
+            .collect();
+        assert_eq!(literal(&format!("\"{escaped}\"")).as_deref(), Some(text));
     }
 
     #[test]
@@ -221,8 +276,8 @@ mod tests {
             r#""\ud834""#,
             r#""\ud834\u0041""#,
             r#""\udd1e""#,
-            "12",
-            "null",
+            r#""\x""#,
+            r#""\u12""#,
         ] {
             assert_eq!(literal(json), None, "{json}");
         }
@@ -246,7 +301,7 @@ mod tests {
         texts.accept(true);
         let text = "W\n\"fmW\"\n".repeat(1000);
         let (mut message, body) = open(&text);
-        assert!(texts.take_out(&mut message, &body));
+        assert!(matches!(texts.take_out(&mut message, body), TakeOut::Taken));
         let marker = message["params"]["textDocument"]["text"]
             .as_str()
             .expect("a marker")
@@ -271,7 +326,7 @@ mod tests {
         let mut tree = message;
         tree["params"]["contentChanges"][0]["text"] = Value::Null;
         tree["params"]["contentChanges"][1]["text"] = Value::Null;
-        assert!(texts.take_out(&mut tree, &body));
+        assert!(matches!(texts.take_out(&mut tree, body), TakeOut::Taken));
         let handed: Vec<String> = (0..2)
             .map(|n| {
                 let marker = tree["params"]["contentChanges"][n]["text"].as_str();
@@ -288,18 +343,28 @@ mod tests {
     fn no_text_is_kept_for_a_message_the_backend_is_not_handed() {
         let texts = TakenTexts::default();
         let (mut message, body) = open("W");
-        assert!(!texts.take_out(&mut message, &body), "before initialize");
+        let kept = |taken| matches!(taken, TakeOut::Kept(_));
+        assert!(kept(texts.take_out(&mut message, body.clone())), "before");
         texts.accept(true);
         let mut wrong = message.clone();
         wrong["params"]["textDocument"]["version"] = json!("one");
-        let wrong_body = {
-            let mut whole = wrong.clone();
-            whole["params"]["textDocument"]["text"] = json!("W");
-            whole.to_string().into_bytes()
-        };
-        assert!(!texts.take_out(&mut wrong, &wrong_body), "a bad version");
+        let wrong_body = body_with(&wrong, json!("W"));
+        assert!(
+            kept(texts.take_out(&mut wrong, wrong_body)),
+            "a bad version"
+        );
         assert!(wrong["params"]["textDocument"]["text"].is_null());
-        assert!(texts.take_out(&mut message, &body));
+        let mut numbered = message.clone();
+        let numbered_body = body_with(&message, json!(12));
+        assert!(
+            kept(texts.take_out(&mut numbered, numbered_body)),
+            "a number"
+        );
+        let mut lone = message.clone();
+        let lone_body = br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.betza","languageId":"betza","version":1,"text":"\ud834"}}}"#;
+        let dropped = texts.take_out(&mut lone, lone_body.to_vec());
+        assert!(matches!(dropped, TakeOut::Dropped), "a lone surrogate");
+        assert!(matches!(texts.take_out(&mut message, body), TakeOut::Taken));
         texts.accept(false);
         let marker = message["params"]["textDocument"]["text"].as_str();
         let marker = marker.expect("a marker").to_owned();
@@ -309,6 +374,12 @@ mod tests {
             "dropped at shutdown"
         );
         let (mut late, body) = open("W");
-        assert!(!texts.take_out(&mut late, &body), "after shutdown");
+        assert!(kept(texts.take_out(&mut late, body)), "after shutdown");
+    }
+
+    fn body_with(tree: &Value, text: Value) -> Vec<u8> {
+        let mut whole = tree.clone();
+        whole["params"]["textDocument"]["text"] = text;
+        whole.to_string().into_bytes()
     }
 }

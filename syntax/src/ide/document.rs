@@ -75,8 +75,11 @@ impl Edits<'_> {
         self.whole = self.read > rope.len_bytes();
     }
 
-    /// Replaces the whole text.
+    /// Replaces the whole text. The whole file is analysed again once the edits are done, so
+    /// the analysis and the rope it replaces are let go first, not held beside the new ones.
     pub fn replace_all(&mut self, text: String) {
+        self.document.analysis = None;
+        self.document.rope = Rope::new();
         self.document.rope = rope_of(text);
         self.whole = true;
     }
