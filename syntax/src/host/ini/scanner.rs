@@ -278,7 +278,7 @@ impl<'m> Scanner<'m> {
             .as_ref()
             .map(|b| b.letters.clone())
             .unwrap_or_default();
-        let free = ('a'..='z').find(|l| !used.contains(l) && !parent_letters.contains(l));
+        let free = ('a'..='z').find(|l| !used.contains(l) && !parent_letters.contains(*l));
         let help = match free {
             Some(free) => format!(
                 "give `{dropped}` a letter no other piece of `[{}]` has, such as `{free}`",
