@@ -20,12 +20,13 @@ pub struct StartSquare {
 /// Where a region stands in its file, for messages and symbols.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RegionContext {
-    /// The variant section (`variants.ini`).
-    pub section: Option<String>,
-    /// The piece's letter or ID.
-    pub piece: Option<String>,
+    /// The variant section (`variants.ini`), shared by the section's regions.
+    pub section: Option<Arc<str>>,
+    /// The piece's letter or ID; a `variants.ini`'s letter and key are borrowed from tables,
+    /// as a large file has tens of thousands of them (issue 56).
+    pub piece: Option<Cow<'static, str>>,
     /// The piece's name, where the file gives one.
-    pub name: Option<String>,
+    pub name: Option<Cow<'static, str>>,
     /// The squares the piece starts on, as an Interactive Diagram's piece line gives them
     /// (White's, as written; shared by the regions of one line).
     pub start_squares: Arc<[StartSquare]>,

@@ -76,12 +76,15 @@ pub fn write_file_diagnostics(
     }
     let text = lsp_lines(text);
     let text = text.as_ref();
-    // The file's lines are indexed once for all its reports.
+    // The file's lines are indexed once for all its reports, up to the last the findings
+    // reach: past the limit of findings they stand in a large file's first part, and an index
+    // of every line was most of a report's memory (issue 56).
+    let indexed = text.get(..indexed_end(text, diagnostics)).unwrap_or(text);
     let file = File {
         name,
         text,
-        source: Source::from(text),
-        lines: LineIndex::new(text),
+        source: Source::from(indexed),
+        lines: LineIndex::new(indexed),
     };
     let line_of = |d: &Diagnostic| {
         file.lines
@@ -118,7 +121,23 @@ pub fn write_file_diagnostics(
     Ok(())
 }
 
-/// A file being reported on: its name, its text (with LSP's line breaks) and its lines.
+/// Where the part of `text` that the reports of `diagnostics` read ends: two whole lines past
+/// the last byte any of them reaches (a range may end where the next line starts), or the
+/// text's end.
+fn indexed_end(text: &str, diagnostics: &[Diagnostic]) -> usize {
+    let reached = diagnostics.iter().map(|d| usize::from(d.range.end())).max();
+    let mut end = reached.unwrap_or(0);
+    for _ in 0..2 {
+        match text.get(end..).and_then(|rest| rest.find('\n')) {
+            Some(at) => end += at + 1,
+            None => return text.len(),
+        }
+    }
+    end
+}
+
+/// A file being reported on: its name, its text (with LSP's line breaks), and its lines as
+/// far as its reports read them.
 struct File<'f> {
     name: &'f str,
     text: &'f str,

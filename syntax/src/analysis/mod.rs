@@ -112,6 +112,19 @@ fn host_findings(errors: &host::HostErrors, options: &Options) -> Option<Vec<Dia
     Some(leveled.collect())
 }
 
+/// [`host_findings`] made of the errors themselves, in their own place: a large file's are
+/// megabytes, and a whole analysis has no other use for them (issue 56).
+fn into_host_findings(errors: host::HostErrors, options: &Options) -> Option<Vec<Diagnostic>> {
+    if errors.left_out().next().is_some() {
+        return None;
+    }
+    let leveled = errors.into_iter().filter_map(|mut error| {
+        error.severity = diagnostic::level(&options.levels, error.code, error.severity)?;
+        Some(error)
+    });
+    Some(leveled.collect())
+}
+
 /// Analyses `text`, in `format`.
 pub fn analyse(format: HostFormat, text: &str, options: &Options) -> Analysis {
     analyse_cached(format, text, options, &mut Strings::default())
@@ -161,7 +174,7 @@ pub fn analyse_cached(
     }
     let (diagnostics, left_out) = found.finish();
     let held = (!left_out.is_empty() && !tied)
-        .then(|| host_findings(&scan.errors, options))
+        .then(|| into_host_findings(scan.errors, options))
         .flatten()
         .map(|host| Box::new(Held::new(host, in_strings)));
     Analysis {

@@ -73,8 +73,12 @@ fn scan(text: &str, per_code: Option<usize>) -> Scan {
         let betza_at = at + fields[0].len() + fields[1].len() + 2;
         let field = Field::split(fields[2]);
         let context = RegionContext {
-            piece: Some(fields[1].to_owned()).filter(|id| !id.is_empty()),
-            name: Some(fields[0].to_owned()).filter(|name| !name.is_empty()),
+            piece: Some(fields[1])
+                .filter(|id| !id.is_empty())
+                .map(|id| id.to_owned().into()),
+            name: Some(fields[0])
+                .filter(|name| !name.is_empty())
+                .map(|name| name.to_owned().into()),
             start_squares: fields
                 .get(4)
                 .map_or_else(Arc::default, |f| start_squares(f)),

@@ -75,7 +75,7 @@ pub(super) fn pieces(list: &str, offset: usize, scan: &mut Scan) {
             range: span(betza_at + lead, betza_at + trimmed.len()),
             dialect: Dialect::XBetza,
             context: Context::new(RegionContext {
-                piece: Some(id.trim().to_owned()),
+                piece: Some(id.trim().to_owned().into()),
                 ..RegionContext::default()
             }),
             decoded: None,

@@ -89,7 +89,7 @@ fn scan_betza(text: &str, default_dialect: Dialect, per_code: Option<usize>) -> 
         let (name, at, betza) = match content.split_once(": ") {
             Some((name, rest)) => {
                 let (at, betza) = trimmed(rest, start + name.len() + 2);
-                (Some(name.trim().to_owned()), at, betza)
+                (Some(name.trim().to_owned().into()), at, betza)
             }
             None => (None, start, content),
         };

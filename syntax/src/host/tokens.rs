@@ -192,16 +192,22 @@ fn into_blocks(tokens: Vec<(TextRange, HostToken)>) -> Vec<Block> {
     };
     // The first `tokens.len() % count` blocks take one more.
     let longer = tokens.len() % count;
-    let mut tokens = tokens.into_iter();
-    (0..count)
-        .map(|block| Block {
+    let mut tokens = tokens;
+    let mut blocks = Vec::with_capacity(count);
+    // Cut from the end, the list shrinking as its blocks are taken: a large file's tokens are
+    // megabytes, not held twice (issue 56).
+    for block in (0..count).rev() {
+        let rest = tokens
+            .len()
+            .saturating_sub(size + usize::from(block < longer));
+        blocks.push(Block {
             pending_shift: 0,
-            tokens: tokens
-                .by_ref()
-                .take(size + usize::from(block < longer))
-                .collect(),
-        })
-        .collect()
+            tokens: tokens.split_off(rest),
+        });
+        tokens.shrink_to_fit();
+    }
+    blocks.reverse();
+    blocks
 }
 
 impl PartialEq for HostTokens {

@@ -61,8 +61,8 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
                 .collect()
         };
         let label = match (&region.context.piece, &region.context.name) {
-            (Some(piece), _) => piece.clone(),
-            (None, Some(name)) => name.clone(),
+            (Some(piece), _) => piece.to_string(),
+            (None, Some(name)) => name.to_string(),
             (None, None) => text.clone(),
         };
         let symbol = Symbol {
@@ -86,18 +86,18 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
         let after = sections[..listed].partition_point(|s| s.range.start() <= symbol.range.start());
         let holder = (after.checked_sub(1))
             .and_then(|at| sections.get_mut(at))
-            .filter(|s| s.range.contains_range(symbol.range) && &s.name == section);
+            .filter(|s| s.range.contains_range(symbol.range) && *s.name == **section);
         if let Some(holder) = holder {
             holder.children.push(symbol);
             continue;
         }
         match sections.last_mut() {
-            Some(current) if &current.name == section => {
+            Some(current) if *current.name == **section => {
                 current.range = current.range.cover(symbol.range);
                 current.children.push(symbol);
             }
             _ => sections.push(Symbol {
-                name: section.clone(),
+                name: section.to_string(),
                 detail: None,
                 kind: SymbolKind::Variant,
                 range: symbol.range,

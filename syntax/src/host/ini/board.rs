@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
+use super::letters::LetterSet;
 use super::options::{self, ValueKind};
 use super::rules::Rules;
 use super::values;
@@ -17,7 +18,7 @@ pub struct Board {
     pub files: u8,
     pub ranks: u8,
     /// Its pieces' letters, lower case.
-    pub letters: BTreeSet<char>,
+    pub letters: LetterSet,
     /// Shared with the parent's board unless the section sets its own.
     pub start_fen: Arc<str>,
     /// What else the engine's check of a start position reads: shared with the parent's
@@ -49,7 +50,7 @@ impl Board {
         Board {
             files: 8,
             ranks: 8,
-            letters: BTreeSet::new(),
+            letters: LetterSet::new(),
             start_fen: Arc::clone(
                 DEFAULT_START.get_or_init(|| {
                     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
@@ -90,7 +91,7 @@ impl Board {
             if c.is_whitespace() {
                 continue;
             }
-            if c != '*' && !self.letters.contains(&c.to_ascii_lowercase()) {
+            if c != '*' && !self.letters.contains(c.to_ascii_lowercase()) {
                 stop = Some((at, c));
                 break;
             }
@@ -155,7 +156,7 @@ impl Board {
         let quoted = matches!(stop, '"' | '\'');
         let lost: String = value[at..]
             .chars()
-            .filter(|c| *c == '*' || self.letters.contains(&c.to_ascii_lowercase()))
+            .filter(|c| *c == '*' || self.letters.contains(c.to_ascii_lowercase()))
             .collect();
         if lost.is_empty() || quoted {
             return (
@@ -212,7 +213,7 @@ impl Board {
         (pair_at, letter): (usize, char),
         kept: &[&str],
     ) -> Result<usize, String> {
-        if !self.letters.contains(&letter.to_ascii_lowercase()) {
+        if !self.letters.contains(letter.to_ascii_lowercase()) {
             return Err(format!(
                 "`{letter}` is no piece of this variant{}: Fairy-Stockfish stops reading the \
                  list there and keeps {}",
@@ -245,9 +246,7 @@ impl Board {
     ) -> Result<usize, String> {
         let target_at = rest.len() - rest.trim_start().len();
         match rest[target_at..].chars().next() {
-            Some(target)
-                if target == '-' || self.letters.contains(&target.to_ascii_lowercase()) =>
-            {
+            Some(target) if target == '-' || self.letters.contains(target.to_ascii_lowercase()) => {
                 Ok(target_at + target.len_utf8())
             }
             Some(target) => Err(format!(
@@ -274,7 +273,7 @@ impl Board {
         let strangers: Vec<(usize, char)> = table
             .char_indices()
             .filter(|(_, c)| {
-                c.is_ascii_alphabetic() && !self.letters.contains(&c.to_ascii_lowercase())
+                c.is_ascii_alphabetic() && !self.letters.contains(c.to_ascii_lowercase())
             })
             .collect();
         if let Some(&(at, first)) = strangers.first() {
@@ -295,7 +294,7 @@ impl Board {
         let placement = self.start_fen.split_whitespace().next().unwrap_or("");
         let mut missing: Vec<String> = Vec::new();
         for c in placement.chars() {
-            if self.letters.contains(&c.to_ascii_lowercase())
+            if self.letters.contains(c.to_ascii_lowercase())
                 && !table.contains(c)
                 && !missing.contains(&c.to_string())
             {
@@ -363,7 +362,7 @@ impl Board {
     }
 
     pub fn letters_said(&self) -> String {
-        pieces_said(self.letters.iter().copied())
+        pieces_said(self.letters.iter())
     }
 }
 

@@ -18,6 +18,7 @@ mod fen;
 mod incremental;
 mod intent;
 mod keys;
+mod letters;
 mod model;
 pub mod options;
 mod recognition;

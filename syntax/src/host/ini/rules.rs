@@ -10,6 +10,8 @@
 mod recorded;
 mod section;
 
+use std::sync::Arc;
+
 /// The options, besides the pieces, the board size and the start position, that decide how
 /// the engine checks a start position.
 const READ_KEYS: [&str; 24] = [
@@ -202,12 +204,14 @@ pub struct Rules {
     /// has it in upper case for white and in lower case for black.
     letters: [u8; PieceType::COUNT],
     /// A second letter the position may use for a piece (xiangqi's `e` for its elephant `b`).
-    synonyms: [u8; PieceType::COUNT],
+    /// Shared while unchanged, as `promoted` is: only built-ins have synonyms and few
+    /// sections promote shogi-style, and a file holds rules for most sections (issue 56).
+    synonyms: Arc<[u8; PieceType::COUNT]>,
     /// The royal piece's type: the king, or the type whose moves it has.
     pub king_type: PieceType,
     pub promotion_types: [PieceSet; 2],
     /// What each piece type promotes to, shogi-style (`promotedPieceType`).
-    promoted: [PieceType; PieceType::COUNT],
+    promoted: Arc<[PieceType; PieceType::COUNT]>,
     pub piece_drops: bool,
     pub seirawan_gating: bool,
     /// Drops without a pocket (only a built-in can have them).
@@ -234,10 +238,10 @@ impl Rules {
         castling_rooks.insert(PieceType::ROOK);
         Rules {
             letters: [b' '; PieceType::COUNT],
-            synonyms: [b' '; PieceType::COUNT],
+            synonyms: Arc::new([b' '; PieceType::COUNT]),
             king_type: PieceType::KING,
             promotion_types: [PieceSet::default(); 2],
-            promoted: [PieceType::NONE; PieceType::COUNT],
+            promoted: Arc::new([PieceType::NONE; PieceType::COUNT]),
             piece_drops: false,
             seirawan_gating: false,
             free_drops: false,

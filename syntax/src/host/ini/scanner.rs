@@ -3,6 +3,8 @@
 
 use crate::diagnostic::{Diagnostic, codes};
 use rowan::TextRange;
+use std::borrow::Cow;
+use std::sync::Arc;
 
 use super::board::Board;
 use super::model::{Header, Line, LineKind, Model, Outcome, Section, SectionText};
@@ -12,7 +14,8 @@ use crate::{Dialect, Severity, Source};
 
 /// What a check has read of the section so far.
 pub(super) struct SectionState {
-    pub(super) name: String,
+    /// Shared with the context of each of the section's strings.
+    pub(super) name: Arc<str>,
     /// Each piece letter used so far (lower case), with the key that took it.
     pub(super) letters: Vec<(char, String)>,
     /// Each key set so far, with its range: the engine keeps the last value of a key.
@@ -29,7 +32,7 @@ pub(super) struct SectionState {
 impl SectionState {
     pub(super) fn new(name: &str, board: Option<Board>) -> SectionState {
         SectionState {
-            name: name.to_owned(),
+            name: name.into(),
             letters: Vec::new(),
             keys: Vec::new(),
             settings: Vec::new(),
@@ -278,7 +281,7 @@ impl<'m> Scanner<'m> {
             .as_ref()
             .map(|b| b.letters.clone())
             .unwrap_or_default();
-        let free = ('a'..='z').find(|l| !used.contains(l) && !parent_letters.contains(l));
+        let free = ('a'..='z').find(|l| !used.contains(l) && !parent_letters.contains(*l));
         let help = match free {
             Some(free) => format!(
                 "give `{dropped}` a letter no other piece of `[{}]` has, such as `{free}`",
@@ -368,9 +371,12 @@ impl<'m> Scanner<'m> {
             range,
             dialect: Dialect::Fairy,
             context: Context::new(RegionContext {
-                section: self.section.as_ref().map(|s| s.name.clone()),
-                piece: letter.map(String::from),
-                name: Some(key.to_owned()),
+                section: self.section.as_ref().map(|s| Arc::clone(&s.name)),
+                piece: letter.map(letter_text),
+                name: Some(options::lookup(key).map_or_else(
+                    || Cow::Owned(key.to_owned()),
+                    |option| Cow::Borrowed(option.key.as_str()),
+                )),
                 ..RegionContext::default()
             }),
             decoded: None,
@@ -459,6 +465,15 @@ impl Scanner<'_> {
 /// its line stays, empty, so that the fix depends on the header alone.
 fn section_line_span(section: &Section, header: &Header) -> TextRange {
     span(section.start, section.start + header.line().1)
+}
+
+/// A piece's `letter` as text: a Latin letter borrowed from a table of them.
+fn letter_text(letter: char) -> Cow<'static, str> {
+    const LETTERS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    match (LETTERS.find(letter)).and_then(|at| LETTERS.get(at..at + letter.len_utf8())) {
+        Some(text) => Cow::Borrowed(text),
+        None => Cow::Owned(letter.to_string()),
+    }
 }
 
 /// Where Fairy-Stockfish reads piece key `key` among the piece keys: the standard pieces in its

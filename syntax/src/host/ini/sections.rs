@@ -208,7 +208,8 @@ impl Scanner<'_> {
             })
         });
         let start_fen = last("startFen");
-        if let Some((_, _, fen, _)) = start_fen {
+        // The parent's start position stays shared when the section writes it again.
+        if let Some((_, _, fen, _)) = start_fen.filter(|(_, _, fen, _)| **fen != *board.start_fen) {
             board.start_fen = fen.as_str().into();
         }
         match start_fen {

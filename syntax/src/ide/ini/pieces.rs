@@ -120,7 +120,7 @@ pub(super) fn origins(model: &Model, file: &dyn Source, index: usize) -> Vec<Ori
         }
     }
     if let Some(board) = sections[index].board() {
-        found.retain(|o| board.letters.contains(&o.letter));
+        found.retain(|o| board.letters.contains(o.letter));
     }
     found.sort_by_key(|o| o.letter);
     found

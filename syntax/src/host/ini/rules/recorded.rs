@@ -68,10 +68,11 @@ pub(super) fn rules(line: &str) -> Option<(String, Rules)> {
         rules.letters[PieceType::named(piece)?.index()] = *letter.as_bytes().first()?;
     }
     for (piece, letter) in pairs(synonyms) {
-        rules.synonyms[PieceType::named(piece)?.index()] = *letter.as_bytes().first()?;
+        Arc::make_mut(&mut rules.synonyms)[PieceType::named(piece)?.index()] =
+            *letter.as_bytes().first()?;
     }
     for (from, to) in pairs(promoted) {
-        rules.promoted[PieceType::named(from)?.index()] = PieceType::named(to)?;
+        Arc::make_mut(&mut rules.promoted)[PieceType::named(from)?.index()] = PieceType::named(to)?;
     }
     rules.king_type = PieceType::named(king_type)?;
     rules.promotion_types = [set(promotion_white), set(promotion_black)];

@@ -1,6 +1,8 @@
 //! A section's keys read over its parent's rules, as `VariantParser::parse` reads them
 //! (parser.cpp), then what `Variant::conclude` derives (variant.cpp).
 
+use std::sync::Arc;
+
 use super::{Colour, PieceSet, PieceType, Rules};
 
 impl Rules {
@@ -122,7 +124,7 @@ impl Rules {
                     self.remove_piece(PieceType(u8::try_from(owner).unwrap_or(0)));
                 }
                 self.letters[piece.index()] = lower;
-                self.synonyms[piece.index()] = b' ';
+                self.clear_synonym(piece);
             }
             Some(_) => self.remove_piece(piece),
             None => return,
@@ -139,9 +141,17 @@ impl Rules {
     /// Removing a piece also takes it out of what pawns promote to.
     fn remove_piece(&mut self, piece: PieceType) {
         self.letters[piece.index()] = b' ';
-        self.synonyms[piece.index()] = b' ';
+        self.clear_synonym(piece);
         for set in &mut self.promotion_types {
             set.remove(piece);
+        }
+    }
+
+    /// Takes a piece's synonym away, copying the table shared with the parent only when
+    /// there is one.
+    fn clear_synonym(&mut self, piece: PieceType) {
+        if self.synonyms[piece.index()] != b' ' {
+            Arc::make_mut(&mut self.synonyms)[piece.index()] = b' ';
         }
     }
 
@@ -192,7 +202,9 @@ impl Rules {
             }) else {
                 return;
             };
-            self.promoted[from.index()] = to;
+            if self.promoted[from.index()] != to {
+                Arc::make_mut(&mut self.promoted)[from.index()] = to;
+            }
         }
     }
 
