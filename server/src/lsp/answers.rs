@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode};
 
-use super::header::frame_of;
+use super::header::framed;
 use super::lockers::Lockers;
 
 /// The answers written and not yet sent, shared by the backend and the framing layer.
@@ -54,13 +54,12 @@ impl WrittenAnswers {
         }
         let marked: Marked = serde_json::from_slice(body).ok()?;
         let result = self.0.take(&marked.error.message)?;
-        Some(frame_of(&[
+        let before = [
             b"{\"jsonrpc\":\"2.0\",\"id\":",
             marked.id.get().as_bytes(),
             b",\"result\":",
-            &result,
-            b"}",
-        ]))
+        ];
+        Some(framed(&before.concat(), result, b"}"))
     }
 }
 

@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::answers::WrittenAnswers;
 use super::body::{self, Body};
 use super::dense::too_dense;
-use super::header::{MAX_HEADER_LINE, content_length, frame_of, header};
+use super::header::{MAX_HEADER_LINE, content_length, framed, header};
 use super::in_flight::InFlight;
 use super::jsonrpc::Verdict;
 use super::outbox::{Frame, Outbox};
@@ -30,7 +30,7 @@ use super::too_large;
 const MAX_BODY: usize = 256 * 1024 * 1024;
 
 pub fn frame(body: &[u8]) -> Vec<u8> {
-    frame_of(&[body])
+    framed(body, Vec::new(), &[])
 }
 
 fn parse_error(detail: &str) -> Vec<u8> {
@@ -337,8 +337,10 @@ pub async fn forward_output<R, W>(
         while let Some(body) = read_body(&mut from_server).await {
             let body = in_flight.server_message(&body).unwrap_or(body);
             let body = stand_ins.restored(&body).unwrap_or(body);
-            let frame = answers.delivered(&body).unwrap_or_else(|| frame(&body));
-            drop(body);
+            let frame = match answers.delivered(&body) {
+                Some(answer) => answer,
+                None => framed(&[], body, &[]),
+            };
             if !queue.send(frame).await {
                 break;
             }

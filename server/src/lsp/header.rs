@@ -24,14 +24,31 @@ pub fn header(length: usize) -> String {
     format!("Content-Length: {length}\r\n\r\n")
 }
 
-/// The frame of a body written in `parts`, in one buffer of its size.
-pub fn frame_of(parts: &[&[u8]]) -> Vec<u8> {
-    let length = parts.iter().map(|part| part.len()).sum();
-    let header = header(length);
-    let mut frame = Vec::with_capacity(header.len() + length);
-    frame.extend_from_slice(header.as_bytes());
-    for part in parts {
-        frame.extend_from_slice(part);
+/// The frame of the body `before`, `body` and `after`, made in `body`'s own buffer (the header
+/// and `before` moved in at its start): a long message is not held twice to be framed.
+pub fn framed(before: &[u8], mut body: Vec<u8>, after: &[u8]) -> Vec<u8> {
+    let header = header(before.len() + body.len() + after.len());
+    body.extend_from_slice(after);
+    body.splice(0..0, header.bytes().chain(before.iter().copied()));
+    body
+}
+
+#[cfg(test)]
+mod tests {
+    use super::framed;
+
+    #[test]
+    fn a_frame_is_made_around_the_body_in_its_own_buffer() {
+        let body = b"[1,2]".to_vec();
+        let mut roomy = Vec::with_capacity(64);
+        roomy.extend_from_slice(b"[1,2]");
+        let roomy_address = roomy.as_ptr();
+        assert_eq!(
+            framed(b"{\"a\":", body, b"}"),
+            b"Content-Length: 11\r\n\r\n{\"a\":[1,2]}"
+        );
+        let frame = framed(b"", roomy, b"");
+        assert_eq!(frame, b"Content-Length: 5\r\n\r\n[1,2]");
+        assert_eq!(frame.as_ptr(), roomy_address, "framed where it was written");
     }
-    frame
 }

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use tower_lsp_server::ls_types::Uri;
 
-use super::framing::frame;
 use super::handlers::diagnostics;
+use super::header::framed;
 use super::outbox::Outbox;
 use super::position::Encoding;
 use super::state::{State, locked, run_on};
@@ -63,7 +63,7 @@ impl Publishing {
                     Some(analysis) => sent.insert(uri.clone(), analysis),
                     None => sent.remove(&uri),
                 };
-                outbox.send(frame(&body)).await;
+                outbox.send(framed(&[], body, &[])).await;
             }
         });
     }

@@ -96,8 +96,30 @@ pub fn notification(
             version,
         },
     };
+    written(&notification, document)
+}
+
+/// `message`, whose findings are `document`'s, as JSON text in a buffer about its size: grown
+/// by doubling, the buffer of a long list is up to twice the list, and held twice while it
+/// grows (issue 56).
+fn written(message: &impl Serialize, document: Option<&Document>) -> Vec<u8> {
+    /// About what a finding takes beside its message and help: its range, code, severity,
+    /// source, the names of its members, and the frame's header for the list.
+    const AROUND: usize = 200;
+    let size = document.map_or(0, |document| {
+        (document.diagnostics().iter())
+            .map(|finding| {
+                let help = finding.help.as_ref().map_or(0, String::len);
+                finding.message.len() + help + AROUND
+            })
+            .sum()
+    });
+    let mut written = Vec::with_capacity(size + AROUND);
     // Only a map with keys that are not strings fails to be written; there is none.
-    serde_json::to_vec(&notification).unwrap_or_default()
+    match serde_json::to_writer(&mut written, message) {
+        Ok(()) => written,
+        Err(_) => Vec::new(),
+    }
 }
 
 /// An answer to `textDocument/diagnostic`: short, or the JSON text of a full report, written
@@ -140,8 +162,7 @@ pub fn report(
         result_id: &result_id,
         items: Findings(Some(document), encoding),
     };
-    // As for the notification: nothing here fails to be written.
-    Report::Written(serde_json::to_vec(&full).unwrap_or_default())
+    Report::Written(written(&full, Some(document)))
 }
 
 /// The report of a document not open: no findings known here.
