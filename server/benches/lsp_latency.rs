@@ -11,6 +11,8 @@
 //! `MAX_FINDINGS=N` sets the server's limit on findings (0: none), to compare a file past the
 //! default limit of 3,000 with the same file listed whole.
 
+#[path = "support/client.rs"]
+mod client;
 #[path = "../../syntax/benches/support/large_variants.rs"]
 mod large_variants;
 #[path = "../../tests/common/lsp_framing.rs"]
@@ -21,86 +23,10 @@ mod outside_edits;
 mod stdio_server;
 
 use std::fmt;
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
+use client::Client;
 use serde_json::{Value, json};
-use stdio_server::Received;
-
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    messages: Receiver<Received>,
-    next_id: i64,
-}
-
-impl Client {
-    /// Starts the server and initializes it with `options`; also gives its answer to
-    /// `initialize`.
-    fn start(command: &str, args: &[&str], options: Value) -> (Client, Value) {
-        let (child, stdin, messages) = stdio_server::spawn(command, args);
-        let mut client = Client {
-            child,
-            stdin,
-            messages,
-            next_id: 0,
-        };
-        let initialized = client.request(
-            "initialize",
-            json!({ "capabilities": {}, "initializationOptions": options, "processId": null, "rootUri": null }),
-        );
-        client.notify("initialized", json!({}));
-        (client, initialized)
-    }
-
-    fn send(&mut self, message: Value) {
-        let frame = lsp_framing::frame(message.to_string().as_bytes());
-        self.stdin.write_all(&frame).expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        self.wait(|m| m["id"] == json!(id)).message
-    }
-
-    fn wait(&mut self, wanted: impl Fn(&Value) -> bool) -> Received {
-        loop {
-            let received = self
-                .messages
-                .recv_timeout(Duration::from_secs(120))
-                .expect("the server answers");
-            let message = &received.message;
-            if message.get("method").is_some() && message.get("id").is_some() {
-                // A request from the server (configuration, registration): answer it.
-                let id = message["id"].clone();
-                self.send(json!({ "jsonrpc": "2.0", "id": id, "result": null }));
-                continue;
-            }
-            if wanted(message) {
-                return received;
-            }
-        }
-    }
-
-    fn peak_memory_kb(&self) -> u64 {
-        stdio_server::memory_kb(self.child.id(), "VmHWM")
-    }
-
-    fn stop(mut self) {
-        self.request("shutdown", Value::Null);
-        self.notify("exit", Value::Null);
-        let _ = self.child.wait();
-    }
-}
 
 fn percentiles(mut samples: Vec<Duration>) -> (f64, f64) {
     samples.sort();
@@ -304,7 +230,7 @@ fn measure_betza(label: &str, text: &str, rounds: usize) -> Vec<String> {
         Some(max) => json!({ "maxFindings": max }),
         None => Value::Null,
     };
-    let (mut client, initialized) = Client::start(&server, &["lsp"], options);
+    let (mut client, initialized) = Client::start(&server, &["lsp"], json!({}), options);
     let uri = format!("file:///bench/{}/variants.ini", label.replace(' ', ""));
     let opened = Instant::now();
     client.notify(
@@ -393,7 +319,7 @@ fn measure_peer(taplo: &str, rounds: usize) {
         ));
         table += 1;
     }
-    let (mut client, initialized) = Client::start(taplo, &["lsp", "stdio"], Value::Null);
+    let (mut client, initialized) = Client::start(taplo, &["lsp", "stdio"], json!({}), Value::Null);
     let uri = "file:///bench/peer.toml";
     let sync = Sync::advertised(&initialized);
     let opened = Instant::now();
