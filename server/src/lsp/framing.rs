@@ -306,9 +306,19 @@ fn passed<'a>(message: Value, body: Option<&'a [u8]>, in_flight: &InFlight) -> P
     Passed { head, body }
 }
 
+/// The most bytes handed to the output at once. Standard output copies what it is handed into
+/// a buffer of its own, which keeps its largest size: a list of 3,000 findings written at once
+/// held another megabyte (issue 56).
+const WRITTEN_AT_ONCE: usize = 64 << 10;
+
 /// Writes `frame` whole; `false` once the output is gone.
 async fn write_frame<W: AsyncWrite + Unpin>(output: &mut W, frame: &[u8]) -> bool {
-    output.write_all(frame).await.is_ok() && output.flush().await.is_ok()
+    for piece in frame.chunks(WRITTEN_AT_ONCE) {
+        if output.write_all(piece).await.is_err() {
+            return false;
+        }
+    }
+    output.flush().await.is_ok()
 }
 
 /// Server → client: whole frames from the server and the framing layer's replies, in the order
