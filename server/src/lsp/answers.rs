@@ -4,7 +4,7 @@
 //! in a locker and gives the library an error that carries the marker; the framing layer, on
 //! the way out, sends the answer in that error's place, under the request's id.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode};
 
@@ -18,6 +18,18 @@ pub struct WrittenAnswers(Lockers<Vec<u8>>);
 impl Default for WrittenAnswers {
     fn default() -> WrittenAnswers {
         WrittenAnswers(Lockers::new("betza: the answer is sent apart", true))
+    }
+}
+
+/// `answer` as JSON text, in a buffer of about `size` bytes, what the caller expects it to
+/// take: grown by doubling from nothing, the buffer of a long answer is up to twice the answer,
+/// and held twice while it grows (issue 56).
+pub fn written(answer: &impl Serialize, size: usize) -> Result<Vec<u8>, Error> {
+    let mut written = Vec::with_capacity(size);
+    match serde_json::to_writer(&mut written, answer) {
+        Ok(()) => Ok(written),
+        // Only a map with keys that are not strings fails to be written, and no answer has one.
+        Err(_) => Err(Error::internal_error()),
     }
 }
 

@@ -96,6 +96,23 @@ impl Backend {
             })
     }
 
+    /// [`Backend::on_document`] for an answer over the whole document (its tokens, its
+    /// outline), which can be megabytes: the work writes it as JSON text, and it is sent
+    /// apart from the protocol library, which would first make a JSON tree of it, thirty times
+    /// its size (issue 56; see `answers`). The work writes what the handler's answer `R` would
+    /// be written as, so the `Ok` of what this returns never comes.
+    async fn on_document_written<R>(
+        &self,
+        name: &'static str,
+        uri: &Uri,
+        work: impl FnOnce(&Snapshot) -> Result<Vec<u8>> + Send + 'static,
+    ) -> Result<R> {
+        let written = self.on_document(name, uri, work).await?;
+        // Left for the framing layer with no wait between, so a cancelled request leaves
+        // nothing behind.
+        Err(self.answers.instead(written))
+    }
+
     /// [`Backend::on_document`], answering `None` for a document not open.
     async fn on_document_if_open<T: Send + 'static>(
         &self,
@@ -403,8 +420,7 @@ impl LanguageServer for Backend {
                 ))
             })
             .await?;
-        // Left for the framing layer here, with no wait between: a request cancelled before
-        // this point leaves nothing behind.
+        // As in `on_document_written`.
         match report {
             Some(diagnostics::Report::Written(written)) => Err(self.answers.instead(written)),
             Some(diagnostics::Report::Unchanged(unchanged)) => Ok(unchanged),
@@ -442,12 +458,8 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        self.on_document("semanticTokens", &params.text_document.uri, |open| {
-            let data = semantic_tokens::tokens(&open.document, open.encoding, 0, usize::MAX);
-            Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
-                result_id: None,
-                data,
-            })))
+        self.on_document_written("semanticTokens", &params.text_document.uri, |open| {
+            semantic_tokens::tokens(&open.document, open.encoding, 0, usize::MAX)
         })
         .await
     }
@@ -457,16 +469,12 @@ impl LanguageServer for Backend {
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
         let range = params.range;
-        self.on_document(
+        self.on_document_written(
             "semanticTokensRange",
             &params.text_document.uri,
             move |open| {
                 let (start, end) = open.offsets(range)?;
-                let data = semantic_tokens::tokens(&open.document, open.encoding, start, end);
-                Ok(Some(SemanticTokensRangeResult::Tokens(SemanticTokens {
-                    result_id: None,
-                    data,
-                })))
+                semantic_tokens::tokens(&open.document, open.encoding, start, end)
             },
         )
         .await
@@ -539,9 +547,8 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        self.on_document("documentSymbol", &params.text_document.uri, |open| {
-            let symbols = symbols::symbols(&open.document, open.encoding);
-            Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+        self.on_document_written("documentSymbol", &params.text_document.uri, |open| {
+            symbols::written(&open.document, open.encoding)
         })
         .await
     }

@@ -1,12 +1,13 @@
 //! Documents' texts taken out of the messages that carry them (issue 56). The protocol library
 //! reads a message into a buffer that doubles as it grows and keeps it, then parses the text
 //! into a string of its own: three copies of a 10 MB document besides ours. So the framing
-//! layer decodes each text of a `didOpen` or `didChange` itself, straight from the body it read,
-//! keeps it here and passes the message on with a marker in its place; the backend hands the
-//! marker in for the text. The message the library reads is then a few hundred bytes.
+//! layer decodes each text of a `didOpen` or `didChange` itself, in the bytes of the body it
+//! read, leaves it in a locker ([`super::lockers`]) and passes the message on with the marker in
+//! its place; the backend hands the marker in for the text. The message the library reads is
+//! then a few hundred bytes.
 //!
 //! A text is taken only while the server takes documents (between `initialize` and
-//! `shutdown`), and only when the message is one the backend is handed, so none is left here.
+//! `shutdown`), and only when the message is one the backend is handed, so none is left behind.
 
 use std::ops::Range;
 

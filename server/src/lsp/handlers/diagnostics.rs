@@ -12,6 +12,7 @@ use tower_lsp_server::ls_types::{
     UnchangedDocumentDiagnosticReport, Uri,
 };
 
+use crate::lsp::answers;
 use crate::lsp::position::{Encoding, to_range};
 
 /// Every finding of `document` as a protocol diagnostic.
@@ -99,9 +100,7 @@ pub fn notification(
     written(&notification, document)
 }
 
-/// `message`, whose findings are `document`'s, as JSON text in a buffer about its size: grown
-/// by doubling, the buffer of a long list is up to twice the list, and held twice while it
-/// grows (issue 56).
+/// `message`, whose findings are `document`'s, as JSON text in a buffer about its size.
 fn written(message: &impl Serialize, document: Option<&Document>) -> Vec<u8> {
     /// About what a finding takes beside its message and help: its range, code, severity,
     /// source, the names of its members, and the frame's header for the list.
@@ -114,12 +113,7 @@ fn written(message: &impl Serialize, document: Option<&Document>) -> Vec<u8> {
             })
             .sum()
     });
-    let mut written = Vec::with_capacity(size + AROUND);
-    // Only a map with keys that are not strings fails to be written; there is none.
-    match serde_json::to_writer(&mut written, message) {
-        Ok(()) => written,
-        Err(_) => Vec::new(),
-    }
+    answers::written(message, size + AROUND).unwrap_or_default()
 }
 
 /// An answer to `textDocument/diagnostic`: short, or the JSON text of a full report, written

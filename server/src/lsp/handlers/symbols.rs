@@ -4,8 +4,10 @@ use betza_syntax::cancel;
 use betza_syntax::ide::Document;
 use betza_syntax::ide::symbols::{self, Symbol};
 use ropey::Rope;
-use tower_lsp_server::ls_types::{DocumentSymbol, SymbolKind};
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, SymbolKind};
 
+use crate::lsp::answers;
 use crate::lsp::position::{Encoding, to_range};
 
 /// The most symbols an outline lists: more is no outline a person reads, and every symbol is
@@ -29,6 +31,19 @@ pub fn symbols(document: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
         out.push(convert(symbol, document.text(), encoding));
     }
     out
+}
+
+/// The outline as the JSON text of the answer to `textDocument/documentSymbol`, in a buffer
+/// about its size (see `answers`).
+pub fn written(document: &Document, encoding: Encoding) -> Result<Vec<u8>> {
+    /// About the bytes of a symbol written: its name, detail, kind and two ranges.
+    const WRITTEN: usize = 240;
+    let symbols = symbols(document, encoding);
+    let count: usize = (symbols.iter())
+        .map(|symbol| 1 + symbol.children.as_ref().map_or(0, Vec::len))
+        .sum();
+    let answer = Some(DocumentSymbolResponse::Nested(symbols));
+    answers::written(&answer, count * WRITTEN + 16)
 }
 
 /// The symbol that says how many are not listed, at the first of them.
