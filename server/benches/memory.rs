@@ -1,6 +1,7 @@
 //! Peak resident memory for a whole `variants.ini`, which issue 56 bounds at 4 MiB per MB of
 //! input: `betza check` (human report and JSON), and the server opening the file for a client
-//! that is sent its diagnostics and for one that asks for them (`textDocument/diagnostic`).
+//! that is sent its diagnostics and for one that asks for them (`textDocument/diagnostic`),
+//! then, as VS Code does next, asking for the whole file's semantic tokens and its outline.
 //! `cargo bench -p betza-server --bench memory`; `SIZES=10MB,50MB` (the default) picks the
 //! generated files. The command line's peak is read by GNU time (`/usr/bin/time`, Debian's
 //! `time` package), the server's from `/proc` once its list has come. Figures go in
@@ -50,8 +51,9 @@ fn check_peak_kb(file: &Path, args: &[&str]) -> Option<u64> {
 }
 
 /// The server's peak resident memory, in kB, once it has given the diagnostics of `text`
-/// opened: sent to a client that does not ask (`asks` false), or as the answer to one that does.
-fn server_peak_kb(text: &str, asks: bool) -> u64 {
+/// opened, sent to a client that does not ask (`asks` false) or as the answer to one that
+/// does; then once it has answered for the whole file's semantic tokens and its outline.
+fn server_peaks_kb(text: &str, asks: bool) -> (u64, u64) {
     let capabilities = if asks {
         json!({ "textDocument": { "diagnostic": { "dynamicRegistration": false } } })
     } else {
@@ -64,23 +66,29 @@ fn server_peak_kb(text: &str, asks: bool) -> u64 {
         Value::Null,
     );
     let uri = "file:///bench/variants.ini";
+    let document = json!({ "textDocument": { "uri": uri } });
     client.notify(
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": uri, "languageId": "fairy-variants", "version": 1,
                                   "text": text } }),
     );
     if asks {
-        let answer = client.request(
-            "textDocument/diagnostic",
-            json!({ "textDocument": { "uri": uri } }),
-        );
+        let answer = client.request("textDocument/diagnostic", document.clone());
         assert_eq!(answer["result"]["kind"], "full", "a list of findings");
     } else {
         client.wait(|message| message["method"] == "textDocument/publishDiagnostics");
     }
-    let peak = client.peak_memory_kb();
+    let opened = client.peak_memory_kb();
+    for method in [
+        "textDocument/semanticTokens/full",
+        "textDocument/documentSymbol",
+    ] {
+        let answer = client.request(method, document.clone());
+        assert!(answer.get("result").is_some(), "{method}: {answer}");
+    }
+    let asked = client.peak_memory_kb();
     client.stop();
-    peak
+    (opened, asked)
 }
 
 /// `kb` as MB and as MiB per MB of a file of `bytes`.
@@ -103,9 +111,9 @@ fn main() {
          with the default limit of 3,000 findings"
     );
     println!(
-        "| file | `betza check` | `betza check --format json` | server, list sent | server, list asked for |"
+        "| file | `betza check` | `betza check --format json` | server, list sent | server, list asked for | then its tokens and outline |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
     for size in sizes.split(',') {
         let Some(megabytes) = size
             .trim()
@@ -124,13 +132,16 @@ fn main() {
                 |kb| said(kb, text.len()),
             )
         };
+        let (sent, _) = server_peaks_kb(&text, false);
+        let (asked, then) = server_peaks_kb(&text, true);
         println!(
-            "| {size} ({} bytes) | {} | {} | {} | {} |",
+            "| {size} ({} bytes) | {} | {} | {} | {} | {} |",
             text.len(),
             check(&[]),
             check(&["--format", "json"]),
-            said(server_peak_kb(&text, false), text.len()),
-            said(server_peak_kb(&text, true), text.len()),
+            said(sent, text.len()),
+            said(asked, text.len()),
+            said(then, text.len()),
         );
     }
     let _ = std::fs::remove_dir_all(&folder);

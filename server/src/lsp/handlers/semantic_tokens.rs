@@ -1,8 +1,7 @@
 //! Semantic tokens: the library's highlights, delta-encoded in the negotiated positions. Errors
 //! share the comment colour, the one most themes dim.
 
-use betza_syntax::ide::{Document, Highlight, TokenClass, highlight};
-use ropey::Rope;
+use betza_syntax::ide::{Document, TokenClass, highlight};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{SemanticTokenType, SemanticTokensLegend};
@@ -46,19 +45,23 @@ fn token_type(class: TokenClass) -> u32 {
 /// The tokens that touch bytes `from..=to`, as the JSON text of the answer to a semantic
 /// tokens request: the protocol's `SemanticTokens`, `{"data": […]}`, five numbers a token, each
 /// placed from the one before. Written straight from the library's highlights, which are in
-/// file order: a list of the protocol's tokens, or of their positions, beside them took 16 to
-/// 20 bytes a token (issue 56). A token the client cannot take (one that spans lines) is left
-/// out.
+/// file order, a stretch of the file at a time: the highlights of a whole 10 MB file took
+/// 6 MB, and a list of the protocol's tokens, or of their positions, beside them 16 to 20 bytes
+/// a token (issue 56). A token the client cannot take (one that spans lines) is left out.
 pub fn tokens(document: &Document, encoding: Encoding, from: usize, to: usize) -> Result<Vec<u8>> {
-    /// About the bytes of a token's five numbers, written.
-    const WRITTEN: usize = 14;
-    let highlights = highlight::highlights(document, from, to);
+    /// About the bytes of the answer for a byte of the file (a token's five numbers are about
+    /// 14 bytes written, and a `variants.ini` has a token every 40 bytes or so).
+    const WRITTEN_PER_BYTE: f64 = 0.35;
+    let to = to.min(document.text().len_bytes());
+    let size = (to.saturating_sub(from) as f64 * WRITTEN_PER_BYTE) as usize;
     let tokens = Tokens {
-        highlights: &highlights,
-        rope: document.text(),
+        document,
         encoding,
+        from,
+        to,
+        stretch: STRETCH,
     };
-    answers::written(&tokens, highlights.len() * WRITTEN + 16)
+    answers::written(&tokens, size + 16)
 }
 
 /// A token where it stands: its line, its first character, its length and its type.
@@ -70,13 +73,15 @@ struct Absolute {
     token_type: u32,
 }
 
-/// The five numbers of each of `tokens`, in order, placed from the token before.
+/// The five numbers of each of `tokens`, in order, placed from the token before (the
+/// library's highlights do not overlap and come in file order, so none is placed before
+/// another; one that were would be put on its neighbour's place, not end the request).
 fn encoded(tokens: impl Iterator<Item = Absolute>) -> impl Iterator<Item = u32> {
     let mut before = (0, 0);
     tokens.flat_map(move |token| {
-        let delta_line = token.line - before.0;
+        let delta_line = token.line.saturating_sub(before.0);
         let delta_start = if delta_line == 0 {
-            token.character - before.1
+            token.character.saturating_sub(before.1)
         } else {
             token.character
         };
@@ -85,19 +90,39 @@ fn encoded(tokens: impl Iterator<Item = Absolute>) -> impl Iterator<Item = u32> 
     })
 }
 
-/// Highlights in file order, written as the protocol's `SemanticTokens`.
+/// The bytes of the file whose highlights are taken at a time.
+const STRETCH: usize = 1 << 20;
+
+/// The tokens of a document that touch bytes `from..=to`, written as the protocol's
+/// `SemanticTokens`.
 struct Tokens<'a> {
-    highlights: &'a [Highlight],
-    rope: &'a Rope,
+    document: &'a Document,
     encoding: Encoding,
+    from: usize,
+    to: usize,
+    /// The bytes whose highlights are taken at a time.
+    stretch: usize,
 }
 
 impl Tokens<'_> {
-    /// Where each highlight the client can take stands.
+    /// Where each token the client can take stands, in order: the highlights of each stretch
+    /// of the file that start in it. Those of the first stretch may start before it, and those
+    /// of the last after it, as a string that touches a range has all its tokens.
     fn absolute(&self) -> impl Iterator<Item = Absolute> + '_ {
-        self.highlights.iter().filter_map(|h| {
-            let start = to_position(self.rope, h.range.start().into(), self.encoding);
-            let end = to_position(self.rope, h.range.end().into(), self.encoding);
+        let rope = self.document.text();
+        let stretch = self.stretch.max(1);
+        let stretches = (self.from..=self.to).step_by(stretch).map(move |start| {
+            let end = start.saturating_add(stretch - 1).min(self.to);
+            let highlights = highlight::highlights(self.document, start, end);
+            let after = if start == self.from { 0 } else { start };
+            let before = if end == self.to { usize::MAX } else { end };
+            highlights
+                .into_iter()
+                .filter(move |h| (after..=before).contains(&usize::from(h.range.start())))
+        });
+        stretches.flatten().filter_map(move |h| {
+            let start = to_position(rope, h.range.start().into(), self.encoding);
+            let end = to_position(rope, h.range.end().into(), self.encoding);
             (start.line == end.line && end.character > start.character).then_some(Absolute {
                 line: start.line,
                 character: start.character,
@@ -127,7 +152,11 @@ impl Serialize for Tokens<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Absolute, encoded};
+    use betza_syntax::analysis::Options;
+    use betza_syntax::ide::Document;
+
+    use super::{Absolute, Tokens, encoded};
+    use crate::lsp::position::Encoding;
 
     /// Each token is written as five numbers placed from the one before (LSP 3.16, semantic
     /// tokens): the line from the line before, the character from the one before on a line.
@@ -144,5 +173,35 @@ mod tests {
             encoded(tokens.into_iter()).collect::<Vec<_>>(),
             [0, 2, 1, 0, 0, 0, 3, 3, 2, 0, 2, 4, 1, 7, 0]
         );
+    }
+
+    /// The tokens written a stretch of the file at a time are those of the whole range at
+    /// once: none twice where a token or a string crosses from one stretch to the next, none
+    /// lost, and a range's first token may start before it.
+    #[test]
+    fn tokens_taken_a_stretch_at_a_time_are_those_of_the_whole() {
+        let text = "[v:chess]\ncustomPiece1 = a:mWfceF # a pawn\nking = k:WF\n\
+                    ; a comment\n[w:v]\ncustomPiece2 = b:NN\nstartFen = 8/8 w - - 0 1\n";
+        let document = Document::new("variants.ini", "", text, &Options::default());
+        let written = |from, to, stretch| {
+            let tokens = Tokens {
+                document: &document,
+                encoding: Encoding::Utf16,
+                from,
+                to,
+                stretch,
+            };
+            serde_json::to_value(&tokens).expect("written")
+        };
+        let whole = written(0, text.len(), usize::MAX);
+        assert!(whole["data"].as_array().is_some_and(|data| data.len() > 40));
+        for stretch in [1, 2, 3, 5, 8, 13, 64] {
+            assert_eq!(
+                written(0, text.len(), stretch),
+                whole,
+                "stretches of {stretch}"
+            );
+            assert_eq!(written(12, 60, stretch), written(12, 60, usize::MAX));
+        }
     }
 }
