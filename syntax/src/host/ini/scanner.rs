@@ -70,6 +70,7 @@ pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
     // Grown a section at a time, up to twice their length: held as long as the file is.
     scan.regions.shrink_to_fit();
     scan.host_tokens.shrink_to_fit();
+    scan.errors.shrink_to_fit();
     scan.ini = Some(Box::new(model));
     scan
 }
