@@ -122,7 +122,10 @@ fn into_host_findings(errors: host::HostErrors, options: &Options) -> Option<Vec
         error.severity = diagnostic::level(&options.levels, error.code, error.severity)?;
         Some(error)
     });
-    Some(leveled.collect())
+    // Collected in the errors' own room, which those dropped at the user's levels leave.
+    let mut host: Vec<Diagnostic> = leveled.collect();
+    host.shrink_to_fit();
+    Some(host)
 }
 
 /// Analyses `text`, in `format`.

@@ -51,6 +51,11 @@ impl HostErrors {
         self.extend(other.kept);
     }
 
+    /// Frees the room left for errors to come: a scan's list grows by doubling.
+    pub fn shrink_to_fit(&mut self) {
+        self.kept.shrink_to_fit();
+    }
+
     /// The errors left out, counted by code and level.
     pub fn left_out(&self) -> impl Iterator<Item = (Code, Severity, usize)> + '_ {
         (self.left_out.iter()).map(|((code, severity), count)| (*code, *severity, *count))

@@ -13,7 +13,7 @@ use super::values;
 use crate::Severity;
 
 /// A variant's board as far as the checks need it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
     pub files: u8,
     pub ranks: u8,

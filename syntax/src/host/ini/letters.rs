@@ -4,7 +4,7 @@
 //! (issue 56); this is one copy of 32 bytes.
 
 /// Characters, iterated in order as a `BTreeSet<char>` iterates them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct LetterSet {
     /// Bit `c` of the pair (low word first) for each ASCII character `c` in the set.
     ascii: [u64; 2],

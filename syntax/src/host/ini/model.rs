@@ -17,6 +17,7 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::ops::Deref;
+use std::sync::Arc;
 
 use rowan::TextRange;
 
@@ -226,7 +227,8 @@ pub enum Outcome {
     /// The text before the first header: the engine skips it.
     Preamble,
     /// Registered, with the board its parents and keys make.
-    Registered(Box<Board>),
+    /// Shared by the sections whose boards are equal (see `scanner::SharedBoards`).
+    Registered(Arc<Board>),
     /// Skipped: its name is taken, or its parent unknown when it is read.
     Skipped,
     /// Dropped for a board larger than the engine's.

@@ -50,7 +50,7 @@ pub fn reads(key: &str) -> bool {
 /// A piece type, numbered as the engine numbers them (types.h): 0 is no piece (and, in a list
 /// of pieces, `*`), 1 to 36 the pieces with names, 37 to 61 `customPiece1` to `customPiece25`,
 /// 62 the slot of a king with a Betza move, 63 the king.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PieceType(pub u8);
 
 impl PieceType {
@@ -143,7 +143,7 @@ const NAMED_PIECES: [&str; 36] = [
 ];
 
 /// A set of piece types, one bit each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct PieceSet(pub u64);
 
 impl PieceSet {
@@ -198,7 +198,7 @@ pub enum CastlingSide {
 
 /// What the start-position check reads of a variant, besides its board size and start
 /// position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// Each piece type's letter in lower case, or a space: the engine's `pieceToChar`, which
     /// has it in upper case for white and in lower case for black.

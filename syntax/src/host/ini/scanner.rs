@@ -59,18 +59,42 @@ pub(super) struct Scanner<'m> {
 pub(super) fn scan(text: &str, per_code: Option<usize>) -> Scan {
     let mut model = Model::read(text);
     let mut scan = Scan::bounded(per_code);
+    let mut boards = SharedBoards::default();
     for index in 0..model.sections.len() {
         let section = &model.sections[index];
         let own = text.get(section.start..section.end()).unwrap_or_default();
         let (found, outcome) = check_section(&model, &text, index, own, per_code);
-        model.sections[index].outcome = outcome;
+        model.sections[index].outcome = boards.share(outcome);
         scan.extend(found);
     }
     // Grown a section at a time, up to twice their length: held as long as the file is.
     scan.regions.shrink_to_fit();
     scan.host_tokens.shrink_to_fit();
+    scan.errors.shrink_to_fit();
     scan.ini = Some(Box::new(model));
     scan
+}
+
+/// The boards of a file's sections, each held once however many sections make it: a board is
+/// a hundred bytes and more, and a large file made of variants copied or generated from a few
+/// holds tens of thousands of equal ones (issue 56).
+#[derive(Default)]
+struct SharedBoards(std::collections::HashSet<Arc<Board>>);
+
+impl SharedBoards {
+    /// `outcome`, its board replaced by an equal one seen before.
+    fn share(&mut self, outcome: Outcome) -> Outcome {
+        let Outcome::Registered(board) = outcome else {
+            return outcome;
+        };
+        match self.0.get(&*board) {
+            Some(equal) => Outcome::Registered(Arc::clone(equal)),
+            None => {
+                self.0.insert(Arc::clone(&board));
+                Outcome::Registered(board)
+            }
+        }
+    }
 }
 
 /// The board of every section Fairy-Stockfish registers, by name.

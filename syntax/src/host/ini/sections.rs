@@ -230,7 +230,7 @@ impl Scanner<'_> {
             };
             self.scan.errors.extend(promotion.stuck_pawns(&board, line));
         }
-        self.outcome = Outcome::Registered(Box::new(board));
+        self.outcome = Outcome::Registered(std::sync::Arc::new(board));
     }
 
     /// The start position the section writes itself, checked against its board: a rejection
