@@ -24,13 +24,60 @@ struct Block {
     /// Added (wrapping) to every stored offset of the block to give its place in the file.
     pending_shift: u32,
     /// Never empty.
-    tokens: Vec<(TextRange, HostToken)>,
+    tokens: Vec<Packed>,
+}
+
+/// A token in 8 bytes, not the 12 of a range and a kind side by side (issue 56: a 10 MB file
+/// has 220,000 tokens): its start, and its length with its kind in the top two bits. A length
+/// is cut at 1 GiB, which no token of a file this tool reads reaches (the command line and
+/// the server read files of up to 64 MiB).
+#[derive(Clone, Copy)]
+struct Packed {
+    start: u32,
+    length_and_kind: u32,
+}
+
+/// The bits of [`Packed::length_and_kind`] that hold the length.
+const LENGTH_BITS: u32 = (1 << 30) - 1;
+
+impl Packed {
+    fn new((range, token): (TextRange, HostToken)) -> Packed {
+        let kind = match token {
+            HostToken::Key => 0,
+            HostToken::Section => 1,
+            HostToken::Comment => 2,
+        };
+        Packed {
+            start: range.start().into(),
+            length_and_kind: u32::from(range.len()).min(LENGTH_BITS) | kind << 30,
+        }
+    }
+
+    /// The token, its start moved by `shift` (wrapping).
+    fn unpacked(self, shift: u32) -> (TextRange, HostToken) {
+        let token = match self.length_and_kind >> 30 {
+            0 => HostToken::Key,
+            1 => HostToken::Section,
+            _ => HostToken::Comment,
+        };
+        let range = TextRange::at(
+            TextSize::new(self.start),
+            TextSize::new(self.length_and_kind & LENGTH_BITS),
+        );
+        (moved(range, shift), token)
+    }
+
+    fn moved(self, shift: u32) -> Packed {
+        Packed {
+            start: self.start.wrapping_add(shift),
+            ..self
+        }
+    }
 }
 
 impl Block {
     fn token(&self, index: usize) -> (TextRange, HostToken) {
-        let (range, token) = self.tokens[index];
-        (moved(range, self.pending_shift), token)
+        self.tokens[index].unpacked(self.pending_shift)
     }
 
     fn last_start(&self) -> TextSize {
@@ -39,8 +86,9 @@ impl Block {
 
     /// How many of its tokens start before `offset`.
     fn count_before(&self, offset: TextSize) -> usize {
-        self.tokens
-            .partition_point(|(range, _)| moved(*range, self.pending_shift).start() < offset)
+        (self.tokens).partition_point(|packed| {
+            TextSize::new(packed.start.wrapping_add(self.pending_shift)) < offset
+        })
     }
 }
 
@@ -149,10 +197,12 @@ impl HostTokens {
         if in_place {
             let block = &mut self.blocks[first];
             let unmoved = block.pending_shift.wrapping_neg();
-            for (range, _) in &mut block.tokens[rest..] {
-                *range = moved(*range, shift);
+            for packed in &mut block.tokens[rest..] {
+                *packed = packed.moved(shift);
             }
-            let fresh = fresh.into_iter().map(|(r, t)| (moved(r, unmoved), t));
+            let fresh = fresh
+                .into_iter()
+                .map(|token| Packed::new(token).moved(unmoved));
             block.tokens.splice(index..rest, fresh);
             for block in &mut self.blocks[first + 1..] {
                 block.pending_shift = block.pending_shift.wrapping_add(shift);
@@ -171,11 +221,7 @@ impl HostTokens {
             last += 1;
             let next = &self.blocks[last];
             let by = next.pending_shift.wrapping_add(shift);
-            tokens.extend(
-                next.tokens
-                    .iter()
-                    .map(|&(range, token)| (moved(range, by), token)),
-            );
+            tokens.extend(next.tokens.iter().map(|packed| packed.unpacked(by)));
         }
         for block in &mut self.blocks[last + 1..] {
             block.pending_shift = block.pending_shift.wrapping_add(shift);
@@ -200,11 +246,15 @@ fn into_blocks(tokens: Vec<(TextRange, HostToken)>) -> Vec<Block> {
         let rest = tokens
             .len()
             .saturating_sub(size + usize::from(block < longer));
+        // Packed into a list of their own: collected in place, they would keep the bytes of
+        // the unpacked list.
+        let mut packed = Vec::with_capacity(tokens.len() - rest);
+        packed.extend(tokens.drain(rest..).map(Packed::new));
+        tokens.shrink_to_fit();
         blocks.push(Block {
             pending_shift: 0,
-            tokens: tokens.split_off(rest),
+            tokens: packed,
         });
-        tokens.shrink_to_fit();
     }
     blocks.reverse();
     blocks
@@ -308,6 +358,24 @@ mod tests {
                 );
                 prop_assert!(blocks.blocks.iter().all(|b| !b.tokens.is_empty() && b.tokens.len() <= BLOCK));
             }
+        }
+    }
+
+    /// A token packed in 8 bytes comes back as it was, of each kind and any length a file of
+    /// up to a gigabyte holds; a longer one is cut there.
+    #[test]
+    fn a_packed_token_comes_back_as_it_was() {
+        use super::Packed;
+        for token in [HostToken::Key, HostToken::Section, HostToken::Comment] {
+            for (start, len) in [(0, 0), (7, 1), (u32::MAX - 5, 5), (3, (1 << 30) - 1)] {
+                let range = TextRange::at(TextSize::new(start), TextSize::new(len));
+                let packed = Packed::new((range, token));
+                assert_eq!(packed.unpacked(0), (range, token));
+                assert_eq!(packed.moved(9).unpacked(u32::MAX - 8), (range, token));
+            }
+            let long = TextRange::at(TextSize::new(0), TextSize::new(1 << 31));
+            let (cut, kind) = Packed::new((long, token)).unpacked(0);
+            assert_eq!((u32::from(cut.len()), kind), ((1 << 30) - 1, token));
         }
     }
 
