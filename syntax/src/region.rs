@@ -27,6 +27,14 @@ pub struct RegionContext {
     pub piece: Option<Cow<'static, str>>,
     /// The piece's name, where the file gives one.
     pub name: Option<Cow<'static, str>>,
+    /// What only the Interactive Diagram and PGN hosts give; boxed apart, so that the tens of
+    /// thousands of contexts of a large `variants.ini` are half the size (issue 56).
+    pub diagram: Option<Box<DiagramContext>>,
+}
+
+/// Where a region stands on a board, as an Interactive Diagram or a PGN game gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DiagramContext {
     /// The squares the piece starts on, as an Interactive Diagram's piece line gives them
     /// (White's, as written; shared by the regions of one line).
     pub start_squares: Arc<[StartSquare]>,
@@ -37,6 +45,24 @@ pub struct RegionContext {
     /// The board the file gives the piece where its scanner reads one (an Interactive
     /// Diagram's `files=` and `ranks=`, a PGN game's `FEN` tag), shared by the file's regions.
     pub board: Option<Arc<FileBoard>>,
+}
+
+impl DiagramContext {
+    fn says_nothing(&self) -> bool {
+        // Every field named, so that a new one is weighed here too.
+        let DiagramContext {
+            start_squares,
+            unread_groups,
+            board,
+        } = self;
+        start_squares.is_empty() && *unread_groups == 0 && board.is_none()
+    }
+
+    /// The context boxed, or none when it says nothing: one saying nothing is never held, so
+    /// that contexts compare as they did before it was boxed apart.
+    pub fn boxed(self) -> Option<Box<DiagramContext>> {
+        (!self.says_nothing()).then(|| Box::new(self))
+    }
 }
 
 /// The board a file gives a string's piece, and where it comes from.
@@ -56,16 +82,36 @@ impl RegionContext {
             section,
             piece,
             name,
-            start_squares,
-            unread_groups,
-            board,
+            diagram,
         } = self;
         section.is_none()
             && piece.is_none()
             && name.is_none()
-            && start_squares.is_empty()
-            && *unread_groups == 0
-            && board.is_none()
+            && diagram.as_deref().is_none_or(DiagramContext::says_nothing)
+    }
+
+    /// The squares the piece starts on (none outside an Interactive Diagram).
+    pub fn start_squares(&self) -> &[StartSquare] {
+        self.diagram.as_deref().map_or(&[], |d| &d.start_squares)
+    }
+
+    /// How many bracket groups of the piece were left out of the region.
+    pub fn unread_groups(&self) -> usize {
+        self.diagram.as_deref().map_or(0, |d| d.unread_groups)
+    }
+
+    /// The board the file gives the piece, where its scanner reads one.
+    pub fn board(&self) -> Option<&Arc<FileBoard>> {
+        self.diagram.as_deref().and_then(|d| d.board.as_ref())
+    }
+
+    /// Sets the board the file gives the piece.
+    pub fn set_board(&mut self, board: Option<Arc<FileBoard>>) {
+        let diagram = self
+            .diagram
+            .take()
+            .map_or_else(DiagramContext::default, |d| *d);
+        self.diagram = DiagramContext { board, ..diagram }.boxed();
     }
 }
 
@@ -75,7 +121,9 @@ impl RegionContext {
 pub struct Context(Option<Box<RegionContext>>);
 
 impl Context {
-    pub fn new(context: RegionContext) -> Context {
+    pub fn new(mut context: RegionContext) -> Context {
+        // A diagram context saying nothing is dropped, so that equal contexts compare equal.
+        context.diagram = context.diagram.and_then(|d| d.boxed());
         Context((!context.says_nothing()).then(|| Box::new(context)))
     }
 }

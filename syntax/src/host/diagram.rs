@@ -17,7 +17,9 @@ use std::sync::Arc;
 
 use super::interface::Host;
 use super::kinds::FileKind;
-use super::{Context, FileBoard, HostFormat, Region, RegionContext, Scan, StartSquare, span};
+use super::{
+    Context, DiagramContext, FileBoard, HostFormat, Region, RegionContext, Scan, StartSquare, span,
+};
 use crate::board::{BoardSize, MAX_SIDE as MAX_BOARD_SIDE};
 use crate::{Dialect, Severity};
 
@@ -79,10 +81,14 @@ fn scan(text: &str, per_code: Option<usize>) -> Scan {
             name: Some(fields[0])
                 .filter(|name| !name.is_empty())
                 .map(|name| name.to_owned().into()),
-            start_squares: fields
-                .get(4)
-                .map_or_else(Arc::default, |f| start_squares(f)),
-            unread_groups: field.groups.len(),
+            diagram: DiagramContext {
+                start_squares: fields
+                    .get(4)
+                    .map_or_else(Arc::default, |f| start_squares(f)),
+                unread_groups: field.groups.len(),
+                board: None,
+            }
+            .boxed(),
             ..RegionContext::default()
         };
         for &(start, end) in &field.parts {
@@ -105,7 +111,7 @@ fn scan(text: &str, per_code: Option<usize>) -> Scan {
         });
         for region in &mut scan.regions {
             let mut context = (*region.context).clone();
-            context.board = Some(board.clone());
+            context.set_board(Some(board.clone()));
             region.context = Context::new(context);
         }
     }

@@ -38,6 +38,6 @@ pub trait Host: Sync {
     /// model, for a format that keeps one (`variants.ini`). Read by hovers and findings alike.
     fn board_of(&self, region: &Region, model: Option<&Model>) -> Option<FileBoard> {
         let _ = model;
-        region.context.board.as_deref().cloned()
+        region.context.board().map(|b| b.as_ref().clone())
     }
 }

@@ -21,7 +21,9 @@ mod xml;
 #[cfg(test)]
 mod tests;
 
-pub use crate::region::{Context, Decoded, FileBoard, Region, RegionContext, StartSquare};
+pub use crate::region::{
+    Context, Decoded, DiagramContext, FileBoard, Region, RegionContext, StartSquare,
+};
 pub use errors::HostErrors;
 pub use format::HostFormat;
 pub use interface::Host;

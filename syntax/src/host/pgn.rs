@@ -109,7 +109,7 @@ fn with_game_boards(text: &str, scan: &mut Scan) {
         }
         if board.is_some() {
             let mut context = (*region.context).clone();
-            context.board = board.clone();
+            context.set_board(board.clone());
             region.context = Context::new(context);
         }
     }

@@ -123,7 +123,7 @@ fn piece_words(
         (options, height),
         board_said,
     );
-    let mut words = meaning.diagram + &heading + &unread_groups(region.context.unread_groups);
+    let mut words = meaning.diagram + &heading + &unread_groups(region.context.unread_groups());
     words.push_str(&meaning.words);
     let letter = region
         .context
@@ -199,14 +199,14 @@ fn on_listed_start_square(
         file: s.file,
         rank: s.rank,
     };
-    let Some(from) = region.context.start_squares.first().map(square) else {
+    let Some(from) = region.context.start_squares().first().map(square) else {
         return String::new();
     };
     if !size.contains(from) {
         return String::new();
     }
     let mut friends: Vec<crate::board::Square> = (document.regions().iter())
-        .flat_map(|other| other.context.start_squares.iter().map(square))
+        .flat_map(|other| other.context.start_squares().iter().map(square))
         .filter(|s| *s != from && size.contains(*s))
         .collect();
     friends.sort();

@@ -51,7 +51,7 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
         let text = document.region_text(region);
         let string = document.string(&text, region.dialect);
         // A string that is only part of its piece (bracket groups left out) names no piece.
-        let names: Vec<&str> = if region.context.unread_groups > 0 {
+        let names: Vec<&str> = if region.context.unread_groups() > 0 {
             Vec::new()
         } else {
             identify(string.model())

@@ -68,7 +68,12 @@ fn the_moves_outside_the_groups_are_checked_each_alone() {
                          ^^^^^ info diagram-bracket-group: `[W-F]` of piece `B` is a bracket group of the Interactive Diagram (legs of one move joined by `-`, or by `?` where the move may also stop), a notation this tool does not read: its moves are not checked or drawn
         "#,
     );
-    assert!(result.regions.iter().all(|r| r.context.unread_groups == 2));
+    assert!(
+        result
+            .regions
+            .iter()
+            .all(|r| r.context.unread_groups() == 2)
+    );
     assert!(
         result
             .regions
@@ -227,7 +232,7 @@ fn bad_start_squares_are_left_out() {
 fn start_squares_reach_the_region_context() {
     let text = "checker:P:fmFcafmFimfD:pawn:a2-l2\nlion:L:KNAD:lion::2\nbeast:B:K[F?R]W:b:e1,d1\n";
     let result = scanned(text);
-    let of = |i: usize| result.regions[i].context.start_squares.to_vec();
+    let of = |i: usize| result.regions[i].context.start_squares().to_vec();
     assert_eq!(of(0).len(), 12);
     assert_eq!(of(0)[0], StartSquare { file: 0, rank: 1 });
     assert!(of(1).is_empty());
