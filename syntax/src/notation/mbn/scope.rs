@@ -76,7 +76,7 @@ impl SharedDefinitions for Macros {
                 format!("use `{key}` in a piece, or remove its definition"),
             );
         }
-        for (key, range, expansion) in macros.expansions() {
+        for (key, range, expansion) in macros.readings() {
             match expansion {
                 Err(error @ ExpandError::Recursive(_)) => add(
                     range,
@@ -93,19 +93,18 @@ impl SharedDefinitions for Macros {
                          part of its moves out"
                     ),
                 ),
-                Ok(text) => {
+                Ok(reading) => {
                     // Only news: a macro whose own text is wrong is reported where it stands.
                     let written = macros.written(key).unwrap_or_default();
-                    let expanded = super::parser::read(&text);
-                    if let Some(error) = expanded.errors().first()
+                    if let Some(error) = &reading.first
                         && !super::parser::read(&written).has_errors()
                     {
                         add(
                             range,
                             codes::MACRO_EXPANSION_ERROR,
                             format!(
-                                "macro `{key}` dissolves to `{text}`, which does not parse: {}",
-                                error.message
+                                "macro `{key}` dissolves to `{}`{}, which does not parse: {}",
+                                reading.quoted, reading.length, error.message
                             ),
                             format!(
                                 "change the definitions `{key}` dissolves through so that \

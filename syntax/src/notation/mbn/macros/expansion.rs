@@ -27,8 +27,14 @@ pub(super) enum Chunk {
 /// What a macro's first definition comes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Status {
-    /// It dissolves, to this many bytes.
-    Fits(usize),
+    /// It dissolves, to `length` bytes, its uses nested `depth` brackets deep; `plain` when
+    /// every text it dissolves through is letters, digits and `+-*` (no bracket, colon or
+    /// comment bar: a parser skipping it sees nothing that could change what it reads).
+    Fits {
+        length: usize,
+        depth: usize,
+        plain: bool,
+    },
     /// Its text grows past the limit before any failing use.
     TooLong,
     /// Its first failing use, by index: it fails as that one does.
@@ -103,27 +109,49 @@ impl Dissolving {
             if status[root].is_some() {
                 continue;
             }
-            // Each macro being dissolved: which chunk is next, and the length so far.
-            let mut stack: Vec<(usize, usize, usize)> = vec![(root, 0, 0)];
+            // Each macro being dissolved: which chunk is next, and the length, depth and
+            // plainness so far.
+            let mut stack: Vec<(usize, usize, usize, usize, bool)> = vec![(root, 0, 0, 0, true)];
             walking[root] = true;
-            while let Some(&(node, at, length)) = stack.last() {
+            while let Some(&(node, at, length, depth, plain)) = stack.last() {
                 crate::cancel::checkpoint();
-                let (mut at, mut length) = (at, length);
+                let (mut at, mut length, mut depth, mut plain) = (at, length, depth, plain);
                 let mut done = None;
                 match self.bodies[node].get(at) {
-                    None => done = Some(Status::Fits(length)),
-                    Some(Chunk::Text(text)) => length += text.len(),
+                    None => {
+                        done = Some(Status::Fits {
+                            length,
+                            depth,
+                            plain,
+                        });
+                    }
+                    Some(Chunk::Text(text)) => {
+                        length += text.len();
+                        plain &= text.chars().all(is_plain);
+                    }
                     Some(Chunk::Use(key)) => match self.index.get(key) {
-                        None => length += key.len() + 2,
+                        None => {
+                            length += key.len() + 2;
+                            depth = depth.max(1);
+                            plain = false;
+                        }
                         Some(&used) if walking[used] => done = Some(Status::Through(used)),
                         Some(&used) => match status[used] {
                             None => {
                                 walking[used] = true;
-                                stack.push((used, 0, 0));
+                                stack.push((used, 0, 0, 0, true));
                                 // This use is read again once `used` is known.
                                 continue;
                             }
-                            Some(Status::Fits(inner)) => length += inner + 2,
+                            Some(Status::Fits {
+                                length: inner,
+                                depth: inner_depth,
+                                plain: inner_plain,
+                            }) => {
+                                length += inner + 2;
+                                depth = depth.max(inner_depth + 1);
+                                plain &= inner_plain;
+                            }
                             Some(_) => done = Some(Status::Through(used)),
                         },
                     },
@@ -142,7 +170,7 @@ impl Dissolving {
                     }
                     None => {
                         if let Some(top) = stack.last_mut() {
-                            *top = (node, at, length);
+                            *top = (node, at, length, depth, plain);
                         }
                     }
                 }
@@ -163,7 +191,7 @@ impl Dissolving {
         // The walk that met each macro, and where on it.
         let mut met: Vec<Option<(usize, usize)>> = vec![None; count];
         for start in 0..count {
-            if matches!(self.status[start], Status::Fits(_)) || self.ends[start].is_some() {
+            if matches!(self.status[start], Status::Fits { .. }) || self.ends[start].is_some() {
                 continue;
             }
             let mut path = Vec::new();
@@ -190,7 +218,7 @@ impl Dissolving {
                 path.push(at);
                 match self.status[at] {
                     Status::Through(next) => at = next,
-                    Status::TooLong | Status::Fits(_) => break None,
+                    Status::TooLong | Status::Fits { .. } => break None,
                 }
             };
             // Back along the path: each macro ends where the one it uses does, and enters a
@@ -242,9 +270,45 @@ impl Dissolving {
             return Ok(key.to_owned());
         };
         match self.status[at] {
-            Status::Fits(_) => self.dissolve(&self.bodies[at]),
+            Status::Fits { .. } => self.dissolve(&self.bodies[at]),
             _ => Err(self.failure(at)),
         }
+    }
+
+    /// The text the macro `key` stands for as [`expand`](Self::expand) writes it, except that a
+    /// plain macro (see [`Status::Fits`]) nested deeper than `deepest` is written `()`: a chain
+    /// of 17,000 macros would otherwise be written out 17,000 times, each nearly whole, though
+    /// the parser reads no deeper than [`MAX_DEPTH`](crate::parser::limits::MAX_DEPTH).
+    pub(super) fn expand_shallow(&self, key: &str, deepest: usize) -> Result<Shallow, ExpandError> {
+        let Some(&at) = self.index.get(key) else {
+            return Ok(Shallow {
+                text: key.to_owned(),
+                cuts: Vec::new(),
+                left_out: 0,
+            });
+        };
+        if !matches!(self.status[at], Status::Fits { .. }) {
+            return Err(self.failure(at));
+        }
+        let mut shallow = Shallow {
+            text: String::new(),
+            cuts: Vec::new(),
+            left_out: 0,
+        };
+        for chunk in &self.bodies[at] {
+            match chunk {
+                Chunk::Text(text) => shallow.text.push_str(text),
+                Chunk::Use(key) => match self.index.get(key) {
+                    None => {
+                        shallow.text.push('(');
+                        shallow.text.push_str(key);
+                        shallow.text.push(')');
+                    }
+                    Some(&used) => self.write_out(used, &mut shallow, deepest),
+                },
+            }
+        }
+        Ok(shallow)
     }
 
     /// `body` with every use written out: the first use that fails fails it, and so does
@@ -261,7 +325,15 @@ impl Dissolving {
                         out.push(')');
                     }
                     Some(&used) => match self.status[used] {
-                        Status::Fits(_) => self.write_out(used, &mut out),
+                        Status::Fits { .. } => {
+                            let mut whole = Shallow {
+                                text: out,
+                                cuts: Vec::new(),
+                                left_out: 0,
+                            };
+                            self.write_out(used, &mut whole, usize::MAX);
+                            out = whole.text;
+                        }
                         _ => return Err(self.failure(used)),
                     },
                 },
@@ -273,8 +345,20 @@ impl Dissolving {
         Ok(out)
     }
 
-    /// Writes the macro `at`, which dissolves, in brackets, with no recursion.
-    fn write_out(&self, at: usize, out: &mut String) {
+    /// Writes the macro `at`, which dissolves, in brackets, with no recursion: a plain macro
+    /// nested deeper than `deepest` (`at` itself is 1 deep) as `()`.
+    fn write_out(&self, at: usize, shallow: &mut Shallow, deepest: usize) {
+        let Shallow {
+            text: out,
+            cuts,
+            left_out,
+        } = shallow;
+        if self.cut(at, 1, deepest) {
+            cuts.push(out.len());
+            *left_out += self.length(at);
+            out.push_str("()");
+            return;
+        }
         out.push('(');
         let mut stack = vec![(at, 0usize)];
         while let Some((node, next)) = stack.last_mut() {
@@ -287,6 +371,11 @@ impl Dissolving {
             match chunk {
                 Chunk::Text(text) => out.push_str(text),
                 Chunk::Use(key) => match self.index.get(key) {
+                    Some(&used) if self.cut(used, stack.len() + 1, deepest) => {
+                        cuts.push(out.len());
+                        *left_out += self.length(used);
+                        out.push_str("()");
+                    }
                     Some(&used) => {
                         out.push('(');
                         stack.push((used, 0));
@@ -300,6 +389,34 @@ impl Dissolving {
             }
         }
     }
+
+    /// Whether the macro `at`, `level` deep, is plain and deeper than `deepest`.
+    fn cut(&self, at: usize, level: usize, deepest: usize) -> bool {
+        level > deepest && matches!(self.status[at], Status::Fits { plain: true, .. })
+    }
+
+    /// How many bytes the macro `at`, which dissolves, comes to.
+    fn length(&self, at: usize) -> usize {
+        match self.status[at] {
+            Status::Fits { length, .. } => length,
+            _ => 0,
+        }
+    }
+}
+
+/// A macro's expansion with its deepest plain macros written `()`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shallow {
+    pub text: String,
+    /// Where each `()` written in place of a macro stands in `text`.
+    pub cuts: Vec<usize>,
+    /// How many bytes (each a character: the macros left out are plain) were left out.
+    pub left_out: usize,
+}
+
+/// Text a parser skipping it cannot misread: no bracket, colon, comment bar or space.
+fn is_plain(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '*')
 }
 
 /// What dissolving found, on first need. It follows from the definitions alone, so two tables

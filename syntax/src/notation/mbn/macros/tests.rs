@@ -341,3 +341,42 @@ fn name(i: usize) -> String {
         .iter()
         .collect()
 }
+
+/// Issue 56: a chain of 17,000 macros is not written out 17,000 times; each macro deeper than
+/// the parser reads is read from a text of bounded length, and quoted by its ends.
+#[test]
+fn a_chain_deeper_than_the_parser_reads_is_not_written_out() {
+    let count = 17_000;
+    let chain: String = (1..count)
+        .map(|i| format!("@:{}:=:{}: ", name(i), name(i + 1)))
+        .chain(["@:ZZZ:=W".to_owned()])
+        .collect::<String>()
+        .replace(&format!(":{}:", name(count)), ":ZZZ:");
+    let table = macros(&chain);
+    let first = format!(":{}:", name(1));
+    let shallow = (table.dissolved())
+        .expand_shallow(&first, 128)
+        .expect("dissolves");
+    assert!(shallow.text.len() < 300, "{}", shallow.text.len());
+    let mut unreadable = 0;
+    for (_, _, reading) in table.readings() {
+        let reading = reading.expect("dissolves");
+        assert!(reading.quoted.chars().count() <= crate::quote::MOST_QUOTED + 1);
+        if let Some(error) = reading.first {
+            assert_eq!(error.code(), crate::diagnostic::codes::NESTING_TOO_DEEP);
+            unreadable += 1;
+        }
+    }
+    assert!(unreadable > count - 100, "{unreadable}");
+    let Ok(reading) = table.reading(&first) else {
+        panic!("dissolves");
+    };
+    assert_eq!(
+        reading.quoted,
+        format!("{}…{}", "(".repeat(30), ")".repeat(15))
+    );
+    // The length said is the whole expansion's, written out here once.
+    let whole = table.expand(&first).expect("dissolves");
+    assert_eq!(reading.length, crate::quote::length_if_cut(&whole));
+    assert_eq!(reading.quoted, crate::quote::shortened(&whole));
+}
