@@ -153,47 +153,35 @@ impl Macros {
             .collect()
     }
 
-    /// Every macro's expansion or why it fails, with its (first) name range.
-    pub fn expansions(&self) -> Vec<(&str, TextRange, Result<String, ExpandError>)> {
-        self.definitions
-            .iter()
-            .filter_map(|(key, d)| {
-                let first = d.first()?;
-                Some((key.as_str(), first.name_range, self.expand(key)))
-            })
-            .collect()
-    }
-
     /// Every macro's expansion as the parser reads it, or why it fails, with its (first) name
     /// range: one at a time, each read as deep as the parser reads.
     pub fn readings(
         &self,
     ) -> impl Iterator<Item = (&str, TextRange, Result<Reading, ExpandError>)> {
-        self.definitions.iter().filter_map(|(key, d)| {
+        let mut read = ErrorsRead::default();
+        self.definitions.iter().filter_map(move |(key, d)| {
             let first = d.first()?;
-            Some((key.as_str(), first.name_range, self.reading(key)))
+            Some((key.as_str(), first.name_range, self.reading(key, &mut read)))
         })
     }
 
     /// What the macro `key` dissolves to, quoted by its ends, and the parser's first finding
-    /// on it. The parser skips brackets nested deeper than [`MAX_DEPTH`], so plain macros twice
-    /// as deep are not written out (a chain of 17,000 macros wrote 17,000 texts of 34 KB,
-    /// issue 56); the parse is the same when each left out stands inside a part skipped, and
-    /// when one does not the whole text is read.
-    fn reading(&self, key: &str) -> Result<Reading, ExpandError> {
-        let whole = |text: &str| Reading {
+    /// on it. The parser skips brackets nested deeper than [`MAX_DEPTH`], so plain macros
+    /// deeper than [`SHALLOWEST`] are not written out (a chain of 17,000 macros wrote 17,000
+    /// texts of 34 KB, issue 56); the parse is the same when each left out stands inside a part
+    /// skipped, and when one does not the whole text is read. Only the errors are wanted, so no
+    /// tree is built, and a text read before is not read again (`read`).
+    fn reading(&self, key: &str, read: &mut ErrorsRead) -> Result<Reading, ExpandError> {
+        let whole = |text: &str, read: &mut ErrorsRead| Reading {
             quoted: crate::quote::shortened(text).into_owned(),
             length: crate::quote::length_if_cut(text),
-            first: super::parser::read(text).errors().first().cloned(),
+            first: read.of(text).first().cloned(),
         };
-        let shallow = self
-            .dissolved()
-            .expand_shallow(key, 2 * MAX_DEPTH as usize)?;
+        let shallow = self.dissolved().expand_shallow(key, SHALLOWEST)?;
         if shallow.cuts.is_empty() {
-            return Ok(whole(&shallow.text));
+            return Ok(whole(&shallow.text, read));
         }
-        let parsed = super::parser::read(&shallow.text);
-        let errors = parsed.errors();
+        let errors = read.of(&shallow.text).to_vec();
         // The parser looks a few tokens past a bracket it skips: a cut further in is unseen.
         let skipped = |cut: usize| {
             errors.iter().any(|e| {
@@ -203,7 +191,7 @@ impl Macros {
             })
         };
         if !shallow.cuts.iter().all(|&cut| skipped(cut)) {
-            return Ok(whole(&self.expand(key)?));
+            return Ok(whole(&self.expand(key)?, read));
         }
         // Each cut is inside more than `MOST_QUOTED` brackets, so the ends quoted are whole.
         let ends = |text: &str| crate::quote::shortened(text).into_owned();
@@ -326,6 +314,44 @@ impl Macros {
 /// How far past a bracket it skips the parser may look (four tokens, each a byte or more).
 const LOOKAHEAD: usize = 8;
 
+/// How deep a macro's expansion is written out to be read: past the parser's depth and its
+/// lookahead, so that in a chain every cut stands inside the part skipped, and past half of
+/// what a message quotes, so that the ends quoted are whole.
+const SHALLOWEST: usize = {
+    let past_parser = MAX_DEPTH as usize + 2 * LOOKAHEAD;
+    if past_parser > MOST_QUOTED {
+        past_parser
+    } else {
+        MOST_QUOTED
+    }
+};
+
+/// The syntax errors of the texts read so far, by text: in a chain, every macro deeper than
+/// [`SHALLOWEST`] is written out to one same text. Forgotten whole past [`ErrorsRead::BUDGET`]
+/// bytes of text, so that it stays small whatever the macros.
+#[derive(Debug, Default)]
+struct ErrorsRead {
+    by_text: HashMap<String, Vec<SyntaxError>>,
+    bytes: usize,
+}
+
+impl ErrorsRead {
+    const BUDGET: usize = 1 << 20;
+
+    fn of(&mut self, text: &str) -> &[SyntaxError] {
+        if !self.by_text.contains_key(text) {
+            if self.bytes + text.len() > Self::BUDGET {
+                self.by_text.clear();
+                self.bytes = 0;
+            }
+            self.bytes += text.len();
+            let errors = super::parser::errors_of(text);
+            self.by_text.insert(text.to_owned(), errors);
+        }
+        self.by_text.get(text).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// A macro's expansion as the parser reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reading {
@@ -333,7 +359,8 @@ pub struct Reading {
     pub quoted: String,
     /// How long it is when the quote was cut ([`crate::quote::length_if_cut`]), or nothing.
     pub length: String,
-    /// The parser's first finding on it.
+    /// The parser's first finding on it; its range is in the text read, which may be cut
+    /// short.
     pub first: Option<SyntaxError>,
 }
 

@@ -97,7 +97,8 @@ impl SharedDefinitions for Macros {
                     // Only news: a macro whose own text is wrong is reported where it stands.
                     let written = macros.written(key).unwrap_or_default();
                     if let Some(error) = &reading.first
-                        && !super::parser::read(&written).has_errors()
+                        && !(super::parser::errors_of(&written).iter())
+                            .any(|e| e.severity() == crate::diagnostic::Severity::Error)
                     {
                         add(
                             range,

@@ -318,7 +318,7 @@ fn long_cycles_and_chains_are_dissolved_once_and_quoted_briefly() {
         cycle.to_string(),
         ":AAB: → :AAC: → :AAD: → :AAE: → … 996 more → :AAB:"
     );
-    let failing = table.expansions().iter().filter(|e| e.2.is_err()).count();
+    let failing = table.readings().filter(|e| e.2.is_err()).count();
     assert_eq!(failing, count);
     // A chain into a cycle enters it where the walk first meets it.
     let table = macros("@A=B @B=C+W @C=B");
@@ -368,7 +368,7 @@ fn a_chain_deeper_than_the_parser_reads_is_not_written_out() {
         }
     }
     assert!(unreadable > count - 100, "{unreadable}");
-    let Ok(reading) = table.reading(&first) else {
+    let Ok(reading) = table.reading(&first, &mut ErrorsRead::default()) else {
         panic!("dissolves");
     };
     assert_eq!(
@@ -379,4 +379,63 @@ fn a_chain_deeper_than_the_parser_reads_is_not_written_out() {
     let whole = table.expand(&first).expect("dissolves");
     assert_eq!(reading.length, crate::quote::length_if_cut(&whole));
     assert_eq!(reading.quoted, crate::quote::shortened(&whole));
+}
+
+/// A reading written out only as deep as the parser reads says what the whole text's reading
+/// says: for chains whose depth crosses the parser's limit, with text at every level, with a
+/// bracket or a colon deep down (not plain, so written out whole), and with an error past the
+/// cut (unseen by the parser either way).
+#[test]
+fn a_reading_cut_short_is_the_reading_of_the_whole_text() {
+    // 150 macros, each written `usual` but the one at `odd.0`, written `odd.1`; `NEXT` is the
+    // next macro's name and `PLACE` the macro's place.
+    let chain = |usual: &str, odd: (usize, &str), last: &str| -> String {
+        (1..150)
+            .map(|i| {
+                let body = if i == odd.0 { odd.1 } else { usual };
+                let body = body
+                    .replace("PLACE", &i.to_string())
+                    .replace("NEXT", &name(i + 1));
+                format!("@:{}:={body} ", name(i))
+            })
+            .chain([format!("@:{}:={last}", name(150))])
+            .collect()
+    };
+    let tables = [
+        chain(":NEXT:", (0, ""), "W"),
+        chain("mWPLACE:NEXT:", (0, ""), "cF"),
+        chain(":NEXT:", (120, "(W):NEXT:"), "W"),
+        chain("W+:NEXT:", (0, ""), "W+X"),
+        chain("mW:NEXT:", (20, "[W]:NEXT:"), "W"),
+        chain(":NEXT:", (2, ":NEXT:-:NEXT:"), "W"),
+        chain(":NEXT:", (5, "[:NEXT:"), "W"),
+        chain(":NEXT:", (5, "):NEXT:"), "W"),
+        chain(":NEXT:", (5, "{:NEXT:"), "W"),
+    ];
+    for text in tables {
+        let table = macros(&text);
+        let mut read = ErrorsRead::default();
+        let mut cut_short = 0;
+        for (key, _, reading) in table.readings() {
+            let whole = table.expand(key).expect("dissolves");
+            let reading = reading.expect("dissolves");
+            assert_eq!(reading.quoted, crate::quote::shortened(&whole), "{key}");
+            assert_eq!(reading.length, crate::quote::length_if_cut(&whole), "{key}");
+            // What a message says of the first error; its range is in the text read.
+            let said = |e: &SyntaxError| (e.code(), e.message.clone(), e.help.clone());
+            let first = super::super::parser::errors_of(&whole);
+            assert_eq!(
+                reading.first.as_ref().map(said),
+                first.first().map(said),
+                "{key}"
+            );
+            assert_eq!(table.reading(key, &mut read).ok(), Some(reading));
+            let shallow = (table.dissolved())
+                .expand_shallow(key, SHALLOWEST)
+                .expect("dissolves");
+            cut_short += usize::from(!shallow.cuts.is_empty());
+        }
+        // The test reaches the texts cut short, not only the whole ones.
+        assert!(cut_short > 0, "{text}");
+    }
 }

@@ -50,6 +50,12 @@ pub(crate) fn read(text: &str) -> crate::tree::Parse {
     crate::notation::read_with(text, crate::Dialect::Mbn, parse_tokens)
 }
 
+/// The syntax errors of `text` read as MBN, with no tree built: for the macros, each of whose
+/// expansions is parsed only to be told whether it reads.
+pub(crate) fn errors_of(text: &str) -> Vec<crate::SyntaxError> {
+    parse_tokens(text, &crate::lexer::lex(text)).1
+}
+
 /// Parses a whole MBN text: every whitespace-separated definition.
 pub(crate) fn parse(source: Source<'_>) -> (SpanNode, Vec<Finding>) {
     let kinds = source.kinds;
