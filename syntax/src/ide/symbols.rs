@@ -24,89 +24,161 @@ pub struct Symbol {
     pub children: Vec<Symbol>,
 }
 
-/// The symbols of `document`: sections with their pieces, then pieces outside any section. In a
-/// `variants.ini` every section is one, with its parent as its detail. Linear in the symbols,
-/// with a checkpoint for each (`crate::cancel`): the outline of a large file is asked for
-/// again on edits, and an answer no longer wanted stops.
-pub fn symbols(document: &Document) -> Vec<Symbol> {
-    let mut sections: Vec<Symbol> = Vec::new();
-    let mut loose: Vec<Symbol> = Vec::new();
+/// An outline: its symbols, and where the first of those left out stands and how many are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outline {
+    pub symbols: Vec<Symbol>,
+    pub left_out: Option<LeftOut>,
+}
+
+/// The symbols an outline leaves out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeftOut {
+    /// The range of the first left out.
+    pub range: TextRange,
+    /// How many are left out, pieces counted apart from their variants.
+    pub count: usize,
+}
+
+/// A variant while the pieces are placed: its symbol, and the regions of its pieces.
+struct Placed {
+    variant: Symbol,
+    pieces: Vec<usize>,
+}
+
+/// The symbols of `document`: sections with their pieces, then pieces outside any section, the
+/// first `most` of them (a variant and its pieces counted apart, and listed whole or not at
+/// all). In a `variants.ini` every section is one, with its parent as its detail. Each piece is
+/// placed first by its range alone, so that only the symbols listed are made: a 10 MB file has
+/// 80,000 of them. Linear in the symbols, with a checkpoint for each (`crate::cancel`): the
+/// outline of a large file is asked for again on edits, and an answer no longer wanted stops.
+pub fn symbols(document: &Document, most: usize) -> Outline {
+    let mut sections: Vec<Placed> = Vec::new();
     if let Some(model) = document.ini() {
         sections = super::ini::outline(model)
             .into_iter()
-            .map(|(name, parents, range)| Symbol {
-                name,
-                detail: (!parents.is_empty()).then_some(parents),
-                kind: SymbolKind::Variant,
-                range,
-                children: Vec::new(),
+            .map(|(name, parents, range)| Placed {
+                variant: variant(name, (!parents.is_empty()).then_some(parents), range),
+                pieces: Vec::new(),
             })
             .collect();
     }
+    let mut loose: Vec<usize> = Vec::new();
     // The sections of the file's model, in file order and not overlapping: a piece's section
     // is found by its start.
     let listed = sections.len();
-    for region in document.regions() {
+    let regions = document.regions();
+    for (at, region) in regions.iter().enumerate() {
         crate::cancel::checkpoint();
-        let text = document.region_text(region);
-        let string = document.string(&text, region.dialect);
-        // A string that is only part of its piece (bracket groups left out) names no piece.
-        let names: Vec<&str> = if region.context.unread_groups() > 0 {
-            Vec::new()
-        } else {
-            identify(string.model())
-                .names
-                .iter()
-                .map(|e| e.name)
-                .collect()
-        };
-        let label = match (&region.context.piece, &region.context.name) {
-            (Some(piece), _) => piece.to_string(),
-            (None, Some(name)) => name.to_string(),
-            (None, None) => text.clone(),
-        };
-        let symbol = Symbol {
-            name: if names.is_empty() {
-                label
-            } else {
-                format!("{label}: {}", names.join(" / "))
-            },
-            detail: Some(text),
-            kind: SymbolKind::Piece,
-            range: region.range,
-            children: Vec::new(),
-        };
         let Some(section) = &region.context.section else {
-            loose.push(symbol);
+            loose.push(at);
             continue;
         };
+        let range = region.range;
         // A variants.ini's sections are all listed already; a piece goes in the one it lies in
         // (found by halving, where looking through them all made a file of many sections
         // quadratic).
-        let after = sections[..listed].partition_point(|s| s.range.start() <= symbol.range.start());
+        let after =
+            sections[..listed].partition_point(|s| s.variant.range.start() <= range.start());
         let holder = (after.checked_sub(1))
             .and_then(|at| sections.get_mut(at))
-            .filter(|s| s.range.contains_range(symbol.range) && *s.name == **section);
+            .filter(|s| s.variant.range.contains_range(range) && *s.variant.name == **section);
         if let Some(holder) = holder {
-            holder.children.push(symbol);
+            holder.pieces.push(at);
             continue;
         }
         match sections.last_mut() {
-            Some(current) if *current.name == **section => {
-                current.range = current.range.cover(symbol.range);
-                current.children.push(symbol);
+            Some(current) if *current.variant.name == **section => {
+                current.variant.range = current.variant.range.cover(range);
+                current.pieces.push(at);
             }
-            _ => sections.push(Symbol {
-                name: section.to_string(),
-                detail: None,
-                kind: SymbolKind::Variant,
-                range: symbol.range,
-                children: vec![symbol],
+            _ => sections.push(Placed {
+                variant: variant(section.to_string(), None, range),
+                pieces: vec![at],
             }),
         }
     }
-    sections.extend(loose);
-    sections
+    let total = (sections.iter()).map(|s| 1 + s.pieces.len()).sum::<usize>() + loose.len();
+    let mut outline = Outline {
+        symbols: Vec::new(),
+        left_out: None,
+    };
+    let mut listed = 0;
+    // Each top-level symbol in order: a variant with its pieces, or a piece alone.
+    let loose = loose
+        .into_iter()
+        .filter_map(|at| Some((None, regions.get(at)?.range, vec![at])));
+    let whole = (sections.into_iter()).map(|s| {
+        let range = s.variant.range;
+        (Some(s.variant), range, s.pieces)
+    });
+    for (variant, range, pieces) in whole.chain(loose) {
+        let count = usize::from(variant.is_some()) + pieces.len();
+        if listed + count > most {
+            outline.left_out = Some(LeftOut {
+                range,
+                count: total - listed,
+            });
+            break;
+        }
+        listed += count;
+        let pieces = (pieces.iter())
+            .filter_map(|&at| regions.get(at))
+            .map(|region| piece(document, region));
+        match variant {
+            Some(mut variant) => {
+                variant.children = pieces.collect();
+                outline.symbols.push(variant);
+            }
+            None => outline.symbols.extend(pieces),
+        }
+    }
+    outline
+}
+
+/// A variant's symbol, its pieces not yet in it.
+fn variant(name: String, detail: Option<String>, range: TextRange) -> Symbol {
+    Symbol {
+        name,
+        detail,
+        kind: SymbolKind::Variant,
+        range,
+        children: Vec::new(),
+    }
+}
+
+/// The symbol of the piece whose string is `region`: its letter or name, with the names the
+/// catalogue knows it by, and its string as its detail.
+fn piece(document: &Document, region: &crate::host::Region) -> Symbol {
+    crate::cancel::checkpoint();
+    let text = document.region_text(region);
+    let string = document.string(&text, region.dialect);
+    // A string that is only part of its piece (bracket groups left out) names no piece.
+    let names: Vec<&str> = if region.context.unread_groups() > 0 {
+        Vec::new()
+    } else {
+        identify(string.model())
+            .names
+            .iter()
+            .map(|e| e.name)
+            .collect()
+    };
+    let label = match (&region.context.piece, &region.context.name) {
+        (Some(piece), _) => piece.to_string(),
+        (None, Some(name)) => name.to_string(),
+        (None, None) => text.clone(),
+    };
+    Symbol {
+        name: if names.is_empty() {
+            label
+        } else {
+            format!("{label}: {}", names.join(" / "))
+        },
+        detail: Some(text),
+        kind: SymbolKind::Piece,
+        range: region.range,
+        children: Vec::new(),
+    }
 }
 
 #[cfg(test)]
@@ -120,7 +192,11 @@ mod tests {
     fn a_part_of_a_piece_is_not_named() {
         let text = "beast:B:K[F?fsR]:beast:e1\nking:K:K:king:e1\n";
         let document = Document::new("a.diagram", "", text, &Options::default());
-        let names: Vec<String> = symbols(&document).into_iter().map(|s| s.name).collect();
+        let names: Vec<String> = symbols(&document, usize::MAX)
+            .symbols
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
         assert_eq!(names, ["B", "K: King / Commoner"]);
     }
 
@@ -129,7 +205,7 @@ mod tests {
         let text =
             "[v:chess]\ncustomPiece1 = a:N\ncustomPiece2 = b:WW\n[w:v]\ncustomPiece1 = c:N\n";
         let document = Document::new("variants.ini", "", text, &Options::default());
-        let found = symbols(&document);
+        let found = symbols(&document, usize::MAX).symbols;
         let names: Vec<(&str, usize)> = found
             .iter()
             .map(|s| (s.name.as_str(), s.children.len()))
@@ -151,7 +227,7 @@ mod tests {
             "[x:chess]\nmaxRank = 6\n",
             &Options::default(),
         );
-        assert_eq!(symbols(&bare)[0].name, "x");
+        assert_eq!(symbols(&bare, usize::MAX).symbols[0].name, "x");
     }
 
     /// A chain of `depth` sections, each the parent of the next, with a piece in each.
@@ -169,7 +245,7 @@ mod tests {
     fn the_outline_names_the_parent_alone_and_grows_with_the_file() {
         let text = chain(1_000);
         let document = Document::new("variants.ini", "", &text, &Options::default());
-        let found = symbols(&document);
+        let found = symbols(&document, usize::MAX).symbols;
         assert_eq!(found.len(), 1_000);
         assert_eq!(found[0].detail.as_deref(), Some("← chess"));
         for (i, section) in found.iter().enumerate().skip(1) {
@@ -200,8 +276,40 @@ mod tests {
         let outcome = cancel::run(flag, || {
             // The client cancels as the work starts.
             raise.store(true, Ordering::Relaxed);
-            symbols(&document)
+            symbols(&document, usize::MAX).symbols
         });
         assert_eq!(outcome, Err(cancel::Cancelled));
+    }
+
+    /// Issue 56: the outline is cut where the server's answer ends, and only the symbols
+    /// listed are made. A variant is listed with all its pieces or not at all, and what is left
+    /// out is counted and placed at the first of it.
+    #[test]
+    fn an_outline_lists_the_first_symbols_whole_and_counts_the_rest() {
+        // v1..v4, each with one piece: 8 symbols.
+        let text = chain(4);
+        let document = Document::new("variants.ini", "", &text, &Options::default());
+        let all = symbols(&document, usize::MAX);
+        assert_eq!(all.left_out, None);
+        for most in 0..=8 {
+            let outline = symbols(&document, most);
+            // Whole variants only: 2 symbols each.
+            let listed = most / 2;
+            assert_eq!(outline.symbols, all.symbols[..listed], "{most}");
+            let left_out = outline.left_out.map(|l| (l.count, l.range));
+            let expected = all.symbols.get(listed).map(|v| (8 - 2 * listed, v.range));
+            assert_eq!(left_out, expected, "{most}");
+        }
+        // Pieces outside any section come after the sections, one symbol each.
+        let text = "P: fmWfcF\nN\nB\n";
+        let document = Document::new("a.betza", "", text, &Options::default());
+        let all = symbols(&document, usize::MAX).symbols;
+        assert_eq!(all.len(), 3);
+        let outline = symbols(&document, 1);
+        assert_eq!(outline.symbols, all[..1]);
+        assert_eq!(
+            outline.left_out.map(|l| (l.count, l.range)),
+            Some((2, all[1].range))
+        );
     }
 }

@@ -2,7 +2,7 @@
 
 use betza_syntax::cancel;
 use betza_syntax::ide::Document;
-use betza_syntax::ide::symbols::{self, Symbol};
+use betza_syntax::ide::symbols::{self, LeftOut, Symbol};
 use ropey::Rope;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, SymbolKind};
@@ -17,19 +17,12 @@ pub const MOST_SYMBOLS: usize = 10_000;
 /// The outline, cut after [`MOST_SYMBOLS`] symbols with one more that says how many are left
 /// out and stands where the first of them does.
 pub fn symbols(document: &Document, encoding: Encoding) -> Vec<DocumentSymbol> {
-    let all = symbols::symbols(document);
-    let count = |symbol: &Symbol| 1 + symbol.children.len();
-    let total: usize = all.iter().map(count).sum();
-    let mut listed = 0;
-    let mut out = Vec::new();
-    for symbol in all {
-        if listed + count(&symbol) > MOST_SYMBOLS {
-            out.push(left_out(&symbol, total - listed, document.text(), encoding));
-            break;
-        }
-        listed += count(&symbol);
-        out.push(convert(symbol, document.text(), encoding));
-    }
+    let outline = symbols::symbols(document, MOST_SYMBOLS);
+    let rope = document.text();
+    let mut out: Vec<DocumentSymbol> = (outline.symbols.into_iter())
+        .map(|symbol| convert(symbol, rope, encoding))
+        .collect();
+    out.extend(outline.left_out.map(|left| left_out(left, rope, encoding)));
     out
 }
 
@@ -48,10 +41,10 @@ pub fn written(document: &Document, encoding: Encoding) -> Result<Vec<u8>> {
 
 /// The symbol that says how many are not listed, at the first of them.
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must be written out.
-fn left_out(first: &Symbol, more: usize, rope: &Rope, encoding: Encoding) -> DocumentSymbol {
-    let range = to_range(rope, first.range, encoding);
+fn left_out(left: LeftOut, rope: &Rope, encoding: Encoding) -> DocumentSymbol {
+    let range = to_range(rope, left.range, encoding);
     DocumentSymbol {
-        name: format!("… {more} more not listed (from here)"),
+        name: format!("… {} more not listed (from here)", left.count),
         detail: Some(format!("the outline lists the first {MOST_SYMBOLS}")),
         kind: SymbolKind::NAMESPACE,
         tags: None,
