@@ -1,6 +1,8 @@
 //! Document symbols, as plain data: variants (sections) and their pieces, named when the
 //! catalogue knows them.
 
+use std::sync::Arc;
+
 use super::Document;
 use crate::TextRange;
 use crate::explain::names::identify;
@@ -24,10 +26,14 @@ pub struct Symbol {
     pub children: Vec<Symbol>,
 }
 
-/// An outline: its symbols, and where the first of those left out stands and how many are.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outline {
-    pub symbols: Vec<Symbol>,
+/// An outline: the top-level symbols it lists, each made only when asked for
+/// ([`Outline::symbols`]), and where the first of those left out stands and how many are.
+#[derive(Debug)]
+pub struct Outline<'d> {
+    document: &'d Document,
+    listed: Vec<Placed>,
+    /// How many symbols are listed, pieces counted apart from their variants.
+    pub count: usize,
     pub left_out: Option<LeftOut>,
 }
 
@@ -40,111 +46,140 @@ pub struct LeftOut {
     pub count: usize,
 }
 
-/// A variant while the pieces are placed: its symbol, and the regions of its pieces.
+/// A top-level symbol placed: a variant with the regions of its pieces, or a piece outside
+/// any section (no variant, one region). Nothing is named yet: 100,000 sections placed with
+/// their names were 15 MB for an outline that lists 10,000.
+#[derive(Debug)]
 struct Placed {
-    variant: Symbol,
+    variant: Option<Variant>,
+    range: TextRange,
     pieces: Vec<usize>,
 }
 
-/// The symbols of `document`: sections with their pieces, then pieces outside any section, the
-/// first `most` of them (a variant and its pieces counted apart, and listed whole or not at
+/// A variant placed: a section of the `variants.ini` model, by its index, or a section that
+/// only a region's context names.
+#[derive(Debug)]
+enum Variant {
+    Section(usize),
+    Named(Arc<str>),
+}
+
+impl Outline<'_> {
+    /// The symbols listed, in order, each variant with its pieces: made one at a time, so that
+    /// a caller writing them out holds one variant's at once.
+    pub fn symbols(&self) -> impl Iterator<Item = Symbol> + '_ {
+        let regions = self.document.regions();
+        self.listed.iter().filter_map(move |placed| {
+            let mut pieces = (placed.pieces.iter())
+                .filter_map(|&at| regions.get(at))
+                .map(|region| piece(self.document, region));
+            match &placed.variant {
+                Some(variant) => {
+                    let (name, detail) = match variant {
+                        Variant::Section(index) => {
+                            let model = self.document.ini()?;
+                            let (name, parent) = super::ini::outline_label(model, *index)?;
+                            (name, (!parent.is_empty()).then_some(parent))
+                        }
+                        Variant::Named(name) => (name.to_string(), None),
+                    };
+                    Some(Symbol {
+                        name,
+                        detail,
+                        kind: SymbolKind::Variant,
+                        range: placed.range,
+                        children: pieces.collect(),
+                    })
+                }
+                None => pieces.next(),
+            }
+        })
+    }
+}
+
+/// The outline of `document`: sections with their pieces, then pieces outside any section, the
+/// first `most` symbols (a variant and its pieces counted apart, and listed whole or not at
 /// all). In a `variants.ini` every section is one, with its parent as its detail. Each piece is
-/// placed first by its range alone, so that only the symbols listed are made: a 10 MB file has
-/// 80,000 of them. Linear in the symbols, with a checkpoint for each (`crate::cancel`): the
-/// outline of a large file is asked for again on edits, and an answer no longer wanted stops.
-pub fn symbols(document: &Document, most: usize) -> Outline {
+/// placed by its range alone, and only the symbols listed are made: a 10 MB file has 80,000 of
+/// them. Linear in the symbols, with a checkpoint for each (`crate::cancel`): the outline of a
+/// large file is asked for again on edits, and an answer no longer wanted stops.
+pub fn symbols(document: &Document, most: usize) -> Outline<'_> {
     let mut sections: Vec<Placed> = Vec::new();
     if let Some(model) = document.ini() {
         sections = super::ini::outline(model)
-            .into_iter()
-            .map(|(name, parents, range)| Placed {
-                variant: variant(name, (!parents.is_empty()).then_some(parents), range),
+            .map(|(index, range)| Placed {
+                variant: Some(Variant::Section(index)),
+                range,
                 pieces: Vec::new(),
             })
             .collect();
     }
-    let mut loose: Vec<usize> = Vec::new();
+    let mut loose: Vec<Placed> = Vec::new();
     // The sections of the file's model, in file order and not overlapping: a piece's section
     // is found by its start.
     let listed = sections.len();
     let regions = document.regions();
     for (at, region) in regions.iter().enumerate() {
         crate::cancel::checkpoint();
+        let range = region.range;
         let Some(section) = &region.context.section else {
-            loose.push(at);
+            loose.push(Placed {
+                variant: None,
+                range,
+                pieces: vec![at],
+            });
             continue;
         };
-        let range = region.range;
+        let named = |placed: &Placed| match &placed.variant {
+            Some(Variant::Section(index)) => (document.ini())
+                .and_then(|model| model.sections().get(*index)?.header.as_ref())
+                .is_some_and(|header| header.name() == &**section),
+            Some(Variant::Named(name)) => name == section,
+            None => false,
+        };
         // A variants.ini's sections are all listed already; a piece goes in the one it lies in
         // (found by halving, where looking through them all made a file of many sections
         // quadratic).
-        let after =
-            sections[..listed].partition_point(|s| s.variant.range.start() <= range.start());
+        let after = sections[..listed].partition_point(|s| s.range.start() <= range.start());
         let holder = (after.checked_sub(1))
             .and_then(|at| sections.get_mut(at))
-            .filter(|s| s.variant.range.contains_range(range) && *s.variant.name == **section);
+            .filter(|s| s.range.contains_range(range) && named(s));
         if let Some(holder) = holder {
             holder.pieces.push(at);
             continue;
         }
         match sections.last_mut() {
-            Some(current) if *current.variant.name == **section => {
-                current.variant.range = current.variant.range.cover(range);
+            Some(current) if named(current) => {
+                current.range = current.range.cover(range);
                 current.pieces.push(at);
             }
             _ => sections.push(Placed {
-                variant: variant(section.to_string(), None, range),
+                variant: Some(Variant::Named(section.clone())),
+                range,
                 pieces: vec![at],
             }),
         }
     }
-    let total = (sections.iter()).map(|s| 1 + s.pieces.len()).sum::<usize>() + loose.len();
+    let size = |placed: &Placed| usize::from(placed.variant.is_some()) + placed.pieces.len();
+    let total: usize = sections.iter().chain(&loose).map(size).sum();
     let mut outline = Outline {
-        symbols: Vec::new(),
+        document,
+        listed: Vec::new(),
+        count: 0,
         left_out: None,
     };
-    let mut listed = 0;
-    // Each top-level symbol in order: a variant with its pieces, or a piece alone.
-    let loose = loose
-        .into_iter()
-        .filter_map(|at| Some((None, regions.get(at)?.range, vec![at])));
-    let whole = (sections.into_iter()).map(|s| {
-        let range = s.variant.range;
-        (Some(s.variant), range, s.pieces)
-    });
-    for (variant, range, pieces) in whole.chain(loose) {
-        let count = usize::from(variant.is_some()) + pieces.len();
-        if listed + count > most {
+    for placed in sections.into_iter().chain(loose) {
+        if outline.count + size(&placed) > most {
             outline.left_out = Some(LeftOut {
-                range,
-                count: total - listed,
+                range: placed.range,
+                count: total - outline.count,
             });
             break;
         }
-        listed += count;
-        let pieces = (pieces.iter())
-            .filter_map(|&at| regions.get(at))
-            .map(|region| piece(document, region));
-        match variant {
-            Some(mut variant) => {
-                variant.children = pieces.collect();
-                outline.symbols.push(variant);
-            }
-            None => outline.symbols.extend(pieces),
-        }
+        outline.count += size(&placed);
+        outline.listed.push(placed);
     }
     outline
-}
-
-/// A variant's symbol, its pieces not yet in it.
-fn variant(name: String, detail: Option<String>, range: TextRange) -> Symbol {
-    Symbol {
-        name,
-        detail,
-        kind: SymbolKind::Variant,
-        range,
-        children: Vec::new(),
-    }
 }
 
 /// The symbol of the piece whose string is `region`: its letter or name, with the names the
@@ -186,14 +221,18 @@ mod tests {
     use super::*;
     use crate::analysis::Options;
 
+    /// Every symbol of `document`, none left out.
+    fn every_symbol(document: &Document) -> Vec<Symbol> {
+        symbols(document, usize::MAX).symbols().collect()
+    }
+
     /// Issue 40: `K` beside a bracket group is only part of its piece, so it is not named the
     /// King.
     #[test]
     fn a_part_of_a_piece_is_not_named() {
         let text = "beast:B:K[F?fsR]:beast:e1\nking:K:K:king:e1\n";
         let document = Document::new("a.diagram", "", text, &Options::default());
-        let names: Vec<String> = symbols(&document, usize::MAX)
-            .symbols
+        let names: Vec<String> = every_symbol(&document)
             .into_iter()
             .map(|s| s.name)
             .collect();
@@ -205,7 +244,7 @@ mod tests {
         let text =
             "[v:chess]\ncustomPiece1 = a:N\ncustomPiece2 = b:WW\n[w:v]\ncustomPiece1 = c:N\n";
         let document = Document::new("variants.ini", "", text, &Options::default());
-        let found = symbols(&document, usize::MAX).symbols;
+        let found = every_symbol(&document);
         let names: Vec<(&str, usize)> = found
             .iter()
             .map(|s| (s.name.as_str(), s.children.len()))
@@ -227,7 +266,7 @@ mod tests {
             "[x:chess]\nmaxRank = 6\n",
             &Options::default(),
         );
-        assert_eq!(symbols(&bare, usize::MAX).symbols[0].name, "x");
+        assert_eq!(every_symbol(&bare)[0].name, "x");
     }
 
     /// A chain of `depth` sections, each the parent of the next, with a piece in each.
@@ -245,7 +284,7 @@ mod tests {
     fn the_outline_names_the_parent_alone_and_grows_with_the_file() {
         let text = chain(1_000);
         let document = Document::new("variants.ini", "", &text, &Options::default());
-        let found = symbols(&document, usize::MAX).symbols;
+        let found = every_symbol(&document);
         assert_eq!(found.len(), 1_000);
         assert_eq!(found[0].detail.as_deref(), Some("← chess"));
         for (i, section) in found.iter().enumerate().skip(1) {
@@ -276,7 +315,7 @@ mod tests {
         let outcome = cancel::run(flag, || {
             // The client cancels as the work starts.
             raise.store(true, Ordering::Relaxed);
-            symbols(&document, usize::MAX).symbols
+            every_symbol(&document)
         });
         assert_eq!(outcome, Err(cancel::Cancelled));
     }
@@ -289,24 +328,29 @@ mod tests {
         // v1..v4, each with one piece: 8 symbols.
         let text = chain(4);
         let document = Document::new("variants.ini", "", &text, &Options::default());
-        let all = symbols(&document, usize::MAX);
-        assert_eq!(all.left_out, None);
+        assert_eq!(symbols(&document, usize::MAX).left_out, None);
+        let all = every_symbol(&document);
         for most in 0..=8 {
             let outline = symbols(&document, most);
             // Whole variants only: 2 symbols each.
             let listed = most / 2;
-            assert_eq!(outline.symbols, all.symbols[..listed], "{most}");
+            assert_eq!(
+                outline.symbols().collect::<Vec<_>>(),
+                all[..listed],
+                "{most}"
+            );
+            assert_eq!(outline.count, 2 * listed);
             let left_out = outline.left_out.map(|l| (l.count, l.range));
-            let expected = all.symbols.get(listed).map(|v| (8 - 2 * listed, v.range));
+            let expected = all.get(listed).map(|v| (8 - 2 * listed, v.range));
             assert_eq!(left_out, expected, "{most}");
         }
         // Pieces outside any section come after the sections, one symbol each.
         let text = "P: fmWfcF\nN\nB\n";
         let document = Document::new("a.betza", "", text, &Options::default());
-        let all = symbols(&document, usize::MAX).symbols;
+        let all = every_symbol(&document);
         assert_eq!(all.len(), 3);
         let outline = symbols(&document, 1);
-        assert_eq!(outline.symbols, all[..1]);
+        assert_eq!(outline.symbols().collect::<Vec<_>>(), all[..1]);
         assert_eq!(
             outline.left_out.map(|l| (l.count, l.range)),
             Some((2, all[1].range))

@@ -274,23 +274,24 @@ pub fn places(model: &Model, file: &dyn Source, offset: usize) -> Vec<Place> {
     definition.into_iter().chain(uses).collect()
 }
 
-/// Each section of the file: its name, its parent as its header writes it (`← chess`) and its
-/// range, from its header to the next one. The parent alone, not the whole chain: a chain
-/// 10,000 deep repeated in every section was a 642 MB answer (issue 56), and the hover on the
-/// header says the chain. Linear in the file, with a checkpoint a section.
-pub fn outline(model: &Model) -> Vec<(String, String, TextRange)> {
-    (model.sections().iter())
-        .filter_map(|section| {
+/// Each section of the file that has a header: its index and its range, from its header to
+/// the next one; [`outline_label`] names it. Linear in the file, with a checkpoint a section.
+pub fn outline(model: &Model) -> impl Iterator<Item = (usize, TextRange)> + '_ {
+    (model.sections().iter().enumerate())
+        .filter(|(_, section)| section.header.is_some())
+        .map(|(index, section)| {
             crate::cancel::checkpoint();
-            let header = section.header.as_ref()?;
-            let parent = (header.parent()).map_or_else(String::new, |p| format!("← {p}"));
-            Some((
-                header.name().to_owned(),
-                parent,
-                range(section.start, section.end()),
-            ))
+            (index, range(section.start, section.end()))
         })
-        .collect()
+}
+
+/// The name of the section `index` and its parent as its header writes it (`← chess`, or
+/// nothing). The parent alone, not the whole chain: a chain 10,000 deep repeated in every
+/// section was a 642 MB answer (issue 56), and the hover on the header says the chain.
+pub fn outline_label(model: &Model, index: usize) -> Option<(String, String)> {
+    let header = model.sections().get(index)?.header.as_ref()?;
+    let parent = (header.parent()).map_or_else(String::new, |p| format!("← {p}"));
+    Some((header.name().to_owned(), parent))
 }
 
 /// Keys and values to offer at byte `offset` of the file `model` reads, outside any Betza
