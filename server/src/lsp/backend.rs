@@ -10,17 +10,15 @@
 //! order, a request sees every change taken before it, and a change waits until no request
 //! reads the documents, then makes it in place.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+mod explain;
+mod runners;
+
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-
-use betza_syntax::cancel;
 
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
-
-use betza_syntax::ide;
 
 use super::answers::WrittenAnswers;
 use super::handlers::{
@@ -29,8 +27,7 @@ use super::handlers::{
 use super::outbox::Outbox;
 use super::position::Encoding;
 use super::publishing::Publishing;
-use super::snapshot::{RaiseOnDrop, Snapshot};
-use super::state::{Open, Settings, State, run_on};
+use super::state::{Open, Settings, State};
 use super::texts::TakenTexts;
 use super::{client_traits, explanation_file};
 
@@ -77,95 +74,6 @@ impl Backend {
             texts,
             answers,
         }
-    }
-
-    /// Runs `work` on the blocking pool against the open document `uri` as it is now (see the
-    /// module's comment); a cancelled request is answered with `RequestCancelled`, a panic
-    /// with an internal error, a document not open with an invalid-params error.
-    async fn on_document<T: Send + 'static>(
-        &self,
-        name: &'static str,
-        uri: &Uri,
-        work: impl FnOnce(&Snapshot) -> Result<T> + Send + 'static,
-    ) -> Result<T> {
-        self.on_document_if_open(name, uri, work)
-            .await?
-            .ok_or_else(|| {
-                let (uri, length) = quoted(uri.as_str());
-                Error::invalid_params(format!("{uri} is not open{length}"))
-            })
-    }
-
-    /// [`Backend::on_document`] for an answer over the whole document (its tokens, its
-    /// outline), which can be megabytes: the work writes it as JSON text, and it is sent
-    /// apart from the protocol library, which would first make a JSON tree of it, thirty times
-    /// its size (issue 56; see `answers`). The work writes what the handler's answer `R` would
-    /// be written as, so the `Ok` of what this returns never comes.
-    async fn on_document_written<R>(
-        &self,
-        name: &'static str,
-        uri: &Uri,
-        work: impl FnOnce(&Snapshot) -> Result<Vec<u8>> + Send + 'static,
-    ) -> Result<R> {
-        let written = self.on_document(name, uri, work).await?;
-        // Left for the framing layer with no wait between, so a cancelled request leaves
-        // nothing behind.
-        Err(self.answers.instead(written))
-    }
-
-    /// [`Backend::on_document`], answering `None` for a document not open.
-    async fn on_document_if_open<T: Send + 'static>(
-        &self,
-        name: &'static str,
-        uri: &Uri,
-        work: impl FnOnce(&Snapshot) -> Result<T> + Send + 'static,
-    ) -> Result<Option<T>> {
-        // In line behind the changes taken before this request (the lock is fair), so the
-        // snapshot has them all.
-        let reading = self.readers.clone().read_owned().await;
-        let snapshot = self.with_state(name, |state| {
-            Ok(state.documents.get(uri).map(|open| Snapshot {
-                document: open.document.clone(),
-                analysis: open.analysis,
-                settings: state.settings.clone(),
-                encoding: state.encoding.unwrap_or(Encoding::Utf16),
-                shows_documents: state.shows_documents,
-                described_labels: state.described_labels,
-            }))
-        })?;
-        let Some(snapshot) = snapshot else {
-            return Ok(None);
-        };
-        let flag = Arc::new(AtomicBool::new(false));
-        let _cancel_when_dropped = RaiseOnDrop(flag.clone());
-        let task = tokio::task::spawn_blocking(move || {
-            let outcome = catch_unwind(AssertUnwindSafe(|| cancel::run(flag, || work(&snapshot))));
-            // The document first: an edit waiting for `reading` then finds it unshared.
-            drop(snapshot);
-            drop(reading);
-            outcome
-        });
-        match task.await {
-            Ok(Ok(Ok(answer))) => answer.map(Some),
-            Ok(Ok(Err(cancel::Cancelled))) => Err(Error::request_cancelled()),
-            Ok(Err(_)) | Err(_) => {
-                say!(
-                    "betza lsp: {name} failed unexpectedly; the request is answered with an error"
-                );
-                Err(Error::internal_error())
-            }
-        }
-    }
-
-    /// Runs a change of the documents or settings once no request's work reads them.
-    async fn change<T>(&self, name: &str, work: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
-        let _writing = self.readers.write().await;
-        self.with_state(name, work)
-    }
-
-    /// Runs `work` on the state, turning a panic into an internal error.
-    fn with_state<T>(&self, name: &str, work: impl FnOnce(&mut State) -> Result<T>) -> Result<T> {
-        run_on(&self.state, name, work)
     }
 
     /// Tells the user which settings were not taken, and why; the rest are in force.
@@ -577,54 +485,5 @@ impl LanguageServer for Backend {
                 )))
             }
         }
-    }
-}
-
-impl Backend {
-    /// `betza.explain`: the hover at a document's offset, written to a new file for the
-    /// client to show.
-    async fn explain(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        let uri = params
-            .arguments
-            .first()
-            .and_then(|a| a.as_str())
-            .and_then(|u| u.parse::<Uri>().ok());
-        let offset = params.arguments.get(1).and_then(serde_json::Value::as_u64);
-        let (Some(uri), Some(offset)) = (uri, offset) else {
-            return Err(Error::invalid_params(
-                "expected a document URI and an offset",
-            ));
-        };
-        let (text, shows_documents) = self
-            .on_document("explain", &uri, move |open| {
-                let offset = usize::try_from(offset).unwrap_or(usize::MAX);
-                let hover = ide::hover::hover(&open.document, offset, open.settings.hover());
-                Ok((hover.map(|h| h.markdown), open.shows_documents))
-            })
-            .await?;
-        let Some(text) = text else {
-            return Ok(None);
-        };
-        // The explanation goes to a new file: the client is asked to show it, or, when it
-        // cannot show documents, opens the path the command returns.
-        let path = self.explanations.write(&text).map_err(|error| Error {
-            code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
-            message: format!("cannot write the explanation to a new file: {error}").into(),
-            data: None,
-        })?;
-        if shows_documents && let Some(target) = Uri::from_file_path(&path) {
-            let client = self.client.clone();
-            tokio::spawn(async move {
-                let _ = client
-                    .show_document(ShowDocumentParams {
-                        uri: target,
-                        external: Some(false),
-                        take_focus: Some(true),
-                        selection: None,
-                    })
-                    .await;
-            });
-        }
-        Ok(Some(serde_json::json!(path.display().to_string())))
     }
 }
