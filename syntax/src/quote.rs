@@ -51,6 +51,20 @@ pub fn length_if_cut(text: &str) -> String {
     }
 }
 
+/// The most characters of a macro's text a hover or an explanation shows whole: its reader
+/// wants to see what the macro comes to, but a chain of macros can come to megabytes.
+pub const MOST_SHOWN: usize = 500;
+
+/// `text` whole when at most [`MOST_SHOWN`] characters long, else [`shortened`]; and its length
+/// when cut, as [`length_if_cut`] says it.
+pub fn shown(text: &str) -> (Cow<'_, str>, String) {
+    if text.chars().nth(MOST_SHOWN).is_none() {
+        (Cow::Borrowed(text), String::new())
+    } else {
+        (shortened(text), length_if_cut(text))
+    }
+}
+
 /// `line` with each `` `quoted` `` part of it [`shortened`]: explanations quote the user's text
 /// in many places, and each quote stays short however long the text is.
 pub fn shortened_quotes(line: &str) -> Cow<'_, str> {
@@ -100,6 +114,20 @@ mod tests {
         assert_eq!(
             length_if_cut(&"W".repeat(5000)),
             "; it is 5000 characters long"
+        );
+    }
+
+    /// A macro's text in a hover: whole up to [`MOST_SHOWN`] characters, then by its ends.
+    #[test]
+    fn a_text_is_shown_whole_up_to_a_page() {
+        let page = "(".repeat(MOST_SHOWN);
+        assert_eq!(shown(&page), (Cow::Borrowed(page.as_str()), String::new()));
+        let longer = format!("{page}W");
+        let (quoted, length) = shown(&longer);
+        assert_eq!(quoted, shortened(&longer));
+        assert_eq!(
+            length,
+            format!("; it is {} characters long", MOST_SHOWN + 1)
         );
     }
 

@@ -70,10 +70,11 @@ pub fn pieces(string: &BetzaString) -> Vec<Piece<'_>> {
     }
     read.into_iter()
         .map(|d| {
+            let (written, length) = crate::quote::shown(&d.written);
             let mut header = match (&d.name, d.is_macro) {
-                (Some(name), true) => format!("macro {name} = {}", d.written),
-                (Some(name), false) => format!("piece {name} = {}", d.written),
-                (None, _) => d.written.clone(),
+                (Some(name), true) => format!("macro {name} = {written}{length}"),
+                (Some(name), false) => format!("piece {name} = {written}{length}"),
+                (None, _) => format!("{written}{length}"),
             };
             if let Some(title) = &d.title {
                 header.push_str(&format!(" ({title})"));
@@ -82,7 +83,8 @@ pub fn pieces(string: &BetzaString) -> Vec<Piece<'_>> {
             let read = match d.dissolved {
                 Ok(text) => {
                     if text != d.written {
-                        header.push_str(&format!("with macros dissolved: {text}\n"));
+                        let (shown, length) = crate::quote::shown(&text);
+                        header.push_str(&format!("with macros dissolved: {shown}{length}\n"));
                     }
                     Read::InGame {
                         parse: parse(&text, string.dialect()),

@@ -244,8 +244,9 @@ fn mbn_definition(
             let key = &occurrence.key;
             let written = shared.written(key).unwrap_or_default();
             let uses = shared.occurrences_of(key).filter(|o| !o.definition).count();
+            let (shown, length) = crate::quote::shown(&written);
             markdown.push_str(&format!(
-                "**macro `{key}`** = `{written}` (used {uses} time{})\n\n",
+                "**macro `{key}`** = `{shown}`{length} (used {uses} time{})\n\n",
                 if uses == 1 { "" } else { "s" }
             ));
             (occurrence.range, written, shared.expand(key))
@@ -275,7 +276,8 @@ fn mbn_definition(
         Ok(text) => {
             let string = document.string(&text, dialect);
             if text != written {
-                markdown.push_str(&format!("with macros dissolved: `{text}`\n\n"));
+                let (shown, length) = crate::quote::shown(&text);
+                markdown.push_str(&format!("with macros dissolved: `{shown}`{length}\n\n"));
             }
             // A set of attackers (`K=K+{C}W2F2`) names pieces the game may define (`C=RN`):
             // such a piece is built again with the game's definitions; the rest keep the

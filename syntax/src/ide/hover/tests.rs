@@ -536,3 +536,44 @@ fn a_diagram_piece_is_drawn_on_its_start_square() {
     }
     assert!(!text.contains("Shatranj"), "{text}");
 }
+
+/// Issue 56: a macro's text is shown whole in its hover up to 500 characters, and beyond by its
+/// ends with its length: a chain of 300 macros comes to 598 brackets, and a chain of 17,000 made
+/// a hover of 34 KB.
+#[test]
+fn a_macro_that_dissolves_to_pages_is_quoted_by_its_ends() {
+    let chain = |count: usize| -> String {
+        let mut text: String = (1..count)
+            .map(|i| format!("@:M{i}:=:M{}: ", i + 1))
+            .collect();
+        text.push_str(&format!("@:M{count}:=W P=:M1:\n"));
+        text
+    };
+    let hover_on_first = |count: usize| {
+        let text = chain(count);
+        let document = Document::new("game.mbn", "", &text, &Options::default());
+        let at = text.rfind(":M1:").expect("a use") + 1;
+        hover(&document, at, Default::default())
+            .expect("a hover")
+            .markdown
+    };
+    // 100 macros: `(((…W…)))`, 199 characters, shown whole.
+    let short = hover_on_first(100);
+    let whole = format!("{}W{}", "(".repeat(99), ")".repeat(99));
+    assert!(
+        short.contains(&format!("with macros dissolved: `{whole}`\n")),
+        "{short}"
+    );
+    // 300 macros: 599 characters, quoted by their ends.
+    let long = hover_on_first(300);
+    let ends = format!(
+        "`{}…{}`; it is 599 characters long",
+        "(".repeat(30),
+        ")".repeat(15)
+    );
+    assert!(
+        long.contains(&format!("with macros dissolved: {ends}\n")),
+        "{long}"
+    );
+    assert!(long.len() < 2_000, "{}", long.len());
+}
