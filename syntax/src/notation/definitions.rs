@@ -112,6 +112,7 @@ pub trait SharedDefinitions: std::fmt::Debug + Send + Sync {
     /// the scope's names.
     fn meaning(&self, definition: &SyntaxNode, start: TextSize) -> Definition;
 
-    /// The mistakes around the names, in the scope's coordinates.
-    fn findings(&self) -> Vec<Diagnostic>;
+    /// The mistakes around the names, in the scope's coordinates, made one at a time as they
+    /// are taken: the analysis keeps only the file's first thousands.
+    fn findings(&self) -> Box<dyn Iterator<Item = Diagnostic> + '_>;
 }

@@ -160,12 +160,11 @@ impl MacroScope {
             .map(|n| (n, start))
     }
 
-    /// The mistakes around what the scope's strings share, in file bytes.
-    pub fn findings(&self, regions: &[Region]) -> Vec<Diagnostic> {
-        let mut out = self.shared.findings();
-        for finding in &mut out {
+    /// The mistakes around what the scope's strings share, in file bytes, one at a time.
+    pub fn findings<'s>(&'s self, regions: &'s [Region]) -> impl Iterator<Item = Diagnostic> + 's {
+        self.shared.findings().map(|mut finding| {
             finding.range = self.to_file(regions, finding.range);
-        }
-        out
+            finding
+        })
     }
 }
