@@ -31,8 +31,8 @@ pub fn written(document: &Document, encoding: Encoding) -> Result<Vec<u8>> {
     answers::written(&answer, (count + 1) * WRITTEN + 16)
 }
 
-/// An outline written as the protocol's nested symbols, each variant made only while it is
-/// written: the symbols of 10,000 pieces held at once were another 3 MB at the server's peak.
+/// An outline written as the protocol's nested symbols, each variant (with its pieces) made only
+/// while it is written, so that the answer's text is the one large thing held.
 struct Written<'a> {
     outline: &'a Outline<'a>,
     rope: &'a Rope,
