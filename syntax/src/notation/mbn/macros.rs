@@ -315,8 +315,8 @@ impl Macros {
 const LOOKAHEAD: usize = 8;
 
 /// How deep a macro's expansion is written out to be read: past the parser's depth and its
-/// lookahead, so that in a chain every cut stands inside the part skipped, and past half of
-/// what a message quotes, so that the ends quoted are whole.
+/// lookahead, so that in a chain every cut stands inside the part skipped, and past what a
+/// message quotes, so that the ends quoted (its first half and last quarter) are whole.
 const SHALLOWEST: usize = {
     let past_parser = MAX_DEPTH as usize + 2 * LOOKAHEAD;
     if past_parser > MOST_QUOTED {
