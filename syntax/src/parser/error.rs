@@ -319,6 +319,11 @@ impl SyntaxError {
         self.code.severity
     }
 
+    /// Whether it is an error rather than a warning: the string does not read as written.
+    pub fn is_error(&self) -> bool {
+        self.severity() == Severity::Error
+    }
+
     /// The error as a finding, at its own level, with its help but without its fix.
     pub fn diagnostic(&self) -> Diagnostic {
         Diagnostic {

@@ -10,7 +10,6 @@ pub use node::{BetzaLanguage, SyntaxElement, SyntaxNode, SyntaxToken};
 use rowan::{GreenNode, GreenNodeBuilder};
 
 use crate::Dialect;
-use crate::Severity;
 use crate::lexer::Token;
 use crate::parser::{SpanNode, SyntaxError};
 
@@ -46,7 +45,7 @@ impl Parse {
 
     /// Whether any finding is an error rather than a warning.
     pub fn has_errors(&self) -> bool {
-        self.errors.iter().any(|e| e.severity() == Severity::Error)
+        self.errors.iter().any(SyntaxError::is_error)
     }
 
     pub fn dialect(&self) -> Dialect {

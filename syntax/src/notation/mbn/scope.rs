@@ -6,8 +6,9 @@ use rowan::{TextRange, TextSize};
 
 use super::macros::{ExpandError, Macros};
 use super::pieces::definition_meaning;
-use crate::diagnostic::{Code, Diagnostic, Severity, codes};
+use crate::diagnostic::{Code, Diagnostic, codes};
 use crate::notation::definitions::{Definition, Occurrence, SharedDefinitions};
+use crate::parser::SyntaxError;
 use crate::tree::SyntaxNode;
 
 impl SharedDefinitions for Macros {
@@ -94,8 +95,10 @@ impl SharedDefinitions for Macros {
                     // Only news: a macro whose own text is wrong is reported where it stands.
                     let error = reading.first?;
                     let written = macros.written(key).unwrap_or_default();
-                    let own_errors = super::parser::errors_of(&written);
-                    if own_errors.iter().any(|e| e.severity() == Severity::Error) {
+                    if super::parser::errors_of(&written)
+                        .iter()
+                        .any(SyntaxError::is_error)
+                    {
                         return None;
                     }
                     Some(finding(
