@@ -154,12 +154,14 @@ impl Macros {
     }
 
     /// Every macro's expansion as the parser reads it, or why it fails, with its (first) name
-    /// range: one at a time, each read as deep as the parser reads.
+    /// range: one at a time, each read as deep as the parser reads, with a checkpoint each
+    /// (`crate::cancel`): a scope may hold tens of thousands.
     pub fn readings(
         &self,
     ) -> impl Iterator<Item = (&str, TextRange, Result<Reading, ExpandError>)> {
         let mut read = ErrorsRead::default();
         self.definitions.iter().filter_map(move |(key, d)| {
+            crate::cancel::checkpoint();
             let first = d.first()?;
             Some((key.as_str(), first.name_range, self.reading(key, &mut read)))
         })

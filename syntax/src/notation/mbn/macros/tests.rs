@@ -439,3 +439,24 @@ fn a_reading_cut_short_is_the_reading_of_the_whole_text() {
         assert!(cut_short > 0, "{text}");
     }
 }
+
+/// The macros of a scope are read one at a time, and a request no longer wanted stops between
+/// two: the macros dissolved before, only the readings left.
+#[test]
+fn reading_the_macros_stops_once_cancelled() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let chain: String = (1..2_000)
+        .map(|i| format!("@:{}:=:{}: ", name(i), name(i + 1)))
+        .collect();
+    let table = macros(&format!("{chain}@:{}:=W", name(2_000)));
+    assert!(table.expand(&format!(":{}:", name(1))).is_ok());
+    let flag = Arc::new(AtomicBool::new(false));
+    let raise = flag.clone();
+    let outcome = crate::cancel::run(flag, || {
+        // The client cancels as the work starts.
+        raise.store(true, Ordering::Relaxed);
+        table.readings().count()
+    });
+    assert_eq!(outcome, Err(crate::cancel::Cancelled));
+}
